@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Generated code and the generator itself must stay warning-free; goldens compile with this.
+let warningsAsErrors: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+    name: "bridgegen",
+    products: [
+        .executable(name: "bridgegen", targets: ["bridgegen"])
+    ],
+    targets: [
+        // parse
+        .target(name: "DeclParser"),
+        // analyse: shapes, naming, cancellation → adapter model
+        .target(name: "Analysis", dependencies: ["DeclParser"]),
+        // render: logic-less templates and the renderer that owns layout
+        .target(name: "Templates"),
+        // plan + drive the pipeline: adapter model → template contexts → Swift text
+        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates"]),
+        // the command line: arguments, files, exit codes
+        .target(name: "BridgegenCLI", dependencies: ["Generator"]),
+        .executableTarget(name: "bridgegen", dependencies: ["BridgegenCLI"]),
+
+        // A deliberately misbehaving legacy SDK that the goldens are compiled against.
+        .target(name: "FixtureSDK", path: "Tests/FixtureSDK"),
+        // The expected golden outputs, compiled as a module (Swift 6 mode, warnings as errors).
+        .target(
+            name: "GoldenAdapters", dependencies: ["FixtureSDK"], path: "Tests/GoldenTests/Expected",
+            swiftSettings: warningsAsErrors),
+
+        .testTarget(name: "DeclParserTests", dependencies: ["DeclParser"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
+        .testTarget(
+            name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK"],
+            exclude: ["Inputs", "Expected", "Malformed"]),
+        .testTarget(name: "BehaviourTests", dependencies: ["GoldenAdapters", "FixtureSDK"]),
+        .testTarget(name: "CLITests", dependencies: ["BridgegenCLI"]),
+    ]
+)

@@ -1,0 +1,78 @@
+/// A problem in the user's input, reported as `path:line:col: error: message`.
+///
+/// Diagnostics are values, never thrown errors: the parser and the analysis keep going after
+/// an independent problem so that one run reports everything the user has to fix.
+public struct Diagnostic: Hashable, Sendable {
+    public enum Severity: String, Sendable {
+        case error
+        case warning
+        case note
+    }
+
+    /// Extra information attached to a diagnostic, printed on its own line after it.
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var location: SourceLocation?
+
+        public init(_ message: String, at location: SourceLocation? = nil) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation
+    public var notes: [Note]
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation, notes: [Note] = []) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    public static func error(_ message: String, at location: SourceLocation, notes: [Note] = []) -> Diagnostic {
+        Diagnostic(.error, message, at: location, notes: notes)
+    }
+
+    /// Renders the diagnostic the way swiftc and clang do, so editors and CI logs link to the spot.
+    /// A note without its own location points at the diagnostic's location.
+    public func formatted(path: String) -> String {
+        var text = "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+        for note in notes {
+            let at = note.location ?? location
+            text += "\n\(path):\(at.line):\(at.column): note: \(note.message)"
+        }
+        return text
+    }
+}
+
+/// Collects diagnostics in the order they are found and answers whether any is an error.
+public struct DiagnosticBag: Sendable {
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init() {}
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    public mutating func append(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    public mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(.error(message, at: location, notes: notes))
+    }
+
+    public mutating func append(contentsOf other: [Diagnostic]) {
+        diagnostics.append(contentsOf: other)
+    }
+
+    /// Diagnostics sorted by position (stable for equal positions), so output order never
+    /// depends on which pass found a problem first.
+    public var sorted: [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            a.element.location == b.element.location ? a.offset < b.offset : a.element.location < b.element.location
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,325 @@
+/// Splits `.bridge` source into tokens, byte by byte.
+///
+/// Works on UTF-8 bytes rather than `Character`s: grapheme breaking is the main cost of
+/// lexing with `String`, and every delimiter of the language is ASCII. Comments are dropped,
+/// documentation comments are attached to the token that follows them, and every problem
+/// becomes a diagnostic — the lexer never stops early.
+public struct Lexer {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var pendingDocs: [String] = []
+    private var sawNewline = true
+    public private(set) var diagnostics = DiagnosticBag()
+
+    public init(bytes: [UInt8]) {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // UTF-8 byte order mark
+        self.bytes = bytes
+        self.index = start
+        self.lineStart = start
+    }
+
+    public init(_ text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// Tokenizes the whole input; the last token is always `.endOfFile`.
+    public mutating func tokenize() -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 4)
+        while true {
+            let token = next()
+            tokens.append(token)
+            if token.kind == .endOfFile { return tokens }
+        }
+    }
+
+    private var location: SourceLocation {
+        SourceLocation(line: line, column: index - lineStart + 1, offset: index)
+    }
+
+    private func peek(_ ahead: Int = 0) -> UInt8? {
+        let i = index + ahead
+        return i < bytes.count ? bytes[i] : nil
+    }
+
+    private mutating func newline() {
+        line += 1
+        lineStart = index
+        sawNewline = true
+    }
+
+    /// Skips white space and comments, collecting documentation comments on the way.
+    private mutating func skipTrivia() {
+        while let byte = peek() {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
+                index += 1
+            case UInt8(ascii: "\n"):
+                index += 1
+                newline()
+            case UInt8(ascii: "\r"):
+                index += 1
+                if peek() == UInt8(ascii: "\n") { index += 1 }
+                newline()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                lineComment()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                blockComment()
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func lineComment() {
+        let isDoc = peek(2) == UInt8(ascii: "/") && peek(3) != UInt8(ascii: "/")
+        let textStart = index + (isDoc ? 3 : 2)
+        while let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { index += 1 }
+        if isDoc {
+            var text = String(decoding: bytes[textStart..<index], as: UTF8.self)
+            if text.hasPrefix(" ") { text.removeFirst() }
+            pendingDocs.append(text)
+        } else {
+            // An ordinary comment between documentation and a declaration does not detach it,
+            // but one before the documentation starts a new group.
+        }
+    }
+
+    private mutating func blockComment() {
+        let start = location
+        let isDoc = peek(2) == UInt8(ascii: "*") && peek(3) != UInt8(ascii: "/") && peek(3) != UInt8(ascii: "*")
+        index += 2
+        let textStart = index + (isDoc ? 1 : 0)
+        var depth = 1
+        while depth > 0 {
+            guard let byte = peek() else {
+                diagnostics.error(
+                    "unterminated '/*' comment", at: start,
+                    notes: [.init("add '*/' to close the comment")])
+                return
+            }
+            if byte == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if byte == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+            } else if byte == UInt8(ascii: "\n") {
+                index += 1
+                newline()
+            } else if byte == UInt8(ascii: "\r") {
+                index += 1
+                if peek() == UInt8(ascii: "\n") { index += 1 }
+                newline()
+            } else {
+                index += 1
+            }
+        }
+        guard isDoc else { return }
+        let body = String(decoding: bytes[textStart..<(index - 2)], as: UTF8.self)
+        pendingDocs.append(contentsOf: Self.docLines(fromBlock: body))
+    }
+
+    /// Turns the inside of a `/** … */` comment into plain lines, dropping the leading `*`
+    /// decoration most people write and the blank first and last lines.
+    static func docLines(fromBlock body: String) -> [String] {
+        var lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map { line -> String in
+                var text = Substring(line)
+                while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+                if text.hasPrefix("*") {
+                    text.removeFirst()
+                    if text.hasPrefix(" ") { text.removeFirst() }
+                }
+                while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+                return String(text)
+            }
+        while let first = lines.first, first.isEmpty { lines.removeFirst() }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        return lines
+    }
+
+    private static func isIdentifierHead(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte >= 0x80
+    }
+
+    private static func isIdentifierBody(_ byte: UInt8) -> Bool {
+        isIdentifierHead(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static let operatorBytes: Set<UInt8> = Set("/=-+!*%<>&|^~?.".utf8)
+
+    private mutating func next() -> Token {
+        while true {
+            if let token = scanToken() { return token }
+        }
+    }
+
+    /// Scans one token; nil after reporting a character that starts no token.
+    private mutating func scanToken() -> Token? {
+        skipTrivia()
+        let start = location
+        let startsLine = sawNewline
+        sawNewline = false
+        func make(_ kind: TokenKind) -> Token {
+            let docs = pendingDocs
+            pendingDocs = []
+            return Token(kind: kind, location: start, endOffset: index, documentation: docs, startsLine: startsLine)
+        }
+        guard let byte = peek() else { return make(.endOfFile) }
+
+        if Self.isIdentifierHead(byte) {
+            return make(.identifier(scanIdentifier(), escaped: false))
+        }
+        if Self.isDigit(byte) {
+            return make(scanNumber())
+        }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "("): return make(.leftParen)
+        case UInt8(ascii: ")"): return make(.rightParen)
+        case UInt8(ascii: "["): return make(.leftBracket)
+        case UInt8(ascii: "]"): return make(.rightBracket)
+        case UInt8(ascii: "{"): return make(.leftBrace)
+        case UInt8(ascii: "}"): return make(.rightBrace)
+        case UInt8(ascii: ","): return make(.comma)
+        case UInt8(ascii: ":"): return make(.colon)
+        case UInt8(ascii: ";"): return make(.semicolon)
+        case UInt8(ascii: "@"): return make(.at)
+        case UInt8(ascii: "\""): return make(scanString(start: start))
+        case UInt8(ascii: "`"):
+            let name = scanIdentifier()
+            if name.isEmpty || peek() != UInt8(ascii: "`") {
+                diagnostics.error(
+                    "unterminated backtick identifier", at: start,
+                    notes: [.init("close the identifier with '`'")])
+                return make(.identifier(name, escaped: true))
+            }
+            index += 1
+            return make(.identifier(name, escaped: true))
+        case UInt8(ascii: "#"):
+            return make(.pound(scanIdentifier()))
+        case UInt8(ascii: "$"):
+            return make(.identifier("$" + scanIdentifier(), escaped: false))
+        default:
+            break
+        }
+        if Self.operatorBytes.contains(byte) {
+            index -= 1
+            return make(scanOperator())
+        }
+        diagnostics.error(
+            "unexpected character '\(Self.describe(byte))' in declaration", at: start,
+            notes: [.init("remove it; .bridge files contain Swift declarations and attributes only")])
+        return nil
+    }
+
+    private static func describe(_ byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F { return String(UnicodeScalar(byte)) }
+        return "\\u{" + String(byte, radix: 16, uppercase: true) + "}"
+    }
+
+    private mutating func scanIdentifier() -> String {
+        let start = index
+        while let byte = peek(), Self.isIdentifierBody(byte) { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func scanNumber() -> TokenKind {
+        let start = index
+        var isFloat = false
+        while let byte = peek() {
+            if Self.isDigit(byte) || byte == UInt8(ascii: "_") || Self.isIdentifierHead(byte) {
+                index += 1
+            } else if byte == UInt8(ascii: "."), let after = peek(1), Self.isDigit(after), !isFloat {
+                isFloat = true
+                index += 1
+            } else {
+                break
+            }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        return isFloat ? .float(text) : .integer(text)
+    }
+
+    private mutating func scanOperator() -> TokenKind {
+        let start = index
+        // Single-character tokens that the grammar treats specially. `<` and `>` are never
+        // merged, so `Array<Array<Int>>` closes twice, as in Swift's type grammar.
+        switch peek() {
+        case UInt8(ascii: "<"):
+            index += 1
+            return .leftAngle
+        case UInt8(ascii: ">"):
+            index += 1
+            return .rightAngle
+        case UInt8(ascii: "?"):
+            index += 1
+            return .question
+        case UInt8(ascii: "."):
+            if peek(1) == UInt8(ascii: "."), peek(2) == UInt8(ascii: ".") {
+                index += 3
+                return .ellipsis
+            }
+            index += 1
+            return .dot
+        case UInt8(ascii: "-") where peek(1) == UInt8(ascii: ">"):
+            index += 2
+            return .arrow
+        default:
+            break
+        }
+        while let byte = peek(), Self.operatorBytes.contains(byte), byte != UInt8(ascii: "."),
+            byte != UInt8(ascii: "<"), byte != UInt8(ascii: ">"), byte != UInt8(ascii: "?")
+        {
+            // A comment start ends the operator.
+            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") { break }
+            index += 1
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        switch text {
+        case "=": return .equal
+        case "!": return .exclamation
+        case "&": return .ampersand
+        default: return .operator(text)
+        }
+    }
+
+    private mutating func scanString(start: SourceLocation) -> TokenKind {
+        var scalars: [UInt8] = []
+        while true {
+            guard let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else {
+                diagnostics.error(
+                    "unterminated string literal", at: start,
+                    notes: [.init("close the string with '\"' on the same line")])
+                return .string(String(decoding: scalars, as: UTF8.self))
+            }
+            index += 1
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                let escapeLocation = SourceLocation(line: line, column: index - lineStart, offset: index - 1)
+                guard let escaped = peek() else { continue }
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "0"): scalars.append(0x00)
+                case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): scalars.append(escaped)
+                default:
+                    diagnostics.error(
+                        "unsupported escape sequence '\\\(Self.describe(escaped))' in string literal", at: escapeLocation,
+                        notes: [.init("supported escapes are \\n \\t \\r \\0 \\\\ \\\" \\'")])
+                }
+                continue
+            }
+            scalars.append(byte)
+        }
+        return .string(String(decoding: scalars, as: UTF8.self))
+    }
+}

@@ -1,0 +1,333 @@
+/// The syntax tree of a `.bridge` file. Every node carries the location of its first token so
+/// that later passes can point diagnostics at the exact spot.
+
+/// A name as written, with where it was written.
+public struct Identifier: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+    /// Written in backticks in the input.
+    public var escaped: Bool
+
+    public init(_ name: String, at location: SourceLocation, escaped: Bool = false) {
+        self.name = name
+        self.location = location
+        self.escaped = escaped
+    }
+}
+
+/// `@name` or `@name(arguments)`: Swift attributes pasted from an SDK and bridgegen's annotations.
+public struct Attribute: Hashable, Sendable {
+    public var name: Identifier
+    /// Location of the `@`.
+    public var location: SourceLocation
+    /// nil when written without parentheses.
+    public var arguments: [AttributeArgument]?
+    /// The attribute exactly as it should be re-emitted (`@available(iOS 15, *)`).
+    public var text: String
+
+    public init(name: Identifier, location: SourceLocation, arguments: [AttributeArgument]?, text: String) {
+        self.name = name
+        self.location = location
+        self.arguments = arguments
+        self.text = text
+    }
+}
+
+/// One comma-separated argument of an attribute: `label: value` or `value`.
+public struct AttributeArgument: Hashable, Sendable {
+    public var label: Identifier?
+    public var value: AttributeValue
+    public var location: SourceLocation
+
+    public init(label: Identifier?, value: AttributeValue, location: SourceLocation) {
+        self.label = label
+        self.value = value
+        self.location = location
+    }
+
+    /// `label: value` or `value`, normalized.
+    public var text: String {
+        if let label { return label.name + ": " + value.text }
+        return value.text
+    }
+}
+
+/// An attribute argument's value, classified just enough for annotations to read it.
+public enum AttributeValue: Hashable, Sendable {
+    case identifier(String)
+    case integer(Int)
+    case float(Double)
+    case string(String)
+    /// Anything else (a function reference like `cancelRequest(_:)`, a call like `stop()`,
+    /// `iOS 15`, `*`): kept as normalized source text.
+    case expression(String)
+
+    /// Source text that reproduces the value.
+    public var text: String {
+        switch self {
+        case .identifier(let name): return name
+        case .integer(let value): return String(value)
+        case .float(let value): return String(value)
+        case .string(let value): return Parser.quoted(value)
+        case .expression(let text): return text
+        }
+    }
+}
+
+/// A written type. Types are kept structurally so shapes can be analysed, and printed back
+/// canonically (`description`) so output does not depend on the user's spacing.
+public struct TypeSyntax: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        /// `A.B<C>.D`: one component per dot.
+        case named([TypeNameComponent])
+        case optional(TypeSyntax)
+        case implicitlyUnwrappedOptional(TypeSyntax)
+        case array(TypeSyntax)
+        case dictionary(key: TypeSyntax, value: TypeSyntax)
+        /// `()` and `(A, b: B)`; a single unlabeled parenthesized type is never a tuple.
+        case tuple([TupleTypeElement])
+        case function(FunctionTypeSyntax)
+        /// `A & B`
+        case composition([TypeSyntax])
+        /// `T.Type` or `P.Protocol`
+        case metatype(TypeSyntax, String)
+        /// `any P`, `some P`
+        case existential(String, TypeSyntax)
+        /// `@escaping`, `@Sendable`, `@MainActor`, and specifiers like `inout`, `sending`.
+        case attributed(specifiers: [String], attributes: [Attribute], TypeSyntax)
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+
+    public init(_ kind: Kind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+}
+
+public struct TypeNameComponent: Hashable, Sendable {
+    public var name: Identifier
+    public var genericArguments: [TypeSyntax]
+
+    public init(name: Identifier, genericArguments: [TypeSyntax] = []) {
+        self.name = name
+        self.genericArguments = genericArguments
+    }
+}
+
+/// `label: Type` inside a tuple or a function type's parameter list.
+public struct TupleTypeElement: Hashable, Sendable {
+    /// In function types `(_ data: Data?)` the first name is `_` and the second `data`.
+    public var label: String?
+    public var secondName: String?
+    public var type: TypeSyntax
+
+    public init(label: String?, secondName: String? = nil, type: TypeSyntax) {
+        self.label = label
+        self.secondName = secondName
+        self.type = type
+    }
+}
+
+public struct FunctionTypeSyntax: Hashable, Sendable {
+    public var parameters: [TupleTypeElement]
+    public var isAsync: Bool
+    public var throwsClause: ThrowsClause?
+    public var result: TypeSyntax
+
+    public init(parameters: [TupleTypeElement], isAsync: Bool, throwsClause: ThrowsClause?, result: TypeSyntax) {
+        self.parameters = parameters
+        self.isAsync = isAsync
+        self.throwsClause = throwsClause
+        self.result = result
+    }
+}
+
+/// `throws`, `rethrows` or `throws(E)`.
+public struct ThrowsClause: Hashable, Sendable {
+    public var keyword: String
+    public var errorType: TypeSyntax?
+    public var location: SourceLocation
+
+    public init(keyword: String, errorType: TypeSyntax?, location: SourceLocation) {
+        self.keyword = keyword
+        self.errorType = errorType
+        self.location = location
+    }
+}
+
+/// `<T: Decodable, U>`
+public struct GenericParameter: Hashable, Sendable {
+    public var name: Identifier
+    public var constraint: TypeSyntax?
+
+    public init(name: Identifier, constraint: TypeSyntax?) {
+        self.name = name
+        self.constraint = constraint
+    }
+}
+
+/// One requirement of a `where` clause.
+public struct Requirement: Hashable, Sendable {
+    public enum Relation: String, Hashable, Sendable {
+        case conformance = ":"
+        case sameType = "=="
+    }
+
+    public var left: TypeSyntax
+    public var relation: Relation
+    public var right: TypeSyntax
+
+    public init(left: TypeSyntax, relation: Relation, right: TypeSyntax) {
+        self.left = left
+        self.relation = relation
+        self.right = right
+    }
+}
+
+public struct ImportDecl: Hashable, Sendable {
+    public var attributes: [Attribute]
+    /// `class`, `struct`, `func` … for scoped imports.
+    public var kind: String?
+    public var path: [Identifier]
+    public var location: SourceLocation
+
+    public init(attributes: [Attribute], kind: String?, path: [Identifier], location: SourceLocation) {
+        self.attributes = attributes
+        self.kind = kind
+        self.path = path
+        self.location = location
+    }
+}
+
+public struct TypeAliasDecl: Hashable, Sendable {
+    public var documentation: [String]
+    public var attributes: [Attribute]
+    public var modifiers: [Identifier]
+    public var name: Identifier
+    public var genericParameters: [GenericParameter]
+    public var type: TypeSyntax
+    public var location: SourceLocation
+
+    public init(
+        documentation: [String], attributes: [Attribute], modifiers: [Identifier], name: Identifier,
+        genericParameters: [GenericParameter], type: TypeSyntax, location: SourceLocation
+    ) {
+        self.documentation = documentation
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.name = name
+        self.genericParameters = genericParameters
+        self.type = type
+        self.location = location
+    }
+}
+
+/// A function parameter: `label name: Type = default`.
+public struct Parameter: Hashable, Sendable {
+    /// The argument label; nil when written `_`. When only one name is written it is both.
+    public var label: Identifier?
+    public var name: Identifier
+    public var type: TypeSyntax
+    public var isVariadic: Bool
+    /// The default value's source text, kept verbatim (it is Swift expression code).
+    public var defaultValue: String?
+    public var location: SourceLocation
+
+    public init(
+        label: Identifier?, name: Identifier, type: TypeSyntax, isVariadic: Bool, defaultValue: String?,
+        location: SourceLocation
+    ) {
+        self.label = label
+        self.name = name
+        self.type = type
+        self.isVariadic = isVariadic
+        self.defaultValue = defaultValue
+        self.location = location
+    }
+}
+
+public struct FunctionDecl: Hashable, Sendable {
+    public var documentation: [String]
+    public var attributes: [Attribute]
+    /// `static`, `class`, `public`, `mutating` …
+    public var modifiers: [Identifier]
+    public var name: Identifier
+    public var genericParameters: [GenericParameter]
+    public var parameters: [Parameter]
+    public var isAsync: Bool
+    public var throwsClause: ThrowsClause?
+    public var returnType: TypeSyntax?
+    public var requirements: [Requirement]
+    /// Location of the first token of the declaration (its first attribute or modifier, or `func`).
+    public var location: SourceLocation
+    public var funcKeywordLocation: SourceLocation
+
+    public init(
+        documentation: [String], attributes: [Attribute], modifiers: [Identifier], name: Identifier,
+        genericParameters: [GenericParameter], parameters: [Parameter], isAsync: Bool, throwsClause: ThrowsClause?,
+        returnType: TypeSyntax?, requirements: [Requirement], location: SourceLocation, funcKeywordLocation: SourceLocation
+    ) {
+        self.documentation = documentation
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.name = name
+        self.genericParameters = genericParameters
+        self.parameters = parameters
+        self.isAsync = isAsync
+        self.throwsClause = throwsClause
+        self.returnType = returnType
+        self.requirements = requirements
+        self.location = location
+        self.funcKeywordLocation = funcKeywordLocation
+    }
+
+    /// The Swift name `base(label:label:)` that identifies the declaration in provenance lines.
+    public var fullName: String {
+        name.name + "(" + parameters.map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
+    }
+}
+
+/// A member of an `extension` block.
+public enum Member: Hashable, Sendable {
+    case function(FunctionDecl)
+    case typeAlias(TypeAliasDecl)
+}
+
+/// `extension Type { … }`: the legacy API surface of one type.
+public struct ExtensionDecl: Hashable, Sendable {
+    public var documentation: [String]
+    public var attributes: [Attribute]
+    public var extendedType: TypeSyntax
+    public var requirements: [Requirement]
+    public var members: [Member]
+    public var location: SourceLocation
+
+    public init(
+        documentation: [String], attributes: [Attribute], extendedType: TypeSyntax, requirements: [Requirement],
+        members: [Member], location: SourceLocation
+    ) {
+        self.documentation = documentation
+        self.attributes = attributes
+        self.extendedType = extendedType
+        self.requirements = requirements
+        self.members = members
+        self.location = location
+    }
+}
+
+public enum TopLevelDecl: Hashable, Sendable {
+    case importDecl(ImportDecl)
+    case typeAlias(TypeAliasDecl)
+    case extensionDecl(ExtensionDecl)
+}
+
+/// A parsed `.bridge` file: its declarations in input order.
+public struct SourceFile: Hashable, Sendable {
+    public var declarations: [TopLevelDecl]
+
+    public init(declarations: [TopLevelDecl]) {
+        self.declarations = declarations
+    }
+}
