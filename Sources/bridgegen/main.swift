@@ -1,1 +1,5 @@
-print("x")
+import BridgegenCLI
+import Foundation
+
+// Thin on purpose: everything testable lives in BridgegenCLI.
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

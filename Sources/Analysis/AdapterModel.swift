@@ -1,0 +1,200 @@
+import DeclParser
+
+/// The analysed form of a `.bridge` file: everything the planner needs to emit code, with every
+/// decision (which parameter is the completion, what the async function is called, how the
+/// callback's arguments become a result) already made. Holds strings in canonical Swift spelling.
+public struct BridgeModel: Hashable, Sendable {
+    /// `import` lines as written (`@preconcurrency import PaymentsSDK`).
+    public var imports: [String]
+    public var blocks: [AdapterBlock]
+
+    public init(imports: [String], blocks: [AdapterBlock]) {
+        self.imports = imports
+        self.blocks = blocks
+    }
+}
+
+/// One `extension` block of the input: becomes an extension of the same type, or a wrapper type.
+public struct AdapterBlock: Hashable, Sendable {
+    public var documentation: [String]
+    /// The legacy type, as written (`PaymentsClient`, `Store<Item>`).
+    public var extendedType: String
+    /// `where` requirements of the extension.
+    public var requirements: [String]
+    /// Access modifier for generated declarations (`public`), or nil for the default (internal).
+    public var access: String?
+    /// When set, adapters live in a struct of this name that holds the legacy object as `base`.
+    public var wrapperName: String?
+    /// Attributes carried from the block (`@available(iOS 15, *)`).
+    public var attributes: [String]
+    public var adapters: [Adapter]
+    public var location: SourceLocation
+
+    public init(
+        documentation: [String], extendedType: String, requirements: [String], access: String?, wrapperName: String?,
+        attributes: [String], adapters: [Adapter], location: SourceLocation
+    ) {
+        self.documentation = documentation
+        self.extendedType = extendedType
+        self.requirements = requirements
+        self.access = access
+        self.wrapperName = wrapperName
+        self.attributes = attributes
+        self.adapters = adapters
+        self.location = location
+    }
+}
+
+/// One async function generated from one legacy completion-handler method.
+public struct Adapter: Hashable, Sendable {
+    public var documentation: [String]
+    /// The legacy declaration, `PaymentsClient.charge(amount:completion:)`.
+    public var sourceName: String
+    /// The generated function, `PaymentsClient.charge(amount:)`; named in errors and reports.
+    public var adapterName: String
+    /// Base name of the async function, backticked when it is a keyword.
+    public var name: String
+    /// Attributes carried from the declaration (`@available(iOS 15, *)`).
+    public var attributes: [String]
+    public var isStatic: Bool
+    public var discardableResult: Bool
+    public var genericParameters: [String]
+    public var requirements: [String]
+    public var parameters: [AdapterParameter]
+    /// The async function's result type; `Void` when it returns nothing.
+    public var resultType: String
+    public var legacyCall: LegacyCall
+    public var completion: CompletionPlan
+    public var location: SourceLocation
+
+    public init(
+        documentation: [String], sourceName: String, adapterName: String, name: String, attributes: [String],
+        isStatic: Bool, discardableResult: Bool, genericParameters: [String], requirements: [String],
+        parameters: [AdapterParameter], resultType: String, legacyCall: LegacyCall, completion: CompletionPlan,
+        location: SourceLocation
+    ) {
+        self.documentation = documentation
+        self.sourceName = sourceName
+        self.adapterName = adapterName
+        self.name = name
+        self.attributes = attributes
+        self.isStatic = isStatic
+        self.discardableResult = discardableResult
+        self.genericParameters = genericParameters
+        self.requirements = requirements
+        self.parameters = parameters
+        self.resultType = resultType
+        self.legacyCall = legacyCall
+        self.completion = completion
+        self.location = location
+    }
+
+    public var returnsVoid: Bool { resultType == "Void" }
+}
+
+/// A parameter of the async function, forwarded unchanged to the legacy call.
+public struct AdapterParameter: Hashable, Sendable {
+    /// nil for `_`.
+    public var label: String?
+    public var name: String
+    public var type: String
+    public var defaultValue: String?
+    public var isInout: Bool
+
+    public init(label: String?, name: String, type: String, defaultValue: String?, isInout: Bool) {
+        self.label = label
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.isInout = isInout
+    }
+
+    /// `label name: Type = default` as declared in the async function.
+    public var declaration: String {
+        var text: String
+        switch label {
+        case nil: text = "_ \(name)"
+        case name?: text = name
+        case let label?: text = "\(label) \(name)"
+        }
+        text += ": " + type
+        if let defaultValue { text += " = " + defaultValue }
+        return text
+    }
+}
+
+/// How the legacy method is called from inside the adapter.
+public struct LegacyCall: Hashable, Sendable {
+    public enum Argument: Hashable, Sendable {
+        /// A parameter of the async function, passed through.
+        case forwarded(label: String?, name: String, isInout: Bool)
+        /// The completion handler bridgegen supplies.
+        case completion(label: String?)
+    }
+
+    public var name: String
+    public var arguments: [Argument]
+    /// The legacy method `throws`: its error ends the call.
+    public var isThrowing: Bool
+    /// The legacy method returns a value (a token) that the adapter ignores.
+    public var returnsValue: Bool
+
+    public init(name: String, arguments: [Argument], isThrowing: Bool, returnsValue: Bool) {
+        self.name = name
+        self.arguments = arguments
+        self.isThrowing = isThrowing
+        self.returnsValue = returnsValue
+    }
+}
+
+/// How the arguments the SDK passes to the completion handler become the adapter's outcome.
+public struct CompletionPlan: Hashable, Sendable {
+    public enum Role: Hashable, Sendable {
+        /// Part of the result. `unwrap`: an optional that must be non-nil on success.
+        case value(unwrap: Bool)
+        /// The optional error; non-nil means failure.
+        case error
+        /// A `Bool`/integer status; `failsWhenZero` per `@asyncError(zeroArgument:)`.
+        case flag(failsWhenZero: Bool, isBool: Bool)
+        /// A single `Result<T, E>`.
+        case result
+    }
+
+    public struct Parameter: Hashable, Sendable {
+        /// Name of the closure parameter in generated code.
+        public var name: String
+        public var role: Role
+
+        public init(name: String, role: Role) {
+            self.name = name
+            self.role = role
+        }
+    }
+
+    public var parameters: [Parameter]
+
+    public init(parameters: [Parameter]) {
+        self.parameters = parameters
+    }
+
+    public var valueNames: [String] {
+        parameters.compactMap { if case .value = $0.role { return $0.name } else { return nil } }
+    }
+
+    public var unwrappedValueNames: [String] {
+        parameters.compactMap { if case .value(true) = $0.role { return $0.name } else { return nil } }
+    }
+
+    public var errorName: String? {
+        parameters.first { $0.role == .error }?.name
+    }
+
+    public var flag: (name: String, failsWhenZero: Bool, isBool: Bool)? {
+        for parameter in parameters {
+            if case .flag(let failsWhenZero, let isBool) = parameter.role { return (parameter.name, failsWhenZero, isBool) }
+        }
+        return nil
+    }
+
+    public var isResult: Bool { parameters.count == 1 && parameters[0].role == .result }
+}

@@ -1,0 +1,241 @@
+import DeclParser
+
+/// Analysis of one legacy method: pick the completion handler, read its shape, name the adapter.
+extension Analyzer {
+    /// Parameter names and labels that mark a completion handler by convention (SE-0297 looks
+    /// for "completion" and "reply"; Swift SDKs add a few common words).
+    static let completionWords: Set<String> = [
+        "handler", "block", "callback", "then", "done", "resulthandler", "onresult", "oncomplete", "oncompletion",
+        "onfinish", "finished", "whendone",
+    ]
+
+    static func looksLikeCompletion(_ word: String?) -> Bool {
+        guard let lowered = word?.lowercased() else { return false }
+        return lowered.contains("completion") || lowered.contains("reply") || completionWords.contains(lowered)
+    }
+
+    struct FunctionAnnotations {
+        var asyncName: (String, SourceLocation)?
+        var completion: (String, SourceLocation)?
+        var asyncError: (failsWhenZero: Bool, index: Int, location: SourceLocation)?
+        var carried: [String] = []
+    }
+
+    mutating func readAnnotations(_ function: FunctionDecl) -> FunctionAnnotations? {
+        var result = FunctionAnnotations()
+        let errorsBefore = diagnostics.diagnostics.count
+        result.carried = checkAttributes(function.attributes, allowed: Annotations.functionAnnotations)
+        for attribute in function.attributes {
+            switch attribute.name.name {
+            case "asyncName":
+                let usage = "'@asyncName(newName)'"
+                guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+                    let argument = arguments[""]
+                else { continue }
+                guard case .identifier(let name) = argument.value, Naming.isValidIdentifier(name) else {
+                    diagnostics.error(
+                        "'\(argument.value.text)' is not a valid function name", at: argument.location,
+                        notes: [.init("write a base name without labels, e.g. \(usage)")])
+                    continue
+                }
+                result.asyncName = (name, argument.location)
+            case "completion":
+                let usage = "'@completion(parameterName)'"
+                guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+                    let argument = arguments[""]
+                else { continue }
+                guard case .identifier(let name) = argument.value else {
+                    diagnostics.error(
+                        "expected a parameter name in '@completion', found '\(argument.value.text)'", at: argument.location,
+                        notes: [.init("write \(usage)")])
+                    continue
+                }
+                result.completion = (name, argument.location)
+            case "asyncError":
+                let usage = "'@asyncError(zeroArgument: N)' or '@asyncError(nonzeroArgument: N)' (N counts the completion's parameters from 1)"
+                guard
+                    let arguments = Annotations.arguments(
+                        of: attribute, accepted: ["zeroArgument", "nonzeroArgument"], required: true, usage: usage,
+                        into: &diagnostics)
+                else { continue }
+                guard arguments.count == 1, let (label, argument) = arguments.first else {
+                    diagnostics.error(
+                        "'@asyncError' takes exactly one of 'zeroArgument' or 'nonzeroArgument'", at: attribute.location,
+                        notes: [.init("write \(usage)")])
+                    continue
+                }
+                guard case .integer(let index) = argument.value, index >= 1 else {
+                    diagnostics.error(
+                        "'\(label)' must be a parameter position starting at 1, found '\(argument.value.text)'",
+                        at: argument.location, notes: [.init("write \(usage)")])
+                    continue
+                }
+                result.asyncError = (label == "zeroArgument", index, argument.location)
+            default:
+                break
+            }
+        }
+        return diagnostics.diagnostics.count == errorsBefore ? result : nil
+    }
+
+    mutating func analyseFunction(_ function: FunctionDecl, typeName: String, scope: String) -> Adapter? {
+        guard let annotations = readAnnotations(function) else { return nil }
+        let legacyName = "\(typeName).\(function.fullName)"
+
+        if function.isAsync {
+            diagnostics.error(
+                "'\(function.fullName)' is already async; there is nothing to bridge", at: function.name.location,
+                notes: [.init("remove it from the .bridge file")])
+            return nil
+        }
+        var isStatic = false
+        for modifier in function.modifiers {
+            switch modifier.name {
+            case "static", "class": isStatic = true
+            case "mutating":
+                diagnostics.error(
+                    "mutating methods cannot be bridged", at: modifier.location,
+                    notes: [.init("an async adapter cannot hold 'inout self' across a suspension; wrap the value in a class")])
+                return nil
+            default: break
+            }
+        }
+
+        // Which parameter is the completion handler.
+        guard let completionIndex = selectCompletion(function, annotations: annotations, scope: scope) else { return nil }
+        let completionParameter = function.parameters[completionIndex]
+        guard
+            let (plan, resultType, isOptionalCompletion) = analyseShape(
+                of: completionParameter, in: function, annotations: annotations, scope: scope)
+        else { return nil }
+
+        // The other parameters are forwarded.
+        var parameters: [AdapterParameter] = []
+        var arguments: [LegacyCall.Argument] = []
+        var failed = false
+        for (index, parameter) in function.parameters.enumerated() {
+            let label = parameter.label.map { Naming.escapedLabel($0.name) }
+            if index == completionIndex {
+                arguments.append(.completion(label: label))
+                continue
+            }
+            if parameter.isVariadic {
+                diagnostics.error(
+                    "variadic parameter '\(parameter.name.name)' cannot be forwarded", at: parameter.location,
+                    notes: [.init("Swift cannot pass a variadic list on; declare the parameter as an array if the SDK has such an overload")])
+                failed = true
+                continue
+            }
+            let isInout = parameter.type.isInout
+            let name = Naming.escaped(parameter.name.name)
+            parameters.append(
+                AdapterParameter(
+                    label: label, name: name, type: parameter.type.description, defaultValue: parameter.defaultValue,
+                    isInout: isInout))
+            arguments.append(.forwarded(label: label, name: name, isInout: isInout))
+        }
+        if failed { return nil }
+
+        let baseName: String
+        if let (name, _) = annotations.asyncName {
+            baseName = name
+        } else {
+            baseName = Naming.asyncBaseName(for: function.name.name)
+        }
+        let escapedName = Naming.escaped(baseName)
+        let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+
+        let returnsValue = function.returnType.map { !$0.isVoid } ?? false
+        let isThrowing = function.throwsClause != nil
+            && (function.throwsClause?.keyword == "throws" || rethrowsThroughForwardedClosure(function, except: completionIndex))
+
+        return Adapter(
+            documentation: function.documentation, sourceName: legacyName, adapterName: "\(baseName)(\(labels))",
+            name: escapedName, attributes: annotations.carried, isStatic: isStatic,
+            discardableResult: isOptionalCompletion && resultType != "Void",
+            genericParameters: function.genericParameters.map(\.description),
+            requirements: function.requirements.map(\.description), parameters: parameters, resultType: resultType,
+            legacyCall: LegacyCall(
+                name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing,
+                returnsValue: returnsValue),
+            completion: plan, location: function.location)
+    }
+
+    /// A `rethrows` method throws only when a closure the caller passes throws.
+    func rethrowsThroughForwardedClosure(_ function: FunctionDecl, except completionIndex: Int) -> Bool {
+        function.parameters.enumerated().contains { index, parameter in
+            guard index != completionIndex, case .function(let type) = parameter.type.strippingAttributes.kind else { return false }
+            return type.throwsClause != nil
+        }
+    }
+
+    /// The completion handler: the one named by `@completion`, else the closure parameter named
+    /// like a completion, else the last closure parameter.
+    mutating func selectCompletion(_ function: FunctionDecl, annotations: FunctionAnnotations, scope: String) -> Int? {
+        var closures: [Int] = []
+        for (index, parameter) in function.parameters.enumerated() where isClosure(parameter.type, scope: scope) {
+            closures.append(index)
+        }
+        if let (name, location) = annotations.completion {
+            guard let index = function.parameters.firstIndex(where: { $0.name.name == name || $0.label?.name == name }) else {
+                let known = function.parameters.map { "'\($0.name.name)'" }.joined(separator: ", ")
+                diagnostics.error(
+                    "'@completion(\(name))' names no parameter of '\(function.fullName)'", at: location,
+                    notes: [.init(known.isEmpty ? "the method has no parameters" : "its parameters are \(known)")])
+                return nil
+            }
+            guard closures.contains(index) else {
+                diagnostics.error(
+                    "parameter '\(name)' is not a closure and cannot be the completion handler", at: function.parameters[index].location,
+                    notes: [.init("if its type is a typealias of the SDK, declare it in this file: 'typealias Name = (…) -> Void'")])
+                return nil
+            }
+            return index
+        }
+        let conventional = closures.filter {
+            Self.looksLikeCompletion(function.parameters[$0].name.name) || Self.looksLikeCompletion(function.parameters[$0].label?.name)
+        }
+        if conventional.count > 1 {
+            let names = conventional.map { "'\(function.parameters[$0].name.name)'" }.joined(separator: " and ")
+            diagnostics.error(
+                "ambiguous completion handler in '\(function.fullName)': \(names) both look like one",
+                at: function.name.location,
+                notes: [.init("mark the one that reports the outcome with '@completion(\(function.parameters[conventional[0]].name.name))'")])
+            return nil
+        }
+        if let index = conventional.first ?? closures.last { return index }
+
+        var notes: [Diagnostic.Note] = [
+            .init("a completion handler is a closure parameter that returns Void, e.g. 'completion: @escaping (Result<Value, Error>) -> Void'")
+        ]
+        if let opaque = function.parameters.last(where: { Self.looksLikeCompletion($0.name.name) || Self.looksLikeCompletion($0.label?.name) }) {
+            notes.append(
+                .init(
+                    "if '\(opaque.type.strippingAttributes)' is a typealias of the SDK, declare it in this file: 'typealias \(opaque.type.strippingAttributes) = (…) -> Void'",
+                    at: opaque.type.location))
+        }
+        diagnostics.error("no completion handler found in '\(function.fullName)'", at: function.name.location, notes: notes)
+        return nil
+    }
+
+    func isClosure(_ type: TypeSyntax, scope: String) -> Bool {
+        guard var resolved = try? resolver.resolve(type, scope: scope).strippingAttributes else { return false }
+        if case .optional(let wrapped) = resolved.kind { resolved = wrapped.strippingAttributes }
+        if case .function = resolved.kind { return true }
+        return false
+    }
+}
+
+extension TypeSyntax {
+    var isInout: Bool {
+        if case .attributed(let specifiers, _, let base) = kind { return specifiers.contains("inout") || base.isInout }
+        return false
+    }
+}
+
+extension Naming {
+    /// Argument labels may be keywords without backticks, except `inout`, `var` and `let`.
+    static func escapedLabel(_ label: String) -> String {
+        ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
+    }
+}

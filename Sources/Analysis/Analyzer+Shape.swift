@@ -1,0 +1,205 @@
+import DeclParser
+
+/// Reads the completion handler's parameters the way SE-0297 reads an Objective-C block:
+/// `Result<T, E>` → T; an optional error → failure when non-nil; with an error or a flag present,
+/// optional values must be non-nil on success; the rest of the values form the result.
+extension Analyzer {
+    /// Returns the plan, the async result type and whether the completion parameter is optional.
+    mutating func analyseShape(
+        of parameter: Parameter, in function: FunctionDecl, annotations: FunctionAnnotations, scope: String
+    ) -> (CompletionPlan, String, Bool)? {
+        let resolved: TypeSyntax
+        do {
+            resolved = try resolver.resolve(parameter.type, scope: scope)
+        } catch {
+            switch error {
+            case .cycle(let location, let name):
+                diagnostics.error("typealias '\(name)' refers to itself", at: location)
+            case .wrongArgumentCount(let location, let name, let expected):
+                diagnostics.error("typealias '\(name)' takes \(expected) generic argument(s)", at: location)
+            }
+            return nil
+        }
+        var closureType = resolved.strippingAttributes
+        var isOptional = false
+        if case .optional(let wrapped) = closureType.kind {
+            isOptional = true
+            closureType = wrapped.strippingAttributes
+        }
+        guard case .function(let closure) = closureType.kind else { return nil }
+        let where_ = "completion handler '\(parameter.name.name)'"
+
+        if !closure.result.isVoid {
+            diagnostics.error(
+                "\(where_) returns '\(closure.result)'; a completion handler must return Void", at: parameter.type.location,
+                notes: [.init("mark the parameter that reports the outcome with '@completion(name)'")])
+            return nil
+        }
+        if closure.isAsync || closure.throwsClause != nil {
+            diagnostics.error(
+                "\(where_) is 'async' or 'throws'; the SDK could not call it as a completion handler",
+                at: parameter.type.location)
+            return nil
+        }
+
+        let elements = closure.parameters
+        // Result<T, E>
+        if elements.count == 1, let (success, _) = resultArguments(elements[0].type, scope: scope) {
+            if annotations.asyncError != nil {
+                diagnostics.error(
+                    "'@asyncError' does not apply to a Result completion handler", at: annotations.asyncError!.location,
+                    notes: [.init("remove it; the Result's failure case already reports errors")])
+                return nil
+            }
+            let resultType = success.isVoid ? "Void" : success.description
+            return (CompletionPlan(parameters: [.init(name: "result", role: .result)]), resultType, isOptional)
+        }
+
+        var roles: [CompletionPlan.Role?] = Array(repeating: nil, count: elements.count)
+        var errorIndex: Int?
+        for (index, element) in elements.enumerated() {
+            if element.type.isInout {
+                diagnostics.error("\(where_) has an 'inout' parameter; it cannot be bridged", at: element.type.location)
+                return nil
+            }
+            guard let kind = errorKind(element.type, scope: scope) else { continue }
+            if kind == .nonOptional {
+                diagnostics.error(
+                    "the error parameter of \(where_) is not optional", at: element.type.location,
+                    notes: [.init("write '\(element.type)?': a completion handler reports success with a nil error")])
+                return nil
+            }
+            if let first = errorIndex {
+                diagnostics.error(
+                    "\(where_) has more than one error parameter (\(first + 1) and \(index + 1))", at: element.type.location,
+                    notes: [.init("bridgegen supports one optional error; mark the other as a value by giving it a non-Error type")])
+                return nil
+            }
+            errorIndex = index
+            roles[index] = .error
+        }
+
+        var flagIndex: Int?
+        if let (failsWhenZero, position, location) = annotations.asyncError {
+            guard position <= elements.count else {
+                diagnostics.error(
+                    "'@asyncError' names parameter \(position), but \(where_) has \(elements.count)", at: location,
+                    notes: [.init("count the completion handler's parameters from 1")])
+                return nil
+            }
+            let flagType = elements[position - 1].type.strippingAttributes
+            guard let isBool = flagKind(flagType) else {
+                diagnostics.error(
+                    "parameter \(position) of \(where_) has type '\(flagType)'; '@asyncError' needs a Bool or integer flag",
+                    at: location)
+                return nil
+            }
+            if position - 1 == errorIndex {
+                diagnostics.error("'@asyncError' names the error parameter; name the flag instead", at: location)
+                return nil
+            }
+            flagIndex = position - 1
+            roles[position - 1] = .flag(failsWhenZero: failsWhenZero, isBool: isBool)
+        }
+
+        let canFail = errorIndex != nil || flagIndex != nil
+        var valueTypes: [String] = []
+        for (index, element) in elements.enumerated() where roles[index] == nil {
+            var type = element.type.strippingAttributes
+            var unwrap = false
+            if canFail {
+                switch type.kind {
+                case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
+                    type = wrapped
+                    unwrap = true
+                default: break
+                }
+            }
+            roles[index] = .value(unwrap: unwrap)
+            valueTypes.append(type.description)
+        }
+
+        let names = closureParameterNames(elements, roles: roles.map { $0! })
+        let plan = CompletionPlan(parameters: zip(names, roles).map { .init(name: $0, role: $1!) })
+        let resultType: String
+        switch valueTypes.count {
+        case 0: resultType = "Void"
+        case 1: resultType = valueTypes[0]
+        default: resultType = "(" + valueTypes.joined(separator: ", ") + ")"
+        }
+        return (plan, resultType, isOptional)
+    }
+
+    /// The success and failure types when `type` is `Result<T, E>` (or `Swift.Result`).
+    func resultArguments(_ type: TypeSyntax, scope: String) -> (TypeSyntax, TypeSyntax)? {
+        guard let resolved = try? resolver.resolve(type, scope: scope).strippingAttributes,
+            case .named(let components) = resolved.kind,
+            let last = components.last, last.name.name == "Result", last.genericArguments.count == 2,
+            components.count == 1 || (components.count == 2 && components[0].name.name == "Swift")
+        else { return nil }
+        return (last.genericArguments[0], last.genericArguments[1])
+    }
+
+    enum ErrorKind { case optional, nonOptional }
+
+    /// Whether a completion parameter is the error: `Error?`, `NSError?`, `(any Error)?`, or an
+    /// optional of a type whose name ends in `Error` (an SDK's own error type).
+    func errorKind(_ type: TypeSyntax, scope: String) -> ErrorKind? {
+        let resolved = (try? resolver.resolve(type, scope: scope))?.strippingAttributes ?? type.strippingAttributes
+        switch resolved.kind {
+        case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
+            return isErrorType(wrapped.strippingAttributes) ? .optional : nil
+        default:
+            return isErrorType(resolved) ? .nonOptional : nil
+        }
+    }
+
+    func isErrorType(_ type: TypeSyntax) -> Bool {
+        switch type.kind {
+        case .existential("any", let base): return isErrorType(base)
+        case .named(let components):
+            guard let last = components.last, last.genericArguments.isEmpty else { return false }
+            return last.name.name.hasSuffix("Error")
+        default: return false
+        }
+    }
+
+    /// nil unless `type` can be a status flag; true for Bool.
+    func flagKind(_ type: TypeSyntax) -> Bool? {
+        guard let name = type.qualifiedName else { return nil }
+        let bare = name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
+        if bare == "Bool" || bare == "ObjCBool" { return true }
+        let integers: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "NSInteger", "NSUInteger", "OSStatus"]
+        return integers.contains(bare) ? false : nil
+    }
+
+    /// Names for the closure's parameters in generated code: the SDK's own names when it wrote
+    /// them (`_ receipt: Receipt?`), else `value`/`error`/`flag`; always distinct and valid.
+    func closureParameterNames(_ elements: [TupleTypeElement], roles: [CompletionPlan.Role]) -> [String] {
+        let valueCount = roles.filter { if case .value = $0 { return true } else { return false } }.count
+        var valueIndex = 0
+        var used: Set<String> = []
+        var names: [String] = []
+        for (element, role) in zip(elements, roles) {
+            var fallback: String
+            switch role {
+            case .error: fallback = "error"
+            case .flag: fallback = "flag"
+            case .result: fallback = "result"
+            case .value:
+                fallback = valueCount == 1 ? "value" : "value\(valueIndex)"
+                valueIndex += 1
+            }
+            var candidate = element.secondName ?? (element.label == "_" ? nil : element.label) ?? fallback
+            if !Naming.isValidIdentifier(candidate) || Naming.reservedWords.contains(candidate) || used.contains(candidate)
+                || candidate == "continuation"
+            {
+                candidate = fallback
+            }
+            while used.contains(candidate) { candidate += "_" }
+            used.insert(candidate)
+            names.append(candidate)
+        }
+        return names
+    }
+}

@@ -1,0 +1,176 @@
+import DeclParser
+
+/// Turns a parsed `.bridge` file into the adapter model, or diagnostics saying why it cannot.
+///
+/// Each declaration is analysed on its own, so one bad declaration does not hide problems in the
+/// others; a file with any error produces no model (the caller writes nothing).
+public struct Analyzer {
+    var diagnostics = DiagnosticBag()
+    var resolver = TypeResolver()
+
+    public init() {}
+
+    public static func analyse(_ file: SourceFile) -> (BridgeModel?, [Diagnostic]) {
+        var analyzer = Analyzer()
+        let model = analyzer.analyse(file)
+        return (analyzer.diagnostics.hasErrors ? nil : model, analyzer.diagnostics.diagnostics)
+    }
+
+    mutating func analyse(_ file: SourceFile) -> BridgeModel {
+        declareTypeAliases(file)
+        var imports: [String] = []
+        var blocks: [AdapterBlock] = []
+        var seen: [String: SourceLocation] = [:]
+        for declaration in file.declarations {
+            switch declaration {
+            case .importDecl(let decl):
+                imports.append(importLine(decl))
+            case .typeAlias(let alias):
+                checkAttributes(alias.attributes, allowed: [])
+            case .extensionDecl(let decl):
+                if let block = analyseBlock(decl, seen: &seen) { blocks.append(block) }
+            }
+        }
+        return BridgeModel(imports: imports, blocks: blocks)
+    }
+
+    // MARK: - Typealiases and imports
+
+    mutating func declareTypeAliases(_ file: SourceFile) {
+        func declare(_ alias: TypeAliasDecl, scope: String?) {
+            if let existing = resolver.declare(alias, in: scope) {
+                diagnostics.error(
+                    "typealias '\(alias.name.name)' is declared twice", at: alias.name.location,
+                    notes: [.init("first declared here", at: existing.name.location)])
+            }
+        }
+        for declaration in file.declarations {
+            switch declaration {
+            case .typeAlias(let alias):
+                declare(alias, scope: nil)
+            case .extensionDecl(let decl):
+                for case .typeAlias(let alias) in decl.members {
+                    declare(alias, scope: decl.extendedType.qualifiedName ?? decl.extendedType.description)
+                }
+            case .importDecl:
+                break
+            }
+        }
+    }
+
+    mutating func importLine(_ decl: ImportDecl) -> String {
+        var parts: [String] = []
+        for attribute in decl.attributes {
+            if ["preconcurrency", "_implementationOnly", "testable"].contains(attribute.name.name) {
+                parts.append(attribute.text)
+            } else {
+                diagnostics.append(Annotations.unknown(attribute, allowedHere: ["preconcurrency"]))
+            }
+        }
+        parts.append("import")
+        if let kind = decl.kind { parts.append(kind) }
+        parts.append(decl.path.map(\.name).joined(separator: "."))
+        return parts.joined(separator: " ")
+    }
+
+    /// Reports attributes that are neither allowed here nor Swift attributes bridgegen knows.
+    /// Returns the ones to carry onto the generated declaration.
+    @discardableResult
+    mutating func checkAttributes(_ attributes: [Attribute], allowed: Set<String>) -> [String] {
+        var carried: [String] = []
+        for attribute in attributes {
+            let name = attribute.name.name
+            if allowed.contains(name) || Annotations.ignored.contains(name) { continue }
+            if Annotations.carried.contains(name) {
+                carried.append(attribute.text)
+                continue
+            }
+            diagnostics.append(Annotations.unknown(attribute, allowedHere: allowed))
+        }
+        return carried
+    }
+
+    // MARK: - Blocks
+
+    static let accessLevels: Set<String> = ["public", "package", "internal"]
+
+    mutating func analyseBlock(_ decl: ExtensionDecl, seen: inout [String: SourceLocation]) -> AdapterBlock? {
+        let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
+        var access: String?
+        var wrapperName: String?
+        for attribute in decl.attributes where attribute.name.name == "bridge" {
+            let usage = "'@bridge(access: public)' or '@bridge(wrapper: TypeName)'"
+            guard
+                let arguments = Annotations.arguments(
+                    of: attribute, accepted: ["access", "wrapper"], required: true, usage: usage, into: &diagnostics)
+            else { continue }
+            if let argument = arguments["access"] {
+                if case .identifier(let level) = argument.value, Self.accessLevels.contains(level) {
+                    access = level == "internal" ? nil : level
+                } else {
+                    diagnostics.error(
+                        "'\(argument.value.text)' is not an access level for generated code", at: argument.location,
+                        notes: [.init("use one of: internal, package, public")])
+                }
+            }
+            if let argument = arguments["wrapper"] {
+                if case .identifier(let name) = argument.value, Naming.isValidIdentifier(name),
+                    !Naming.reservedWords.contains(name)
+                {
+                    wrapperName = name
+                } else {
+                    diagnostics.error(
+                        "wrapper name '\(argument.value.text)' is not a valid Swift type name", at: argument.location,
+                        notes: [.init("write a plain identifier, e.g. '@bridge(wrapper: LegacyPaymentsAdapter)'")])
+                }
+            }
+        }
+
+        let typeName = decl.extendedType.description
+        let scope = decl.extendedType.qualifiedName ?? typeName
+        switch decl.extendedType.kind {
+        case .named:
+            break
+        default:
+            diagnostics.error(
+                "cannot bridge methods of '\(typeName)'", at: decl.extendedType.location,
+                notes: [.init("extend a named type: 'extension TypeName { … }'")])
+            return nil
+        }
+
+        var adapters: [Adapter] = []
+        for case .function(let function) in decl.members {
+            guard var adapter = analyseFunction(function, typeName: typeName, scope: scope) else { continue }
+            adapter.adapterName = "\(wrapperName ?? typeName).\(adapter.adapterName)"
+            let key = (wrapperName ?? typeName) + "." + adapter.signatureKey
+            if let first = seen[key] {
+                diagnostics.error(
+                    "'\(adapter.adapterName)' would be generated twice", at: function.name.location,
+                    notes: [
+                        .init("an earlier declaration produces the same async function", at: first),
+                        .init("rename one with '@asyncName(newName)'"),
+                    ])
+                continue
+            }
+            seen[key] = function.name.location
+            adapters.append(adapter)
+        }
+        if decl.members.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "extension block declares nothing to bridge", at: decl.location,
+                    notes: [.init("add the legacy methods to bridge, or remove the block")]))
+        }
+        return AdapterBlock(
+            documentation: decl.documentation, extendedType: typeName, requirements: decl.requirements.map(\.description),
+            access: access, wrapperName: wrapperName, attributes: carried, adapters: adapters, location: decl.location)
+    }
+}
+
+extension Adapter {
+    /// Two adapters with equal keys would be the same Swift declaration.
+    var signatureKey: String {
+        let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+        return (isStatic ? "static " : "") + name + "(" + labels + ")"
+    }
+}

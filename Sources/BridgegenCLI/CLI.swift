@@ -1,0 +1,237 @@
+import DeclParser
+import Foundation
+import Generator
+import Templates
+
+/// The `bridgegen` command: reads inputs, runs the generator, writes outputs, picks the exit code.
+/// Generation happens entirely in memory first; nothing is written unless every input succeeded.
+public enum CLI {
+    public static let version = "0.1.0"
+
+    public enum ExitCode: Int32, Error {
+        case success = 0
+        case diagnostics = 1
+        case stale = 2
+        case usage = 64
+    }
+
+    /// Standard streams, injectable for tests.
+    public struct IO: Sendable {
+        public var readStandardInput: @Sendable () -> [UInt8]
+        public var standardOutput: @Sendable (String) -> Void
+        public var standardError: @Sendable (String) -> Void
+
+        public static let process = IO(
+            readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+            standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            standardError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+
+        public init(
+            readStandardInput: @escaping @Sendable () -> [UInt8], standardOutput: @escaping @Sendable (String) -> Void,
+            standardError: @escaping @Sendable (String) -> Void
+        ) {
+            self.readStandardInput = readStandardInput
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+        }
+    }
+
+    public static func run(_ arguments: [String], io: IO = .process) -> ExitCode {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            io.standardError("error: \(error.message)\nRun 'bridgegen --help' for usage.\n")
+            return .usage
+        }
+        switch options.command {
+        case .help:
+            io.standardOutput(Options.usage + "\n")
+            return .success
+        case .version:
+            io.standardOutput("bridgegen \(version)\n")
+            return .success
+        case .generate, .support:
+            return Run(options: options, io: io).execute()
+        }
+    }
+}
+
+/// One invocation of `generate` or `support`.
+struct Run {
+    let options: Options
+    let io: CLI.IO
+
+    /// A file to write, with its new contents.
+    struct Planned {
+        var path: String
+        var text: String
+    }
+
+    func report(_ reports: [Report]) {
+        guard !reports.isEmpty else { return }
+        io.standardError(reports.map(\.formatted).joined(separator: "\n") + "\n")
+    }
+
+    func fail(_ path: String, _ message: String, note: String? = nil) -> CLI.ExitCode {
+        var text = "\(path): error: \(message)\n"
+        if let note { text += "\(path): note: \(note)\n" }
+        io.standardError(text)
+        return .diagnostics
+    }
+
+    func execute() -> CLI.ExitCode {
+        let generator: Generator
+        switch loadGenerator() {
+        case .success(let loaded): generator = loaded
+        case .failure(let code): return code
+        }
+
+        var planned: [Planned] = []
+        var failed = false
+        var outputOwners: [String: String] = [:]
+        if options.command == .support {
+            let output = generator.support()
+            report(output.reports)
+            guard let text = output.text else { return .diagnostics }
+            planned.append(Planned(path: options.outputFile!, text: text))
+        } else {
+            for input in options.inputs {
+                let bytes: [UInt8]
+                let displayName: String
+                if input == "-" {
+                    bytes = io.readStandardInput()
+                    displayName = "<stdin>"
+                } else {
+                    guard let data = FileManager.default.contents(atPath: input) else {
+                        var isDirectory: ObjCBool = false
+                        let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
+                        failed = true
+                        _ = fail(
+                            input, exists ? (isDirectory.boolValue ? "is a directory, not a .bridge file" : "cannot be read") : "no such file",
+                            note: exists ? nil : "check the path; inputs are .bridge files")
+                        continue
+                    }
+                    bytes = Array(data)
+                    displayName = (input as NSString).lastPathComponent
+                }
+                let output = generator.generate(source: bytes, path: input == "-" ? "<stdin>" : input, displayName: displayName)
+                report(output.reports)
+                guard let text = output.text else {
+                    failed = true
+                    continue
+                }
+                let path = outputPath(for: input)
+                if let owner = outputOwners[path], path != "-" {
+                    failed = true
+                    _ = fail(input, "would write '\(path)', which '\(owner)' also writes", note: "give the inputs different file names")
+                    continue
+                }
+                outputOwners[path] = input
+                planned.append(Planned(path: path, text: text))
+            }
+            if failed { return .diagnostics }
+            if options.writeSupport, let directory = options.outputDirectory, directory != "-" {
+                let output = generator.support()
+                report(output.reports)
+                guard let text = output.text else { return .diagnostics }
+                planned.append(Planned(path: join(directory, Generator.supportFileName), text: text))
+            }
+        }
+        if failed { return .diagnostics }
+        return deliver(planned)
+    }
+
+    func loadGenerator() -> Result<Generator, CLI.ExitCode> {
+        var overrides: [String: (path: String, source: String)] = [:]
+        if let directory = options.templatesDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return .failure(fail(directory, "template directory does not exist", note: "pass --templates a directory holding *.template files"))
+            }
+            let names = Generator.defaultTemplates().keys.sorted()
+            var found = false
+            for name in names {
+                let path = join(directory, name)
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                guard let source = String(validating: data, as: UTF8.self) else {
+                    return .failure(fail(path, "template is not valid UTF-8"))
+                }
+                overrides[name] = (path, source)
+                found = true
+            }
+            if !found {
+                return .failure(
+                    fail(directory, "contains none of the template files", note: "expected one or more of: " + names.joined(separator: ", ")))
+            }
+        }
+        do throws(TemplateError) {
+            return .success(Generator(templates: try Generator.templates(overrides: overrides)))
+        } catch {
+            io.standardError(error.description + "\n")
+            return .failure(.diagnostics)
+        }
+    }
+
+    /// `A/B/Name.bridge` → `<output-dir>/Name.swift`.
+    func outputPath(for input: String) -> String {
+        if let file = options.outputFile { return file }
+        guard let directory = options.outputDirectory, directory != "-" else { return "-" }
+        let base = input == "-" ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+        return join(directory, base + ".swift")
+    }
+
+    func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Prints, checks or writes the planned files.
+    func deliver(_ planned: [Planned]) -> CLI.ExitCode {
+        if planned.contains(where: { $0.path == "-" }) {
+            io.standardOutput(planned.filter { $0.path == "-" }.map(\.text).joined(separator: "\n"))
+        }
+        let files = planned.filter { $0.path != "-" }
+        if options.check {
+            var stale = false
+            for file in files {
+                let existing = FileManager.default.contents(atPath: file.path).flatMap { String(validating: $0, as: UTF8.self) }
+                if existing == file.text { continue }
+                stale = true
+                if let existing {
+                    io.standardError("\(file.path): error: generated file is stale; run 'bridgegen generate' and commit the result\n")
+                    io.standardOutput(UnifiedDiff.diff(old: existing, new: file.text, oldName: file.path, newName: file.path + " (expected)"))
+                } else {
+                    io.standardError("\(file.path): error: generated file is missing; run 'bridgegen generate' and commit the result\n")
+                }
+            }
+            return stale ? .stale : .success
+        }
+        if options.dryRun {
+            for file in files {
+                let existing = FileManager.default.contents(atPath: file.path)
+                let state = existing == nil ? "would create" : (existing == Data(file.text.utf8) ? "unchanged" : "would update")
+                io.standardOutput("\(state) \(file.path)\n")
+            }
+            return .success
+        }
+        if let directory = options.outputDirectory, directory != "-" {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                return fail(directory, "cannot create output directory (\(Self.reason(error)))")
+            }
+        }
+        for file in files {
+            do {
+                try AtomicFile.write(file.text, to: file.path)
+            } catch {
+                return fail(file.path, "cannot write generated file (\(error.description))", note: "check that the output directory is writable")
+            }
+        }
+        return .success
+    }
+
+    static func reason(_ error: Error) -> String {
+        (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,134 @@
+/// The command line, parsed by hand: the tool has no package dependencies.
+struct Options: Equatable {
+    enum Command: Equatable {
+        case generate
+        case support
+        case help
+        case version
+    }
+
+    var command: Command = .help
+    var inputs: [String] = []
+    /// A directory, or "-" for standard output.
+    var outputDirectory: String?
+    /// One output file for one input (used by the build plugin).
+    var outputFile: String?
+    var templatesDirectory: String?
+    var check = false
+    var dryRun = false
+    var writeSupport = true
+
+    struct UsageError: Error, Equatable {
+        var message: String
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        guard let first = rest.first else { return options }
+        switch first {
+        case "generate": options.command = .generate
+        case "support": options.command = .support
+        case "help", "--help", "-h": return options
+        case "--version": 
+            options.command = .version
+            return options
+        default:
+            throw UsageError(message: "unknown command '\(first)'; expected 'generate' or 'support'")
+        }
+        rest = rest.dropFirst()
+        func value(for flag: String) throws(UsageError) -> String {
+            guard let next = rest.first else { throw UsageError(message: "\(flag) needs a value") }
+            rest = rest.dropFirst()
+            return next
+        }
+        var onlyInputs = false
+        while let argument = rest.first {
+            rest = rest.dropFirst()
+            if onlyInputs || argument == "-" || !argument.hasPrefix("-") {
+                options.inputs.append(argument)
+                continue
+            }
+            var flag = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                flag = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func take() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                return try value(for: flag)
+            }
+            switch flag {
+            case "--": onlyInputs = true
+            case "--output-dir", "-o": options.outputDirectory = try take()
+            case "--output": options.outputFile = try take()
+            case "--templates": options.templatesDirectory = try take()
+            case "--check": options.check = true
+            case "--dry-run": options.dryRun = true
+            case "--no-support": options.writeSupport = false
+            case "--help", "-h":
+                options.command = .help
+                return options
+            default:
+                throw UsageError(message: "unknown option '\(flag)'")
+            }
+        }
+        try options.validate()
+        return options
+    }
+
+    func validate() throws(UsageError) {
+        switch command {
+        case .generate:
+            if inputs.isEmpty { throw UsageError(message: "no input files; pass one or more .bridge files, or '-' for standard input") }
+            if outputDirectory == nil && outputFile == nil {
+                throw UsageError(message: "missing --output-dir DIR (or '--output-dir -' to print to standard output)")
+            }
+            if outputDirectory != nil && outputFile != nil {
+                throw UsageError(message: "--output and --output-dir cannot be combined")
+            }
+            if outputFile != nil && inputs.count != 1 {
+                throw UsageError(message: "--output takes exactly one input file")
+            }
+            if inputs.filter({ $0 == "-" }).count > 1 {
+                throw UsageError(message: "standard input ('-') can be read only once")
+            }
+            if check && dryRun { throw UsageError(message: "--check and --dry-run cannot be combined") }
+            if (outputDirectory == "-" || outputFile == "-") && (check || dryRun) {
+                throw UsageError(message: "--check and --dry-run need an output directory, not standard output")
+            }
+        case .support:
+            if !inputs.isEmpty { throw UsageError(message: "'support' takes no input files") }
+            if outputDirectory != nil { throw UsageError(message: "'support' writes one file: use --output FILE (or '--output -')") }
+            if outputFile == nil { throw UsageError(message: "missing --output FILE (or '--output -' to print to standard output)") }
+        case .help, .version:
+            break
+        }
+    }
+
+    static let usage = """
+        OVERVIEW: Generate async/await adapters for legacy callback APIs described in .bridge files.
+
+        USAGE: bridgegen generate <input.bridge>... --output-dir <dir> [options]
+               bridgegen generate <input.bridge> --output <file.swift> [options]
+               bridgegen support --output <file.swift> [--templates <dir>]
+
+        For each input Name.bridge, 'generate' writes Name.swift to the output directory, and
+        BridgegenSupport.swift, the small runtime the adapters share (once per module).
+        Use '-' as the input to read standard input, and '--output-dir -' to print to standard output.
+
+        OPTIONS:
+          --output-dir, -o <dir>  Directory for generated files ('-' for standard output).
+          --output <file>         The generated file for a single input (used by the build plugin).
+          --templates <dir>       Directory with templates that replace the defaults (same file names).
+          --check                 Write nothing; exit 2 and print a diff when a file is missing or stale.
+          --dry-run               Write nothing; list what would be written.
+          --no-support            Do not write BridgegenSupport.swift.
+          --version               Print the version.
+          --help, -h              Print this help.
+
+        EXIT CODES: 0 success, 1 errors in the input (reported as path:line:col: error: …),
+                    2 stale output with --check, 64 wrong usage.
+        """
+}

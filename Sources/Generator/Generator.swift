@@ -1,0 +1,142 @@
+import Analysis
+import DeclParser
+import Foundation
+import Templates
+
+/// A problem to report, in whichever file it was found (a `.bridge` input or a template).
+public struct Report: Hashable, Sendable {
+    public var path: String
+    public var diagnostic: Diagnostic
+
+    public init(path: String, diagnostic: Diagnostic) {
+        self.path = path
+        self.diagnostic = diagnostic
+    }
+
+    public var formatted: String { diagnostic.formatted(path: path) }
+}
+
+/// The whole pipeline for one input: parse → analyse → plan → render. Pure: bytes in, text or
+/// reports out; the CLI and the plugins own files.
+public struct Generator: Sendable {
+    public static let fileTemplate = "file.swift.template"
+    public static let adapterTemplate = "adapter.swift.template"
+    public static let supportTemplate = "BridgegenSupport.swift.template"
+    /// The name of the shared runtime file written beside the generated adapters.
+    public static let supportFileName = "BridgegenSupport.swift"
+
+    let templates: TemplateSet
+    public var planner = Planner()
+
+    public init(templates: TemplateSet) {
+        self.templates = templates
+    }
+
+    /// The templates compiled into the binary (identical to the files in Templates/).
+    public static func defaultTemplates() -> [String: String] {
+        Dictionary(uniqueKeysWithValues: DefaultTemplates.files.map { ($0.name, $0.source) })
+    }
+
+    /// Parses the default templates, replacing any that `overrides` provides (name → source,
+    /// with the path to report problems at).
+    public static func templates(overrides: [String: (path: String, source: String)] = [:]) throws(TemplateError) -> TemplateSet {
+        var sources: [(name: String, path: String, source: String)] = []
+        for (name, source) in defaultTemplates().sorted(by: { $0.key < $1.key }) {
+            if let override = overrides[name] {
+                sources.append((partialName(name), override.path, override.source))
+            } else {
+                sources.append((partialName(name), "<default>/" + name, source))
+            }
+        }
+        return try TemplateSet(sources: sources)
+    }
+
+    /// `adapter.swift.template` is included as `{{> adapter}}`.
+    static func partialName(_ fileName: String) -> String {
+        String(fileName.prefix { $0 != "." })
+    }
+
+    public static func standard() throws(TemplateError) -> Generator {
+        Generator(templates: try templates())
+    }
+
+    public struct Output: Sendable {
+        /// The generated Swift source; nil when there were errors.
+        public var text: String?
+        public var reports: [Report]
+    }
+
+    /// Generates the Swift source for one `.bridge` file. `path` is used in diagnostics; the
+    /// header names only `displayName` (the file name), so output does not depend on where the
+    /// input lives.
+    public func generate(source: [UInt8], path: String, displayName: String) -> Output {
+        if let problem = Self.checkEncoding(source) {
+            return Output(text: nil, reports: [Report(path: path, diagnostic: problem)])
+        }
+        let (file, parseDiagnostics) = Parser.parse(source)
+        var reports = parseDiagnostics.map { Report(path: path, diagnostic: $0) }
+        if parseDiagnostics.contains(where: { $0.severity == .error }) {
+            return Output(text: nil, reports: Self.sorted(reports))
+        }
+        let (model, analysisDiagnostics) = Analyzer.analyse(file)
+        reports += analysisDiagnostics.map { Report(path: path, diagnostic: $0) }
+        guard let model else { return Output(text: nil, reports: Self.sorted(reports)) }
+        do {
+            let value = planner.plan(model, sourceFile: displayName)
+            let text = try templates.render(Self.partialName(Self.fileTemplate), value)
+            return Output(text: Layout.normalize(text), reports: Self.sorted(reports))
+        } catch {
+            reports.append(Self.report(error))
+            return Output(text: nil, reports: reports)
+        }
+    }
+
+    /// The shared runtime that every generated file in a module uses.
+    public func support() -> Output {
+        do {
+            let text = try templates.render(Self.partialName(Self.supportTemplate), .object([:]))
+            return Output(text: Layout.normalize(text), reports: [])
+        } catch {
+            return Output(text: nil, reports: [Self.report(error)])
+        }
+    }
+
+    static func report(_ error: TemplateError) -> Report {
+        Report(
+            path: error.path,
+            diagnostic: .error(error.message, at: SourceLocation(line: error.line, column: error.column, offset: 0)))
+    }
+
+    static func sorted(_ reports: [Report]) -> [Report] {
+        var bag = DiagnosticBag()
+        bag.append(contentsOf: reports.map(\.diagnostic))
+        let path = reports.first?.path ?? ""
+        return bag.sorted.map { Report(path: path, diagnostic: $0) }
+    }
+
+    /// Input must be UTF-8; the diagnostic points at the first byte that is not.
+    static func checkEncoding(_ bytes: [UInt8]) -> Diagnostic? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+                if scalar == "\n" {
+                    line += 1
+                    lineStart = offset
+                }
+            case .emptyInput:
+                return nil
+            case .error:
+                // Find the first byte the decoder rejected: decode from `offset` byte by byte.
+                return .error(
+                    "file is not valid UTF-8", at: SourceLocation(line: line, column: offset - lineStart + 1, offset: offset),
+                    notes: [.init("save the .bridge file as UTF-8")])
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Analysis
+import DeclParser
+import Templates
+
+/// Plans the generated code: turns the adapter model into the values the templates render.
+/// Every choice about Swift spelling (line breaks in long calls, the completion handler's body,
+/// escaping of user text) is made here, so the templates stay logic-less.
+public struct Planner: Sendable {
+    /// Lines longer than this are broken, one argument per line (swift-format's default limit).
+    public var lineLength = 100
+    public var indent = "    "
+
+    public init() {}
+
+    static let availability = "@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)"
+
+    public func plan(_ model: BridgeModel, sourceFile: String) -> TemplateValue {
+        .object([
+            "sourceFile": .string(Self.commentSafe(sourceFile)),
+            "imports": .strings(model.imports),
+            "blocks": .list(model.blocks.map(plan)),
+        ])
+    }
+
+    func plan(_ block: AdapterBlock) -> TemplateValue {
+        let access = block.access.map { $0 + " " } ?? ""
+        let whereClause = block.requirements.isEmpty ? "" : " where " + block.requirements.joined(separator: ", ")
+        let typeName = block.wrapperName ?? block.extendedType
+        let callee = block.wrapperName == nil ? "self" : "base"
+        return .object([
+            "isExtension": .bool(block.wrapperName == nil),
+            "isWrapper": .bool(block.wrapperName != nil),
+            "docLines": .strings(block.documentation.map(Self.commentSafe)),
+            "attributes": .strings([Self.availability] + block.attributes),
+            "extendedType": .string(block.extendedType),
+            "whereClause": .string(whereClause),
+            "access": .string(access),
+            "wrapperName": .string(block.wrapperName ?? ""),
+            "adapters": .list(
+                block.adapters.map {
+                    plan($0, access: access, typeName: typeName, callee: callee, staticCallee: block.wrapperName == nil ? "Self" : block.extendedType)
+                }),
+        ])
+    }
+
+    func plan(_ adapter: Adapter, access: String, typeName: String, callee: String, staticCallee: String) -> TemplateValue {
+        var docLines = adapter.documentation.map(Self.commentSafe)
+        if !docLines.isEmpty { docLines.append("") }
+        docLines.append("Bridged from `\(Self.commentSafe(adapter.sourceName))`.")
+
+        var attributes = adapter.attributes
+        if adapter.discardableResult { attributes.insert("@discardableResult", at: 0) }
+
+        // The continuation handle must not shadow a forwarded parameter.
+        var continuation = "continuation"
+        while adapter.parameters.contains(where: { $0.name == continuation }) { continuation = "bridge" + continuation.capitalizedFirst }
+
+        return .object([
+            "docLines": .strings(docLines),
+            "attributes": .strings(attributes),
+            "signature": .string(signature(of: adapter, access: access)),
+            "resultType": .string(adapter.resultType),
+            "tokenType": .string("Void"),
+            "adapterNameLiteral": .string(Parser.quoted(adapter.adapterName)),
+            "continuation": .string(continuation),
+            "call": .string(call(adapter, callee: adapter.isStatic ? staticCallee : callee, continuation: continuation)),
+        ])
+    }
+
+    /// `public func name<T>(label name: Type) async throws -> Result where T: P`, broken one
+    /// parameter per line when it would not fit.
+    func signature(of adapter: Adapter, access: String) -> String {
+        // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
+        // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
+        let head = access + (adapter.isStatic ? "static " : "") + "nonisolated(nonsending) func " + adapter.name
+            + (adapter.genericParameters.isEmpty ? "" : "<" + adapter.genericParameters.joined(separator: ", ") + ">")
+        let tail = " async throws" + (adapter.returnsVoid ? "" : " -> " + adapter.resultType)
+            + (adapter.requirements.isEmpty ? "" : " where " + adapter.requirements.joined(separator: ", "))
+        let parameters = adapter.parameters.map(\.declaration)
+        let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
+        if indent.count + oneLine.count + 2 <= lineLength || parameters.isEmpty { return oneLine }
+        return head + "(\n" + parameters.map { indent + $0 }.joined(separator: ",\n") + "\n)" + tail
+    }
+
+    /// The legacy call with bridgegen's completion handler as its completion argument.
+    func call(_ adapter: Adapter, callee: String, continuation: String) -> String {
+        let legacy = adapter.legacyCall
+        var prefix = ""
+        if legacy.returnsValue { prefix += "_ = " }
+        if legacy.isThrowing { prefix += "try " }
+        let function = prefix + callee + "." + legacy.name
+
+        let closure = completionClosure(adapter.completion, continuation: continuation)
+        var arguments: [String] = []
+        for argument in legacy.arguments {
+            switch argument {
+            case .forwarded(let label, let name, let isInout):
+                let value = (isInout ? "&" : "") + name
+                arguments.append(label.map { "\($0): \(value)" } ?? value)
+            case .completion(let label):
+                arguments.append((label.map { "\($0): " } ?? "") + closure)
+            }
+        }
+        // Depth of the call inside the adapter: function body + run closure.
+        let callIndent = indent.count * 3
+        let oneLine = function + "(" + arguments.joined(separator: ", ") + ")"
+        let firstLineLength = oneLine.prefix { $0 != "\n" }.count
+        if callIndent + firstLineLength <= lineLength {
+            return oneLine
+        }
+        let broken = arguments.map { Self.indentLines($0, by: indent) }.joined(separator: ",\n")
+        return function + "(\n" + broken + "\n)"
+    }
+
+    /// The completion handler's closure literal: turns the SDK's arguments into one outcome.
+    func completionClosure(_ plan: CompletionPlan, continuation c: String) -> String {
+        let names = plan.parameters.map(\.name)
+        let head = names.isEmpty ? "{" : "{ " + names.joined(separator: ", ") + " in"
+        var body: [String] = []
+        if plan.isResult {
+            body = ["\(c).resume(with: \(names[0]))"]
+        } else {
+            let values = plan.valueNames
+            let success: String
+            switch values.count {
+            case 0: success = "\(c).resume()"
+            case 1: success = "\(c).resume(returning: \(values[0]))"
+            default: success = "\(c).resume(returning: (" + values.joined(separator: ", ") + "))"
+            }
+            var branches: [(condition: String, action: String)] = []
+            if let flag = plan.flag {
+                let condition: String
+                switch (flag.isBool, flag.failsWhenZero) {
+                case (true, true): condition = "!\(flag.name)"
+                case (true, false): condition = flag.name
+                case (false, true): condition = "\(flag.name) == 0"
+                case (false, false): condition = "\(flag.name) != 0"
+                }
+                branches.append((condition, "\(c).resumeWithFailureFlag(error: \(plan.errorName ?? "nil"))"))
+            } else if let error = plan.errorName {
+                branches.append(("let \(error)", "\(c).resume(throwing: \(error))"))
+            }
+            let unwrapped = plan.unwrappedValueNames
+            if !unwrapped.isEmpty {
+                branches.append((unwrapped.map { "let \($0)" }.joined(separator: ", "), success))
+            }
+            if branches.isEmpty {
+                body = [success]
+            } else {
+                for (index, branch) in branches.enumerated() {
+                    body.append((index == 0 ? "if " : "} else if ") + branch.condition + " {")
+                    body.append(indent + branch.action)
+                }
+                body.append("} else {")
+                body.append(indent + (unwrapped.isEmpty ? success : "\(c).resumeWithNoResult()"))
+                body.append("}")
+            }
+        }
+        return head + "\n" + body.map { indent + $0 }.joined(separator: "\n") + "\n}"
+    }
+
+    static func indentLines(_ text: String, by indent: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : indent + $0 }
+            .joined(separator: "\n")
+    }
+
+    /// User text placed in a `//` comment: it cannot end the comment (line breaks are already
+    /// gone) but could reorder how the line displays (bidirectional controls) — those become
+    /// visible escapes. Other control characters likewise.
+    static func commentSafe(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isBidiControl || (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+                || scalar.value == 0x2028 || scalar.value == 0x2029
+            {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

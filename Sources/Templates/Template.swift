@@ -1,0 +1,218 @@
+/// A small, strict, logic-less template language (a subset of Mustache):
+///
+/// - `{{name}}` inserts a string; `{{.}}` the current list item. No HTML escaping.
+/// - `{{#name}}…{{/name}}` renders for a true flag, a non-empty string, once per list item, or
+///   inside an object; `{{^name}}…{{/name}}` renders when the value is false or empty.
+/// - `{{> name}}` includes another template, indented to the column of the tag.
+/// - `{{! comment }}` renders nothing.
+///
+/// A line holding only a section, comment or partial tag (and white space) disappears entirely,
+/// so templates can be laid out like the code they produce. A variable alone on its line whose
+/// value spans several lines gets the tag's indentation on every line. Unknown names, unclosed
+/// sections and unknown partials are errors with the template's `path:line:col`.
+public struct Template: Sendable {
+    public let path: String
+    let nodes: [Node]
+
+    indirect enum Node: Sendable {
+        case text(String)
+        /// `indent` is set when the tag stands alone on its line after that white space.
+        case variable(name: String, indent: String?, location: Location)
+        case section(name: String, inverted: Bool, children: [Node], location: Location)
+        case partial(name: String, indent: String, location: Location)
+    }
+
+    struct Location: Sendable {
+        var line: Int
+        var column: Int
+    }
+
+    public init(path: String, source: String) throws(TemplateError) {
+        self.path = path
+        self.nodes = try TemplateParser(path: path, source: source).parse()
+    }
+}
+
+/// Parses template source into nodes, applying the standalone-line rule.
+struct TemplateParser {
+    let path: String
+    let source: String
+
+    enum Piece {
+        case text(String)
+        case newline
+        case tag(kind: Character?, name: String, location: Template.Location)
+    }
+
+    func error(_ message: String, at location: Template.Location) -> TemplateError {
+        TemplateError(path: path, line: location.line, column: location.column, message: message)
+    }
+
+    /// Splits the source into lines of text and tags.
+    func lex() throws(TemplateError) -> [[Piece]] {
+        var lines: [[Piece]] = [[]]
+        var line = 1
+        var column = 1
+        var text = ""
+        var iterator = source.unicodeScalars.makeIterator()
+        var pending: [Unicode.Scalar] = []
+        func next() -> Unicode.Scalar? {
+            if !pending.isEmpty { return pending.removeFirst() }
+            return iterator.next()
+        }
+        func flushText() {
+            if !text.isEmpty {
+                lines[lines.count - 1].append(.text(text))
+                text = ""
+            }
+        }
+        while let scalar = next() {
+            if scalar == "\n" {
+                flushText()
+                lines[lines.count - 1].append(.newline)
+                lines.append([])
+                line += 1
+                column = 1
+                continue
+            }
+            if scalar == "{" {
+                let following = next()
+                if following == "{" {
+                    flushText()
+                    let location = Template.Location(line: line, column: column)
+                    column += 2
+                    var inside = ""
+                    var closed = false
+                    while let c = next() {
+                        if c == "\n" {
+                            throw error("tag is not closed on its line; close it with '}}'", at: location)
+                        }
+                        column += 1
+                        if c == "}" {
+                            if let d = next() {
+                                if d == "}" {
+                                    column += 1
+                                    closed = true
+                                    break
+                                }
+                                pending.insert(d, at: 0)
+                            }
+                        }
+                        inside.unicodeScalars.append(c)
+                    }
+                    if !closed { throw error("tag is not closed; close it with '}}'", at: location) }
+                    lines[lines.count - 1].append(try tag(inside, at: location))
+                    continue
+                }
+                text.unicodeScalars.append(scalar)
+                column += 1
+                if let following { pending.insert(following, at: 0) }
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+            column += 1
+        }
+        flushText()
+        return lines
+    }
+
+    func tag(_ inside: String, at location: Template.Location) throws(TemplateError) -> Piece {
+        var body = Substring(inside)
+        var kind: Character?
+        if let first = body.first, "#^/>!".contains(first) {
+            kind = first
+            body = body.dropFirst()
+        }
+        let name = body.trimmingSpaces
+        if kind == "!" { return .tag(kind: kind, name: "", location: location) }
+        if name.isEmpty { throw error("empty tag name", at: location) }
+        let valid = name == "." || name.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        if !valid { throw error("invalid tag name '\(name)'; names are letters, digits, '_' and '-'", at: location) }
+        return .tag(kind: kind, name: name, location: location)
+    }
+
+    func parse() throws(TemplateError) -> [Template.Node] {
+        let lines = try lex()
+        // Flatten lines into pieces, dropping standalone lines' white space and line break.
+        var flat: [(Piece, indent: String?)] = []
+        for line in lines {
+            let tags = line.filter { if case .tag = $0 { return true } else { return false } }
+            let onlySpace = line.allSatisfy {
+                switch $0 {
+                case .text(let text): return text.allSatisfy { $0 == " " || $0 == "\t" }
+                default: return true
+                }
+            }
+            let indent: String = {
+                if case .text(let text)? = line.first, text.allSatisfy({ $0 == " " || $0 == "\t" }) { return text }
+                return ""
+            }()
+            if tags.count == 1, onlySpace, case .tag(let kind, _, _) = tags[0] {
+                if kind != nil {
+                    // Standalone section/partial/comment: the whole line goes.
+                    flat.append((tags[0], indent: indent))
+                    continue
+                }
+                // A variable alone on its line: keep the line, remember its indentation.
+                for piece in line {
+                    if case .tag = piece { flat.append((piece, indent: indent)) } else { flat.append((piece, indent: nil)) }
+                }
+                continue
+            }
+            for piece in line { flat.append((piece, indent: nil)) }
+        }
+
+        var index = 0
+        func parseNodes(until closing: (name: String, location: Template.Location)?) throws(TemplateError) -> [Template.Node] {
+            var nodes: [Template.Node] = []
+            while index < flat.count {
+                let (piece, indent) = flat[index]
+                index += 1
+                switch piece {
+                case .text(let text):
+                    nodes.append(.text(text))
+                case .newline:
+                    nodes.append(.text("\n"))
+                case .tag(let kind, let name, let location):
+                    switch kind {
+                    case nil:
+                        nodes.append(.variable(name: name, indent: indent, location: location))
+                    case "!":
+                        break
+                    case ">":
+                        nodes.append(.partial(name: name, indent: indent ?? "", location: location))
+                    case "#", "^":
+                        let children = try parseNodes(until: (name, location))
+                        nodes.append(.section(name: name, inverted: kind == "^", children: children, location: location))
+                    case "/":
+                        guard let closing else {
+                            throw error("'{{/\(name)}}' closes a section that was never opened", at: location)
+                        }
+                        guard closing.name == name else {
+                            throw error(
+                                "'{{/\(name)}}' does not match the open section '\(closing.name)' (opened at \(closing.location.line):\(closing.location.column))",
+                                at: location)
+                        }
+                        return nodes
+                    default:
+                        break
+                    }
+                }
+            }
+            if let closing {
+                throw error("section '\(closing.name)' is never closed; add '{{/\(closing.name)}}'", at: closing.location)
+            }
+            return nodes
+        }
+        return try parseNodes(until: nil)
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,117 @@
+/// Renders templates against a value, resolving partials from a fixed set of templates.
+public struct TemplateSet: Sendable {
+    public private(set) var templates: [String: Template]
+
+    public init(_ templates: [String: Template]) {
+        self.templates = templates
+    }
+
+    /// Parses every named source once.
+    public init(sources: [(name: String, path: String, source: String)]) throws(TemplateError) {
+        var templates: [String: Template] = [:]
+        for (name, path, source) in sources {
+            templates[name] = try Template(path: path, source: source)
+        }
+        self.templates = templates
+    }
+
+    public func render(_ name: String, _ value: TemplateValue) throws(TemplateError) -> String {
+        guard let template = templates[name] else {
+            throw TemplateError(path: name, line: 1, column: 1, message: "no template named '\(name)'")
+        }
+        var output = ""
+        var stack = [value]
+        try render(template.nodes, template: template, stack: &stack, into: &output, depth: 0)
+        return output
+    }
+
+    private static let maximumPartialDepth = 32
+
+    private func render(
+        _ nodes: [Template.Node], template: Template, stack: inout [TemplateValue], into output: inout String, depth: Int
+    ) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .variable(let name, let indent, let location):
+                let value = try lookup(name, in: stack, template: template, location: location)
+                guard case .string(let text) = value else {
+                    throw TemplateError(
+                        path: template.path, line: location.line, column: location.column,
+                        message: "'\(name)' is a list, flag or object; use '{{#\(name)}}' to render it")
+                }
+                if let indent, !indent.isEmpty, text.contains("\n") {
+                    output += Self.indenting(text, by: indent)
+                } else {
+                    output += text
+                }
+            case .section(let name, let inverted, let children, let location):
+                let value = try lookup(name, in: stack, template: template, location: location)
+                if inverted {
+                    if !value.isTruthy { try render(children, template: template, stack: &stack, into: &output, depth: depth) }
+                    continue
+                }
+                switch value {
+                case .list(let items):
+                    for item in items {
+                        stack.append(item)
+                        try render(children, template: template, stack: &stack, into: &output, depth: depth)
+                        stack.removeLast()
+                    }
+                case .object:
+                    stack.append(value)
+                    try render(children, template: template, stack: &stack, into: &output, depth: depth)
+                    stack.removeLast()
+                default:
+                    if value.isTruthy { try render(children, template: template, stack: &stack, into: &output, depth: depth) }
+                }
+            case .partial(let name, let indent, let location):
+                guard let partial = templates[name] else {
+                    throw TemplateError(
+                        path: template.path, line: location.line, column: location.column,
+                        message: "unknown partial '\(name)'; known: \(templates.keys.sorted().joined(separator: ", "))")
+                }
+                guard depth < Self.maximumPartialDepth else {
+                    throw TemplateError(
+                        path: template.path, line: location.line, column: location.column,
+                        message: "partials nested more than \(Self.maximumPartialDepth) deep (a partial including itself?)")
+                }
+                var rendered = ""
+                try render(partial.nodes, template: partial, stack: &stack, into: &rendered, depth: depth + 1)
+                output += indent.isEmpty ? rendered : Self.indenting(rendered, by: indent, includingFirstLine: true)
+            }
+        }
+    }
+
+    private func lookup(
+        _ name: String, in stack: [TemplateValue], template: Template, location: Template.Location
+    ) throws(TemplateError) -> TemplateValue {
+        if name == "." { return stack[stack.count - 1] }
+        for frame in stack.reversed() {
+            if case .object(let fields) = frame, let value = fields[name] { return value }
+        }
+        throw TemplateError(
+            path: template.path, line: location.line, column: location.column, message: "unknown key '\(name)'")
+    }
+
+    /// Prefixes every non-empty line after the first (or every line) with `indent`; blank lines
+    /// stay empty so no line of output ends in white space.
+    static func indenting(_ text: String, by indent: String, includingFirstLine: Bool = false) -> String {
+        var result = ""
+        var atLineStart = includingFirstLine
+        for character in text {
+            if character == "\n" {
+                result.append("\n")
+                atLineStart = true
+                continue
+            }
+            if atLineStart {
+                result += indent
+                atLineStart = false
+            }
+            result.append(character)
+        }
+        return result
+    }
+}
