@@ -1,1 +1,87 @@
+import Foundation
+import Generator
 import Testing
+
+/// Byte-exact goldens: every `Inputs/X.bridge` must generate exactly `Expected/X.swift`, and
+/// every `Malformed/X.bridge` must produce exactly the diagnostics in `Malformed/X.diagnostics`.
+/// The expected Swift files are also compiled (the GoldenAdapters target, warnings as errors)
+/// and exercised by BehaviourTests.
+///
+/// Re-record after an intended change with `BRIDGEGEN_RECORD=1 swift test --filter GoldenTests`,
+/// then review `git diff Tests/GoldenTests` before committing.
+enum Goldens {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let recording = ProcessInfo.processInfo.environment["BRIDGEGEN_RECORD"] == "1"
+
+    static func files(in folder: String, extension ext: String) -> [String] {
+        let directory = root.appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix("." + ext) }.map { String($0.dropLast(ext.count + 1)) }.sorted()
+    }
+
+    static func read(_ relativePath: String) -> String? {
+        FileManager.default.contents(atPath: root.appendingPathComponent(relativePath).path)
+            .map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Compares, or records when asked. On mismatch the failure shows a unified diff.
+    static func check(_ actual: String, against relativePath: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = root.appendingPathComponent(relativePath)
+        if recording {
+            try Data(actual.utf8).write(to: url)
+            return
+        }
+        guard let expected = read(relativePath) else {
+            Issue.record("missing golden \(relativePath); record it with BRIDGEGEN_RECORD=1", sourceLocation: sourceLocation)
+            return
+        }
+        if expected != actual {
+            let diff = UnifiedDiff.diff(old: expected, new: actual, oldName: relativePath, newName: "generated")
+            Issue.record("golden \(relativePath) differs:\n\(diff)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static let generator = try! Generator.standard()
+}
+
+@Suite struct GoldenTests {
+    static let inputs = Goldens.files(in: "Inputs", extension: "bridge")
+    static let malformed = Goldens.files(in: "Malformed", extension: "bridge")
+
+    @Test func thereAreEnoughCases() {
+        #expect(Self.inputs.count >= 30)
+        #expect(Self.malformed.count >= 20)
+    }
+
+    @Test(arguments: inputs)
+    func generatesExpectedSwift(_ name: String) throws {
+        let source = try #require(FileManager.default.contents(atPath: Goldens.root.appendingPathComponent("Inputs/\(name).bridge").path))
+        let output = Goldens.generator.generate(source: Array(source), path: "Inputs/\(name).bridge", displayName: "\(name).bridge")
+        #expect(output.reports.filter { $0.diagnostic.severity == .error }.isEmpty, "\(output.reports.map(\.formatted))")
+        let text = try #require(output.text)
+        try Goldens.check(text, against: "Expected/\(name).swift")
+    }
+
+    @Test func supportFileMatches() throws {
+        let text = try #require(Goldens.generator.support().text)
+        try Goldens.check(text, against: "Expected/\(Generator.supportFileName)")
+    }
+
+    /// An expected file whose input was deleted would keep compiling and hide the removal.
+    @Test func everyExpectedFileHasAnInput() {
+        let expected = Goldens.files(in: "Expected", extension: "swift").filter { $0 + ".swift" != Generator.supportFileName }
+        #expect(expected == Self.inputs)
+        let diagnostics = Goldens.files(in: "Malformed", extension: "diagnostics")
+        #expect(diagnostics == Self.malformed)
+    }
+
+    @Test(arguments: malformed)
+    func reportsExpectedDiagnostics(_ name: String) throws {
+        let source = try #require(FileManager.default.contents(atPath: Goldens.root.appendingPathComponent("Malformed/\(name).bridge").path))
+        let output = Goldens.generator.generate(source: Array(source), path: "\(name).bridge", displayName: "\(name).bridge")
+        #expect(output.text == nil, "malformed input must not produce output")
+        #expect(output.reports.contains { $0.diagnostic.severity == .error })
+        let text = output.reports.map(\.formatted).joined(separator: "\n") + "\n"
+        try Goldens.check(text, against: "Malformed/\(name).diagnostics")
+    }
+}

@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+
+/// How a fixture API calls its completion handler. Every legacy API in this module takes its
+/// mode from the object (or type) it is called on, so a test can make any API misbehave.
+public enum CallbackMode: Sendable, CaseIterable {
+    /// Once, synchronously, before the start call returns.
+    case immediately
+    /// Once, later, from the fixture's own thread.
+    case onAnotherThread
+    /// Twice, synchronously (an SDK bug bridgegen must absorb).
+    case twice
+    /// Twice, from the fixture's own thread.
+    case twiceOnAnotherThread
+    /// Keeps the closure and never calls it, until `Fixture.releaseHeldCallbacks()`.
+    case never
+    /// Releases the closure without calling it.
+    case dropped
+}
+
+/// What a fixture API reports when it calls back.
+public enum Outcome: Sendable {
+    case value
+    case failure
+    /// `(nil, nil)`: neither a value nor an error.
+    case nothing
+    /// Both a value and an error.
+    case both
+}
+
+/// The error fixture APIs fail with.
+public enum FixtureError: Error, Equatable, Sendable {
+    case failed
+    case startRefused
+}
+
+/// Shared machinery: the fixture's own callback thread and the closures held by `.never`.
+/// A dedicated thread, not the Dispatch pool: blocking pool threads on 2 cores starves
+/// libdispatch and makes correct adapters look hung.
+public enum Fixture {
+    static let queue = DispatchQueue(label: "FixtureSDK.callbacks")
+    private static let held = Locked<[() -> Void]>([])
+
+    /// Calls `body` as `mode` says: once, twice, on another thread, never, or drops it.
+    public static func deliver(_ mode: CallbackMode, _ body: @escaping () -> Void) {
+        switch mode {
+        case .immediately:
+            body()
+        case .onAnotherThread:
+            let box = UncheckedBox(body)
+            queue.async { box.value() }
+        case .twice:
+            body()
+            body()
+        case .twiceOnAnotherThread:
+            let box = UncheckedBox(body)
+            queue.async {
+                box.value()
+                box.value()
+            }
+        case .never:
+            held.withLock { $0.append(body) }
+        case .dropped:
+            break
+        }
+    }
+
+    /// Releases every closure kept by `.never` without calling it.
+    public static func releaseHeldCallbacks() {
+        let released = held.withLock { held -> [() -> Void] in
+            defer { held = [] }
+            return held
+        }
+        _ = released
+    }
+
+    /// Waits until the callback thread has run everything queued so far.
+    public static func drain() {
+        queue.sync {}
+    }
+}
+
+/// A value behind a lock (the fixture is Swift 6 code too).
+final class Locked<State>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+    init(_ state: State) { self.state = state }
+    func withLock<R>(_ body: (inout State) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+}
+
+/// Carries a non-Sendable closure to the fixture thread: a legacy SDK does exactly this.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A result object that is deliberately not Sendable, as most SDK model classes are not.
+public final class Receipt {
+    public let id: String
+    public init(id: String) { self.id = id }
+}
+
+/// A Sendable value type result.
+public struct Balance: Sendable, Equatable {
+    public let cents: Int
+    public init(cents: Int) { self.cents = cents }
+}
+
+/// An SDK error type whose name ends in `Error`, as most do.
+public enum PaymentsError: Error, Equatable, Sendable {
+    case declined
+}
+
+/// A start token with `cancel()`, like `Operation`.
+public final class RequestToken {
+    public private(set) var isCancelled = false
+    public init() {}
+    public func cancel() { isCancelled = true }
+}
+
+/// A response-like class (URLResponse lives in FoundationNetworking on Linux).
+public final class StatusLine {
+    public let code: Int
+    public init(code: Int) { self.code = code }
+}

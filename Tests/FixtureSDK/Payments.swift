@@ -1,0 +1,123 @@
+import Foundation
+
+/// Completion-handler shapes, one method each. Bridged by the goldens in Tests/GoldenTests/Inputs.
+public final class PaymentsClient: FixtureObject {
+    public func charge(amount: Int, currency: String, completion: @escaping (Result<Receipt, Error>) -> Void) {
+        respond { completion($0.result(Receipt(id: "\(amount) \(currency)"))) }
+    }
+
+    public func getReceiptAsynchronously(id: String, completionHandler: @escaping (Receipt?, Error?) -> Void) {
+        respond { outcome in
+            let (value, error) = outcome.pair(Receipt(id: id))
+            completionHandler(value, error)
+        }
+    }
+
+    public func refund(id: String, completion: @escaping (Error?) -> Void) {
+        respond { completion($0.error) }
+    }
+
+    public func ping(completion: @escaping () -> Void) {
+        respond { _ in completion() }
+    }
+
+    public func balance(completion: @escaping (Balance) -> Void) {
+        respond { _ in completion(Balance(cents: 4200)) }
+    }
+
+    public func lastReceipt(completion: @escaping (Receipt?) -> Void) {
+        respond { outcome in completion(outcome == .value ? Receipt(id: "last") : nil) }
+    }
+
+    public func limits(completion: @escaping (Int, String) -> Void) {
+        respond { _ in completion(100, "EUR") }
+    }
+
+    public func statement(month: Int, completion: @escaping (Data?, StatusLine?, Error?) -> Void) {
+        respond { outcome in
+            let (value, error) = outcome.pair(Data([UInt8(month)]))
+            completion(value, outcome == .nothing ? nil : StatusLine(code: 200), error)
+        }
+    }
+
+    public func verify(token: String, completion: @escaping (Bool, Error?) -> Void) {
+        respond { outcome in completion(outcome == .value, outcome == .failure ? FixtureError.failed : nil) }
+    }
+
+    public func authorize(amount: Int, completion: @escaping (Data?, Int32, NSError?) -> Void) {
+        respond { outcome in
+            completion(outcome == .value ? Data([1]) : nil, outcome == .value ? 0 : 7, nil)
+        }
+    }
+
+    public func settle(completion: @escaping (Result<Int, Never>) -> Void) {
+        respond { _ in completion(.success(3)) }
+    }
+
+    public func void(completion: @escaping (Result<Void, PaymentsError>) -> Void) {
+        respond { outcome in completion(outcome == .value ? .success(()) : .failure(.declined)) }
+    }
+}
+
+extension PaymentsClient {
+    public func ping2(completion: @escaping () -> Void) {
+        respond { _ in completion() }
+    }
+}
+
+/// Parameter types of every kind the .bridge type grammar knows.
+public final class Converter: FixtureObject {
+    public func convert(
+        pair: (Int, label: String), matrix: [[Double]], lookup: [String: Int?], kind: any Codable.Type,
+        both: (any Equatable & Sendable)?, transform: @escaping (Int) throws -> String,
+        completion: @escaping (Swift.Result<[Int?], Swift.Error>) -> Void
+    ) {
+        respond { completion($0.result([pair.0, nil])) }
+    }
+
+    public func measure(samples: inout [Int], completion: @escaping (Int) -> Void) {
+        samples.append(1)
+        let count = samples.count
+        respond { _ in completion(count) }
+    }
+}
+
+public final class Ledger: FixtureObject {
+    public func total(completion: @escaping (Result<Int, Error>) -> Void) {
+        respond { completion($0.result(10)) }
+    }
+}
+
+public final class Journal: FixtureObject {
+    public func close(completion: @escaping () -> Void) {
+        respond { _ in completion() }
+    }
+}
+
+/// Names that collide with what bridgegen writes, and very long declarations.
+public final class Workspace: FixtureObject {
+    public func resume(continuation: String, completion: @escaping (_ continuation: Int, _ error: Error?) -> Void) {
+        respond { outcome in completion(continuation.count, outcome.error) }
+    }
+
+    public func fetchShareParticipant(withUserRecordID userRecordID: String, completionHandler: @escaping (String?, Error?) -> Void) {
+        respond { outcome in
+            let (value, error) = outcome.pair(userRecordID)
+            completionHandler(value, error)
+        }
+    }
+
+    public func synchronizeEverythingInTheWorkspaceIncludingAttachments(
+        destinationIdentifier: String, includeArchivedDocuments: Bool, conflictResolutionPolicy: Int,
+        completionHandler: @escaping (Result<[String: [String]], Error>) -> Void
+    ) {
+        respond { completionHandler($0.result([destinationIdentifier: []])) }
+    }
+
+    public func title(completion: @escaping (String?, Error?) -> Void) {
+        respond { outcome in
+            let (value, error) = outcome.pair("title")
+            completion(value, error)
+        }
+    }
+}
