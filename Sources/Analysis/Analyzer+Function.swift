@@ -101,6 +101,10 @@ extension Analyzer {
             }
         }
 
+        var attributesValid = true
+        for parameter in function.parameters where !checkTypeAttributes(parameter.type) { attributesValid = false }
+        if !attributesValid { return nil }
+
         // Which parameter is the completion handler.
         guard let completionIndex = selectCompletion(function, annotations: annotations, scope: scope) else { return nil }
         let completionParameter = function.parameters[completionIndex]
@@ -216,6 +220,50 @@ extension Analyzer {
         }
         diagnostics.error("no completion handler found in '\(function.fullName)'", at: function.name.location, notes: notes)
         return nil
+    }
+
+    /// Type attributes Swift knows; an unknown lowercase one is a typo (`@escapng`). Capitalised
+    /// names are global actors, unless they are a typo of a known one (`@MainActr`).
+    static let typeAttributes: Set<String> = [
+        "escaping", "Sendable", "MainActor", "autoclosure", "convention", "isolated", "preconcurrency", "unchecked",
+        "retroactive", "noDerivative", "differentiable",
+    ]
+
+    /// Reports unknown attributes anywhere inside `type`; false when there were any.
+    mutating func checkTypeAttributes(_ type: TypeSyntax) -> Bool {
+        var ok = true
+        func visit(_ type: TypeSyntax) {
+            switch type.kind {
+            case .attributed(_, let attributes, let base):
+                for attribute in attributes where !Self.typeAttributes.contains(attribute.name.name) {
+                    let name = attribute.name.name
+                    let suggestion = Annotations.closest(to: name, in: Self.typeAttributes)
+                    if let first = name.first, first.isUppercase, suggestion == nil { continue }
+                    ok = false
+                    diagnostics.error(
+                        "unknown type attribute '@\(name)'", at: attribute.location,
+                        notes: [.init(suggestion.map { "did you mean '@\($0)'?" } ?? "type attributes are @escaping, @Sendable, @MainActor and the like")])
+                }
+                visit(base)
+            case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped), .array(let wrapped), .metatype(let wrapped, _),
+                .existential(_, let wrapped):
+                visit(wrapped)
+            case .dictionary(let key, let value):
+                visit(key)
+                visit(value)
+            case .tuple(let elements):
+                elements.forEach { visit($0.type) }
+            case .function(let function):
+                function.parameters.forEach { visit($0.type) }
+                visit(function.result)
+            case .composition(let types):
+                types.forEach(visit)
+            case .named(let components):
+                components.forEach { $0.genericArguments.forEach(visit) }
+            }
+        }
+        visit(type)
+        return ok
     }
 
     func isClosure(_ type: TypeSyntax, scope: String) -> Bool {

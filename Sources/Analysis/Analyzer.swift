@@ -56,6 +56,19 @@ public struct Analyzer {
                 break
             }
         }
+        // Report cycles once, at the alias, rather than wherever an alias is used.
+        for declaration in file.declarations {
+            guard case .typeAlias(let alias) = declaration else { continue }
+            do {
+                _ = try resolver.resolve(TypeSyntax(.named([TypeNameComponent(name: alias.name)]), at: alias.name.location), scope: nil)
+            } catch {
+                if case .cycle = error {
+                    diagnostics.error(
+                        "typealias '\(alias.name.name)' refers to itself", at: alias.name.location,
+                        notes: [.init("a typealias must name a type that does not lead back to it")])
+                }
+            }
+        }
     }
 
     mutating func importLine(_ decl: ImportDecl) -> String {

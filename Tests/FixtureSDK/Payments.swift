@@ -121,3 +121,11 @@ public final class Workspace: FixtureObject {
         }
     }
 }
+
+extension PaymentsClient {
+    public func capture(id: String, completion: @escaping (Receipt?, PaymentsError?) -> Void) {
+        respond { outcome in
+            completion(outcome == .value ? Receipt(id: id) : nil, outcome == .failure ? .declined : nil)
+        }
+    }
+}
