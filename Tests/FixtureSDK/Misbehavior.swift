@@ -74,6 +74,15 @@ public enum Fixture {
         _ = released
     }
 
+    /// Calls every closure kept by `.never` (a late callback), then releases them.
+    public static func callHeldCallbacks() {
+        let callbacks = held.withLock { held -> [() -> Void] in
+            defer { held = [] }
+            return held
+        }
+        for callback in callbacks { callback() }
+    }
+
     /// Waits until the callback thread has run everything queued so far.
     public static func drain() {
         queue.sync {}

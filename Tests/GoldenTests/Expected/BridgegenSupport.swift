@@ -97,9 +97,11 @@ struct BridgegenCallState<Value, Token, Waiter> {
     enum Phase {
         /// The SDK has not been called.
         case idle
-        /// Inside the SDK's start call, before its token exists; `stop` is a cancellation or
-        /// timeout that arrived meanwhile and is acted on when the start call returns.
-        case starting(stop: (Result<Value, any Error>, Source)?)
+        /// Inside the SDK's start call, before its token exists. `stop` is a cancellation or
+        /// timeout that arrived meanwhile; `dropped` is set when the completion handler was
+        /// released unused. Both are acted on when the start call returns, because a start call
+        /// that throws also releases the handler, and then its error is the outcome.
+        case starting(stop: (Result<Value, any Error>, Source)?, dropped: (any Error)?)
         /// The SDK is working and the caller has not suspended yet.
         case running(Token?)
         /// The caller is suspended, waiting.
@@ -122,14 +124,14 @@ struct BridgegenCallState<Value, Token, Waiter> {
     /// Before calling the SDK. False when the call was cancelled first: the SDK is never started.
     mutating func beginStart() -> Bool {
         guard case .idle = phase else { return false }
-        phase = .starting(stop: nil)
+        phase = .starting(stop: nil, dropped: nil)
         return true
     }
 
     /// The SDK's start call returned `token`, or threw `error`. True in `mustWait` when the caller
     /// has to suspend for the outcome.
     mutating func startReturned(_ token: Token?, error: (any Error)?) -> (effects: Effects, mustWait: Bool) {
-        guard case .starting(let stop) = phase else {
+        guard case .starting(let stop, let dropped) = phase else {
             // Decided inside the start call: the token is neither kept nor cancelled.
             return (Effects(), false)
         }
@@ -139,6 +141,10 @@ struct BridgegenCallState<Value, Token, Waiter> {
         }
         if let error {
             phase = .decided(.failure(error), .sdk)
+            return (Effects(), false)
+        }
+        if let dropped {
+            phase = .decided(.failure(dropped), .droppedCallback)
             return (Effects(), false)
         }
         phase = .running(token)
@@ -160,9 +166,21 @@ struct BridgegenCallState<Value, Token, Waiter> {
         case .idle:
             phase = .decided(result, source)
             return Effects()
-        case .starting(let stop):
-            if stop != nil { return Effects() }  // Cancellation asked first and wins.
-            phase = stopsSDK ? .starting(stop: (result, source)) : .decided(result, source)
+        case .starting(let stop?, _):
+            // Cancellation (or the timer) came first and wins, even inside the start call; an SDK
+            // callback after it is late. The SDK finished, so its token needs no cancel.
+            guard source == .sdk else { return Effects() }
+            phase = .decided(stop.0, stop.1)
+            return Effects(misuse: .lateCallback)
+        case .starting(nil, let dropped):
+            switch source {
+            case .cancellation, .timeout:
+                phase = .starting(stop: (result, source), dropped: dropped)
+            case .droppedCallback:
+                if case .failure(let error) = result { phase = .starting(stop: nil, dropped: error) }
+            case .sdk:
+                phase = .decided(result, source)
+            }
             return Effects()
         case .running(let token):
             phase = .decided(result, source)

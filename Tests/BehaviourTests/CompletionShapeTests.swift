@@ -1,0 +1,158 @@
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+
+/// The generated adapters (the goldens) called against the fixture SDK: every shape returns its
+/// value, throws the SDK's error, and turns odd results into bridgegen's typed errors.
+@Suite struct CompletionShapeTests {
+    @Test(arguments: [CallbackMode.immediately, .onAnotherThread])
+    func resultSuccessAndFailure(mode: CallbackMode) async throws {
+        let client = PaymentsClient()
+        client.mode = mode
+        let receipt = try await client.charge(amount: 5, currency: "EUR")
+        #expect(receipt.id == "5 EUR")
+        client.outcome = .failure
+        await #expect(throws: FixtureError.failed) { _ = try await client.charge(amount: 5, currency: "EUR") }
+    }
+
+    @Test func resultThatCannotFail() async throws {
+        #expect(try await PaymentsClient().settle() == 3)
+    }
+
+    @Test func resultOfVoidWithTypedError() async throws {
+        let client = PaymentsClient()
+        try await client.void()
+        client.outcome = .failure
+        await #expect(throws: PaymentsError.declined) { _ = try await client.void() }
+    }
+
+    @Test(arguments: [CallbackMode.immediately, .onAnotherThread])
+    func optionalPair(mode: CallbackMode) async throws {
+        let client = PaymentsClient()
+        client.mode = mode
+        #expect(try await client.receipt(id: "r1").id == "r1")
+
+        client.outcome = .failure
+        await #expect(throws: FixtureError.failed) { _ = try await client.receipt(id: "r1") }
+
+        // Both nil is a typed error naming the adapter, never a crash or a hang.
+        client.outcome = .nothing
+        await #expect(throws: BridgegenError.noResult(adapter: "PaymentsClient.receipt(id:)")) {
+            _ = try await client.receipt(id: "r1")
+        }
+
+        // Both set: the error wins.
+        client.outcome = .both
+        await #expect(throws: FixtureError.failed) { _ = try await client.receipt(id: "r1") }
+    }
+
+    @Test func customErrorType() async throws {
+        let client = PaymentsClient()
+        #expect(try await client.capture(id: "c").id == "c")
+        client.outcome = .failure
+        await #expect(throws: PaymentsError.declined) { _ = try await client.capture(id: "c") }
+    }
+
+    @Test func errorOnlyAndNoArguments() async throws {
+        let client = PaymentsClient()
+        try await client.refund(id: "x")
+        try await client.ping()
+        client.outcome = .failure
+        await #expect(throws: FixtureError.failed) { _ = try await client.refund(id: "x") }
+    }
+
+    @Test func valuesWithoutError() async throws {
+        let client = PaymentsClient()
+        #expect(try await client.balance() == Balance(cents: 4200))
+        #expect(try await client.lastReceipt()?.id == "last")
+        client.outcome = .nothing
+        #expect(try await client.lastReceipt() == nil)
+        let (amount, currency) = try await client.limits()
+        #expect(amount == 100 && currency == "EUR")
+    }
+
+    @Test func severalOptionalsWithError() async throws {
+        let client = PaymentsClient()
+        let (data, status) = try await client.statement(month: 3)
+        #expect(data == Data([3]) && status.code == 200)
+        client.outcome = .nothing
+        await #expect(throws: BridgegenError.noResult(adapter: "PaymentsClient.statement(month:)")) {
+            _ = try await client.statement(month: 3)
+        }
+    }
+
+    @Test func failureFlags() async throws {
+        let client = PaymentsClient()
+        try await client.verify(token: "t")
+        client.outcome = .failure
+        await #expect(throws: FixtureError.failed) { _ = try await client.verify(token: "t") }
+        // The flag says failure but no error came: a typed error.
+        client.outcome = .nothing
+        await #expect(throws: BridgegenError.failureFlag(adapter: "PaymentsClient.verify(token:)")) {
+            _ = try await client.verify(token: "t")
+        }
+
+        client.outcome = .value
+        #expect(try await client.authorize(amount: 1) == Data([1]))
+        client.outcome = .failure
+        await #expect(throws: BridgegenError.failureFlag(adapter: "PaymentsClient.authorize(amount:)")) {
+            _ = try await client.authorize(amount: 1)
+        }
+    }
+
+    @Test func throwingStartCall() async throws {
+        let feed = Feed()
+        #expect(try await feed.open(path: "abc") == 3)
+        await #expect(throws: FixtureError.startRefused) { _ = try await feed.open(path: "") }
+    }
+
+    @Test func passThroughClosuresAndPositions() async throws {
+        let catalog = Catalog()
+        #expect(try await catalog.lookup(sku: "s") == "s")
+        #expect(try await catalog.search("q") == ["q"])
+        var progress: [Double] = []
+        let data = try await catalog.download(id: "d", progress: { progress.append($0) }, onCancel: {})
+        #expect(data == Data("d".utf8) && progress == [0.5])
+        try await catalog.sync()
+        try await catalog.refresh()
+    }
+
+    @Test func genericsStaticsAndTypealiases() async throws {
+        let feed = Feed()
+        #expect(try await feed.decode([Int].self, from: Data("[1,2]".utf8)) == [1, 2])
+        #expect(try await feed.first(of: [4, 5]) == 4)
+        #expect(try await feed.entries(limit: 2) == ["e", "e"])
+        #expect(try await Feed.shared() == "shared")
+        try await Feed.configure(verbose: true)
+        #expect(try await Catalog().item(named: "n").id == "n")
+    }
+
+    @MainActor
+    @Test func mainActorCompletionAndNonSendableResults() async throws {
+        let feed = Feed()
+        #expect(try await feed.render() == "pixels")
+        // A non-Sendable result reaches main-actor code: the adapter runs on its caller's actor.
+        let receipt: Receipt = try await PaymentsClient().receipt(id: "main")
+        #expect(receipt.id == "main")
+    }
+
+    @Test func wrapperAndNaming() async throws {
+        let adapter = PaymentsAdapter(LegacyPayments())
+        #expect(try await adapter.authorize(amount: 2).id == "auth 2")
+        #expect(try await PaymentsAdapter.version() == "1.0")
+        let account = Account()
+        #expect(try await account.profile() == "profile")
+        #expect(try await account.urlForKey("k").path == "/k")
+        try await account.signOut()
+        try await account.save()
+        #expect(try await account.tokens() == ["t"])
+        #expect(try await account.default() == "default")
+    }
+
+    @Test func inoutParameters() async throws {
+        var samples = [1, 2]
+        #expect(try await Converter().measure(samples: &samples) == 3)
+        #expect(samples == [1, 2, 1])
+    }
+}

@@ -1,0 +1,119 @@
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+
+/// The SDK as an adversary: calling back twice, never, after release, or racing cancellation.
+/// Serialized because the misuse handler is global.
+@Suite(.serialized) struct MisbehaviourTests {
+    @Test(arguments: [CallbackMode.twice, .twiceOnAnotherThread])
+    func doubleCallbackFirstResultWins(mode: CallbackMode) async throws {
+        let log = MisuseLog.install()
+        let client = PaymentsClient()
+        client.mode = mode
+        #expect(try await client.receipt(id: "first").id == "first")
+        // The duplicate is dropped and reported, never a second resume (which would crash).
+        #expect(eventually { log.all.count == 1 })
+        #expect(log.all.first?.kind == .duplicateCallback)
+        #expect(log.all.first?.adapter == "PaymentsClient.receipt(id:)")
+    }
+
+    @Test func droppedCallbackIsAnErrorNotAHang() async throws {
+        let outcome = try await withWatchdog { () async -> String in
+            let client = PaymentsClient()
+            client.mode = .dropped
+            do {
+                _ = try await client.charge(amount: 1, currency: "EUR")
+                return "returned"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(outcome == "\(BridgegenError.callbackDropped(adapter: "PaymentsClient.charge(amount:currency:)"))")
+    }
+
+    @Test func callbackReleasedLaterEndsTheCall() async throws {
+        let client = PaymentsClient()
+        client.mode = .never
+        let task = Task { try await client.refund(id: "late") }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        Fixture.releaseHeldCallbacks()
+        await #expect(throws: BridgegenError.callbackDropped(adapter: "PaymentsClient.refund(id:)")) {
+            try await withWatchdog { try await task.value }
+        }
+    }
+
+    @Test func cancellationWhileWaitingThrowsPromptly() async throws {
+        let log = MisuseLog.install()
+        let client = PaymentsClient()
+        client.mode = .never
+        let task = Task { try await client.receipt(id: "slow").id }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await task.value } }
+        Fixture.releaseHeldCallbacks()
+        #expect(log.all.isEmpty)
+    }
+
+    @Test func cancelledBeforeStartNeverCallsTheSDK() async throws {
+        let (error, starts) = await Task { () async -> (String, Int) in
+            withUnsafeCurrentTask { $0?.cancel() }
+            let client = PaymentsClient()
+            do {
+                _ = try await client.receipt(id: "never")
+                return ("returned", client.startCount)
+            } catch {
+                return ("\(type(of: error))", client.startCount)
+            }
+        }.value
+        #expect(error == "CancellationError")
+        #expect(starts == 0)
+    }
+
+    @Test func lateCallbackAfterCancellationIsDroppedAndReported() async throws {
+        let log = MisuseLog.install()
+        let task = Task {
+            let client = PaymentsClient()
+            client.mode = .never
+            try await client.refund(id: "x")
+        }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        // The SDK calls back after all: dropped, reported as late, never a second resume.
+        Fixture.callHeldCallbacks()
+        #expect(log.all.map(\.kind) == [.lateCallback])
+    }
+
+    @Test func nothingIsRetainedAfterTheCall() async throws {
+        weak var weakReceipt: Receipt?
+        weak var weakClient: PaymentsClient?
+        do {
+            let client = PaymentsClient()
+            weakClient = client
+            client.mode = .twice
+            let receipt = try await client.receipt(id: "gone")
+            weakReceipt = receipt
+            #expect(weakReceipt != nil)
+        }
+        #expect(weakReceipt == nil)
+        #expect(weakClient == nil)
+    }
+
+    @Test func manyConcurrentCallsOnAnotherThread() async throws {
+        let client = Balance(cents: 0)
+        _ = client
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let client = PaymentsClient()
+                    client.mode = index % 2 == 0 ? .onAnotherThread : .twiceOnAnotherThread
+                    return try await client.balance().cents
+                }
+            }
+            var total = 0
+            for try await cents in group { total += cents }
+            #expect(total == 200 * 4200)
+        }
+    }
+}

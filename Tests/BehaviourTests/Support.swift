@@ -1,0 +1,64 @@
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+
+/// Collects misuse reports for the duration of a test. Tests that read reports run serialized
+/// (the handler is global), so one suite owns the handler at a time.
+final class MisuseLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [BridgegenMisuse] = []
+
+    func record(_ report: BridgegenMisuse) {
+        lock.lock()
+        reports.append(report)
+        lock.unlock()
+    }
+
+    var all: [BridgegenMisuse] {
+        lock.lock()
+        defer { lock.unlock() }
+        return reports
+    }
+
+    /// Installs a fresh log as the handler and returns it.
+    static func install() -> MisuseLog {
+        let log = MisuseLog()
+        BridgegenMisuse.handler = { log.record($0) }
+        return log
+    }
+}
+
+/// Fails the test instead of hanging it when an adapter never finishes.
+func withWatchdog<T: Sendable>(
+    seconds: Double = 10, _ name: String = #function, _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            return nil
+        }
+        guard let first = try await group.next(), let value = first else {
+            group.cancelAll()
+            throw WatchdogTimeout(name: name)
+        }
+        group.cancelAll()
+        return value
+    }
+}
+
+struct WatchdogTimeout: Error, CustomStringConvertible {
+    var name: String
+    var description: String { "\(name) did not finish: an adapter hung" }
+}
+
+/// Waits (briefly, polling) until `condition` holds; for effects that happen on other threads.
+func eventually(_ condition: () -> Bool, timeout: Double = 5) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if Date() > deadline { return false }
+        usleep(1000)
+    }
+    return true
+}
