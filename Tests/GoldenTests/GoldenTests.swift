@@ -85,3 +85,18 @@ enum Goldens {
         try Goldens.check(text, against: "Malformed/\(name).diagnostics")
     }
 }
+
+/// The binary carries the default templates; they must be the files in Templates/ byte for byte
+/// (run scripts/embed-templates after editing them).
+@Suite struct EmbeddedTemplatesTests {
+    @Test func embeddedCopiesEqualTheFiles() throws {
+        let folder = Goldens.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".template") }.sorted()
+        let embedded = Generator.defaultTemplates()
+        #expect(files == embedded.keys.sorted())
+        for file in files {
+            let disk = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(file).path))
+            #expect(Data(try #require(embedded[file]).utf8) == disk, "\(file) differs: run scripts/embed-templates")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+@testable import Analysis
+import DeclParser
+import Testing
+
+@Suite struct NamingTests {
+    @Test(arguments: [
+        ("getReceiptAsynchronously", "receipt"), ("fetchDataWithCompletionHandler", "fetchData"),
+        ("loadWithCompletion", "load"), ("renewWithReply", "renew"), ("pingWithBlock", "ping"),
+        ("signOutWithCompletionBlock", "signOut"), ("sendWithReplyTo", "send"), ("getURLForKey", "urlForKey"),
+        ("get", "get"), ("getaway", "getaway"), ("WithCompletion", "WithCompletion"), ("charge", "charge"),
+        ("getHTTPHeaders", "httpHeaders"),
+    ])
+    func asyncNames(legacy: String, expected: String) {
+        #expect(Naming.asyncBaseName(for: legacy) == expected)
+    }
+
+    @Test func escapingAndValidation() {
+        #expect(Naming.escaped("default") == "`default`")
+        #expect(Naming.escaped("value") == "value")
+        #expect(Naming.isValidIdentifier("café"))
+        #expect(!Naming.isValidIdentifier("9lives"))
+        #expect(!Naming.isValidIdentifier("a\u{202E}b"))
+        #expect(!Naming.isValidIdentifier("a-b"))
+    }
+}
+
+@Suite struct ShapeTests {
+    func analyse(_ member: String, typealiases: String = "") -> (BridgeModel?, [Diagnostic]) {
+        let source = typealiases + "\nextension T {\n" + member + "\n}\n"
+        let (file, parseDiagnostics) = Parser.parse(Array(source.utf8))
+        #expect(parseDiagnostics.isEmpty, "\(parseDiagnostics)")
+        return Analyzer.analyse(file)
+    }
+
+    func adapter(_ member: String, typealiases: String = "") -> Adapter? {
+        let (model, diagnostics) = analyse(member, typealiases: typealiases)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.formatted(path: "t") })")
+        return model?.blocks.first?.adapters.first
+    }
+
+    @Test(arguments: [
+        ("func f(completion: @escaping (Result<Int, Error>) -> Void)", "Int"),
+        ("func f(completion: @escaping (Result<Void, Error>) -> Void)", "Void"),
+        ("func f(completion: @escaping (Int?, Error?) -> Void)", "Int"),
+        ("func f(completion: @escaping (Int?) -> Void)", "Int?"),
+        ("func f(completion: @escaping (Error?) -> Void)", "Void"),
+        ("func f(completion: @escaping () -> Void)", "Void"),
+        ("func f(completion: @escaping (Int, String) -> Void)", "(Int, String)"),
+        ("func f(completion: @escaping (Int?, String?, NSError?) -> Void)", "(Int, String)"),
+        ("@asyncError(zeroArgument: 2) func f(completion: @escaping (Data?, Bool, Error?) -> Void)", "Data"),
+        ("func f(completion: ((Int?, Error?) -> Void)? = nil)", "Int"),
+        ("func f(completion: @escaping H)", "[String]"),
+    ])
+    func resultTypes(member: String, expected: String) throws {
+        let found = try #require(self.adapter(member, typealiases: "typealias H = ([String]?, Error?) -> Void"))
+        #expect(found.resultType == expected)
+    }
+
+    @Test func rolesOfTheClosureParameters() throws {
+        let found = try #require(self.adapter("@asyncError(nonzeroArgument: 2) func f(completion: @escaping (_ data: Data?, _ status: Int32, _ error: Error?) -> Void)"))
+        #expect(
+            found.completion.parameters == [
+                .init(name: "data", role: .value(unwrap: true)), .init(name: "status", role: .flag(failsWhenZero: false, isBool: false)),
+                .init(name: "error", role: .error),
+            ])
+    }
+
+    @Test func completionSelection() throws {
+        let last = try #require(adapter("func f(progress: @escaping (Double) -> Void, done: @escaping (Error?) -> Void)"))
+        #expect(last.parameters.map(\.name) == ["progress"])
+        let conventional = try #require(adapter("func f(completion: @escaping (Error?) -> Void, progress: @escaping (Double) -> Void)"))
+        #expect(conventional.parameters.map(\.name) == ["progress"])
+        let annotated = try #require(adapter("@completion(b) func f(a: @escaping (Error?) -> Void, b: @escaping (Int) -> Void)"))
+        #expect(annotated.parameters.map(\.name) == ["a"] && annotated.resultType == "Int")
+    }
+
+    @Test func discardableResultOnlyForOptionalCompletionWithAValue() throws {
+        #expect(try #require(adapter("func f(completion: ((Int?, Error?) -> Void)? = nil)")).discardableResult)
+        #expect(try !#require(adapter("func f(completion: ((Error?) -> Void)? = nil)")).discardableResult)
+        #expect(try !#require(adapter("func f(completion: @escaping (Int) -> Void)")).discardableResult)
+    }
+
+    @Test func genericTypealiasSubstitution() throws {
+        let found = try #require(
+            adapter("func f(completion: @escaping C<[Int]>)", typealiases: "typealias C<V> = (Result<V, Error>) -> Void"))
+        #expect(found.resultType == "[Int]")
+    }
+
+    @Test func unbridgeableDeclarationsSayWhy() {
+        let cases: [(String, String)] = [
+            ("func f(x: Int)", "no completion handler found"),
+            ("func f(completion: @escaping (Int) -> Int)", "must return Void"),
+            ("func f(a: @escaping (Error?) -> Void, completionHandler: @escaping () -> Void, reply: @escaping () -> Void)", "ambiguous"),
+            ("func f() async", "already async"),
+            ("mutating func f(completion: @escaping () -> Void)", "mutating"),
+            ("@asyncError(zeroArgument: 1) func f(completion: @escaping (String) -> Void)", "Bool or integer"),
+            ("@frobnicate func f(completion: @escaping () -> Void)", "unknown annotation"),
+        ]
+        for (member, message) in cases {
+            let (model, diagnostics) = analyse(member)
+            #expect(model == nil)
+            #expect(diagnostics.contains { $0.message.contains(message) }, "\(member): \(diagnostics.map(\.message))")
+        }
+    }
+
+    @Test func didYouMean() {
+        #expect(Annotations.closest(to: "asyncname", in: ["asyncName", "completion"]) == "asyncName")
+        #expect(Annotations.closest(to: "zzz", in: ["asyncName"]) == nil)
+    }
+}

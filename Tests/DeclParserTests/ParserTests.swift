@@ -1,0 +1,136 @@
+import DeclParser
+import Testing
+
+@Suite struct LexerTests {
+    func kinds(_ text: String) -> [TokenKind] {
+        var lexer = Lexer(text)
+        return lexer.tokenize().map(\.kind)
+    }
+
+    @Test func punctuationAndIdentifiers() {
+        #expect(
+            kinds("func f(_ a: [Int]?) -> Void") == [
+                .identifier("func", escaped: false), .identifier("f", escaped: false), .leftParen,
+                .identifier("_", escaped: false), .identifier("a", escaped: false), .colon, .leftBracket,
+                .identifier("Int", escaped: false), .rightBracket, .question, .rightParen, .arrow,
+                .identifier("Void", escaped: false), .endOfFile,
+            ])
+    }
+
+    @Test func genericClosersAreNeverMerged() {
+        #expect(kinds(">>").filter { $0 == .rightAngle }.count == 2)
+    }
+
+    @Test func documentationAttachesToTheNextToken() {
+        var lexer = Lexer("/// one\n/** two\n * three */\n// plain\nfunc")
+        let tokens = lexer.tokenize()
+        #expect(tokens[0].documentation == ["one", "two", "three"])
+    }
+
+    @Test func locationsCountLinesAndColumnsWithCRLFAndBOM() {
+        var lexer = Lexer(bytes: [0xEF, 0xBB, 0xBF] + Array("a\r\n  b".utf8))
+        let tokens = lexer.tokenize()
+        #expect(tokens[0].location.line == 1 && tokens[0].location.column == 1)
+        #expect(tokens[1].location.line == 2 && tokens[1].location.column == 3)
+    }
+
+    @Test func stringsBackticksAndErrors() {
+        #expect(kinds(#""a\"b""#).first == .string("a\"b"))
+        #expect(kinds("`default`").first == .identifier("default", escaped: true))
+        var lexer = Lexer("a \\ b /* open")
+        _ = lexer.tokenize()
+        #expect(lexer.diagnostics.diagnostics.map(\.message) == ["unexpected character '\\' in declaration", "unterminated '/*' comment"])
+    }
+
+    @Test func manyStrayCharactersDoNotRecurse() {
+        var lexer = Lexer(String(repeating: "\\", count: 200_000))
+        let tokens = lexer.tokenize()
+        #expect(tokens.count == 1)
+        #expect(lexer.diagnostics.diagnostics.count == 200_000)
+    }
+}
+
+@Suite struct ParserTests {
+    func parse(_ text: String) -> (SourceFile, [Diagnostic]) {
+        Parser.parse(Array(text.utf8))
+    }
+
+    func onlyFunction(_ text: String) throws -> FunctionDecl {
+        let (file, diagnostics) = parse("extension T {\n" + text + "\n}")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        guard case .extensionDecl(let decl)? = file.declarations.first, case .function(let function)? = decl.members.first else {
+            throw ParseFailure()
+        }
+        return function
+    }
+
+    struct ParseFailure: Error {}
+
+    @Test func functionWithEverything() throws {
+        let function = try onlyFunction(
+            "@available(iOS 15, *) public static func load<T: Decodable>(_ type: T.Type, into box: inout [T], retry: Int = max(1, 2), completion: ((Result<T, Error>) -> Void)? = nil) throws -> Operation where T: Sendable"
+        )
+        #expect(function.fullName == "load(_:into:retry:completion:)")
+        #expect(function.attributes.map(\.text) == ["@available(iOS 15, *)"])
+        #expect(function.modifiers.map(\.name) == ["public", "static"])
+        #expect(function.genericParameters.map(\.description) == ["T: Decodable"])
+        #expect(function.parameters.map(\.type.description) == ["T.Type", "inout [T]", "Int", "((Result<T, Error>) -> Void)?"])
+        #expect(function.parameters[2].defaultValue == "max(1, 2)")
+        #expect(function.parameters[3].defaultValue == "nil")
+        #expect(function.throwsClause?.keyword == "throws")
+        #expect(function.returnType?.description == "Operation")
+        #expect(function.requirements.map(\.description) == ["T: Sendable"])
+    }
+
+    @Test func typesPrintCanonically() throws {
+        let function = try onlyFunction(
+            "func f(a: [String:[Int?]], b: (Int,label:String), c: any P&Q, d: (@escaping @Sendable (Data?) async throws(E) -> Void)?, e: Swift.Result<A.B<C>, Never>, f: ((Int))?)"
+        )
+        #expect(
+            function.parameters.map(\.type.description) == [
+                "[String: [Int?]]", "(Int, label: String)", "any P & Q", "(@escaping @Sendable (Data?) async throws(E) -> Void)?",
+                "Swift.Result<A.B<C>, Never>", "Int?",
+            ])
+    }
+
+    @Test func locationsPointAtTokens() throws {
+        let function = try onlyFunction("    func load(completion: @escaping () -> Void)")
+        #expect(function.name.location.line == 2 && function.name.location.column == 10)
+        #expect(function.parameters[0].type.location.column == 27)
+    }
+
+    @Test func recoversAndReportsIndependentErrors() {
+        let (file, diagnostics) = parse("extension T {\n func a(x) \n func b(completion: () -> Void)\n}\nextension U { func c(completion: () -> Void) }")
+        #expect(diagnostics.count == 1)
+        guard case .extensionDecl(let first) = file.declarations[0], case .extensionDecl(let second) = file.declarations[1] else {
+            Issue.record("expected two blocks")
+            return
+        }
+        #expect(first.members.count == 1 && second.members.count == 1)
+    }
+
+    @Test func deepNestingIsADiagnosticNotAStackOverflow() {
+        let deep = String(repeating: "(", count: 100_000) + "Int" + String(repeating: ")", count: 100_000)
+        let generic = String(repeating: "A<", count: 100_000) + "Int" + String(repeating: ">", count: 100_000)
+        for type in [deep, generic, String(repeating: "[", count: 100_000)] {
+            let (_, diagnostics) = parse("extension T { func f(completion: \(type)) }")
+            #expect(diagnostics.contains { $0.message.contains("nested too deeply") })
+        }
+    }
+
+    @Test func attributesKeepTheirArguments() {
+        let (file, _) = parse("@bridge(access: public, wrapper: X) @cancel(using: cancelRequest(_:)) extension T {}")
+        guard case .extensionDecl(let decl) = file.declarations[0] else { return }
+        #expect(decl.attributes[0].arguments?.map(\.text) == ["access: public", "wrapper: X"])
+        #expect(decl.attributes[1].arguments?.first?.value == .expression("cancelRequest(_:)"))
+    }
+
+    @Test func diagnosticFormat() {
+        let diagnostic = Diagnostic.error("bad", at: SourceLocation(line: 3, column: 7, offset: 0), notes: [.init("fix it")])
+        #expect(diagnostic.formatted(path: "a.bridge") == "a.bridge:3:7: error: bad\na.bridge:3:7: note: fix it")
+    }
+
+    @Test func quotedEscapesEverythingDangerous() {
+        #expect(Parser.quoted("a\"b\\c\nd\u{202E}") == #""a\"b\\c\nd\u{202E}""#)
+    }
+}

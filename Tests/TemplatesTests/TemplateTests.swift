@@ -1,0 +1,51 @@
+import Templates
+import Testing
+
+@Suite struct TemplateTests {
+    func render(_ source: String, _ value: TemplateValue, partials: [String: String] = [:]) throws -> String {
+        var sources = [(name: "main", path: "main.template", source: source)]
+        for (name, text) in partials.sorted(by: { $0.key < $1.key }) { sources.append((name, "\(name).template", text)) }
+        return try TemplateSet(sources: sources).render("main", value)
+    }
+
+    @Test func variablesAreNotEscaped() throws {
+        #expect(try render("a {{x}} b", .object(["x": "<&\">"])) == "a <&\"> b")
+    }
+
+    @Test func sectionsOverListsFlagsAndObjects() throws {
+        let value: TemplateValue = .object([
+            "items": .list([.object(["n": "1"]), .object(["n": "2"])]), "yes": true, "no": false, "names": .strings(["a", "b"]),
+        ])
+        #expect(try render("{{#items}}[{{n}}]{{/items}}{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}!{{/no}}{{#names}}{{.}}{{/names}}", value) == "[1][2]Y!ab")
+    }
+
+    @Test func standaloneLinesVanish() throws {
+        let source = "start\n  {{#items}}\n  - {{.}}\n  {{/items}}\n  {{! note }}\nend\n"
+        #expect(try render(source, .object(["items": .strings(["a", "b"])])) == "start\n  - a\n  - b\nend\n")
+    }
+
+    @Test func partialsAreIndentedToTheirColumn() throws {
+        let output = try render("class A {\n    {{> body}}\n}\n", .object([:]), partials: ["body": "func f() {\n    g()\n}\n"])
+        #expect(output == "class A {\n    func f() {\n        g()\n    }\n}\n")
+    }
+
+    @Test func multiLineVariableAloneOnItsLineIsIndented() throws {
+        #expect(try render("{\n    {{code}}\n}\n", .object(["code": "a\n\nb"])) == "{\n    a\n\n    b\n}\n")
+    }
+
+    @Test func errorsHaveTemplateLocations() {
+        #expect(throws: TemplateError(path: "main.template", line: 2, column: 3, message: "unknown key 'missing'")) {
+            try render("ok\n  {{missing}}", .object([:]))
+        }
+        #expect(throws: TemplateError.self) { try render("{{#a}}never closed", .object(["a": true])) }
+        #expect(throws: TemplateError.self) { try render("{{/a}}", .object([:])) }
+        #expect(throws: TemplateError.self) { try render("{{> nope}}", .object([:])) }
+        #expect(throws: TemplateError.self) { try render("{{unclosed", .object([:])) }
+        #expect(throws: TemplateError.self) { try render("{{#list}}{{list}}{{/list}}", .object(["list": .strings(["a"])])) }
+        #expect(throws: TemplateError.self) { try render("{{> main}}", .object([:])) }
+    }
+
+    @Test func layoutOwnsBlankLinesAndTrailingWhiteSpace() {
+        #expect(Layout.normalize("\n\na  \n\n\n\nb {\n\n  c\n\n}\n\n") == "a\n\nb {\n  c\n}\n")
+    }
+}
