@@ -100,3 +100,30 @@ enum Goldens {
         }
     }
 }
+
+/// The goldens compile in Swift 6 mode through the GoldenAdapters target; this checks Swift 5
+/// mode (with complete and with minimal concurrency checking) against the same fixture SDK.
+@Suite struct Swift5ModeTests {
+    @Test(arguments: ["complete", "minimal"])
+    func goldensTypeCheckInSwift5Mode(concurrencyChecking: String) throws {
+        let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let modules = buildDirectory.appendingPathComponent("Modules")
+        try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("FixtureSDK.swiftmodule").path))
+        let expected = Goldens.root.appendingPathComponent("Expected")
+        let files = try FileManager.default.contentsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            [
+                "swiftc", "-typecheck", "-swift-version", "5", "-strict-concurrency=\(concurrencyChecking)", "-warnings-as-errors",
+                "-package-name", "bridgegen", "-I", modules.path, "-module-name", "GoldenAdaptersSwift5",
+            ] + files.map { expected.appendingPathComponent($0).path }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = errors
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+    }
+}
