@@ -127,3 +127,20 @@ enum Goldens {
         #expect(process.terminationStatus == 0, "\(output)")
     }
 }
+
+/// docs/cookbook.md shows goldens; it must show them as they are.
+@Suite struct CookbookTests {
+    @Test func cookbookMatchesTheGoldens() throws {
+        let path = Goldens.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/cookbook.md")
+        let text = try String(contentsOf: path, encoding: .utf8)
+        let sections = text.components(separatedBy: "<!-- golden: ").dropFirst()
+        #expect(sections.count >= 20)
+        for section in sections {
+            let name = String(section.prefix { $0 != " " })
+            let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```\n")[0] }
+            try #require(blocks.count == 2, "\(name): expected input and output blocks")
+            #expect(blocks[0] == Goldens.read("Inputs/\(name).bridge"), "\(name) input differs: run scripts/make-cookbook")
+            #expect(blocks[1] == Goldens.read("Expected/\(name).swift"), "\(name) output differs: run scripts/make-cookbook")
+        }
+    }
+}
