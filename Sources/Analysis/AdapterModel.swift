@@ -65,6 +65,16 @@ public struct Adapter: Hashable, Sendable {
     public var resultType: String
     public var legacyCall: LegacyCall
     public var completion: CompletionPlan
+    public var cancellation: CancellationPlan = CancellationPlan()
+    /// Seconds, as written (`30`, `2.5`), from `@timeout`.
+    public var timeoutSeconds: String?
+    /// A function `(any Error) -> any Error` applied to every SDK error, from `@mapError`.
+    public var mapError: String?
+    /// `@MainActor`: the adapter is main-actor isolated and calls the SDK on the main thread.
+    public var isMainActor = false
+    /// Parameters that are callbacks of the call (progress and the like): forwarded only while
+    /// the outcome is open.
+    public var guardedClosureParameters: [String: Int] = [:]
     public var location: SourceLocation
 
     public init(
@@ -90,6 +100,33 @@ public struct Adapter: Hashable, Sendable {
     }
 
     public var returnsVoid: Bool { resultType == "Void" }
+}
+
+/// How cancelling the task stops the SDK's work.
+public struct CancellationPlan: Hashable, Sendable {
+    public enum Strategy: Hashable, Sendable {
+        /// No way to cancel: the adapter stops waiting and drops the late callback.
+        case none
+        /// Call `method` on the returned token (`cancel()`); `optional` when the token is optional.
+        case token(method: String, optional: Bool)
+        /// Call `name(label: token)` on the receiver with the returned token (`cancelRequest(_:)`).
+        case receiverWithToken(name: String, label: String?)
+        /// Call `call` on the receiver (`cancelGeocode()`).
+        case receiver(call: String)
+    }
+
+    public var strategy: Strategy = .none
+    /// Swift type of the token the start call returns, `Void` when it is not used.
+    public var tokenType = "Void"
+    /// A method that starts a token returned suspended (`resume()`).
+    public var startMethod: String?
+    /// After cancelling, wait for the SDK's own answer instead of throwing at once.
+    public var waitForCompletion = false
+
+    public init() {}
+
+    /// The start call's value is the token the adapter keeps.
+    public var usesToken: Bool { tokenType != "Void" }
 }
 
 /// A parameter of the async function, forwarded unchanged to the legacy call.

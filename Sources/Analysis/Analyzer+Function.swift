@@ -78,8 +78,11 @@ extension Analyzer {
         return diagnostics.diagnostics.count == errorsBefore ? result : nil
     }
 
-    mutating func analyseFunction(_ function: FunctionDecl, typeName: String, scope: String) -> Adapter? {
+    mutating func analyseFunction(_ function: FunctionDecl, typeName: String, scope: String, block: BlockOptions) -> Adapter? {
         guard let annotations = readAnnotations(function) else { return nil }
+        let errorsBefore = diagnostics.diagnostics.filter { $0.severity == .error }.count
+        let options = readOptions(function.attributes, inheriting: block)
+        if diagnostics.diagnostics.filter({ $0.severity == .error }).count != errorsBefore { return nil }
         let legacyName = "\(typeName).\(function.fullName)"
 
         if function.isAsync {
@@ -116,6 +119,7 @@ extension Analyzer {
         // The other parameters are forwarded.
         var parameters: [AdapterParameter] = []
         var arguments: [LegacyCall.Argument] = []
+        var guarded: [String: Int] = [:]
         var failed = false
         for (index, parameter) in function.parameters.enumerated() {
             let label = parameter.label.map { Naming.escapedLabel($0.name) }
@@ -132,6 +136,7 @@ extension Analyzer {
             }
             let isInout = parameter.type.isInout
             let name = Naming.escaped(parameter.name.name)
+            if let count = guardableCallbackArity(parameter.type, scope: scope) { guarded[name] = count }
             parameters.append(
                 AdapterParameter(
                     label: label, name: name, type: parameter.type.description, defaultValue: parameter.defaultValue,
@@ -153,7 +158,9 @@ extension Analyzer {
         let isThrowing = function.throwsClause != nil
             && (function.throwsClause?.keyword == "throws" || rethrowsThroughForwardedClosure(function, except: completionIndex))
 
-        return Adapter(
+        guard let cancellation = readCancellation(function) else { return nil }
+
+        var adapter = Adapter(
             documentation: function.documentation, sourceName: legacyName, adapterName: "\(baseName)(\(labels))",
             name: escapedName, attributes: annotations.carried, isStatic: isStatic,
             discardableResult: isOptionalCompletion && resultType != "Void",
@@ -163,6 +170,25 @@ extension Analyzer {
                 name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing,
                 returnsValue: returnsValue),
             completion: plan, location: function.location)
+        adapter.cancellation = cancellation
+        adapter.timeoutSeconds = options.timeout
+        adapter.mapError = options.mapError
+        adapter.isMainActor = options.isMainActor
+        adapter.guardedClosureParameters = guarded
+        return adapter
+    }
+
+    /// The number of parameters of a callback parameter (progress and the like) that the adapter
+    /// can wrap so it is not called after the outcome: an escaping, non-optional closure returning
+    /// Void, not throwing, not isolated to a global actor. nil when it is passed through as is.
+    func guardableCallbackArity(_ type: TypeSyntax, scope: String) -> Int? {
+        guard let resolved = try? resolver.resolve(type, scope: scope) else { return nil }
+        let attributes = resolved.attributes.map(\.name.name)
+        guard attributes.contains("escaping"), !attributes.contains(where: { $0.first?.isUppercase == true && $0 != "Sendable" }),
+            case .function(let function) = resolved.strippingAttributes.kind,
+            function.result.isVoid, function.throwsClause == nil, !function.isAsync
+        else { return nil }
+        return function.parameters.count
     }
 
     /// A `rethrows` method throws only when a closure the caller passes throws.

@@ -151,9 +151,10 @@ public struct Analyzer {
             return nil
         }
 
+        let options = readOptions(decl.attributes, inheriting: BlockOptions())
         var adapters: [Adapter] = []
         for case .function(let function) in decl.members {
-            guard var adapter = analyseFunction(function, typeName: typeName, scope: scope) else { continue }
+            guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
             adapter.adapterName = "\(wrapperName ?? typeName).\(adapter.adapterName)"
             let key = (wrapperName ?? typeName) + "." + adapter.signatureKey
             if let first = seen[key] {

@@ -7,8 +7,10 @@ import DeclParser
 /// that only matters to the legacy declaration and is ignored (`@objc`). Anything else is an error,
 /// so a misspelt annotation never silently does nothing.
 enum Annotations {
-    static let blockAnnotations: Set<String> = ["bridge"]
-    static let functionAnnotations: Set<String> = ["asyncName", "completion", "asyncError"]
+    static let blockAnnotations: Set<String> = ["bridge", "timeout", "mapError", "MainActor"]
+    static let functionAnnotations: Set<String> = [
+        "asyncName", "completion", "asyncError", "cancel", "start", "timeout", "mapError", "MainActor",
+    ]
     /// Swift attributes copied onto the generated declaration.
     static let carried: Set<String> = ["available"]
     /// Swift attributes that describe the legacy declaration only.

@@ -128,6 +128,14 @@ struct BridgegenCallState<Value, Token, Waiter> {
     }
 
     private(set) var phase: Phase = .idle
+    /// When set, cancellation asks the SDK to cancel and then waits for the SDK's own answer
+    /// (for SDKs whose cancel reports a result) instead of ending the call at once.
+    let waitsForSDKAfterCancel: Bool
+    private var cancelRequested = false
+
+    init(waitsForSDKAfterCancel: Bool = false) {
+        self.waitsForSDKAfterCancel = waitsForSDKAfterCancel
+    }
 
     /// Before calling the SDK. False when the call was cancelled first: the SDK is never started.
     mutating func beginStart() -> Bool {
@@ -144,6 +152,10 @@ struct BridgegenCallState<Value, Token, Waiter> {
             return (Effects(), false)
         }
         if let (result, source) = stop {
+            if source == .cancellation && waitsForSDKAfterCancel && error == nil && dropped == nil {
+                phase = .running(token)
+                return (Effects(cancel: token), true)
+            }
             phase = .decided(result, source)
             return (Effects(cancel: error == nil ? token : nil), false)
         }
@@ -170,6 +182,16 @@ struct BridgegenCallState<Value, Token, Waiter> {
     /// handler being released unused. The first one wins; an SDK callback after that is misuse.
     mutating func decide(_ result: Result<Value, any Error>, by source: Source) -> Effects {
         let stopsSDK = source == .cancellation || source == .timeout
+        if source == .cancellation && waitsForSDKAfterCancel {
+            if cancelRequested { return Effects() }
+            cancelRequested = true
+            switch phase {
+            case .running(let token), .suspended(_, let token):
+                return Effects(cancel: token)  // Ask once, keep waiting for the SDK's answer.
+            default:
+                break
+            }
+        }
         switch phase {
         case .idle:
             phase = .decided(result, source)
@@ -220,14 +242,35 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
 
     let adapter: String
     private let lock = NSLock()
-    private var state = State()
+    private var state: State
     private let cancelToken: ((Token) -> Void)?
+    private let startToken: ((Token) -> Void)?
+    private let timeout: Double?
+    private let cancelOnMainThread: Bool
+    let mapError: ((any Error) -> any Error)?
 
-    /// `adapter` names the adapter in errors and misuse reports; `cancel` asks the SDK to stop the
-    /// work identified by the token its start call returned.
-    init(_ adapter: String, cancel: ((Token) -> Void)? = nil) {
+    /// - Parameters:
+    ///   - adapter: names the adapter in errors and misuse reports.
+    ///   - cancel: asks the SDK to stop the work identified by the token its start call returned;
+    ///     called at most once, never under a lock.
+    ///   - start: starts a token that the SDK returns suspended (`resume()` on a data task).
+    ///   - timeout: seconds to wait for the outcome once the SDK was started; then the SDK is
+    ///     cancelled and `BridgegenError.timedOut` thrown.
+    ///   - waitForCompletion: on cancellation, ask the SDK to cancel and wait for its answer.
+    ///   - cancelOnMainThread: the SDK's cancel must run on the main thread; it is dispatched
+    ///     there asynchronously (never `sync`, which could deadlock the cancelling thread).
+    ///   - mapError: applied to every error the SDK reports.
+    init(
+        _ adapter: String, cancel: ((Token) -> Void)? = nil, start: ((Token) -> Void)? = nil, timeout: Double? = nil,
+        waitForCompletion: Bool = false, cancelOnMainThread: Bool = false, mapError: ((any Error) -> any Error)? = nil
+    ) {
         self.adapter = adapter
+        self.state = State(waitsForSDKAfterCancel: waitForCompletion)
         self.cancelToken = cancel
+        self.startToken = start
+        self.timeout = timeout
+        self.cancelOnMainThread = cancelOnMainThread
+        self.mapError = mapError
     }
 
     private func transition<R>(_ body: (inout State) -> R) -> R {
@@ -240,8 +283,25 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     /// a completion racing with that cancel finds the call decided and never needs the task.
     private func perform(_ effects: State.Effects) {
         effects.resume?.resume()
-        if let token = effects.cancel { cancelToken?(token) }
+        if let token = effects.cancel, let cancelToken {
+            if cancelOnMainThread && !Thread.isMainThread {
+                let work = BridgegenUnchecked { cancelToken(token) }
+                DispatchQueue.main.async { work.value() }
+            } else {
+                cancelToken(token)
+            }
+        }
         if let kind = effects.misuse { BridgegenMisuse.handler(BridgegenMisuse(adapter: adapter, kind: kind)) }
+    }
+
+    /// Whether the outcome is still open; callbacks that report progress are dropped after it.
+    var isRunning: Bool {
+        transition { state in
+            switch state.phase {
+            case .starting, .running, .suspended: return true
+            case .idle, .decided, .delivered: return false
+            }
+        }
     }
 
     func decide(_ result: Result<Value, any Error>, by source: State.Source) {
@@ -252,9 +312,11 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) async throws -> Value {
         try await withTaskCancellationHandler {
             if startSDK(start) {
+                let timer = timeout.map(startTimer)
                 await withCheckedContinuation { continuation in
                     perform(transition { $0.suspend(continuation) })
                 }
+                timer?.cancel()
             }
             guard let result = transition({ $0.take() }) else { throw CancellationError() }
             return try result.get()
@@ -277,7 +339,20 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         }
         let (effects, mustWait) = transition { $0.startReturned(token, error: failure) }
         perform(effects)
+        if mustWait, let startToken, let token { startToken(token) }
         return mustWait
+    }
+
+    /// A one-shot timer on a global queue; cancelled (and so released) as soon as the call ends.
+    private func startTimer(seconds: Double) -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + seconds)
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            self.decide(.failure(BridgegenError.timedOut(adapter: self.adapter, seconds: seconds)), by: .timeout)
+        }
+        timer.resume()
+        return timer
     }
 }
 
@@ -297,23 +372,43 @@ final class BridgegenContinuation<Value, Token>: Sendable {
         call.decide(.success(value), by: .sdk)
     }
 
+    /// Fails with the SDK's error, passed through the adapter's error mapping if it has one.
     func resume(throwing error: any Error) {
-        call.decide(.failure(error), by: .sdk)
+        call.decide(.failure(call.mapError?(error) ?? error), by: .sdk)
     }
 
     func resume<Failure: Error>(with result: Result<Value, Failure>) {
-        call.decide(result.mapError { $0 }, by: .sdk)
+        switch result {
+        case .success(let value): resume(returning: value)
+        case .failure(let error): resume(throwing: error)
+        }
     }
 
     /// The SDK reported neither a value nor an error.
     func resumeWithNoResult() {
-        resume(throwing: BridgegenError.noResult(adapter: call.adapter))
+        call.decide(.failure(BridgegenError.noResult(adapter: call.adapter)), by: .sdk)
     }
 
     /// The SDK's flag or status said failure; its error, if it gave one, is thrown.
     func resumeWithFailureFlag(error: (any Error)?) {
-        resume(throwing: error ?? BridgegenError.failureFlag(adapter: call.adapter))
+        if let error {
+            resume(throwing: error)
+        } else {
+            call.decide(.failure(BridgegenError.failureFlag(adapter: call.adapter)), by: .sdk)
+        }
     }
+
+    /// Runs a progress (or other intermediate) callback only while the outcome is still open.
+    func ifRunning(_ body: () -> Void) {
+        if call.isRunning { body() }
+    }
+}
+
+/// Carries a value the compiler cannot prove Sendable to the main queue. Used only for an SDK's
+/// cancel call, which the SDK documents as callable from the main thread.
+struct BridgegenUnchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 extension BridgegenContinuation where Value == Void {
@@ -327,7 +422,7 @@ extension BridgegenContinuation where Value == Void {
         (
             "adapter.swift.template",
             ##"""
-{{! One async adapter. `call` is the legacy call with bridgegen's completion handler in it. }}
+{{! One async adapter. `call` guards the outcome; `legacyCall` starts the SDK work. }}
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
@@ -335,8 +430,9 @@ extension BridgegenContinuation where Value == Void {
 {{.}}
 {{/attributes}}
 {{signature}} {
-    try await BridgegenCall<{{resultType}}, {{tokenType}}>({{adapterNameLiteral}}).run { {{continuation}} in
-        {{call}}
+    let {{callName}} = {{callSetup}}
+    return try await {{callName}}.run { {{continuation}} in
+        {{legacyCall}}
     }
 }
 

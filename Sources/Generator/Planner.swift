@@ -50,21 +50,59 @@ public struct Planner: Sendable {
 
         var attributes = adapter.attributes
         if adapter.discardableResult { attributes.insert("@discardableResult", at: 0) }
+        if adapter.isMainActor { attributes.append("@MainActor") }
 
-        // The continuation handle must not shadow a forwarded parameter.
-        var continuation = "continuation"
-        while adapter.parameters.contains(where: { $0.name == continuation }) { continuation = "bridge" + continuation.capitalizedFirst }
+        // bridgegen's own names must not shadow a forwarded parameter.
+        let continuation = freeName("continuation", in: adapter)
+        let callName = freeName("call", in: adapter)
+        let receiver = adapter.isStatic ? staticCallee : callee
 
         return .object([
             "docLines": .strings(docLines),
             "attributes": .strings(attributes),
             "signature": .string(signature(of: adapter, access: access)),
             "resultType": .string(adapter.resultType),
-            "tokenType": .string("Void"),
+            "tokenType": .string(adapter.cancellation.tokenType),
             "adapterNameLiteral": .string(Parser.quoted(adapter.adapterName)),
+            "callName": .string(callName),
+            "callSetup": .string(callSetup(adapter, receiver: receiver)),
             "continuation": .string(continuation),
-            "call": .string(call(adapter, callee: adapter.isStatic ? staticCallee : callee, continuation: continuation)),
+            "legacyCall": .string(call(adapter, callee: receiver, continuation: continuation)),
         ])
+    }
+
+    func freeName(_ name: String, in adapter: Adapter) -> String {
+        var candidate = name
+        while adapter.parameters.contains(where: { $0.name == candidate }) { candidate = "bridge" + candidate.capitalizedFirst }
+        return candidate
+    }
+
+    /// `BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per line.
+    func callSetup(_ adapter: Adapter, receiver: String) -> String {
+        let type = "BridgegenCall<\(adapter.resultType), \(adapter.cancellation.tokenType)>"
+        var options: [String] = []
+        let plan = adapter.cancellation
+        switch plan.strategy {
+        case .none:
+            break
+        case .token(let method, let optional):
+            options.append("cancel: { token in token\(optional ? "?" : "").\(method) }")
+        case .receiverWithToken(let name, let label):
+            options.append("cancel: { token in \(receiver).\(name)(\(label.map { "\($0): " } ?? "")token) }")
+        case .receiver(let call):
+            options.append("cancel: { _ in \(receiver).\(call) }")
+        }
+        if let start = plan.startMethod {
+            options.append("start: { token in token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }")
+        }
+        if let timeout = adapter.timeoutSeconds { options.append("timeout: \(timeout)") }
+        if plan.waitForCompletion { options.append("waitForCompletion: true") }
+        if adapter.isMainActor, plan.strategy != .none { options.append("cancelOnMainThread: true") }
+        if let mapError = adapter.mapError { options.append("mapError: \(mapError)") }
+        let name = Parser.quoted(adapter.adapterName)
+        if options.isEmpty { return "\(type)(\(name))" }
+        let lines = [name] + options
+        return type + "(\n" + lines.map { indent + indent + $0 }.joined(separator: ",\n") + "\n" + indent + ")"
     }
 
     /// `public func name<T>(label name: Type) async throws -> Result where T: P`, broken one
@@ -72,7 +110,8 @@ public struct Planner: Sendable {
     func signature(of adapter: Adapter, access: String) -> String {
         // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
         // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
-        let head = access + (adapter.isStatic ? "static " : "") + "nonisolated(nonsending) func " + adapter.name
+        let isolation = adapter.isMainActor ? "" : "nonisolated(nonsending) "
+        let head = access + (adapter.isStatic ? "static " : "") + isolation + "func " + adapter.name
             + (adapter.genericParameters.isEmpty ? "" : "<" + adapter.genericParameters.joined(separator: ", ") + ">")
         let tail = " async throws" + (adapter.returnsVoid ? "" : " -> " + adapter.resultType)
             + (adapter.requirements.isEmpty ? "" : " where " + adapter.requirements.joined(separator: ", "))
@@ -86,7 +125,7 @@ public struct Planner: Sendable {
     func call(_ adapter: Adapter, callee: String, continuation: String) -> String {
         let legacy = adapter.legacyCall
         var prefix = ""
-        if legacy.returnsValue { prefix += "_ = " }
+        if legacy.returnsValue && !adapter.cancellation.usesToken { prefix += "_ = " }
         if legacy.isThrowing { prefix += "try " }
         let function = prefix + callee + "." + legacy.name
 
@@ -95,7 +134,13 @@ public struct Planner: Sendable {
         for argument in legacy.arguments {
             switch argument {
             case .forwarded(let label, let name, let isInout):
-                let value = (isInout ? "&" : "") + name
+                var value = (isInout ? "&" : "") + name
+                if let arity = adapter.guardedClosureParameters[name] {
+                    // Forwarded only while the outcome is open: no progress after the result.
+                    let names = (0..<arity).map { arity == 1 ? "value" : "value\($0)" }
+                    let head = names.isEmpty ? "{" : "{ " + names.joined(separator: ", ") + " in"
+                    value = "\(head) \(continuation).ifRunning { \(name)(\(names.joined(separator: ", "))) } }"
+                }
                 arguments.append(label.map { "\($0): \(value)" } ?? value)
             case .completion(let label):
                 arguments.append((label.map { "\($0): " } ?? "") + closure)

@@ -130,7 +130,8 @@ enum Goldens {
 
 /// docs/cookbook.md shows goldens; it must show them as they are.
 @Suite struct CookbookTests {
-    @Test func cookbookMatchesTheGoldens() throws {
+    @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
+    func cookbookMatchesTheGoldens() throws {
         let path = Goldens.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/cookbook.md")
         let text = try String(contentsOf: path, encoding: .utf8)
         let sections = text.components(separatedBy: "<!-- golden: ").dropFirst()

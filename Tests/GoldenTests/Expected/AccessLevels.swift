@@ -6,7 +6,8 @@ import FixtureSDK
 extension Catalog {
     /// Bridged from `Catalog.count(completion:)`.
     public nonisolated(nonsending) func count() async throws -> Int {
-        try await BridgegenCall<Int, Void>("Catalog.count()").run { continuation in
+        let call = BridgegenCall<Int, Void>("Catalog.count()")
+        return try await call.run { continuation in
             self.count(completion: { result in
                 continuation.resume(with: result)
             })
@@ -18,7 +19,8 @@ extension Catalog {
 extension Catalog {
     /// Bridged from `Catalog.names(completion:)`.
     package nonisolated(nonsending) func names() async throws -> [String: [Int]] {
-        try await BridgegenCall<[String: [Int]], Void>("Catalog.names()").run { continuation in
+        let call = BridgegenCall<[String: [Int]], Void>("Catalog.names()")
+        return try await call.run { continuation in
             self.names(completion: { result in
                 continuation.resume(with: result)
             })

@@ -6,7 +6,8 @@ import FixtureSDK
 extension Feed {
     /// Bridged from `Feed.stream(completion:)`.
     nonisolated(nonsending) func stream() async throws -> Int {
-        try await BridgegenCall<Int, Void>("Feed.stream()").run { continuation in
+        let call = BridgegenCall<Int, Void>("Feed.stream()")
+        return try await call.run { continuation in
             self.stream(completion: { result in
                 continuation.resume(with: result)
             })
@@ -17,7 +18,8 @@ extension Feed {
     ///
     /// Bridged from `Feed.render(completion:)`.
     nonisolated(nonsending) func render() async throws -> String {
-        try await BridgegenCall<String, Void>("Feed.render()").run { continuation in
+        let call = BridgegenCall<String, Void>("Feed.render()")
+        return try await call.run { continuation in
             self.render(completion: { result in
                 continuation.resume(with: result)
             })

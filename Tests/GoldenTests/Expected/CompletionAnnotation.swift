@@ -14,16 +14,22 @@ extension Catalog {
         progress: @escaping (Double) -> Void,
         onCancel: @escaping () -> Void
     ) async throws -> Data {
-        try await BridgegenCall<Data, Void>("Catalog.download(id:progress:onCancel:)").run { continuation in
-            self.download(id: id, progress: progress, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
-                }
-            }, onCancel: onCancel)
+        let call = BridgegenCall<Data, Void>("Catalog.download(id:progress:onCancel:)")
+        return try await call.run { continuation in
+            self.download(
+                id: id,
+                progress: { value in continuation.ifRunning { progress(value) } },
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                },
+                onCancel: { continuation.ifRunning { onCancel() } }
+            )
         }
     }
 }

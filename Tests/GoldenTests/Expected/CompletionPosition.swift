@@ -8,7 +8,8 @@ extension Catalog {
     ///
     /// Bridged from `Catalog.lookup(completion:sku:)`.
     nonisolated(nonsending) func lookup(sku: String) async throws -> String {
-        try await BridgegenCall<String, Void>("Catalog.lookup(sku:)").run { continuation in
+        let call = BridgegenCall<String, Void>("Catalog.lookup(sku:)")
+        return try await call.run { continuation in
             self.lookup(completion: { result in
                 continuation.resume(with: result)
             }, sku: sku)
@@ -19,7 +20,8 @@ extension Catalog {
     ///
     /// Bridged from `Catalog.search(_:then:)`.
     nonisolated(nonsending) func search(_ query: String) async throws -> [String] {
-        try await BridgegenCall<[String], Void>("Catalog.search(_:)").run { continuation in
+        let call = BridgegenCall<[String], Void>("Catalog.search(_:)")
+        return try await call.run { continuation in
             self.search(query, then: { value, error in
                 if let error {
                     continuation.resume(throwing: error)

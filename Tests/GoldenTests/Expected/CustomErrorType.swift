@@ -8,7 +8,8 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.capture(id:completion:)`.
     nonisolated(nonsending) func capture(id: String) async throws -> Receipt {
-        try await BridgegenCall<Receipt, Void>("PaymentsClient.capture(id:)").run { continuation in
+        let call = BridgegenCall<Receipt, Void>("PaymentsClient.capture(id:)")
+        return try await call.run { continuation in
             self.capture(id: id, completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)

@@ -14,7 +14,8 @@ extension Feed {
         timeout: TimeInterval = 30,
         retries: Int = -1
     ) async throws {
-        try await BridgegenCall<Void, Void>("Feed.post(_:headers:timeout:retries:)").run { continuation in
+        let call = BridgegenCall<Void, Void>("Feed.post(_:headers:timeout:retries:)")
+        return try await call.run { continuation in
             self.post(
                 body,
                 headers: headers,

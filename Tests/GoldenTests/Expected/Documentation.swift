@@ -14,7 +14,8 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.ping2(completion:)`.
     nonisolated(nonsending) func ping2() async throws {
-        try await BridgegenCall<Void, Void>("PaymentsClient.ping2()").run { continuation in
+        let call = BridgegenCall<Void, Void>("PaymentsClient.ping2()")
+        return try await call.run { continuation in
             self.ping2(completion: {
                 continuation.resume()
             })

@@ -6,7 +6,8 @@ import FixtureSDK
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.refund(id:completion:)`.
     nonisolated(nonsending) func refund(id: String) async throws {
-        try await BridgegenCall<Void, Void>("PaymentsClient.refund(id:)").run { continuation in
+        let call = BridgegenCall<Void, Void>("PaymentsClient.refund(id:)")
+        return try await call.run { continuation in
             self.refund(id: id, completion: { error in
                 if let error {
                     continuation.resume(throwing: error)

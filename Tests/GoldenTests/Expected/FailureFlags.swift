@@ -9,7 +9,8 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.verify(token:completion:)`.
     nonisolated(nonsending) func verify(token: String) async throws {
-        try await BridgegenCall<Void, Void>("PaymentsClient.verify(token:)").run { continuation in
+        let call = BridgegenCall<Void, Void>("PaymentsClient.verify(token:)")
+        return try await call.run { continuation in
             self.verify(token: token, completion: { flag, error in
                 if !flag {
                     continuation.resumeWithFailureFlag(error: error)
@@ -24,7 +25,8 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.authorize(amount:completion:)`.
     nonisolated(nonsending) func authorize(amount: Int) async throws -> Data {
-        try await BridgegenCall<Data, Void>("PaymentsClient.authorize(amount:)").run { continuation in
+        let call = BridgegenCall<Data, Void>("PaymentsClient.authorize(amount:)")
+        return try await call.run { continuation in
             self.authorize(amount: amount, completion: { value, flag, error in
                 if flag != 0 {
                     continuation.resumeWithFailureFlag(error: error)

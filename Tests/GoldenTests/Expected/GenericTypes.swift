@@ -8,7 +8,8 @@ import Foundation
 extension Store where Item: Equatable {
     /// Bridged from `Store.load(completion:)`.
     nonisolated(nonsending) func load() async throws -> [Item] {
-        try await BridgegenCall<[Item], Void>("Store.load()").run { continuation in
+        let call = BridgegenCall<[Item], Void>("Store.load()")
+        return try await call.run { continuation in
             self.load(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -26,7 +27,8 @@ extension Store where Item: Equatable {
 extension Uploader {
     /// Bridged from `Uploader.upload(_:completion:)`.
     nonisolated(nonsending) func upload(_ data: Data) async throws -> URL {
-        try await BridgegenCall<URL, Void>("Uploader.upload(_:)").run { continuation in
+        let call = BridgegenCall<URL, Void>("Uploader.upload(_:)")
+        return try await call.run { continuation in
             self.upload(data, completion: { result in
                 continuation.resume(with: result)
             })

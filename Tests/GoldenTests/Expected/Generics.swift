@@ -12,7 +12,8 @@ extension Feed {
         _ type: T.Type,
         from data: Data
     ) async throws -> T {
-        try await BridgegenCall<T, Void>("Feed.decode(_:from:)").run { continuation in
+        let call = BridgegenCall<T, Void>("Feed.decode(_:from:)")
+        return try await call.run { continuation in
             self.decode(type, from: data, completion: { result in
                 continuation.resume(with: result)
             })
@@ -23,7 +24,8 @@ extension Feed {
     nonisolated(nonsending) func first<S: Sequence>(
         of sequence: S
     ) async throws -> S.Element where S.Element: Equatable {
-        try await BridgegenCall<S.Element, Void>("Feed.first(of:)").run { continuation in
+        let call = BridgegenCall<S.Element, Void>("Feed.first(of:)")
+        return try await call.run { continuation in
             self.first(of: sequence, completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)

@@ -12,7 +12,8 @@ extension Workspace {
         includeArchivedDocuments: Bool,
         conflictResolutionPolicy: Int
     ) async throws -> [String: [String]] {
-        try await BridgegenCall<[String: [String]], Void>("Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:)").run { continuation in
+        let call = BridgegenCall<[String: [String]], Void>("Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:)")
+        return try await call.run { continuation in
             self.synchronizeEverythingInTheWorkspaceIncludingAttachments(
                 destinationIdentifier: destinationIdentifier,
                 includeArchivedDocuments: includeArchivedDocuments,

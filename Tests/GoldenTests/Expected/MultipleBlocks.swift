@@ -7,7 +7,8 @@ import FixtureSDK
 extension Ledger {
     /// Bridged from `Ledger.total(completion:)`.
     nonisolated(nonsending) func total() async throws -> Int {
-        try await BridgegenCall<Int, Void>("Ledger.total()").run { continuation in
+        let call = BridgegenCall<Int, Void>("Ledger.total()")
+        return try await call.run { continuation in
             self.total(completion: { result in
                 continuation.resume(with: result)
             })
@@ -19,7 +20,8 @@ extension Ledger {
 extension Journal {
     /// Bridged from `Journal.close(completion:)`.
     nonisolated(nonsending) func close() async throws {
-        try await BridgegenCall<Void, Void>("Journal.close()").run { continuation in
+        let call = BridgegenCall<Void, Void>("Journal.close()")
+        return try await call.run { continuation in
             self.close(completion: {
                 continuation.resume()
             })

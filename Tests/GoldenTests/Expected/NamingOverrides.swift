@@ -8,7 +8,8 @@ extension Account {
     ///
     /// Bridged from `Account.fetchTokens(completion:)`.
     nonisolated(nonsending) func tokens() async throws -> [String] {
-        try await BridgegenCall<[String], Void>("Account.tokens()").run { continuation in
+        let call = BridgegenCall<[String], Void>("Account.tokens()")
+        return try await call.run { continuation in
             self.fetchTokens(completion: { value in
                 continuation.resume(returning: value)
             })
@@ -19,7 +20,8 @@ extension Account {
     ///
     /// Bridged from `Account.getDefault(completion:)`.
     nonisolated(nonsending) func `default`() async throws -> String {
-        try await BridgegenCall<String, Void>("Account.default()").run { continuation in
+        let call = BridgegenCall<String, Void>("Account.default()")
+        return try await call.run { continuation in
             self.getDefault(completion: { value in
                 continuation.resume(returning: value)
             })
@@ -28,7 +30,8 @@ extension Account {
 
     /// Bridged from `Account.import(from:completion:)`.
     nonisolated(nonsending) func `import`(from path: String) async throws {
-        try await BridgegenCall<Void, Void>("Account.import(from:)").run { continuation in
+        let call = BridgegenCall<Void, Void>("Account.import(from:)")
+        return try await call.run { continuation in
             self.`import`(from: path, completion: { error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -43,7 +46,8 @@ extension Account {
     ///
     /// Bridged from `Account.send(in:for:completion:)`.
     nonisolated(nonsending) func send(in channel: String, for user: String) async throws {
-        try await BridgegenCall<Void, Void>("Account.send(in:for:)").run { continuation in
+        let call = BridgegenCall<Void, Void>("Account.send(in:for:)")
+        return try await call.run { continuation in
             self.send(in: channel, for: user, completion: { error in
                 if let error {
                     continuation.resume(throwing: error)

@@ -8,7 +8,8 @@ import Foundation
 extension Account {
     /// Bridged from `Account.getProfile(completion:)`.
     nonisolated(nonsending) func profile() async throws -> String {
-        try await BridgegenCall<String, Void>("Account.profile()").run { continuation in
+        let call = BridgegenCall<String, Void>("Account.profile()")
+        return try await call.run { continuation in
             self.getProfile(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -23,7 +24,8 @@ extension Account {
 
     /// Bridged from `Account.getURLForKey(_:completionHandler:)`.
     nonisolated(nonsending) func urlForKey(_ key: String) async throws -> URL {
-        try await BridgegenCall<URL, Void>("Account.urlForKey(_:)").run { continuation in
+        let call = BridgegenCall<URL, Void>("Account.urlForKey(_:)")
+        return try await call.run { continuation in
             self.getURLForKey(key, completionHandler: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -38,7 +40,8 @@ extension Account {
 
     /// Bridged from `Account.signOutWithCompletionHandler(_:)`.
     nonisolated(nonsending) func signOut() async throws {
-        try await BridgegenCall<Void, Void>("Account.signOut()").run { continuation in
+        let call = BridgegenCall<Void, Void>("Account.signOut()")
+        return try await call.run { continuation in
             self.signOutWithCompletionHandler({ error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -51,7 +54,8 @@ extension Account {
 
     /// Bridged from `Account.loadAvatarWithCompletion(_:)`.
     nonisolated(nonsending) func loadAvatar() async throws -> Data {
-        try await BridgegenCall<Data, Void>("Account.loadAvatar()").run { continuation in
+        let call = BridgegenCall<Data, Void>("Account.loadAvatar()")
+        return try await call.run { continuation in
             self.loadAvatarWithCompletion({ value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -66,7 +70,8 @@ extension Account {
 
     /// Bridged from `Account.renewWithReply(_:)`.
     nonisolated(nonsending) func renew() async throws -> Bool {
-        try await BridgegenCall<Bool, Void>("Account.renew()").run { continuation in
+        let call = BridgegenCall<Bool, Void>("Account.renew()")
+        return try await call.run { continuation in
             self.renewWithReply({ value in
                 continuation.resume(returning: value)
             })
@@ -75,7 +80,8 @@ extension Account {
 
     /// Bridged from `Account.pingWithBlock(_:)`.
     nonisolated(nonsending) func ping() async throws {
-        try await BridgegenCall<Void, Void>("Account.ping()").run { continuation in
+        let call = BridgegenCall<Void, Void>("Account.ping()")
+        return try await call.run { continuation in
             self.pingWithBlock({
                 continuation.resume()
             })
@@ -84,7 +90,8 @@ extension Account {
 
     /// Bridged from `Account.saveAsynchronously(completion:)`.
     nonisolated(nonsending) func save() async throws {
-        try await BridgegenCall<Void, Void>("Account.save()").run { continuation in
+        let call = BridgegenCall<Void, Void>("Account.save()")
+        return try await call.run { continuation in
             self.saveAsynchronously(completion: { error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -99,7 +106,8 @@ extension Account {
     ///
     /// Bridged from `Account.get(completion:)`.
     nonisolated(nonsending) func get() async throws -> Int {
-        try await BridgegenCall<Int, Void>("Account.get()").run { continuation in
+        let call = BridgegenCall<Int, Void>("Account.get()")
+        return try await call.run { continuation in
             self.get(completion: { value in
                 continuation.resume(returning: value)
             })

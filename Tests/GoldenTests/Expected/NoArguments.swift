@@ -6,7 +6,8 @@ import FixtureSDK
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.ping(completion:)`.
     nonisolated(nonsending) func ping() async throws {
-        try await BridgegenCall<Void, Void>("PaymentsClient.ping()").run { continuation in
+        let call = BridgegenCall<Void, Void>("PaymentsClient.ping()")
+        return try await call.run { continuation in
             self.ping(completion: {
                 continuation.resume()
             })

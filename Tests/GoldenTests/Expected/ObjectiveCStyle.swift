@@ -10,7 +10,8 @@ extension Workspace {
     nonisolated(nonsending) func fetchShareParticipant(
         withUserRecordID userRecordID: String
     ) async throws -> String {
-        try await BridgegenCall<String, Void>("Workspace.fetchShareParticipant(withUserRecordID:)").run { continuation in
+        let call = BridgegenCall<String, Void>("Workspace.fetchShareParticipant(withUserRecordID:)")
+        return try await call.run { continuation in
             self.fetchShareParticipant(
                 withUserRecordID: userRecordID,
                 completionHandler: { value, error in
@@ -28,7 +29,8 @@ extension Workspace {
 
     /// Bridged from `Workspace.title(completion:)`.
     nonisolated(nonsending) func title() async throws -> String {
-        try await BridgegenCall<String, Void>("Workspace.title()").run { continuation in
+        let call = BridgegenCall<String, Void>("Workspace.title()")
+        return try await call.run { continuation in
             self.title(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)

@@ -8,7 +8,8 @@ extension Catalog {
     ///
     /// Bridged from `Catalog.sync(force:completion:)`.
     nonisolated(nonsending) func sync(force: Bool = false) async throws {
-        try await BridgegenCall<Void, Void>("Catalog.sync(force:)").run { continuation in
+        let call = BridgegenCall<Void, Void>("Catalog.sync(force:)")
+        return try await call.run { continuation in
             self.sync(force: force, completion: { flag, error in
                 if !flag {
                     continuation.resumeWithFailureFlag(error: error)
@@ -21,7 +22,8 @@ extension Catalog {
 
     /// Bridged from `Catalog.refresh(completion:)`.
     nonisolated(nonsending) func refresh() async throws {
-        try await BridgegenCall<Void, Void>("Catalog.refresh()").run { continuation in
+        let call = BridgegenCall<Void, Void>("Catalog.refresh()")
+        return try await call.run { continuation in
             self.refresh(completion: { error in
                 if let error {
                     continuation.resume(throwing: error)

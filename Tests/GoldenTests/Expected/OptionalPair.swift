@@ -8,7 +8,8 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.getReceiptAsynchronously(id:completionHandler:)`.
     nonisolated(nonsending) func receipt(id: String) async throws -> Receipt {
-        try await BridgegenCall<Receipt, Void>("PaymentsClient.receipt(id:)").run { continuation in
+        let call = BridgegenCall<Receipt, Void>("PaymentsClient.receipt(id:)")
+        return try await call.run { continuation in
             self.getReceiptAsynchronously(id: id, completionHandler: { value, error in
                 if let error {
                     continuation.resume(throwing: error)

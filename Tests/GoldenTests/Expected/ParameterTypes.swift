@@ -16,7 +16,8 @@ extension Converter {
         both: (any Equatable & Sendable)?,
         transform: @escaping (Int) throws -> String
     ) async throws -> [Int?] {
-        try await BridgegenCall<[Int?], Void>("Converter.convert(pair:matrix:lookup:kind:both:transform:)").run { continuation in
+        let call = BridgegenCall<[Int?], Void>("Converter.convert(pair:matrix:lookup:kind:both:transform:)")
+        return try await call.run { continuation in
             self.convert(
                 pair: pair,
                 matrix: matrix,
@@ -35,7 +36,8 @@ extension Converter {
     ///
     /// Bridged from `Converter.measure(samples:completion:)`.
     nonisolated(nonsending) func measure(samples: inout [Int]) async throws -> Int {
-        try await BridgegenCall<Int, Void>("Converter.measure(samples:)").run { continuation in
+        let call = BridgegenCall<Int, Void>("Converter.measure(samples:)")
+        return try await call.run { continuation in
             self.measure(samples: &samples, completion: { value in
                 continuation.resume(returning: value)
             })

@@ -9,7 +9,8 @@ extension Workspace {
     ///
     /// Bridged from `Workspace.resume(continuation:completion:)`.
     nonisolated(nonsending) func resume(continuation: String) async throws -> Int {
-        try await BridgegenCall<Int, Void>("Workspace.resume(continuation:)").run { bridgeContinuation in
+        let call = BridgegenCall<Int, Void>("Workspace.resume(continuation:)")
+        return try await call.run { bridgeContinuation in
             self.resume(continuation: continuation, completion: { value, error in
                 if let error {
                     bridgeContinuation.resume(throwing: error)

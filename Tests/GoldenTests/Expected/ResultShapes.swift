@@ -9,7 +9,8 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.charge(amount:currency:completion:)`.
     nonisolated(nonsending) func charge(amount: Int, currency: String) async throws -> Receipt {
-        try await BridgegenCall<Receipt, Void>("PaymentsClient.charge(amount:currency:)").run { continuation in
+        let call = BridgegenCall<Receipt, Void>("PaymentsClient.charge(amount:currency:)")
+        return try await call.run { continuation in
             self.charge(amount: amount, currency: currency, completion: { result in
                 continuation.resume(with: result)
             })
@@ -18,7 +19,8 @@ extension PaymentsClient {
 
     /// Bridged from `PaymentsClient.settle(completion:)`.
     nonisolated(nonsending) func settle() async throws -> Int {
-        try await BridgegenCall<Int, Void>("PaymentsClient.settle()").run { continuation in
+        let call = BridgegenCall<Int, Void>("PaymentsClient.settle()")
+        return try await call.run { continuation in
             self.settle(completion: { result in
                 continuation.resume(with: result)
             })
@@ -27,7 +29,8 @@ extension PaymentsClient {
 
     /// Bridged from `PaymentsClient.void(completion:)`.
     nonisolated(nonsending) func void() async throws {
-        try await BridgegenCall<Void, Void>("PaymentsClient.void()").run { continuation in
+        let call = BridgegenCall<Void, Void>("PaymentsClient.void()")
+        return try await call.run { continuation in
             self.void(completion: { result in
                 continuation.resume(with: result)
             })

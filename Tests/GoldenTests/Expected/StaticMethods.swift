@@ -6,7 +6,8 @@ import FixtureSDK
 extension Feed {
     /// Bridged from `Feed.shared(completion:)`.
     static nonisolated(nonsending) func shared() async throws -> String {
-        try await BridgegenCall<String, Void>("Feed.shared()").run { continuation in
+        let call = BridgegenCall<String, Void>("Feed.shared()")
+        return try await call.run { continuation in
             Self.shared(completion: { result in
                 continuation.resume(with: result)
             })
@@ -17,7 +18,8 @@ extension Feed {
     ///
     /// Bridged from `Feed.configure(verbose:completion:)`.
     static nonisolated(nonsending) func configure(verbose: Bool) async throws {
-        try await BridgegenCall<Void, Void>("Feed.configure(verbose:)").run { continuation in
+        let call = BridgegenCall<Void, Void>("Feed.configure(verbose:)")
+        return try await call.run { continuation in
             Self.configure(verbose: verbose, completion: { error in
                 if let error {
                     continuation.resume(throwing: error)

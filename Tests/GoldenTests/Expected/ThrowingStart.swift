@@ -8,7 +8,8 @@ extension Feed {
     ///
     /// Bridged from `Feed.open(path:completion:)`.
     nonisolated(nonsending) func `open`(path: String) async throws -> Int {
-        try await BridgegenCall<Int, Void>("Feed.open(path:)").run { continuation in
+        let call = BridgegenCall<Int, Void>("Feed.open(path:)")
+        return try await call.run { continuation in
             try self.`open`(path: path, completion: { result in
                 continuation.resume(with: result)
             })

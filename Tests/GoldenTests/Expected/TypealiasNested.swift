@@ -7,7 +7,8 @@ import Foundation
 extension Catalog {
     /// Bridged from `Catalog.item(named:completion:)`.
     nonisolated(nonsending) func item(named name: String) async throws -> Receipt {
-        try await BridgegenCall<Receipt, Void>("Catalog.item(named:)").run { continuation in
+        let call = BridgegenCall<Receipt, Void>("Catalog.item(named:)")
+        return try await call.run { continuation in
             self.item(named: name, completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -24,7 +25,8 @@ extension Catalog {
     ///
     /// Bridged from `Catalog.price(of:reply:)`.
     nonisolated(nonsending) func price(of sku: String) async throws -> Decimal {
-        try await BridgegenCall<Decimal, Void>("Catalog.price(of:)").run { continuation in
+        let call = BridgegenCall<Decimal, Void>("Catalog.price(of:)")
+        return try await call.run { continuation in
             self.price(of: sku, reply: { value, error in
                 if let error {
                     continuation.resume(throwing: error)

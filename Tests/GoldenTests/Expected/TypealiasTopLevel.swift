@@ -6,7 +6,8 @@ import FixtureSDK
 extension Feed {
     /// Bridged from `Feed.latest(completion:)`.
     nonisolated(nonsending) func latest() async throws -> [String: Any] {
-        try await BridgegenCall<[String: Any], Void>("Feed.latest()").run { continuation in
+        let call = BridgegenCall<[String: Any], Void>("Feed.latest()")
+        return try await call.run { continuation in
             self.latest(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -21,7 +22,8 @@ extension Feed {
 
     /// Bridged from `Feed.entries(limit:completion:)`.
     nonisolated(nonsending) func entries(limit: Int) async throws -> [String] {
-        try await BridgegenCall<[String], Void>("Feed.entries(limit:)").run { continuation in
+        let call = BridgegenCall<[String], Void>("Feed.entries(limit:)")
+        return try await call.run { continuation in
             self.entries(limit: limit, completion: { result in
                 continuation.resume(with: result)
             })

@@ -8,7 +8,8 @@ import Foundation
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.balance(completion:)`.
     nonisolated(nonsending) func balance() async throws -> Balance {
-        try await BridgegenCall<Balance, Void>("PaymentsClient.balance()").run { continuation in
+        let call = BridgegenCall<Balance, Void>("PaymentsClient.balance()")
+        return try await call.run { continuation in
             self.balance(completion: { value in
                 continuation.resume(returning: value)
             })
@@ -17,7 +18,8 @@ extension PaymentsClient {
 
     /// Bridged from `PaymentsClient.lastReceipt(completion:)`.
     nonisolated(nonsending) func lastReceipt() async throws -> Receipt? {
-        try await BridgegenCall<Receipt?, Void>("PaymentsClient.lastReceipt()").run { continuation in
+        let call = BridgegenCall<Receipt?, Void>("PaymentsClient.lastReceipt()")
+        return try await call.run { continuation in
             self.lastReceipt(completion: { value in
                 continuation.resume(returning: value)
             })
@@ -26,7 +28,8 @@ extension PaymentsClient {
 
     /// Bridged from `PaymentsClient.limits(completion:)`.
     nonisolated(nonsending) func limits() async throws -> (Int, String) {
-        try await BridgegenCall<(Int, String), Void>("PaymentsClient.limits()").run { continuation in
+        let call = BridgegenCall<(Int, String), Void>("PaymentsClient.limits()")
+        return try await call.run { continuation in
             self.limits(completion: { amount, currency in
                 continuation.resume(returning: (amount, currency))
             })
@@ -37,7 +40,8 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.statement(month:completion:)`.
     nonisolated(nonsending) func statement(month: Int) async throws -> (Data, StatusLine) {
-        try await BridgegenCall<(Data, StatusLine), Void>("PaymentsClient.statement(month:)").run { continuation in
+        let call = BridgegenCall<(Data, StatusLine), Void>("PaymentsClient.statement(month:)")
+        return try await call.run { continuation in
             self.statement(month: month, completion: { value0, value1, error in
                 if let error {
                     continuation.resume(throwing: error)

@@ -16,7 +16,8 @@ public struct PaymentsAdapter {
     ///
     /// Bridged from `LegacyPayments.authorize(amount:completion:)`.
     public nonisolated(nonsending) func authorize(amount: Int) async throws -> Receipt {
-        try await BridgegenCall<Receipt, Void>("PaymentsAdapter.authorize(amount:)").run { continuation in
+        let call = BridgegenCall<Receipt, Void>("PaymentsAdapter.authorize(amount:)")
+        return try await call.run { continuation in
             _ = base.authorize(amount: amount, completion: { result in
                 continuation.resume(with: result)
             })
@@ -25,7 +26,8 @@ public struct PaymentsAdapter {
 
     /// Bridged from `LegacyPayments.version(completion:)`.
     public static nonisolated(nonsending) func version() async throws -> String {
-        try await BridgegenCall<String, Void>("PaymentsAdapter.version()").run { continuation in
+        let call = BridgegenCall<String, Void>("PaymentsAdapter.version()")
+        return try await call.run { continuation in
             LegacyPayments.version(completion: { value in
                 continuation.resume(returning: value)
             })

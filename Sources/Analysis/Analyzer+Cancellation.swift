@@ -1,0 +1,220 @@
+import DeclParser
+
+/// Cancellation, timeouts, error mapping and isolation: the annotations that say how an adapter
+/// behaves around the SDK call, with defaults inferred from the legacy declaration.
+extension Analyzer {
+    /// Annotations of an extension block that apply to each of its adapters.
+    struct BlockOptions {
+        var timeout: String?
+        var mapError: String?
+        var isMainActor = false
+    }
+
+    /// Token types whose `cancel()` stops the work they stand for.
+    static let cancellableTokens: Set<String> = [
+        "Operation", "BlockOperation", "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask",
+        "URLSessionUploadTask", "URLSessionStreamTask", "URLSessionWebSocketTask", "Progress", "Cancellable",
+        "AnyCancellable", "DispatchWorkItem",
+    ]
+    /// Tokens the SDK returns suspended: the adapter calls `resume()` once it holds them.
+    static let suspendedTokens: Set<String> = [
+        "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask", "URLSessionUploadTask", "URLSessionStreamTask",
+        "URLSessionWebSocketTask",
+    ]
+
+    static let cancelUsage =
+        "'@cancel(token)', '@cancel(token: method())', '@cancel(using: cancelMethod(_:))', '@cancel(receiverMethod())' or '@cancel(none)'"
+
+    /// Reads `@timeout`, `@mapError` and `@MainActor` from a block or a function.
+    mutating func readOptions(_ attributes: [Attribute], inheriting base: BlockOptions) -> BlockOptions {
+        var options = base
+        for attribute in attributes {
+            switch attribute.name.name {
+            case "timeout":
+                let usage = "'@timeout(seconds: 30)'"
+                guard let arguments = Annotations.arguments(of: attribute, accepted: ["seconds"], required: true, usage: usage, into: &diagnostics)
+                else { continue }
+                guard let argument = arguments["seconds"] else {
+                    diagnostics.error("'@timeout' needs 'seconds:'", at: attribute.location, notes: [.init("write \(usage)")])
+                    continue
+                }
+                switch argument.value {
+                case .integer(let value) where value > 0: options.timeout = String(value)
+                case .float(let value) where value > 0: options.timeout = String(value)
+                default:
+                    diagnostics.error(
+                        "timeout must be a positive number of seconds, found '\(argument.value.text)'", at: argument.location,
+                        notes: [.init("write \(usage)")])
+                }
+            case "mapError":
+                let usage = "'@mapError(functionName)' naming a function (any Error) -> any Error"
+                guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+                    let argument = arguments[""]
+                else { continue }
+                let text = argument.value.text
+                let valid = !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { Naming.isValidIdentifier(String($0)) }
+                guard valid else {
+                    diagnostics.error("'\(text)' is not a function name", at: argument.location, notes: [.init("write \(usage)")])
+                    continue
+                }
+                options.mapError = text
+            case "MainActor":
+                if attribute.arguments != nil {
+                    diagnostics.error("'@MainActor' takes no arguments", at: attribute.location)
+                }
+                options.isMainActor = true
+            default:
+                break
+            }
+        }
+        return options
+    }
+
+    /// The cancellation plan from `@cancel`/`@start`, or inferred from the returned token type.
+    mutating func readCancellation(_ function: FunctionDecl) -> CancellationPlan? {
+        var plan = CancellationPlan()
+        let returnType = function.returnType.flatMap { $0.isVoid ? nil : $0 }
+        var tokenName: String?
+        var tokenIsOptional = false
+        if let returnType {
+            var base = returnType.strippingAttributes
+            if case .optional(let wrapped) = base.kind {
+                base = wrapped
+                tokenIsOptional = true
+            }
+            tokenName = base.qualifiedName.map { String($0.split(separator: ".").last ?? Substring($0)) }
+        }
+        let cancelAttribute = function.attributes.first { $0.name.name == "cancel" }
+        let startAttribute = function.attributes.first { $0.name.name == "start" }
+
+        func needsToken(_ attribute: Attribute) -> Bool {
+            guard returnType != nil else {
+                diagnostics.error(
+                    "'@\(attribute.name.name)' uses the returned token, but '\(function.fullName)' returns nothing",
+                    at: attribute.location, notes: [.init("use '@cancel(receiverMethod())' to cancel through the receiver")])
+                return false
+            }
+            plan.tokenType = returnType!.description
+            return true
+        }
+
+        if let attribute = cancelAttribute {
+            guard let arguments = attribute.arguments, !arguments.isEmpty else {
+                diagnostics.error("'@cancel' needs an argument", at: attribute.location, notes: [.init("write \(Self.cancelUsage)")])
+                return nil
+            }
+            var strategyArgument: AttributeArgument?
+            for argument in arguments {
+                switch argument.label?.name {
+                case "waitForCompletion":
+                    guard case .identifier(let flag) = argument.value, flag == "true" || flag == "false" else {
+                        diagnostics.error("'waitForCompletion' must be true or false", at: argument.location)
+                        return nil
+                    }
+                    plan.waitForCompletion = flag == "true"
+                case nil, "token", "using":
+                    if strategyArgument != nil {
+                        diagnostics.error("'@cancel' takes one strategy", at: argument.location, notes: [.init("write \(Self.cancelUsage)")])
+                        return nil
+                    }
+                    strategyArgument = argument
+                case let label?:
+                    diagnostics.error(
+                        "'@cancel' does not take argument '\(label)'", at: argument.location, notes: [.init("write \(Self.cancelUsage)")])
+                    return nil
+                }
+            }
+            guard let argument = strategyArgument else {
+                diagnostics.error("'@cancel' needs a strategy", at: attribute.location, notes: [.init("write \(Self.cancelUsage)")])
+                return nil
+            }
+            let call = Self.callReference(argument.value.text)
+            switch (argument.label?.name, argument.value) {
+            case (nil, .identifier("none")):
+                plan.strategy = .none
+            case (nil, .identifier("token")):
+                guard needsToken(attribute) else { return nil }
+                plan.strategy = .token(method: "cancel()", optional: tokenIsOptional)
+            case ("token", _):
+                guard let call, call.labels.isEmpty else {
+                    diagnostics.error(
+                        "'token:' needs a method call without arguments, like 'invalidate()'", at: argument.location,
+                        notes: [.init("write \(Self.cancelUsage)")])
+                    return nil
+                }
+                guard needsToken(attribute) else { return nil }
+                plan.strategy = .token(method: call.name + "()", optional: tokenIsOptional)
+            case ("using", _):
+                guard let call, call.labels.count == 1, call.isReference else {
+                    diagnostics.error(
+                        "'using:' needs a method reference taking the token, like 'cancelRequest(_:)'", at: argument.location,
+                        notes: [.init("write \(Self.cancelUsage)")])
+                    return nil
+                }
+                guard needsToken(attribute) else { return nil }
+                plan.strategy = .receiverWithToken(name: call.name, label: call.labels[0] == "_" ? nil : call.labels[0])
+            case (nil, _):
+                guard let call, call.labels.isEmpty, !call.isReference else {
+                    diagnostics.error(
+                        "'@cancel(\(argument.value.text))' is not a cancellation strategy", at: argument.location,
+                        notes: [.init("write \(Self.cancelUsage)")])
+                    return nil
+                }
+                plan.strategy = .receiver(call: call.name + "()")
+            default:
+                return nil
+            }
+        } else if let tokenName, Self.cancellableTokens.contains(tokenName) {
+            plan.tokenType = returnType!.description
+            plan.strategy = .token(method: "cancel()", optional: tokenIsOptional)
+            if Self.suspendedTokens.contains(tokenName) { plan.startMethod = "resume()" }
+        } else if let returnType {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "'\(function.fullName)' returns '\(returnType)', which the adapter ignores: cancelling the task cannot stop the SDK's work",
+                    at: returnType.location,
+                    notes: [
+                        .init("if it cancels the request, say how: '@cancel(token)', '@cancel(token: method())' or '@cancel(using: cancelMethod(_:))'"),
+                        .init("annotate '@cancel(none)' to keep it ignored without this warning"),
+                    ]))
+        }
+
+        if let attribute = startAttribute {
+            let usage = "'@start(resume())' or '@start(none)'"
+            guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+                let argument = arguments[""]
+            else { return nil }
+            if case .identifier("none") = argument.value {
+                plan.startMethod = nil
+            } else if let call = Self.callReference(argument.value.text), call.labels.isEmpty, !call.isReference {
+                guard plan.usesToken || needsToken(attribute) else { return nil }
+                plan.startMethod = call.name + "()"
+            } else {
+                diagnostics.error("'\(argument.value.text)' is not a method call on the token", at: argument.location, notes: [.init("write \(usage)")])
+                return nil
+            }
+        }
+        if plan.waitForCompletion, case .none = plan.strategy {
+            diagnostics.error(
+                "'waitForCompletion' needs a way to cancel", at: cancelAttribute?.location ?? function.location,
+                notes: [.init("without one the SDK would never be asked to stop")])
+            return nil
+        }
+        return plan
+    }
+
+    /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`
+    /// when written with colons (a reference, not a call).
+    static func callReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+        let name = String(text[..<open])
+        guard Naming.isValidIdentifier(name) else { return nil }
+        let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        if inside.isEmpty { return (name, [], false) }
+        guard inside.hasSuffix(":") else { return nil }
+        let labels = inside.dropLast().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard labels.allSatisfy({ $0 == "_" || Naming.isValidIdentifier($0) }) else { return nil }
+        return (name, labels, true)
+    }
+}
