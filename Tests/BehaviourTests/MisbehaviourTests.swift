@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct MisbehaviourTests {
     @Test(arguments: [CallbackMode.twice, .twiceOnAnotherThread])
     func doubleCallbackFirstResultWins(mode: CallbackMode) async throws {
-        let log = MisuseLog.install()
+        let log = MisuseLog.install(for: "PaymentsClient.")
         let client = PaymentsClient()
         client.mode = mode
         #expect(try await client.receipt(id: "first").id == "first")
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func cancellationWhileWaitingThrowsPromptly() async throws {
-        let log = MisuseLog.install()
+        let log = MisuseLog.install(for: "PaymentsClient.")
         let client = PaymentsClient()
         client.mode = .never
         let task = Task { try await client.receipt(id: "slow").id }
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func lateCallbackAfterCancellationIsDroppedAndReported() async throws {
-        let log = MisuseLog.install()
+        let log = MisuseLog.install(for: "PaymentsClient.")
         let task = Task {
             let client = PaymentsClient()
             client.mode = .never

@@ -3,28 +3,46 @@ import Foundation
 @testable import GoldenAdapters
 import Testing
 
-/// Collects misuse reports for the duration of a test. Tests that read reports run serialized
-/// (the handler is global), so one suite owns the handler at a time.
+/// Collects the misuse reports of the adapters whose names start with `prefix`. One global
+/// handler fans reports out to every log, so suites running in parallel do not steal each
+/// other's reports.
 final class MisuseLog: @unchecked Sendable {
     private let lock = NSLock()
     private var reports: [BridgegenMisuse] = []
+    let prefix: String
+
+    init(prefix: String) { self.prefix = prefix }
 
     func record(_ report: BridgegenMisuse) {
-        lock.lock()
-        reports.append(report)
-        lock.unlock()
+        guard report.adapter.hasPrefix(prefix) else { return }
+        lock.withLock { reports.append(report) }
     }
 
-    var all: [BridgegenMisuse] {
-        lock.lock()
-        defer { lock.unlock() }
-        return reports
+    var all: [BridgegenMisuse] { lock.withLock { reports } }
+
+    private static let logs = Registry()
+
+    final class Registry: @unchecked Sendable {
+        private let lock = NSLock()
+        private var logs: [MisuseLog] = []
+        private var installed = false
+        func add(_ log: MisuseLog) {
+            let install = lock.withLock { () -> Bool in
+                logs.append(log)
+                defer { installed = true }
+                return !installed
+            }
+            if install { BridgegenMisuse.handler = { report in self.dispatch(report) } }
+        }
+        func dispatch(_ report: BridgegenMisuse) {
+            for log in lock.withLock({ logs }) { log.record(report) }
+        }
     }
 
-    /// Installs a fresh log as the handler and returns it.
-    static func install() -> MisuseLog {
-        let log = MisuseLog()
-        BridgegenMisuse.handler = { log.record($0) }
+    /// A fresh log for the adapters of one fixture type (`"PaymentsClient."`).
+    static func install(for prefix: String) -> MisuseLog {
+        let log = MisuseLog(prefix: prefix)
+        logs.add(log)
         return log
     }
 }

@@ -7,9 +7,13 @@ open class FixtureObject {
 
     public init() {}
 
+    public func recordStart() {
+        startCount += 1
+    }
+
     /// Records a start and calls `body` with the configured outcome, as the mode says.
     public func respond(_ body: @escaping (Outcome) -> Void) {
-        startCount += 1
+        recordStart()
         let outcome = self.outcome
         Fixture.deliver(mode) { body(outcome) }
     }

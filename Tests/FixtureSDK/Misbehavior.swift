@@ -32,6 +32,8 @@ public enum Outcome: Sendable {
 public enum FixtureError: Error, Equatable, Sendable {
     case failed
     case startRefused
+    /// What a fixture request reports when the SDK itself cancelled it.
+    case cancelledBySDK
 }
 
 /// Shared machinery: the fixture's own callback thread and the closures held by `.never`.
@@ -81,6 +83,14 @@ public enum Fixture {
             return held
         }
         for callback in callbacks { callback() }
+    }
+
+    static let mainQueueKey = DispatchSpecificKey<Bool>()
+
+    /// Tags the main queue, so code can tell it runs there even where test runners execute the
+    /// main actor on another thread.
+    public static func markMainQueue() {
+        DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
     }
 
     /// Waits until the callback thread has run everything queued so far.

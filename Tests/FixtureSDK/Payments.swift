@@ -129,3 +129,24 @@ extension PaymentsClient {
         }
     }
 }
+
+extension Ledger {
+    public func audit(completion: @escaping (Result<Int, Error>) -> Void) {
+        respond { completion($0.result(1)) }
+    }
+
+    public func reconcile(completion: @escaping (Bool, Error?) -> Void) {
+        respond { outcome in completion(outcome == .value, outcome == .failure ? FixtureError.failed : nil) }
+    }
+}
+
+/// The app's error mapping, as a user would write it: SDK errors become the app's own.
+public enum AppError: Error, Equatable, Sendable {
+    case ledgerUnavailable
+}
+
+public enum TransfersErrorMapping {
+    public static func map(_ error: any Error) -> any Error {
+        (error as? FixtureError) == .failed ? AppError.ledgerUnavailable : error
+    }
+}

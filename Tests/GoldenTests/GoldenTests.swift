@@ -104,7 +104,7 @@ enum Goldens {
 /// The goldens compile in Swift 6 mode through the GoldenAdapters target; this checks Swift 5
 /// mode (with complete and with minimal concurrency checking) against the same fixture SDK.
 @Suite struct Swift5ModeTests {
-    @Test(arguments: ["complete", "minimal"])
+    @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"), arguments: ["complete", "minimal"])
     func goldensTypeCheckInSwift5Mode(concurrencyChecking: String) throws {
         let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let modules = buildDirectory.appendingPathComponent("Modules")

@@ -1,0 +1,172 @@
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+
+/// Cancellation strategies, timeouts, error mapping and isolation, against SDKs that cancel in
+/// the awkward ways real ones do. Serialized: some tests read the global misuse handler.
+@Suite(.serialized) struct CancellationTests {
+    /// Runs `body` in a task, cancels it after `delay`, and returns how it ended.
+    func cancelled<T: Sendable>(after delay: Double = 0.02, _ body: @escaping @Sendable () async throws -> T) async -> Result<T, any Error> {
+        let task = Task { try await body() }
+        try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        task.cancel()
+        return await task.result
+    }
+
+    func isCancellation(_ result: Result<some Any, any Error>) -> Bool {
+        if case .failure(let error) = result { return error is CancellationError }
+        return false
+    }
+
+    @Test(arguments: CancelBehavior.allCases)
+    func cancellingWhileInFlightThrowsPromptlyAndCancelsTheTokenOnce(behavior: CancelBehavior) async throws {
+        let transfers = Transfers()
+        transfers.mode = .never
+        transfers.cancelBehavior = behavior
+        let box = UncheckedSendable(transfers)
+        let result = await cancelled { try await box.value.send(amount: 1) }
+        #expect(isCancellation(result))
+        #expect(eventually { transfers.requests.first?.cancelCount == 1 })
+    }
+
+    @Test func completionBeforeCancellationWinsAndNothingIsCancelled() async throws {
+        let transfers = Transfers()
+        transfers.mode = .immediately
+        #expect(try await transfers.send(amount: 7) == 7)
+        #expect(transfers.requests.first?.cancelCount == 0)
+        transfers.mode = .onAnotherThread
+        #expect(try await transfers.send(amount: 8) == 8)
+        #expect(transfers.requests.last?.cancelCount == 0)
+    }
+
+    @Test func cancelledBeforeStartStartsNothing() async throws {
+        let transfers = Transfers()
+        let box = UncheckedSendable(transfers)
+        let result = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await box.value.send(amount: 1)
+        }.result
+        #expect(isCancellation(result))
+        #expect(transfers.startCount == 0 && transfers.requests.isEmpty)
+    }
+
+    @Test func everyStrategyReachesTheSDK() async throws {
+        let transfers = Transfers()
+        transfers.mode = .never
+        let box = UncheckedSendable(transfers)
+        #expect(isCancellation(await cancelled { try await box.value.upload(Data([1])) }))
+        #expect(eventually { transfers.requests.last?.cancelCount == 1 })
+        #expect(isCancellation(await cancelled { try await box.value.subscribe(topic: "t") }))
+        #expect(eventually { transfers.requests.last?.cancelCount == 1 })
+        #expect(isCancellation(await cancelled { try await box.value.startSync() }))
+        #expect(eventually { transfers.requests.last?.cancelCount == 1 })
+        #expect(isCancellation(await cancelled { try await box.value.geocode(address: "a") }))
+        #expect(eventually { transfers.receiverCancelCount == 1 })
+    }
+
+    @Test func callbackInsideCancelIsALateCallbackNotACrash() async throws {
+        let log = MisuseLog.install(for: "Transfers.")
+        let transfers = Transfers()
+        transfers.mode = .never
+        transfers.cancelBehavior = .callsBackInside
+        let box = UncheckedSendable(transfers)
+        #expect(isCancellation(await cancelled { try await box.value.upload(Data()) }))
+        #expect(eventually { log.all.map(\.kind) == [.lateCallback] })
+    }
+
+    @Test func startAfterCreationAndWaitingForTheSDKsAnswer() async throws {
+        let transfers = Transfers()
+        transfers.mode = .onAnotherThread
+        transfers.delay = 0.01
+        #expect(try await transfers.makeTask(url: "u") == "u")
+        #expect(transfers.requests.last?.resumeCount == 1)
+
+        // With waitForCompletion the SDK's own answer to the cancel is the result.
+        transfers.mode = .never
+        transfers.cancelBehavior = .callsBackInside
+        let box = UncheckedSendable(transfers)
+        let result = await cancelled { try await box.value.makeTask(url: "v") }
+        #expect(try result.get() == "partial v")
+        #expect(transfers.requests.last?.cancelCount == 1)
+    }
+
+    @Test func cancelledBeforeTheTokenExistsIsNotStarted() async throws {
+        // Cancellation arriving inside the start call: the token is cancelled once it exists
+        // and never started.
+        let transfers = Transfers()
+        transfers.mode = .never
+        let box = UncheckedSendable(transfers)
+        let result = await Task { () async throws -> Data in
+            let token = try await withThrowingTaskGroup(of: Data.self) { group in
+                group.addTask { try await box.value.upload(Data([9])) }
+                group.cancelAll()
+                return try await group.next()!
+            }
+            return token
+        }.result
+        #expect(isCancellation(result))
+        #expect((transfers.requests.first?.cancelCount ?? 1) <= 1)
+    }
+
+    @Test func timeoutCancelsTheSDKAndThrowsATypedError() async throws {
+        let transfers = Transfers()
+        transfers.mode = .never
+        var progress: [Double] = []
+        let started = Date()
+        await #expect(throws: BridgegenError.timedOut(adapter: "Transfers.download(name:progress:)", seconds: 0.25)) {
+            _ = try await transfers.download(name: "n", progress: { progress.append($0) })
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(eventually { transfers.requests.first?.cancelCount == 1 })
+    }
+
+    @Test func progressIsNotForwardedAfterTheResult() async throws {
+        let transfers = Transfers()
+        transfers.mode = .immediately
+        let counter = Counter()
+        let data = try await transfers.download(name: "n", progress: { _ in counter.increment() })
+        #expect(data == Data("n".utf8))
+        try await Task.sleep(nanoseconds: 50_000_000)
+        Fixture.drain()
+        #expect(counter.value == 0, "the fixture reports progress after completing; it must be dropped")
+    }
+
+    @Test func errorMappingAppliesToEverySDKError() async throws {
+        let ledger = Ledger()
+        ledger.outcome = .failure
+        await #expect(throws: AppError.ledgerUnavailable) { _ = try await ledger.audit() }
+        await #expect(throws: AppError.ledgerUnavailable) { try await ledger.reconcile() }
+        ledger.outcome = .nothing
+        await #expect(throws: BridgegenError.failureFlag(adapter: "Ledger.reconcile()")) { try await ledger.reconcile() }
+    }
+
+    @MainActor
+    @Test func mainActorAdapterCancelsOnTheMainThread() async throws {
+        Fixture.markMainQueue()
+        let transfers = Transfers()
+        transfers.mode = .never
+        let adapter = MainThreadTransfers(transfers)
+        let task = Task { @MainActor in try await adapter.geocode(address: "x") }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        task.cancel()
+        let result = await task.result
+        #expect(isCancellation(result))
+        #expect(eventually { transfers.receiverCancelCount == 1 })
+        #expect(transfers.requests.first?.cancelledOnMainThread == true)
+    }
+}
+
+/// Lets a test hand a non-Sendable fixture object to a task it then only inspects afterwards.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
