@@ -37,5 +37,7 @@ let package = Package(
             exclude: ["Inputs", "Expected", "Malformed"]),
         .testTarget(name: "BehaviourTests", dependencies: ["GoldenAdapters", "FixtureSDK"]),
         .testTarget(name: "CLITests", dependencies: ["BridgegenCLI"]),
+        // Thousands of randomized interleavings per adapter kind; CI also runs it under TSan.
+        .testTarget(name: "StressTests", dependencies: ["GoldenAdapters", "FixtureSDK"]),
     ]
 )

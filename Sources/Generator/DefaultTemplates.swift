@@ -243,7 +243,9 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     let adapter: String
     private let lock = NSLock()
     private var state: State
-    private let cancelToken: ((Token) -> Void)?
+    /// Cleared once the caller has the outcome: the closure may capture the SDK object, and the
+    /// SDK may keep the completion handler (and so this call) alive for as long as it likes.
+    private var cancelToken: ((Token) -> Void)?
     private let startToken: ((Token) -> Void)?
     private let timeout: Double?
     private let cancelOnMainThread: Bool
@@ -281,12 +283,27 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
 
     /// Runs after the lock is released. The caller is resumed before the SDK is told to cancel, so
     /// a completion racing with that cancel finds the call decided and never needs the task.
-    private func perform(_ effects: State.Effects) {
+    /// A transition that also picks up, under the same lock, the cancel function its effects need.
+    private func transition(_ body: (inout State) -> State.Effects) -> (State.Effects, ((Token) -> Void)?) {
+        lock.lock()
+        defer { lock.unlock() }
+        let effects = body(&state)
+        return (effects, effects.cancel == nil ? nil : cancelToken)
+    }
+
+    /// `offloadCancel`: called from the task's cancellation handler, which runs while the runtime
+    /// holds the task's status lock; the SDK's cancel may block until a callback that needs the
+    /// task has run, so it is handed to another thread instead of being called there.
+    private func perform(_ step: (effects: State.Effects, cancel: ((Token) -> Void)?), offloadCancel: Bool = false) {
+        let effects = step.effects
         effects.resume?.resume()
-        if let token = effects.cancel, let cancelToken {
+        if let token = effects.cancel, let cancelToken = step.cancel {
             if cancelOnMainThread && !Thread.isMainThread {
                 let work = BridgegenUnchecked { cancelToken(token) }
                 DispatchQueue.main.async { work.value() }
+            } else if offloadCancel {
+                let work = BridgegenUnchecked { cancelToken(token) }
+                DispatchQueue.global().async { work.value() }
             } else {
                 cancelToken(token)
             }
@@ -318,10 +335,14 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
                 }
                 timer?.cancel()
             }
-            guard let result = transition({ $0.take() }) else { throw CancellationError() }
-            return try result.get()
+            let outcome = transition { state -> Result<Value, any Error>? in
+                cancelToken = nil
+                return state.take()
+            }
+            guard let outcome else { throw CancellationError() }
+            return try outcome.get()
         } onCancel: {
-            decide(.failure(CancellationError()), by: .cancellation)
+            perform(transition { $0.decide(.failure(CancellationError()), by: .cancellation) }, offloadCancel: true)
         }
     }
 
@@ -337,8 +358,13 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         } catch {
             failure = error
         }
-        let (effects, mustWait) = transition { $0.startReturned(token, error: failure) }
-        perform(effects)
+        var mustWait = false
+        perform(
+            transition { state in
+                let (effects, wait) = state.startReturned(token, error: failure)
+                mustWait = wait
+                return effects
+            })
         if mustWait, let startToken, let token { startToken(token) }
         return mustWait
     }
@@ -404,8 +430,8 @@ final class BridgegenContinuation<Value, Token>: Sendable {
     }
 }
 
-/// Carries a value the compiler cannot prove Sendable to the main queue. Used only for an SDK's
-/// cancel call, which the SDK documents as callable from the main thread.
+/// Carries an SDK's cancel call to another queue; the compiler cannot prove the SDK's token
+/// Sendable, and SDKs document their cancel as callable from any thread (or the main thread).
 struct BridgegenUnchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

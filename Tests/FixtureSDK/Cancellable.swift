@@ -53,7 +53,7 @@ public final class FixtureRequest: @unchecked Sendable {
     /// Completes later with `outcome`, from the fixture thread, under the request's lock: the
     /// completion path takes the SDK lock as real SDKs do.
     func finishLater(_ outcome: Outcome, after delay: Double = 0) {
-        Fixture.queue.asyncAfter(deadline: .now() + delay) { self.finish(outcome, holdingLock: true) }
+        Fixture.scheduler.async(after: delay) { self.finish(outcome, holdingLock: true) }
     }
 
     public func cancel() {
@@ -71,7 +71,7 @@ public final class FixtureRequest: @unchecked Sendable {
             finish(nil, holdingLock: true)
         case .blocksUntilCallback:
             let done = DispatchSemaphore(value: 0)
-            Fixture.queue.async {
+            Fixture.scheduler.async {
                 self.finish(nil, holdingLock: true)
                 done.signal()
             }
@@ -114,14 +114,14 @@ public final class Transfers: FixtureObject {
         switch mode {
         case .immediately: request.finish(outcome)
         case .twice:
-            completion(outcome)
+            // Like a buggy SDK: calls back, forgets the handler, then calls it again anyway.
+            request.finish(outcome)
             completion(outcome)
         case .onAnotherThread: request.finishLater(outcome, after: delay)
         case .twiceOnAnotherThread:
-            let box = UncheckedBox(completion)
-            Fixture.queue.asyncAfter(deadline: .now() + delay) {
-                box.value(outcome)
-                box.value(outcome)
+            Fixture.scheduler.async(after: delay) {
+                request.finish(outcome)
+                completion(outcome)
             }
         case .never, .dropped: break
         }
@@ -195,7 +195,7 @@ public final class Transfers: FixtureObject {
             completion(outcome.result(Data(name.utf8)))
         }
         // Progress keeps coming after the completion: bridgegen must drop it.
-        Fixture.queue.asyncAfter(deadline: .now() + delay + 0.01) { box.value(1.0) }
+        Fixture.scheduler.async(after: delay + 0.01) { box.value(1.0) }
         return request
     }
 }

@@ -40,7 +40,7 @@ public enum FixtureError: Error, Equatable, Sendable {
 /// A dedicated thread, not the Dispatch pool: blocking pool threads on 2 cores starves
 /// libdispatch and makes correct adapters look hung.
 public enum Fixture {
-    static let queue = DispatchQueue(label: "FixtureSDK.callbacks")
+    static var scheduler: FixtureScheduler { .shared }
     private static let held = Locked<[() -> Void]>([])
 
     /// Calls `body` as `mode` says: once, twice, on another thread, never, or drops it.
@@ -49,16 +49,14 @@ public enum Fixture {
         case .immediately:
             body()
         case .onAnotherThread:
-            let box = UncheckedBox(body)
-            queue.async { box.value() }
+            scheduler.async { body() }
         case .twice:
             body()
             body()
         case .twiceOnAnotherThread:
-            let box = UncheckedBox(body)
-            queue.async {
-                box.value()
-                box.value()
+            scheduler.async {
+                body()
+                body()
             }
         case .never:
             held.withLock { $0.append(body) }
@@ -95,7 +93,7 @@ public enum Fixture {
 
     /// Waits until the callback thread has run everything queued so far.
     public static func drain() {
-        queue.sync {}
+        scheduler.drain()
     }
 }
 

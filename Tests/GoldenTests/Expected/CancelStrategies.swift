@@ -85,4 +85,22 @@ extension Transfers {
             })
         }
     }
+
+    /// No way to cancel: on cancellation the adapter throws at once and drops the late callback.
+    ///
+    /// Bridged from `Transfers.geocode(address:completion:)`.
+    nonisolated(nonsending) func geocodeWithoutCancel(address: String) async throws -> [String] {
+        let call = BridgegenCall<[String], Void>("Transfers.geocodeWithoutCancel(address:)")
+        return try await call.run { continuation in
+            self.geocode(address: address, completion: { value, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let value {
+                    continuation.resume(returning: value)
+                } else {
+                    continuation.resumeWithNoResult()
+                }
+            })
+        }
+    }
 }

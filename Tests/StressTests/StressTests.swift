@@ -1,0 +1,224 @@
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+
+/// Randomized interleavings of SDK behaviour, threads and cancellation for every adapter kind.
+/// Each trial must end exactly once with an outcome its configuration allows, within the
+/// watchdog's limit, with the SDK cancelled at most once and nothing left alive afterwards.
+/// `BRIDGEGEN_STRESS_TRIALS` sets the trials per kind (default 2,000).
+@Suite struct StressTests {
+    static let trials = Int(ProcessInfo.processInfo.environment["BRIDGEGEN_STRESS_TRIALS"] ?? "") ?? 2_000
+
+    enum Kind: String, CaseIterable, Sendable {
+        case completionOnly, tokenCancel, idCancel, receiverCancel, timeout, waitForSDK
+    }
+
+    enum CancelPoint: CaseIterable, Sendable {
+        case never, beforeStart, immediately, afterDelay
+    }
+
+    struct Trial: Sendable, CustomStringConvertible {
+        var kind: Kind
+        var mode: CallbackMode
+        var cancelBehavior: CancelBehavior
+        var outcome: Outcome
+        var cancelPoint: CancelPoint
+        var delay: Double
+        var cancelDelay: UInt64
+
+        var description: String {
+            "\(kind) mode=\(mode) cancel=\(cancelPoint)/\(cancelBehavior) outcome=\(outcome) delay=\(delay)"
+        }
+
+        /// A trial whose SDK never answers needs cancellation or a timeout to end.
+        var canEnd: Bool {
+            if mode == .never {
+                if kind == .timeout { return true }
+                if cancelPoint == .never { return false }
+                // Waiting for the SDK's answer to a cancel it never answers would rightly hang.
+                if kind == .waitForSDK && cancelBehavior == .quiet { return false }
+            }
+            return true
+        }
+
+        static func random(_ kind: Kind, using generator: inout some RandomNumberGenerator) -> Trial {
+            Trial(
+                kind: kind, mode: CallbackMode.allCases.randomElement(using: &generator)!,
+                cancelBehavior: CancelBehavior.allCases.randomElement(using: &generator)!,
+                outcome: [Outcome.value, .failure, .nothing, .both].randomElement(using: &generator)!,
+                cancelPoint: CancelPoint.allCases.randomElement(using: &generator)!,
+                delay: Double(Int.random(in: 0...3, using: &generator)) / 2_000,
+                cancelDelay: UInt64.random(in: 0...1_500_000, using: &generator))
+        }
+    }
+
+    struct Observation: Sendable {
+        var ended: String
+        var cancelCounts: [Int]
+        var receiverCancels: Int
+    }
+
+    /// Runs one trial and reports how it ended. The fixture object is created and dropped
+    /// inside, so a weak reference shows whether anything kept it alive.
+    static func run(_ trial: Trial) async -> (Observation, Bool) {
+        weak var weakTransfers: Transfers?
+        let observation: Observation = await {
+            let transfers = Transfers()
+            weakTransfers = transfers
+            transfers.mode = trial.mode
+            transfers.cancelBehavior = trial.cancelBehavior
+            transfers.outcome = trial.outcome
+            transfers.delay = trial.delay
+            let box = Box(transfers)
+            let task = Task { () async -> String in
+                if trial.cancelPoint == .beforeStart { withUnsafeCurrentTask { $0?.cancel() } }
+                do {
+                    switch trial.kind {
+                    case .completionOnly: _ = try await box.value.geocodeWithoutCancel(address: "a")
+                    case .tokenCancel: _ = try await box.value.send(amount: 1)
+                    case .idCancel: try await box.value.startSync()
+                    case .receiverCancel: _ = try await box.value.geocode(address: "a")
+                    case .timeout: _ = try await box.value.download(name: "n", progress: { _ in })
+                    case .waitForSDK: _ = try await box.value.makeTask(url: "u")
+                    }
+                    return "value"
+                } catch is CancellationError {
+                    return "cancelled"
+                } catch {
+                    return "\(error)"
+                }
+            }
+            switch trial.cancelPoint {
+            case .immediately: task.cancel()
+            case .afterDelay:
+                try? await Task.sleep(nanoseconds: trial.cancelDelay)
+                task.cancel()
+            case .never, .beforeStart: break
+            }
+            let ended = await task.value
+            return Observation(
+                ended: ended, cancelCounts: transfers.requests.map(\.cancelCount), receiverCancels: transfers.receiverCancelCount)
+        }()
+        // Pending fixture work (late callbacks) may hold the object briefly; then it must go.
+        Fixture.releaseHeldCallbacks()
+        let deadline = Date().addingTimeInterval(2)
+        while weakTransfers != nil && Date() < deadline {
+            Fixture.drain()
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        return (observation, weakTransfers == nil)
+    }
+
+    final class Box: @unchecked Sendable {
+        let value: Transfers
+        init(_ value: Transfers) { self.value = value }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func randomizedInterleavings(kind: Kind) async throws {
+        BridgegenMisuse.handler = { _ in }  // duplicates are expected here by design
+        var generator = SeededGenerator(seed: UInt64(Kind.allCases.firstIndex(of: kind)!) &+ 0x9E37_79B9)
+        var trials: [Trial] = []
+        while trials.count < Self.trials {
+            let trial = Trial.random(kind, using: &generator)
+            if trial.canEnd { trials.append(trial) }
+        }
+        // A few trials at a time, so threads really interleave.
+        let concurrency = 8
+        var index = 0
+        while index < trials.count {
+            let batch = Array(trials[index..<min(index + concurrency, trials.count)])
+            index += batch.count
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for trial in batch {
+                    group.addTask {
+                        if ProcessInfo.processInfo.environment["BRIDGEGEN_STRESS_TRACE"] != nil { print("TRIAL start \(trial)") }
+                        let (observation, released) = try await Self.withWatchdog(trial) { await Self.run(trial) }
+                        if ProcessInfo.processInfo.environment["BRIDGEGEN_STRESS_TRACE"] != nil { print("TRIAL end \(trial)") }
+                        Self.check(trial, observation, released: released)
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
+    static func check(_ trial: Trial, _ observation: Observation, released: Bool) {
+        let ended = observation.ended
+        #expect(released, "\(trial): the fixture object is still alive after the call")
+        // The SDK is asked to cancel at most once per request.
+        #expect(observation.cancelCounts.allSatisfy { $0 <= 1 }, "\(trial): cancel counts \(observation.cancelCounts)")
+        #expect(observation.receiverCancels <= 1, "\(trial)")
+        // Cancelled before start: no SDK work.
+        if trial.cancelPoint == .beforeStart {
+            #expect(ended == "cancelled" && observation.cancelCounts.isEmpty, "\(trial): \(ended)")
+        }
+        // Never a success when the SDK never answered, unless waiting for its answer to cancel.
+        if trial.mode == .never && trial.kind != .waitForSDK {
+            #expect(ended != "value", "\(trial)")
+        }
+        if trial.mode == .dropped && trial.cancelPoint == .never {
+            #expect(ended.contains("released its completion handler") || ended.contains("timed out"), "\(trial): \(ended)")
+        }
+    }
+
+    struct Hung: Error, CustomStringConvertible {
+        var trial: Trial
+        var description: String { "trial hung: \(trial)" }
+    }
+
+    /// Races `body` against a timer without waiting for a hung body (a task group would).
+    static func withWatchdog<T: Sendable>(_ trial: Trial, _ body: @escaping @Sendable () async -> T) async throws -> T {
+        let race = Race<T>()
+        let value: T? = await withCheckedContinuation { continuation in
+            race.install(continuation)
+            Task { race.finish(await body()) }
+            FixtureScheduler.shared.async(after: 20) { race.finish(nil) }
+        }
+        guard let value else {
+            Issue.record("watchdog: \(trial) did not finish within 20 s")
+            throw Hung(trial: trial)
+        }
+        return value
+    }
+
+    /// The first of two finishers resumes the waiter.
+    final class Race<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<T?, Never>?
+        private var result: T??
+
+        func install(_ continuation: CheckedContinuation<T?, Never>) {
+            let early = lock.withLock { () -> T?? in
+                if let result { return result }
+                self.continuation = continuation
+                return nil
+            }
+            if let early { continuation.resume(returning: early) }
+        }
+
+        func finish(_ value: T?) {
+            let waiter = lock.withLock { () -> CheckedContinuation<T?, Never>? in
+                if result != nil { return nil }
+                result = .some(value)
+                defer { continuation = nil }
+                return continuation
+            }
+            waiter?.resume(returning: value)
+        }
+    }
+}
+
+/// Reproducible randomness (SplitMix64), so a failing trial can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
