@@ -22,7 +22,15 @@ public final class FixtureScheduler: @unchecked Sendable {
     public func async(after delay: Double = 0, _ work: @escaping () -> Void) {
         condition.lock()
         sequence += 1
-        jobs.append((Date().addingTimeInterval(delay), sequence, work))
+        let deadline = Date().addingTimeInterval(delay)
+        // Kept sorted by deadline (then submission), so the next job is always the first.
+        var low = 0
+        var high = jobs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if jobs[middle].deadline <= deadline { low = middle + 1 } else { high = middle }
+        }
+        jobs.insert((deadline, sequence, work), at: low)
         condition.signal()
         condition.unlock()
     }
@@ -31,7 +39,7 @@ public final class FixtureScheduler: @unchecked Sendable {
     public func drain() {
         let now = Date()
         condition.lock()
-        while busy || jobs.contains(where: { $0.deadline <= now }) {
+        while busy || (jobs.first.map { $0.deadline <= now } ?? false) {
             _ = condition.wait(until: Date().addingTimeInterval(0.01))
         }
         condition.unlock()
@@ -43,15 +51,14 @@ public final class FixtureScheduler: @unchecked Sendable {
             busy = false
             condition.broadcast()
             while true {
-                if let next = jobs.min(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {
+                if let next = jobs.first {
                     if next.deadline <= Date() { break }
                     _ = condition.wait(until: next.deadline)
                 } else {
                     condition.wait()
                 }
             }
-            let index = jobs.indices.min { (jobs[$0].deadline, jobs[$0].sequence) < (jobs[$1].deadline, jobs[$1].sequence) }!
-            let job = jobs.remove(at: index)
+            let job = jobs.removeFirst()
             busy = true
             condition.unlock()
             job.work()
