@@ -1,0 +1,82 @@
+import Foundation
+
+/// Per-call cost of each adapter kind against a bare checked continuation, measured in one run
+/// (ratios within one run are what is stable on a shared machine). Prints medians of repeated
+/// rounds.
+struct Measurement {
+    var name: String
+    var nanoseconds: [Double]
+    var median: Double {
+        let sorted = nanoseconds.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
+
+let calls = Int(ProcessInfo.processInfo.environment["BENCH_CALLS"] ?? "") ?? 200_000
+let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 11
+
+func measure(_ name: String, calls: Int, _ body: (Int) async throws -> Int) async rethrows -> Measurement {
+    var samples: [Double] = []
+    var sink = 0
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for i in 0..<calls { sink &+= try await body(i) }
+        let end = DispatchTime.now().uptimeNanoseconds
+        samples.append(Double(end - start) / Double(calls))
+    }
+    if sink == 42 { print("") }
+    return Measurement(name: name, nanoseconds: samples)
+}
+
+func report(_ title: String, _ measurements: [Measurement]) {
+    let base = measurements[0].median
+    print("\n\(title)")
+    print("| adapter | ns/call (median) | × bare checked |")
+    print("| --- | ---: | ---: |")
+    for m in measurements {
+        print("| \(m.name) | \(String(format: "%.0f", m.median)) | \(String(format: "%.2f", m.median / base)) |")
+    }
+}
+
+/// Everything runs in one nonisolated function: the SDK object is not Sendable and never
+/// leaves this task.
+nonisolated func runBenchmarks() async throws {
+    let sdk = BenchSDK()
+    // Warm up (lazy metadata, caches).
+    for i in 0..<10_000 { _ = try await sdk.bareFetch(id: i); _ = try await sdk.fetchCancellable(id: i) }
+
+    // Interleave the candidates per round so machine noise hits them alike.
+    var results: [String: [Double]] = [:]
+    let candidates: [(String, (Int) async throws -> Int)] = [
+        ("bare withCheckedThrowingContinuation", { try await sdk.bareFetch(id: $0) }),
+        ("bridgegen completion (no cancel)", { try await sdk.fetch(id: $0) }),
+        ("bridgegen cancellable token", { try await sdk.fetchCancellable(id: $0) }),
+        ("bridgegen cancellable + timeout", { try await sdk.fetchWithTimeout(id: $0) }),
+        ("OperationBridge port", { try await sdk.operationBridgeFetch(id: $0) }),
+    ]
+    for _ in 0..<rounds {
+        for (name, body) in candidates {
+            let m = try await measure(name, calls: calls / 4) { try await body($0) }
+            results[name, default: []].append(contentsOf: m.nanoseconds)
+        }
+    }
+    report(
+        "Completion inside the start call (\(calls / 4) calls × \(rounds) rounds × \(rounds) repeats)",
+        candidates.map { Measurement(name: $0.0, nanoseconds: results[$0.0]!) })
+
+    if ProcessInfo.processInfo.environment["BENCH_SKIP_THREADED"] != nil { return }
+    // The SDK calls back from its own thread: includes a thread hop and a real suspension.
+    sdk.deliverer = Deliverer()
+    var threaded: [String: [Double]] = [:]
+    for _ in 0..<3 {
+        for (name, body) in candidates {
+            let m = try await measure(name, calls: calls / 20) { try await body($0) }
+            threaded[name, default: []].append(contentsOf: m.nanoseconds)
+        }
+    }
+    report(
+        "Completion from the SDK's own thread (\(calls / 20) calls × \(rounds) rounds × 3 repeats)",
+        candidates.map { Measurement(name: $0.0, nanoseconds: threaded[$0.0]!) })
+}
+
+try await runBenchmarks()
