@@ -105,6 +105,19 @@ let invalidBridge = """
         #expect(mtime == past)
     }
 
+    @Test func neverOverwritesAHandWrittenFile() throws {
+        let dir = try temporaryDirectory()
+        let input = dir.appendingPathComponent("Payments.bridge")
+        try validBridge.write(to: input, atomically: true, encoding: .utf8)
+        let handWritten = dir.appendingPathComponent("Payments.swift")
+        try "// my own code\n".write(to: handWritten, atomically: true, encoding: .utf8)
+        let result = run(["generate", input.path, "-o", dir.path])
+        #expect(result.code == .diagnostics)
+        #expect(result.stderr.contains("refusing to overwrite a file that bridgegen did not generate"))
+        #expect(try String(contentsOf: handWritten, encoding: .utf8) == "// my own code\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("BridgegenSupport.swift").path))
+    }
+
     @Test func checkReportsStaleAndMissingFiles() throws {
         let dir = try temporaryDirectory()
         let input = dir.appendingPathComponent("Payments.bridge")
