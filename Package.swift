@@ -35,9 +35,11 @@ let package = Package(
         .testTarget(
             name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK"],
             exclude: ["Inputs", "Expected", "Malformed"]),
-        .testTarget(name: "BehaviourTests", dependencies: ["GoldenAdapters", "FixtureSDK"]),
+        // Helpers shared by the test targets that run generated adapters.
+        .target(name: "TestSupport", dependencies: ["GoldenAdapters"], path: "Tests/TestSupport"),
+        .testTarget(name: "BehaviourTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["BridgegenCLI"]),
         // Thousands of randomized interleavings per adapter kind; CI also runs it under TSan.
-        .testTarget(name: "StressTests", dependencies: ["GoldenAdapters", "FixtureSDK"]),
+        .testTarget(name: "StressTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
     ]
 )

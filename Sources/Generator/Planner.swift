@@ -100,7 +100,9 @@ public struct Planner: Sendable {
         if adapter.isMainActor, plan.strategy != .none { options.append("cancelOnMainThread: true") }
         if let mapError = adapter.mapError { options.append("mapError: \(mapError)") }
         let name = Parser.quoted(adapter.adapterName)
-        if options.isEmpty { return "\(type)(\(name))" }
+        // `let call = ` at function-body depth.
+        let prefixLength = indent.count * 2 + "let call = ".count
+        if options.isEmpty && prefixLength + type.count + name.count + 2 <= lineLength { return "\(type)(\(name))" }
         let lines = [name] + options
         return type + "(\n" + lines.map { indent + indent + $0 }.joined(separator: ",\n") + "\n" + indent + ")"
     }
@@ -146,11 +148,14 @@ public struct Planner: Sendable {
                 arguments.append((label.map { "\($0): " } ?? "") + closure)
             }
         }
-        // Depth of the call inside the adapter: function body + run closure.
+        // Depth of the call inside the adapter: function body + run closure. A multi-line
+        // closure may stay inline only as the sole argument (swift-format's rule); otherwise
+        // every argument goes on its own line.
         let callIndent = indent.count * 3
         let oneLine = function + "(" + arguments.joined(separator: ", ") + ")"
         let firstLineLength = oneLine.prefix { $0 != "\n" }.count
-        if callIndent + firstLineLength <= lineLength {
+        let hasMultiLineArgument = arguments.contains { $0.contains("\n") }
+        if callIndent + firstLineLength <= lineLength && (arguments.count == 1 || !hasMultiLineArgument) {
             return oneLine
         }
         let broken = arguments.map { Self.indentLines($0, by: indent) }.joined(separator: ",\n")

@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func callbackInsideCancelIsALateCallbackNotACrash() async throws {
-        let log = MisuseLog.install(for: "Transfers.")
+        let log = MisuseLog.install(for: "Transfers.upload(")
         let transfers = Transfers()
         transfers.mode = .never
         transfers.cancelBehavior = .callsBackInside

@@ -145,3 +145,26 @@ enum Goldens {
         }
     }
 }
+
+/// Generated code is `swift format lint` clean (4-space indentation, 100 columns: the
+/// repository's .swift-format), so it passes the checks teams run on their own sources.
+@Suite struct LintTests {
+    @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
+    func goldensAreSwiftFormatLintClean() throws {
+        let repository = Goldens.root.deletingLastPathComponent().deletingLastPathComponent()
+        let expected = Goldens.root.appendingPathComponent("Expected")
+        let files = try FileManager.default.contentsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["swift", "format", "lint", "--strict", "--configuration", repository.appendingPathComponent(".swift-format").path]
+            + files.map { expected.appendingPathComponent($0).path }
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && text.isEmpty, "\(text)")
+    }
+}

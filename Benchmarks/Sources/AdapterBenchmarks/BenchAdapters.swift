@@ -7,15 +7,18 @@ extension BenchSDK {
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
         let call = BridgegenCall<Int, Void>("BenchSDK.fetch(id:)")
         return try await call.run { continuation in
-            self.fetch(id: id, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.fetch(
+                id: id,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 
@@ -28,15 +31,18 @@ extension BenchSDK {
             cancel: { token in token.cancel() }
         )
         return try await call.run { continuation in
-            self.fetchCancellable(id: id, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.fetchCancellable(
+                id: id,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 
@@ -48,15 +54,18 @@ extension BenchSDK {
             timeout: 30
         )
         return try await call.run { continuation in
-            self.fetchWithTimeout(id: id, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.fetchWithTimeout(
+                id: id,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

@@ -49,8 +49,11 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
 
     public var description: String {
         switch kind {
-        case .duplicateCallback: return "bridgegen: \(adapter) was called back more than once; the extra callback was dropped"
-        case .lateCallback: return "bridgegen: \(adapter) was called back after it ended; the callback was dropped"
+        case .duplicateCallback:
+            return
+                "bridgegen: \(adapter) was called back more than once; the extra callback was dropped"
+        case .lateCallback:
+            return "bridgegen: \(adapter) was called back after it ended; the callback was dropped"
         }
     }
 
@@ -61,7 +64,8 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
         set { handlerStorage.withLock { $0 = newValue } }
     }
 
-    private static let handlerStorage = BridgegenLocked<@Sendable (BridgegenMisuse) -> Void> { report in
+    private static let handlerStorage = BridgegenLocked<@Sendable (BridgegenMisuse) -> Void> {
+        report in
         #if DEBUG
             if report.kind == .duplicateCallback { print(report) }
         #endif
@@ -138,7 +142,9 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// The SDK's start call returned `token`, or threw `error`. True in `mustWait` when the caller
     /// has to suspend for the outcome.
-    mutating func startReturned(_ token: Token?, error: (any Error)?) -> (effects: Effects, mustWait: Bool) {
+    mutating func startReturned(_ token: Token?, error: (any Error)?) -> (
+        effects: Effects, mustWait: Bool
+    ) {
         guard case .starting(let stop, let dropped) = phase else {
             // Decided inside the start call: the token is neither kept nor cancelled.
             return (Effects(), false)
@@ -199,7 +205,9 @@ struct BridgegenCallState<Value, Token, Waiter> {
             case .cancellation, .timeout:
                 phase = .starting(stop: (result, source), dropped: dropped)
             case .droppedCallback:
-                if case .failure(let error) = result { phase = .starting(stop: nil, dropped: error) }
+                if case .failure(let error) = result {
+                    phase = .starting(stop: nil, dropped: error)
+                }
             case .sdk:
                 phase = .decided(result, source)
             }
@@ -255,8 +263,10 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     ///     there asynchronously (never `sync`, which could deadlock the cancelling thread).
     ///   - mapError: applied to every error the SDK reports.
     init(
-        _ adapter: String, cancel: ((Token) -> Void)? = nil, start: ((Token) -> Void)? = nil, timeout: Double? = nil,
-        waitForCompletion: Bool = false, cancelOnMainThread: Bool = false, mapError: ((any Error) -> any Error)? = nil
+        _ adapter: String, cancel: ((Token) -> Void)? = nil, start: ((Token) -> Void)? = nil,
+        timeout: Double? = nil,
+        waitForCompletion: Bool = false, cancelOnMainThread: Bool = false,
+        mapError: ((any Error) -> any Error)? = nil
     ) {
         self.adapter = adapter
         self.state = State(waitsForSDKAfterCancel: waitForCompletion)
@@ -276,7 +286,9 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     /// Runs after the lock is released. The caller is resumed before the SDK is told to cancel, so
     /// a completion racing with that cancel finds the call decided and never needs the task.
     /// A transition that also picks up, under the same lock, the cancel function its effects need.
-    private func transition(_ body: (inout State) -> State.Effects) -> (State.Effects, ((Token) -> Void)?) {
+    private func transitionWithCancel(_ body: (inout State) -> State.Effects) -> (
+        State.Effects, ((Token) -> Void)?
+    ) {
         lock.lock()
         defer { lock.unlock() }
         let effects = body(&state)
@@ -286,7 +298,9 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     /// `offloadCancel`: called from the task's cancellation handler, which runs while the runtime
     /// holds the task's status lock; the SDK's cancel may block until a callback that needs the
     /// task has run, so it is handed to another thread instead of being called there.
-    private func perform(_ step: (effects: State.Effects, cancel: ((Token) -> Void)?), offloadCancel: Bool = false) {
+    private func perform(
+        _ step: (effects: State.Effects, cancel: ((Token) -> Void)?), offloadCancel: Bool = false
+    ) {
         let effects = step.effects
         effects.resume?.resume()
         if let token = effects.cancel, let cancelToken = step.cancel {
@@ -300,7 +314,9 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
                 cancelToken(token)
             }
         }
-        if let kind = effects.misuse { BridgegenMisuse.handler(BridgegenMisuse(adapter: adapter, kind: kind)) }
+        if let kind = effects.misuse {
+            BridgegenMisuse.handler(BridgegenMisuse(adapter: adapter, kind: kind))
+        }
     }
 
     /// Whether the outcome is still open; callbacks that report progress are dropped after it.
@@ -314,16 +330,18 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     }
 
     func decide(_ result: Result<Value, any Error>, by source: State.Source) {
-        perform(transition { $0.decide(result, by: source) })
+        perform(transitionWithCancel { $0.decide(result, by: source) })
     }
 
     /// Starts the SDK work with `start` and returns or throws its first outcome.
-    nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) async throws -> Value {
+    nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token)
+        async throws -> Value
+    {
         try await withTaskCancellationHandler {
             if startSDK(start) {
                 let timer = timeout.map(startTimer)
                 await withCheckedContinuation { continuation in
-                    perform(transition { $0.suspend(continuation) })
+                    perform(transitionWithCancel { $0.suspend(continuation) })
                 }
                 timer?.cancel()
             }
@@ -334,7 +352,10 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
             guard let outcome else { throw CancellationError() }
             return try outcome.get()
         } onCancel: {
-            perform(transition { $0.decide(.failure(CancellationError()), by: .cancellation) }, offloadCancel: true)
+            perform(
+                transitionWithCancel {
+                    $0.decide(.failure(CancellationError()), by: .cancellation)
+                }, offloadCancel: true)
         }
     }
 
@@ -352,7 +373,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         }
         var mustWait = false
         perform(
-            transition { state in
+            transitionWithCancel { state in
                 let (effects, wait) = state.startReturned(token, error: failure)
                 mustWait = wait
                 return effects
@@ -367,7 +388,9 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         timer.schedule(deadline: .now() + seconds)
         timer.setEventHandler { [weak self] in
             guard let self else { return }
-            self.decide(.failure(BridgegenError.timedOut(adapter: self.adapter, seconds: seconds)), by: .timeout)
+            self.decide(
+                .failure(BridgegenError.timedOut(adapter: self.adapter, seconds: seconds)),
+                by: .timeout)
         }
         timer.resume()
         return timer
@@ -383,7 +406,8 @@ final class BridgegenContinuation<Value, Token>: Sendable {
     init(_ call: BridgegenCall<Value, Token>) { self.call = call }
 
     deinit {
-        call.decide(.failure(BridgegenError.callbackDropped(adapter: call.adapter)), by: .droppedCallback)
+        call.decide(
+            .failure(BridgegenError.callbackDropped(adapter: call.adapter)), by: .droppedCallback)
     }
 
     func resume(returning value: Value) {

@@ -15,15 +15,18 @@ extension Transfers {
             cancel: { token in token.cancel() }
         )
         return try await call.run { continuation in
-            self.upload(data, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.upload(
+                data,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 
@@ -36,13 +39,16 @@ extension Transfers {
             cancel: { token in token?.invalidate() }
         )
         return try await call.run { continuation in
-            self.subscribe(topic: topic, completion: { error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume()
+            self.subscribe(
+                topic: topic,
+                completion: { error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume()
+                    }
                 }
-            })
+            )
         }
     }
 
@@ -74,15 +80,18 @@ extension Transfers {
             cancel: { _ in self.cancelGeocode() }
         )
         return try await call.run { continuation in
-            self.geocode(address: address, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.geocode(
+                address: address,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 
@@ -92,15 +101,18 @@ extension Transfers {
     nonisolated(nonsending) func geocodeWithoutCancel(address: String) async throws -> [String] {
         let call = BridgegenCall<[String], Void>("Transfers.geocodeWithoutCancel(address:)")
         return try await call.run { continuation in
-            self.geocode(address: address, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.geocode(
+                address: address,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

@@ -14,9 +14,12 @@ extension Transfers {
             cancel: { token in token.cancel() }
         )
         return try await call.run { continuation in
-            self.send(amount: amount, completion: { result in
-                continuation.resume(with: result)
-            })
+            self.send(
+                amount: amount,
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
         }
     }
 }

@@ -10,9 +10,12 @@ extension Catalog {
     nonisolated(nonsending) func lookup(sku: String) async throws -> String {
         let call = BridgegenCall<String, Void>("Catalog.lookup(sku:)")
         return try await call.run { continuation in
-            self.lookup(completion: { result in
-                continuation.resume(with: result)
-            }, sku: sku)
+            self.lookup(
+                completion: { result in
+                    continuation.resume(with: result)
+                },
+                sku: sku
+            )
         }
     }
 
@@ -22,15 +25,18 @@ extension Catalog {
     nonisolated(nonsending) func search(_ query: String) async throws -> [String] {
         let call = BridgegenCall<[String], Void>("Catalog.search(_:)")
         return try await call.run { continuation in
-            self.search(query, then: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.search(
+                query,
+                then: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

@@ -10,15 +10,18 @@ extension PaymentsClient {
     nonisolated(nonsending) func capture(id: String) async throws -> Receipt {
         let call = BridgegenCall<Receipt, Void>("PaymentsClient.capture(id:)")
         return try await call.run { continuation in
-            self.capture(id: id, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.capture(
+                id: id,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

@@ -8,13 +8,16 @@ extension PaymentsClient {
     nonisolated(nonsending) func refund(id: String) async throws {
         let call = BridgegenCall<Void, Void>("PaymentsClient.refund(id:)")
         return try await call.run { continuation in
-            self.refund(id: id, completion: { error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume()
+            self.refund(
+                id: id,
+                completion: { error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume()
+                    }
                 }
-            })
+            )
         }
     }
 }

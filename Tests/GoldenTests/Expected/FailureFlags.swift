@@ -11,13 +11,16 @@ extension PaymentsClient {
     nonisolated(nonsending) func verify(token: String) async throws {
         let call = BridgegenCall<Void, Void>("PaymentsClient.verify(token:)")
         return try await call.run { continuation in
-            self.verify(token: token, completion: { flag, error in
-                if !flag {
-                    continuation.resumeWithFailureFlag(error: error)
-                } else {
-                    continuation.resume()
+            self.verify(
+                token: token,
+                completion: { flag, error in
+                    if !flag {
+                        continuation.resumeWithFailureFlag(error: error)
+                    } else {
+                        continuation.resume()
+                    }
                 }
-            })
+            )
         }
     }
 
@@ -27,15 +30,18 @@ extension PaymentsClient {
     nonisolated(nonsending) func authorize(amount: Int) async throws -> Data {
         let call = BridgegenCall<Data, Void>("PaymentsClient.authorize(amount:)")
         return try await call.run { continuation in
-            self.authorize(amount: amount, completion: { value, flag, error in
-                if flag != 0 {
-                    continuation.resumeWithFailureFlag(error: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.authorize(
+                amount: amount,
+                completion: { value, flag, error in
+                    if flag != 0 {
+                        continuation.resumeWithFailureFlag(error: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

@@ -29,9 +29,12 @@ extension Uploader {
     nonisolated(nonsending) func upload(_ data: Data) async throws -> URL {
         let call = BridgegenCall<URL, Void>("Uploader.upload(_:)")
         return try await call.run { continuation in
-            self.upload(data, completion: { result in
-                continuation.resume(with: result)
-            })
+            self.upload(
+                data,
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
         }
     }
 }

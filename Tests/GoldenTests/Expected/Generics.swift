@@ -14,9 +14,13 @@ extension Feed {
     ) async throws -> T {
         let call = BridgegenCall<T, Void>("Feed.decode(_:from:)")
         return try await call.run { continuation in
-            self.decode(type, from: data, completion: { result in
-                continuation.resume(with: result)
-            })
+            self.decode(
+                type,
+                from: data,
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
         }
     }
 
@@ -26,15 +30,18 @@ extension Feed {
     ) async throws -> S.Element where S.Element: Equatable {
         let call = BridgegenCall<S.Element, Void>("Feed.first(of:)")
         return try await call.run { continuation in
-            self.first(of: sequence, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.first(
+                of: sequence,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

@@ -12,7 +12,9 @@ extension Workspace {
         includeArchivedDocuments: Bool,
         conflictResolutionPolicy: Int
     ) async throws -> [String: [String]] {
-        let call = BridgegenCall<[String: [String]], Void>("Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:)")
+        let call = BridgegenCall<[String: [String]], Void>(
+            "Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:)"
+        )
         return try await call.run { continuation in
             self.synchronizeEverythingInTheWorkspaceIncludingAttachments(
                 destinationIdentifier: destinationIdentifier,

@@ -22,15 +22,18 @@ struct MainThreadTransfers {
             cancelOnMainThread: true
         )
         return try await call.run { continuation in
-            base.geocode(address: address, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            base.geocode(
+                address: address,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

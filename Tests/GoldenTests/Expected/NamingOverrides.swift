@@ -32,13 +32,16 @@ extension Account {
     nonisolated(nonsending) func `import`(from path: String) async throws {
         let call = BridgegenCall<Void, Void>("Account.import(from:)")
         return try await call.run { continuation in
-            self.`import`(from: path, completion: { error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume()
+            self.`import`(
+                from: path,
+                completion: { error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume()
+                    }
                 }
-            })
+            )
         }
     }
 
@@ -48,13 +51,17 @@ extension Account {
     nonisolated(nonsending) func send(in channel: String, for user: String) async throws {
         let call = BridgegenCall<Void, Void>("Account.send(in:for:)")
         return try await call.run { continuation in
-            self.send(in: channel, for: user, completion: { error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume()
+            self.send(
+                in: channel,
+                for: user,
+                completion: { error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume()
+                    }
                 }
-            })
+            )
         }
     }
 }

@@ -26,15 +26,18 @@ extension Account {
     nonisolated(nonsending) func urlForKey(_ key: String) async throws -> URL {
         let call = BridgegenCall<URL, Void>("Account.urlForKey(_:)")
         return try await call.run { continuation in
-            self.getURLForKey(key, completionHandler: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.getURLForKey(
+                key,
+                completionHandler: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 

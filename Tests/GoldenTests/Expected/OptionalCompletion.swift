@@ -10,13 +10,16 @@ extension Catalog {
     nonisolated(nonsending) func sync(force: Bool = false) async throws {
         let call = BridgegenCall<Void, Void>("Catalog.sync(force:)")
         return try await call.run { continuation in
-            self.sync(force: force, completion: { flag, error in
-                if !flag {
-                    continuation.resumeWithFailureFlag(error: error)
-                } else {
-                    continuation.resume()
+            self.sync(
+                force: force,
+                completion: { flag, error in
+                    if !flag {
+                        continuation.resumeWithFailureFlag(error: error)
+                    } else {
+                        continuation.resume()
+                    }
                 }
-            })
+            )
         }
     }
 

@@ -10,15 +10,18 @@ extension PaymentsClient {
     nonisolated(nonsending) func receipt(id: String) async throws -> Receipt {
         let call = BridgegenCall<Receipt, Void>("PaymentsClient.receipt(id:)")
         return try await call.run { continuation in
-            self.getReceiptAsynchronously(id: id, completionHandler: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.getReceiptAsynchronously(
+                id: id,
+                completionHandler: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

@@ -16,7 +16,9 @@ extension Converter {
         both: (any Equatable & Sendable)?,
         transform: @escaping (Int) throws -> String
     ) async throws -> [Int?] {
-        let call = BridgegenCall<[Int?], Void>("Converter.convert(pair:matrix:lookup:kind:both:transform:)")
+        let call = BridgegenCall<[Int?], Void>(
+            "Converter.convert(pair:matrix:lookup:kind:both:transform:)"
+        )
         return try await call.run { continuation in
             self.convert(
                 pair: pair,
@@ -38,9 +40,12 @@ extension Converter {
     nonisolated(nonsending) func measure(samples: inout [Int]) async throws -> Int {
         let call = BridgegenCall<Int, Void>("Converter.measure(samples:)")
         return try await call.run { continuation in
-            self.measure(samples: &samples, completion: { value in
-                continuation.resume(returning: value)
-            })
+            self.measure(
+                samples: &samples,
+                completion: { value in
+                    continuation.resume(returning: value)
+                }
+            )
         }
     }
 }

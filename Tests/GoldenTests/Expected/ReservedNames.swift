@@ -11,13 +11,16 @@ extension Workspace {
     nonisolated(nonsending) func resume(continuation: String) async throws -> Int {
         let call = BridgegenCall<Int, Void>("Workspace.resume(continuation:)")
         return try await call.run { bridgeContinuation in
-            self.resume(continuation: continuation, completion: { value, error in
-                if let error {
-                    bridgeContinuation.resume(throwing: error)
-                } else {
-                    bridgeContinuation.resume(returning: value)
+            self.resume(
+                continuation: continuation,
+                completion: { value, error in
+                    if let error {
+                        bridgeContinuation.resume(throwing: error)
+                    } else {
+                        bridgeContinuation.resume(returning: value)
+                    }
                 }
-            })
+            )
         }
     }
 }

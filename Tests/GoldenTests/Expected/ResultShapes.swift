@@ -11,9 +11,13 @@ extension PaymentsClient {
     nonisolated(nonsending) func charge(amount: Int, currency: String) async throws -> Receipt {
         let call = BridgegenCall<Receipt, Void>("PaymentsClient.charge(amount:currency:)")
         return try await call.run { continuation in
-            self.charge(amount: amount, currency: currency, completion: { result in
-                continuation.resume(with: result)
-            })
+            self.charge(
+                amount: amount,
+                currency: currency,
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
         }
     }
 

@@ -16,9 +16,12 @@ extension Transfers {
             waitForCompletion: true
         )
         return try await call.run { continuation in
-            self.makeTask(url: url, completion: { result in
-                continuation.resume(with: result)
-            })
+            self.makeTask(
+                url: url,
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
         }
     }
 }

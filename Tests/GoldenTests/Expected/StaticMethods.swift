@@ -20,13 +20,16 @@ extension Feed {
     static nonisolated(nonsending) func configure(verbose: Bool) async throws {
         let call = BridgegenCall<Void, Void>("Feed.configure(verbose:)")
         return try await call.run { continuation in
-            Self.configure(verbose: verbose, completion: { error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume()
+            Self.configure(
+                verbose: verbose,
+                completion: { error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume()
+                    }
                 }
-            })
+            )
         }
     }
 }

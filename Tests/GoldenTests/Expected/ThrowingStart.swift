@@ -10,9 +10,12 @@ extension Feed {
     nonisolated(nonsending) func `open`(path: String) async throws -> Int {
         let call = BridgegenCall<Int, Void>("Feed.open(path:)")
         return try await call.run { continuation in
-            try self.`open`(path: path, completion: { result in
-                continuation.resume(with: result)
-            })
+            try self.`open`(
+                path: path,
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
         }
     }
 }

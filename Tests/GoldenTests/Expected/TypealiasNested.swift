@@ -9,15 +9,18 @@ extension Catalog {
     nonisolated(nonsending) func item(named name: String) async throws -> Receipt {
         let call = BridgegenCall<Receipt, Void>("Catalog.item(named:)")
         return try await call.run { continuation in
-            self.item(named: name, completion: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.item(
+                named: name,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 
@@ -27,15 +30,18 @@ extension Catalog {
     nonisolated(nonsending) func price(of sku: String) async throws -> Decimal {
         let call = BridgegenCall<Decimal, Void>("Catalog.price(of:)")
         return try await call.run { continuation in
-            self.price(of: sku, reply: { value, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resumeWithNoResult()
+            self.price(
+                of: sku,
+                reply: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

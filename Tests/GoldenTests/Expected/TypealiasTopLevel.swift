@@ -24,9 +24,12 @@ extension Feed {
     nonisolated(nonsending) func entries(limit: Int) async throws -> [String] {
         let call = BridgegenCall<[String], Void>("Feed.entries(limit:)")
         return try await call.run { continuation in
-            self.entries(limit: limit, completion: { result in
-                continuation.resume(with: result)
-            })
+            self.entries(
+                limit: limit,
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
         }
     }
 }

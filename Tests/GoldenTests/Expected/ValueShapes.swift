@@ -42,15 +42,18 @@ extension PaymentsClient {
     nonisolated(nonsending) func statement(month: Int) async throws -> (Data, StatusLine) {
         let call = BridgegenCall<(Data, StatusLine), Void>("PaymentsClient.statement(month:)")
         return try await call.run { continuation in
-            self.statement(month: month, completion: { value0, value1, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value0, let value1 {
-                    continuation.resume(returning: (value0, value1))
-                } else {
-                    continuation.resumeWithNoResult()
+            self.statement(
+                month: month,
+                completion: { value0, value1, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value0, let value1 {
+                        continuation.resume(returning: (value0, value1))
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
                 }
-            })
+            )
         }
     }
 }

@@ -18,9 +18,12 @@ public struct PaymentsAdapter {
     public nonisolated(nonsending) func authorize(amount: Int) async throws -> Receipt {
         let call = BridgegenCall<Receipt, Void>("PaymentsAdapter.authorize(amount:)")
         return try await call.run { continuation in
-            _ = base.authorize(amount: amount, completion: { result in
-                continuation.resume(with: result)
-            })
+            _ = base.authorize(
+                amount: amount,
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
         }
     }
 
