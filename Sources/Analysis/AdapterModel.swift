@@ -75,6 +75,9 @@ public struct Adapter: Hashable, Sendable {
     /// Parameters that are callbacks of the call (progress and the like): forwarded only while
     /// the outcome is open.
     public var guardedClosureParameters: [String: Int] = [:]
+    /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
+    /// parameter name → element type. The adapter yields into them and finishes them at the end.
+    public var progressStreams: [String: String] = [:]
     public var location: SourceLocation
 
     public init(

@@ -159,6 +159,12 @@ extension Analyzer {
             && (function.throwsClause?.keyword == "throws" || rethrowsThroughForwardedClosure(function, except: completionIndex))
 
         guard let cancellation = readCancellation(function) else { return nil }
+        guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }
+        for (name, element) in streams {
+            guard let index = parameters.firstIndex(where: { $0.name == name }) else { continue }
+            parameters[index].type = "AsyncStream<\(element)>.Continuation"
+            guarded.removeValue(forKey: name)
+        }
 
         var adapter = Adapter(
             documentation: function.documentation, sourceName: legacyName, adapterName: "\(baseName)(\(labels))",
@@ -175,7 +181,45 @@ extension Analyzer {
         adapter.mapError = options.mapError
         adapter.isMainActor = options.isMainActor
         adapter.guardedClosureParameters = guarded
+        adapter.progressStreams = streams
         return adapter
+    }
+
+    /// `@progressStream(name)`: the named progress closure `(T) -> Void` becomes an
+    /// `AsyncStream<T>.Continuation` parameter, finished when the call ends.
+    mutating func readProgressStreams(_ function: FunctionDecl, completionIndex: Int, scope: String) -> [String: String]? {
+        var streams: [String: String] = [:]
+        for attribute in function.attributes where attribute.name.name == "progressStream" {
+            let usage = "'@progressStream(parameterName)' naming a '(Value) -> Void' progress closure"
+            guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+                let argument = arguments[""], case .identifier(let name) = argument.value
+            else {
+                if attribute.arguments?.isEmpty == false {
+                    diagnostics.error("expected a parameter name", at: attribute.location, notes: [.init("write \(usage)")])
+                }
+                return nil
+            }
+            guard let index = function.parameters.firstIndex(where: { $0.name.name == name || $0.label?.name == name }),
+                index != completionIndex
+            else {
+                diagnostics.error(
+                    "'@progressStream(\(name))' names no progress parameter of '\(function.fullName)'", at: argument.location,
+                    notes: [.init("name a closure parameter other than the completion handler")])
+                return nil
+            }
+            let parameter = function.parameters[index]
+            guard let resolved = try? resolver.resolve(parameter.type, scope: scope),
+                case .function(let closure) = resolved.strippingAttributes.kind,
+                closure.parameters.count == 1, closure.result.isVoid, closure.throwsClause == nil, !closure.isAsync
+            else {
+                diagnostics.error(
+                    "'\(parameter.name.name)' is not a '(Value) -> Void' closure and cannot become a stream", at: parameter.type.location,
+                    notes: [.init("write \(usage)")])
+                return nil
+            }
+            streams[Naming.escaped(parameter.name.name)] = closure.parameters[0].type.strippingAttributes.description
+        }
+        return streams
     }
 
     /// The number of parameters of a callback parameter (progress and the like) that the adapter

@@ -9,7 +9,7 @@ import DeclParser
 enum Annotations {
     static let blockAnnotations: Set<String> = ["bridge", "timeout", "mapError", "MainActor"]
     static let functionAnnotations: Set<String> = [
-        "asyncName", "completion", "asyncError", "cancel", "start", "timeout", "mapError", "MainActor",
+        "asyncName", "completion", "asyncError", "cancel", "start", "timeout", "mapError", "MainActor", "progressStream",
     ]
     /// Swift attributes copied onto the generated declaration.
     static let carried: Set<String> = ["available"]

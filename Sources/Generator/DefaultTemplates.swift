@@ -480,6 +480,9 @@ extension BridgegenContinuation where Value == Void {
 {{.}}
 {{/attributes}}
 {{signature}} {
+    {{#finishedStreams}}
+    defer { {{.}}.finish() }
+    {{/finishedStreams}}
     let {{callName}} = {{callSetup}}
     return try await {{callName}}.run { {{continuation}} in
         {{legacyCall}}

@@ -65,6 +65,7 @@ public struct Planner: Sendable {
             "tokenType": .string(adapter.cancellation.tokenType),
             "adapterNameLiteral": .string(Parser.quoted(adapter.adapterName)),
             "callName": .string(callName),
+            "finishedStreams": .strings(adapter.progressStreams.keys.sorted()),
             "callSetup": .string(callSetup(adapter, receiver: receiver)),
             "continuation": .string(continuation),
             "legacyCall": .string(call(adapter, callee: receiver, continuation: continuation)),
@@ -137,7 +138,9 @@ public struct Planner: Sendable {
             switch argument {
             case .forwarded(let label, let name, let isInout):
                 var value = (isInout ? "&" : "") + name
-                if let arity = adapter.guardedClosureParameters[name] {
+                if adapter.progressStreams[name] != nil {
+                    value = "{ value in \(continuation).ifRunning { \(name).yield(value) } }"
+                } else if let arity = adapter.guardedClosureParameters[name] {
                     // Forwarded only while the outcome is open: no progress after the result.
                     let names = (0..<arity).map { arity == 1 ? "value" : "value\($0)" }
                     let head = names.isEmpty ? "{" : "{ " + names.joined(separator: ", ") + " in"

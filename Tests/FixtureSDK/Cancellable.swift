@@ -190,6 +190,7 @@ public final class Transfers: FixtureObject {
         name: String, progress: @escaping (Double) -> Void, completion: @escaping (Result<Data, Error>) -> Void
     ) -> FixtureRequest {
         let box = UncheckedBox(progress)
+        progress(0.5)
         let request = begin { outcome in
             guard let outcome else { return completion(.failure(FixtureError.cancelledBySDK)) }
             completion(outcome.result(Data(name.utf8)))
