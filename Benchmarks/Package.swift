@@ -6,8 +6,7 @@ import PackageDescription
 let package = Package(
     name: "BridgegenBenchmarks",
     targets: [
-        .executableTarget(
-            name: "AdapterBenchmarks",
-            swiftSettings: [.unsafeFlags(["-wmo"])])
+        // Release builds (Benchmarks/run) compile the whole module at once, as apps do.
+        .executableTarget(name: "AdapterBenchmarks")
     ]
 )
