@@ -42,6 +42,27 @@ enum Goldens {
     }
 
     static let generator = try! Generator.standard()
+
+    /// Paths of every expected Swift file, sorted.
+    static func expectedSwiftFiles() throws -> [String] {
+        let expected = root.appendingPathComponent("Expected")
+        return try FileManager.default.contentsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".swift") }.sorted()
+            .map { expected.appendingPathComponent($0).path }
+    }
+
+    /// Runs a toolchain command (found on PATH) and returns its exit status and combined output.
+    static func runTool(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
 }
 
 @Suite struct GoldenTests {
@@ -109,22 +130,12 @@ enum Goldens {
         let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let modules = buildDirectory.appendingPathComponent("Modules")
         try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("FixtureSDK.swiftmodule").path))
-        let expected = Goldens.root.appendingPathComponent("Expected")
-        let files = try FileManager.default.contentsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".swift") }.sorted()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
+        let (status, output) = try Goldens.runTool(
             [
                 "swiftc", "-typecheck", "-swift-version", "5", "-strict-concurrency=\(concurrencyChecking)", "-warnings-as-errors",
                 "-package-name", "bridgegen", "-I", modules.path, "-module-name", "GoldenAdaptersSwift5",
-            ] + files.map { expected.appendingPathComponent($0).path }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+            ] + Goldens.expectedSwiftFiles())
+        #expect(status == 0, "\(output)")
     }
 }
 
@@ -152,19 +163,9 @@ enum Goldens {
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
     func goldensAreSwiftFormatLintClean() throws {
         let repository = Goldens.root.deletingLastPathComponent().deletingLastPathComponent()
-        let expected = Goldens.root.appendingPathComponent("Expected")
-        let files = try FileManager.default.contentsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".swift") }.sorted()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
+        let (status, output) = try Goldens.runTool(
             ["swift", "format", "lint", "--strict", "--configuration", repository.appendingPathComponent(".swift-format").path]
-            + files.map { expected.appendingPathComponent($0).path }
-        let output = Pipe()
-        process.standardError = output
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && text.isEmpty, "\(text)")
+                + Goldens.expectedSwiftFiles())
+        #expect(status == 0 && output.isEmpty, "\(output)")
     }
 }
