@@ -277,6 +277,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         self.mapError = mapError
     }
 
+    @inline(__always)
     private func transition<R>(_ body: (inout State) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
@@ -286,6 +287,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     /// Runs after the lock is released. The caller is resumed before the SDK is told to cancel, so
     /// a completion racing with that cancel finds the call decided and never needs the task.
     /// A transition that also picks up, under the same lock, the cancel function its effects need.
+    @inline(__always)
     private func transitionWithCancel(_ body: (inout State) -> State.Effects) -> (
         State.Effects, ((Token) -> Void)?
     ) {
@@ -298,6 +300,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     /// `offloadCancel`: called from the task's cancellation handler, which runs while the runtime
     /// holds the task's status lock; the SDK's cancel may block until a callback that needs the
     /// task has run, so it is handed to another thread instead of being called there.
+    @inline(__always)
     private func perform(
         _ step: (effects: State.Effects, cancel: ((Token) -> Void)?), offloadCancel: Bool = false
     ) {
@@ -329,6 +332,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         }
     }
 
+    @inline(__always)
     func decide(_ result: Result<Value, any Error>, by source: State.Source) {
         perform(transitionWithCancel { $0.decide(result, by: source) })
     }
@@ -402,12 +406,22 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
 /// calling it the call ends with `BridgegenError.callbackDropped` instead of hanging.
 final class BridgegenContinuation<Value, Token>: Sendable {
     private let call: BridgegenCall<Value, Token>
+    /// Created where the types are concrete, so the deinit (which Swift never specialises)
+    /// runs specialised code.
+    private let released: @Sendable (BridgegenCall<Value, Token>) -> Void
 
-    init(_ call: BridgegenCall<Value, Token>) { self.call = call }
+    @inline(__always)
+    init(_ call: BridgegenCall<Value, Token>) {
+        self.call = call
+        self.released = { call in
+            call.decide(
+                .failure(BridgegenError.callbackDropped(adapter: call.adapter)),
+                by: .droppedCallback)
+        }
+    }
 
     deinit {
-        call.decide(
-            .failure(BridgegenError.callbackDropped(adapter: call.adapter)), by: .droppedCallback)
+        released(call)
     }
 
     func resume(returning value: Value) {
