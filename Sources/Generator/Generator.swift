@@ -107,11 +107,26 @@ public struct Generator: Sendable {
             diagnostic: .error(error.message, at: SourceLocation(line: error.line, column: error.column, offset: 0)))
     }
 
+    /// More errors than this from one file are noise: the rest are summarised in one line.
+    public static let maximumReportsPerFile = 50
+
     static func sorted(_ reports: [Report]) -> [Report] {
         var bag = DiagnosticBag()
         bag.append(contentsOf: reports.map(\.diagnostic))
         let path = reports.first?.path ?? ""
-        return bag.sorted.map { Report(path: path, diagnostic: $0) }
+        var sorted = bag.sorted.map { Report(path: path, diagnostic: $0) }
+        if sorted.count > maximumReportsPerFile {
+            let dropped = sorted.count - maximumReportsPerFile
+            let last = sorted[maximumReportsPerFile - 1].diagnostic.location
+            sorted.removeLast(dropped)
+            sorted.append(
+                Report(
+                    path: path,
+                    diagnostic: .error(
+                        "too many errors; \(dropped) more not shown", at: last,
+                        notes: [.init("fix the errors above and run bridgegen again")])))
+        }
+        return sorted
     }
 
     /// Input must be UTF-8; the diagnostic points at the first byte that is not.
