@@ -6,10 +6,15 @@ import Testing
 /// Cancellation strategies, timeouts, error mapping and isolation, against SDKs that cancel in
 /// the awkward ways real ones do. Serialized: some tests read the global misuse handler.
 @Suite(.serialized) struct CancellationTests {
-    /// Runs `body` in a task, cancels it after `delay`, and returns how it ended.
-    func cancelled<T: Sendable>(after delay: Double = 0.02, _ body: @escaping @Sendable () async throws -> T) async -> Result<T, any Error> {
+    /// Runs `body` in a task, cancels it once the SDK has started `started` requests (so the
+    /// cancellation really arrives while the call is in flight, however loaded the machine), and
+    /// returns how it ended.
+    func cancelled<T: Sendable>(
+        _ transfers: Transfers, afterRequest started: Int? = nil, _ body: @escaping @Sendable () async throws -> T
+    ) async -> Result<T, any Error> {
+        let target = started ?? transfers.startedRequests + 1
         let task = Task { try await body() }
-        try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        _ = await eventually { transfers.startedRequests >= target }
         task.cancel()
         return await task.result
     }
@@ -25,9 +30,9 @@ import Testing
         transfers.mode = .never
         transfers.cancelBehavior = behavior
         let box = UncheckedSendable(transfers)
-        let result = await cancelled { try await box.value.send(amount: 1) }
+        let result = await cancelled(box.value) { try await box.value.send(amount: 1) }
         #expect(isCancellation(result))
-        #expect(eventually { transfers.requests.first?.cancelCount == 1 })
+        #expect(await eventually { transfers.requests.first?.cancelCount == 1 })
     }
 
     @Test func completionBeforeCancellationWinsAndNothingIsCancelled() async throws {
@@ -55,14 +60,14 @@ import Testing
         let transfers = Transfers()
         transfers.mode = .never
         let box = UncheckedSendable(transfers)
-        #expect(isCancellation(await cancelled { try await box.value.upload(Data([1])) }))
-        #expect(eventually { transfers.requests.last?.cancelCount == 1 })
-        #expect(isCancellation(await cancelled { try await box.value.subscribe(topic: "t") }))
-        #expect(eventually { transfers.requests.last?.cancelCount == 1 })
-        #expect(isCancellation(await cancelled { try await box.value.startSync() }))
-        #expect(eventually { transfers.requests.last?.cancelCount == 1 })
-        #expect(isCancellation(await cancelled { try await box.value.geocode(address: "a") }))
-        #expect(eventually { transfers.receiverCancelCount == 1 })
+        #expect(isCancellation(await cancelled(box.value) { try await box.value.upload(Data([1])) }))
+        #expect(await eventually { transfers.requests.last?.cancelCount == 1 })
+        #expect(isCancellation(await cancelled(box.value) { try await box.value.subscribe(topic: "t") }))
+        #expect(await eventually { transfers.requests.last?.cancelCount == 1 })
+        #expect(isCancellation(await cancelled(box.value) { try await box.value.startSync() }))
+        #expect(await eventually { transfers.requests.last?.cancelCount == 1 })
+        #expect(isCancellation(await cancelled(box.value) { try await box.value.geocode(address: "a") }))
+        #expect(await eventually { transfers.receiverCancelCount == 1 })
     }
 
     @Test func callbackInsideCancelIsALateCallbackNotACrash() async throws {
@@ -71,8 +76,8 @@ import Testing
         transfers.mode = .never
         transfers.cancelBehavior = .callsBackInside
         let box = UncheckedSendable(transfers)
-        #expect(isCancellation(await cancelled { try await box.value.upload(Data()) }))
-        #expect(eventually { log.all.map(\.kind) == [.lateCallback] })
+        #expect(isCancellation(await cancelled(box.value) { try await box.value.upload(Data()) }))
+        #expect(await eventually { log.all.map(\.kind) == [.lateCallback] })
     }
 
     @Test func startAfterCreationAndWaitingForTheSDKsAnswer() async throws {
@@ -86,7 +91,7 @@ import Testing
         transfers.mode = .never
         transfers.cancelBehavior = .callsBackInside
         let box = UncheckedSendable(transfers)
-        let result = await cancelled { try await box.value.makeTask(url: "v") }
+        let result = await cancelled(box.value) { try await box.value.makeTask(url: "v") }
         #expect(try result.get() == "partial v")
         #expect(transfers.requests.last?.cancelCount == 1)
     }
@@ -118,7 +123,7 @@ import Testing
             _ = try await transfers.download(name: "n", progress: { progress.append($0) })
         }
         #expect(Date().timeIntervalSince(started) < 5)
-        #expect(eventually { transfers.requests.first?.cancelCount == 1 })
+        #expect(await eventually { transfers.requests.first?.cancelCount == 1 })
     }
 
     @Test func progressIsNotForwardedAfterTheResult() async throws {
@@ -161,11 +166,11 @@ import Testing
         transfers.mode = .never
         let adapter = MainThreadTransfers(transfers)
         let task = Task { @MainActor in try await adapter.geocode(address: "x") }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        while transfers.startedRequests == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
         task.cancel()
         let result = await task.result
         #expect(isCancellation(result))
-        #expect(eventually { transfers.receiverCancelCount == 1 })
+        #expect(await eventually { transfers.receiverCancelCount == 1 })
         #expect(transfers.requests.first?.cancelledOnMainThread == true)
     }
 }

@@ -13,7 +13,7 @@ import Testing
         client.mode = mode
         #expect(try await client.receipt(id: "first").id == "first")
         // The duplicate is dropped and reported, never a second resume (which would crash).
-        #expect(eventually { log.all.count == 1 })
+        #expect(await eventually { log.all.count == 1 })
         #expect(log.all.first?.kind == .duplicateCallback)
         #expect(log.all.first?.adapter == "PaymentsClient.receipt(id:)")
     }
@@ -36,7 +36,7 @@ import Testing
         let client = PaymentsClient()
         client.mode = .never
         let task = Task { try await client.refund(id: "late") }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(await eventually { Fixture.heldCount > 0 })
         Fixture.releaseHeldCallbacks()
         await #expect(throws: BridgegenError.callbackDropped(adapter: "PaymentsClient.refund(id:)")) {
             try await withWatchdog { try await task.value }
@@ -48,7 +48,7 @@ import Testing
         let client = PaymentsClient()
         client.mode = .never
         let task = Task { try await client.receipt(id: "slow").id }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(await eventually { Fixture.heldCount > 0 })
         task.cancel()
         await #expect(throws: CancellationError.self) { try await withWatchdog { try await task.value } }
         Fixture.releaseHeldCallbacks()
@@ -77,7 +77,7 @@ import Testing
             client.mode = .never
             try await client.refund(id: "x")
         }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(await eventually { Fixture.heldCount > 0 })
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         // The SDK calls back after all: dropped, reported as late, never a second resume.

@@ -29,11 +29,13 @@ struct WatchdogTimeout: Error, CustomStringConvertible {
 }
 
 /// Waits (briefly, polling) until `condition` holds; for effects that happen on other threads.
-func eventually(_ condition: () -> Bool, timeout: Double = 5) -> Bool {
+/// Sleeps with `Task.sleep`, never blocking a thread: blocking the cooperative pool on a
+/// 2-core machine would stop the very work being waited for.
+nonisolated(nonsending) func eventually(_ condition: () -> Bool, timeout: Double = 5) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         if Date() > deadline { return false }
-        usleep(1000)
+        try? await Task.sleep(nanoseconds: 1_000_000)
     }
     return true
 }

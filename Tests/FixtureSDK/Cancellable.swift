@@ -101,6 +101,9 @@ public final class Transfers: FixtureObject {
     private var receiverCancels = 0
 
     public var receiverCancelCount: Int { lock.withLock { receiverCancels } }
+    private var started = 0
+    /// Requests started so far; safe to read from any thread (tests wait on it before cancelling).
+    public var startedRequests: Int { lock.withLock { started } }
 
     /// Starts a request per `mode`: immediately (inside the start call), later on the fixture
     /// thread, twice, never, or by dropping the completion.
@@ -110,7 +113,10 @@ public final class Transfers: FixtureObject {
         // `.dropped`: the request never holds the completion, so it is released on return.
         let request = FixtureRequest(behavior: cancelBehavior, completion: mode == .dropped ? { _ in } : completion)
         requests.append(request)
-        lock.withLock { current = request }
+        lock.withLock {
+            current = request
+            started += 1
+        }
         switch mode {
         case .immediately: request.finish(outcome)
         case .twice:

@@ -65,6 +65,9 @@ public enum Fixture {
         }
     }
 
+    /// How many closures `.never` currently keeps; tests wait for one before cancelling.
+    public static var heldCount: Int { held.withLock { $0.count } }
+
     /// Releases every closure kept by `.never` without calling it.
     public static func releaseHeldCallbacks() {
         let released = held.withLock { held -> [() -> Void] in
