@@ -32,6 +32,7 @@ let package = Package(
         .testTarget(name: "DeclParserTests", dependencies: ["DeclParser"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
+        .testTarget(name: "GeneratorTests", dependencies: ["Generator"]),
         .testTarget(
             name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK"],
             exclude: ["Inputs", "Expected", "Malformed"]),
