@@ -194,12 +194,27 @@ struct BridgegenCallState<Value, Token, Waiter> {
         case .idle:
             phase = .decided(result, source)
             return Effects()
-        case .starting(let stop?, _):
+        case .starting(let stop?, let dropped):
             // Cancellation (or the timer) came first and wins, even inside the start call; an SDK
             // callback after it is late. The SDK finished, so its token needs no cancel.
-            guard source == .sdk else { return Effects() }
-            phase = .decided(stop.0, stop.1)
-            return Effects(misuse: .lateCallback)
+            switch source {
+            case .sdk:
+                phase = .decided(stop.0, stop.1)
+                return Effects(misuse: .lateCallback)
+            case .droppedCallback:
+                // Remembered: when waiting for the SDK's answer to a cancel, a dropped handler
+                // means that answer can never come.
+                if dropped == nil, case .failure(let error) = result {
+                    phase = .starting(stop: stop, dropped: error)
+                }
+                return Effects()
+            case .timeout where stop.1 == .cancellation && waitsForSDKAfterCancel:
+                // The cancel would only have asked the SDK; the timer ends the call for good.
+                phase = .starting(stop: (result, source), dropped: dropped)
+                return Effects()
+            case .cancellation, .timeout:
+                return Effects()
+            }
         case .starting(nil, let dropped):
             switch source {
             case .cancellation, .timeout:
@@ -214,10 +229,10 @@ struct BridgegenCallState<Value, Token, Waiter> {
             return Effects()
         case .running(let token):
             phase = .decided(result, source)
-            return Effects(cancel: stopsSDK ? token : nil)
+            return Effects(cancel: stopsSDK && !cancelRequested ? token : nil)
         case .suspended(let waiter, let token):
             phase = .decided(result, source)
-            return Effects(resume: waiter, cancel: stopsSDK ? token : nil)
+            return Effects(resume: waiter, cancel: stopsSDK && !cancelRequested ? token : nil)
         case .decided(_, let first), .delivered(let first):
             guard source == .sdk else { return Effects() }
             return Effects(misuse: first == .sdk ? .duplicateCallback : .lateCallback)
