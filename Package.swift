@@ -37,7 +37,7 @@ let package = Package(
             name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK"],
             exclude: ["Inputs", "Expected", "Malformed"]),
         // Helpers shared by the test targets that run generated adapters.
-        .target(name: "TestSupport", dependencies: ["GoldenAdapters"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GoldenAdapters", "FixtureSDK"], path: "Tests/TestSupport"),
         .testTarget(name: "BehaviourTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["BridgegenCLI"]),
         // Thousands of randomized interleavings per adapter kind; CI also runs it under TSan.

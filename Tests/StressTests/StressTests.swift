@@ -136,7 +136,13 @@ import TestSupport
                 for trial in batch {
                     group.addTask {
                         if ProcessInfo.processInfo.environment["BRIDGEGEN_STRESS_TRACE"] != nil { print("TRIAL start \(trial)") }
-                        let (observation, released) = try await Self.withWatchdog(trial) { await Self.run(trial) }
+                        let (observation, released): (Observation, Bool)
+                        do {
+                            (observation, released) = try await withWatchdog("\(trial)") { await Self.run(trial) }
+                        } catch {
+                            Issue.record("watchdog: \(error)")
+                            throw error
+                        }
                         if ProcessInfo.processInfo.environment["BRIDGEGEN_STRESS_TRACE"] != nil { print("TRIAL end \(trial)") }
                         Self.check(trial, observation, released: released)
                     }
@@ -162,52 +168,6 @@ import TestSupport
         }
         if trial.mode == .dropped && trial.cancelPoint == .never {
             #expect(ended.contains("released its completion handler") || ended.contains("timed out"), "\(trial): \(ended)")
-        }
-    }
-
-    struct Hung: Error, CustomStringConvertible {
-        var trial: Trial
-        var description: String { "trial hung: \(trial)" }
-    }
-
-    /// Races `body` against a timer without waiting for a hung body (a task group would).
-    static func withWatchdog<T: Sendable>(_ trial: Trial, _ body: @escaping @Sendable () async -> T) async throws -> T {
-        let race = Race<T>()
-        let value: T? = await withCheckedContinuation { continuation in
-            race.install(continuation)
-            Task { race.finish(await body()) }
-            FixtureScheduler.shared.async(after: 20) { race.finish(nil) }
-        }
-        guard let value else {
-            Issue.record("watchdog: \(trial) did not finish within 20 s")
-            throw Hung(trial: trial)
-        }
-        return value
-    }
-
-    /// The first of two finishers resumes the waiter.
-    final class Race<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<T?, Never>?
-        private var result: T??
-
-        func install(_ continuation: CheckedContinuation<T?, Never>) {
-            let early = lock.withLock { () -> T?? in
-                if let result { return result }
-                self.continuation = continuation
-                return nil
-            }
-            if let early { continuation.resume(returning: early) }
-        }
-
-        func finish(_ value: T?) {
-            let waiter = lock.withLock { () -> CheckedContinuation<T?, Never>? in
-                if result != nil { return nil }
-                result = .some(value)
-                defer { continuation = nil }
-                return continuation
-            }
-            waiter?.resume(returning: value)
         }
     }
 }

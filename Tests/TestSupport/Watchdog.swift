@@ -1,0 +1,58 @@
+import FixtureSDK
+import Foundation
+
+/// Fails instead of hanging when an adapter never finishes. The body runs in its own task and the
+/// timer on the fixture's own thread, so neither a hung body (which a task group would wait for
+/// forever) nor a starved cooperative pool can stop the watchdog from firing.
+public func withWatchdog<T: Sendable>(
+    seconds: Double = 20, _ name: @autoclosure () -> String = #function,
+    _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    let race = Race<Result<T, any Error>>()
+    let result = await withCheckedContinuation { continuation in
+        race.install(continuation)
+        Task { race.finish(await Result { try await body() }) }
+        FixtureScheduler.shared.async(after: seconds) { race.finish(nil) }
+    }
+    guard let result else { throw WatchdogTimeout(name: name(), seconds: seconds) }
+    return try result.get()
+}
+
+public struct WatchdogTimeout: Error, CustomStringConvertible {
+    public var name: String
+    public var seconds: Double
+    public var description: String { "\(name) did not finish within \(seconds) s: an adapter hung" }
+}
+
+extension Result where Failure == any Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
+
+/// The first of two finishers resumes the waiter; the second is ignored.
+final class Race<T: Sendable>: @unchecked Sendable {
+    // @unchecked: all state is guarded by `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T?, Never>?
+    private var result: T??
+
+    func install(_ continuation: CheckedContinuation<T?, Never>) {
+        let early = lock.withLock { () -> T?? in
+            if let result { return result }
+            self.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    func finish(_ value: T?) {
+        let waiter = lock.withLock { () -> CheckedContinuation<T?, Never>? in
+            if result != nil { return nil }
+            result = .some(value)
+            defer { continuation = nil }
+            return continuation
+        }
+        waiter?.resume(returning: value)
+    }
+}
