@@ -91,29 +91,31 @@ final class BridgegenLocked<State>: @unchecked Sendable {
 /// once the lock is released, so every ordering of events can be enumerated in a unit test.
 ///
 /// `Token` is what the SDK's start call returned (used to cancel it); `Waiter` is the suspended
-/// caller (a continuation in production, anything in tests).
+/// caller (a continuation in production, anything in tests). The state is kept in flat stored
+/// properties rather than an enum with payloads: copying generic multi-payload enums goes through
+/// runtime value witnesses, which made every call several times slower.
 struct BridgegenCallState<Value, Token, Waiter> {
     /// What decided the outcome: the first of these wins.
     enum Source: Equatable {
         case sdk, cancellation, timeout, droppedCallback
     }
 
-    enum Phase {
+    enum Phase: Equatable {
         /// The SDK has not been called.
         case idle
-        /// Inside the SDK's start call, before its token exists. `stop` is a cancellation or
-        /// timeout that arrived meanwhile; `dropped` is set when the completion handler was
-        /// released unused. Both are acted on when the start call returns, because a start call
-        /// that throws also releases the handler, and then its error is the outcome.
-        case starting(stop: (Result<Value, any Error>, Source)?, dropped: (any Error)?)
-        /// The SDK is working and the caller has not suspended yet.
-        case running(Token?)
-        /// The caller is suspended, waiting.
-        case suspended(Waiter, Token?)
-        /// The outcome is known; the caller has not taken it yet.
-        case decided(Result<Value, any Error>, Source)
+        /// Inside the SDK's start call, before its token exists. A cancellation or timeout that
+        /// arrives meanwhile (`hasStop`) and a completion handler released unused (`dropped`) are
+        /// acted on when the start call returns, because a start call that throws also releases
+        /// the handler, and then its error is the outcome.
+        case starting
+        /// The SDK is working (`token`) and the caller has not suspended yet.
+        case running
+        /// The caller (`waiter`) is suspended, waiting.
+        case suspended
+        /// The outcome (`outcome`, decided by `source`) is known; the caller has not taken it yet.
+        case decided
         /// The caller has the outcome; nothing is retained.
-        case delivered(Source)
+        case delivered
     }
 
     /// What to do after unlocking, in this order: resume the caller, cancel the SDK, report.
@@ -124,6 +126,13 @@ struct BridgegenCallState<Value, Token, Waiter> {
     }
 
     private(set) var phase: Phase = .idle
+    /// The outcome once decided; while starting, the cancellation or timeout waiting to win.
+    private var outcome: Result<Value, any Error>?
+    private var source: Source = .sdk
+    private var hasStop = false
+    private var dropped: (any Error)?
+    private var token: Token?
+    private var waiter: Waiter?
     /// When set, cancellation asks the SDK to cancel and then waits for the SDK's own answer
     /// (for SDKs whose cancel reports a result) instead of ending the call at once.
     let waitsForSDKAfterCancel: Bool
@@ -135,8 +144,8 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// Before calling the SDK. False when the call was cancelled first: the SDK is never started.
     mutating func beginStart() -> Bool {
-        guard case .idle = phase else { return false }
-        phase = .starting(stop: nil, dropped: nil)
+        guard phase == .idle else { return false }
+        phase = .starting
         return true
     }
 
@@ -145,34 +154,39 @@ struct BridgegenCallState<Value, Token, Waiter> {
     mutating func startReturned(_ token: Token?, error: (any Error)?) -> (
         effects: Effects, mustWait: Bool
     ) {
-        guard case .starting(let stop, let dropped) = phase else {
+        guard phase == .starting else {
             // Decided inside the start call: the token is neither kept nor cancelled.
             return (Effects(), false)
         }
-        if let (result, source) = stop {
+        let dropped = self.dropped
+        self.dropped = nil
+        if hasStop {
+            hasStop = false
             if source == .cancellation && waitsForSDKAfterCancel && error == nil && dropped == nil {
-                phase = .running(token)
+                outcome = nil
+                enter(.running, token: token)
                 return (Effects(cancel: token), true)
             }
-            phase = .decided(result, source)
+            phase = .decided
             return (Effects(cancel: error == nil ? token : nil), false)
         }
         if let error {
-            phase = .decided(.failure(error), .sdk)
+            decide(.failure(error), source: .sdk)
             return (Effects(), false)
         }
         if let dropped {
-            phase = .decided(.failure(dropped), .droppedCallback)
+            decide(.failure(dropped), source: .droppedCallback)
             return (Effects(), false)
         }
-        phase = .running(token)
+        enter(.running, token: token)
         return (Effects(), true)
     }
 
     /// The caller suspends; if the outcome arrived in the meantime it is woken at once.
     mutating func suspend(_ waiter: Waiter) -> Effects {
-        guard case .running(let token) = phase else { return Effects(resume: waiter) }
-        phase = .suspended(waiter, token)
+        guard phase == .running else { return Effects(resume: waiter) }
+        phase = .suspended
+        self.waiter = waiter
         return Effects()
     }
 
@@ -183,67 +197,87 @@ struct BridgegenCallState<Value, Token, Waiter> {
         if source == .cancellation && waitsForSDKAfterCancel {
             if cancelRequested { return Effects() }
             cancelRequested = true
-            switch phase {
-            case .running(let token), .suspended(_, let token):
+            if phase == .running || phase == .suspended {
                 return Effects(cancel: token)  // Ask once, keep waiting for the SDK's answer.
-            default:
-                break
             }
         }
         switch phase {
         case .idle:
-            phase = .decided(result, source)
+            decide(result, source: source)
             return Effects()
-        case .starting(let stop?, let dropped):
+        case .starting where hasStop:
             // Cancellation (or the timer) came first and wins, even inside the start call; an SDK
             // callback after it is late. The SDK finished, so its token needs no cancel.
             switch source {
             case .sdk:
-                phase = .decided(stop.0, stop.1)
+                hasStop = false
+                dropped = nil
+                phase = .decided
                 return Effects(misuse: .lateCallback)
             case .droppedCallback:
                 // Remembered: when waiting for the SDK's answer to a cancel, a dropped handler
                 // means that answer can never come.
-                if dropped == nil, case .failure(let error) = result {
-                    phase = .starting(stop: stop, dropped: error)
-                }
+                if dropped == nil, case .failure(let error) = result { dropped = error }
                 return Effects()
-            case .timeout where stop.1 == .cancellation && waitsForSDKAfterCancel:
+            case .timeout where self.source == .cancellation && waitsForSDKAfterCancel:
                 // The cancel would only have asked the SDK; the timer ends the call for good.
-                phase = .starting(stop: (result, source), dropped: dropped)
+                outcome = result
+                self.source = source
                 return Effects()
             case .cancellation, .timeout:
                 return Effects()
             }
-        case .starting(nil, let dropped):
+        case .starting:
             switch source {
             case .cancellation, .timeout:
-                phase = .starting(stop: (result, source), dropped: dropped)
+                hasStop = true
+                outcome = result
+                self.source = source
             case .droppedCallback:
-                if case .failure(let error) = result {
-                    phase = .starting(stop: nil, dropped: error)
-                }
+                if case .failure(let error) = result { dropped = error }
             case .sdk:
-                phase = .decided(result, source)
+                dropped = nil
+                decide(result, source: source)
             }
             return Effects()
-        case .running(let token):
-            phase = .decided(result, source)
-            return Effects(cancel: stopsSDK && !cancelRequested ? token : nil)
-        case .suspended(let waiter, let token):
-            phase = .decided(result, source)
+        case .running, .suspended:
+            let waiter = self.waiter
+            let token = self.token
+            decide(result, source: source)
             return Effects(resume: waiter, cancel: stopsSDK && !cancelRequested ? token : nil)
-        case .decided(_, let first), .delivered(let first):
+        case .decided, .delivered:
             guard source == .sdk else { return Effects() }
-            return Effects(misuse: first == .sdk ? .duplicateCallback : .lateCallback)
+            return Effects(misuse: self.source == .sdk ? .duplicateCallback : .lateCallback)
         }
+    }
+
+    /// The completion handler was released. Only an open call needs the error, so it is built
+    /// only then (this runs at the end of every call).
+    mutating func handlerReleased(_ error: @autoclosure () -> any Error) -> Effects {
+        guard phase != .decided && phase != .delivered else { return Effects() }
+        return decide(.failure(error()), by: .droppedCallback)
     }
 
     /// The caller takes the outcome once it is decided.
     mutating func take() -> Result<Value, any Error>? {
-        guard case .decided(let result, let source) = phase else { return nil }
-        phase = .delivered(source)
-        return result
+        guard phase == .decided else { return nil }
+        phase = .delivered
+        defer { outcome = nil }
+        return outcome
+    }
+
+    private mutating func enter(_ phase: Phase, token: Token?) {
+        self.phase = phase
+        self.token = token
+    }
+
+    /// Records the outcome and lets go of the token and the waiter.
+    private mutating func decide(_ result: Result<Value, any Error>, source: Source) {
+        phase = .decided
+        outcome = result
+        self.source = source
+        token = nil
+        waiter = nil
     }
 }
 
@@ -299,29 +333,22 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         return body(&state)
     }
 
-    /// Runs after the lock is released. The caller is resumed before the SDK is told to cancel, so
-    /// a completion racing with that cancel finds the call decided and never needs the task.
-    /// A transition that also picks up, under the same lock, the cancel function its effects need.
-    @inline(__always)
-    private func transitionWithCancel(_ body: (inout State) -> State.Effects) -> (
-        State.Effects, ((Token) -> Void)?
-    ) {
-        lock.lock()
-        defer { lock.unlock() }
-        let effects = body(&state)
-        return (effects, effects.cancel == nil ? nil : cancelToken)
-    }
-
+    /// Runs one transition under the lock, then its effects after the lock is released. The
+    /// caller is resumed before the SDK is told to cancel, so a completion racing with that cancel
+    /// finds the call decided and never needs the task. The effects are consumed, not copied:
+    /// copies of this generic struct went through runtime value witnesses on every call.
+    ///
     /// `offloadCancel`: called from the task's cancellation handler, which runs while the runtime
     /// holds the task's status lock; the SDK's cancel may block until a callback that needs the
     /// task has run, so it is handed to another thread instead of being called there.
     @inline(__always)
-    private func perform(
-        _ step: (effects: State.Effects, cancel: ((Token) -> Void)?), offloadCancel: Bool = false
-    ) {
-        let effects = step.effects
-        effects.resume?.resume()
-        if let token = effects.cancel, let cancelToken = step.cancel {
+    private func step(offloadCancel: Bool = false, _ body: (inout State) -> State.Effects) {
+        lock.lock()
+        var effects = body(&state)
+        let cancelToken = effects.cancel == nil ? nil : self.cancelToken
+        lock.unlock()
+        if let waiter = effects.resume.take() { waiter.resume() }
+        if let token = effects.cancel.take(), let cancelToken {
             if cancelOnMainThread && !Thread.isMainThread {
                 let work = BridgegenUnchecked { cancelToken(token) }
                 DispatchQueue.main.async { work.value() }
@@ -337,6 +364,10 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         }
     }
 
+    func handlerReleased() {
+        step { $0.handlerReleased(BridgegenError.callbackDropped(adapter: adapter)) }
+    }
+
     /// Whether the outcome is still open; callbacks that report progress are dropped after it.
     var isRunning: Bool {
         transition { state in
@@ -349,7 +380,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
 
     @inline(__always)
     func decide(_ result: Result<Value, any Error>, by source: State.Source) {
-        perform(transitionWithCancel { $0.decide(result, by: source) })
+        step { $0.decide(result, by: source) }
     }
 
     /// Starts the SDK work with `start` and returns or throws its first outcome.
@@ -360,7 +391,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
             if startSDK(start) {
                 let timer = timeout.map(startTimer)
                 await withCheckedContinuation { continuation in
-                    perform(transitionWithCancel { $0.suspend(continuation) })
+                    step { $0.suspend(continuation) }
                 }
                 timer?.cancel()
             }
@@ -371,10 +402,9 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
             guard let outcome else { throw CancellationError() }
             return try outcome.get()
         } onCancel: {
-            perform(
-                transitionWithCancel {
-                    $0.decide(.failure(CancellationError()), by: .cancellation)
-                }, offloadCancel: true)
+            step(offloadCancel: true) {
+                $0.decide(.failure(CancellationError()), by: .cancellation)
+            }
         }
     }
 
@@ -391,12 +421,11 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
             failure = error
         }
         var mustWait = false
-        perform(
-            transitionWithCancel { state in
-                let (effects, wait) = state.startReturned(token, error: failure)
-                mustWait = wait
-                return effects
-            })
+        step { state in
+            let (effects, wait) = state.startReturned(token, error: failure)
+            mustWait = wait
+            return effects
+        }
         if mustWait, let startToken, let token { startToken(token) }
         return mustWait
     }
@@ -428,11 +457,7 @@ final class BridgegenContinuation<Value, Token>: Sendable {
     @inline(__always)
     init(_ call: BridgegenCall<Value, Token>) {
         self.call = call
-        self.released = { call in
-            call.decide(
-                .failure(BridgegenError.callbackDropped(adapter: call.adapter)),
-                by: .droppedCallback)
-        }
+        self.released = { call in call.handlerReleased() }
     }
 
     deinit {
