@@ -95,6 +95,76 @@ final class BridgegenLocked<State>: @unchecked Sendable {
     }
 }
 
+/// A mutex and the state it guards, in one allocation. `NSLock` is an object that on Linux
+/// allocates its mutex separately, and it sits on every call's path. Not generic itself, so the
+/// owner's `deinit` needs no runtime type metadata to destroy it.
+struct BridgegenGuarded {
+    #if canImport(Darwin)
+        private typealias Mutex = os_unfair_lock
+    #else
+        private typealias Mutex = pthread_mutex_t
+    #endif
+
+    private let mutex: UnsafeMutablePointer<Mutex>
+    private let state: UnsafeMutableRawPointer
+
+    private static func stateOffset<State>(_: State.Type) -> Int {
+        let alignment = MemoryLayout<State>.alignment
+        return (MemoryLayout<Mutex>.size + alignment - 1) / alignment * alignment
+    }
+
+    init<State>(_ initial: State) {
+        let offset = Self.stateOffset(State.self)
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: offset + MemoryLayout<State>.size,
+            alignment: max(MemoryLayout<Mutex>.alignment, MemoryLayout<State>.alignment))
+        mutex = raw.bindMemory(to: Mutex.self, capacity: 1)
+        #if canImport(Darwin)
+            mutex.initialize(to: os_unfair_lock())
+        #else
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+        #endif
+        state = raw + offset
+        state.bindMemory(to: State.self, capacity: 1).initialize(to: initial)
+    }
+
+    /// The state, to be used only while the lock is held; `State` is the type given to `init`.
+    @inline(__always)
+    func locked<State>(_: State.Type) -> UnsafeMutablePointer<State> {
+        state.assumingMemoryBound(to: State.self)
+    }
+
+    @inline(__always)
+    func lock() {
+        #if canImport(Darwin)
+            os_unfair_lock_lock(mutex)
+        #else
+            pthread_mutex_lock(mutex)
+        #endif
+    }
+
+    @inline(__always)
+    func unlock() {
+        #if canImport(Darwin)
+            os_unfair_lock_unlock(mutex)
+        #else
+            pthread_mutex_unlock(mutex)
+        #endif
+    }
+
+    /// Once, when the owner goes away. Owners call it through a closure made where `State` is
+    /// concrete: from a generic class's `deinit` it would look up runtime type metadata each time.
+    func destroy<State>(_: State.Type) {
+        #if !canImport(Darwin)
+            pthread_mutex_destroy(mutex)
+        #endif
+        locked(State.self).deinitialize(count: 1)
+        mutex.deinitialize(count: 1)
+        UnsafeMutableRawPointer(mutex).deallocate()
+    }
+}
+
 /// The life of one adapter call as a pure value. Each transition returns the effects to perform
 /// once the lock is released, so every ordering of events can be enumerated in a unit test.
 ///
@@ -126,9 +196,11 @@ struct BridgegenCallState<Value, Token, Waiter> {
         case delivered
     }
 
-    /// What to do after unlocking, in this order: resume the caller, cancel the SDK, report.
+    /// What to do after unlocking, in this order: resume the caller (taken with `takeWaiter()`
+    /// under the lock), cancel the SDK, report. The waiter is not carried here: this struct is
+    /// made on every step, and an optional continuation in it cost runtime witness calls each time.
     struct Effects {
-        var resume: Waiter?
+        var resume = false
         var cancel: Token?
         var misuse: BridgegenMisuse.Kind?
     }
@@ -192,9 +264,9 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// The caller suspends; if the outcome arrived in the meantime it is woken at once.
     mutating func suspend(_ waiter: Waiter) -> Effects {
-        guard phase == .running else { return Effects(resume: waiter) }
-        phase = .suspended
         self.waiter = waiter
+        guard phase == .running else { return Effects(resume: true) }
+        phase = .suspended
         return Effects()
     }
 
@@ -249,10 +321,10 @@ struct BridgegenCallState<Value, Token, Waiter> {
             }
             return Effects()
         case .running, .suspended:
-            let waiter = self.waiter
+            let resume = phase == .suspended
             let token = self.token
             decide(result, source: source)
-            return Effects(resume: waiter, cancel: stopsSDK && !cancelRequested ? token : nil)
+            return Effects(resume: resume, cancel: stopsSDK && !cancelRequested ? token : nil)
         case .decided, .delivered:
             guard source == .sdk else { return Effects() }
             return Effects(misuse: self.source == .sdk ? .duplicateCallback : .lateCallback)
@@ -264,6 +336,11 @@ struct BridgegenCallState<Value, Token, Waiter> {
     mutating func handlerReleased(_ error: @autoclosure () -> any Error) -> Effects {
         guard phase != .decided && phase != .delivered else { return Effects() }
         return decide(.failure(error()), by: .droppedCallback)
+    }
+
+    /// The waiter to resume, once `Effects.resume` said so.
+    mutating func takeWaiter() -> Waiter {
+        waiter.take()!
     }
 
     /// The caller takes the outcome once it is decided.
@@ -279,13 +356,12 @@ struct BridgegenCallState<Value, Token, Waiter> {
         self.token = token
     }
 
-    /// Records the outcome and lets go of the token and the waiter.
+    /// Records the outcome and lets go of the token (the waiter is taken by the effects).
     private mutating func decide(_ result: Result<Value, any Error>, source: Source) {
         phase = .decided
         outcome = result
         self.source = source
         token = nil
-        waiter = nil
     }
 }
 
@@ -298,8 +374,8 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     typealias State = BridgegenCallState<Value, Token, CheckedContinuation<Void, Never>>
 
     let adapter: String
-    private let lock = NSLock()
-    private var state: State
+    private let guarded: BridgegenGuarded
+    private let destroy: (BridgegenGuarded) -> Void
     /// Cleared once the caller has the outcome: the closure may capture the SDK object, and the
     /// SDK may keep the completion handler (and so this call) alive for as long as it likes.
     private var cancelToken: ((Token) -> Void)?
@@ -326,7 +402,8 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         mapError: ((any Error) -> any Error)? = nil
     ) {
         self.adapter = adapter
-        self.state = State(waitsForSDKAfterCancel: waitForCompletion)
+        self.guarded = BridgegenGuarded(State(waitsForSDKAfterCancel: waitForCompletion))
+        self.destroy = { $0.destroy(State.self) }
         self.cancelToken = cancel
         self.startToken = start
         self.timeout = timeout
@@ -334,11 +411,15 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         self.mapError = mapError
     }
 
+    deinit {
+        destroy(guarded)
+    }
+
     @inline(__always)
     private func transition<R>(_ body: (inout State) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
+        guarded.lock()
+        defer { guarded.unlock() }
+        return body(&guarded.locked(State.self).pointee)
     }
 
     /// Runs one transition under the lock, then its effects after the lock is released. The
@@ -351,11 +432,17 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     /// task has run, so it is handed to another thread instead of being called there.
     @inline(__always)
     private func step(offloadCancel: Bool = false, _ body: (inout State) -> State.Effects) {
-        lock.lock()
-        var effects = body(&state)
+        guarded.lock()
+        let state = guarded.locked(State.self)
+        var effects = body(&state.pointee)
         let cancelToken = effects.cancel == nil ? nil : self.cancelToken
-        lock.unlock()
-        if let waiter = effects.resume.take() { waiter.resume() }
+        if effects.resume {
+            let waiter = state.pointee.takeWaiter()
+            guarded.unlock()
+            waiter.resume()
+        } else {
+            guarded.unlock()
+        }
         if let token = effects.cancel.take(), let cancelToken {
             if cancelOnMainThread && !Thread.isMainThread {
                 let work = BridgegenUnchecked { cancelToken(token) }
@@ -392,28 +479,36 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     }
 
     /// Starts the SDK work with `start` and returns or throws its first outcome.
+    ///
+    /// The start call runs before the cancellation handler is installed: when the SDK answers
+    /// inside it (cached results, validation errors) the call ends without a handler or a
+    /// continuation. A cancellation that arrives during the start call is seen the moment the
+    /// handler is installed, which cancels the token the start call returned.
     nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token)
         async throws -> Value
     {
-        try await withTaskCancellationHandler {
-            if startSDK(start) {
+        if Task.isCancelled {
+            step { $0.decide(.failure(CancellationError()), by: .cancellation) }
+        }
+        if startSDK(start) {
+            await withTaskCancellationHandler {
                 let timer = timeout.map(startTimer)
                 await withCheckedContinuation { continuation in
                     step { $0.suspend(continuation) }
                 }
                 timer?.cancel()
-            }
-            let outcome = transition { state -> Result<Value, any Error>? in
-                cancelToken = nil
-                return state.take()
-            }
-            guard let outcome else { throw CancellationError() }
-            return try outcome.get()
-        } onCancel: {
-            step(offloadCancel: true) {
-                $0.decide(.failure(CancellationError()), by: .cancellation)
+            } onCancel: {
+                step(offloadCancel: true) {
+                    $0.decide(.failure(CancellationError()), by: .cancellation)
+                }
             }
         }
+        let outcome = transition { state -> Result<Value, any Error>? in
+            cancelToken = nil
+            return state.take()
+        }
+        guard let outcome else { throw CancellationError() }
+        return try outcome.get()
     }
 
     /// Calls the SDK unless the call was already cancelled; true when the caller has to wait.

@@ -38,7 +38,10 @@ import Testing
         }
 
         mutating func apply(_ effects: State.Effects) {
-            if effects.resume != nil { resumed += 1 }
+            if effects.resume {
+                resumed += 1
+                _ = state.takeWaiter()
+            }
             if let token = effects.cancel { cancelledTokens.append(token) }
             if let kind = effects.misuse { misuse.append(kind) }
         }
@@ -216,6 +219,6 @@ import Testing
         _ = state.startReturned("token", error: nil)
         _ = state.decide(.success("v"), by: .sdk)
         let effects = state.decide(.failure(CancellationError()), by: .cancellation)
-        #expect(effects.cancel == nil && effects.resume == nil && effects.misuse == nil)
+        #expect(effects.cancel == nil && !effects.resume && effects.misuse == nil)
     }
 }

@@ -11,6 +11,17 @@ extension BenchSDK {
         }
     }
 
+    /// The same bare continuation around the token-returning SDK call the cancellable adapters
+    /// use (the token is ignored): the fair baseline for them, since the SDK's own work (here,
+    /// allocating the token) is paid by both.
+    func bareFetchCancellable(id: Int) async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            _ = self.fetchCancellable(id: id) { value, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: value!) }
+            }
+        }
+    }
+
     /// A port of the published "OperationBridge" design: a 3-state machine behind a lock,
     /// resumed from the completion or from the cancellation handler. (It double-resumes when
     /// cancelled during a synchronous start; here it is only timed.)
