@@ -60,7 +60,8 @@ extension Analyzer {
                 options.mapError = text
             case "MainActor":
                 if attribute.arguments != nil {
-                    diagnostics.error("'@MainActor' takes no arguments", at: attribute.location)
+                    diagnostics.error(
+                        "'@MainActor' takes no arguments", at: attribute.location, notes: [.init("write '@MainActor'")])
                 }
                 options.isMainActor = true
             default:
@@ -91,7 +92,12 @@ extension Analyzer {
             guard returnType != nil else {
                 diagnostics.error(
                     "'@\(attribute.name.name)' uses the returned token, but '\(function.fullName)' returns nothing",
-                    at: attribute.location, notes: [.init("use '@cancel(receiverMethod())' to cancel through the receiver")])
+                    at: attribute.location,
+                    notes: [
+                        attribute.name.name == "start"
+                            ? .init("'@start' starts the token the call returns; declare the return type, or remove '@start'")
+                            : .init("use '@cancel(receiverMethod())' to cancel through the receiver")
+                    ])
                 return false
             }
             plan.tokenType = returnType!.description

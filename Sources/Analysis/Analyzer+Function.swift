@@ -111,6 +111,12 @@ extension Analyzer {
         // Which parameter is the completion handler.
         guard let completionIndex = selectCompletion(function, annotations: annotations, scope: scope) else { return nil }
         let completionParameter = function.parameters[completionIndex]
+        if completionParameter.type.isInout {
+            diagnostics.error(
+                "completion handler '\(completionParameter.name.name)' is 'inout'", at: completionParameter.location,
+                notes: [.init("an SDK stores its completion handler; declare it as '@escaping' without 'inout'")])
+            return nil
+        }
         guard
             let (plan, resultType, isOptionalCompletion) = analyseShape(
                 of: completionParameter, in: function, annotations: annotations, scope: scope)

@@ -91,9 +91,25 @@ public struct Analyzer {
     @discardableResult
     mutating func checkAttributes(_ attributes: [Attribute], allowed: Set<String>) -> [String] {
         var carried: [String] = []
+        var seen: [String: SourceLocation] = [:]
         for attribute in attributes {
             let name = attribute.name.name
-            if allowed.contains(name) || Annotations.ignored.contains(name) { continue }
+            if allowed.contains(name) {
+                // Which one would win is a guess a reader should not have to make.
+                if let first = seen[name] {
+                    diagnostics.error(
+                        "'@\(name)' is given twice", at: attribute.location,
+                        notes: [
+                            .init(
+                                name == "bridge"
+                                    ? "the first one is here; combine them, as in '@bridge(access: public, wrapper: Name)'"
+                                    : "the first one is here; remove one of them", at: first)
+                        ])
+                }
+                seen[name] = seen[name] ?? attribute.location
+                continue
+            }
+            if Annotations.ignored.contains(name) { continue }
             if Annotations.carried.contains(name) {
                 carried.append(attribute.text)
                 continue

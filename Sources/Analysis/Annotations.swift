@@ -25,6 +25,17 @@ enum Annotations {
 
     /// A diagnostic for an attribute bridgegen does not know, with the closest known spelling.
     static func unknown(_ attribute: Attribute, allowedHere: Set<String>) -> Diagnostic {
+        let name = attribute.name.name
+        if functionAnnotations.contains(name) && allowedHere == blockAnnotations {
+            return .error(
+                "'@\(name)' applies to a single function, not to an extension block", at: attribute.location,
+                notes: [.init("move it onto the function it is meant for")])
+        }
+        if blockAnnotations.contains(name) && allowedHere == functionAnnotations {
+            return .error(
+                "'@\(name)' applies to an extension block, not to a single function", at: attribute.location,
+                notes: [.init("move it onto the 'extension' line")])
+        }
         var notes: [Diagnostic.Note] = []
         let candidates = allowedHere.union(carried).union(ignored)
         if let suggestion = closest(to: attribute.name.name, in: candidates) {

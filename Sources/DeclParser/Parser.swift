@@ -220,7 +220,7 @@ public struct Parser {
         var arguments: [AttributeArgument] = []
         if current.kind != .rightParen {
             while true {
-                arguments.append(try parseAttributeArgument())
+                arguments.append(try parseAttributeArgument(of: name, openedAt: open.location))
                 if consume(.comma) { continue }
                 if current.kind == .rightParen { break }
                 throw fail(
@@ -234,7 +234,9 @@ public struct Parser {
         return Attribute(name: identifier, location: at.location, arguments: arguments, text: text)
     }
 
-    mutating func parseAttributeArgument() throws(Abandon) -> AttributeArgument {
+    mutating func parseAttributeArgument(of attribute: String, openedAt open: SourceLocation) throws(Abandon)
+        -> AttributeArgument
+    {
         let start = current.location
         var label: Identifier?
         if case .identifier(let name, _) = current.kind, peek().kind == .colon {
@@ -260,7 +262,9 @@ public struct Parser {
                 if valueTokens.isEmpty { throw fail("expected a value for attribute argument") }
                 return AttributeArgument(label: label, value: Self.classify(valueTokens), location: start)
             case .leftBrace, .rightBrace:
-                throw fail("unexpected '\(current.kind.spelling)' in attribute argument")
+                throw fail(
+                    "unexpected '\(current.kind.spelling)' in the arguments of '@\(attribute)'",
+                    notes: [.init("the argument list opened here is not closed; add ')'", at: open)])
             default:
                 break
             }
@@ -478,7 +482,9 @@ public struct Parser {
                 "initializers cannot be bridged", at: current.location,
                 notes: [.init("bridge a method that takes a completion handler; remove this initializer")])
         default:
-            throw fail("expected 'func' or 'typealias' in extension body, found '\(current.kind.spelling)'")
+            throw fail(
+                "expected 'func' or 'typealias' in extension body, found '\(current.kind.spelling)'",
+                notes: [.init("an extension block holds the SDK's method declarations; imports go at the top of the file")])
         }
     }
 
