@@ -122,6 +122,15 @@ struct Run {
                     continue
                 }
                 let path = outputPath(for: input)
+                if options.writeSupport, let directory = options.outputDirectory, directory != "-",
+                    path == join(directory, Generator.supportFileName)
+                {
+                    failed = true
+                    _ = fail(
+                        input, "would write '\(path)', where bridgegen writes its runtime support file",
+                        note: "rename the .bridge input")
+                    continue
+                }
                 if let owner = outputOwners[path], path != "-" {
                     failed = true
                     _ = fail(input, "would write '\(path)', which '\(owner)' also writes", note: "give the inputs different file names")
