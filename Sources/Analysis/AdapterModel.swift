@@ -75,6 +75,9 @@ public struct Adapter: Hashable, Sendable {
     /// Parameters that are callbacks of the call (progress and the like): forwarded only while
     /// the outcome is open.
     public var guardedClosureParameters: [String: Int] = [:]
+    /// `@stream`: the callback is called many times and the adapter returns a stream of its
+    /// values (`resultType` is the element type) instead of an async function.
+    public var stream: StreamPlan?
     /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
     /// parameter name → element type. The adapter yields into them and finishes them at the end.
     public var progressStreams: [String: String] = [:]
@@ -103,6 +106,19 @@ public struct Adapter: Hashable, Sendable {
     }
 
     public var returnsVoid: Bool { resultType == "Void" }
+}
+
+/// How a repeated callback becomes a stream.
+public struct StreamPlan: Hashable, Sendable {
+    /// `.newest(1)` or `.oldest(100)`; nil keeps every event (unbounded).
+    public var buffering: String?
+    /// The SDK can report a failure (or its register call throws): an `AsyncThrowingStream`.
+    public var isThrowing: Bool
+
+    public init(buffering: String?, isThrowing: Bool) {
+        self.buffering = buffering
+        self.isThrowing = isThrowing
+    }
 }
 
 /// How cancelling the task stops the SDK's work.

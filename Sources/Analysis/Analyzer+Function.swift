@@ -18,6 +18,8 @@ extension Analyzer {
         var asyncName: (String, SourceLocation)?
         var completion: (String, SourceLocation)?
         var asyncError: (failsWhenZero: Bool, index: Int, location: SourceLocation)?
+        /// `@stream`, with its buffering policy (nil: unbounded).
+        var stream: (buffering: String?, location: SourceLocation)?
         var carried: [String] = []
     }
 
@@ -71,6 +73,29 @@ extension Analyzer {
                     continue
                 }
                 result.asyncError = (label == "zeroArgument", index, argument.location)
+            case "stream":
+                let usage = "'@stream', '@stream(bufferingNewest: 1)' or '@stream(bufferingOldest: 100)'"
+                guard
+                    let arguments = Annotations.arguments(
+                        of: attribute, accepted: ["bufferingNewest", "bufferingOldest"], required: false, usage: usage,
+                        into: &diagnostics)
+                else { continue }
+                guard arguments.count <= 1 else {
+                    diagnostics.error(
+                        "'@stream' takes one buffering policy", at: attribute.location, notes: [.init("write \(usage)")])
+                    continue
+                }
+                var buffering: String?
+                if let (label, argument) = arguments.first {
+                    guard case .integer(let count) = argument.value, count >= 1 else {
+                        diagnostics.error(
+                            "'\(label)' must be a positive number of events, found '\(argument.value.text)'",
+                            at: argument.location, notes: [.init("write \(usage)")])
+                        continue
+                    }
+                    buffering = (label == "bufferingNewest" ? ".newest" : ".oldest") + "(\(count))"
+                }
+                result.stream = (buffering, attribute.location)
             default:
                 break
             }
@@ -188,7 +213,54 @@ extension Analyzer {
         adapter.isMainActor = options.isMainActor
         adapter.guardedClosureParameters = guarded
         adapter.progressStreams = streams
+        if let (buffering, _) = annotations.stream {
+            guard
+                let stream = checkStream(
+                    function, buffering: buffering, cancellation: cancellation, completion: completionParameter,
+                    plan: plan, scope: scope)
+            else { return nil }
+            adapter.stream = stream
+            adapter.timeoutSeconds = nil  // A block's `@timeout` is for its one-shot adapters.
+            adapter.discardableResult = false
+            adapter.guardedClosureParameters = [:]
+        }
         return adapter
+    }
+
+    /// `@stream`: rejects what only makes sense for a one-shot call; decides whether the stream
+    /// can fail.
+    mutating func checkStream(
+        _ function: FunctionDecl, buffering: String?, cancellation: CancellationPlan, completion: Parameter,
+        plan: CompletionPlan, scope: String
+    ) -> StreamPlan? {
+        let oneShot: [String: String] = [
+            "timeout": "a stream ends when its consumer stops listening",
+            "start": "streams start when they are created",
+            "progressStream": "the stream itself carries the events",
+        ]
+        var valid = true
+        for attribute in function.attributes {
+            guard let reason = oneShot[attribute.name.name] else { continue }
+            diagnostics.error(
+                "'@\(attribute.name.name)' does not apply to a '@stream' adapter", at: attribute.location,
+                notes: [.init("\(reason); remove '@\(attribute.name.name)'")])
+            valid = false
+        }
+        if cancellation.waitForCompletion {
+            diagnostics.error(
+                "'waitForCompletion' does not apply to a '@stream' adapter", at: function.location,
+                notes: [.init("a stream ends when its consumer stops; remove 'waitForCompletion'")])
+            valid = false
+        }
+        guard valid else { return nil }
+        var canFail = plan.errorName != nil || plan.flag != nil || function.throwsClause != nil
+        if plan.isResult, let resolved = try? resolver.resolve(completion.type, scope: scope),
+            case .function(let closure) = resolved.strippingAttributes.kind,
+            let (_, failure) = resultArguments(closure.parameters[0].type, scope: scope)
+        {
+            canFail = canFail || failure.description != "Never"
+        }
+        return StreamPlan(buffering: buffering, isThrowing: canFail)
     }
 
     /// `@progressStream(name)`: the named progress closure `(T) -> Void` becomes an

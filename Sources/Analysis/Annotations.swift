@@ -10,6 +10,7 @@ enum Annotations {
     static let blockAnnotations: Set<String> = ["bridge", "timeout", "mapError", "MainActor"]
     static let functionAnnotations: Set<String> = [
         "asyncName", "completion", "asyncError", "cancel", "start", "timeout", "mapError", "MainActor", "progressStream",
+        "stream",
     ]
     /// Swift attributes copied onto the generated declaration.
     static let carried: Set<String> = ["available"]

@@ -55,7 +55,13 @@ public struct Planner: Sendable {
         // bridgegen's own names must not shadow a forwarded parameter.
         let continuation = freeName("continuation", in: adapter)
         let callName = freeName("call", in: adapter)
+        let events = freeName("events", in: adapter)
         let receiver = adapter.isStatic ? staticCallee : callee
+        let isStream = adapter.stream != nil
+        let handler =
+            isStream
+            ? streamHandler(adapter, events: events)
+            : completionClosure(adapter.completion, continuation: continuation)
 
         return .object([
             "docLines": .strings(docLines),
@@ -66,9 +72,14 @@ public struct Planner: Sendable {
             "adapterNameLiteral": .string(Parser.quoted(adapter.adapterName)),
             "callName": .string(callName),
             "finishedStreams": .strings(adapter.progressStreams.keys.sorted()),
-            "callSetup": .string(callSetup(adapter, receiver: receiver)),
+            "callSetup": .string(isStream ? "" : callSetup(adapter, receiver: receiver)),
             "continuation": .string(continuation),
-            "legacyCall": .string(call(adapter, callee: receiver, continuation: continuation)),
+            "isStream": .bool(isStream),
+            "streamBody": .string(
+                isStream
+                    ? streamBody(adapter, receiver: receiver, events: events, handler: handler, continuation: continuation)
+                    : ""),
+            "legacyCall": .string(isStream ? "" : call(adapter, callee: receiver, continuation: continuation, handler: handler)),
         ])
     }
 
@@ -78,21 +89,26 @@ public struct Planner: Sendable {
         return candidate
     }
 
+    /// The closure that stops the SDK's work, given the token its start call returned.
+    func stopClosure(_ plan: CancellationPlan, receiver: String) -> String? {
+        switch plan.strategy {
+        case .none:
+            return nil
+        case .token(let method, let optional):
+            return "{ token in token\(optional ? "?" : "").\(method) }"
+        case .receiverWithToken(let name, let label):
+            return "{ token in \(receiver).\(name)(\(label.map { "\($0): " } ?? "")token) }"
+        case .receiver(let call):
+            return "{ _ in \(receiver).\(call) }"
+        }
+    }
+
     /// `BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per line.
     func callSetup(_ adapter: Adapter, receiver: String) -> String {
         let type = "BridgegenCall<\(adapter.resultType), \(adapter.cancellation.tokenType)>"
         var options: [String] = []
         let plan = adapter.cancellation
-        switch plan.strategy {
-        case .none:
-            break
-        case .token(let method, let optional):
-            options.append("cancel: { token in token\(optional ? "?" : "").\(method) }")
-        case .receiverWithToken(let name, let label):
-            options.append("cancel: { token in \(receiver).\(name)(\(label.map { "\($0): " } ?? "")token) }")
-        case .receiver(let call):
-            options.append("cancel: { _ in \(receiver).\(call) }")
-        }
+        if let stop = stopClosure(plan, receiver: receiver) { options.append("cancel: " + stop) }
         if let start = plan.startMethod {
             options.append("start: { token in token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }")
         }
@@ -108,16 +124,110 @@ public struct Planner: Sendable {
         return type + "(\n" + lines.map { indent + indent + $0 }.joined(separator: ",\n") + "\n" + indent + ")"
     }
 
+    /// The stream adapter's body: `BridgegenStream<Element, Token>.throwing("name", options…)`
+    /// with the register closure that makes the legacy call. The register closure trails when it
+    /// is the only closure; next to a `stop:` closure it is a labelled argument (swift-format).
+    func streamBody(_ adapter: Adapter, receiver: String, events: String, handler: String, continuation: String) -> String {
+        guard let stream = adapter.stream else { return "" }
+        let function = stream.isThrowing ? "throwing" : "events"
+        let head = "BridgegenStream<\(adapter.resultType), \(adapter.cancellation.tokenType)>.\(function)"
+        var options = [Parser.quoted(adapter.adapterName)]
+        var hasClosure = false
+        if let buffering = stream.buffering { options.append("buffering: " + buffering) }
+        if let stop = stopClosure(adapter.cancellation, receiver: receiver) {
+            options.append("stop: " + stop)
+            hasClosure = true
+        }
+        if adapter.isMainActor, adapter.cancellation.strategy != .none { options.append("stopOnMainThread: true") }
+        if stream.isThrowing, let mapError = adapter.mapError { options.append("mapError: " + mapError) }
+        if !hasClosure {
+            // At function-body depth (2), followed by ` { events in`.
+            let legacy = call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: 3)
+            let closure = " { \(events) in\n" + Self.indentLines(legacy, by: indent) + "\n}"
+            let oneLine = head + "(" + options.joined(separator: ", ") + ")"
+            if indent.count * 2 + oneLine.count + " { \(events) in".count <= lineLength { return oneLine + closure }
+            return head + "(\n" + options.map { indent + $0 }.joined(separator: ",\n") + "\n)" + closure
+        }
+        let legacy = call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: 4)
+        let register = "register: { \(events) in\n" + Self.indentLines(legacy, by: indent) + "\n}"
+        return head + "(\n" + (options + [register]).map { Self.indentLines($0, by: indent) }.joined(separator: ",\n") + "\n)"
+    }
+
+    /// The stream's event handler: yields each event, and ends the stream on the SDK's failure
+    /// (or on both value and error being nil, the usual way such callbacks say "no more").
+    func streamHandler(_ adapter: Adapter, events e: String) -> String {
+        let plan = adapter.completion
+        let names = plan.parameters.map(\.name)
+        let head = names.isEmpty ? "{" : "{ " + names.joined(separator: ", ") + " in"
+        let yieldVoid = "\(e).yield()"
+        var body: [String] = []
+        if plan.isResult {
+            let yield = adapter.returnsVoid ? yieldVoid : "\(e).yield(value)"
+            let success = adapter.returnsVoid ? "case .success:" : "case .success(let value):"
+            if adapter.stream?.isThrowing == true {
+                body = [
+                    "switch \(names[0]) {", success, indent + yield, "case .failure(let error):",
+                    indent + "\(e).finish(throwing: error)", "}",
+                ]
+            } else {
+                let pattern = adapter.returnsVoid ? "if case .success = " : "if case .success(let value) = "
+                body = [pattern + names[0] + " {", indent + yield, "}"]
+            }
+        } else {
+            let values = plan.valueNames
+            let success: String
+            switch values.count {
+            case 0: success = yieldVoid
+            case 1: success = "\(e).yield(\(values[0]))"
+            default: success = "\(e).yield((" + values.joined(separator: ", ") + "))"
+            }
+            var branches: [(condition: String, action: String)] = []
+            if let flag = plan.flag {
+                let condition: String
+                switch (flag.isBool, flag.failsWhenZero) {
+                case (true, true): condition = "!\(flag.name)"
+                case (true, false): condition = flag.name
+                case (false, true): condition = "\(flag.name) == 0"
+                case (false, false): condition = "\(flag.name) != 0"
+                }
+                branches.append((condition, "\(e).finishWithFailureFlag(error: \(plan.errorName ?? "nil"))"))
+            } else if let error = plan.errorName {
+                branches.append(("let \(error)", "\(e).finish(throwing: \(error))"))
+            }
+            let unwrapped = plan.unwrappedValueNames
+            if !unwrapped.isEmpty {
+                branches.append((unwrapped.map { "let \($0)" }.joined(separator: ", "), success))
+            }
+            if branches.isEmpty {
+                body = [success]
+            } else {
+                for (index, branch) in branches.enumerated() {
+                    body.append((index == 0 ? "if " : "} else if ") + branch.condition + " {")
+                    body.append(indent + branch.action)
+                }
+                body.append("} else {")
+                body.append(indent + (unwrapped.isEmpty ? success : "\(e).finish()"))
+                body.append("}")
+            }
+        }
+        return head + "\n" + body.map { indent + $0 }.joined(separator: "\n") + "\n}"
+    }
+
     /// `public func name<T>(label name: Type) async throws -> Result where T: P`, broken one
-    /// parameter per line when it would not fit.
+    /// parameter per line when it would not fit. A stream adapter returns its stream instead.
     func signature(of adapter: Adapter, access: String) -> String {
         // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
         // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
-        let isolation = adapter.isMainActor ? "" : "nonisolated(nonsending) "
+        let isolation = adapter.isMainActor || adapter.stream != nil ? "" : "nonisolated(nonsending) "
         let head = access + (adapter.isStatic ? "static " : "") + isolation + "func " + adapter.name
             + (adapter.genericParameters.isEmpty ? "" : "<" + adapter.genericParameters.joined(separator: ", ") + ">")
-        let tail = " async throws" + (adapter.returnsVoid ? "" : " -> " + adapter.resultType)
-            + (adapter.requirements.isEmpty ? "" : " where " + adapter.requirements.joined(separator: ", "))
+        let result: String
+        switch adapter.stream?.isThrowing {
+        case true?: result = " -> AsyncThrowingStream<\(adapter.resultType), any Error>"
+        case false?: result = " -> AsyncStream<\(adapter.resultType)>"
+        case nil: result = " async throws" + (adapter.returnsVoid ? "" : " -> " + adapter.resultType)
+        }
+        let tail = result + (adapter.requirements.isEmpty ? "" : " where " + adapter.requirements.joined(separator: ", "))
         let parameters = adapter.parameters.map(\.declaration)
         let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
         if indent.count + oneLine.count + 2 <= lineLength || parameters.isEmpty { return oneLine }
@@ -125,14 +235,13 @@ public struct Planner: Sendable {
     }
 
     /// The legacy call with bridgegen's completion handler as its completion argument.
-    func call(_ adapter: Adapter, callee: String, continuation: String) -> String {
+    func call(_ adapter: Adapter, callee: String, continuation: String, handler closure: String, depth: Int = 3) -> String {
         let legacy = adapter.legacyCall
         var prefix = ""
         if legacy.returnsValue && !adapter.cancellation.usesToken { prefix += "_ = " }
         if legacy.isThrowing { prefix += "try " }
         let function = prefix + callee + "." + legacy.name
 
-        let closure = completionClosure(adapter.completion, continuation: continuation)
         var arguments: [String] = []
         for argument in legacy.arguments {
             switch argument {
@@ -154,7 +263,7 @@ public struct Planner: Sendable {
         // Depth of the call inside the adapter: function body + run closure. A multi-line
         // closure may stay inline only as the sole argument (swift-format's rule); otherwise
         // every argument goes on its own line.
-        let callIndent = indent.count * 3
+        let callIndent = indent.count * depth
         let oneLine = function + "(" + arguments.joined(separator: ", ") + ")"
         let firstLineLength = oneLine.prefix { $0 != "\n" }.count
         let hasMultiLineArgument = arguments.contains { $0.contains("\n") }

@@ -41,6 +41,8 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
         /// The SDK called back after the call had ended by cancellation or timeout (expected
         /// from most SDKs once they are cancelled; the value is dropped).
         case lateCallback
+        /// A stream's buffering policy dropped an event because its consumer was behind.
+        case droppedByBuffer
     }
 
     /// The adapter, as `Type.method(labels:)`.
@@ -54,6 +56,8 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
                 "bridgegen: \(adapter) was called back more than once; the extra callback was dropped"
         case .lateCallback:
             return "bridgegen: \(adapter) was called back after it ended; the callback was dropped"
+        case .droppedByBuffer:
+            return "bridgegen: \(adapter) dropped an event: its buffer was full"
         }
     }
 
@@ -592,6 +596,255 @@ final class BridgegenContinuation<Value, Token>: Sendable {
     /// Runs a progress (or other intermediate) callback only while the outcome is still open.
     func ifRunning(_ body: () -> Void) {
         if call.isRunning { body() }
+    }
+}
+
+/// How many undelivered events a stream keeps for a consumer that is behind; the policy decides
+/// which event is dropped (and reported as `BridgegenMisuse.Kind.droppedByBuffer`).
+enum BridgegenBuffering: Sendable {
+    /// Keep every event (the default: nothing is lost; memory grows with a stalled consumer).
+    case unbounded
+    /// Keep the latest `n`, dropping older ones (state-like sources: location, balance).
+    case newest(Int)
+    /// Keep the first `n`, dropping newer ones.
+    case oldest(Int)
+}
+
+/// Stream adapters: a repeated callback or an observer becomes an `AsyncStream` (or an
+/// `AsyncThrowingStream` when the SDK can report a failure). Each call registers once with the
+/// SDK; the stream ending for any reason (consumer cancelled or done, SDK end or failure, the
+/// handler released) stops the SDK exactly once.
+enum BridgegenStream<Element, Token> {
+    static func events(
+        _ adapter: String, buffering: BridgegenBuffering = .unbounded,
+        stop: ((Token) -> Void)? = nil,
+        stopOnMainThread: Bool = false,
+        register: (BridgegenStreamEvents<Element>) -> Token
+    ) -> AsyncStream<Element> {
+        let policy: AsyncStream<Element>.Continuation.BufferingPolicy
+        switch buffering {
+        case .unbounded: policy = .unbounded
+        case .newest(let count): policy = .bufferingNewest(count)
+        case .oldest(let count): policy = .bufferingOldest(count)
+        }
+        return AsyncStream(Element.self, bufferingPolicy: policy) { continuation in
+            let registration = BridgegenStreamRegistration(
+                stop: stop, onMainThread: stopOnMainThread)
+            continuation.onTermination = { _ in registration.terminate() }
+            let events = BridgegenStreamEvents<Element>(
+                adapter, canThrow: false,
+                yield: { value in
+                    // The one value bridgegen vouches for: an event the SDK hands over and does
+                    // not touch again, exactly as its own callback would hand it to the app.
+                    nonisolated(unsafe) let event = value
+                    switch continuation.yield(event) {
+                    case .enqueued: return nil
+                    case .dropped: return .droppedByBuffer
+                    case .terminated: return .lateCallback
+                    @unknown default: return nil
+                    }
+                },
+                end: { _ in continuation.finish() })
+            _ = registration.register(events, with: register)
+        }
+    }
+
+    static func throwing(
+        _ adapter: String, buffering: BridgegenBuffering = .unbounded,
+        stop: ((Token) -> Void)? = nil,
+        stopOnMainThread: Bool = false, mapError: ((any Error) -> any Error)? = nil,
+        register: (BridgegenStreamEvents<Element>) throws -> Token
+    ) -> AsyncThrowingStream<Element, any Error> {
+        let policy: AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy
+        switch buffering {
+        case .unbounded: policy = .unbounded
+        case .newest(let count): policy = .bufferingNewest(count)
+        case .oldest(let count): policy = .bufferingOldest(count)
+        }
+        return AsyncThrowingStream(Element.self, bufferingPolicy: policy) { continuation in
+            let registration = BridgegenStreamRegistration(
+                stop: stop, onMainThread: stopOnMainThread)
+            continuation.onTermination = { _ in registration.terminate() }
+            let events = BridgegenStreamEvents<Element>(
+                adapter, canThrow: true, mapError: mapError,
+                yield: { value in
+                    // The one value bridgegen vouches for: an event the SDK hands over and does
+                    // not touch again, exactly as its own callback would hand it to the app.
+                    nonisolated(unsafe) let event = value
+                    switch continuation.yield(event) {
+                    case .enqueued: return nil
+                    case .dropped: return .droppedByBuffer
+                    case .terminated: return .lateCallback
+                    @unknown default: return nil
+                    }
+                },
+                end: { error in continuation.finish(throwing: error) })
+            if let failure = registration.register(events, with: register) {
+                continuation.finish(throwing: mapError?(failure) ?? failure)
+            }
+        }
+    }
+}
+
+/// The SDK side of one stream: registered once, stopped once.
+final class BridgegenStreamRegistration<Token>: @unchecked Sendable {
+    // @unchecked: `state` is only touched under its lock; the SDK's stop runs on the thread the
+    // stream ended on (or the main thread), as SDKs document their stop calls thread-safe.
+    private enum State {
+        case idle, registering
+        case active(Token)
+        case endedWhileRegistering, ended
+    }
+
+    private let state = BridgegenLocked(State.idle)
+    private let stop: ((Token) -> Void)?
+    private let onMainThread: Bool
+
+    init(stop: ((Token) -> Void)?, onMainThread: Bool) {
+        self.stop = stop
+        self.onMainThread = onMainThread
+    }
+
+    /// Registers unless the consumer's task is already cancelled; returns the error of a
+    /// register call that throws. A stream that ends while registering stops the SDK as soon as
+    /// the register call has returned its token.
+    func register<Element>(
+        _ events: BridgegenStreamEvents<Element>,
+        with register: (BridgegenStreamEvents<Element>) throws -> Token
+    ) -> (any Error)? {
+        let proceed = state.withLock { state -> Bool in
+            guard case .idle = state else { return false }
+            state = .registering
+            return true
+        }
+        guard proceed, !Task.isCancelled else {
+            events.finishCancelled()
+            return nil
+        }
+        let token: Token
+        do {
+            token = try register(events)
+        } catch {
+            state.withLock { $0 = .ended }
+            return error
+        }
+        let stopNow = state.withLock { state -> Bool in
+            switch state {
+            case .registering:
+                state = .active(token)
+                return false
+            case .endedWhileRegistering:
+                state = .ended
+                return true
+            case .idle, .active, .ended:
+                return false
+            }
+        }
+        if stopNow { stop?(token) }
+        return nil
+    }
+
+    /// The stream ended. This runs inside the consumer's `Task.cancel()` (while the runtime holds
+    /// the task's status lock) or inside the SDK's own callback, so the SDK's stop is handed to
+    /// another thread rather than called here.
+    func terminate() {
+        let token = state.withLock { state -> Token? in
+            switch state {
+            case .idle:
+                state = .ended
+            case .registering:
+                state = .endedWhileRegistering
+            case .active(let token):
+                state = .ended
+                return token
+            case .endedWhileRegistering, .ended:
+                break
+            }
+            return nil
+        }
+        guard let token, let stop else { return }
+        let work = BridgegenUnchecked { stop(token) }
+        if onMainThread {
+            DispatchQueue.main.async { work.value() }
+        } else {
+            DispatchQueue.global().async { work.value() }
+        }
+    }
+}
+
+/// What a stream adapter's event handler captures: it yields the SDK's events into the stream
+/// and ends it. Events after the end and events a full buffer dropped are reported; a second end
+/// is reported as a duplicate; when the SDK releases the handler without ending the stream, the
+/// stream ends (with `BridgegenError.callbackDropped` when it can throw).
+final class BridgegenStreamEvents<Element>: @unchecked Sendable {
+    // @unchecked: the stream's continuation is thread-safe; an event value is handed from the
+    // SDK's thread to the consumer exactly as the SDK's own callback would hand it on.
+    let adapter: String
+    private let canThrow: Bool
+    private let mapError: ((any Error) -> any Error)?
+    private let yieldValue: (Element) -> BridgegenMisuse.Kind?
+    private let end: ((any Error)?) -> Void
+    private let ended = BridgegenLocked(false)
+
+    init(
+        _ adapter: String, canThrow: Bool, mapError: ((any Error) -> any Error)? = nil,
+        yield: @escaping (Element) -> BridgegenMisuse.Kind?, end: @escaping ((any Error)?) -> Void
+    ) {
+        self.adapter = adapter
+        self.canThrow = canThrow
+        self.mapError = mapError
+        self.yieldValue = yield
+        self.end = end
+    }
+
+    deinit {
+        finish(
+            canThrow ? BridgegenError.callbackDropped(adapter: adapter) : nil,
+            reportsDuplicate: false)
+    }
+
+    func yield(_ value: Element) {
+        if let kind = yieldValue(value) {
+            BridgegenMisuse.handler(BridgegenMisuse(adapter: adapter, kind: kind))
+        }
+    }
+
+    /// The SDK said the events are over.
+    func finish() {
+        finish(nil, reportsDuplicate: true)
+    }
+
+    /// The SDK failed; the stream throws its error, passed through the adapter's error mapping.
+    func finish(throwing error: any Error) {
+        finish(mapError?(error) ?? error, reportsDuplicate: true)
+    }
+
+    /// The consumer's task was cancelled before the SDK was asked for anything.
+    func finishCancelled() {
+        finish(canThrow ? CancellationError() : nil, reportsDuplicate: false)
+    }
+
+    /// The SDK's flag or status said failure; its error, if it gave one, is thrown.
+    func finishWithFailureFlag(error: (any Error)?) {
+        finish(throwing: error ?? BridgegenError.failureFlag(adapter: adapter))
+    }
+
+    private func finish(_ error: (any Error)?, reportsDuplicate: Bool) {
+        let first = ended.withLock { ended -> Bool in
+            defer { ended = true }
+            return !ended
+        }
+        if first {
+            end(error)
+        } else if reportsDuplicate {
+            BridgegenMisuse.handler(BridgegenMisuse(adapter: adapter, kind: .duplicateCallback))
+        }
+    }
+}
+
+extension BridgegenStreamEvents where Element == Void {
+    func yield() {
+        yield(())
     }
 }
 

@@ -1,0 +1,169 @@
+import Foundation
+
+/// How a fixture observer API ends its events.
+public enum StreamEnding: Sendable, CaseIterable {
+    /// Keeps the handler and sends nothing more until it is stopped.
+    case open
+    /// Says "no more" after the scripted events.
+    case finish
+    /// Fails after the scripted events.
+    case fail
+    /// Fails twice (an SDK bug), then sends one more event.
+    case failTwiceThenSend
+    /// Releases the handler without saying anything.
+    case dropHandler
+}
+
+/// Where a fixture observer API delivers its events.
+public enum StreamDelivery: Sendable, CaseIterable {
+    /// All of them inside the register call, before it returns its token.
+    case insideRegister
+    /// From the fixture's own thread, one job per event.
+    case onAnotherThread
+}
+
+/// A legacy observer API: register a handler, get a token, the handler is called many times
+/// until the token is cancelled. Every behaviour a stream adapter must survive can be scripted.
+public final class Sensor: @unchecked Sendable {
+    // @unchecked: the script is set before use; counters and handlers are behind `state`.
+    public var events: [Int] = [1, 2, 3]
+    public var ending: StreamEnding = .finish
+    public var delivery: StreamDelivery = .onAnotherThread
+    /// `stop` sends one more event synchronously before it returns (an SDK that flushes).
+    public var sendsOnStop = false
+    /// Seconds between events sent from the fixture thread.
+    public var interval: Double = 0
+
+    struct State {
+        var registrations = 0
+        var stops = 0
+        var handlers: [Int: (Int?, (any Error)?) -> Void] = [:]
+        var nextID = 1
+        var tickIDs: [Int] = []
+    }
+
+    private let state = Locked(State())
+
+    public init() {}
+
+    /// How many times an adapter registered, and stopped.
+    public var registrations: Int { state.withLock { $0.registrations } }
+    public var stops: Int { state.withLock { $0.stops } }
+    /// Handlers the SDK still holds.
+    public var activeHandlers: Int { state.withLock { $0.handlers.count } }
+
+    /// Events only: `(Int) -> Void`; the token's `cancel()` stops them.
+    public func observe(_ handler: @escaping (Int) -> Void) -> SensorToken {
+        let id = register { value, _ in if let value { handler(value) } }
+        return SensorToken(sensor: self, id: id)
+    }
+
+    /// Events or a failure: `(value?, error?)`, both nil meaning the end.
+    public func observeReadings(_ handler: @escaping (Int?, Error?) -> Void) -> SensorToken {
+        let id = register(handler)
+        return SensorToken(sensor: self, id: id)
+    }
+
+    /// Non-Sendable events: each reading as a `Receipt` object.
+    public func watchReceipts(_ handler: @escaping (Receipt) -> Void) -> SensorToken {
+        let id = register { value, _ in if let value { handler(Receipt(id: "r\(value)")) } }
+        return SensorToken(sensor: self, id: id)
+    }
+
+    /// Events without a value; the receiver's `stopTicks()` stops all of them.
+    public func ticks(every seconds: Double, _ handler: @escaping () -> Void) {
+        let id = register { value, _ in if value != nil { handler() } }
+        state.withLock { $0.tickIDs.append(id) }
+    }
+
+    public func stopTicks() {
+        for id in state.withLock({ state -> [Int] in
+            defer { state.tickIDs = [] }
+            return state.tickIDs
+        }) {
+            stop(id)
+        }
+    }
+
+    /// A `Result` handler with an id-based removal: `removeObserver(_:)`.
+    public func addObserver(handler: @escaping (Result<Int, Error>) -> Void) -> Int {
+        register { value, error in
+            if let error {
+                handler(.failure(error))
+            } else if let value {
+                handler(.success(value))
+            }
+        }
+    }
+
+    public func removeObserver(_ id: Int) {
+        stop(id)
+    }
+
+    func register(_ handler: @escaping (Int?, (any Error)?) -> Void) -> Int {
+        let id = state.withLock { state -> Int in
+            state.registrations += 1
+            defer { state.nextID += 1 }
+            state.handlers[state.nextID] = handler
+            return state.nextID
+        }
+        let script = (events, ending)
+        switch delivery {
+        case .insideRegister:
+            run(script, id: id)
+        case .onAnotherThread:
+            let box = UncheckedBox(self)
+            Fixture.scheduler.async(after: interval) { box.value.run(script, id: id) }
+        }
+        return id
+    }
+
+    /// Sends the scripted events to handler `id` (while the SDK still holds it), then ends.
+    private func run(_ script: ([Int], StreamEnding), id: Int) {
+        for value in script.0 { send(id, value, nil) }
+        switch script.1 {
+        case .open:
+            break
+        case .finish:
+            send(id, nil, nil)
+        case .fail:
+            send(id, nil, FixtureError.failed)
+        case .failTwiceThenSend:
+            // A real SDK bug: it keeps calling a handler it considers failed.
+            let handler = state.withLock { $0.handlers[id] }
+            handler?(nil, FixtureError.failed)
+            handler?(nil, FixtureError.failed)
+            handler?(99, nil)
+        case .dropHandler:
+            _ = state.withLock { $0.handlers.removeValue(forKey: id) }
+        }
+    }
+
+    private func send(_ id: Int, _ value: Int?, _ error: (any Error)?) {
+        guard let handler = state.withLock({ $0.handlers[id] }) else { return }
+        handler(value, error)
+    }
+
+    func stop(_ id: Int) {
+        let handler = state.withLock { state -> ((Int?, (any Error)?) -> Void)? in
+            state.stops += 1
+            return state.handlers.removeValue(forKey: id)
+        }
+        if sendsOnStop { handler?(42, nil) }
+    }
+}
+
+/// The token an observer registration returns; `cancel()` unregisters.
+public final class SensorToken {
+    let sensor: Sensor
+    let id: Int
+
+    init(sensor: Sensor, id: Int) {
+        self.sensor = sensor
+        self.id = id
+    }
+
+    public func cancel() {
+        sensor.stop(id)
+    }
+}
