@@ -43,8 +43,22 @@ public final class Sensor: @unchecked Sendable {
     }
 
     private let state = Locked(State())
+    private let lastTokenBox = Locked<WeakToken>(WeakToken())
+
+    struct WeakToken {
+        weak var token: SensorToken?
+    }
 
     public init() {}
+
+    /// The token of the latest registration while anything keeps it alive.
+    public var lastToken: SensorToken? { lastTokenBox.withLock { $0.token } }
+
+    private func issue(_ id: Int) -> SensorToken {
+        let token = SensorToken(sensor: self, id: id)
+        lastTokenBox.withLock { $0.token = token }
+        return token
+    }
 
     /// How many times an adapter registered, and stopped.
     public var registrations: Int { state.withLock { $0.registrations } }
@@ -55,19 +69,19 @@ public final class Sensor: @unchecked Sendable {
     /// Events only: `(Int) -> Void`; the token's `cancel()` stops them.
     public func observe(_ handler: @escaping (Int) -> Void) -> SensorToken {
         let id = register { value, _ in if let value { handler(value) } }
-        return SensorToken(sensor: self, id: id)
+        return issue(id)
     }
 
     /// Events or a failure: `(value?, error?)`, both nil meaning the end.
     public func observeReadings(_ handler: @escaping (Int?, Error?) -> Void) -> SensorToken {
         let id = register(handler)
-        return SensorToken(sensor: self, id: id)
+        return issue(id)
     }
 
     /// Non-Sendable events: each reading as a `Receipt` object.
     public func watchReceipts(_ handler: @escaping (Receipt) -> Void) -> SensorToken {
         let id = register { value, _ in if let value { handler(Receipt(id: "r\(value)")) } }
-        return SensorToken(sensor: self, id: id)
+        return issue(id)
     }
 
     /// Events without a value; the receiver's `stopTicks()` stops all of them.

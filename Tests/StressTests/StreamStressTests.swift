@@ -1,0 +1,137 @@
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+import TestSupport
+
+/// Randomized interleavings for stream adapters: where the SDK delivers, how it ends (or fails
+/// twice, or drops its handler, or sends from inside `stop`), and how the consumer leaves
+/// (reads to the end, breaks early, is cancelled at a random moment, or was cancelled before it
+/// asked). Every trial must end, stop the SDK exactly once when it registered, and leave the
+/// fixture object released.
+@Suite struct StreamStressTests {
+    enum Consumer: CaseIterable, Sendable {
+        case toTheEnd, breakAfterOne, cancelAfterDelay, cancelledBeforeStart
+    }
+
+    struct Trial: Sendable, CustomStringConvertible {
+        var delivery: StreamDelivery
+        var ending: StreamEnding
+        var sendsOnStop: Bool
+        var consumer: Consumer
+        var events: Int
+        var cancelDelay: UInt64
+        var throwing: Bool
+
+        var description: String {
+            "stream delivery=\(delivery) ending=\(ending) stopSends=\(sendsOnStop) consumer=\(consumer) events=\(events) throwing=\(throwing)"
+        }
+
+        /// An open-ended stream read to its end never ends on its own.
+        var canEnd: Bool {
+            let waitsForTheEnd = consumer == .toTheEnd || (consumer == .breakAfterOne && events == 0)
+            return !(waitsForTheEnd && (ending == .open || (!throwing && ending != .dropHandler)))
+        }
+
+        static func random(using generator: inout some RandomNumberGenerator) -> Trial {
+            Trial(
+                delivery: StreamDelivery.allCases.randomElement(using: &generator)!,
+                ending: StreamEnding.allCases.randomElement(using: &generator)!,
+                sendsOnStop: Bool.random(using: &generator),
+                consumer: Consumer.allCases.randomElement(using: &generator)!,
+                events: Int.random(in: 0...4, using: &generator),
+                cancelDelay: UInt64.random(in: 0...1_000_000, using: &generator),
+                throwing: Bool.random(using: &generator))
+        }
+    }
+
+    struct Observation: Sendable {
+        var registrations: Int
+        var stops: Int
+        var handlersLeft: Int
+    }
+
+    final class Box: @unchecked Sendable {
+        let sensor: Sensor
+        init(_ sensor: Sensor) { self.sensor = sensor }
+    }
+
+    static func run(_ trial: Trial) async -> (Observation, Bool) {
+        weak var weakSensor: Sensor?
+        let observation: Observation = await {
+            let sensor = Sensor()
+            weakSensor = sensor
+            sensor.delivery = trial.delivery
+            sensor.ending = trial.ending
+            sensor.sendsOnStop = trial.sendsOnStop
+            sensor.events = Array(0..<trial.events)
+            let box = Box(sensor)
+            let task = Task {
+                if trial.consumer == .cancelledBeforeStart { withUnsafeCurrentTask { $0?.cancel() } }
+                if trial.throwing {
+                    do {
+                        for try await _ in box.sensor.readings() where trial.consumer == .breakAfterOne { break }
+                    } catch {}
+                } else {
+                    for await _ in box.sensor.observe() where trial.consumer == .breakAfterOne { break }
+                }
+            }
+            if trial.consumer == .cancelAfterDelay {
+                try? await Task.sleep(nanoseconds: trial.cancelDelay)
+                task.cancel()
+            }
+            await task.value
+            // The SDK's stop is handed to another thread: wait for it (or for proof it is not coming).
+            let deadline = Date().addingTimeInterval(2)
+            while sensor.registrations > sensor.stops || sensor.activeHandlers > 0, Date() < deadline {
+                Fixture.drain()
+                try? await Task.sleep(nanoseconds: 500_000)
+            }
+            try? await Task.sleep(nanoseconds: 200_000)
+            return Observation(registrations: sensor.registrations, stops: sensor.stops, handlersLeft: sensor.activeHandlers)
+        }()
+        let deadline = Date().addingTimeInterval(2)
+        while weakSensor != nil && Date() < deadline {
+            Fixture.drain()
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        return (observation, weakSensor == nil)
+    }
+
+    @Test func randomizedStreamInterleavings() async throws {
+        let log = MisuseLog.install(for: "Sensor.")
+        defer { _ = log.all }
+        var generator = SeededGenerator(seed: 0x5EED_5742)
+        var trials: [Trial] = []
+        while trials.count < StressTests.trials {
+            let trial = Trial.random(using: &generator)
+            if trial.canEnd { trials.append(trial) }
+        }
+        let concurrency = 8
+        var index = 0
+        while index < trials.count {
+            let batch = Array(trials[index..<min(index + concurrency, trials.count)])
+            index += batch.count
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for trial in batch {
+                    group.addTask {
+                        let (observation, released) = try await withWatchdog("\(trial)") { await Self.run(trial) }
+                        #expect(released, "\(trial): the sensor is still alive after the stream ended")
+                        #expect(observation.handlersLeft == 0, "\(trial): the SDK still holds a handler")
+                        switch trial.consumer {
+                        case .cancelledBeforeStart:
+                            #expect(observation.registrations == 0, "\(trial)")
+                        case .cancelAfterDelay:
+                            // Cancelled before its task ran: it never registers, as it should not.
+                            #expect(observation.registrations <= 1, "\(trial)")
+                        case .toTheEnd, .breakAfterOne:
+                            #expect(observation.registrations == 1, "\(trial)")
+                        }
+                        #expect(observation.stops == observation.registrations, "\(trial): stopped \(observation.stops) times")
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+}
