@@ -20,6 +20,7 @@ public struct Analyzer {
         declareTypeAliases(file)
         var imports: [String] = []
         var blocks: [AdapterBlock] = []
+        var delegates: [DelegateAdapter] = []
         var seen: [String: SourceLocation] = [:]
         for declaration in file.declarations {
             switch declaration {
@@ -29,9 +30,11 @@ public struct Analyzer {
                 checkAttributes(alias.attributes, allowed: [])
             case .extensionDecl(let decl):
                 if let block = analyseBlock(decl, seen: &seen) { blocks.append(block) }
+            case .delegateDecl(let decl):
+                if let adapter = analyseDelegate(decl, seen: &seen) { delegates.append(adapter) }
             }
         }
-        return BridgeModel(imports: imports, blocks: blocks)
+        return BridgeModel(imports: imports, blocks: blocks, delegates: delegates)
     }
 
     // MARK: - Typealiases and imports
@@ -52,7 +55,7 @@ public struct Analyzer {
                 for case .typeAlias(let alias) in decl.members {
                     declare(alias, scope: decl.extendedType.qualifiedName ?? decl.extendedType.description)
                 }
-            case .importDecl:
+            case .importDecl, .delegateDecl:
                 break
             }
         }
@@ -119,19 +122,19 @@ public struct Analyzer {
         return carried
     }
 
-    // MARK: - Blocks
 
-    static let accessLevels: Set<String> = ["public", "package", "internal"]
-
-    mutating func analyseBlock(_ decl: ExtensionDecl, seen: inout [String: SourceLocation]) -> AdapterBlock? {
-        let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
+    /// `@bridge(access: …)` and, on extension blocks, `@bridge(wrapper: …)`.
+    mutating func readBridgeAttribute(_ attributes: [Attribute], allowsWrapper: Bool) -> (
+        access: String?, wrapper: String?
+    ) {
         var access: String?
         var wrapperName: String?
-        for attribute in decl.attributes where attribute.name.name == "bridge" {
-            let usage = "'@bridge(access: public)' or '@bridge(wrapper: TypeName)'"
+        for attribute in attributes where attribute.name.name == "bridge" {
+            let usage = allowsWrapper ? "'@bridge(access: public)' or '@bridge(wrapper: TypeName)'" : "'@bridge(access: public)'"
             guard
                 let arguments = Annotations.arguments(
-                    of: attribute, accepted: ["access", "wrapper"], required: true, usage: usage, into: &diagnostics)
+                    of: attribute, accepted: allowsWrapper ? ["access", "wrapper"] : ["access"], required: true, usage: usage,
+                    into: &diagnostics)
             else { continue }
             if let argument = arguments["access"] {
                 if case .identifier(let level) = argument.value, Self.accessLevels.contains(level) {
@@ -154,6 +157,16 @@ public struct Analyzer {
                 }
             }
         }
+        return (access, wrapperName)
+    }
+
+    // MARK: - Blocks
+
+    static let accessLevels: Set<String> = ["public", "package", "internal"]
+
+    mutating func analyseBlock(_ decl: ExtensionDecl, seen: inout [String: SourceLocation]) -> AdapterBlock? {
+        let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
+        let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
 
         let typeName = decl.extendedType.description
         let scope = decl.extendedType.qualifiedName ?? typeName

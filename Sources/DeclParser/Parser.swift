@@ -149,6 +149,13 @@ public struct Parser {
                     notes: [.init("set the access level of the generated code with '@bridge(access: \(modifier.name))'")])
             }
             return .extensionDecl(try parseExtension(documentation: documentation, attributes: attributes, start: start))
+        case "delegate" where !keywordToken.kind.isEscaped:
+            if let modifier = modifiers.first {
+                throw fail(
+                    "'\(modifier.name)' cannot be applied to a delegate block", at: modifier.location,
+                    notes: [.init("set the access level of the generated code with '@bridge(access: \(modifier.name))'")])
+            }
+            return .delegateDecl(try parseDelegate(documentation: documentation, attributes: attributes, start: start))
         case "func" where !keywordToken.kind.isEscaped:
             throw fail(
                 "a function must be declared inside an extension block", at: keywordToken.location,
@@ -189,7 +196,8 @@ public struct Parser {
     func startsTopLevelDeclaration(_ token: Token) -> Bool {
         if token.kind == .at { return true }
         guard case .identifier(let word, false) = token.kind else { return false }
-        return ["import", "typealias", "extension", "func"].contains(word) || Self.declarationModifiers.contains(word)
+        return ["import", "typealias", "extension", "delegate", "func"].contains(word)
+            || Self.declarationModifiers.contains(word)
     }
 
     // MARK: - Attributes and modifiers
@@ -437,6 +445,42 @@ public struct Parser {
         return ExtensionDecl(
             documentation: documentation, attributes: attributes, extendedType: extendedType,
             requirements: requirements, members: members, location: start)
+    }
+
+    /// `delegate Protocol on Owner { members }`.
+    mutating func parseDelegate(documentation: [String], attributes: [Attribute], start: SourceLocation) throws(Abandon)
+        -> DelegateDecl
+    {
+        advance()  // delegate
+        let protocolType = try parseType()
+        guard current.isKeyword("on") else {
+            throw fail(
+                "expected 'on' and the type that has the delegate, found '\(current.kind.spelling)'",
+                notes: [.init("write 'delegate ProtocolName on OwnerType { … }'")])
+        }
+        advance()  // on
+        let ownerType = try parseType()
+        let open = try expect(
+            .leftBrace, "to open the delegate body", notes: [.init("write 'delegate ProtocolName on OwnerType { … }'")])
+        var members: [Member] = []
+        while current.kind != .rightBrace {
+            if atEnd {
+                throw fail(
+                    "expected '}' at end of delegate block", at: current.location,
+                    notes: [.init("to match this '{'", at: open.location)])
+            }
+            let memberStart = position
+            do {
+                if let member = try parseMember() { members.append(member) }
+            } catch {
+                depth = 0
+                recoverInBlock(startedAt: memberStart)
+            }
+        }
+        advance()  // }
+        return DelegateDecl(
+            documentation: documentation, attributes: attributes, protocolType: protocolType, ownerType: ownerType,
+            members: members, location: start)
     }
 
     /// Skips to the next member start, or to the '}' that closes the block (not consumed).

@@ -317,10 +317,34 @@ public struct ExtensionDecl: Hashable, Sendable {
     }
 }
 
+/// `delegate Protocol on Owner { … }`: a delegate-based API. Its members are the adapter's
+/// declaration and the delegate methods (pasted protocol requirements) with their roles.
+public struct DelegateDecl: Hashable, Sendable {
+    public var documentation: [String]
+    public var attributes: [Attribute]
+    public var protocolType: TypeSyntax
+    public var ownerType: TypeSyntax
+    public var members: [Member]
+    public var location: SourceLocation
+
+    public init(
+        documentation: [String], attributes: [Attribute], protocolType: TypeSyntax, ownerType: TypeSyntax,
+        members: [Member], location: SourceLocation
+    ) {
+        self.documentation = documentation
+        self.attributes = attributes
+        self.protocolType = protocolType
+        self.ownerType = ownerType
+        self.members = members
+        self.location = location
+    }
+}
+
 public enum TopLevelDecl: Hashable, Sendable {
     case importDecl(ImportDecl)
     case typeAlias(TypeAliasDecl)
     case extensionDecl(ExtensionDecl)
+    case delegateDecl(DelegateDecl)
 }
 
 /// A parsed `.bridge` file: its declarations in input order.

@@ -17,9 +17,21 @@ public struct Planner: Sendable {
     public func plan(_ model: BridgeModel, sourceFile: String) -> TemplateValue {
         .object([
             "sourceFile": .string(Self.commentSafe(sourceFile)),
-            "imports": .strings(model.imports),
+            "imports": .strings(imports(model)),
             "blocks": .list(model.blocks.map(plan)),
+            "delegates": .list(model.delegates.map(plan)),
         ])
+    }
+
+    /// The file's imports; delegate classes subclass `NSObject`, so they need Foundation.
+    func imports(_ model: BridgeModel) -> [String] {
+        let hasFoundation = model.imports.contains { $0.hasSuffix("import Foundation") }
+        if model.delegates.isEmpty || hasFoundation { return model.imports }
+        // In order by module name, as swift-format wants imports.
+        var imports = model.imports
+        let position = imports.firstIndex { ($0.split(separator: " ").last.map(String.init) ?? "") > "Foundation" }
+        imports.insert("import Foundation", at: position ?? imports.endIndex)
+        return imports
     }
 
     func plan(_ block: AdapterBlock) -> TemplateValue {

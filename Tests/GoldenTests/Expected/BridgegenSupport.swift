@@ -18,6 +18,8 @@ public enum BridgegenError: Error, Equatable, Sendable, CustomStringConvertible 
     case failureFlag(adapter: String)
     /// The call did not finish within its timeout; the SDK work was cancelled.
     case timedOut(adapter: String, seconds: Double)
+    /// Another call of this delegate adapter is still in progress on the same object.
+    case busy(adapter: String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum BridgegenError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(adapter): the SDK reported failure without an error"
         case .timedOut(let adapter, let seconds):
             return "\(adapter): timed out after \(seconds) seconds"
+        case .busy(let adapter):
+            return "\(adapter): another call is already in progress on this object"
         }
     }
 }
@@ -577,6 +581,18 @@ final class BridgegenContinuation<Value, Token>: Sendable {
         case .success(let value): resume(returning: value)
         case .failure(let error): resume(throwing: error)
         }
+    }
+
+    /// The user cancelled in the SDK's own UI (a picker's "cancel"): the call throws
+    /// `CancellationError`.
+    func resumeCancelled() {
+        call.decide(.failure(CancellationError()), by: .sdk)
+    }
+
+    /// A newer call on the same object takes over: this one ends as if its task was cancelled
+    /// (the SDK is asked to stop, the caller gets `CancellationError`).
+    func cancelForNewCall() {
+        call.decide(.failure(CancellationError()), by: .cancellation)
     }
 
     /// The SDK reported neither a value nor an error.

@@ -1,0 +1,357 @@
+import DeclParser
+
+/// Analysis of a `delegate Protocol on Owner { … }` block: the adapter's own declaration (the
+/// member with `@start`) and the delegate methods with their roles.
+extension Analyzer {
+    static let delegateBlockAnnotations: Set<String> = [
+        "bridge", "MainActor", "timeout", "mapError", "delegateProperty", "onBusy", "restoreDelegate",
+    ]
+    static let delegateAdapterAnnotations: Set<String> = ["start", "cancel", "asyncName", "stream", "available"]
+    static let delegateRoles: Set<String> = ["success", "failure", "userCancel", "event", "finish", "ignore"]
+
+    mutating func analyseDelegate(_ decl: DelegateDecl, seen: inout [String: SourceLocation]) -> DelegateAdapter? {
+        let errorsBefore = errorCount
+        let carried = checkAttributes(decl.attributes, allowed: Self.delegateBlockAnnotations)
+        let (access, _) = readBridgeAttribute(decl.attributes, allowsWrapper: false)
+        let options = readOptions(decl.attributes, inheriting: BlockOptions())
+        if let attribute = decl.attributes.first(where: { $0.name.name == "MainActor" }) {
+            diagnostics.error(
+                "'@MainActor' on a delegate block is not supported yet", at: attribute.location,
+                notes: [.init("call the adapter from the main actor instead; the SDK then starts on the main thread")])
+            return nil
+        }
+        let ownerType = decl.ownerType.description
+        let protocolType = decl.protocolType.description
+        for type in [decl.ownerType, decl.protocolType] {
+            guard case .named = type.kind else {
+                diagnostics.error(
+                    "'\(type.description)' is not a type name", at: type.location,
+                    notes: [.init("write 'delegate ProtocolName on OwnerType { … }'")])
+                return nil
+            }
+        }
+        var property = "delegate"
+        var busyPolicy = DelegateAdapter.BusyPolicy.fail
+        var restoresPrevious = false
+        for attribute in decl.attributes {
+            switch attribute.name.name {
+            case "delegateProperty":
+                let usage = "'@delegateProperty(name)' naming the owner's delegate property"
+                guard let argument = singleIdentifier(attribute, usage: usage) else { continue }
+                property = Naming.escaped(argument)
+            case "onBusy":
+                let usage = "'@onBusy(fail)' or '@onBusy(cancelPrevious)'"
+                guard let argument = singleIdentifier(attribute, usage: usage) else { continue }
+                switch argument {
+                case "fail": busyPolicy = .fail
+                case "cancelPrevious": busyPolicy = .cancelPrevious
+                default:
+                    diagnostics.error(
+                        "'\(argument)' is not a busy policy", at: attribute.location, notes: [.init("write \(usage)")])
+                }
+            case "restoreDelegate":
+                if attribute.arguments != nil {
+                    diagnostics.error(
+                        "'@restoreDelegate' takes no arguments", at: attribute.location,
+                        notes: [.init("write '@restoreDelegate'")])
+                }
+                restoresPrevious = true
+            default:
+                break
+            }
+        }
+
+        // The adapter's declaration: the one member with `@start`.
+        let functions = decl.members.compactMap { member -> FunctionDecl? in
+            if case .function(let function) = member { return function }
+            return nil
+        }
+        if decl.members.contains(where: { if case .typeAlias = $0 { return true } else { return false } }) {
+            diagnostics.error(
+                "a delegate block holds no typealiases", at: decl.location,
+                notes: [.init("declare typealiases at the top level of the file")])
+        }
+        let starts = functions.filter { $0.attributes.contains { $0.name.name == "start" } }
+        guard let adapterDecl = starts.first else {
+            diagnostics.error(
+                "delegate block for '\(protocolType)' has no adapter declaration", at: decl.location,
+                notes: [
+                    .init(
+                        "declare the async function with the call that starts the work, e.g. "
+                            + "'@start(requestLocation()) func currentLocation() async throws -> Location'")
+                ])
+            return nil
+        }
+        for extra in starts.dropFirst() {
+            diagnostics.error(
+                "a delegate block declares one adapter; '\(extra.fullName)' is a second one", at: extra.location,
+                notes: [.init("use another delegate block for another adapter")])
+        }
+        guard let shape = delegateAdapterShape(adapterDecl) else { return nil }
+        let isStream = shape.stream != nil
+
+        let start = adapterDecl.attributes.first { $0.name.name == "start" }.flatMap { ownerCall($0, usage: "'@start(method(arguments))'") }
+        var cancel: String?
+        if let attribute = adapterDecl.attributes.first(where: { $0.name.name == "cancel" }) {
+            if case .identifier("none")? = attribute.arguments?.first?.value, attribute.arguments?.count == 1 {
+                cancel = nil
+            } else {
+                cancel = ownerCall(attribute, usage: "'@cancel(stopMethod())' calling the owner, or '@cancel(none)'")
+            }
+        }
+        checkAttributes(adapterDecl.attributes, allowed: Self.delegateAdapterAnnotations)
+
+        // The delegate methods.
+        var methods: [DelegateAdapter.Method] = []
+        var declared: [String: SourceLocation] = [:]
+        for function in functions where !starts.contains(function) {
+            if let first = declared[function.fullName] {
+                diagnostics.error(
+                    "delegate method '\(function.fullName)' is declared twice", at: function.location,
+                    notes: [.init("first declared here", at: first)])
+                continue
+            }
+            declared[function.fullName] = function.location
+            if let method = delegateMethod(function, isStream: isStream) { methods.append(method) }
+        }
+        let outcomes = methods.filter {
+            switch $0.role {
+            case .success, .event: return true
+            default: return false
+            }
+        }
+        if outcomes.isEmpty && errorCount == errorsBefore {
+            diagnostics.error(
+                "no delegate method delivers the \(isStream ? "events" : "result") of '\(adapterDecl.fullName)'",
+                at: decl.location,
+                notes: [
+                    .init(
+                        isStream
+                            ? "mark the method that reports an event with '@event(parameter)'"
+                            : "mark the method that reports success with '@success(parameter)'")
+                ])
+        }
+        guard errorCount == errorsBefore, let start else { return nil }
+
+        let baseName = shape.name
+        let labels = shape.parameters.map { ($0.label ?? "_") + ":" }.joined()
+        let adapterName = "\(ownerType).\(baseName)(\(labels))"
+        let key = ownerType + "." + baseName + "(" + labels + ")"
+        if let first = seen[key] {
+            diagnostics.error(
+                "'\(adapterName)' would be generated twice", at: adapterDecl.name.location,
+                notes: [.init("an earlier declaration produces the same function", at: first)])
+            return nil
+        }
+        seen[key] = adapterDecl.name.location
+        let ownerName = (decl.ownerType.qualifiedName ?? ownerType).split(separator: ".").map(String.init).joined()
+        return DelegateAdapter(
+            documentation: adapterDecl.documentation.isEmpty ? decl.documentation : adapterDecl.documentation,
+            sourceName: "\(protocolType) on \(ownerType)", adapterName: adapterName, name: Naming.escaped(baseName),
+            ownerType: ownerType, protocolType: protocolType, access: access,
+            attributes: carried + shape.carried, parameters: shape.parameters, resultType: shape.resultType,
+            stream: shape.stream, property: property, start: start, cancel: cancel,
+            timeoutSeconds: isStream ? nil : options.timeout, mapError: options.mapError, isMainActor: options.isMainActor,
+            busyPolicy: busyPolicy, restoresPrevious: restoresPrevious,
+            className: ownerName + baseName.prefix(1).uppercased() + baseName.dropFirst() + "Delegate", methods: methods, location: decl.location)
+    }
+
+    var errorCount: Int { diagnostics.diagnostics.filter { $0.severity == .error }.count }
+
+    /// The single identifier argument of an attribute, or a diagnostic.
+    mutating func singleIdentifier(_ attribute: Attribute, usage: String) -> String? {
+        guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+            let argument = arguments[""]
+        else { return nil }
+        guard case .identifier(let name) = argument.value, Naming.isValidIdentifier(name) else {
+            diagnostics.error(
+                "expected a name in '@\(attribute.name.name)', found '\(argument.value.text)'", at: argument.location,
+                notes: [.init("write \(usage)")])
+            return nil
+        }
+        return name
+    }
+
+    /// `@start(method(args))` / `@cancel(method())`: a call on the owner, kept as written.
+    mutating func ownerCall(_ attribute: Attribute, usage: String) -> String? {
+        guard let arguments = attribute.arguments, arguments.count == 1, arguments[0].label == nil else {
+            diagnostics.error(
+                "'@\(attribute.name.name)' needs one method call on the owner", at: attribute.location,
+                notes: [.init("write \(usage)")])
+            return nil
+        }
+        // Attribute arguments are kept as normalized tokens: put back the spaces of Swift style.
+        let text = arguments[0].value.text.replacingOccurrences(of: ":", with: ": ")
+            .replacingOccurrences(of: ":  ", with: ": ").replacingOccurrences(of: ",", with: ", ")
+            .replacingOccurrences(of: ",  ", with: ", ")
+        let name = text.prefix { $0 != "(" }
+        guard text.hasSuffix(")"), name.count < text.count, Naming.isValidIdentifier(String(name)) else {
+            diagnostics.error(
+                "'\(text)' is not a method call", at: arguments[0].location, notes: [.init("write \(usage)")])
+            return nil
+        }
+        return text
+    }
+
+    struct DelegateAdapterShape {
+        var name: String
+        var parameters: [AdapterParameter]
+        var resultType: String
+        var stream: StreamPlan?
+        var carried: [String]
+    }
+
+    /// `func name(params) async throws -> T`, or `func name(params) -> AsyncStream<T>` /
+    /// `AsyncThrowingStream<T, any Error>` for delegate events.
+    mutating func delegateAdapterShape(_ function: FunctionDecl) -> DelegateAdapterShape? {
+        let usage = "write 'func name(parameters) async throws -> Result', or return 'AsyncThrowingStream<Event, any Error>'"
+        var name = function.name.name
+        for attribute in function.attributes where attribute.name.name == "asyncName" {
+            if let override = singleIdentifier(attribute, usage: "'@asyncName(newName)'") { name = override }
+        }
+        var parameters: [AdapterParameter] = []
+        for parameter in function.parameters {
+            let label = parameter.label.map { Naming.escapedLabel($0.name) }
+            parameters.append(
+                AdapterParameter(
+                    label: label, name: Naming.escaped(parameter.name.name), type: parameter.type.description,
+                    defaultValue: parameter.defaultValue, isInout: false))
+            if parameter.type.isInout || parameter.isVariadic {
+                diagnostics.error(
+                    "parameter '\(parameter.name.name)' of a delegate adapter cannot be 'inout' or variadic",
+                    at: parameter.location, notes: [.init("pass a plain value")])
+                return nil
+            }
+        }
+        let carried = function.attributes.filter { $0.name.name == "available" }.map(\.text)
+        var buffering: String?
+        let streamAttribute = function.attributes.first { $0.name.name == "stream" }
+        if let streamAttribute {
+            let arguments = Annotations.arguments(
+                of: streamAttribute, accepted: ["bufferingNewest", "bufferingOldest"], required: false,
+                usage: "'@stream(bufferingNewest: 1)' or '@stream(bufferingOldest: 100)'", into: &diagnostics)
+            if let (label, argument) = arguments?.first, case .integer(let count) = argument.value, count >= 1 {
+                buffering = (label == "bufferingNewest" ? ".newest" : ".oldest") + "(\(count))"
+            }
+        }
+        if case .named(let components)? = function.returnType?.kind, let last = components.last, components.count == 1,
+            ["AsyncStream", "AsyncThrowingStream"].contains(last.name.name), !function.isAsync, function.throwsClause == nil
+        {
+            let isThrowing = last.name.name == "AsyncThrowingStream"
+            guard let element = last.genericArguments.first, last.genericArguments.count == (isThrowing ? 2 : 1) else {
+                diagnostics.error(
+                    "'\(function.returnType!.description)' is not a stream type bridgegen can produce",
+                    at: function.returnType!.location, notes: [.init("return 'AsyncThrowingStream<Event, any Error>' or 'AsyncStream<Event>'")])
+                return nil
+            }
+            return DelegateAdapterShape(
+                name: name, parameters: parameters, resultType: element.description,
+                stream: StreamPlan(buffering: buffering, isThrowing: isThrowing), carried: carried)
+        }
+        if let streamAttribute {
+            diagnostics.error(
+                "'@stream' needs the adapter to return 'AsyncStream' or 'AsyncThrowingStream'", at: streamAttribute.location,
+                notes: [.init(usage)])
+            return nil
+        }
+        guard function.isAsync, function.throwsClause?.keyword == "throws" else {
+            diagnostics.error(
+                "the adapter '\(function.fullName)' must be 'async throws'", at: function.name.location, notes: [.init(usage)])
+            return nil
+        }
+        let result = function.returnType.map { $0.isVoid ? "Void" : $0.description } ?? "Void"
+        return DelegateAdapterShape(name: name, parameters: parameters, resultType: result, stream: nil, carried: carried)
+    }
+
+    /// A pasted delegate requirement and what it does.
+    mutating func delegateMethod(_ function: FunctionDecl, isStream: Bool) -> DelegateAdapter.Method? {
+        if let returnType = function.returnType, !returnType.isVoid {
+            diagnostics.error(
+                "delegate method '\(function.fullName)' returns '\(returnType.description)'", at: returnType.location,
+                notes: [.init("bridgegen implements delegate methods that return nothing; leave this one out")])
+            return nil
+        }
+        if function.isAsync || function.throwsClause != nil || !function.genericParameters.isEmpty {
+            diagnostics.error(
+                "delegate method '\(function.fullName)' cannot be async, throwing or generic", at: function.name.location)
+            return nil
+        }
+        let roles = function.attributes.filter { Self.delegateRoles.contains($0.name.name) }
+        checkAttributes(function.attributes, allowed: Self.delegateRoles)
+        if roles.count > 1 {
+            diagnostics.error(
+                "delegate method '\(function.fullName)' has more than one role", at: roles[1].location,
+                notes: [.init("keep one of @success, @failure, @userCancel, @event, @finish, @ignore")])
+            return nil
+        }
+        let names = Set(function.parameters.map(\.name.name))
+        func parameterNames(_ attribute: Attribute) -> [String]? {
+            var result: [String] = []
+            for argument in attribute.arguments ?? [] {
+                guard argument.label == nil, case .identifier(let name) = argument.value, names.contains(name) else {
+                    diagnostics.error(
+                        "'\(argument.text)' is not a parameter of '\(function.fullName)'", at: argument.location,
+                        notes: [.init("name the parameters that carry the value: " + function.parameters.map(\.name.name).joined(separator: ", "))])
+                    return nil
+                }
+                result.append(Naming.escaped(name))
+            }
+            return result
+        }
+        var role = DelegateAdapter.Role.ignore
+        if let attribute = roles.first {
+            let kind = attribute.name.name
+            if isStream && ["success", "userCancel"].contains(kind) || !isStream && ["event", "finish"].contains(kind) {
+                diagnostics.error(
+                    "'@\(kind)' does not apply to a \(isStream ? "stream" : "one-shot") delegate adapter", at: attribute.location,
+                    notes: [.init(isStream ? "use '@event', '@finish' or '@failure'" : "use '@success', '@failure' or '@userCancel'")])
+                return nil
+            }
+            switch kind {
+            case "success", "event":
+                guard let values = parameterNames(attribute) else { return nil }
+                role = kind == "success" ? .success(values) : .event(values)
+            case "failure":
+                guard let values = parameterNames(attribute), values.count == 1 else {
+                    if attribute.arguments?.count ?? 0 != 1 {
+                        diagnostics.error(
+                            "'@failure' names the one error parameter", at: attribute.location,
+                            notes: [.init("write '@failure(error)'")])
+                    }
+                    return nil
+                }
+                let type = function.parameters.first { Naming.escaped($0.name.name) == values[0] }!.type
+                if case .optional = type.kind { role = .failure(values[0], optional: true) } else { role = .failure(values[0], optional: false) }
+            case "userCancel":
+                if let arguments = attribute.arguments, !arguments.isEmpty {
+                    guard arguments.count == 1, arguments[0].label?.name == "returning", arguments[0].value.text == "nil" else {
+                        diagnostics.error(
+                            "'@userCancel' takes no arguments or 'returning: nil'", at: attribute.location,
+                            notes: [.init("write '@userCancel' (throws CancellationError) or '@userCancel(returning: nil)'")])
+                        return nil
+                    }
+                    role = .userCancel(returnsNil: true)
+                } else {
+                    role = .userCancel(returnsNil: false)
+                }
+            case "finish":
+                role = .finish
+            default:
+                role = .ignore
+            }
+        }
+        let parameters = function.parameters.map { parameter -> String in
+            let label = parameter.label?.name
+            let name = Naming.escaped(parameter.name.name)
+            let head: String
+            switch label {
+            case nil: head = "_ " + name
+            case parameter.name.name?: head = name
+            case let label?: head = Naming.escapedLabel(label) + " " + name
+            }
+            return head + ": " + parameter.type.description
+        }
+        let declaration = "func \(Naming.escaped(function.name.name))(\(parameters.joined(separator: ", ")))"
+        return DelegateAdapter.Method(declaration: declaration, role: role)
+    }
+}
