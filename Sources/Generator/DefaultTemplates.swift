@@ -987,6 +987,10 @@ extension {{ownerType}} {
     // @unchecked: `{{handle}}` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.
     var {{handle}}: {{handleType}}?
+    {{#previousType}}
+    /// The delegate the owner had before the call, put back after it.
+    var previous: {{previousType}}
+    {{/previousType}}
     {{#methods}}
 
     {{declaration}} {

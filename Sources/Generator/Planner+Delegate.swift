@@ -18,7 +18,7 @@ extension Planner {
             while taken.contains(candidate) { candidate = "bridge" + candidate.capitalizedFirst }
             return candidate
         }
-        let names = Names(delegate: free("delegate"), previous: free("previous"), call: free("call"))
+        let names = Names(delegate: free("delegate"), previous: free("previous"), earlier: free("earlier"), call: free("call"))
         let handle = isStream ? "events" : "continuation"
         let handleType =
             isStream
@@ -41,6 +41,7 @@ extension Planner {
             "classHead": .string(classHead(adapter)),
             "handle": .string(handle),
             "handleType": .string(handleType),
+            "previousType": .string(adapter.restoresPrevious ? "(any \(adapter.protocolType))?" : ""),
             "methods": .list(
                 adapter.methods.map {
                     .object(["declaration": .string($0.declaration), "body": .string(methodBody($0.role, handle: handle))])
@@ -73,7 +74,7 @@ extension Planner {
     }
 
     struct Names {
-        var delegate, previous, call: String
+        var delegate, previous, earlier, call: String
     }
 
     func delegateSignature(_ adapter: DelegateAdapter, access: String) -> String {
@@ -109,8 +110,15 @@ extension Planner {
                     ? "(\(slot) as? \(adapter.className))?.continuation?.cancelForNewCall()"
                     : "(\(slot) as? \(adapter.className))?.events?.finish()")
         }
+        if adapter.restoresPrevious {
+            // Behind an earlier call of this adapter, the delegate to put back is the one before it.
+            lines += [
+                "let \(n.earlier) = \(slot) as? \(adapter.className)",
+                "let \(n.previous) = \(n.earlier) == nil ? \(slot) : \(n.earlier)?.previous",
+            ]
+        }
         lines.append("let \(n.delegate) = \(adapter.className)()")
-        if adapter.restoresPrevious { lines.append("let \(n.previous) = \(slot)") }
+        if adapter.restoresPrevious { lines.append("\(n.delegate).previous = \(n.previous)") }
         return lines
     }
 

@@ -29,16 +29,17 @@ public enum DelegateScript: Sendable {
     case silent
 }
 
-/// Owns a weak delegate, as most SDKs do. `requestLocation()` reports one fix;
+/// Holds its delegate strongly (so an adapter that forgets to clear it leaks it, and the tests
+/// see that). `requestLocation()` reports one fix;
 /// `startUpdatingLocation()` reports fixes until `stopUpdatingLocation()`.
 public final class Locator: @unchecked Sendable {
     // @unchecked: the script is set before use; counters are behind `counts`.
-    /// Weak, and behind a lock: the fixture reads it from its own thread.
+    /// Behind a lock: the fixture reads it from its own thread.
     public var delegate: LocatorDelegate? {
-        get { slot.withLock { $0.value as? LocatorDelegate } }
-        set { slot.withLock { $0.value = newValue } }
+        get { slot.withLock { $0 } }
+        set { slot.withLock { $0 = newValue } }
     }
-    private let slot = Locked(WeakSlot())
+    private let slot = Locked<LocatorDelegate?>(nil)
     public var script: DelegateScript = .succeed
     public var mode: CallbackMode = .onAnotherThread
     /// `stopUpdatingLocation()` reports a failure synchronously before returning.
@@ -54,11 +55,10 @@ public final class Locator: @unchecked Sendable {
 
     public func requestLocation() {
         counts.withLock { $0.starts += 1 }
-        let box = UncheckedBox(self)
+        let box = WeakRef(self)
         let script = script
-        Fixture.deliver(mode) {
-            let locator = box.value
-            guard let delegate = locator.delegate else { return }
+        callDelegate(mode) {
+            guard let locator = box.value, let delegate = locator.delegate else { return }
             let fix = Coordinate(latitude: 1, longitude: 2)
             switch script {
             case .succeed: delegate.locator(locator, didFind: fix)
@@ -74,10 +74,10 @@ public final class Locator: @unchecked Sendable {
 
     public func startUpdatingLocation() {
         counts.withLock { $0.starts += 1 }
-        let box = UncheckedBox(self)
+        let box = WeakRef(self)
         let (script, updates) = (script, updates)
-        Fixture.deliver(mode == .never ? .never : (mode == .immediately ? .immediately : .onAnotherThread)) {
-            let locator = box.value
+        callDelegate(mode == .immediately ? .immediately : (mode == .never || mode == .dropped ? .never : .onAnotherThread)) {
+            guard let locator = box.value else { return }
             for index in 0..<updates {
                 guard script != .silent, let delegate = locator.delegate else { return }
                 delegate.locator(locator, didFind: Coordinate(latitude: Double(index), longitude: 0))
@@ -118,11 +118,10 @@ public final class Picker: @unchecked Sendable {
 
     public func present(animated: Bool) {
         counts.withLock { $0 += 1 }
-        let box = UncheckedBox(self)
+        let box = WeakRef(self)
         let choice = choice
-        Fixture.deliver(mode) {
-            let picker = box.value
-            guard let delegate = picker.delegate else { return }
+        callDelegate(mode) {
+            guard let picker = box.value, let delegate = picker.delegate else { return }
             if let choice { delegate.picker(picker, didPick: choice) } else { delegate.pickerDidCancel(picker) }
         }
     }
@@ -153,11 +152,10 @@ public final class ProductRequest: @unchecked Sendable {
     }
 
     public func start() {
-        let box = UncheckedBox(self)
+        let box = WeakRef(self)
         let (script, ids) = (script, ids)
-        Fixture.deliver(mode) {
-            let request = box.value
-            guard let delegate = request.delegate else { return }
+        callDelegate(mode) {
+            guard let request = box.value, let delegate = request.delegate else { return }
             switch script {
             case .succeed, .succeedTwiceThenFail:
                 delegate.productsRequest(request, didReceive: ids)
@@ -178,4 +176,20 @@ public final class ProductRequest: @unchecked Sendable {
 /// A weak reference, for delegate properties kept behind a lock.
 struct WeakSlot {
     weak var value: AnyObject?
+}
+
+/// A weak reference the fixture's deferred callbacks hold, so a callback the SDK keeps (or never
+/// makes) does not keep the SDK object alive.
+final class WeakRef<Value: AnyObject>: @unchecked Sendable {
+    weak var value: Value?
+    init(_ value: Value) { self.value = value }
+}
+
+/// Calls a delegate as `mode` says. A delegate SDK holds no closure, so "never" and "dropped"
+/// both mean it simply never calls (and the fixture keeps nothing that other tests could release).
+func callDelegate(_ mode: CallbackMode, _ body: @escaping () -> Void) {
+    switch mode {
+    case .never, .dropped: break
+    default: Fixture.deliver(mode, body)
+    }
 }

@@ -58,8 +58,10 @@ extension Picker {
     /// Bridged from `PickerDelegate on Picker`.
     nonisolated(nonsending) func pick(animated: Bool) async throws -> String {
         (self.delegate as? PickerPickDelegate)?.continuation?.cancelForNewCall()
+        let earlier = self.delegate as? PickerPickDelegate
+        let previous = earlier == nil ? self.delegate : earlier?.previous
         let delegate = PickerPickDelegate()
-        let previous = self.delegate
+        delegate.previous = previous
         defer {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = previous }
@@ -79,6 +81,8 @@ private final class PickerPickDelegate: NSObject, PickerDelegate, @unchecked Sen
     // @unchecked: `continuation` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<String, Void>?
+    /// The delegate the owner had before the call, put back after it.
+    var previous: (any PickerDelegate)?
 
     func picker(_ picker: Picker, didPick item: String) {
         continuation?.resume(returning: item)
