@@ -230,7 +230,13 @@ extension Analyzer {
             let arguments = Annotations.arguments(
                 of: streamAttribute, accepted: ["bufferingNewest", "bufferingOldest"], required: false,
                 usage: "'@stream(bufferingNewest: 1)' or '@stream(bufferingOldest: 100)'", into: &diagnostics)
-            if let (label, argument) = arguments?.first, case .integer(let count) = argument.value, count >= 1 {
+            if let (label, argument) = arguments?.first {
+                guard case .integer(let count) = argument.value, count >= 1, arguments?.count == 1 else {
+                    diagnostics.error(
+                        "'@stream' takes one buffering policy with a positive number of events", at: argument.location,
+                        notes: [.init("write '@stream(bufferingNewest: 1)' or '@stream(bufferingOldest: 100)'")])
+                    return nil
+                }
                 buffering = (label == "bufferingNewest" ? ".newest" : ".oldest") + "(\(count))"
             }
         }
