@@ -426,22 +426,7 @@ public struct Parser {
                 notes: [.init("remove ': …'; bridgegen only adds methods")])
         }
         let open = try expect(.leftBrace, "to open the extension body")
-        var members: [Member] = []
-        while current.kind != .rightBrace {
-            if atEnd {
-                throw fail(
-                    "expected '}' at end of extension", at: current.location,
-                    notes: [.init("to match this '{'", at: open.location)])
-            }
-            let memberStart = position
-            do {
-                if let member = try parseMember() { members.append(member) }
-            } catch {
-                depth = 0
-                recoverInBlock(startedAt: memberStart)
-            }
-        }
-        advance()  // }
+        let members = try parseMembers(of: "extension", openedAt: open.location)
         return ExtensionDecl(
             documentation: documentation, attributes: attributes, extendedType: extendedType,
             requirements: requirements, members: members, location: start)
@@ -462,12 +447,20 @@ public struct Parser {
         let ownerType = try parseType()
         let open = try expect(
             .leftBrace, "to open the delegate body", notes: [.init("write 'delegate ProtocolName on OwnerType { … }'")])
+        let members = try parseMembers(of: "delegate block", openedAt: open.location)
+        return DelegateDecl(
+            documentation: documentation, attributes: attributes, protocolType: protocolType, ownerType: ownerType,
+            members: members, location: start)
+    }
+
+    /// The members of a block up to its closing '}' (consumed). A member with an error is
+    /// reported and skipped, so one mistake does not hide the next.
+    mutating func parseMembers(of block: String, openedAt open: SourceLocation) throws(Abandon) -> [Member] {
         var members: [Member] = []
         while current.kind != .rightBrace {
             if atEnd {
                 throw fail(
-                    "expected '}' at end of delegate block", at: current.location,
-                    notes: [.init("to match this '{'", at: open.location)])
+                    "expected '}' at end of \(block)", at: current.location, notes: [.init("to match this '{'", at: open)])
             }
             let memberStart = position
             do {
@@ -478,9 +471,7 @@ public struct Parser {
             }
         }
         advance()  // }
-        return DelegateDecl(
-            documentation: documentation, attributes: attributes, protocolType: protocolType, ownerType: ownerType,
-            members: members, location: start)
+        return members
     }
 
     /// Skips to the next member start, or to the '}' that closes the block (not consumed).

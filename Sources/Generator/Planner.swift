@@ -186,41 +186,10 @@ public struct Planner: Sendable {
                 body = [pattern + names[0] + " {", indent + yield, "}"]
             }
         } else {
-            let values = plan.valueNames
-            let success: String
-            switch values.count {
-            case 0: success = yieldVoid
-            case 1: success = "\(e).yield(\(values[0]))"
-            default: success = "\(e).yield((" + values.joined(separator: ", ") + "))"
-            }
-            var branches: [(condition: String, action: String)] = []
-            if let flag = plan.flag {
-                let condition: String
-                switch (flag.isBool, flag.failsWhenZero) {
-                case (true, true): condition = "!\(flag.name)"
-                case (true, false): condition = flag.name
-                case (false, true): condition = "\(flag.name) == 0"
-                case (false, false): condition = "\(flag.name) != 0"
-                }
-                branches.append((condition, "\(e).finishWithFailureFlag(error: \(plan.errorName ?? "nil"))"))
-            } else if let error = plan.errorName {
-                branches.append(("let \(error)", "\(e).finish(throwing: \(error))"))
-            }
-            let unwrapped = plan.unwrappedValueNames
-            if !unwrapped.isEmpty {
-                branches.append((unwrapped.map { "let \($0)" }.joined(separator: ", "), success))
-            }
-            if branches.isEmpty {
-                body = [success]
-            } else {
-                for (index, branch) in branches.enumerated() {
-                    body.append((index == 0 ? "if " : "} else if ") + branch.condition + " {")
-                    body.append(indent + branch.action)
-                }
-                body.append("} else {")
-                body.append(indent + (unwrapped.isEmpty ? success : "\(e).finish()"))
-                body.append("}")
-            }
+            body = outcomeBranches(
+                plan, success: { "\(e).yield(\($0))" }, successVoid: yieldVoid,
+                failure: { "\(e).finish(throwing: \($0))" }, failureFlag: { "\(e).finishWithFailureFlag(error: \($0))" },
+                neither: "\(e).finish()")
         }
         return head + "\n" + body.map { indent + $0 }.joined(separator: "\n") + "\n}"
     }
@@ -294,43 +263,55 @@ public struct Planner: Sendable {
         if plan.isResult {
             body = ["\(c).resume(with: \(names[0]))"]
         } else {
-            let values = plan.valueNames
-            let success: String
-            switch values.count {
-            case 0: success = "\(c).resume()"
-            case 1: success = "\(c).resume(returning: \(values[0]))"
-            default: success = "\(c).resume(returning: (" + values.joined(separator: ", ") + "))"
-            }
-            var branches: [(condition: String, action: String)] = []
-            if let flag = plan.flag {
-                let condition: String
-                switch (flag.isBool, flag.failsWhenZero) {
-                case (true, true): condition = "!\(flag.name)"
-                case (true, false): condition = flag.name
-                case (false, true): condition = "\(flag.name) == 0"
-                case (false, false): condition = "\(flag.name) != 0"
-                }
-                branches.append((condition, "\(c).resumeWithFailureFlag(error: \(plan.errorName ?? "nil"))"))
-            } else if let error = plan.errorName {
-                branches.append(("let \(error)", "\(c).resume(throwing: \(error))"))
-            }
-            let unwrapped = plan.unwrappedValueNames
-            if !unwrapped.isEmpty {
-                branches.append((unwrapped.map { "let \($0)" }.joined(separator: ", "), success))
-            }
-            if branches.isEmpty {
-                body = [success]
-            } else {
-                for (index, branch) in branches.enumerated() {
-                    body.append((index == 0 ? "if " : "} else if ") + branch.condition + " {")
-                    body.append(indent + branch.action)
-                }
-                body.append("} else {")
-                body.append(indent + (unwrapped.isEmpty ? success : "\(c).resumeWithNoResult()"))
-                body.append("}")
-            }
+            body = outcomeBranches(
+                plan, success: { "\(c).resume(returning: \($0))" }, successVoid: "\(c).resume()",
+                failure: { "\(c).resume(throwing: \($0))" }, failureFlag: { "\(c).resumeWithFailureFlag(error: \($0))" },
+                neither: "\(c).resumeWithNoResult()")
         }
         return head + "\n" + body.map { indent + $0 }.joined(separator: "\n") + "\n}"
+    }
+
+    /// The `if … else if … else` over a callback's arguments shared by completion handlers and
+    /// stream handlers: a failure flag or an error first, then the (unwrapped) values; `neither`
+    /// when optional values and the error are all nil.
+    func outcomeBranches(
+        _ plan: CompletionPlan, success: (String) -> String, successVoid: String, failure: (String) -> String,
+        failureFlag: (String) -> String, neither: String
+    ) -> [String] {
+        let values = plan.valueNames
+        let successAction: String
+        switch values.count {
+        case 0: successAction = successVoid
+        case 1: successAction = success(values[0])
+        default: successAction = success("(" + values.joined(separator: ", ") + ")")
+        }
+        var branches: [(condition: String, action: String)] = []
+        if let flag = plan.flag {
+            let condition: String
+            switch (flag.isBool, flag.failsWhenZero) {
+            case (true, true): condition = "!\(flag.name)"
+            case (true, false): condition = flag.name
+            case (false, true): condition = "\(flag.name) == 0"
+            case (false, false): condition = "\(flag.name) != 0"
+            }
+            branches.append((condition, failureFlag(plan.errorName ?? "nil")))
+        } else if let error = plan.errorName {
+            branches.append(("let \(error)", failure(error)))
+        }
+        let unwrapped = plan.unwrappedValueNames
+        if !unwrapped.isEmpty {
+            branches.append((unwrapped.map { "let \($0)" }.joined(separator: ", "), successAction))
+        }
+        if branches.isEmpty { return [successAction] }
+        var body: [String] = []
+        for (index, branch) in branches.enumerated() {
+            body.append((index == 0 ? "if " : "} else if ") + branch.condition + " {")
+            body.append(indent + branch.action)
+        }
+        body.append("} else {")
+        body.append(indent + (unwrapped.isEmpty ? successAction : neither))
+        body.append("}")
+        return body
     }
 
     static func indentLines(_ text: String, by indent: String) -> String {

@@ -89,33 +89,17 @@ import TestSupport
     @Test func randomizedDelegateInterleavings() async throws {
         let log = MisuseLog.install(for: "Locator.currentLocation()")
         defer { _ = log.all }
-        var generator = SeededGenerator(seed: 0xDE1E_6A7E)
-        var trials: [Trial] = []
-        while trials.count < StressTests.trials {
-            let trial = Trial.random(using: &generator)
-            if trial.canEnd { trials.append(trial) }
-        }
-        let concurrency = 8
-        var index = 0
-        while index < trials.count {
-            let batch = Array(trials[index..<min(index + concurrency, trials.count)])
-            index += batch.count
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for trial in batch {
-                    group.addTask {
-                        let observed = try await withWatchdog("\(trial)") { await Self.run(trial) }
-                        #expect(observed.released, "\(trial): the locator is still alive after the call")
-                        #expect(observed.slotCleared, "\(trial): the owner still holds the adapter's delegate")
-                        #expect(observed.stops <= 1, "\(trial): stopped \(observed.stops) times")
-                        if trial.cancelPoint == .beforeStart {
-                            #expect(observed.ended == "cancelled" && observed.starts == 0, "\(trial): \(observed.ended)")
-                        }
-                        if observed.ended == "value" || observed.ended.contains("failed") {
-                            #expect(observed.stops == 0, "\(trial): the SDK answered, yet it was stopped")
-                        }
-                    }
-                }
-                try await group.waitForAll()
+        let trials = drawTrials(seed: 0xDE1E_6A7E, { Trial.random(using: &$0) }, canEnd: \.canEnd)
+        try await runInBatches(trials) { trial in
+            let observed = await Self.run(trial)
+            #expect(observed.released, "\(trial): the locator is still alive after the call")
+            #expect(observed.slotCleared, "\(trial): the owner still holds the adapter's delegate")
+            #expect(observed.stops <= 1, "\(trial): stopped \(observed.stops) times")
+            if trial.cancelPoint == .beforeStart {
+                #expect(observed.ended == "cancelled" && observed.starts == 0, "\(trial): \(observed.ended)")
+            }
+            if observed.ended == "value" || observed.ended.contains("failed") {
+                #expect(observed.stops == 0, "\(trial): the SDK answered, yet it was stopped")
             }
         }
     }

@@ -104,37 +104,21 @@ import TestSupport
     @Test func randomizedStreamInterleavings() async throws {
         let log = MisuseLog.install(for: "Sensor.")
         defer { _ = log.all }
-        var generator = SeededGenerator(seed: 0x5EED_5742)
-        var trials: [Trial] = []
-        while trials.count < StressTests.trials {
-            let trial = Trial.random(using: &generator)
-            if trial.canEnd { trials.append(trial) }
-        }
-        let concurrency = 8
-        var index = 0
-        while index < trials.count {
-            let batch = Array(trials[index..<min(index + concurrency, trials.count)])
-            index += batch.count
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for trial in batch {
-                    group.addTask {
-                        let (observation, released) = try await withWatchdog("\(trial)") { await Self.run(trial) }
-                        #expect(released, "\(trial): the sensor is still alive after the stream ended")
-                        #expect(observation.handlersLeft == 0, "\(trial): the SDK still holds a handler")
-                        switch trial.consumer {
-                        case .cancelledBeforeStart:
-                            #expect(observation.registrations == 0, "\(trial)")
-                        case .cancelAfterDelay:
-                            // Cancelled before its task ran: it never registers, as it should not.
-                            #expect(observation.registrations <= 1, "\(trial)")
-                        case .toTheEnd, .breakAfterOne:
-                            #expect(observation.registrations == 1, "\(trial)")
-                        }
-                        #expect(observation.stops == observation.registrations, "\(trial): stopped \(observation.stops) times")
-                    }
-                }
-                try await group.waitForAll()
+        let trials = drawTrials(seed: 0x5EED_5742, { Trial.random(using: &$0) }, canEnd: \.canEnd)
+        try await runInBatches(trials) { trial in
+            let (observation, released) = await Self.run(trial)
+            #expect(released, "\(trial): the sensor is still alive after the stream ended")
+            #expect(observation.handlersLeft == 0, "\(trial): the SDK still holds a handler")
+            switch trial.consumer {
+            case .cancelledBeforeStart:
+                #expect(observation.registrations == 0, "\(trial)")
+            case .cancelAfterDelay:
+                // Cancelled before its task ran: it never registers, as it should not.
+                #expect(observation.registrations <= 1, "\(trial)")
+            case .toTheEnd, .breakAfterOne:
+                #expect(observation.registrations == 1, "\(trial)")
             }
+            #expect(observation.stops == observation.registrations, "\(trial): stopped \(observation.stops) times")
         }
     }
 }

@@ -120,35 +120,12 @@ import TestSupport
         // Duplicates are expected here by design: collect them instead of printing them.
         let log = MisuseLog.install(for: "Transfers.")
         defer { _ = log.all }
-        var generator = SeededGenerator(seed: UInt64(Kind.allCases.firstIndex(of: kind)!) &+ 0x9E37_79B9)
-        var trials: [Trial] = []
-        while trials.count < Self.trials {
-            let trial = Trial.random(kind, using: &generator)
-            if trial.canEnd { trials.append(trial) }
-        }
-        // A few trials at a time, so threads really interleave.
-        let concurrency = 8
-        var index = 0
-        while index < trials.count {
-            let batch = Array(trials[index..<min(index + concurrency, trials.count)])
-            index += batch.count
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for trial in batch {
-                    group.addTask {
-                        if ProcessInfo.processInfo.environment["BRIDGEGEN_STRESS_TRACE"] != nil { print("TRIAL start \(trial)") }
-                        let (observation, released): (Observation, Bool)
-                        do {
-                            (observation, released) = try await withWatchdog("\(trial)") { await Self.run(trial) }
-                        } catch {
-                            Issue.record("watchdog: \(error)")
-                            throw error
-                        }
-                        if ProcessInfo.processInfo.environment["BRIDGEGEN_STRESS_TRACE"] != nil { print("TRIAL end \(trial)") }
-                        Self.check(trial, observation, released: released)
-                    }
-                }
-                try await group.waitForAll()
-            }
+        let trials = drawTrials(
+            seed: UInt64(Kind.allCases.firstIndex(of: kind)!) &+ 0x9E37_79B9, { Trial.random(kind, using: &$0) },
+            canEnd: \.canEnd)
+        try await runInBatches(trials) { trial in
+            let (observation, released) = await Self.run(trial)
+            Self.check(trial, observation, released: released)
         }
     }
 
@@ -168,6 +145,38 @@ import TestSupport
         }
         if trial.mode == .dropped && trial.cancelPoint == .never {
             #expect(ended.contains("released its completion handler") || ended.contains("timed out"), "\(trial): \(ended)")
+        }
+    }
+}
+
+/// Draws trials from a seeded generator until there are `StressTests.trials` that can end.
+func drawTrials<Trial>(seed: UInt64, _ draw: (inout SeededGenerator) -> Trial, canEnd: (Trial) -> Bool) -> [Trial] {
+    var generator = SeededGenerator(seed: seed)
+    var trials: [Trial] = []
+    while trials.count < StressTests.trials {
+        let trial = draw(&generator)
+        if canEnd(trial) { trials.append(trial) }
+    }
+    return trials
+}
+
+/// Runs trials a few at a time, so threads really interleave; each under the watchdog.
+func runInBatches<Trial: Sendable & CustomStringConvertible>(
+    _ trials: [Trial], concurrency: Int = 8, _ body: @escaping @Sendable (Trial) async throws -> Void
+) async throws {
+    var index = 0
+    while index < trials.count {
+        let batch = Array(trials[index..<min(index + concurrency, trials.count)])
+        index += batch.count
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for trial in batch {
+                group.addTask {
+                    if ProcessInfo.processInfo.environment["BRIDGEGEN_STRESS_TRACE"] != nil { print("TRIAL start \(trial)") }
+                    try await withWatchdog("\(trial)") { try await body(trial) }
+                    if ProcessInfo.processInfo.environment["BRIDGEGEN_STRESS_TRACE"] != nil { print("TRIAL end \(trial)") }
+                }
+            }
+            try await group.waitForAll()
         }
     }
 }
