@@ -7,7 +7,9 @@ let warningsAsErrors: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 let package = Package(
     name: "bridgegen",
     products: [
-        .executable(name: "bridgegen", targets: ["bridgegen"])
+        .executable(name: "bridgegen", targets: ["bridgegen"]),
+        .plugin(name: "BridgegenPlugin", targets: ["BridgegenPlugin"]),
+        .plugin(name: "GenerateBridges", targets: ["GenerateBridges"]),
     ],
     targets: [
         // parse
@@ -21,6 +23,15 @@ let package = Package(
         // the command line: arguments, files, exit codes
         .target(name: "BridgegenCLI", dependencies: ["Generator"]),
         .executableTarget(name: "bridgegen", dependencies: ["BridgegenCLI"]),
+        // In the build: one command per .bridge file, outputs in the plugin work directory.
+        .plugin(name: "BridgegenPlugin", capability: .buildTool(), dependencies: ["bridgegen"]),
+        // On demand: generated files written into the target's Generated/ folder, or --check.
+        .plugin(
+            name: "GenerateBridges",
+            capability: .command(
+                intent: .custom(verb: "generate-bridges", description: "Write bridgegen adapters into each target's Generated/ folder"),
+                permissions: [.writeToPackageDirectory(reason: "bridgegen writes the generated adapters into Generated/")]),
+            dependencies: ["bridgegen"]),
 
         // A deliberately misbehaving legacy SDK that the goldens are compiled against.
         .target(name: "FixtureSDK", path: "Tests/FixtureSDK"),
