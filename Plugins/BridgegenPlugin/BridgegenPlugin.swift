@@ -17,20 +17,19 @@ struct BridgegenPlugin: BuildToolPlugin {
     func commands(tool: URL, workDirectory: URL, targetName: String, targetDirectory: URL, files: [URL]) -> [Command] {
         let inputs = BridgeFiles.inputs(in: files)
         guard !inputs.isEmpty else { return [] }
-        let config = targetDirectory.appendingPathComponent(BridgeFiles.configFileName)
-        let configInputs = FileManager.default.fileExists(atPath: BridgeFiles.path(config)) ? [config] : []
+        let (configArguments, configInputs) = BridgeFiles.configuration(in: targetDirectory)
         var commands: [Command] = inputs.map { input in
             let output = workDirectory.appendingPathComponent(BridgeFiles.outputName(for: input, in: targetDirectory))
             return .buildCommand(
                 displayName: "bridgegen \(targetName)/\(input.lastPathComponent)", executable: tool,
-                arguments: ["generate", BridgeFiles.path(input), "--output", BridgeFiles.path(output)],
+                arguments: ["generate", BridgeFiles.path(input), "--output", BridgeFiles.path(output)] + configArguments,
                 inputFiles: [input] + configInputs, outputFiles: [output])
         }
         let support = workDirectory.appendingPathComponent(BridgeFiles.supportFileName)
         commands.append(
             .buildCommand(
                 displayName: "bridgegen \(targetName) runtime support", executable: tool,
-                arguments: ["support", "--output", BridgeFiles.path(support)], inputFiles: configInputs,
+                arguments: ["support", "--output", BridgeFiles.path(support)] + configArguments, inputFiles: configInputs,
                 outputFiles: [support]))
         return commands
     }

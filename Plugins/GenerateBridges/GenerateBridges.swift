@@ -31,7 +31,10 @@ struct GenerateBridges: CommandPlugin {
             }
             runs.append(["support", "--output", BridgeFiles.path(generated.appendingPathComponent(BridgeFiles.supportFileName))])
             if !check { try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true) }
-            for arguments in runs where try run(tool, arguments + (check ? ["--check"] : [])) != 0 { failed = true }
+            let configArguments = BridgeFiles.configuration(in: target.directoryURL).arguments
+            for arguments in runs where try run(tool, arguments + configArguments + (check ? ["--check"] : [])) != 0 {
+                failed = true
+            }
         }
         if failed { throw Failure() }
     }

@@ -180,7 +180,7 @@ extension Analyzer {
         if let (name, _) = annotations.asyncName {
             baseName = name
         } else {
-            baseName = Naming.asyncBaseName(for: function.name.name)
+            baseName = keepsLegacyNames ? function.name.name : Naming.asyncBaseName(for: function.name.name)
         }
         let escapedName = Naming.escaped(baseName)
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()

@@ -10,8 +10,12 @@ public struct Analyzer {
 
     public init() {}
 
-    public static func analyse(_ file: SourceFile) -> (BridgeModel?, [Diagnostic]) {
+    /// Keep legacy base names instead of SE-0297's (`@asyncName` still overrides).
+    var keepsLegacyNames = false
+
+    public static func analyse(_ file: SourceFile, keepingLegacyNames: Bool = false) -> (BridgeModel?, [Diagnostic]) {
         var analyzer = Analyzer()
+        analyzer.keepsLegacyNames = keepingLegacyNames
         let model = analyzer.analyse(file)
         return (analyzer.diagnostics.hasErrors ? nil : model, analyzer.diagnostics.diagnostics)
     }
@@ -138,7 +142,7 @@ public struct Analyzer {
             else { continue }
             if let argument = arguments["access"] {
                 if case .identifier(let level) = argument.value, Self.accessLevels.contains(level) {
-                    access = level == "internal" ? nil : level
+                    access = level
                 } else {
                     diagnostics.error(
                         "'\(argument.value.text)' is not an access level for generated code", at: argument.location,

@@ -152,8 +152,18 @@ struct Run {
     }
 
     func loadGenerator() -> Result<Generator, CLI.ExitCode> {
+        var configuration = Configuration()
+        if let path = options.configFile {
+            switch Configuration.load(path: path) {
+            case .success(let loaded): configuration = loaded
+            case .failure(let problems):
+                io.standardError(problems.lines.joined(separator: "\n") + "\n")
+                return .failure(.diagnostics)
+            }
+        }
+        let settings = configuration.settings(overriddenBy: options)
         var overrides: [String: (path: String, source: String)] = [:]
-        if let directory = options.templatesDirectory {
+        if let directory = options.templatesDirectory ?? configuration.templates {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
                 return .failure(fail(directory, "template directory does not exist", note: "pass --templates a directory holding *.template files"))
@@ -175,7 +185,9 @@ struct Run {
             }
         }
         do throws(TemplateError) {
-            return .success(Generator(templates: try Generator.templates(overrides: overrides)))
+            var generator = Generator(templates: try Generator.templates(overrides: overrides))
+            generator.planner.settings = settings
+            return .success(generator)
         } catch {
             io.standardError(error.description + "\n")
             return .failure(.diagnostics)

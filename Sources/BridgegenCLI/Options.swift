@@ -1,4 +1,6 @@
 /// The command line, parsed by hand: the tool has no package dependencies.
+import Generator
+
 struct Options: Equatable {
     enum Command: Equatable {
         case generate
@@ -14,6 +16,13 @@ struct Options: Equatable {
     /// One output file for one input (used by the build plugin).
     var outputFile: String?
     var templatesDirectory: String?
+    /// `bridgegen.json`; the flags below win over it.
+    var configFile: String?
+    var access: String?
+    var naming: Settings.Naming?
+    var availability: String?
+    var continuation: Settings.ContinuationKind?
+    var misuseHook: String?
     var check = false
     var dryRun = false
     var writeSupport = true
@@ -64,6 +73,35 @@ struct Options: Equatable {
             case "--output-dir", "-o": options.outputDirectory = try take()
             case "--output": options.outputFile = try take()
             case "--templates": options.templatesDirectory = try take()
+            case "--config": options.configFile = try take()
+            case "--access":
+                let value = try take()
+                guard Settings.accessLevels.contains(value) else {
+                    throw UsageError(message: "--access must be one of: internal, package, public")
+                }
+                options.access = value
+            case "--naming":
+                guard let value = Settings.Naming(rawValue: try take()) else {
+                    throw UsageError(message: "--naming must be 'swift' or 'legacy'")
+                }
+                options.naming = value
+            case "--continuation":
+                guard let value = Settings.ContinuationKind(rawValue: try take()) else {
+                    throw UsageError(message: "--continuation must be 'checked' or 'unsafe'")
+                }
+                options.continuation = value
+            case "--availability":
+                let value = try take()
+                guard Configuration.isAvailabilityList(value) else {
+                    throw UsageError(message: "--availability must be a platform list ending in '*', e.g. 'iOS 15.0, macOS 12.0, *'")
+                }
+                options.availability = value
+            case "--misuse-hook":
+                let value = try take()
+                guard Configuration.isQualifiedName(value) else {
+                    throw UsageError(message: "--misuse-hook must name a function, e.g. 'AppLog.bridgegenMisuse'")
+                }
+                options.misuseHook = value
             case "--check": options.check = true
             case "--dry-run": options.dryRun = true
             case "--no-support": options.writeSupport = false
@@ -122,6 +160,12 @@ struct Options: Equatable {
           --output-dir, -o <dir>  Directory for generated files ('-' for standard output).
           --output <file>         The generated file for a single input (used by the build plugin).
           --templates <dir>       Directory with templates that replace the defaults (same file names).
+          --config <file>         A bridgegen.json with a target's settings; the flags below win over it.
+          --access <level>        Access level where a block does not say: internal, package, public.
+          --naming <rule>         'swift' (SE-0297 names, default) or 'legacy' (keep the SDK's names).
+          --availability <list>   Platforms of the generated @available (default: iOS 13.0, macOS 10.15, …, *).
+          --continuation <kind>   'checked' (default) or 'unsafe' continuations in the runtime.
+          --misuse-hook <name>    A function (BridgegenMisuse) -> Void receiving misuse reports by default.
           --check                 Write nothing; exit 2 and print a diff when a file is missing or stale.
           --dry-run               Write nothing; list what would be written.
           --no-support            Do not write BridgegenSupport.swift.

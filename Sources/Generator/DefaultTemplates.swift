@@ -74,7 +74,8 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
     }
 
     /// Receives every report from every adapter of this module. The default prints duplicate
-    /// callbacks in debug builds and ignores the rest; set it once at launch to log or count.
+    /// callbacks in debug builds and ignores the rest (or calls the hook the configuration
+    /// names); set it once at launch to log or count.
     public static var handler: @Sendable (BridgegenMisuse) -> Void {
         get { handlerStorage.withLock { $0 } }
         set { handlerStorage.withLock { $0 = newValue } }
@@ -82,9 +83,14 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
 
     private static let handlerStorage = BridgegenLocked<@Sendable (BridgegenMisuse) -> Void> {
         report in
+        {{#misuseHook}}
+        {{misuseHook}}(report)
+        {{/misuseHook}}
+        {{^misuseHook}}
         #if DEBUG
             if report.kind == .duplicateCallback { print(report) }
         #endif
+        {{/misuseHook}}
     }
 }
 
@@ -379,7 +385,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     // @unchecked: `state` is only touched while `lock` is held, and a value stored in it (an SDK
     // result or token) is only used by the one side whose transition took it out. The SDK's
     // cancel function runs on the cancelling thread: SDKs document cancellation as thread-safe.
-    typealias State = BridgegenCallState<Value, Token, CheckedContinuation<Void, Never>>
+    typealias State = BridgegenCallState<Value, Token, {{continuationType}}<Void, Never>>
 
     let adapter: String
     private let guarded: BridgegenGuarded
@@ -501,7 +507,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         if startSDK(start) {
             await withTaskCancellationHandler {
                 let timer = timeout.map(startTimer)
-                await withCheckedContinuation { continuation in
+                await {{withContinuation}} { continuation in
                     step { $0.suspend(continuation) }
                 }
                 timer?.cancel()

@@ -78,7 +78,7 @@ public struct Generator: Sendable {
         if parseDiagnostics.contains(where: { $0.severity == .error }) {
             return Output(text: nil, reports: Self.sorted(reports))
         }
-        let (model, analysisDiagnostics) = Analyzer.analyse(file)
+        let (model, analysisDiagnostics) = Analyzer.analyse(file, keepingLegacyNames: planner.settings.naming == .legacy)
         reports += analysisDiagnostics.map { Report(path: path, diagnostic: $0) }
         guard let model else { return Output(text: nil, reports: Self.sorted(reports)) }
         do {
@@ -94,7 +94,13 @@ public struct Generator: Sendable {
     /// The shared runtime that every generated file in a module uses.
     public func support() -> Output {
         do {
-            let text = try templates.render(Self.partialName(Self.supportTemplate), .object([:]))
+            let checked = planner.settings.continuation == .checked
+            let value: TemplateValue = .object([
+                "continuationType": .string(checked ? "CheckedContinuation" : "UnsafeContinuation"),
+                "withContinuation": .string(checked ? "withCheckedContinuation" : "withUnsafeContinuation"),
+                "misuseHook": .string(planner.settings.misuseHook ?? ""),
+            ])
+            let text = try templates.render(Self.partialName(Self.supportTemplate), value)
             return Output(text: Layout.normalize(text), reports: [])
         } catch {
             return Output(text: nil, reports: [Self.report(error)])

@@ -6,7 +6,7 @@ import Templates
 /// class whose methods end the call.
 extension Planner {
     func plan(_ adapter: DelegateAdapter) -> TemplateValue {
-        let access = adapter.access.map { $0 + " " } ?? ""
+        let access = accessPrefix(adapter.access)
         var docLines = adapter.documentation.map(Self.commentSafe)
         if !docLines.isEmpty { docLines.append("") }
         docLines.append("Bridged from `\(Self.commentSafe(adapter.sourceName))`.")
@@ -25,7 +25,7 @@ extension Planner {
             ? "BridgegenStreamEvents<\(adapter.resultType)>"
             : "BridgegenContinuation<\(adapter.resultType), Void>"
         return .object([
-            "availability": .strings([Self.availability]),
+            "availability": .strings([availability]),
             "ownerType": .string(adapter.ownerType),
             "docLines": .strings(docLines),
             "attributes": .strings(adapter.attributes),

@@ -9,10 +9,18 @@ public struct Planner: Sendable {
     /// Lines longer than this are broken, one argument per line (swift-format's default limit).
     public var lineLength = 100
     public var indent = "    "
+    public var settings = Settings()
 
     public init() {}
 
-    static let availability = "@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)"
+    var availability: String { "@available(\(settings.availability))" }
+
+    /// `public ` for an access level; explicit `internal` and no level at all (unless the
+    /// settings give a default) print nothing.
+    func accessPrefix(_ level: String?) -> String {
+        guard let level = level ?? settings.access, level != "internal" else { return "" }
+        return level + " "
+    }
 
     public func plan(_ model: BridgeModel, sourceFile: String) -> TemplateValue {
         .object([
@@ -35,7 +43,7 @@ public struct Planner: Sendable {
     }
 
     func plan(_ block: AdapterBlock) -> TemplateValue {
-        let access = block.access.map { $0 + " " } ?? ""
+        let access = accessPrefix(block.access)
         let whereClause = block.requirements.isEmpty ? "" : " where " + block.requirements.joined(separator: ", ")
         let typeName = block.wrapperName ?? block.extendedType
         let callee = block.wrapperName == nil ? "self" : "base"
@@ -43,7 +51,7 @@ public struct Planner: Sendable {
             "isExtension": .bool(block.wrapperName == nil),
             "isWrapper": .bool(block.wrapperName != nil),
             "docLines": .strings(block.documentation.map(Self.commentSafe)),
-            "attributes": .strings([Self.availability] + block.attributes),
+            "attributes": .strings([availability] + block.attributes),
             "extendedType": .string(block.extendedType),
             "whereClause": .string(whereClause),
             "access": .string(access),

@@ -248,6 +248,42 @@ let invalidBridge = """
         #expect(leftovers.isEmpty)
     }
 
+    @Test func configurationSettingsAndFlagsThatWin() throws {
+        let dir = try temporaryDirectory()
+        let input = dir.appendingPathComponent("Payments.bridge")
+        try validBridge.write(to: input, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("bridgegen.json")
+        try #"{"access": "public", "naming": "legacy", "availability": "iOS 15.0, macOS 12.0, *", "continuation": "unsafe", "misuseHook": "AppLog.misuse"}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        let configured = run(["generate", input.path, "-o", "-", "--config", config.path])
+        #expect(configured.code == .success, "\(configured.stderr)")
+        #expect(configured.stdout.contains("@available(iOS 15.0, macOS 12.0, *)"))
+        #expect(configured.stdout.contains("public nonisolated(nonsending) func charge(amount: Int)"))
+        // A flag wins over the file.
+        let flagged = run(["generate", input.path, "-o", "-", "--config", config.path, "--access", "internal"])
+        #expect(flagged.stdout.contains("\n    nonisolated(nonsending) func charge(amount: Int)"))
+        let support = run(["support", "--output", "-", "--config", config.path])
+        #expect(support.stdout.contains("withUnsafeContinuation") && support.stdout.contains("AppLog.misuse(report)"))
+        let checked = run(["support", "--output", "-", "--config", config.path, "--continuation", "checked"])
+        #expect(checked.stdout.contains("withCheckedContinuation"))
+    }
+
+    @Test func aBadConfigurationIsADiagnosticAtItsKey() throws {
+        let dir = try temporaryDirectory()
+        let input = dir.appendingPathComponent("Payments.bridge")
+        try validBridge.write(to: input, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("bridgegen.json")
+        try "{\n  \"acess\": \"public\",\n  \"continuation\": \"fast\"\n}\n".write(to: config, atomically: true, encoding: .utf8)
+        let result = run(["generate", input.path, "-o", dir.path, "--config", config.path])
+        #expect(result.code == .diagnostics)
+        #expect(result.stderr.contains("bridgegen.json:2:3: error: unknown key 'acess' in the configuration"), "\(result.stderr)")
+        #expect(result.stderr.contains("bridgegen.json:3:3: error: 'fast' is not a valid value for 'continuation'"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Payments.swift").path))
+        try "[1, 2]".write(to: config, atomically: true, encoding: .utf8)
+        #expect(run(["generate", input.path, "-o", "-", "--config", config.path]).stderr.contains("is not a JSON object"))
+        #expect(run(["generate", input.path, "-o", "-", "--naming", "odd"]).code == .usage)
+    }
+
     @Test func supportCommandAndDryRun() throws {
         let dir = try temporaryDirectory()
         let support = run(["support", "--output", "-"])

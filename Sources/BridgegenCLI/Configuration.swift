@@ -1,0 +1,118 @@
+import Foundation
+import Generator
+
+/// `bridgegen.json`: a target's settings, decoded with Foundation. An unknown key or a bad
+/// value is a diagnostic at its line and column, so a typo never silently does nothing.
+struct Configuration: Equatable {
+    static let keys = ["access", "availability", "continuation", "misuseHook", "naming", "templates"]
+
+    var access: String?
+    var naming: Settings.Naming?
+    var availability: String?
+    var continuation: Settings.ContinuationKind?
+    var misuseHook: String?
+    /// Resolved against the configuration file's folder.
+    var templates: String?
+
+    /// The configuration at `path`, or its diagnostics (`path:line:col: error: …` lines).
+    struct Problems: Error {
+        var lines: [String]
+    }
+
+    static func load(path: String) -> Result<Configuration, Problems> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(Problems(lines: ["\(path): error: cannot read the configuration file"]))
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
+            return .failure(
+                Problems(lines: [
+                    "\(path):1:1: error: the configuration is not a JSON object",
+                    "\(path):1:1: note: write for example {\"access\": \"public\", \"continuation\": \"checked\"}",
+                ]))
+        }
+        var configuration = Configuration()
+        var errors: [String] = []
+        func error(_ key: String, _ message: String, note: String) {
+            let at = "\(path):\(location(of: key, in: text))"
+            errors += ["\(at): error: \(message)", "\(at): note: \(note)"]
+        }
+        // In the order they appear in the file, so diagnostics read top to bottom.
+        let ordered = dictionary.keys.sorted {
+            (text.range(of: "\"\($0)\"")?.lowerBound ?? text.endIndex, $0)
+                < (text.range(of: "\"\($1)\"")?.lowerBound ?? text.endIndex, $1)
+        }
+        for key in ordered {
+            guard keys.contains(key) else {
+                error(key, "unknown key '\(key)' in the configuration", note: "known keys: " + keys.joined(separator: ", "))
+                continue
+            }
+            guard let value = dictionary[key] as? String else {
+                error(key, "'\(key)' must be a string", note: usage[key]!)
+                continue
+            }
+            switch key {
+            case "access" where Settings.accessLevels.contains(value): configuration.access = value
+            case "naming" where Settings.Naming(rawValue: value) != nil: configuration.naming = Settings.Naming(rawValue: value)
+            case "continuation" where Settings.ContinuationKind(rawValue: value) != nil:
+                configuration.continuation = Settings.ContinuationKind(rawValue: value)
+            case "availability" where isAvailabilityList(value): configuration.availability = value
+            case "misuseHook" where isQualifiedName(value): configuration.misuseHook = value
+            case "templates" where !value.isEmpty:
+                let folder = (path as NSString).deletingLastPathComponent
+                configuration.templates = value.hasPrefix("/") || folder.isEmpty ? value : folder + "/" + value
+            default:
+                error(key, "'\(value)' is not a valid value for '\(key)'", note: usage[key]!)
+            }
+        }
+        return errors.isEmpty ? .success(configuration) : .failure(Problems(lines: errors))
+    }
+
+    static let usage: [String: String] = [
+        "access": "one of: internal, package, public",
+        "naming": "'swift' (SE-0297 names, the default) or 'legacy' (keep the SDK's method names)",
+        "continuation": "'checked' (the default) or 'unsafe'",
+        "availability": "a platform list ending in '*', e.g. \"iOS 15.0, macOS 12.0, *\"",
+        "misuseHook": "the name of a function (BridgegenMisuse) -> Void, e.g. \"AppLog.bridgegenMisuse\"",
+        "templates": "a folder of templates, relative to this file",
+    ]
+
+    /// `iOS 15.0, macOS 12.0, *`.
+    static func isAvailabilityList(_ text: String) -> Bool {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.last == "*" else { return false }
+        return parts.dropLast().allSatisfy { part in
+            let words = part.split(separator: " ")
+            return words.count == 2 && words[0].allSatisfy(\.isLetter)
+                && words[1].split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        }
+    }
+
+    /// `name` or `Type.name`: identifiers separated by dots.
+    static func isQualifiedName(_ text: String) -> Bool {
+        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.first, first.isLetter || first == "_" else { return false }
+            return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+    }
+
+    /// `line:column` of the first `"key"` in the file (1:1 when it cannot be found).
+    static func location(of key: String, in text: String) -> String {
+        guard let range = text.range(of: "\"\(key)\"") else { return "1:1" }
+        let before = text[..<range.lowerBound]
+        let line = before.filter { $0 == "\n" }.count + 1
+        let column = before.distance(from: before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex, to: before.endIndex) + 1
+        return "\(line):\(column)"
+    }
+
+    /// The settings: the file's values, then the command line's on top.
+    func settings(overriddenBy options: Options) -> Settings {
+        var settings = Settings()
+        if let access = options.access ?? access { settings.access = access }
+        if let naming = options.naming ?? naming { settings.naming = naming }
+        if let availability = options.availability ?? availability { settings.availability = availability }
+        if let continuation = options.continuation ?? continuation { settings.continuation = continuation }
+        if let hook = options.misuseHook ?? misuseHook { settings.misuseHook = hook }
+        return settings
+    }
+}

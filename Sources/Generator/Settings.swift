@@ -1,0 +1,30 @@
+/// Choices a team makes once per target, in `bridgegen.json` or with command-line flags (which
+/// win). Every default is what bridgegen does without any configuration.
+public struct Settings: Equatable, Sendable {
+    public enum Naming: String, Sendable, CaseIterable {
+        /// SE-0297: drop completion suffixes, a leading `get`, a trailing `Asynchronously`.
+        case swift
+        /// Keep the legacy method's base name (`@asyncName` still overrides it).
+        case legacy
+    }
+
+    public enum ContinuationKind: String, Sendable, CaseIterable {
+        /// `withCheckedContinuation`: the runtime also checks what the guard already guarantees.
+        case checked
+        /// `withUnsafeContinuation`: a little faster; the guard alone keeps resumes exactly-once.
+        case unsafe
+    }
+
+    /// Access level of adapters in blocks that do not say (`@bridge(access:)`); nil: internal.
+    public var access: String?
+    public var naming: Naming = .swift
+    /// The platforms of the `@available` attribute on generated extensions.
+    public var availability = "iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *"
+    public var continuation: ContinuationKind = .checked
+    /// A function `(BridgegenMisuse) -> Void` that receives misuse reports by default.
+    public var misuseHook: String?
+
+    public init() {}
+
+    public static let accessLevels = ["internal", "package", "public"]
+}
