@@ -51,6 +51,25 @@ nonisolated func runBenchmarks() async throws {
     // Warm up (lazy metadata, caches).
     for i in 0..<10_000 { _ = try await sdk.bareFetch(id: i); _ = try await sdk.fetchCancellable(id: i) }
 
+    // Allocation counting (Benchmarks/allocations): run one candidate a fixed number of times,
+    // synchronously answered, and nothing else.
+    if let only = ProcessInfo.processInfo.environment["BENCH_ONLY"] {
+        var sink = 0
+        let body: (Int) async throws -> Int
+        switch only {
+        case "bare": body = { try await sdk.bareFetch(id: $0) }
+        case "bareToken": body = { try await sdk.bareFetchCancellable(id: $0) }
+        case "completion": body = { try await sdk.fetch(id: $0) }
+        case "cancellable": body = { try await sdk.fetchCancellable(id: $0) }
+        case "timeout": body = { try await sdk.fetchWithTimeout(id: $0) }
+        case "operationBridge": body = { try await sdk.operationBridgeFetch(id: $0) }
+        default: fatalError("BENCH_ONLY: unknown candidate \(only)")
+        }
+        for i in 0..<calls { sink &+= try await body(i) }
+        if sink == 42 { print("") }
+        return
+    }
+
     // Interleave the candidates per round so machine noise hits them alike.
     var results: [String: [Double]] = [:]
     let candidates: [(String, (Int) async throws -> Int)] = [

@@ -66,7 +66,8 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
     }
 
     /// Receives every report from every adapter of this module. The default prints duplicate
-    /// callbacks in debug builds and ignores the rest; set it once at launch to log or count.
+    /// callbacks in debug builds and ignores the rest (or calls the hook the configuration
+    /// names); set it once at launch to log or count.
     public static var handler: @Sendable (BridgegenMisuse) -> Void {
         get { handlerStorage.withLock { $0 } }
         set { handlerStorage.withLock { $0 = newValue } }
