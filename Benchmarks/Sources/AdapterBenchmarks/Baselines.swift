@@ -79,3 +79,34 @@ final class OperationBridge<T: Sendable>: @unchecked Sendable {
         token?.cancel()
     }
 }
+
+/// A hand-written delegate adapter: a delegate object holding a bare checked continuation.
+final class BareBenchDelegate: BenchDelegate {
+    var continuation: CheckedContinuation<Int, Error>?
+    func bench(_ owner: BenchOwner, didFinish value: Int) {
+        continuation?.resume(returning: value)
+        continuation = nil
+    }
+}
+
+extension BenchOwner {
+    func bareValue(id: Int) async throws -> Int {
+        let delegate = BareBenchDelegate()
+        defer { self.delegate = nil }
+        return try await withCheckedThrowingContinuation { continuation in
+            delegate.continuation = continuation
+            self.delegate = delegate
+            start(id: id)
+        }
+    }
+}
+
+/// A bare `AsyncStream` fed by the same observer (no stop, no reports).
+extension BenchSDK {
+    func bareObserve(count: Int) -> AsyncStream<Int> {
+        AsyncStream { continuation in
+            _ = observe(count: count) { continuation.yield($0) }
+            continuation.finish()
+        }
+    }
+}

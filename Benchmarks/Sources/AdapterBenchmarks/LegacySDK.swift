@@ -50,3 +50,30 @@ final class Deliverer: @unchecked Sendable {
         condition.unlock()
     }
 }
+
+/// A delegate-based API reduced to nothing: `start(id:)` reports the id to its delegate (inside
+/// the call, or from the deliverer thread).
+protocol BenchDelegate: AnyObject {
+    func bench(_ owner: BenchOwner, didFinish value: Int)
+}
+
+final class BenchOwner {
+    weak var delegate: BenchDelegate?
+    var deliverer: Deliverer?
+
+    func start(id: Int) {
+        if let deliverer {
+            deliverer.deliver { self.delegate?.bench(self, didFinish: id) }
+        } else {
+            delegate?.bench(self, didFinish: id)
+        }
+    }
+}
+
+extension BenchSDK {
+    /// An observer that reports `count` events inside the register call.
+    func observe(count: Int, _ handler: @escaping (Int) -> Void) -> BenchToken {
+        for value in 0..<count { handler(value) }
+        return BenchToken()
+    }
+}

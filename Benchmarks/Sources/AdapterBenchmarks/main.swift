@@ -90,6 +90,32 @@ nonisolated func runBenchmarks() async throws {
         "Completion inside the start call (\(calls / 4) calls × \(rounds) rounds × \(rounds) repeats)",
         candidates.map { Measurement(name: $0.0, nanoseconds: results[$0.0]!) })
 
+    // Delegate adapters and stream elements, each against its hand-written bare equivalent.
+    let owner = BenchOwner()
+    let elements = 100
+    var other: [String: [Double]] = [:]
+    let others: [(String, (Int) async throws -> Int)] = [
+        ("bare delegate + checked continuation", { try await owner.bareValue(id: $0) }),
+        ("bridgegen delegate adapter", { try await owner.value(id: $0) }),
+        ("bare AsyncStream, per element", { _ in var sum = 0; for await v in sdk.bareObserve(count: elements) { sum &+= v }; return sum }),
+        ("bridgegen stream adapter, per element", { _ in var sum = 0; for await v in sdk.events(count: elements) { sum &+= v }; return sum }),
+    ]
+    for _ in 0..<rounds {
+        for (index, (name, body)) in others.enumerated() {
+            let perCall = index >= 2 ? calls / 4 / elements : calls / 4
+            let m = try await measure(name, calls: perCall) { try await body($0) }
+            other[name, default: []].append(contentsOf: m.nanoseconds.map { index >= 2 ? $0 / Double(elements) : $0 })
+        }
+    }
+    print("\nDelegate adapters and stream elements (synchronous answers; ratio to the bare equivalent)")
+    print("| adapter | ns (median) | × bare |")
+    print("| --- | ---: | ---: |")
+    for (index, (name, _)) in others.enumerated() {
+        let median = Measurement(name: name, nanoseconds: other[name]!).median
+        let base = Measurement(name: "", nanoseconds: other[others[index - index % 2].0]!).median
+        print("| \(name) | \(String(format: "%.0f", median)) | \(String(format: "%.2f", median / base)) |")
+    }
+
     if ProcessInfo.processInfo.environment["BENCH_SKIP_THREADED"] != nil { return }
     // The SDK calls back from its own thread: includes a thread hop and a real suspension.
     sdk.deliverer = Deliverer()
