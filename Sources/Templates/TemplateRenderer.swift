@@ -98,20 +98,25 @@ public struct TemplateSet: Sendable {
     /// Prefixes every non-empty line after the first (or every line) with `indent`; blank lines
     /// stay empty so no line of output ends in white space.
     static func indenting(_ text: String, by indent: String, includingFirstLine: Bool = false) -> String {
-        var result = ""
+        // Bytes, not Characters: only line breaks matter, and they are never part of a
+        // multi-byte character.
+        let newline = UInt8(ascii: "\n")
+        let indentBytes = Array(indent.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + text.utf8.count / 8)
         var atLineStart = includingFirstLine
-        for character in text {
-            if character == "\n" {
-                result.append("\n")
+        for byte in text.utf8 {
+            if byte == newline {
+                result.append(newline)
                 atLineStart = true
                 continue
             }
             if atLineStart {
-                result += indent
+                result.append(contentsOf: indentBytes)
                 atLineStart = false
             }
-            result.append(character)
+            result.append(byte)
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
