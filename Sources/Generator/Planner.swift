@@ -322,10 +322,24 @@ public struct Planner: Sendable {
         return body
     }
 
+    /// Every non-empty line of `text` indented by `indent`. On UTF-8 bytes: a line break is
+    /// never part of a multi-byte character, and walking `Character`s was a hot spot.
     static func indentLines(_ text: String, by indent: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : indent + $0 }
-            .joined(separator: "\n")
+        let newline = UInt8(ascii: "\n")
+        let indentBytes = Array(indent.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 4 * indentBytes.count)
+        var atLineStart = true
+        for byte in text.utf8 {
+            if byte == newline {
+                atLineStart = true
+            } else if atLineStart {
+                result.append(contentsOf: indentBytes)
+                atLineStart = false
+            }
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// User text placed in a `//` comment: it cannot end the comment (line breaks are already
