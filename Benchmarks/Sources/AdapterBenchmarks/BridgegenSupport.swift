@@ -491,17 +491,20 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         if Task.isCancelled {
             step { $0.decide(.failure(CancellationError()), by: .cancellation) }
         }
-        if startSDK(start) {
-            await withTaskCancellationHandler {
-                let timer = timeout.map(startTimer)
-                await withCheckedContinuation { continuation in
-                    step { $0.suspend(continuation) }
-                }
-                timer?.cancel()
-            } onCancel: {
-                step(offloadCancel: true) {
-                    $0.decide(.failure(CancellationError()), by: .cancellation)
-                }
+        if let outcome = startSDK(start) {
+            // Answered (or refused) inside the start call: no handler, no continuation.
+            guard let outcome else { throw CancellationError() }
+            return try outcome.get()
+        }
+        await withTaskCancellationHandler {
+            let timer = timeout.map(startTimer)
+            await withCheckedContinuation { continuation in
+                step { $0.suspend(continuation) }
+            }
+            timer?.cancel()
+        } onCancel: {
+            step(offloadCancel: true) {
+                $0.decide(.failure(CancellationError()), by: .cancellation)
             }
         }
         let outcome = transition { state -> Result<Value, any Error>? in
@@ -512,11 +515,21 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         return try outcome.get()
     }
 
-    /// Calls the SDK unless the call was already cancelled; true when the caller has to wait.
+    /// Calls the SDK unless the call was already cancelled. nil when the caller has to wait;
+    /// otherwise the outcome, taken under the same lock as the start call's last transition
+    /// (one lock operation fewer on the path most SDK calls in tests and caches take).
     /// Kept out of `run` so that the continuation handle dies with this frame and only the SDK
     /// keeps it alive (its release without a call is how a dropped callback is detected).
-    private func startSDK(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) -> Bool {
-        guard transition({ $0.beginStart() }) else { return false }
+    private func startSDK(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) -> Result<
+        Value, any Error
+    >?? {
+        guard transition({ $0.beginStart() }) else {
+            return .some(
+                transition { state in
+                    cancelToken = nil
+                    return state.take()
+                })
+        }
         var token: Token?
         var failure: (any Error)?
         do {
@@ -525,13 +538,22 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
             failure = error
         }
         var mustWait = false
+        var outcome: Result<Value, any Error>?
         step { state in
             let (effects, wait) = state.startReturned(token, error: failure)
             mustWait = wait
+            if !wait {
+                outcome = state.take()
+                // Kept when a cancel effect still needs it (`step` reads it after this closure).
+                if effects.cancel == nil { cancelToken = nil }
+            }
             return effects
         }
-        if mustWait, let startToken, let token { startToken(token) }
-        return mustWait
+        if mustWait {
+            if let startToken, let token { startToken(token) }
+            return nil
+        }
+        return .some(outcome)
     }
 
     /// A one-shot timer on a global queue; cancelled (and so released) as soon as the call ends.
