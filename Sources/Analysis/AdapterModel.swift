@@ -266,6 +266,8 @@ public struct DelegateAdapter: Hashable, Sendable {
         case success([String])
         /// Failure with this error parameter; `optional` when it may be nil.
         case failure(String, optional: Bool)
+        /// Failure reported as a status code or flag in this parameter: a typed error carrying it.
+        case failureStatus(String)
         /// The user cancelled in the SDK's UI: `CancellationError`, or `nil` when `returnsNil`.
         case userCancel(returnsNil: Bool)
         /// A stream event made of these parameters.

@@ -317,12 +317,22 @@ extension Analyzer {
             case "success", "event":
                 guard let values = parameterNames(attribute) else { return nil }
                 role = kind == "success" ? .success(values) : .event(values)
+            case "failure" where attribute.arguments?.count == 1 && attribute.arguments?[0].label?.name == "status":
+                // `@failure(status: code)`: the SDK reports failure as a status code or flag.
+                let argument = attribute.arguments![0]
+                guard case .identifier(let name) = argument.value, names.contains(name) else {
+                    diagnostics.error(
+                        "'\(argument.value.text)' is not a parameter of '\(function.fullName)'", at: argument.location,
+                        notes: [.init("name the parameter that carries the status: " + function.parameters.map(\.name.name).joined(separator: ", "))])
+                    return nil
+                }
+                role = .failureStatus(Naming.escaped(name))
             case "failure":
                 guard let values = parameterNames(attribute), values.count == 1 else {
                     if attribute.arguments?.count ?? 0 != 1 {
                         diagnostics.error(
                             "'@failure' names the one error parameter", at: attribute.location,
-                            notes: [.init("write '@failure(error)'")])
+                            notes: [.init("write '@failure(error)', or '@failure(status: code)' for a status code")])
                     }
                     return nil
                 }

@@ -28,6 +28,8 @@ public enum BridgegenError: Error, Equatable, Sendable, CustomStringConvertible 
     case timedOut(adapter: String, seconds: Double)
     /// Another call of this delegate adapter is still in progress on the same object.
     case busy(adapter: String)
+    /// The SDK reported failure as a status code or flag (shown as text), with no error.
+    case failureStatus(adapter: String, status: String)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum BridgegenError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(adapter): timed out after \(seconds) seconds"
         case .busy(let adapter):
             return "\(adapter): another call is already in progress on this object"
+        case .failureStatus(let adapter, let status):
+            return "\(adapter): the SDK reported failure with status \(status)"
         }
     }
 }
@@ -619,6 +623,14 @@ final class BridgegenContinuation<Value, Token>: Sendable {
         }
     }
 
+    /// The SDK reported failure as a status code or flag: the call throws
+    /// `BridgegenError.failureStatus` carrying it.
+    func resumeWithFailureStatus<Status>(_ status: Status) {
+        call.decide(
+            .failure(BridgegenError.failureStatus(adapter: call.adapter, status: "\(status)")),
+            by: .sdk)
+    }
+
     /// The user cancelled in the SDK's own UI (a picker's "cancel"): the call throws
     /// `CancellationError`.
     func resumeCancelled() {
@@ -869,6 +881,12 @@ final class BridgegenStreamEvents<Element>: @unchecked Sendable {
     /// The SDK failed; the stream throws its error, passed through the adapter's error mapping.
     func finish(throwing error: any Error) {
         finish(mapError?(error) ?? error, reportsDuplicate: true)
+    }
+
+    /// The SDK reported failure as a status code or flag: the stream throws
+    /// `BridgegenError.failureStatus` carrying it.
+    func finishWithFailureStatus<Status>(_ status: Status) {
+        finish(throwing: BridgegenError.failureStatus(adapter: adapter, status: "\(status)"))
     }
 
     /// The consumer's task was cancelled before the SDK was asked for anything.

@@ -195,6 +195,8 @@ extension Planner {
                 return optional ? "\(h)?.finishWithFailureFlag(error: \(error))" : "\(h)?.finish(throwing: \(error))"
             }
             return optional ? "\(h)?.resumeWithFailureFlag(error: \(error))" : "\(h)?.resume(throwing: \(error))"
+        case .failureStatus(let status):
+            return h == "events" ? "\(h)?.finishWithFailureStatus(\(status))" : "\(h)?.resumeWithFailureStatus(\(status))"
         case .userCancel(let returnsNil):
             return returnsNil ? "\(h)?.resume(returning: nil)" : "\(h)?.resumeCancelled()"
         case .event(let names):

@@ -130,6 +130,11 @@ import Testing
         failing.value.script = .fail
         #expect(try await outcome { try await failing.value.products() } == "error: \(FixtureError.failed)")
 
+        let status = Box(ProductRequest(ids: []))
+        status.value.script = .failWithStatus
+        let statusOutcome = try await outcome { try await status.value.products() }
+        #expect(statusOutcome == "error: \(BridgegenError.failureStatus(adapter: "ProductRequest.products()", status: "42"))")
+
         let pending = Box(ProductRequest(ids: ["c"]))
         pending.value.mode = .never
         let task = Task { try await pending.value.products() }

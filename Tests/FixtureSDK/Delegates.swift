@@ -27,6 +27,8 @@ public enum DelegateScript: Sendable {
     case succeedTwiceThenFail
     /// Says nothing until stopped.
     case silent
+    /// Reports failure as a status code (only `ProductRequest`; others say nothing).
+    case failWithStatus
 }
 
 /// Holds its delegate strongly (so an adapter that forgets to clear it leaks it, and the tests
@@ -67,7 +69,7 @@ public final class Locator: @unchecked Sendable {
                 delegate.locator(locator, didFind: fix)
                 delegate.locator(locator, didFind: fix)
                 delegate.locator(locator, didFailWithError: FixtureError.failed)
-            case .silent: break
+            case .silent, .failWithStatus: break
             }
         }
     }
@@ -131,6 +133,7 @@ public final class Picker: @unchecked Sendable {
 public protocol ProductRequestDelegate: AnyObject {
     func productsRequest(_ request: ProductRequest, didReceive products: [String])
     func request(_ request: ProductRequest, didFailWithError error: Error)
+    func request(_ request: ProductRequest, didFailWithStatus status: Int)
     func requestDidFinish(_ request: ProductRequest)
 }
 
@@ -162,6 +165,8 @@ public final class ProductRequest: @unchecked Sendable {
                 delegate.requestDidFinish(request)
             case .fail:
                 delegate.request(request, didFailWithError: FixtureError.failed)
+            case .failWithStatus:
+                delegate.request(request, didFailWithStatus: 42)
             case .silent:
                 break
             }

@@ -136,6 +136,10 @@ private final class ProductRequestProductsDelegate:
         continuation?.resume(throwing: error)
     }
 
+    func request(_ request: ProductRequest, didFailWithStatus status: Int) {
+        continuation?.resumeWithFailureStatus(status)
+    }
+
     func requestDidFinish(_ request: ProductRequest) {
         // Not needed by this adapter.
     }
