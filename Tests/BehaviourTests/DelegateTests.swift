@@ -161,11 +161,9 @@ import Testing
         #expect(await eventually { locator.value.stops == 1 && locator.value.delegate == nil })
     }
 
-    @Test func locationUpdatesEndWithTheSDKsFailure() async throws {
-        let locator = Box(Locator())
-        locator.value.script = .fail
-        locator.value.mode = .immediately
-        let ended = try await withWatchdog(seconds: 10) { () async -> String in
+    /// Reads a new `locationUpdates()` stream to its end: "finished", or the error it threw.
+    func howUpdatesEnd(_ locator: Box<Locator>) async throws -> String {
+        try await withWatchdog(seconds: 10) { () async -> String in
             do {
                 for try await _ in locator.value.locationUpdates() {}
                 return "finished"
@@ -173,6 +171,13 @@ import Testing
                 return "\(error)"
             }
         }
+    }
+
+    @Test func locationUpdatesEndWithTheSDKsFailure() async throws {
+        let locator = Box(Locator())
+        locator.value.script = .fail
+        locator.value.mode = .immediately
+        let ended = try await howUpdatesEnd(locator)
         #expect(ended == "\(FixtureError.failed)")
         #expect(await eventually { locator.value.stops == 1 && locator.value.delegate == nil })
     }
@@ -182,14 +187,7 @@ import Testing
         locator.value.script = .silent
         let first = locator.value.locationUpdates()
         #expect(locator.value.delegate != nil)
-        let ended = try await withWatchdog(seconds: 10) { () async -> String in
-            do {
-                for try await _ in locator.value.locationUpdates() {}
-                return "finished"
-            } catch {
-                return "\(error)"
-            }
-        }
+        let ended = try await howUpdatesEnd(locator)
         #expect(ended == "\(BridgegenError.busy(adapter: "Locator.locationUpdates()"))")
         _ = first
     }

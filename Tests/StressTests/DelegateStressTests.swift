@@ -9,9 +9,7 @@ import TestSupport
 /// reports a failure synchronously, and when the task is cancelled. Every trial must end, stop
 /// the SDK at most once, clear the owner's delegate slot and leave nothing alive.
 @Suite struct DelegateStressTests {
-    enum CancelPoint: CaseIterable, Sendable {
-        case never, beforeStart, immediately, afterDelay
-    }
+    typealias CancelPoint = StressTests.CancelPoint
 
     struct Trial: Sendable, CustomStringConvertible {
         var mode: CallbackMode
@@ -54,35 +52,15 @@ import TestSupport
             locator.script = trial.script
             locator.failsOnStop = trial.failsOnStop
             let box = Box(locator)
-            let task = Task { () async -> String in
-                if trial.cancelPoint == .beforeStart { withUnsafeCurrentTask { $0?.cancel() } }
-                do {
-                    _ = try await box.locator.currentLocation()
-                    return "value"
-                } catch is CancellationError {
-                    return "cancelled"
-                } catch {
-                    return "\(error)"
-                }
+            let ended = await callOnce(cancel: trial.cancelPoint, after: trial.cancelDelay) {
+                _ = try await box.locator.currentLocation()
             }
-            switch trial.cancelPoint {
-            case .immediately: task.cancel()
-            case .afterDelay:
-                try? await Task.sleep(nanoseconds: trial.cancelDelay)
-                task.cancel()
-            case .never, .beforeStart: break
-            }
-            let ended = await task.value
             // The SDK's stop is handed to another thread: give it a moment.
             Fixture.drain()
             try? await Task.sleep(nanoseconds: 300_000)
             return (ended, locator.starts, locator.stops, locator.delegate == nil)
         }()
-        let deadline = Date().addingTimeInterval(2)
-        while weakLocator != nil && Date() < deadline {
-            Fixture.drain()
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
+        await settle { weakLocator == nil }
         return (ended, starts, stops, slotCleared, weakLocator == nil)
     }
 

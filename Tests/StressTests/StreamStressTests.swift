@@ -85,19 +85,11 @@ import TestSupport
             }
             await task.value
             // The SDK's stop is handed to another thread: wait for it (or for proof it is not coming).
-            let deadline = Date().addingTimeInterval(2)
-            while sensor.registrations > sensor.stops || sensor.activeHandlers > 0, Date() < deadline {
-                Fixture.drain()
-                try? await Task.sleep(nanoseconds: 500_000)
-            }
+            await settle { sensor.registrations <= sensor.stops && sensor.activeHandlers == 0 }
             try? await Task.sleep(nanoseconds: 200_000)
             return Observation(registrations: sensor.registrations, stops: sensor.stops, handlersLeft: sensor.activeHandlers)
         }()
-        let deadline = Date().addingTimeInterval(2)
-        while weakSensor != nil && Date() < deadline {
-            Fixture.drain()
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
+        await settle { weakSensor == nil }
         return (observation, weakSensor == nil)
     }
 

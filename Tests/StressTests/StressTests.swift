@@ -72,41 +72,21 @@ import TestSupport
             transfers.outcome = trial.outcome
             transfers.delay = trial.delay
             let box = Box(transfers)
-            let task = Task { () async -> String in
-                if trial.cancelPoint == .beforeStart { withUnsafeCurrentTask { $0?.cancel() } }
-                do {
-                    switch trial.kind {
-                    case .completionOnly: _ = try await box.value.geocodeWithoutCancel(address: "a")
-                    case .tokenCancel: _ = try await box.value.send(amount: 1)
-                    case .idCancel: try await box.value.startSync()
-                    case .receiverCancel: _ = try await box.value.geocode(address: "a")
-                    case .timeout: _ = try await box.value.download(name: "n", progress: { _ in })
-                    case .waitForSDK: _ = try await box.value.makeTask(url: "u")
-                    }
-                    return "value"
-                } catch is CancellationError {
-                    return "cancelled"
-                } catch {
-                    return "\(error)"
+            let ended = await callOnce(cancel: trial.cancelPoint, after: trial.cancelDelay) {
+                switch trial.kind {
+                case .completionOnly: _ = try await box.value.geocodeWithoutCancel(address: "a")
+                case .tokenCancel: _ = try await box.value.send(amount: 1)
+                case .idCancel: try await box.value.startSync()
+                case .receiverCancel: _ = try await box.value.geocode(address: "a")
+                case .timeout: _ = try await box.value.download(name: "n", progress: { _ in })
+                case .waitForSDK: _ = try await box.value.makeTask(url: "u")
                 }
             }
-            switch trial.cancelPoint {
-            case .immediately: task.cancel()
-            case .afterDelay:
-                try? await Task.sleep(nanoseconds: trial.cancelDelay)
-                task.cancel()
-            case .never, .beforeStart: break
-            }
-            let ended = await task.value
             return Observation(
                 ended: ended, cancelCounts: transfers.requests.map(\.cancelCount), receiverCancels: transfers.receiverCancelCount)
         }()
         // Pending fixture work (late callbacks) may hold the object briefly; then it must go.
-        let deadline = Date().addingTimeInterval(2)
-        while weakTransfers != nil && Date() < deadline {
-            Fixture.drain()
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
+        await settle { weakTransfers == nil }
         return (observation, weakTransfers == nil)
     }
 
@@ -146,6 +126,42 @@ import TestSupport
         if trial.mode == .dropped && trial.cancelPoint == .never {
             #expect(ended.contains("released its completion handler") || ended.contains("timed out"), "\(trial): \(ended)")
         }
+    }
+}
+
+/// Runs one adapter call in its own task, cancelled where the trial says (`beforeStart`: by the
+/// task itself, before the call), and reports how it ended: "value", "cancelled" or the error.
+func callOnce(
+    cancel point: StressTests.CancelPoint, after delay: UInt64, _ call: @escaping @Sendable () async throws -> Void
+) async -> String {
+    let task = Task { () async -> String in
+        if point == .beforeStart { withUnsafeCurrentTask { $0?.cancel() } }
+        do {
+            try await call()
+            return "value"
+        } catch is CancellationError {
+            return "cancelled"
+        } catch {
+            return "\(error)"
+        }
+    }
+    switch point {
+    case .immediately: task.cancel()
+    case .afterDelay:
+        try? await Task.sleep(nanoseconds: delay)
+        task.cancel()
+    case .never, .beforeStart: break
+    }
+    return await task.value
+}
+
+/// Waits, never blocking a thread, until `done` holds or two seconds have passed; the
+/// fixture's pending work (late callbacks, handed-off stops) runs meanwhile.
+func settle(until done: () -> Bool) async {
+    let deadline = Date().addingTimeInterval(2)
+    while !done() && Date() < deadline {
+        Fixture.drain()
+        try? await Task.sleep(nanoseconds: 500_000)
     }
 }
 
