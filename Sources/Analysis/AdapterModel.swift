@@ -298,7 +298,8 @@ public struct DelegateAdapter: Hashable, Sendable {
     }
 
     public var documentation: [String]
-    /// `ImagePickerDelegate on ImagePicker`.
+    /// `pick(animated:) in delegate ImagePickerDelegate on ImagePicker`: the declaration it came
+    /// from, so two adapters of one protocol are told apart in review.
     public var sourceName: String
     /// `ImagePicker.pickImage(source:)`: named in errors and reports.
     public var adapterName: String

@@ -147,7 +147,7 @@ extension Analyzer {
         let ownerName = (decl.ownerType.qualifiedName ?? ownerType).split(separator: ".").map(String.init).joined()
         return DelegateAdapter(
             documentation: adapterDecl.documentation.isEmpty ? decl.documentation : adapterDecl.documentation,
-            sourceName: "\(protocolType) on \(ownerType)", adapterName: adapterName, name: Naming.escaped(baseName),
+            sourceName: "\(adapterDecl.fullName) in delegate \(protocolType) on \(ownerType)", adapterName: adapterName, name: Naming.escaped(baseName),
             ownerType: ownerType, protocolType: protocolType, access: access,
             attributes: carried + shape.carried, parameters: shape.parameters, resultType: shape.resultType,
             stream: shape.stream, property: property, start: start, cancel: cancel,

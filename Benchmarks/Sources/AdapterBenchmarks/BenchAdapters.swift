@@ -97,7 +97,7 @@ extension BenchSDK {
 extension BenchOwner {
     /// The delegate adapter.
     ///
-    /// Bridged from `BenchDelegate on BenchOwner`.
+    /// Bridged from `value(id:) in delegate BenchDelegate on BenchOwner`.
     nonisolated(nonsending) func value(id: Int) async throws -> Int {
         if self.delegate is BenchOwnerValueDelegate {
             throw BridgegenError.busy(adapter: "BenchOwner.value(id:)")

@@ -7,7 +7,7 @@ import Foundation
 extension Locator {
     /// The current location. Cancelling the task stops the locator.
     ///
-    /// Bridged from `LocatorDelegate on Locator`.
+    /// Bridged from `currentLocation() in delegate LocatorDelegate on Locator`.
     nonisolated(nonsending) func currentLocation() async throws -> Coordinate {
         if self.delegate is LocatorCurrentLocationDelegate {
             throw BridgegenError.busy(adapter: "Locator.currentLocation()")
@@ -55,7 +55,7 @@ extension Picker {
     /// An image-picker-style one-shot: the user's "cancel" throws `CancellationError`. A second
     /// call cancels the first; the delegate set before the call is put back afterwards.
     ///
-    /// Bridged from `PickerDelegate on Picker`.
+    /// Bridged from `pick(animated:) in delegate PickerDelegate on Picker`.
     nonisolated(nonsending) func pick(animated: Bool) async throws -> String {
         (self.delegate as? PickerPickDelegate)?.continuation?.cancelForNewCall()
         let earlier = self.delegate as? PickerPickDelegate
@@ -97,7 +97,7 @@ private final class PickerPickDelegate: NSObject, PickerDelegate, @unchecked Sen
 extension ProductRequest {
     /// The products the request was made for.
     ///
-    /// Bridged from `ProductRequestDelegate on ProductRequest`.
+    /// Bridged from `products() in delegate ProductRequestDelegate on ProductRequest`.
     public nonisolated(nonsending) func products() async throws -> [String] {
         if self.delegate is ProductRequestProductsDelegate {
             throw BridgegenError.busy(adapter: "ProductRequest.products()")
@@ -150,7 +150,7 @@ extension Locator {
     /// Continuous updates as a stream: the newest fix for a slow consumer; the consumer leaving
     /// stops the updates.
     ///
-    /// Bridged from `LocatorDelegate on Locator`.
+    /// Bridged from `locationUpdates() in delegate LocatorDelegate on Locator`.
     func locationUpdates() -> AsyncThrowingStream<Coordinate, any Error> {
         if self.delegate is LocatorLocationUpdatesDelegate {
             return AsyncThrowingStream {
