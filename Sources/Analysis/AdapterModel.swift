@@ -72,6 +72,8 @@ public struct Adapter: Hashable, Sendable {
     public var timeoutSeconds: String?
     /// A function `(any Error) -> any Error` applied to every SDK error, from `@mapError`.
     public var mapError: String?
+    /// `@retry`: repeat the call on retryable errors.
+    public var retry: RetryPlan?
     /// `@MainActor`: the adapter is main-actor isolated and calls the SDK on the main thread.
     public var isMainActor = false
     /// Parameters that are callbacks of the call (progress and the like): forwarded only while
@@ -108,6 +110,46 @@ public struct Adapter: Hashable, Sendable {
     }
 
     public var returnsVoid: Bool { resultType == "Void" }
+}
+
+/// `@retry`: the adapter's call is repeated on retryable errors, with waits between attempts.
+public struct RetryPlan: Hashable, Sendable {
+    public enum Backoff: Hashable, Sendable {
+        case constant
+        /// Each wait `multiplier` times the one before, at most `maxDelay` seconds.
+        case exponential(multiplier: String, maxDelay: String?)
+    }
+
+    public enum Jitter: String, Hashable, Sendable {
+        case none, full, equal
+    }
+
+    /// Which errors lead to another attempt.
+    public enum Condition: Hashable, Sendable {
+        /// A function `(any Error) -> Bool`.
+        case predicate(String)
+        /// Enum cases matched as patterns (`PaymentError.offline`).
+        case cases([String])
+    }
+
+    /// Calls in all, the first one included.
+    public var attempts: Int
+    /// Seconds before the first retry, as written.
+    public var delay: String
+    public var backoff: Backoff
+    public var jitter: Jitter
+    /// Seconds for all attempts and waits together, as written.
+    public var deadline: String?
+    public var condition: Condition
+
+    public init(attempts: Int, delay: String, backoff: Backoff, jitter: Jitter, deadline: String?, condition: Condition) {
+        self.attempts = attempts
+        self.delay = delay
+        self.backoff = backoff
+        self.jitter = jitter
+        self.deadline = deadline
+        self.condition = condition
+    }
 }
 
 /// How a repeated callback becomes a stream.

@@ -8,6 +8,7 @@ extension Analyzer {
         var timeout: String?
         var mapError: String?
         var isMainActor = false
+        var retry: RetryPlan?
     }
 
     /// Token types whose `cancel()` stops the work they stand for.
@@ -25,7 +26,7 @@ extension Analyzer {
     static let cancelUsage =
         "'@cancel(token)', '@cancel(token: method())', '@cancel(using: cancelMethod(_:))', '@cancel(receiverMethod())' or '@cancel(none)'"
 
-    /// Reads `@timeout`, `@mapError` and `@MainActor` from a block or a function.
+    /// Reads `@timeout`, `@mapError`, `@retry` and `@MainActor` from a block or a function.
     mutating func readOptions(_ attributes: [Attribute], inheriting base: BlockOptions) -> BlockOptions {
         var options = base
         for attribute in attributes {
@@ -58,6 +59,8 @@ extension Analyzer {
                     continue
                 }
                 options.mapError = text
+            case "retry":
+                if let retry = readRetry(attribute) { options.retry = retry }
             case "MainActor":
                 if attribute.arguments != nil {
                     diagnostics.error(

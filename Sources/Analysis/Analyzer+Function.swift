@@ -210,6 +210,7 @@ extension Analyzer {
         adapter.cancellation = cancellation
         adapter.timeoutSeconds = options.timeout
         adapter.mapError = options.mapError
+        adapter.retry = options.retry
         adapter.isMainActor = options.isMainActor
         adapter.guardedClosureParameters = guarded
         adapter.progressStreams = streams
@@ -220,7 +221,9 @@ extension Analyzer {
                     plan: plan, scope: scope)
             else { return nil }
             adapter.stream = stream
-            adapter.timeoutSeconds = nil  // A block's `@timeout` is for its one-shot adapters.
+            // A block's `@timeout` and `@retry` are for its one-shot adapters.
+            adapter.timeoutSeconds = nil
+            adapter.retry = nil
             adapter.discardableResult = false
             adapter.guardedClosureParameters = [:]
         }
@@ -237,6 +240,7 @@ extension Analyzer {
             "timeout": "a stream ends when its consumer stops listening",
             "start": "streams start when they are created",
             "progressStream": "the stream itself carries the events",
+            "retry": "a stream is not repeated; its consumer decides whether to listen again",
         ]
         var valid = true
         for attribute in function.attributes {

@@ -7,10 +7,10 @@ import DeclParser
 /// that only matters to the legacy declaration and is ignored (`@objc`). Anything else is an error,
 /// so a misspelt annotation never silently does nothing.
 enum Annotations {
-    static let blockAnnotations: Set<String> = ["bridge", "timeout", "mapError", "MainActor"]
+    static let blockAnnotations: Set<String> = ["bridge", "timeout", "mapError", "MainActor", "retry"]
     static let functionAnnotations: Set<String> = [
         "asyncName", "completion", "asyncError", "cancel", "start", "timeout", "mapError", "MainActor", "progressStream",
-        "stream",
+        "stream", "retry",
     ]
     /// Swift attributes copied onto the generated declaration.
     static let carried: Set<String> = ["available"]
@@ -27,6 +27,11 @@ enum Annotations {
     /// A diagnostic for an attribute bridgegen does not know, with the closest known spelling.
     static func unknown(_ attribute: Attribute, allowedHere: Set<String>) -> Diagnostic {
         let name = attribute.name.name
+        if name == "retry" {
+            return .error(
+                "'@retry' applies to completion-handler adapters and their extension blocks", at: attribute.location,
+                notes: [.init("retry the call where you await it, or bridge a completion-handler method instead")])
+        }
         if functionAnnotations.contains(name) && allowedHere == blockAnnotations {
             return .error(
                 "'@\(name)' applies to a single function, not to an extension block", at: attribute.location,

@@ -76,6 +76,8 @@ public struct Planner: Sendable {
         let continuation = freeName("continuation", in: adapter)
         let callName = freeName("call", in: adapter)
         let events = freeName("events", in: adapter)
+        let retryName = freeName("retry", in: adapter)
+        let retry = adapter.stream == nil ? adapter.retry : nil
         let receiver = adapter.isStatic ? staticCallee : callee
         let isStream = adapter.stream != nil
         let handler =
@@ -92,14 +94,23 @@ public struct Planner: Sendable {
             "adapterNameLiteral": .string(Parser.quoted(adapter.adapterName)),
             "callName": .string(callName),
             "finishedStreams": .strings(adapter.progressStreams.keys.sorted()),
-            "callSetup": .string(isStream ? "" : callSetup(adapter, receiver: receiver)),
+            "callSetup": .string(
+                isStream ? "" : callSetup(adapter, receiver: receiver, retry: retry == nil ? nil : retryName)),
+            "hasRetry": .bool(retry != nil),
+            "retryName": .string(retryName),
+            "retrySetup": .string(retry.map { retrySetup($0, name: retryName) } ?? ""),
             "continuation": .string(continuation),
             "isStream": .bool(isStream),
             "streamBody": .string(
                 isStream
                     ? streamBody(adapter, receiver: receiver, events: events, handler: handler, continuation: continuation)
                     : ""),
-            "legacyCall": .string(isStream ? "" : call(adapter, callee: receiver, continuation: continuation, handler: handler)),
+            "legacyCall": .string(
+                isStream
+                    ? ""
+                    : call(
+                        adapter, callee: receiver, continuation: continuation, handler: handler,
+                        depth: retry == nil ? 3 : 5)),
         ])
     }
 
@@ -123,8 +134,10 @@ public struct Planner: Sendable {
         }
     }
 
-    /// `BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per line.
-    func callSetup(_ adapter: Adapter, receiver: String) -> String {
+    /// `BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per line. In a
+    /// retry loop (`retry` names its state) it sits one level deeper and takes its timeout from
+    /// the loop, which shortens it to what is left of the deadline.
+    func callSetup(_ adapter: Adapter, receiver: String, retry: String? = nil) -> String {
         let type = "BridgegenCall<\(adapter.resultType), \(adapter.cancellation.tokenType)>"
         var options: [String] = []
         let plan = adapter.cancellation
@@ -132,16 +145,53 @@ public struct Planner: Sendable {
         if let start = plan.startMethod {
             options.append("start: { token in token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }")
         }
-        if let timeout = adapter.timeoutSeconds { options.append("timeout: \(timeout)") }
+        if let retry, adapter.retry?.deadline != nil {
+            options.append("timeout: \(retry).timeout(\(adapter.timeoutSeconds ?? ""))")
+        } else if let timeout = adapter.timeoutSeconds {
+            options.append("timeout: \(timeout)")
+        }
         if plan.waitForCompletion { options.append("waitForCompletion: true") }
         if adapter.isMainActor, plan.strategy != .none { options.append("cancelOnMainThread: true") }
         if let mapError = adapter.mapError { options.append("mapError: \(mapError)") }
         let name = Parser.quoted(adapter.adapterName)
-        // `let call = ` at function-body depth.
-        let prefixLength = indent.count * 2 + "let call = ".count
+        // `let call = ` at function-body depth (or in the retry loop), inside the extension.
+        let depth = retry == nil ? 1 : 2
+        let prefixLength = indent.count * (depth + 1) + "let call = ".count
         if options.isEmpty && prefixLength + type.count + name.count + 2 <= lineLength { return "\(type)(\(name))" }
         let lines = [name] + options
-        return type + "(\n" + lines.map { indent + indent + $0 }.joined(separator: ",\n") + "\n" + indent + ")"
+        let inner = String(repeating: indent, count: depth + 1)
+        return type + "(\n" + lines.map { inner + $0 }.joined(separator: ",\n") + "\n"
+            + String(repeating: indent, count: depth) + ")"
+    }
+
+    /// `BridgegenRetry(attempts: 3, delay: 0.5, …, when: predicate)`; error cases become a
+    /// closure that matches them as patterns against `any Error`.
+    func retrySetup(_ retry: RetryPlan, name: String) -> String {
+        var options = ["attempts: \(retry.attempts)", "delay: \(retry.delay)"]
+        if case .exponential(let multiplier, let maxDelay) = retry.backoff {
+            options.append(
+                "backoff: .exponential(multiplier: \(multiplier), maxDelay: \(maxDelay ?? "nil"))")
+        }
+        if retry.jitter != .none { options.append("jitter: .\(retry.jitter.rawValue)") }
+        if let deadline = retry.deadline { options.append("deadline: \(deadline)") }
+        let condition: String
+        switch retry.condition {
+        case .predicate(let function):
+            condition = "when: " + function
+        case .cases(let cases):
+            // One case a line: short lines, and a case added later is a one-line diff.
+            let body = ["switch error {"] + cases.map { "case \($0): true" } + ["default: false", "}"]
+            condition = "when: { error in\n" + body.map { indent + $0 }.joined(separator: "\n") + "\n}"
+        }
+        options.append(condition)
+        let head = "BridgegenRetry("
+        let oneLine = head + options.joined(separator: ", ") + ")"
+        // `var retry = ` at function-body depth, inside the extension.
+        if !oneLine.contains("\n") && indent.count * 2 + "var \(name) = ".count + oneLine.count <= lineLength {
+            return oneLine
+        }
+        return head + "\n" + options.map { Self.indentLines($0, by: indent + indent) }.joined(separator: ",\n") + "\n"
+            + indent + ")"
     }
 
     /// The stream adapter's body: `BridgegenStream<Element, Token>.throwing("name", options…)`
