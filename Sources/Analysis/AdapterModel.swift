@@ -82,6 +82,9 @@ public struct Adapter: Hashable, Sendable {
     /// `@stream`: the callback is called many times and the adapter returns a stream of its
     /// values (`resultType` is the element type) instead of an async function.
     public var stream: StreamPlan?
+    /// `@notification`: the adapter observes a notification instead of calling the SDK
+    /// (`stream` is set too; `legacyCall` and `completion` are empty).
+    public var notification: NotificationPlan?
     /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
     /// parameter name → element type. The adapter yields into them and finishes them at the end.
     public var progressStreams: [String: String] = [:]
@@ -149,6 +152,35 @@ public struct RetryPlan: Hashable, Sendable {
         self.jitter = jitter
         self.deadline = deadline
         self.condition = condition
+    }
+}
+
+/// `@notification(name, object:, queue:, map:)`: which notifications a notification stream
+/// observes and how each becomes an element. Expressions are normalized source text.
+public struct NotificationPlan: Hashable, Sendable {
+    public enum Center: Hashable, Sendable {
+        /// The block extends `NotificationCenter`: the center the function is called on.
+        case receiver
+        /// `NotificationCenter.default`.
+        case standard
+        /// `center: expression`.
+        case expression(String)
+    }
+
+    /// The `Notification.Name` expression (`.reachabilityDidChange`).
+    public var name: String
+    public var object: String?
+    public var queue: String?
+    public var center: Center
+    /// A function `(Notification) -> Element?` (or `-> Element`), run inside the observer.
+    public var map: String
+
+    public init(name: String, object: String?, queue: String?, center: Center, map: String) {
+        self.name = name
+        self.object = object
+        self.queue = queue
+        self.center = center
+        self.map = map
     }
 }
 

@@ -105,6 +105,10 @@ extension Analyzer {
 
     mutating func analyseFunction(_ function: FunctionDecl, typeName: String, scope: String, block: BlockOptions) -> Adapter? {
         guard let annotations = readAnnotations(function) else { return nil }
+        if let attribute = function.attributes.first(where: { $0.name.name == "notification" }) {
+            return analyseNotification(
+                function, attribute: attribute, typeName: typeName, annotations: annotations, block: block)
+        }
         let errorsBefore = diagnostics.diagnostics.filter { $0.severity == .error }.count
         let options = readOptions(function.attributes, inheriting: block)
         if diagnostics.diagnostics.filter({ $0.severity == .error }).count != errorsBefore { return nil }

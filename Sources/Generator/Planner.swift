@@ -66,7 +66,11 @@ public struct Planner: Sendable {
     func plan(_ adapter: Adapter, access: String, typeName: String, callee: String, staticCallee: String) -> TemplateValue {
         var docLines = adapter.documentation.map(Self.commentSafe)
         if !docLines.isEmpty { docLines.append("") }
-        docLines.append("Bridged from `\(Self.commentSafe(adapter.sourceName))`.")
+        if let notification = adapter.notification {
+            docLines.append("Observes notification `\(Self.commentSafe(notification.name))`.")
+        } else {
+            docLines.append("Bridged from `\(Self.commentSafe(adapter.sourceName))`.")
+        }
 
         var attributes = adapter.attributes
         if adapter.discardableResult { attributes.insert("@discardableResult", at: 0) }
@@ -102,9 +106,10 @@ public struct Planner: Sendable {
             "continuation": .string(continuation),
             "isStream": .bool(isStream),
             "streamBody": .string(
-                isStream
-                    ? streamBody(adapter, receiver: receiver, events: events, handler: handler, continuation: continuation)
-                    : ""),
+                adapter.notification.map { notificationBody(adapter, $0, receiver: receiver) }
+                    ?? (isStream
+                        ? streamBody(adapter, receiver: receiver, events: events, handler: handler, continuation: continuation)
+                        : "")),
             "legacyCall": .string(
                 isStream
                     ? ""
@@ -221,6 +226,26 @@ public struct Planner: Sendable {
         let legacy = call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: 4)
         let register = "register: { \(events) in\n" + Self.indentLines(legacy, by: indent) + "\n}"
         return head + "(\n" + (options + [register]).map { Self.indentLines($0, by: indent) }.joined(separator: ",\n") + "\n)"
+    }
+
+    /// `BridgegenNotifications.stream("name", center:, name:, object:, queue:, buffering:, map:)`,
+    /// on one line when it fits at function-body depth, else one argument per line.
+    func notificationBody(_ adapter: Adapter, _ plan: NotificationPlan, receiver: String) -> String {
+        var arguments = [Parser.quoted(adapter.adapterName)]
+        switch plan.center {
+        case .receiver: arguments.append("center: " + receiver)
+        case .standard: break
+        case .expression(let center): arguments.append("center: " + center)
+        }
+        arguments.append("name: " + plan.name)
+        if let object = plan.object { arguments.append("object: " + object) }
+        if let queue = plan.queue { arguments.append("queue: " + queue) }
+        if let buffering = adapter.stream?.buffering { arguments.append("buffering: " + buffering) }
+        arguments.append("map: " + plan.map)
+        let head = "BridgegenNotifications.stream"
+        let oneLine = head + "(" + arguments.joined(separator: ", ") + ")"
+        if indent.count * 2 + oneLine.count <= lineLength { return oneLine }
+        return head + "(\n" + arguments.map { indent + $0 }.joined(separator: ",\n") + "\n)"
     }
 
     /// The stream's event handler: yields each event, and ends the stream on the SDK's failure

@@ -770,6 +770,16 @@ enum BridgegenBuffering: Sendable {
     case newest(Int)
     /// Keep the first `n`, dropping newer ones.
     case oldest(Int)
+
+    func policy<Element>(of _: AsyncStream<Element>.Type)
+        -> AsyncStream<Element>.Continuation.BufferingPolicy
+    {
+        switch self {
+        case .unbounded: return .unbounded
+        case .newest(let count): return .bufferingNewest(count)
+        case .oldest(let count): return .bufferingOldest(count)
+        }
+    }
 }
 
 /// Stream adapters: a repeated callback or an observer becomes an `AsyncStream` (or an
@@ -783,12 +793,7 @@ enum BridgegenStream<Element, Token> {
         stopOnMainThread: Bool = false,
         register: (BridgegenStreamEvents<Element>) -> Token
     ) -> AsyncStream<Element> {
-        let policy: AsyncStream<Element>.Continuation.BufferingPolicy
-        switch buffering {
-        case .unbounded: policy = .unbounded
-        case .newest(let count): policy = .bufferingNewest(count)
-        case .oldest(let count): policy = .bufferingOldest(count)
-        }
+        let policy = buffering.policy(of: AsyncStream<Element>.self)
         return AsyncStream(Element.self, bufferingPolicy: policy) { continuation in
             let registration = BridgegenStreamRegistration(
                 stop: stop, onMainThread: stopOnMainThread)
@@ -807,7 +812,7 @@ enum BridgegenStream<Element, Token> {
                     }
                 },
                 end: { _ in continuation.finish() })
-            _ = registration.register(events, with: register)
+            _ = registration.register(ifCancelled: events.finishCancelled) { register(events) }
         }
     }
 
@@ -841,7 +846,10 @@ enum BridgegenStream<Element, Token> {
                     }
                 },
                 end: { error in continuation.finish(throwing: error) })
-            if let failure = registration.register(events, with: register) {
+            let failure = registration.register(ifCancelled: events.finishCancelled) {
+                try register(events)
+            }
+            if let failure {
                 continuation.finish(throwing: mapError?(failure) ?? failure)
             }
         }
@@ -870,9 +878,8 @@ final class BridgegenStreamRegistration<Token>: @unchecked Sendable {
     /// Registers unless the consumer's task is already cancelled; returns the error of a
     /// register call that throws. A stream that ends while registering stops the SDK as soon as
     /// the register call has returned its token.
-    func register<Element>(
-        _ events: BridgegenStreamEvents<Element>,
-        with register: (BridgegenStreamEvents<Element>) throws -> Token
+    func register(
+        ifCancelled cancelled: () -> Void, with register: () throws -> Token
     ) -> (any Error)? {
         let proceed = state.withLock { state -> Bool in
             guard case .idle = state else { return false }
@@ -880,12 +887,12 @@ final class BridgegenStreamRegistration<Token>: @unchecked Sendable {
             return true
         }
         guard proceed, !Task.isCancelled else {
-            events.finishCancelled()
+            cancelled()
             return nil
         }
         let token: Token
         do {
-            token = try register(events)
+            token = try register()
         } catch {
             state.withLock { $0 = .ended }
             return error
@@ -930,6 +937,46 @@ final class BridgegenStreamRegistration<Token>: @unchecked Sendable {
             DispatchQueue.main.async { work.value() }
         } else {
             DispatchQueue.global().async { work.value() }
+        }
+    }
+}
+
+/// Notification streams (`@notification`): the notifications of one name become an
+/// `AsyncStream` of the values `map` makes of them. `map` runs inside the observer block, on the
+/// posting thread (or the given queue), so a `Notification` — not Sendable — never leaves it;
+/// only the Sendable value it returns crosses to the consumer (nil skips the notification).
+/// The observer is added when the function is called and removed exactly once when the stream
+/// ends, whatever ends it; one posted between the end and the removal is dropped silently.
+enum BridgegenNotifications {
+    /// The token `addObserver` returns, handed to the thread that removes it.
+    typealias Observer = BridgegenUnchecked<any NSObjectProtocol>
+
+    static func stream<Element: Sendable>(
+        _ adapter: String, center: NotificationCenter = .default, name: Notification.Name,
+        object: Any? = nil, queue: OperationQueue? = nil,
+        buffering: BridgegenBuffering = .unbounded,
+        map: @escaping @Sendable (Notification) -> Element?
+    ) -> AsyncStream<Element> {
+        // NotificationCenter is thread-safe; Linux's Foundation does not say so to the compiler.
+        let center = BridgegenUnchecked(center)
+        let policy = buffering.policy(of: AsyncStream<Element>.self)
+        return AsyncStream(Element.self, bufferingPolicy: policy) { continuation in
+            let registration = BridgegenStreamRegistration<Observer>(
+                stop: { observer in center.value.removeObserver(observer.value) },
+                onMainThread: false)
+            continuation.onTermination = { _ in registration.terminate() }
+            _ = registration.register(ifCancelled: { continuation.finish() }) {
+                let observer = center.value.addObserver(
+                    forName: name, object: object, queue: queue
+                ) { notification in
+                    guard let value = map(notification) else { return }
+                    if case .dropped = continuation.yield(value) {
+                        let report = BridgegenMisuse(adapter: adapter, kind: .droppedByBuffer)
+                        BridgegenMisuse.handler(report)
+                    }
+                }
+                return Observer(observer)
+            }
         }
     }
 }
