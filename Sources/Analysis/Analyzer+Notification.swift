@@ -135,12 +135,13 @@ extension Analyzer {
             map: map)
     }
 
-    /// `f`, `Type.f`, `Type.init(notification:)` or `f(_:)`: a function named, not called.
+    /// `f`, `Type.f`, `Type.init(notification:)` or `f(_:)`: a function of one argument,
+    /// named, not called.
     static func isFunctionReference(_ text: String) -> Bool {
         guard let open = text.firstIndex(of: "(") else { return isDottedName(text) }
         guard isDottedName(String(text[..<open])), let call = callReference(String(text.split(separator: ".").last ?? "")) else {
             return false
         }
-        return call.isReference
+        return call.isReference && call.labels.count == 1
     }
 }

@@ -241,11 +241,22 @@ public struct Planner: Sendable {
         if let object = plan.object { arguments.append("object: " + object) }
         if let queue = plan.queue { arguments.append("queue: " + queue) }
         if let buffering = adapter.stream?.buffering { arguments.append("buffering: " + buffering) }
-        arguments.append("map: " + plan.map)
+        arguments.append("map: " + Self.mapClosure(plan.map))
         let head = "BridgegenNotifications.stream"
         let oneLine = head + "(" + arguments.joined(separator: ", ") + ")"
         if indent.count * 2 + oneLine.count <= lineLength { return oneLine }
         return head + "(\n" + arguments.map { indent + $0 }.joined(separator: ",\n") + "\n)"
+    }
+
+    /// `{ Status(notification: $0) }` for `Status.init(notification:)`: a closure literal that
+    /// calls the mapping function, so the compiler checks that it may run on the posting thread
+    /// (a function reference converted to `@Sendable` is not checked in Swift 5 mode).
+    static func mapClosure(_ reference: String) -> String {
+        guard let open = reference.firstIndex(of: "(") else { return "{ \(reference)($0) }" }
+        var function = String(reference[..<open])
+        if function.hasSuffix(".init") { function.removeLast(".init".count) }
+        let label = reference[reference.index(after: open)...].prefix { $0 != ":" }
+        return "{ \(function)(\(label == "_" ? "" : label + ": ")$0) }"
     }
 
     /// The stream's event handler: yields each event, and ends the stream on the SDK's failure

@@ -21,7 +21,7 @@ extension NotificationCenter {
             name: .reachabilityDidChange,
             object: monitor,
             buffering: .newest(1),
-            map: ReachabilityStatus.init(notification:)
+            map: { ReachabilityStatus(notification: $0) }
         )
     }
 
@@ -34,7 +34,7 @@ extension NotificationCenter {
             center: self,
             name: .batteryLevelDidChange,
             queue: queue,
-            map: batteryLevel(from:)
+            map: { batteryLevel(from: $0) }
         )
     }
 }
@@ -48,7 +48,7 @@ extension ReachabilityMonitor {
             "ReachabilityMonitor.statusUpdates()",
             name: ReachabilityMonitor.statusDidChange,
             object: self,
-            map: ReachabilityStatus.init(notification:)
+            map: { ReachabilityStatus(notification: $0) }
         )
     }
 
@@ -60,7 +60,7 @@ extension ReachabilityMonitor {
             "ReachabilityMonitor.anyStatusUpdates()",
             name: Notification.Name("FixtureSDK.reachabilityDidChange"),
             buffering: .oldest(16),
-            map: ReachabilityStatus.init(notification:)
+            map: { ReachabilityStatus(notification: $0) }
         )
     }
 }
