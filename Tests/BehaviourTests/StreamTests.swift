@@ -109,6 +109,28 @@ import Testing
         await expectStoppedOnce(sensor)
     }
 
+    /// The stop runs on another thread and may release the SDK's handler before the stream has
+    /// recorded its own end (seen once in a loaded full run: the consumer's cancellation came out
+    /// as `callbackDropped`). The stream's end is therefore recorded first: from then on an event
+    /// is late, and a released handler ends nothing.
+    @Test func afterTheStreamEndedEventsAreLateAndAReleasedHandlerEndsNothing() {
+        let log = MisuseLog.install(for: "StreamEventsUnit.")
+        var yields = 0
+        var ends = 0
+        var events: BridgegenStreamEvents<Int>? = BridgegenStreamEvents(
+            "StreamEventsUnit.events()", canThrow: true,
+            yield: { _ in
+                yields += 1
+                return nil
+            },
+            end: { _ in ends += 1 })
+        events?.streamEnded()
+        events?.yield(1)
+        events = nil
+        #expect(yields == 0 && ends == 0)
+        #expect(log.all.map(\.kind) == [.lateCallback])
+    }
+
     @Test func aConsumerAlreadyCancelledNeverRegisters() async throws {
         let sensor = Sensor()
         let box = SensorBox(sensor)

@@ -797,7 +797,6 @@ enum BridgegenStream<Element, Token> {
         return AsyncStream(Element.self, bufferingPolicy: policy) { continuation in
             let registration = BridgegenStreamRegistration(
                 stop: stop, onMainThread: stopOnMainThread)
-            continuation.onTermination = { _ in registration.terminate() }
             let events = BridgegenStreamEvents<Element>(
                 adapter, canThrow: false,
                 yield: { value in
@@ -812,6 +811,10 @@ enum BridgegenStream<Element, Token> {
                     }
                 },
                 end: { _ in continuation.finish() })
+            continuation.onTermination = { [weak events] _ in
+                events?.streamEnded()
+                registration.terminate()
+            }
             _ = registration.register(ifCancelled: events.finishCancelled) { register(events) }
         }
     }
@@ -831,7 +834,6 @@ enum BridgegenStream<Element, Token> {
         return AsyncThrowingStream(Element.self, bufferingPolicy: policy) { continuation in
             let registration = BridgegenStreamRegistration(
                 stop: stop, onMainThread: stopOnMainThread)
-            continuation.onTermination = { _ in registration.terminate() }
             let events = BridgegenStreamEvents<Element>(
                 adapter, canThrow: true, mapError: mapError,
                 yield: { value in
@@ -846,6 +848,10 @@ enum BridgegenStream<Element, Token> {
                     }
                 },
                 end: { error in continuation.finish(throwing: error) })
+            continuation.onTermination = { [weak events] _ in
+                events?.streamEnded()
+                registration.terminate()
+            }
             let failure = registration.register(ifCancelled: events.finishCancelled) {
                 try register(events)
             }
@@ -1013,9 +1019,19 @@ final class BridgegenStreamEvents<Element>: @unchecked Sendable {
     }
 
     func yield(_ value: Element) {
-        if let kind = yieldValue(value) {
+        let kind = ended.withLock { $0 } ? .lateCallback : yieldValue(value)
+        if let kind {
             BridgegenMisuse.handler(BridgegenMisuse(adapter: adapter, kind: kind))
         }
+    }
+
+    /// The stream ended (its consumer left, or it finished). Recorded before the SDK is told to
+    /// stop: the stream records its own end only after its termination handler has run, and
+    /// the stop runs on another thread, so without this an event sent from inside the stop
+    /// could slip into the ending stream unreported, and the SDK releasing its handler could
+    /// end it with `callbackDropped` instead of the consumer's cancellation.
+    func streamEnded() {
+        ended.withLock { $0 = true }
     }
 
     /// The SDK said the events are over.
