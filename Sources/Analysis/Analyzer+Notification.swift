@@ -108,7 +108,7 @@ extension Analyzer {
                 map = argument.value.text
             } else {
                 diagnostics.error(
-                    "'\(argument.value.text)' is not a function name", at: argument.location,
+                    "'\(argument.value.text)' does not name a function of one argument", at: argument.location,
                     notes: [.init("name a function '(Notification) -> Element?', e.g. 'map: Status.init(notification:)'")])
                 valid = false
             }
