@@ -12,14 +12,16 @@ let package = Package(
         .plugin(name: "GenerateBridges", targets: ["GenerateBridges"]),
     ],
     targets: [
+        // an order-preserving map over the cores, for the per-block stages of big inputs
+        .target(name: "Parallel"),
         // parse
         .target(name: "DeclParser"),
         // analyse: shapes, naming, cancellation → adapter model
-        .target(name: "Analysis", dependencies: ["DeclParser"]),
+        .target(name: "Analysis", dependencies: ["DeclParser", "Parallel"]),
         // render: logic-less templates and the renderer that owns layout
-        .target(name: "Templates"),
+        .target(name: "Templates", dependencies: ["Parallel"]),
         // plan + drive the pipeline: adapter model → template contexts → Swift text
-        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates"]),
+        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates", "Parallel"]),
         // the command line: arguments, files, exit codes
         .target(name: "BridgegenCLI", dependencies: ["Generator"]),
         .executableTarget(name: "bridgegen", dependencies: ["BridgegenCLI"]),
@@ -43,7 +45,7 @@ let package = Package(
         .testTarget(name: "DeclParserTests", dependencies: ["DeclParser"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
-        .testTarget(name: "GeneratorTests", dependencies: ["Generator"]),
+        .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Parallel"]),
         .testTarget(
             name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK"],
             exclude: ["Inputs", "Expected", "Malformed"]),

@@ -1,10 +1,11 @@
 import DeclParser
+import Parallel
 
 /// Turns a parsed `.bridge` file into the adapter model, or diagnostics saying why it cannot.
 ///
 /// Each declaration is analysed on its own, so one bad declaration does not hide problems in the
 /// others; a file with any error produces no model (the caller writes nothing).
-public struct Analyzer {
+public struct Analyzer: Sendable {
     var diagnostics = DiagnosticBag()
     var resolver = TypeResolver()
 
@@ -20,8 +21,33 @@ public struct Analyzer {
         return (analyzer.diagnostics.hasErrors ? nil : model, analyzer.diagnostics.diagnostics)
     }
 
+    /// One extension block analysed on its own: the block, where each of its adapters was
+    /// declared (by signature key), and what was found wrong.
+    struct BlockResult: Sendable {
+        var block: AdapterBlock?
+        var declared: [String: SourceLocation]
+        var diagnostics: [Diagnostic]
+    }
+
     mutating func analyse(_ file: SourceFile) -> BridgeModel {
         declareTypeAliases(file)
+        // Extension blocks depend on nothing but the typealiases, so they are analysed
+        // independently (on several cores for a big file); adapters generated twice across
+        // blocks are found afterwards, in declaration order.
+        let extensions = file.declarations.compactMap { declaration -> ExtensionDecl? in
+            if case .extensionDecl(let decl) = declaration { return decl }
+            return nil
+        }
+        var template = self
+        template.diagnostics = DiagnosticBag()
+        let shared = template
+        var analysed = Parallel.map(extensions) { decl -> BlockResult in
+            var analyzer = shared
+            var declared: [String: SourceLocation] = [:]
+            let block = analyzer.analyseBlock(decl, seen: &declared)
+            return BlockResult(block: block, declared: declared, diagnostics: analyzer.diagnostics.diagnostics)
+        }.makeIterator()
+
         var imports: [String] = []
         var blocks: [AdapterBlock] = []
         var delegates: [DelegateAdapter] = []
@@ -32,13 +58,42 @@ public struct Analyzer {
                 imports.append(importLine(decl))
             case .typeAlias(let alias):
                 checkAttributes(alias.attributes, allowed: [])
-            case .extensionDecl(let decl):
-                if let block = analyseBlock(decl, seen: &seen) { blocks.append(block) }
+            case .extensionDecl:
+                guard let result = analysed.next() else { continue }
+                diagnostics.append(contentsOf: result.diagnostics)
+                if let block = result.block { blocks.append(dropDuplicates(of: block, declared: result.declared, seen: &seen)) }
             case .delegateDecl(let decl):
                 if let adapter = analyseDelegate(decl, seen: &seen) { delegates.append(adapter) }
             }
         }
         return BridgeModel(imports: imports, blocks: blocks, delegates: delegates)
+    }
+
+    /// The block without the adapters an earlier block already generates (each reported).
+    mutating func dropDuplicates(
+        of block: AdapterBlock, declared: [String: SourceLocation], seen: inout [String: SourceLocation]
+    ) -> AdapterBlock {
+        var block = block
+        block.adapters.removeAll { adapter in
+            let key = (block.wrapperName ?? block.extendedType) + "." + adapter.signatureKey
+            guard let location = declared[key] else { return false }
+            if let first = seen[key] {
+                reportGeneratedTwice(adapter.adapterName, at: location, first: first)
+                return true
+            }
+            seen[key] = location
+            return false
+        }
+        return block
+    }
+
+    mutating func reportGeneratedTwice(_ adapterName: String, at location: SourceLocation, first: SourceLocation) {
+        diagnostics.error(
+            "'\(adapterName)' would be generated twice", at: location,
+            notes: [
+                .init("an earlier declaration produces the same async function", at: first),
+                .init("rename one with '@asyncName(newName)'"),
+            ])
     }
 
     // MARK: - Typealiases and imports
@@ -191,12 +246,7 @@ public struct Analyzer {
             adapter.adapterName = "\(wrapperName ?? typeName).\(adapter.adapterName)"
             let key = (wrapperName ?? typeName) + "." + adapter.signatureKey
             if let first = seen[key] {
-                diagnostics.error(
-                    "'\(adapter.adapterName)' would be generated twice", at: function.name.location,
-                    notes: [
-                        .init("an earlier declaration produces the same async function", at: first),
-                        .init("rename one with '@asyncName(newName)'"),
-                    ])
+                reportGeneratedTwice(adapter.adapterName, at: function.name.location, first: first)
                 continue
             }
             seen[key] = function.name.location

@@ -4,7 +4,7 @@ import DeclParser
 /// completion types (`typealias CompletionHandler = (Data?, Error?) -> Void`) and the shape is
 /// only visible after resolution. Nested aliases are found by `Type.Alias` and, inside their own
 /// block, by the bare name. Generic aliases are substituted.
-struct TypeResolver {
+struct TypeResolver: Sendable {
     private var aliases: [String: TypeAliasDecl] = [:]
 
     mutating func declare(_ alias: TypeAliasDecl, in scope: String?) -> TypeAliasDecl? {

@@ -1,5 +1,6 @@
 import Analysis
 import DeclParser
+import Parallel
 import Templates
 
 /// Plans the generated code: turns the adapter model into the values the templates render.
@@ -26,7 +27,7 @@ public struct Planner: Sendable {
         .object([
             "sourceFile": .string(Self.commentSafe(sourceFile)),
             "imports": .strings(imports(model)),
-            "blocks": .list(model.blocks.map(plan)),
+            "blocks": .list(Parallel.map(model.blocks) { plan($0) }),
             "delegates": .list(model.delegates.map(plan)),
         ])
     }
@@ -192,7 +193,7 @@ public struct Planner: Sendable {
         let head = "BridgegenRetry("
         let oneLine = head + options.joined(separator: ", ") + ")"
         // `var retry = ` at function-body depth, inside the extension.
-        if !oneLine.contains("\n") && indent.count * 2 + "var \(name) = ".count + oneLine.count <= lineLength {
+        if !oneLine.utf8.contains(UInt8(ascii: "\n")) && indent.count * 2 + "var \(name) = ".count + oneLine.count <= lineLength {
             return oneLine
         }
         return head + "\n" + options.map { Self.indentLines($0, by: indent + indent) }.joined(separator: ",\n") + "\n"
@@ -340,8 +341,8 @@ public struct Planner: Sendable {
         // every argument goes on its own line.
         let callIndent = indent.count * depth
         let oneLine = function + "(" + arguments.joined(separator: ", ") + ")"
-        let firstLineLength = oneLine.prefix { $0 != "\n" }.count
-        let hasMultiLineArgument = arguments.contains { $0.contains("\n") }
+        let firstLineLength = oneLine[..<(oneLine.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? oneLine.endIndex)].count
+        let hasMultiLineArgument = arguments.contains { $0.utf8.contains(UInt8(ascii: "\n")) }
         if callIndent + firstLineLength <= lineLength && (arguments.count == 1 || !hasMultiLineArgument) {
             return oneLine
         }
@@ -432,6 +433,8 @@ public struct Planner: Sendable {
     /// gone) but could reorder how the line displays (bidirectional controls) — those become
     /// visible escapes. Other control characters likewise.
     static func commentSafe(_ text: String) -> String {
+        // Printable ASCII (and tabs) is safe as it is: the common case, checked byte by byte.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == UInt8(ascii: "\t") }) { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.isBidiControl || (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F

@@ -1,3 +1,5 @@
+import Parallel
+
 /// Renders templates against a value, resolving partials from a fixed set of templates.
 public struct TemplateSet: Sendable {
     public private(set) var templates: [String: Template]
@@ -26,6 +28,8 @@ public struct TemplateSet: Sendable {
     }
 
     private static let maximumPartialDepth = 32
+    /// Lists at least this long render on several cores.
+    static let parallelItems = 64
 
     private func render(
         _ nodes: [Template.Node], template: Template, stack: inout [TemplateValue], into output: inout String, depth: Int
@@ -41,7 +45,7 @@ public struct TemplateSet: Sendable {
                         path: template.path, line: location.line, column: location.column,
                         message: "'\(name)' is a list, flag or object; use '{{#\(name)}}' to render it")
                 }
-                if let indent, !indent.isEmpty, text.contains("\n") {
+                if let indent, !indent.isEmpty, text.utf8.contains(UInt8(ascii: "\n")) {
                     output += Self.indenting(text, by: indent)
                 } else {
                     output += text
@@ -53,6 +57,22 @@ public struct TemplateSet: Sendable {
                     continue
                 }
                 switch value {
+                case .list(let items) where items.count >= Self.parallelItems:
+                    // A long list (the blocks of a big input): items render independently, so
+                    // they render on all cores and are joined in order; the first failing item
+                    // (in order) is the error reported, as when rendering one by one.
+                    let frames = stack
+                    let rendered = Parallel.map(items) { item -> Result<String, TemplateError> in
+                        var stack = frames + [item]
+                        var text = ""
+                        do throws(TemplateError) {
+                            try render(children, template: template, stack: &stack, into: &text, depth: depth)
+                        } catch {
+                            return .failure(error)
+                        }
+                        return .success(text)
+                    }
+                    for result in rendered { output += try result.get() }
                 case .list(let items):
                     for item in items {
                         stack.append(item)

@@ -1,0 +1,48 @@
+import Dispatch
+import Foundation
+
+/// Order-preserving map over the machine's cores, for the per-block stages of a big input
+/// (analysis, planning). Small inputs stay on the calling thread: a typical `.bridge` file has a
+/// few blocks, and starting threads would cost more than it saves.
+public enum Parallel {
+    /// Items per thread below which the work is not split.
+    static let minimumChunk = 32
+
+    public static func map<Item: Sendable, Result: Sendable>(
+        _ items: [Item], _ transform: @Sendable (Item) -> Result
+    ) -> [Result] {
+        let threads = min(ProcessInfo.processInfo.activeProcessorCount, items.count / minimumChunk)
+        guard threads > 1 else { return items.map(transform) }
+        let slots = Slots<Result>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            // Contiguous ranges: each thread writes only its own slots.
+            let range = (items.count * thread / threads)..<(items.count * (thread + 1) / threads)
+            for index in range { slots.set(index, transform(items[index])) }
+        }
+        return slots.values()
+    }
+
+    /// The results, one slot per item, each written by exactly one thread before `values()`.
+    private final class Slots<Value>: @unchecked Sendable {
+        // @unchecked: threads write disjoint slots, read only after concurrentPerform returns.
+        // A raw buffer, not an array property: concurrent writes through one array would be
+        // overlapping mutating accesses.
+        private let base: UnsafeMutablePointer<Value?>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            base = .allocate(capacity: count)
+            base.initialize(repeating: nil, count: count)
+        }
+
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+
+        func set(_ index: Int, _ value: Value) { base[index] = value }
+
+        func values() -> [Value] { (0..<count).map { base[$0]! } }
+    }
+}
