@@ -30,6 +30,29 @@ public final class PaymentsService: @unchecked Sendable {
         return operation
     }
 
+    /// How many exchange-rate requests fail as if offline before one succeeds.
+    public var offlineFailures = 0
+
+    /// The exchange rate in basis points; fails with `.offline` while `offlineFailures` lasts.
+    public func fetchRate(currency: String, completion: @escaping (Result<Int, Error>) -> Void) {
+        queue.async {
+            if self.offlineFailures > 0 {
+                self.offlineFailures -= 1
+                completion(.failure(PaymentsError.offline))
+            } else {
+                completion(.success(currency == "EUR" ? 10_000 : 9_150))
+            }
+        }
+    }
+
+    /// Posts `connectivityDidChange` with `userInfo["online"]` (a Bool), as the SDK does when
+    /// the network comes and goes.
+    public func reportConnectivity(online: Bool, center: NotificationCenter = .default) {
+        center.post(name: PaymentsService.connectivityDidChange, object: self, userInfo: ["online": online])
+    }
+
+    public static let connectivityDidChange = Notification.Name("LegacyPayments.connectivityDidChange")
+
     /// The balance, reported whenever it changes, until the token is invalidated.
     public func observeBalance(_ handler: @escaping (Int) -> Void) -> ObservationToken {
         let token = ObservationToken()
@@ -52,6 +75,18 @@ public final class Receipt: @unchecked Sendable {
 public enum PaymentsError: Error, Equatable, Sendable {
     case declined
     case printerJammed
+    case offline
+}
+
+/// Whether the SDK can reach its servers.
+public enum Connectivity: Sendable, Equatable {
+    case online, offline
+
+    /// The state a `connectivityDidChange` notification carries, or nil.
+    public init?(notification: Notification) {
+        guard let online = notification.userInfo?["online"] as? Bool else { return nil }
+        self = online ? .online : .offline
+    }
 }
 
 public final class PaymentOperation: @unchecked Sendable {

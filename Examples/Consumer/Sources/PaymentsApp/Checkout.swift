@@ -12,6 +12,16 @@ public struct Checkout: Sendable {
         return (receipt.id, pages)
     }
 
+    /// The amount in the given currency, at the SDK's rate (retried while offline).
+    public func convert(_ amount: Int, to currency: String, with service: PaymentsService) async throws -> Int {
+        amount * (try await service.fetchRate(currency: currency)) / 10_000
+    }
+
+    /// Waits until the SDK reports that it is online again.
+    public func waitUntilOnline(_ service: PaymentsService) async {
+        for await state in service.connectivityUpdates() where state == .online { return }
+    }
+
     /// The first `count` balances reported.
     public func balances(_ count: Int, from service: PaymentsService) async -> [Int] {
         var seen: [Int] = []

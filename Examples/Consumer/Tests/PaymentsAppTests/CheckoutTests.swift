@@ -1,3 +1,4 @@
+import Foundation
 import LegacyPayments
 import PaymentsApp
 import Testing
@@ -35,8 +36,56 @@ import Testing
         #expect(service.cancelledOperations == 1)
     }
 
+    @Test func anOfflineRateRequestIsRetried() async throws {
+        let service = PaymentsService()
+        service.offlineFailures = 2
+        #expect(try await Checkout().convert(200, to: "USD", with: service) == 183)
+    }
+
+    @Test func retriesEndWithTheLastError() async {
+        let service = PaymentsService()
+        service.offlineFailures = 3
+        await #expect(throws: PaymentsError.offline) {
+            try await Checkout().convert(200, to: "USD", with: service)
+        }
+    }
+
+    @Test func connectivityArrivesAsAStream() async throws {
+        let service = PaymentsService()
+        let updates = service.connectivityUpdates()
+        service.reportConnectivity(online: false)
+        service.reportConnectivity(online: true)
+        // `bufferingNewest: 1`: of two reports before the first read, the newest is kept.
+        var iterator = updates.makeAsyncIterator()
+        #expect(await iterator.next() == .online)
+    }
+
+    @Test func theAppWaitsUntilOnline() async throws {
+        let service = PaymentsService()
+        let heard = Flag()
+        let waiting = Task {
+            await Checkout().waitUntilOnline(service)
+            heard.set()
+        }
+        // The app observes from when it asks: report until it has heard.
+        for _ in 0..<1_000 where !heard.isSet {
+            service.reportConnectivity(online: true)
+            try await Task.sleep(nanoseconds: 2_000_000)
+        }
+        await waiting.value
+        #expect(heard.isSet)
+    }
+
     @Test func balancesStream() async {
         let balances = await Checkout().balances(1, from: PaymentsService())
         #expect(balances.count == 1)
     }
+}
+
+final class Flag: @unchecked Sendable {
+    // @unchecked: `value` is guarded by `lock`.
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
