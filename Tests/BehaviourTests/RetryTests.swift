@@ -66,6 +66,12 @@ import Testing
         #expect(submitted.callCount == 1)
     }
 
+    @Test @MainActor func aMainActorAdapterRetriesOnTheMainActor() async throws {
+        let service = FlakyService([.fail(.busy), .succeed(0)])
+        try await service.reload()
+        #expect(service.callCount == 2)
+    }
+
     /// The acceptance criterion: cancelled during a 30-second wait, the call throws
     /// `CancellationError` at once and never starts another attempt.
     @Test func cancellingDuringTheWaitEndsItAtOnceWithoutAnotherAttempt() async throws {

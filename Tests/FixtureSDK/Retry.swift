@@ -130,4 +130,10 @@ public final class FlakyService: @unchecked Sendable {
     public func submit(completion: @escaping ((any Error)?) -> Void) {
         ping(completion: completion)
     }
+
+    /// A main-thread API: must be called on the main thread.
+    @MainActor
+    public func reload(completion: @escaping ((any Error)?) -> Void) {
+        ping(completion: completion)
+    }
 }

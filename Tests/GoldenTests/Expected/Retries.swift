@@ -151,6 +151,30 @@ extension FlakyService {
         }
     }
 
+    /// A main-thread SDK: the loop and its waits stay on the main actor.
+    ///
+    /// Bridged from `FlakyService.reload(completion:)`.
+    @MainActor
+    func reload() async throws {
+        var retry = BridgegenRetry(attempts: 2, delay: 0, when: FlakyError.isTransient)
+        while true {
+            let call = BridgegenCall<Void, Void>("FlakyService.reload()")
+            do {
+                return try await call.run { continuation in
+                    self.reload(completion: { error in
+                        if let error {
+                            continuation.resume(throwing: error)
+                        } else {
+                            continuation.resume()
+                        }
+                    })
+                }
+            } catch {
+                try await retry.wait(after: error)
+            }
+        }
+    }
+
     /// Submitting twice is not safe: no retry here.
     ///
     /// Bridged from `FlakyService.submit(completion:)`.
