@@ -40,7 +40,8 @@ public enum BridgegenError: Error, Equatable, Sendable, CustomStringConvertible 
         case .failureFlag(let adapter):
             return "\(adapter): the SDK reported failure without an error"
         case .timedOut(let adapter, let seconds):
-            return "\(adapter): timed out after \(seconds) seconds"
+            // Milliseconds at most: a deadline leaves remainders like 0.29993.
+            return "\(adapter): timed out after \((seconds * 1000).rounded() / 1000) seconds"
         case .busy(let adapter):
             return "\(adapter): another call is already in progress on this object"
         case .failureStatus(let adapter, let status):
