@@ -27,7 +27,8 @@ extension Analyzer {
                 "'@\(other.name.name)' does not apply to a '@notification' stream", at: other.location,
                 notes: [.init("\(reason); remove '@\(other.name.name)'")])
         }
-        let plan = readNotification(attribute, typeName: typeName, isStatic: function.modifiers.contains { $0.name == "static" || $0.name == "class" })
+        let isStatic = function.modifiers.contains { $0.name == "static" || $0.name == "class" }
+        let plan = readNotification(attribute, typeName: typeName, isStatic: isStatic)
         if function.isAsync || function.throwsClause != nil {
             diagnostics.error(
                 "a '@notification' function is neither 'async' nor 'throws'", at: function.name.location,
@@ -57,7 +58,7 @@ extension Analyzer {
         var adapter = Adapter(
             documentation: function.documentation, sourceName: "notification \(plan.name)",
             adapterName: "\(function.name.name)(\(labels))", name: Naming.escaped(function.name.name),
-            attributes: annotations.carried, isStatic: function.modifiers.contains { $0.name == "static" || $0.name == "class" },
+            attributes: annotations.carried, isStatic: isStatic,
             discardableResult: false, genericParameters: function.genericParameters.map(\.description),
             requirements: function.requirements.map(\.description), parameters: parameters, resultType: element,
             legacyCall: LegacyCall(name: "", arguments: [], isThrowing: false, returnsValue: false),
