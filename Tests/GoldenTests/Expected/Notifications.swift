@@ -37,6 +37,20 @@ extension NotificationCenter {
             map: { batteryLevel(from: $0) }
         )
     }
+
+    /// For main-actor code; the mapping still runs where the notification is posted, so it must
+    /// not be main-actor isolated (the compiler checks).
+    ///
+    /// Observes notification `.batteryLevelDidChange`.
+    @MainActor
+    public func mainActorBatteryLevels() -> AsyncStream<Double> {
+        BridgegenNotifications.stream(
+            "NotificationCenter.mainActorBatteryLevels()",
+            center: self,
+            name: .batteryLevelDidChange,
+            map: { batteryLevel(from: $0) }
+        )
+    }
 }
 
 /// On the SDK's own type, the default center is observed; `self` is the sender to match.
