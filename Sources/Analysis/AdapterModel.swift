@@ -50,7 +50,8 @@ public struct AdapterBlock: Hashable, Sendable {
 /// One async function generated from one legacy completion-handler method.
 public struct Adapter: Hashable, Sendable {
     public var documentation: [String]
-    /// The legacy declaration, `PaymentsClient.charge(amount:completion:)`.
+    /// The legacy declaration, `PaymentsClient.charge(amount:completion:)`; for a notification
+    /// stream, the notification's name.
     public var sourceName: String
     /// The generated function, `PaymentsClient.charge(amount:)`; named in errors and reports.
     public var adapterName: String

@@ -53,8 +53,7 @@ extension Analyzer {
                     let argument = arguments[""]
                 else { continue }
                 let text = argument.value.text
-                let valid = !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { Naming.isValidIdentifier(String($0)) }
-                guard valid else {
+                guard Self.isDottedName(text) else {
                     diagnostics.error("'\(text)' is not a function name", at: argument.location, notes: [.init("write \(usage)")])
                     continue
                 }

@@ -56,7 +56,7 @@ extension Analyzer {
 
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
         var adapter = Adapter(
-            documentation: function.documentation, sourceName: "notification \(plan.name)",
+            documentation: function.documentation, sourceName: plan.name,
             adapterName: "\(function.name.name)(\(labels))", name: Naming.escaped(function.name.name),
             attributes: annotations.carried, isStatic: isStatic,
             discardableResult: false, genericParameters: function.genericParameters.map(\.description),

@@ -143,9 +143,8 @@ extension Analyzer {
     private mutating func errorCases(_ argument: AttributeArgument) -> RetryPlan.Condition? {
         var text = Substring(argument.value.text)
         if text.hasPrefix("[") && text.hasSuffix("]") { text = text.dropFirst().dropLast() }
-        let cases = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-        }
+        // Normalized text: cases are separated by ", " and hold no other spaces.
+        let cases = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }) }
         for name in cases where !Self.isDottedName(name) || !name.contains(".") {
             diagnostics.error(
                 "'\(name)' is not an error case named with its type", at: argument.location,

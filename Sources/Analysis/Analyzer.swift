@@ -38,11 +38,11 @@ public struct Analyzer: Sendable {
             if case .extensionDecl(let decl) = declaration { return decl }
             return nil
         }
-        var template = self
-        template.diagnostics = DiagnosticBag()
-        let shared = template
+        var blank = self
+        blank.diagnostics = DiagnosticBag()
+        let start = blank  // What each block's analysis starts from: the typealiases, no findings.
         var analysed = Parallel.map(extensions) { decl -> BlockResult in
-            var analyzer = shared
+            var analyzer = start
             var declared: [String: SourceLocation] = [:]
             let block = analyzer.analyseBlock(decl, seen: &declared)
             return BlockResult(block: block, declared: declared, diagnostics: analyzer.diagnostics.diagnostics)

@@ -67,11 +67,8 @@ public struct Planner: Sendable {
     func plan(_ adapter: Adapter, access: String, typeName: String, callee: String, staticCallee: String) -> TemplateValue {
         var docLines = adapter.documentation.map(Self.commentSafe)
         if !docLines.isEmpty { docLines.append("") }
-        if let notification = adapter.notification {
-            docLines.append("Observes notification `\(Self.commentSafe(notification.name))`.")
-        } else {
-            docLines.append("Bridged from `\(Self.commentSafe(adapter.sourceName))`.")
-        }
+        let source = Self.commentSafe(adapter.sourceName)
+        docLines.append(adapter.notification == nil ? "Bridged from `\(source)`." : "Observes notification `\(source)`.")
 
         var attributes = adapter.attributes
         if adapter.discardableResult { attributes.insert("@discardableResult", at: 0) }
@@ -82,13 +79,15 @@ public struct Planner: Sendable {
         let callName = freeName("call", in: adapter)
         let events = freeName("events", in: adapter)
         let retryName = freeName("retry", in: adapter)
-        let retry = adapter.stream == nil ? adapter.retry : nil
+        let retry = adapter.retry  // Analysis leaves it nil on streams.
         let receiver = adapter.isStatic ? staticCallee : callee
         let isStream = adapter.stream != nil
         let handler =
-            isStream
-            ? streamHandler(adapter, events: events)
-            : completionClosure(adapter.completion, continuation: continuation)
+            adapter.notification != nil
+            ? ""  // The runtime's observer block is the handler.
+            : isStream
+                ? streamHandler(adapter, events: events)
+                : completionClosure(adapter.completion, continuation: continuation)
 
         return .object([
             "docLines": .strings(docLines),
