@@ -712,8 +712,9 @@ struct BridgegenRetry {
     nonisolated(nonsending) mutating func wait(after error: any Error) async throws {
         if error is CancellationError || Task.isCancelled { throw error }
         guard attempt < attempts, isRetryable(error) else { throw error }
-        let delay = Self.delay(delay, backoff, afterAttempt: attempt)
-        let wait = Self.nanoseconds(Self.jittered(delay, jitter, random: BridgegenJitter.source()))
+        let planned = Self.delay(delay, backoff, afterAttempt: attempt)
+        let random = BridgegenJitter.source()
+        let wait = Self.nanoseconds(Self.jittered(planned, jitter, random: random))
         if let deadline, DispatchTime.now().uptimeNanoseconds + wait >= deadline { throw error }
         attempt += 1
         if wait > 0 { try await Task.sleep(nanoseconds: wait) }
