@@ -21,7 +21,7 @@ let package = Package(
         // render: logic-less templates and the renderer that owns layout
         .target(name: "Templates", dependencies: ["Parallel"]),
         // plan + drive the pipeline: adapter model → template contexts → Swift text
-        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates", "Parallel"]),
+        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates"]),
         // the command line: arguments, files, exit codes
         .target(name: "BridgegenCLI", dependencies: ["Generator"]),
         .executableTarget(name: "bridgegen", dependencies: ["BridgegenCLI"]),

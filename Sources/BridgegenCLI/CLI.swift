@@ -81,11 +81,15 @@ struct Run {
     }
 
     func execute() -> CLI.ExitCode {
-        let generator: Generator
+        var generator: Generator
         switch loadGenerator() {
         case .success(let loaded): generator = loaded
         case .failure(let code): return code
         }
+
+        let timings = TimingLog(enabled: options.timings)
+        generator.timings = timings.record
+        defer { timings.print(to: io) }
 
         var planned: [Planned] = []
         var failed = false
@@ -97,6 +101,7 @@ struct Run {
             planned.append(Planned(path: options.outputFile!, text: text))
         } else {
             for input in options.inputs {
+                timings.begin(input)
                 let bytes: [UInt8]
                 let displayName: String
                 if input == "-" {
@@ -115,6 +120,7 @@ struct Run {
                     bytes = Array(data)
                     displayName = (input as NSString).lastPathComponent
                 }
+                timings.record("read", timings.sinceBegin())
                 let output = generator.generate(source: bytes, path: input == "-" ? "<stdin>" : input, displayName: displayName)
                 report(output.reports)
                 guard let text = output.text else {
@@ -148,6 +154,8 @@ struct Run {
             }
         }
         if failed { return .diagnostics }
+        timings.begin("all inputs")
+        defer { timings.record("write", timings.sinceBegin()) }
         return deliver(planned)
     }
 
@@ -269,5 +277,41 @@ struct Run {
 
     static func reason(_ error: Error) -> String {
         (error as NSError).localizedDescription
+    }
+}
+
+/// `--timings`: how long each stage took, per input, printed when the run ends.
+final class TimingLog: @unchecked Sendable {
+    // @unchecked: the generator calls `record` synchronously on the thread running the CLI.
+    private let enabled: Bool
+    private var lines: [String] = []
+    private var subject = ""
+    private var begun = ContinuousClock.now
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    var record: (@Sendable (String, Duration) -> Void)? {
+        guard enabled else { return nil }
+        return { [self] stage, duration in record(stage, duration) }
+    }
+
+    func begin(_ subject: String) {
+        self.subject = subject
+        begun = .now
+    }
+
+    func sinceBegin() -> Duration { .now - begun }
+
+    func record(_ stage: String, _ duration: Duration) {
+        guard enabled else { return }
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        lines.append("\(subject): \(stage): \((milliseconds * 10).rounded() / 10) ms")
+    }
+
+    func print(to io: CLI.IO) {
+        guard enabled, !lines.isEmpty else { return }
+        io.standardError(lines.joined(separator: "\n") + "\n")
     }
 }

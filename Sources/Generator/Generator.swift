@@ -27,6 +27,9 @@ public struct Generator: Sendable {
 
     let templates: TemplateSet
     public var planner = Planner()
+    /// Told how long each stage took (`bridgegen generate --timings`), to see where time goes
+    /// on a real input without a profiler.
+    public var timings: (@Sendable (_ stage: String, _ duration: Duration) -> Void)?
 
     public init(templates: TemplateSet) {
         self.templates = templates
@@ -73,18 +76,24 @@ public struct Generator: Sendable {
         if let problem = Self.checkEncoding(source) {
             return Output(text: nil, reports: [Report(path: path, diagnostic: problem)])
         }
+        var stopwatch = Stopwatch(report: timings)
         let (file, parseDiagnostics) = Parser.parse(source)
+        stopwatch.lap("parse")
         var reports = parseDiagnostics.map { Report(path: path, diagnostic: $0) }
         if parseDiagnostics.contains(where: { $0.severity == .error }) {
             return Output(text: nil, reports: Self.sorted(reports))
         }
         let (model, analysisDiagnostics) = Analyzer.analyse(file, keepingLegacyNames: planner.settings.naming == .legacy)
+        stopwatch.lap("analyse")
         reports += analysisDiagnostics.map { Report(path: path, diagnostic: $0) }
         guard let model else { return Output(text: nil, reports: Self.sorted(reports)) }
         do {
             let value = planner.plan(model, sourceFile: displayName)
-            let text = try templates.render(Self.partialName(Self.fileTemplate), value)
-            return Output(text: Layout.normalize(text), reports: Self.sorted(reports))
+            let text = try templates.renderUTF8(Self.partialName(Self.fileTemplate), value)
+            stopwatch.lap("plan and render")
+            let output = Layout.normalize(utf8: text)
+            stopwatch.lap("layout")
+            return Output(text: output, reports: Self.sorted(reports))
         } catch {
             reports.append(Self.report(error))
             return Output(text: nil, reports: reports)
@@ -100,8 +109,8 @@ public struct Generator: Sendable {
                 "withContinuation": .string(checked ? "withCheckedContinuation" : "withUnsafeContinuation"),
                 "misuseHook": .string(planner.settings.misuseHook ?? ""),
             ])
-            let text = try templates.render(Self.partialName(Self.supportTemplate), value)
-            return Output(text: Layout.normalize(text), reports: [])
+            let text = try templates.renderUTF8(Self.partialName(Self.supportTemplate), value)
+            return Output(text: Layout.normalize(utf8: text), reports: [])
         } catch {
             return Output(text: nil, reports: [Self.report(error)])
         }
@@ -159,5 +168,22 @@ public struct Generator: Sendable {
                     notes: [.init("save the .bridge file as UTF-8")])
             }
         }
+    }
+}
+
+/// Times consecutive stages for `Generator.timings`; does nothing when nobody asked.
+struct Stopwatch {
+    let report: (@Sendable (String, Duration) -> Void)?
+    var last = ContinuousClock.now
+
+    init(report: (@Sendable (String, Duration) -> Void)?) {
+        self.report = report
+    }
+
+    mutating func lap(_ stage: String) {
+        guard let report else { return }
+        let now = ContinuousClock.now
+        report(stage, now - last)
+        last = now
     }
 }

@@ -1,6 +1,5 @@
 import Analysis
 import DeclParser
-import Parallel
 import Templates
 
 /// Plans the generated code: turns the adapter model into the values the templates render.
@@ -27,7 +26,9 @@ public struct Planner: Sendable {
         .object([
             "sourceFile": .string(Self.commentSafe(sourceFile)),
             "imports": .strings(imports(model)),
-            "blocks": .list(Parallel.map(model.blocks) { plan($0) }),
+            // Planned as they render: a big file's blocks are planned and rendered together on
+            // all cores, and each block's values are gone once its text exists.
+            "blocks": .lazyList(LazyList(count: model.blocks.count) { [self, blocks = model.blocks] in plan(blocks[$0]) }),
             "delegates": .list(model.delegates.map(plan)),
         ])
     }

@@ -7,13 +7,17 @@
 /// walking `Character`s, which dominated generation time.
 public enum Layout {
     public static func normalize(_ text: String) -> String {
+        normalize(utf8: Array(text.utf8))
+    }
+
+    public static func normalize(utf8 text: [UInt8]) -> String {
         let newline = UInt8(ascii: "\n")
         let space = UInt8(ascii: " ")
         let tab = UInt8(ascii: "\t")
         let carriageReturn = UInt8(ascii: "\r")
         let openBrace = UInt8(ascii: "{")
         let closeBrace = UInt8(ascii: "}")
-        var bytes = Array(text.utf8)
+        var bytes = text
         bytes.append(newline)  // Every line, the last included, ends with a line break.
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)

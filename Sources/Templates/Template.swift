@@ -14,12 +14,15 @@ public struct Template: Sendable {
     public let path: String
     let nodes: [Node]
 
+    /// Text is kept as UTF-8 bytes without line breaks, so rendering copies it and never scans
+    /// it: line breaks are their own nodes, and only there can indentation be due.
     indirect enum Node: Sendable {
-        case text(String)
+        case text([UInt8])
+        case newline
         /// `indent` is set when the tag stands alone on its line after that white space.
-        case variable(name: String, indent: String?, location: Location)
+        case variable(name: String, indent: [UInt8]?, location: Location)
         case section(name: String, inverted: Bool, children: [Node], location: Location)
-        case partial(name: String, indent: String, location: Location)
+        case partial(name: String, indent: [UInt8], location: Location)
     }
 
     struct Location: Sendable {
@@ -170,17 +173,17 @@ struct TemplateParser {
                 index += 1
                 switch piece {
                 case .text(let text):
-                    nodes.append(.text(text))
+                    nodes.append(.text(Array(text.utf8)))
                 case .newline:
-                    nodes.append(.text("\n"))
+                    nodes.append(.newline)
                 case .tag(let kind, let name, let location):
                     switch kind {
                     case nil:
-                        nodes.append(.variable(name: name, indent: indent, location: location))
+                        nodes.append(.variable(name: name, indent: indent.map { Array($0.utf8) }, location: location))
                     case "!":
                         break
                     case ">":
-                        nodes.append(.partial(name: name, indent: indent ?? "", location: location))
+                        nodes.append(.partial(name: name, indent: Array((indent ?? "").utf8), location: location))
                     case "#", "^":
                         let children = try parseNodes(until: (name, location))
                         nodes.append(.section(name: name, inverted: kind == "^", children: children, location: location))

@@ -18,13 +18,18 @@ public struct TemplateSet: Sendable {
     }
 
     public func render(_ name: String, _ value: TemplateValue) throws(TemplateError) -> String {
+        String(decoding: try renderUTF8(name, value), as: UTF8.self)
+    }
+
+    /// The rendered text as UTF-8 bytes (what `Layout.normalize` reads).
+    public func renderUTF8(_ name: String, _ value: TemplateValue) throws(TemplateError) -> [UInt8] {
         guard let template = templates[name] else {
             throw TemplateError(path: name, line: 1, column: 1, message: "no template named '\(name)'")
         }
-        var output = ""
+        var output = TextWriter()
         var stack = [value]
         try render(template.nodes, template: template, stack: &stack, into: &output, depth: 0)
-        return output
+        return output.bytes
     }
 
     private static let maximumPartialDepth = 32
@@ -32,12 +37,14 @@ public struct TemplateSet: Sendable {
     static let parallelItems = 64
 
     private func render(
-        _ nodes: [Template.Node], template: Template, stack: inout [TemplateValue], into output: inout String, depth: Int
+        _ nodes: [Template.Node], template: Template, stack: inout [TemplateValue], into output: inout TextWriter, depth: Int
     ) throws(TemplateError) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.write(text)
+            case .newline:
+                output.newline()
             case .variable(let name, let indent, let location):
                 let value = try lookup(name, in: stack, template: template, location: location)
                 guard case .string(let text) = value else {
@@ -45,11 +52,8 @@ public struct TemplateSet: Sendable {
                         path: template.path, line: location.line, column: location.column,
                         message: "'\(name)' is a list, flag or object; use '{{#\(name)}}' to render it")
                 }
-                if let indent, !indent.isEmpty, text.utf8.contains(UInt8(ascii: "\n")) {
-                    output += Self.indenting(text, by: indent)
-                } else {
-                    output += text
-                }
+                // A multi-line value alone on its line continues at the tag's column.
+                output.write(text, indentedBy: indent ?? [])
             case .section(let name, let inverted, let children, let location):
                 let value = try lookup(name, in: stack, template: template, location: location)
                 if inverted {
@@ -58,24 +62,18 @@ public struct TemplateSet: Sendable {
                 }
                 switch value {
                 case .list(let items) where items.count >= Self.parallelItems:
-                    // A long list (the blocks of a big input): items render independently, so
-                    // they render on all cores and are joined in order; the first failing item
-                    // (in order) is the error reported, as when rendering one by one.
-                    let frames = stack
-                    let rendered = Parallel.map(items) { item -> Result<String, TemplateError> in
-                        var stack = frames + [item]
-                        var text = ""
-                        do throws(TemplateError) {
-                            try render(children, template: template, stack: &stack, into: &text, depth: depth)
-                        } catch {
-                            return .failure(error)
-                        }
-                        return .success(text)
-                    }
-                    for result in rendered { output += try result.get() }
+                    try renderInParallel(items.count, { items[$0] }, children, template: template, stack: stack, into: &output, depth: depth)
+                case .lazyList(let list) where list.count >= Self.parallelItems:
+                    try renderInParallel(list.count, list.item, children, template: template, stack: stack, into: &output, depth: depth)
                 case .list(let items):
                     for item in items {
                         stack.append(item)
+                        try render(children, template: template, stack: &stack, into: &output, depth: depth)
+                        stack.removeLast()
+                    }
+                case .lazyList(let list):
+                    for index in 0..<list.count {
+                        stack.append(list.item(index))
                         try render(children, template: template, stack: &stack, into: &output, depth: depth)
                         stack.removeLast()
                     }
@@ -97,9 +95,41 @@ public struct TemplateSet: Sendable {
                         path: template.path, line: location.line, column: location.column,
                         message: "partials nested more than \(Self.maximumPartialDepth) deep (a partial including itself?)")
                 }
-                var rendered = ""
-                try render(partial.nodes, template: partial, stack: &stack, into: &rendered, depth: depth + 1)
-                output += indent.isEmpty ? rendered : Self.indenting(rendered, by: indent, includingFirstLine: true)
+                let saved = output.beginIndent(indent)
+                try render(partial.nodes, template: partial, stack: &stack, into: &output, depth: depth + 1)
+                output.endIndent(saved)
+            }
+        }
+    }
+
+    /// A long list (the blocks of a big input): items render independently, on all cores, and
+    /// are joined in order. Each item starts from the writer's state at the section; an item
+    /// that follows one ending in another state (mid-line, say) is rendered again in place, so
+    /// the text is exactly what rendering one by one gives. The first failing item (in order)
+    /// is the error reported, as when rendering one by one.
+    private func renderInParallel(
+        _ count: Int, _ item: @Sendable (Int) -> TemplateValue, _ children: [Template.Node], template: Template,
+        stack frames: [TemplateValue], into output: inout TextWriter, depth: Int
+    ) throws(TemplateError) {
+        let start = output.emptied()
+        let rendered = Parallel.map(Array(0..<count)) { index -> Result<TextWriter, TemplateError> in
+            var stack = frames
+            stack.append(item(index))
+            var text = start
+            do throws(TemplateError) {
+                try render(children, template: template, stack: &stack, into: &text, depth: depth)
+            } catch {
+                return .failure(error)
+            }
+            return .success(text)
+        }
+        for (index, result) in rendered.enumerated() {
+            if output.hasSameState(as: start) {
+                output.append(try result.get())
+            } else {
+                var stack = frames
+                stack.append(item(index))
+                try render(children, template: template, stack: &stack, into: &output, depth: depth)
             }
         }
     }
@@ -114,29 +144,99 @@ public struct TemplateSet: Sendable {
         throw TemplateError(
             path: template.path, line: location.line, column: location.column, message: "unknown key '\(name)'")
     }
+}
 
-    /// Prefixes every non-empty line after the first (or every line) with `indent`; blank lines
-    /// stay empty so no line of output ends in white space.
-    static func indenting(_ text: String, by indent: String, includingFirstLine: Bool = false) -> String {
-        // Bytes, not Characters: only line breaks matter, and they are never part of a
-        // multi-byte character.
-        let newline = UInt8(ascii: "\n")
-        let indentBytes = Array(indent.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count + text.utf8.count / 8)
-        var atLineStart = includingFirstLine
-        for byte in text.utf8 {
-            if byte == newline {
-                result.append(newline)
-                atLineStart = true
-                continue
-            }
-            if atLineStart {
-                result.append(contentsOf: indentBytes)
-                atLineStart = false
-            }
-            result.append(byte)
+/// The output being rendered, with the indentation due at the start of each line.
+///
+/// Indentation is written lazily, before a line's first byte: a partial or a multi-line value
+/// adds its indentation for what it writes, so nested partials never re-copy their text to
+/// indent it, and blank lines stay empty (no line of output ends in white space).
+struct TextWriter: Sendable {
+    var bytes: [UInt8] = []
+    /// The indentation of every enclosing partial and multi-line value, outermost first.
+    private var indent: [UInt8] = []
+    private var atLineStart = true
+    /// A partial that starts mid-line indents its first line by its own indentation only.
+    private var firstLinePrefix: [UInt8] = []
+
+    private mutating func beginLine() {
+        if atLineStart {
+            bytes.append(contentsOf: indent)
+            atLineStart = false
+        } else if !firstLinePrefix.isEmpty {
+            bytes.append(contentsOf: firstLinePrefix)
+            firstLinePrefix.removeAll(keepingCapacity: true)
         }
-        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Text without line breaks.
+    mutating func write(_ text: [UInt8]) {
+        guard !text.isEmpty else { return }
+        beginLine()
+        bytes.append(contentsOf: text)
+    }
+
+    mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+        atLineStart = true
+        firstLinePrefix.removeAll(keepingCapacity: true)
+    }
+
+    /// Any text; lines after the first are also indented by `extra`.
+    mutating func write(_ text: String, indentedBy extra: [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var lineStart = 0
+            var pushed = false
+            while lineStart < utf8.count {
+                var end = lineStart
+                while end < utf8.count && utf8[end] != UInt8(ascii: "\n") { end += 1 }
+                if end > lineStart {
+                    beginLine()
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[lineStart..<end]))
+                }
+                guard end < utf8.count else { break }
+                newline()
+                if !pushed {
+                    indent.append(contentsOf: extra)
+                    pushed = true
+                }
+                lineStart = end + 1
+            }
+            if pushed { indent.removeLast(extra.count) }
+        }
+    }
+
+    /// Starts a partial indented by `extra`; returns what `endIndent` restores.
+    mutating func beginIndent(_ extra: [UInt8]) -> (indent: Int, prefix: Int) {
+        let saved = (indent.count, firstLinePrefix.count)
+        guard !extra.isEmpty else { return saved }
+        indent.append(contentsOf: extra)
+        if !atLineStart { firstLinePrefix.append(contentsOf: extra) }
+        return saved
+    }
+
+    mutating func endIndent(_ saved: (indent: Int, prefix: Int)) {
+        indent.removeLast(indent.count - saved.indent)
+        // A partial that wrote nothing on its first line leaves no prefix for the text after it.
+        if firstLinePrefix.count > saved.prefix { firstLinePrefix.removeLast(firstLinePrefix.count - saved.prefix) }
+    }
+
+    /// The same state with no text yet: where a list item rendered apart starts.
+    func emptied() -> TextWriter {
+        var copy = self
+        copy.bytes = []
+        return copy
+    }
+
+    func hasSameState(as other: TextWriter) -> Bool {
+        atLineStart == other.atLineStart && indent == other.indent && firstLinePrefix == other.firstLinePrefix
+    }
+
+    /// Appends text rendered apart from a writer in this one's state, taking on its end state.
+    mutating func append(_ other: TextWriter) {
+        bytes.append(contentsOf: other.bytes)
+        atLineStart = other.atLineStart
+        firstLinePrefix = other.firstLinePrefix
     }
 }

@@ -1,10 +1,14 @@
 /// The data a template renders: strings, flags, lists and nested objects. Nothing else, so
 /// templates stay logic-less and every decision is made (and tested) in the planner.
-public indirect enum TemplateValue: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+public indirect enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
     case string(String)
     case bool(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
+    /// A list whose items are made only when it renders, each right before it renders. A big
+    /// file's blocks are planned and rendered in one pass on all cores, and each block's values
+    /// are freed as soon as its text exists, instead of a whole file's values living at once.
+    case lazyList(LazyList)
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
@@ -18,7 +22,35 @@ public indirect enum TemplateValue: Hashable, Sendable, ExpressibleByStringLiter
         case .bool(let flag): return flag
         case .list(let items): return !items.isEmpty
         case .object: return true
+        case .lazyList(let list): return list.count > 0
         }
+    }
+}
+
+/// An object's fields, in the order written. Objects have a dozen fields at most, and a lookup
+/// that compares a few short strings is several times cheaper than hashing one — planning and
+/// rendering make millions of them for a big input.
+public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
+    var fields: [(key: String, value: TemplateValue)]
+
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        fields = elements.map { (key: $0.0, value: $0.1) }
+    }
+
+    public subscript(key: String) -> TemplateValue? {
+        for field in fields where field.key == key { return field.value }
+        return nil
+    }
+}
+
+/// `count` items, the item at an index made by `item` (on any thread, in any order).
+public struct LazyList: Sendable {
+    public var count: Int
+    public var item: @Sendable (Int) -> TemplateValue
+
+    public init(count: Int, item: @escaping @Sendable (Int) -> TemplateValue) {
+        self.count = count
+        self.item = item
     }
 }
 

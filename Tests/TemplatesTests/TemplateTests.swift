@@ -33,6 +33,26 @@ import Testing
         #expect(try render("{\n    {{code}}\n}\n", .object(["code": "a\n\nb"])) == "{\n    a\n\n    b\n}\n")
     }
 
+    @Test func aPartialStartingMidLineIndentsItsFirstLineByItsOwnIndentation() throws {
+        let partials = ["a": "  {{> b}}\nend", "b": "B1\nB2", "empty": "  {{> nothing}}\nend", "nothing": ""]
+        #expect(try render("x {{> a}}\n", .object([:]), partials: partials) == "x   B1\n  B2end\n")
+        #expect(try render("x {{> empty}}\n", .object([:]), partials: partials) == "x end\n")
+    }
+
+    /// Long lists render on several cores; items that end mid-line make the next item start
+    /// elsewhere than the section did, and the joined text must still be what rendering one by
+    /// one gives: every line indented by the enclosing partial's indentation.
+    @Test func longListsRenderAsOneByOne() throws {
+        let items = (0..<200).map { $0 % 3 == 0 ? "item \($0)" : "item \($0)\n" }
+        let expected = "{\n" + items.joined().split(separator: "\n").map { "  " + $0 + "\n" }.joined() + "}\n"
+        let partials = ["list": "{{#items}}{{.}}{{/items}}"]
+        #expect(try render("{\n  {{> list}}\n}\n", .object(["items": .strings(items)]), partials: partials) == expected)
+        let lazy = TemplateValue.lazyList(LazyList(count: items.count) { .string(items[$0]) })
+        #expect(try render("{\n  {{> list}}\n}\n", .object(["items": lazy]), partials: partials) == expected)
+        let short = TemplateValue.lazyList(LazyList(count: 3) { .string(items[$0]) })
+        #expect(try render("{{#items}}<{{.}}>{{/items}}", .object(["items": short])) == "<item 0><item 1\n><item 2\n>")
+    }
+
     @Test func errorsHaveTemplateLocations() {
         #expect(throws: TemplateError(path: "main.template", line: 2, column: 3, message: "unknown key 'missing'")) {
             try render("ok\n  {{missing}}", .object([:]))
