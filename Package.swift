@@ -12,19 +12,19 @@ let package = Package(
         .plugin(name: "GenerateBridges", targets: ["GenerateBridges"]),
     ],
     targets: [
-        // an order-preserving map over the cores, for the per-block stages of big inputs
+        // big inputs: an order-preserving map over the cores, memory kept until exit
         .target(name: "Parallel"),
         // parse
-        .target(name: "DeclParser"),
+        .target(name: "DeclParser", dependencies: ["Parallel"]),
         // analyse: shapes, naming, cancellation → adapter model
         .target(name: "Analysis", dependencies: ["DeclParser", "Parallel"]),
         // render: logic-less templates and the renderer that owns layout
         .target(name: "Templates", dependencies: ["Parallel"]),
         // plan + drive the pipeline: adapter model → template contexts → Swift text
-        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates"]),
+        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates", "Parallel"]),
         // the command line: arguments, files, exit codes
         .target(name: "BridgegenCLI", dependencies: ["Generator"]),
-        .executableTarget(name: "bridgegen", dependencies: ["BridgegenCLI"]),
+        .executableTarget(name: "bridgegen", dependencies: ["BridgegenCLI", "Parallel"]),
         // In the build: one command per .bridge file, outputs in the plugin work directory.
         .plugin(name: "BridgegenPlugin", capability: .buildTool(), dependencies: ["bridgegen"]),
         // On demand: generated files written into the target's Generated/ folder, or --check.

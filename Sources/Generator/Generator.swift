@@ -1,6 +1,7 @@
 import Analysis
 import DeclParser
 import Foundation
+import Parallel
 import Templates
 
 /// A problem to report, in whichever file it was found (a `.bridge` input or a template).
@@ -86,7 +87,9 @@ public struct Generator: Sendable {
         let (model, analysisDiagnostics) = Analyzer.analyse(file, keepingLegacyNames: planner.settings.naming == .legacy)
         stopwatch.lap("analyse")
         reports += analysisDiagnostics.map { Report(path: path, diagnostic: $0) }
+        ExitTimeRelease.keep(file)
         guard let model else { return Output(text: nil, reports: Self.sorted(reports)) }
+        ExitTimeRelease.keep(model)
         do {
             let value = planner.plan(model, sourceFile: displayName)
             let text = try templates.renderUTF8(Self.partialName(Self.fileTemplate), value)

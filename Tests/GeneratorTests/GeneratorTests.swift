@@ -121,3 +121,27 @@ import Testing
         #expect(Parallel.map([7]) { $0 + 1 } == [8])
     }
 }
+
+@Suite(.serialized) struct ExitTimeReleaseTests {
+    final class Node: Sendable {}
+
+    @Test func keepsOnlyWhenEnabled() {
+        weak var freed: Node?
+        do {
+            let node = Node()
+            freed = node
+            ExitTimeRelease.keep(node)
+        }
+        #expect(freed == nil, "kept although the command line did not ask")
+
+        weak var kept: Node?
+        ExitTimeRelease.enable()
+        defer { ExitTimeRelease.enable(false) }
+        do {
+            let node = Node()
+            kept = node
+            ExitTimeRelease.keep(node)
+        }
+        #expect(kept != nil, "freed although kept until exit")
+    }
+}
