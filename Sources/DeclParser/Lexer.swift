@@ -6,6 +6,8 @@
 /// becomes a diagnostic — the lexer never stops early.
 public struct Lexer {
     private let bytes: [UInt8]
+    /// Where lexing stops: the end of the input, or of the piece being lexed.
+    private let end: Int
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -16,9 +18,17 @@ public struct Lexer {
     public init(bytes: [UInt8]) {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // UTF-8 byte order mark
+        self.init(bytes: bytes, range: start..<bytes.count, line: 1)
+    }
+
+    /// Lexes only `range`, which starts at the beginning of line `line` (a piece of a big file
+    /// lexed on its own core); locations are those in the whole file.
+    public init(bytes: [UInt8], range: Range<Int>, line: Int) {
         self.bytes = bytes
-        self.index = start
-        self.lineStart = start
+        self.end = range.upperBound
+        self.index = range.lowerBound
+        self.lineStart = range.lowerBound
+        self.line = line
     }
 
     public init(_ text: String) {
@@ -28,7 +38,7 @@ public struct Lexer {
     /// Tokenizes the whole input; the last token is always `.endOfFile`.
     public mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 4)
+        tokens.reserveCapacity((end - index) / 6)  // About one token in six bytes of Swift.
         while true {
             let token = next()
             tokens.append(token)
@@ -42,7 +52,7 @@ public struct Lexer {
 
     private func peek(_ ahead: Int = 0) -> UInt8? {
         let i = index + ahead
-        return i < bytes.count ? bytes[i] : nil
+        return i < end ? bytes[i] : nil
     }
 
     private mutating func newline() {

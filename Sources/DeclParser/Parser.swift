@@ -1,4 +1,5 @@
 import Foundation
+import Parallel
 
 /// Recursive-descent parser for `.bridge` files.
 ///
@@ -16,9 +17,13 @@ public struct Parser {
     public internal(set) var diagnostics = DiagnosticBag()
 
     public init(bytes: [UInt8]) {
-        var lexer = Lexer(bytes: bytes)
+        self.init(lexer: Lexer(bytes: bytes), source: bytes)
+    }
+
+    init(lexer: Lexer, source: [UInt8]) {
+        var lexer = lexer
         self.tokens = lexer.tokenize()
-        self.source = bytes
+        self.source = source
         self.diagnostics = lexer.diagnostics
     }
 
@@ -27,10 +32,73 @@ public struct Parser {
     }
 
     /// Parses a whole file. The result is usable (for further diagnostics) even when errors were reported.
-    public static func parse(_ bytes: [UInt8]) -> (SourceFile, [Diagnostic]) {
+    ///
+    /// A big file is parsed in pieces on all cores (see `parseInPieces`); `pieceSize` is how big
+    /// a file must be for that, and roughly how big each piece is.
+    public static func parse(_ bytes: [UInt8], pieceSize: Int = 1 << 17) -> (SourceFile, [Diagnostic]) {
+        if bytes.count >= 2 * pieceSize, let file = parseInPieces(bytes, pieceSize: pieceSize) { return (file, []) }
         var parser = Parser(bytes: bytes)
         let file = parser.parseFile()
         return (file, parser.diagnostics.diagnostics)
+    }
+
+    /// Parses a big file as independent pieces, each starting right after a line that holds
+    /// only `}` (the end of a top-level block, in any file that follows the usual layout).
+    ///
+    /// Speculative, and exact: a piece's lexer starts where the whole-file lexer would be at
+    /// the start of a line outside any comment, with no documentation pending — which holds for
+    /// every piece when the piece before it ended that way, and each piece checks that of its
+    /// own end (an unterminated comment is an error; pending documentation is attached to its
+    /// end-of-file token). A split anywhere but between two top-level declarations leaves one
+    /// piece with an error (an unclosed or unexpected `}`). So a file whose pieces all parse
+    /// without a single diagnostic has exactly the declarations the whole-file parse finds;
+    /// otherwise (nil) the file is parsed whole, which also reports its problems in order.
+    public static func parseInPieces(_ bytes: [UInt8], pieceSize: Int) -> SourceFile? {
+        struct Piece: Sendable {
+            var range: Range<Int>
+            var line: Int
+        }
+        var pieces: [Piece] = []
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // UTF-8 byte order mark
+        var line = 1
+        while start < bytes.count {
+            var end = min(start + pieceSize, bytes.count)
+            // The next line break after a line holding only "}".
+            while end < bytes.count
+                && !(bytes[end] == UInt8(ascii: "\n") && bytes[end - 1] == UInt8(ascii: "}") && bytes[end - 2] == UInt8(ascii: "\n"))
+            {
+                end += 1
+            }
+            end = min(end + 1, bytes.count)
+            pieces.append(Piece(range: start..<end, line: line))
+            line += lineBreaks(in: bytes, start..<end)
+            start = end
+        }
+        guard pieces.count > 1 else { return nil }
+        let parsed = Parallel.map(pieces, minimumPerThread: 1) { piece -> [TopLevelDecl]? in
+            var parser = Parser(lexer: Lexer(bytes: bytes, range: piece.range, line: piece.line), source: bytes)
+            let file = parser.parseFile()
+            guard parser.diagnostics.diagnostics.isEmpty, parser.tokens.last?.documentation.isEmpty ?? false else { return nil }
+            return file.declarations
+        }
+        var declarations: [TopLevelDecl] = []
+        for piece in parsed {
+            guard let piece else { return nil }
+            declarations += piece
+        }
+        return SourceFile(declarations: declarations)
+    }
+
+    /// Line breaks as the lexer counts them: `\n`, `\r\n` and a lone `\r`.
+    static func lineBreaks(in bytes: [UInt8], _ range: Range<Int>) -> Int {
+        var count = 0
+        var previous: UInt8 = 0
+        for index in range {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")) { count += 1 }
+            previous = byte
+        }
+        return count
     }
 
     // MARK: - Token access

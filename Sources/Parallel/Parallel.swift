@@ -6,12 +6,14 @@ import Foundation
 /// few blocks, and starting threads would cost more than it saves.
 public enum Parallel {
     /// Items per thread below which the work is not split.
-    static let minimumChunk = 32
+    public static let minimumChunk = 32
 
+    /// `minimumPerThread`: items per thread below which the work is not split (fewer for big
+    /// items, like the pieces of a file).
     public static func map<Item: Sendable, Result: Sendable>(
-        _ items: [Item], _ transform: @Sendable (Item) -> Result
+        _ items: [Item], minimumPerThread: Int = minimumChunk, _ transform: @Sendable (Item) -> Result
     ) -> [Result] {
-        let threads = min(ProcessInfo.processInfo.activeProcessorCount, items.count / minimumChunk)
+        let threads = min(ProcessInfo.processInfo.activeProcessorCount, items.count / minimumPerThread)
         guard threads > 1 else { return items.map(transform) }
         let slots = Slots<Result>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
