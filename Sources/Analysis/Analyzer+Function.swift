@@ -11,7 +11,23 @@ extension Analyzer {
 
     static func looksLikeCompletion(_ word: String?) -> Bool {
         guard let lowered = word?.lowercased() else { return false }
-        return lowered.contains("completion") || lowered.contains("reply") || completionWords.contains(lowered)
+        return contains("completion", in: lowered) || contains("reply", in: lowered) || completionWords.contains(lowered)
+    }
+
+    /// Substring search on UTF-8 bytes (exact for UTF-8): Foundation's `contains` goes through
+    /// `NSString`, and every parameter of every method is asked.
+    static func contains(_ needle: StaticString, in text: String) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= pattern.count else { return false }
+            for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
+                var matched = 1
+                while matched < pattern.count && bytes[start + matched] == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return true }
+            }
+            return false
+        }
     }
 
     struct FunctionAnnotations {

@@ -16,9 +16,12 @@ public enum Parallel {
         let threads = min(ProcessInfo.processInfo.activeProcessorCount, items.count / minimumPerThread)
         guard threads > 1 else { return items.map(transform) }
         let slots = Slots<Result>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            // Contiguous ranges: each thread writes only its own slots.
-            let range = (items.count * thread / threads)..<(items.count * (thread + 1) / threads)
+        // Several contiguous batches per thread, handed out as threads become free: with one
+        // batch each, a thread that starts late or is preempted leaves the others waiting.
+        let batches = min(threads * 8, max(threads, items.count / minimumPerThread))
+        DispatchQueue.concurrentPerform(iterations: batches) { batch in
+            // Each batch writes only its own slots.
+            let range = (items.count * batch / batches)..<(items.count * (batch + 1) / batches)
             for index in range { slots.set(index, transform(items[index])) }
         }
         return slots.values()
