@@ -17,37 +17,41 @@ public enum Layout {
         let carriageReturn = UInt8(ascii: "\r")
         let openBrace = UInt8(ascii: "{")
         let closeBrace = UInt8(ascii: "}")
-        var bytes = text
-        bytes.append(newline)  // Every line, the last included, ends with a line break.
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        output.reserveCapacity(text.count + 1)
         // The previous kept line: whether it was blank, and whether it ended with "{".
         var hasPrevious = false
         var previousBlank = false
         var previousOpens = false
-        var lineStart = 0
-        for index in bytes.indices where bytes[index] == newline {
-            var end = index
-            while end > lineStart, [space, tab, carriageReturn].contains(bytes[end - 1]) { end -= 1 }
-            let isBlank = end == lineStart
-            if isBlank {
-                // Skip leading blanks, repeated blanks, and blanks right after an opening brace.
-                if !hasPrevious || previousBlank || previousOpens {
-                    lineStart = index + 1
-                    continue
+        text.withUnsafeBufferPointer { bytes in
+            var lineStart = 0
+            // Every line, the last included, ends with a line break (one is implied at the end).
+            while lineStart <= bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count && bytes[lineEnd] != newline { lineEnd += 1 }
+                var end = lineEnd
+                while end > lineStart, bytes[end - 1] == space || bytes[end - 1] == tab || bytes[end - 1] == carriageReturn { end -= 1 }
+                let next = lineEnd + 1
+                let isBlank = end == lineStart
+                if isBlank {
+                    // Skip leading blanks, repeated blanks, and blanks right after an opening brace.
+                    if !hasPrevious || previousBlank || previousOpens {
+                        lineStart = next
+                        continue
+                    }
+                } else {
+                    var first = lineStart
+                    while first < end, bytes[first] == space { first += 1 }
+                    // A blank line before a closing brace goes.
+                    if bytes[first] == closeBrace, hasPrevious, previousBlank { output.removeLast() }
                 }
-            } else {
-                var first = lineStart
-                while first < end, bytes[first] == space { first += 1 }
-                // A blank line before a closing brace goes.
-                if bytes[first] == closeBrace, hasPrevious, previousBlank { output.removeLast() }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]))
+                output.append(newline)
+                hasPrevious = true
+                previousBlank = isBlank
+                previousOpens = !isBlank && bytes[end - 1] == openBrace
+                lineStart = next
             }
-            output.append(contentsOf: bytes[lineStart..<end])
-            output.append(newline)
-            hasPrevious = true
-            previousBlank = isBlank
-            previousOpens = !isBlank && bytes[end - 1] == openBrace
-            lineStart = index + 1
         }
         while output.count >= 2 && output[output.count - 2] == newline { output.removeLast() }
         if output.isEmpty { output.append(newline) }
