@@ -21,6 +21,9 @@ struct TypeResolver: Sendable {
 
     /// Resolves aliases at the top of `type` (not inside it), keeping attributes and optionality.
     func resolve(_ type: TypeSyntax, scope: String?) throws(Failure) -> TypeSyntax {
+        // Most files declare no typealias; then there is nothing to see through, and no copy
+        // of every parameter's type is needed.
+        if aliases.isEmpty { return type }
         var visited: Set<String> = []
         return try resolve(type, scope: scope, visited: &visited)
     }

@@ -341,7 +341,10 @@ public struct Planner: Sendable {
         // every argument goes on its own line.
         let callIndent = indent.count * depth
         let oneLine = function + "(" + arguments.joined(separator: ", ") + ")"
-        let firstLineLength = oneLine[..<(oneLine.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? oneLine.endIndex)].count
+        let firstLine = oneLine.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? oneLine.endIndex
+        // Characters, counted as bytes when there is nothing but ASCII (the common case).
+        let firstLineBytes = oneLine.utf8.distance(from: oneLine.startIndex, to: firstLine)
+        let firstLineLength = oneLine.utf8.allSatisfy { $0 < 0x80 } ? firstLineBytes : oneLine[..<firstLine].count
         let hasMultiLineArgument = arguments.contains { $0.utf8.contains(UInt8(ascii: "\n")) }
         if callIndent + firstLineLength <= lineLength && (arguments.count == 1 || !hasMultiLineArgument) {
             return oneLine
@@ -412,21 +415,26 @@ public struct Planner: Sendable {
     /// Every non-empty line of `text` indented by `indent`. On UTF-8 bytes: a line break is
     /// never part of a multi-byte character, and walking `Character`s was a hot spot.
     static func indentLines(_ text: String, by indent: String) -> String {
-        let newline = UInt8(ascii: "\n")
-        let indentBytes = Array(indent.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count + 4 * indentBytes.count)
-        var atLineStart = true
-        for byte in text.utf8 {
-            if byte == newline {
-                atLineStart = true
-            } else if atLineStart {
-                result.append(contentsOf: indentBytes)
-                atLineStart = false
+        var text = text
+        var indent = indent
+        return indent.withUTF8 { indentBytes in
+            text.withUTF8 { bytes in
+                var result: [UInt8] = []
+                result.reserveCapacity(bytes.count + 8 * indentBytes.count)
+                var lineStart = 0
+                while lineStart < bytes.count {
+                    var end = lineStart
+                    while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                    if end > lineStart {
+                        result.append(contentsOf: indentBytes)
+                        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]))
+                    }
+                    if end < bytes.count { result.append(UInt8(ascii: "\n")) }
+                    lineStart = end + 1
+                }
+                return String(decoding: result, as: UTF8.self)
             }
-            result.append(byte)
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// User text placed in a `//` comment: it cannot end the comment (line breaks are already
