@@ -11,6 +11,10 @@ public enum Naming {
     /// `Asynchronously`, and a leading `get` (`getReceiptAsynchronously` → `receipt`). When nothing
     /// sensible is left the legacy name is kept.
     public static func asyncBaseName(for legacyName: String) -> String {
+        legacyName.utf8.allSatisfy({ $0 < 0x80 }) ? asciiAsyncBaseName(for: legacyName) : unicodeAsyncBaseName(for: legacyName)
+    }
+
+    static func unicodeAsyncBaseName(for legacyName: String) -> String {
         var name = legacyName
         for suffix in completionSuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
             name.removeLast(suffix.count)
@@ -23,6 +27,32 @@ public enum Naming {
             name = lowercasingFirstWord(String(name.dropFirst(3)))
         }
         return name
+    }
+
+    /// `asyncBaseName` for the usual all-ASCII name, on bytes (a character is a byte): every
+    /// method of every file is named.
+    static func asciiAsyncBaseName(for legacyName: String) -> String {
+        var name = Array(legacyName.utf8)
+        func hasSuffix(_ suffix: String) -> Bool {
+            let suffix = suffix.utf8
+            return name.count > suffix.count && name[(name.count - suffix.count)...].elementsEqual(suffix)
+        }
+        for suffix in completionSuffixes where hasSuffix(suffix) {
+            name.removeLast(suffix.utf8.count)
+            break
+        }
+        if hasSuffix("Asynchronously") { name.removeLast("Asynchronously".utf8.count) }
+        let isUppercase = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        guard name.count > 3, name.starts(with: "get".utf8), isUppercase(name[3]) else {
+            return String(decoding: name, as: UTF8.self)
+        }
+        // `lowercasingFirstWord` of what follows `get`.
+        name.removeFirst(3)
+        var upperRun = 0
+        while upperRun < name.count, isUppercase(name[upperRun]) { upperRun += 1 }
+        let lowerCount = upperRun == name.count || upperRun == 1 ? upperRun : upperRun - 1
+        for index in 0..<lowerCount { name[index] += UInt8(ascii: "a") - UInt8(ascii: "A") }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// `Receipt` → `receipt`, `URLForKey` → `urlForKey`, `URL` → `url`: Swift's rule for

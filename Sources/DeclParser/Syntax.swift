@@ -285,7 +285,14 @@ public struct FunctionDecl: Hashable, Sendable {
 
     /// The Swift name `base(label:label:)` that identifies the declaration in provenance lines.
     public var fullName: String {
-        name.name + "(" + parameters.map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
+        var text = name.name
+        text += "("
+        for parameter in parameters {
+            text += parameter.label?.name ?? "_"
+            text += ":"
+        }
+        text += ")"
+        return text
     }
 }
 

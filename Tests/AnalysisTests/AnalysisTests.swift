@@ -12,6 +12,23 @@ import Testing
     ])
     func asyncNames(legacy: String, expected: String) {
         #expect(Naming.asyncBaseName(for: legacy) == expected)
+        #expect(Naming.unicodeAsyncBaseName(for: legacy) == expected)
+    }
+
+    /// ASCII names take a byte-level path; it must name exactly as the general one does.
+    @Test func asciiNamingMatchesTheGeneralRule() {
+        let heads = ["", "get", "Get", "getA", "getURL", "getX", "fetch", "g"]
+        let middles = ["", "Receipt", "URLForKey", "HTTP", "a", "ID", "X"]
+        let tails = ["", "Asynchronously", "WithCompletionHandler", "WithCompletion", "WithReplyTo", "WithBlock", "WithReply"]
+        for head in heads {
+            for middle in middles {
+                for tail in tails {
+                    let name = head + middle + tail
+                    #expect(Naming.asciiAsyncBaseName(for: name) == Naming.unicodeAsyncBaseName(for: name), "\(name)")
+                }
+            }
+        }
+        #expect(Naming.asyncBaseName(for: "getÉtatAsynchronously") == "état")
     }
 
     @Test func escapingAndValidation() {
