@@ -1,3 +1,5 @@
+import DeclParser
+
 /// Async names the way the Swift compiler imports Objective-C completion-handler methods
 /// (SE-0297), translated to Swift declarations, so an adapter reads as if Apple had imported it.
 public enum Naming {
@@ -11,7 +13,7 @@ public enum Naming {
     /// `Asynchronously`, and a leading `get` (`getReceiptAsynchronously` → `receipt`). When nothing
     /// sensible is left the legacy name is kept.
     public static func asyncBaseName(for legacyName: String) -> String {
-        legacyName.utf8.allSatisfy({ $0 < 0x80 }) ? asciiAsyncBaseName(for: legacyName) : unicodeAsyncBaseName(for: legacyName)
+        legacyName.allUTF8({ $0 < 0x80 }) ? asciiAsyncBaseName(for: legacyName) : unicodeAsyncBaseName(for: legacyName)
     }
 
     static func unicodeAsyncBaseName(for legacyName: String) -> String {

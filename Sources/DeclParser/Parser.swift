@@ -404,7 +404,7 @@ public struct Parser {
     /// A Swift string literal for `value`.
     public static func quoted(_ value: String) -> String {
         // Most names are plain printable ASCII: nothing to escape (a hot path in generation).
-        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+        if value.allUTF8({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
             return "\"" + value + "\""
         }
         var text = "\""

@@ -18,3 +18,13 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
         lhs.offset < rhs.offset
     }
 }
+
+extension String {
+    /// Whether every UTF-8 byte passes `test`, read from the string's storage in place: the
+    /// hot paths ask this of every name and every generated line, and iterating `utf8` byte by
+    /// byte costs several times more.
+    public func allUTF8(_ test: (UInt8) -> Bool) -> Bool {
+        if let result = utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy(test) }) { return result }
+        return utf8.allSatisfy(test)
+    }
+}

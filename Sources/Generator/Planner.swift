@@ -344,7 +344,7 @@ public struct Planner: Sendable {
         let firstLine = oneLine.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? oneLine.endIndex
         // Characters, counted as bytes when there is nothing but ASCII (the common case).
         let firstLineBytes = oneLine.utf8.distance(from: oneLine.startIndex, to: firstLine)
-        let firstLineLength = oneLine.utf8.allSatisfy { $0 < 0x80 } ? firstLineBytes : oneLine[..<firstLine].count
+        let firstLineLength = oneLine.allUTF8 { $0 < 0x80 } ? firstLineBytes : oneLine[..<firstLine].count
         let hasMultiLineArgument = arguments.contains { $0.utf8.contains(UInt8(ascii: "\n")) }
         if callIndent + firstLineLength <= lineLength && (arguments.count == 1 || !hasMultiLineArgument) {
             return oneLine
@@ -442,7 +442,7 @@ public struct Planner: Sendable {
     /// visible escapes. Other control characters likewise.
     static func commentSafe(_ text: String) -> String {
         // Printable ASCII (and tabs) is safe as it is: the common case, checked byte by byte.
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == UInt8(ascii: "\t") }) { return text }
+        if text.allUTF8({ ($0 >= 0x20 && $0 < 0x7F) || $0 == UInt8(ascii: "\t") }) { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.isBidiControl || (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
