@@ -65,23 +65,6 @@ import Testing
         #expect(throws: TemplateError.self) { try render("{{> main}}", .object([:])) }
     }
 
-    /// Big text is tidied in pieces on several cores: the result must be the one-piece result
-    /// for any text, blank lines, braces and trailing white space at every boundary.
-    @Test func layoutInPiecesIsExact() {
-        var generator = SystemRandomNumberGenerator()
-        let lines = ["", " ", "  \t", "{", "}", "    }", "a {", "b", "  c  ", "\r", "x\r", "}\t", " {"]
-        for _ in 0..<300 {
-            let count = Int.random(in: 0..<60, using: &generator)
-            var text = (0..<count).map { _ in lines.randomElement(using: &generator)! }.joined(separator: "\n")
-            if Bool.random(using: &generator) { text += "\n" }
-            let bytes = Array(text.utf8)
-            let whole = Layout.normalize(utf8: bytes, pieceSize: Int.max / 4)
-            for size in [1, 2, 5, 16] {
-                #expect(Layout.normalize(utf8: bytes, pieceSize: size) == whole, "\(text.debugDescription), pieces of \(size)")
-            }
-        }
-    }
-
     @Test func layoutOwnsBlankLinesAndTrailingWhiteSpace() {
         #expect(Layout.normalize("\n\na  \n\n\n\nb {\n\n  c\n\n}\n\n") == "a\n\nb {\n  c\n}\n")
     }
