@@ -1,6 +1,10 @@
 /// The data a template renders: strings, flags, lists and nested objects. Nothing else, so
 /// templates stay logic-less and every decision is made (and tested) in the planner.
-public indirect enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+///
+/// Not `indirect`: lists and objects already hold their values in arrays, and an indirect enum
+/// would put every string and flag in a box of its own (an allocation per value, millions for
+/// a big input).
+public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
     case string(String)
     case bool(Bool)
     case list([TemplateValue])
@@ -31,14 +35,14 @@ public indirect enum TemplateValue: Sendable, ExpressibleByStringLiteral, Expres
 /// that compares a few short strings is several times cheaper than hashing one — planning and
 /// rendering make millions of them for a big input.
 public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
-    var fields: [(key: String, value: TemplateValue)]
+    var fields: [(String, TemplateValue)]
 
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        fields = elements.map { (key: $0.0, value: $0.1) }
+        fields = elements
     }
 
     public subscript(key: String) -> TemplateValue? {
-        for field in fields where field.key == key { return field.value }
+        for (name, value) in fields where name == key { return value }
         return nil
     }
 }
