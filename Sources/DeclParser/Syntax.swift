@@ -77,24 +77,26 @@ public enum AttributeValue: Hashable, Sendable {
 /// A written type. Types are kept structurally so shapes can be analysed, and printed back
 /// canonically (`description`) so output does not depend on the user's spacing.
 public struct TypeSyntax: Hashable, Sendable {
-    public indirect enum Kind: Hashable, Sendable {
+    /// Only the cases that hold a type directly are boxed: a named type (most of them) or a
+    /// tuple holds its parts in arrays already and needs no allocation of its own.
+    public enum Kind: Hashable, Sendable {
         /// `A.B<C>.D`: one component per dot.
         case named([TypeNameComponent])
-        case optional(TypeSyntax)
-        case implicitlyUnwrappedOptional(TypeSyntax)
-        case array(TypeSyntax)
-        case dictionary(key: TypeSyntax, value: TypeSyntax)
+        indirect case optional(TypeSyntax)
+        indirect case implicitlyUnwrappedOptional(TypeSyntax)
+        indirect case array(TypeSyntax)
+        indirect case dictionary(key: TypeSyntax, value: TypeSyntax)
         /// `()` and `(A, b: B)`; a single unlabeled parenthesized type is never a tuple.
         case tuple([TupleTypeElement])
-        case function(FunctionTypeSyntax)
+        indirect case function(FunctionTypeSyntax)
         /// `A & B`
         case composition([TypeSyntax])
         /// `T.Type` or `P.Protocol`
-        case metatype(TypeSyntax, String)
+        indirect case metatype(TypeSyntax, String)
         /// `any P`, `some P`
-        case existential(String, TypeSyntax)
+        indirect case existential(String, TypeSyntax)
         /// `@escaping`, `@Sendable`, `@MainActor`, and specifiers like `inout`, `sending`.
-        case attributed(specifiers: [String], attributes: [Attribute], TypeSyntax)
+        indirect case attributed(specifiers: [String], attributes: [Attribute], TypeSyntax)
     }
 
     public var kind: Kind
