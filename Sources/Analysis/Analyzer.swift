@@ -46,7 +46,8 @@ public struct Analyzer: Sendable {
             var declared: [String: SourceLocation] = [:]
             let block = analyzer.analyseBlock(decl, seen: &declared)
             return BlockResult(block: block, declared: declared, diagnostics: analyzer.diagnostics.diagnostics)
-        }.makeIterator()
+        }
+        var nextResult = 0
 
         var imports: [String] = []
         var blocks: [AdapterBlock] = []
@@ -59,9 +60,14 @@ public struct Analyzer: Sendable {
             case .typeAlias(let alias):
                 checkAttributes(alias.attributes, allowed: [])
             case .extensionDecl:
-                guard let result = analysed.next() else { continue }
-                diagnostics.append(contentsOf: result.diagnostics)
-                if let block = result.block { blocks.append(dropDuplicates(of: block, declared: result.declared, seen: &seen)) }
+                guard nextResult < analysed.count else { continue }
+                defer { nextResult += 1 }
+                diagnostics.append(contentsOf: analysed[nextResult].diagnostics)
+                // Taken, not copied: the block is then the only reference to its adapters, and
+                // dropping a duplicate does not copy every other adapter.
+                if let block = analysed[nextResult].block.take() {
+                    blocks.append(dropDuplicates(of: block, declared: analysed[nextResult].declared, seen: &seen))
+                }
             case .delegateDecl(let decl):
                 if let adapter = analyseDelegate(decl, seen: &seen) { delegates.append(adapter) }
             }
@@ -71,7 +77,7 @@ public struct Analyzer: Sendable {
 
     /// The block without the adapters an earlier block already generates (each reported).
     mutating func dropDuplicates(
-        of block: AdapterBlock, declared: [String: SourceLocation], seen: inout [String: SourceLocation]
+        of block: consuming AdapterBlock, declared: [String: SourceLocation], seen: inout [String: SourceLocation]
     ) -> AdapterBlock {
         var block = block
         block.adapters.removeAll { adapter in
