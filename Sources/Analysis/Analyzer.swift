@@ -21,11 +21,11 @@ public struct Analyzer: Sendable {
         return (analyzer.diagnostics.hasErrors ? nil : model, analyzer.diagnostics.diagnostics)
     }
 
-    /// One extension block analysed on its own: the block, where each of its adapters was
-    /// declared (by signature key), and what was found wrong.
+    /// One extension block analysed on its own: the block, each adapter's signature key and
+    /// where it was declared (in the block's order), and what was found wrong.
     struct BlockResult: Sendable {
         var block: AdapterBlock?
-        var declared: [String: SourceLocation]
+        var declared: [(key: String, location: SourceLocation)]
         var diagnostics: [Diagnostic]
     }
 
@@ -43,8 +43,8 @@ public struct Analyzer: Sendable {
         let start = blank  // What each block's analysis starts from: the typealiases, no findings.
         var analysed = Parallel.map(extensions) { decl -> BlockResult in
             var analyzer = start
-            var declared: [String: SourceLocation] = [:]
-            let block = analyzer.analyseBlock(decl, seen: &declared)
+            var declared: [(key: String, location: SourceLocation)] = []
+            let block = analyzer.analyseBlock(decl, declared: &declared)
             return BlockResult(block: block, declared: declared, diagnostics: analyzer.diagnostics.diagnostics)
         }
         var nextResult = 0
@@ -53,6 +53,7 @@ public struct Analyzer: Sendable {
         var blocks: [AdapterBlock] = []
         var delegates: [DelegateAdapter] = []
         var seen: [String: SourceLocation] = [:]
+        seen.reserveCapacity(analysed.reduce(0) { $0 + $1.declared.count })
         for declaration in file.declarations {
             switch declaration {
             case .importDecl(let decl):
@@ -76,20 +77,23 @@ public struct Analyzer: Sendable {
     }
 
     /// The block without the adapters an earlier block already generates (each reported).
+    /// `declared` holds each adapter's key and location, in the order of `block.adapters`.
     mutating func dropDuplicates(
-        of block: consuming AdapterBlock, declared: [String: SourceLocation], seen: inout [String: SourceLocation]
+        of block: consuming AdapterBlock, declared: [(key: String, location: SourceLocation)],
+        seen: inout [String: SourceLocation]
     ) -> AdapterBlock {
-        var block = block
-        block.adapters.removeAll { adapter in
-            let key = (block.wrapperName ?? block.extendedType) + "." + adapter.signatureKey
-            guard let location = declared[key] else { return false }
+        var duplicates: [Int] = []
+        for (index, (key, location)) in declared.enumerated() {
             if let first = seen[key] {
-                reportGeneratedTwice(adapter.adapterName, at: location, first: first)
-                return true
+                reportGeneratedTwice(block.adapters[index].adapterName, at: location, first: first)
+                duplicates.append(index)
+            } else {
+                seen[key] = location
             }
-            seen[key] = location
-            return false
         }
+        guard !duplicates.isEmpty else { return block }
+        var block = block
+        for index in duplicates.reversed() { block.adapters.remove(at: index) }
         return block
     }
 
@@ -229,7 +233,9 @@ public struct Analyzer: Sendable {
 
     static let accessLevels: Set<String> = ["public", "package", "internal"]
 
-    mutating func analyseBlock(_ decl: ExtensionDecl, seen: inout [String: SourceLocation]) -> AdapterBlock? {
+    /// `declared` receives each adapter's signature key and location, in order.
+    mutating func analyseBlock(_ decl: ExtensionDecl, declared: inout [(key: String, location: SourceLocation)]) -> AdapterBlock? {
+        var seen: [String: SourceLocation] = [:]
         let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
         let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
 
@@ -256,6 +262,7 @@ public struct Analyzer: Sendable {
                 continue
             }
             seen[key] = function.name.location
+            declared.append((key, function.name.location))
             adapters.append(adapter)
         }
         if decl.members.isEmpty {
