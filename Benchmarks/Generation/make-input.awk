@@ -5,6 +5,9 @@ BEGIN {
     print "import Foundation"
     print "import LegacySDK"
     print ""
+    print "/// The SDK names its completion types; every tenth method or so uses one."
+    print "typealias RecordHandler = (Record?, Error?) -> Void"
+    print ""
     for (i = 0; i < n; i++) {
         if (i % 10 == 0) {
             if (i > 0) print "}\n"
@@ -14,7 +17,7 @@ BEGIN {
         kind = i % 8
         printf "    /// Declaration %d of the synthetic input.\n", i
         if (kind == 0) printf "    func fetchItem%d(id: String, completion: @escaping (Result<Item, Error>) -> Void)\n", i
-        if (kind == 1) printf "    func getRecord%dAsynchronously(id: Int, completionHandler: @escaping (Record?, Error?) -> Void)\n", i
+        if (kind == 1) printf "    func getRecord%dAsynchronously(id: Int, completionHandler: @escaping RecordHandler)\n", i
         if (kind == 2) printf "    func delete%d(id: Int, completion: @escaping (Error?) -> Void)\n", i
         if (kind == 3) printf "    @asyncError(zeroArgument: 1)\n    func verify%d(token: String, completion: @escaping (Bool, Error?) -> Void)\n", i
         if (kind == 4) printf "    @cancel(token)\n    func upload%d(data: [UInt8], progress: @escaping (Double) -> Void, completion: @escaping (Error?) -> Void) -> Operation\n", i
