@@ -244,15 +244,30 @@ public struct AdapterParameter: Hashable, Sendable {
 
     /// `label name: Type = default` as declared in the async function.
     public var declaration: String {
-        var text: String
-        switch label {
-        case nil: text = "_ \(name)"
-        case name?: text = name
-        case let label?: text = "\(label) \(name)"
-        }
-        text += ": " + type
-        if let defaultValue { text += " = " + defaultValue }
+        var text = ""
+        appendDeclaration(to: &text)
         return text
+    }
+
+    /// `declaration`, appended to `text` without a string of its own.
+    public func appendDeclaration(to text: inout String) {
+        switch label {
+        case nil:
+            text += "_ "
+            text += name
+        case name?:
+            text += name
+        case let label?:
+            text += label
+            text += " "
+            text += name
+        }
+        text += ": "
+        text += type
+        if let defaultValue {
+            text += " = "
+            text += defaultValue
+        }
     }
 }
 

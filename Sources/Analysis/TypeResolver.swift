@@ -11,8 +11,12 @@ struct TypeResolver: Sendable {
         let key = scope.map { "\($0).\(alias.name.name)" } ?? alias.name.name
         if let existing = aliases[key] { return existing }
         aliases[key] = alias
+        if scope != nil { hasScopedAliases = true }
         return nil
     }
+
+    /// Whether any alias is declared inside a block (looked up as `Scope.Name` first).
+    private var hasScopedAliases = false
 
     enum Failure: Error {
         case cycle(SourceLocation, String)
@@ -21,25 +25,27 @@ struct TypeResolver: Sendable {
 
     /// Resolves aliases at the top of `type` (not inside it), keeping attributes and optionality.
     func resolve(_ type: TypeSyntax, scope: String?) throws(Failure) -> TypeSyntax {
-        // Most files declare no typealias; then there is nothing to see through, and no copy
-        // of every parameter's type is needed.
+        // Most types name no alias: then nothing is rebuilt and the type itself comes back.
         if aliases.isEmpty { return type }
         var visited: Set<String> = []
-        return try resolve(type, scope: scope, visited: &visited)
+        return try resolved(type, scope: scope, visited: &visited) ?? type
     }
 
-    private func resolve(_ type: TypeSyntax, scope: String?, visited: inout Set<String>) throws(Failure) -> TypeSyntax {
+    /// nil when `type` has no alias to see through.
+    private func resolved(_ type: TypeSyntax, scope: String?, visited: inout Set<String>) throws(Failure) -> TypeSyntax? {
         switch type.kind {
         case .attributed(let specifiers, let attributes, let base):
-            let resolved = try resolve(base, scope: scope, visited: &visited)
+            guard let resolved = try resolved(base, scope: scope, visited: &visited) else { return nil }
             return TypeSyntax(.attributed(specifiers: specifiers, attributes: attributes, resolved), at: type.location)
         case .optional(let wrapped):
-            return TypeSyntax(.optional(try resolve(wrapped, scope: scope, visited: &visited)), at: type.location)
+            guard let resolved = try resolved(wrapped, scope: scope, visited: &visited) else { return nil }
+            return TypeSyntax(.optional(resolved), at: type.location)
         case .implicitlyUnwrappedOptional(let wrapped):
-            return TypeSyntax(.implicitlyUnwrappedOptional(try resolve(wrapped, scope: scope, visited: &visited)), at: type.location)
+            guard let resolved = try resolved(wrapped, scope: scope, visited: &visited) else { return nil }
+            return TypeSyntax(.implicitlyUnwrappedOptional(resolved), at: type.location)
         case .named(let components):
-            let name = components.map(\.name.name).joined(separator: ".")
-            guard let (key, alias) = lookup(name, scope: scope) else { return type }
+            let name = components.count == 1 ? components[0].name.name : components.map(\.name.name).joined(separator: ".")
+            guard let (key, alias) = lookup(name, scope: scope) else { return nil }
             if visited.contains(key) { throw .cycle(type.location, name) }
             visited.insert(key)
             let arguments = components.last?.genericArguments ?? []
@@ -55,14 +61,14 @@ struct TypeResolver: Sendable {
                 body = Self.substitute(body, substitutions)
             }
             let aliasScope = key.contains(".") ? String(key[..<key.lastIndex(of: ".")!]) : nil
-            return try resolve(body, scope: aliasScope, visited: &visited)
+            return try resolved(body, scope: aliasScope, visited: &visited) ?? body
         default:
-            return type
+            return nil
         }
     }
 
     private func lookup(_ name: String, scope: String?) -> (String, TypeAliasDecl)? {
-        if let scope, let alias = aliases["\(scope).\(name)"] { return ("\(scope).\(name)", alias) }
+        if hasScopedAliases, let scope, let alias = aliases["\(scope).\(name)"] { return ("\(scope).\(name)", alias) }
         if let alias = aliases[name] { return (name, alias) }
         return nil
     }

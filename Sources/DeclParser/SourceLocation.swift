@@ -19,7 +19,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
     }
 }
 
-extension String {
+extension StringProtocol {
     /// Whether every UTF-8 byte passes `test`, read from the string's storage in place: the
     /// hot paths ask this of every name and every generated line, and iterating `utf8` byte by
     /// byte costs several times more.

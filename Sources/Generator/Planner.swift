@@ -265,7 +265,6 @@ public struct Planner: Sendable {
     func streamHandler(_ adapter: Adapter, events e: String) -> String {
         let plan = adapter.completion
         let names = plan.parameters.map(\.name)
-        let head = names.isEmpty ? "{" : "{ " + names.joined(separator: ", ") + " in"
         let yieldVoid = "\(e).yield()"
         var body: [String] = []
         if plan.isResult {
@@ -286,7 +285,7 @@ public struct Planner: Sendable {
                 failure: { "\(e).finish(throwing: \($0))" }, failureFlag: { "\(e).finishWithFailureFlag(error: \($0))" },
                 neither: "\(e).finish()")
         }
-        return head + "\n" + body.map { indent + $0 }.joined(separator: "\n") + "\n}"
+        return closure(parameters: names, body: body)
     }
 
     /// `public func name<T>(label name: Type) async throws -> Result where T: P`, broken one
@@ -295,34 +294,86 @@ public struct Planner: Sendable {
         // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
         // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
         let isolation = adapter.isMainActor || adapter.stream != nil ? "" : "nonisolated(nonsending) "
-        let head = access + (adapter.isStatic ? "static " : "") + isolation + "func " + adapter.name
-            + (adapter.genericParameters.isEmpty ? "" : "<" + adapter.genericParameters.joined(separator: ", ") + ">")
-        let result: String
-        switch adapter.stream?.isThrowing {
-        case true?: result = " -> AsyncThrowingStream<\(adapter.resultType), any Error>"
-        case false?: result = " -> AsyncStream<\(adapter.resultType)>"
-        case nil: result = " async throws" + (adapter.returnsVoid ? "" : " -> " + adapter.resultType)
+        var head = access
+        if adapter.isStatic { head += "static " }
+        head += isolation
+        head += "func "
+        head += adapter.name
+        if !adapter.genericParameters.isEmpty {
+            head += "<"
+            head += adapter.genericParameters.joined(separator: ", ")
+            head += ">"
         }
-        let tail = result + (adapter.requirements.isEmpty ? "" : " where " + adapter.requirements.joined(separator: ", "))
-        let parameters = adapter.parameters.map(\.declaration)
-        let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
-        if indent.count + oneLine.count + 2 <= lineLength || parameters.isEmpty { return oneLine }
-        return head + "(\n" + parameters.map { indent + $0 }.joined(separator: ",\n") + "\n)" + tail
+        var tail = ""
+        switch adapter.stream?.isThrowing {
+        case true?:
+            tail += " -> AsyncThrowingStream<"
+            tail += adapter.resultType
+            tail += ", any Error>"
+        case false?:
+            tail += " -> AsyncStream<"
+            tail += adapter.resultType
+            tail += ">"
+        case nil:
+            tail += " async throws"
+            if !adapter.returnsVoid {
+                tail += " -> "
+                tail += adapter.resultType
+            }
+        }
+        if !adapter.requirements.isEmpty {
+            tail += " where "
+            tail += adapter.requirements.joined(separator: ", ")
+        }
+        // Built in one buffer each: every `+` of long strings is an allocation, and this runs
+        // for every adapter.
+        var oneLine = ""
+        oneLine.reserveCapacity(head.utf8.count + tail.utf8.count + 32 * adapter.parameters.count + 2)
+        oneLine += head
+        oneLine += "("
+        for (index, parameter) in adapter.parameters.enumerated() {
+            if index > 0 { oneLine += ", " }
+            parameter.appendDeclaration(to: &oneLine)
+        }
+        oneLine += ")"
+        oneLine += tail
+        if indent.count + Self.width(oneLine) + 2 <= lineLength || adapter.parameters.isEmpty { return oneLine }
+        var broken = head
+        broken.reserveCapacity(oneLine.utf8.count + (indent.count + 1) * adapter.parameters.count + 4)
+        broken += "(\n"
+        for (index, parameter) in adapter.parameters.enumerated() {
+            if index > 0 { broken += ",\n" }
+            broken += indent
+            parameter.appendDeclaration(to: &broken)
+        }
+        broken += "\n)"
+        broken += tail
+        return broken
+    }
+
+    /// Length in characters, read from the bytes when there is nothing but ASCII without line
+    /// breaks (always, for generated code from ASCII input).
+    static func width(_ text: some StringProtocol) -> Int {
+        text.allUTF8({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) ? text.utf8.count : text.count
     }
 
     /// The legacy call with bridgegen's completion handler as its completion argument.
     func call(_ adapter: Adapter, callee: String, continuation: String, handler closure: String, depth: Int = 3) -> String {
         let legacy = adapter.legacyCall
-        var prefix = ""
-        if legacy.returnsValue && !adapter.cancellation.usesToken { prefix += "_ = " }
-        if legacy.isThrowing { prefix += "try " }
-        let function = prefix + callee + "." + legacy.name
+        var function = ""
+        if legacy.returnsValue && !adapter.cancellation.usesToken { function += "_ = " }
+        if legacy.isThrowing { function += "try " }
+        function += callee
+        function += "."
+        function += legacy.name
 
-        var arguments: [String] = []
+        // Labels and values apart, so the call is written once into its own buffer (the
+        // completion handler's closure is most of it, and was copied at every step).
+        var arguments: [(label: String?, value: String)] = []
         for argument in legacy.arguments {
             switch argument {
             case .forwarded(let label, let name, let isInout):
-                var value = (isInout ? "&" : "") + name
+                var value = isInout ? "&" + name : name
                 if adapter.progressStreams[name] != nil {
                     value = "{ value in \(continuation).ifRunning { \(name).yield(value) } }"
                 } else if let arity = adapter.guardedClosureParameters[name] {
@@ -331,42 +382,88 @@ public struct Planner: Sendable {
                     let head = names.isEmpty ? "{" : "{ " + names.joined(separator: ", ") + " in"
                     value = "\(head) \(continuation).ifRunning { \(name)(\(names.joined(separator: ", "))) } }"
                 }
-                arguments.append(label.map { "\($0): \(value)" } ?? value)
+                arguments.append((label, value))
             case .completion(let label):
-                arguments.append((label.map { "\($0): " } ?? "") + closure)
+                arguments.append((label, closure))
             }
         }
+        let size = arguments.reduce(function.utf8.count + 2) { $0 + ($1.label?.utf8.count ?? 0) + $1.value.utf8.count + 4 }
         // Depth of the call inside the adapter: function body + run closure. A multi-line
         // closure may stay inline only as the sole argument (swift-format's rule); otherwise
         // every argument goes on its own line.
         let callIndent = indent.count * depth
-        let oneLine = function + "(" + arguments.joined(separator: ", ") + ")"
+        var oneLine = ""
+        oneLine.reserveCapacity(size)
+        oneLine += function
+        oneLine += "("
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { oneLine += ", " }
+            if let label = argument.label {
+                oneLine += label
+                oneLine += ": "
+            }
+            oneLine += argument.value
+        }
+        oneLine += ")"
         let firstLine = oneLine.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? oneLine.endIndex
-        // Characters, counted as bytes when there is nothing but ASCII (the common case).
-        let firstLineBytes = oneLine.utf8.distance(from: oneLine.startIndex, to: firstLine)
-        let firstLineLength = oneLine.allUTF8 { $0 < 0x80 } ? firstLineBytes : oneLine[..<firstLine].count
-        let hasMultiLineArgument = arguments.contains { $0.utf8.contains(UInt8(ascii: "\n")) }
+        let firstLineLength = Self.width(oneLine[..<firstLine])
+        let hasMultiLineArgument = arguments.contains { $0.value.utf8.contains(UInt8(ascii: "\n")) }
         if callIndent + firstLineLength <= lineLength && (arguments.count == 1 || !hasMultiLineArgument) {
             return oneLine
         }
-        let broken = arguments.map { Self.indentLines($0, by: indent) }.joined(separator: ",\n")
-        return function + "(\n" + broken + "\n)"
+        var broken = ""
+        broken.reserveCapacity(size + 8 * indent.utf8.count)
+        broken += function
+        broken += "(\n"
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { broken += ",\n" }
+            if let label = argument.label {
+                broken += indent
+                broken += label
+                broken += ": "
+                Self.appendIndentedLines(argument.value, by: indent, to: &broken, continuingLine: true)
+            } else {
+                Self.appendIndentedLines(argument.value, by: indent, to: &broken)
+            }
+        }
+        broken += "\n)"
+        return broken
     }
 
     /// The completion handler's closure literal: turns the SDK's arguments into one outcome.
     func completionClosure(_ plan: CompletionPlan, continuation c: String) -> String {
-        let names = plan.parameters.map(\.name)
-        let head = names.isEmpty ? "{" : "{ " + names.joined(separator: ", ") + " in"
         var body: [String] = []
         if plan.isResult {
-            body = ["\(c).resume(with: \(names[0]))"]
+            body = ["\(c).resume(with: \(plan.parameters[0].name))"]
         } else {
             body = outcomeBranches(
                 plan, success: { "\(c).resume(returning: \($0))" }, successVoid: "\(c).resume()",
                 failure: { "\(c).resume(throwing: \($0))" }, failureFlag: { "\(c).resumeWithFailureFlag(error: \($0))" },
                 neither: "\(c).resumeWithNoResult()")
         }
-        return head + "\n" + body.map { indent + $0 }.joined(separator: "\n") + "\n}"
+        return closure(parameters: plan.parameters.map(\.name), body: body)
+    }
+
+    /// `{ a, b in` and the body lines, indented, and `}`, in one buffer.
+    func closure(parameters names: [String], body: [String]) -> String {
+        var text = ""
+        text.reserveCapacity(body.reduce(16 * names.count + 8) { $0 + $1.utf8.count + indent.utf8.count + 1 })
+        text += "{"
+        if !names.isEmpty {
+            text += " "
+            for (index, name) in names.enumerated() {
+                if index > 0 { text += ", " }
+                text += name
+            }
+            text += " in"
+        }
+        for line in body {
+            text += "\n"
+            text += indent
+            text += line
+        }
+        text += "\n}"
+        return text
     }
 
     /// The `if … else if … else` over a callback's arguments shared by completion handlers and
@@ -415,25 +512,30 @@ public struct Planner: Sendable {
     /// Every non-empty line of `text` indented by `indent`. On UTF-8 bytes: a line break is
     /// never part of a multi-byte character, and walking `Character`s was a hot spot.
     static func indentLines(_ text: String, by indent: String) -> String {
-        var text = text
-        var indent = indent
-        return indent.withUTF8 { indentBytes in
-            text.withUTF8 { bytes in
-                var result: [UInt8] = []
-                result.reserveCapacity(bytes.count + 8 * indentBytes.count)
-                var lineStart = 0
-                while lineStart < bytes.count {
-                    var end = lineStart
-                    while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                    if end > lineStart {
-                        result.append(contentsOf: indentBytes)
-                        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]))
-                    }
-                    if end < bytes.count { result.append(UInt8(ascii: "\n")) }
-                    lineStart = end + 1
-                }
-                return String(decoding: result, as: UTF8.self)
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8 * indent.utf8.count)
+        appendIndentedLines(text, by: indent, to: &result)
+        return result
+    }
+
+    /// `indentLines(text, by: indent)` appended to `output`; with `continuingLine` the first
+    /// line continues a line already started (and gets no indentation).
+    static func appendIndentedLines(_ text: String, by indent: String, to output: inout String, continuingLine: Bool = false) {
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var first = true
+        while lineStart < utf8.endIndex {
+            let end = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            if end > lineStart {
+                if !(first && continuingLine) { output += indent }
+                // The line's bytes, appended without a string of their own ("\n" is never part
+                // of a multi-byte character, so the slice is whole scalars).
+                output += Substring(utf8[lineStart..<end])
             }
+            guard end < utf8.endIndex else { break }
+            output += "\n"
+            first = false
+            lineStart = utf8.index(after: end)
         }
     }
 
