@@ -405,7 +405,12 @@ public struct Parser {
     public static func quoted(_ value: String) -> String {
         // Most names are plain printable ASCII: nothing to escape (a hot path in generation).
         if value.allUTF8({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
-            return "\"" + value + "\""
+            var text = ""
+            text.reserveCapacity(value.utf8.count + 2)
+            text += "\""
+            text += value
+            text += "\""
+            return text
         }
         var text = "\""
         for scalar in value.unicodeScalars {

@@ -144,7 +144,6 @@ public struct Planner: Sendable {
     /// retry loop (`retry` names its state) it sits one level deeper and takes its timeout from
     /// the loop, which shortens it to what is left of the deadline.
     func callSetup(_ adapter: Adapter, receiver: String, retry: String? = nil) -> String {
-        let type = "BridgegenCall<\(adapter.resultType), \(adapter.cancellation.tokenType)>"
         var options: [String] = []
         let plan = adapter.cancellation
         if let stop = stopClosure(plan, receiver: receiver) { options.append("cancel: " + stop) }
@@ -159,15 +158,35 @@ public struct Planner: Sendable {
         if plan.waitForCompletion { options.append("waitForCompletion: true") }
         if adapter.isMainActor, plan.strategy != .none { options.append("cancelOnMainThread: true") }
         if let mapError = adapter.mapError { options.append("mapError: \(mapError)") }
+        // Written into one buffer: `BridgegenCall<Value, Token>(` then the name and options.
         let name = Parser.quoted(adapter.adapterName)
+        var text = ""
+        text.reserveCapacity(
+            options.reduce(48 + adapter.resultType.utf8.count + plan.tokenType.utf8.count + name.utf8.count) {
+                $0 + $1.utf8.count + 16
+            })
+        text += "BridgegenCall<"
+        text += adapter.resultType
+        text += ", "
+        text += plan.tokenType
+        text += ">("
         // `let call = ` at function-body depth (or in the retry loop), inside the extension.
         let depth = retry == nil ? 1 : 2
         let prefixLength = indent.count * (depth + 1) + "let call = ".count
-        if options.isEmpty && prefixLength + type.count + name.count + 2 <= lineLength { return "\(type)(\(name))" }
-        let lines = [name] + options
-        let inner = String(repeating: indent, count: depth + 1)
-        return type + "(\n" + lines.map { inner + $0 }.joined(separator: ",\n") + "\n"
-            + String(repeating: indent, count: depth) + ")"
+        if options.isEmpty && prefixLength + Self.width(text) - 1 + Self.width(name) + 2 <= lineLength {
+            text += name
+            text += ")"
+            return text
+        }
+        for (index, line) in ([name] + options).enumerated() {
+            text += index == 0 ? "\n" : ",\n"
+            for _ in 0...depth { text += indent }
+            text += line
+        }
+        text += "\n"
+        for _ in 0..<depth { text += indent }
+        text += ")"
+        return text
     }
 
     /// `BridgegenRetry(attempts: 3, delay: 0.5, …, when: predicate)`; error cases become a
