@@ -178,8 +178,8 @@ extension Analyzer {
     func closureParameterNames(_ elements: [TupleTypeElement], roles: [CompletionPlan.Role]) -> [String] {
         let valueCount = roles.filter { if case .value = $0 { return true } else { return false } }.count
         var valueIndex = 0
-        var used: Set<String> = []
         var names: [String] = []
+        names.reserveCapacity(elements.count)
         for (element, role) in zip(elements, roles) {
             var fallback: String
             switch role {
@@ -191,13 +191,13 @@ extension Analyzer {
                 valueIndex += 1
             }
             var candidate = element.secondName ?? (element.label == "_" ? nil : element.label) ?? fallback
-            if !Naming.isValidIdentifier(candidate) || Naming.reservedWords.contains(candidate) || used.contains(candidate)
+            // A handful of names: searching them is cheaper than hashing into a set.
+            if !Naming.isValidIdentifier(candidate) || Naming.reservedWords.contains(candidate) || names.contains(candidate)
                 || candidate == "continuation"
             {
                 candidate = fallback
             }
-            while used.contains(candidate) { candidate += "_" }
-            used.insert(candidate)
+            while names.contains(candidate) { candidate += "_" }
             names.append(candidate)
         }
         return names

@@ -99,17 +99,22 @@ extension TypeSyntax {
 
     /// The dotted name when this is a plain named type, like `Swift.Result`.
     public var qualifiedName: String? {
-        if case .named(let components) = kind { return components.map(\.name.name).joined(separator: ".") }
-        return nil
+        guard case .named(let components) = kind else { return nil }
+        if components.count == 1 { return components[0].name.name }  // No joined copy.
+        return components.map(\.name.name).joined(separator: ".")
     }
 
     /// True for `Void`, `Swift.Void` and `()`.
     public var isVoid: Bool {
         switch strippingAttributes.kind {
         case .tuple(let elements): return elements.isEmpty
-        case .named:
-            let name = qualifiedName
-            return name == "Void" || name == "Swift.Void"
+        case .named(let components):
+            // Compared by component: no joined name is built for every type asked.
+            switch components.count {
+            case 1: return components[0].name.name == "Void"
+            case 2: return components[0].name.name == "Swift" && components[1].name.name == "Void"
+            default: return false
+            }
         default: return false
         }
     }
