@@ -123,6 +123,8 @@ public struct TemplateSet: Sendable {
             }
             return .success(text)
         }
+        // One allocation for the joined text, not one per doubling.
+        output.reserve(rendered.reduce(0) { $0 + ((try? $1.get())?.bytes.count ?? 0) })
         for (index, result) in rendered.enumerated() {
             if output.hasSameState(as: start) {
                 output.append(try result.get())
@@ -220,6 +222,10 @@ struct TextWriter: Sendable {
         indent.removeLast(indent.count - saved.indent)
         // A partial that wrote nothing on its first line leaves no prefix for the text after it.
         if firstLinePrefix.count > saved.prefix { firstLinePrefix.removeLast(firstLinePrefix.count - saved.prefix) }
+    }
+
+    mutating func reserve(_ additional: Int) {
+        bytes.reserveCapacity(bytes.count + additional)
     }
 
     /// The same state with no text yet: where a list item rendered apart starts.
