@@ -65,6 +65,37 @@ import Testing
         #expect(throws: TemplateError.self) { try render("{{> main}}", .object([:])) }
     }
 
+    /// The layout rules, written the plain way (lines as arrays, nothing in place).
+    static func plainLayout(_ text: [UInt8]) -> [UInt8] {
+        var lines: [[UInt8]] = []
+        for raw in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            var line = Array(raw)
+            while let last = line.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") {
+                line.removeLast()
+            }
+            if line.isEmpty {
+                guard let previous = lines.last, !previous.isEmpty, previous.last != UInt8(ascii: "{") else { continue }
+            } else if line.first(where: { $0 != UInt8(ascii: " ") }) == UInt8(ascii: "}"), lines.last?.isEmpty == true {
+                lines.removeLast()
+            }
+            lines.append(line)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.isEmpty ? [UInt8(ascii: "\n")] : lines.flatMap { $0 + [UInt8(ascii: "\n")] }
+    }
+
+    @Test func layoutFollowsItsRulesOnRandomText() {
+        var generator = SystemRandomNumberGenerator()
+        let lines = ["", " ", "  \t", "{", "}", "    }", "a {", "b", "  c  ", "\r", "x\r", "}\t", " {", "é {"]
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0..<30, using: &generator)
+            var text = (0..<count).map { _ in lines.randomElement(using: &generator)! }.joined(separator: "\n")
+            if Bool.random(using: &generator) { text += "\n" }
+            let expected = String(decoding: Self.plainLayout(Array(text.utf8)), as: UTF8.self)
+            #expect(Layout.normalize(text) == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test func layoutOwnsBlankLinesAndTrailingWhiteSpace() {
         #expect(Layout.normalize("\n\na  \n\n\n\nb {\n\n  c\n\n}\n\n") == "a\n\nb {\n  c\n}\n")
     }
