@@ -103,7 +103,11 @@ public struct Parser {
 
     // MARK: - Token access
 
-    var current: Token { tokens[position] }
+    /// Borrowed, not copied: the parser asks for the current token's kind several times per
+    /// token, and a copy retains and releases its text and documentation each time.
+    var current: Token {
+        _read { yield tokens[position] }
+    }
 
     func peek(_ ahead: Int = 1) -> Token {
         tokens[min(position + ahead, tokens.count - 1)]
