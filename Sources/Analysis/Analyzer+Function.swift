@@ -10,8 +10,30 @@ extension Analyzer {
     ]
 
     static func looksLikeCompletion(_ word: String?) -> Bool {
-        guard let lowered = word?.lowercased() else { return false }
+        guard let word else { return false }
+        // Longer than any of `completionWords`: only the substrings can match, and a long word
+        // would be lowercased into a string of its own just to look for them.
+        if word.utf8.count > 15 && word.allUTF8({ $0 < 0x80 }) {
+            return containsIgnoringASCIICase("completion", in: word) || containsIgnoringASCIICase("reply", in: word)
+        }
+        let lowered = word.lowercased()
         return contains("completion", in: lowered) || contains("reply", in: lowered) || completionWords.contains(lowered)
+    }
+
+    /// `contains(needle, in: text.lowercased())` for an ASCII `text` and a lowercase needle.
+    static func containsIgnoringASCIICase(_ needle: StaticString, in text: String) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= pattern.count else { return false }
+            func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+            for start in 0...(bytes.count - pattern.count) where lower(bytes[start]) == pattern[0] {
+                var matched = 1
+                while matched < pattern.count && lower(bytes[start + matched]) == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return true }
+            }
+            return false
+        }
     }
 
     /// Substring search on UTF-8 bytes (exact for UTF-8): Foundation's `contains` goes through
@@ -128,7 +150,9 @@ extension Analyzer {
         let errorsBefore = diagnostics.diagnostics.filter { $0.severity == .error }.count
         let options = readOptions(function.attributes, inheriting: block)
         if diagnostics.diagnostics.filter({ $0.severity == .error }).count != errorsBefore { return nil }
-        let legacyName = "\(typeName).\(function.fullName)"
+        var legacyName = typeName
+        legacyName += "."
+        function.appendFullName(to: &legacyName)
 
         if function.isAsync {
             diagnostics.error(

@@ -280,7 +280,14 @@ public struct Analyzer: Sendable {
 extension Adapter {
     /// Two adapters with equal keys would be the same Swift declaration.
     var signatureKey: String {
-        let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
-        return (isStatic ? "static " : "") + name + "(" + labels + ")"
+        var key = isStatic ? "static " : ""
+        key += name
+        key += "("
+        for parameter in parameters {
+            key += parameter.label ?? "_"
+            key += ":"
+        }
+        key += ")"
+        return key
     }
 }

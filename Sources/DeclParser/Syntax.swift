@@ -287,14 +287,20 @@ public struct FunctionDecl: Hashable, Sendable {
 
     /// The Swift name `base(label:label:)` that identifies the declaration in provenance lines.
     public var fullName: String {
-        var text = name.name
+        var text = ""
+        appendFullName(to: &text)
+        return text
+    }
+
+    /// `fullName`, appended to `text` without a string of its own.
+    public func appendFullName(to text: inout String) {
+        text += name.name
         text += "("
         for parameter in parameters {
             text += parameter.label?.name ?? "_"
             text += ":"
         }
         text += ")"
-        return text
     }
 }
 

@@ -31,6 +31,21 @@ import Testing
         #expect(Naming.asyncBaseName(for: "getÉtatAsynchronously") == "état")
     }
 
+    /// Long ASCII names are searched without lowercasing them first; the answer must be the
+    /// lowercased search's.
+    @Test func completionWordsAreFoundInAnyCase() {
+        let words = [
+            "completionHandler", "onCOMPLETIONCallbackBlock", "replyHandlerForTheRequest", "ReplyToSenderWithBlock",
+            "resultHandlerOfTheOperation", "progressHandlerOfTheUpload", "handler", "Reply", "whenDone", "données",
+            "completionHandlerDeLaRéponse",
+        ]
+        for word in words {
+            let lowered = word.lowercased()
+            let expected = lowered.contains("completion") || lowered.contains("reply") || Analyzer.completionWords.contains(lowered)
+            #expect(Analyzer.looksLikeCompletion(word) == expected, "\(word)")
+        }
+    }
+
     @Test func escapingAndValidation() {
         #expect(Naming.escaped("default") == "`default`")
         #expect(Naming.escaped("value") == "value")
