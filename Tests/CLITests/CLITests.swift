@@ -92,6 +92,22 @@ let invalidBridge = """
         #expect(names == ["BridgegenSupport.swift", "Payments.swift"])
     }
 
+    @Test func timingsListEachStagePerInput() throws {
+        let dir = try temporaryDirectory()
+        let input = dir.appendingPathComponent("Payments.bridge")
+        try validBridge.write(to: input, atomically: true, encoding: .utf8)
+        let result = run(["generate", input.path, "--output-dir", dir.appendingPathComponent("Out").path, "--timings"])
+        #expect(result.code == .success, "\(result.stderr)")
+        let stages = result.stderr.split(separator: "\n").map { line in
+            line.hasPrefix(input.path + ": ") ? String(line.dropFirst(input.path.count + 2)) : String(line)
+        }
+        let names = stages.map { $0.split(separator: ":").dropLast().joined(separator: ":") }
+        #expect(names == ["read", "check UTF-8", "parse", "analyse", "plan and render", "layout", "all inputs: write"], "\(stages)")
+        #expect(stages.allSatisfy { $0.hasSuffix(" ms") })
+        // Without the flag, nothing is printed.
+        #expect(run(["generate", input.path, "--output-dir", dir.appendingPathComponent("Out").path]).stderr.isEmpty)
+    }
+
     @Test func unchangedOutputKeepsItsModificationTime() throws {
         let dir = try temporaryDirectory()
         let input = dir.appendingPathComponent("Payments.bridge")
