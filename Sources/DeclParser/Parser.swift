@@ -35,7 +35,7 @@ public struct Parser {
     ///
     /// A big file is parsed in pieces on all cores (see `parseInPieces`); `pieceSize` is how big
     /// a file must be for that, and roughly how big each piece is.
-    public static func parse(_ bytes: [UInt8], pieceSize: Int = 1 << 17) -> (SourceFile, [Diagnostic]) {
+    public static func parse(_ bytes: [UInt8], pieceSize: Int = 1 << 16) -> (SourceFile, [Diagnostic]) {
         if bytes.count >= 2 * pieceSize, let file = parseInPieces(bytes, pieceSize: pieceSize) { return (file, []) }
         var parser = Parser(bytes: bytes)
         let file = parser.parseFile()
