@@ -65,7 +65,8 @@ public struct Parser {
             var end = min(start + pieceSize, bytes.count)
             // The next line break after a line holding only "}".
             while end < bytes.count
-                && !(bytes[end] == UInt8(ascii: "\n") && bytes[end - 1] == UInt8(ascii: "}") && bytes[end - 2] == UInt8(ascii: "\n"))
+                && !(end >= 2 && bytes[end] == UInt8(ascii: "\n") && bytes[end - 1] == UInt8(ascii: "}")
+                    && bytes[end - 2] == UInt8(ascii: "\n"))
             {
                 end += 1
             }

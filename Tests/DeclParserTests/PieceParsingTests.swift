@@ -53,6 +53,7 @@ import Testing
             "extension A {\n    func f(x: Int = {\n}\n(), completion: @escaping () -> Void)\n}\n",
             "extension A {\n    func f(completion: @escaping () -> Void)\n}\n/// Docs.\n}\n",
             "extension A {\n}\n/// Docs for B.\nextension B {\n    func g(completion: @escaping () -> Void)\n}\n",
+            "}\n}\n", "\n}\n", "}",
         ]
         for source in sources {
             let bytes = Array(source.utf8)
