@@ -14,14 +14,16 @@ extension Analyzer {
         // Longer than any of `completionWords`: only the substrings can match, and a long word
         // would be lowercased into a string of its own just to look for them.
         if word.utf8.count > 15 && word.allUTF8({ $0 < 0x80 }) {
-            return containsIgnoringASCIICase("completion", in: word) || containsIgnoringASCIICase("reply", in: word)
+            return contains("completion", in: word) || contains("reply", in: word)
         }
         let lowered = word.lowercased()
         return contains("completion", in: lowered) || contains("reply", in: lowered) || completionWords.contains(lowered)
     }
 
-    /// `contains(needle, in: text.lowercased())` for an ASCII `text` and a lowercase needle.
-    static func containsIgnoringASCIICase(_ needle: StaticString, in text: String) -> Bool {
+    /// Whether `text` contains the lowercase ASCII `needle`, ignoring ASCII case — on UTF-8
+    /// bytes (exact: ASCII bytes never occur inside multi-byte characters). Foundation's
+    /// `contains` goes through `NSString`, and every parameter of every method is asked.
+    static func contains(_ needle: StaticString, in text: String) -> Bool {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         var text = text
         return text.withUTF8 { bytes in
@@ -30,22 +32,6 @@ extension Analyzer {
             for start in 0...(bytes.count - pattern.count) where lower(bytes[start]) == pattern[0] {
                 var matched = 1
                 while matched < pattern.count && lower(bytes[start + matched]) == pattern[matched] { matched += 1 }
-                if matched == pattern.count { return true }
-            }
-            return false
-        }
-    }
-
-    /// Substring search on UTF-8 bytes (exact for UTF-8): Foundation's `contains` goes through
-    /// `NSString`, and every parameter of every method is asked.
-    static func contains(_ needle: StaticString, in text: String) -> Bool {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= pattern.count else { return false }
-            for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
-                var matched = 1
-                while matched < pattern.count && bytes[start + matched] == pattern[matched] { matched += 1 }
                 if matched == pattern.count { return true }
             }
             return false

@@ -27,7 +27,7 @@ enum AtomicFile {
     private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Failure? {
         do throws(Failure) {
             if let existing = FileManager.default.contents(atPath: path), existing.count == bytes.count,
-                existing.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) || bytes.isEmpty
+                bytes.isEmpty || existing.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
             {
                 return nil
             }

@@ -88,7 +88,7 @@ struct Run {
         }
 
         let timings = TimingLog(enabled: options.timings)
-        generator.timings = timings.record
+        generator.timings = timings.reporter
         defer { timings.print(to: io) }
 
         var planned: [Planned] = []
@@ -292,7 +292,8 @@ final class TimingLog: @unchecked Sendable {
         self.enabled = enabled
     }
 
-    var record: (@Sendable (String, Duration) -> Void)? {
+    /// What the generator calls after each stage; nil without `--timings`.
+    var reporter: (@Sendable (String, Duration) -> Void)? {
         guard enabled else { return nil }
         return { [self] stage, duration in record(stage, duration) }
     }

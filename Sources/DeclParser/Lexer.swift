@@ -16,9 +16,12 @@ public struct Lexer {
     public private(set) var diagnostics = DiagnosticBag()
 
     public init(bytes: [UInt8]) {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // UTF-8 byte order mark
-        self.init(bytes: bytes, range: start..<bytes.count, line: 1)
+        self.init(bytes: bytes, range: Self.contentStart(of: bytes)..<bytes.count, line: 1)
+    }
+
+    /// Where the source starts: after a UTF-8 byte order mark, if there is one.
+    static func contentStart(of bytes: [UInt8]) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// Lexes only `range`, which starts at the beginning of line `line` (a piece of a big file

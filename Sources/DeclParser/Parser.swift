@@ -59,7 +59,7 @@ public struct Parser {
             var line: Int
         }
         var pieces: [Piece] = []
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // UTF-8 byte order mark
+        var start = Lexer.contentStart(of: bytes)
         var line = 1
         while start < bytes.count {
             var end = min(start + pieceSize, bytes.count)
