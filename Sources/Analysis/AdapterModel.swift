@@ -241,34 +241,6 @@ public struct AdapterParameter: Hashable, Sendable {
         self.defaultValue = defaultValue
         self.isInout = isInout
     }
-
-    /// `label name: Type = default` as declared in the async function.
-    public var declaration: String {
-        var text = ""
-        appendDeclaration(to: &text)
-        return text
-    }
-
-    /// `declaration`, appended to `text` without a string of its own.
-    public func appendDeclaration(to text: inout String) {
-        switch label {
-        case nil:
-            text += "_ "
-            text += name
-        case name?:
-            text += name
-        case let label?:
-            text += label
-            text += " "
-            text += name
-        }
-        text += ": "
-        text += type
-        if let defaultValue {
-            text += " = "
-            text += defaultValue
-        }
-    }
 }
 
 /// How the legacy method is called from inside the adapter.

@@ -78,7 +78,7 @@ extension Planner {
     }
 
     func delegateSignature(_ adapter: DelegateAdapter, access: String) -> String {
-        let parameters = adapter.parameters.map(\.declaration).joined(separator: ", ")
+        let parameters = adapter.parameters.map(Self.declaration(of:)).joined(separator: ", ")
         let result: String
         switch adapter.stream?.isThrowing {
         case true?: result = " -> AsyncThrowingStream<\(adapter.resultType), any Error>"

@@ -85,7 +85,7 @@ public struct Planner: Sendable {
         let isStream = adapter.stream != nil
         let handler =
             adapter.notification != nil
-            ? ""  // The runtime's observer block is the handler.
+            ? CodeBuffer()  // The runtime's observer block is the handler.
             : isStream
                 ? streamHandler(adapter, events: events)
                 : completionClosure(adapter.completion, continuation: continuation)
@@ -93,14 +93,14 @@ public struct Planner: Sendable {
         return .object([
             "docLines": .strings(docLines),
             "attributes": .strings(attributes),
-            "signature": .string(signature(of: adapter, access: access)),
+            "signature": .string(signature(of: adapter, access: access).string),
             "resultType": .string(adapter.resultType),
             "tokenType": .string(adapter.cancellation.tokenType),
             "adapterNameLiteral": .string(Parser.quoted(adapter.adapterName)),
             "callName": .string(callName),
             "finishedStreams": .strings(adapter.progressStreams.keys.sorted()),
             "callSetup": .string(
-                isStream ? "" : callSetup(adapter, receiver: receiver, retry: retry == nil ? nil : retryName)),
+                isStream ? "" : callSetup(adapter, receiver: receiver, retry: retry == nil ? nil : retryName).string),
             "hasRetry": .bool(retry != nil),
             "retryName": .string(retryName),
             "retrySetup": .string(retry.map { retrySetup($0, name: retryName) } ?? ""),
@@ -110,13 +110,15 @@ public struct Planner: Sendable {
                 adapter.notification.map { notificationBody(adapter, $0, receiver: receiver) }
                     ?? (isStream
                         ? streamBody(adapter, receiver: receiver, events: events, handler: handler, continuation: continuation)
+                            .string
                         : "")),
             "legacyCall": .string(
                 isStream
                     ? ""
                     : call(
                         adapter, callee: receiver, continuation: continuation, handler: handler,
-                        depth: retry == nil ? 3 : 5)),
+                        depth: retry == nil ? 3 : 5
+                    ).string),
         ])
     }
 
@@ -126,65 +128,102 @@ public struct Planner: Sendable {
         return candidate
     }
 
-    /// The closure that stops the SDK's work, given the token its start call returned.
-    func stopClosure(_ plan: CancellationPlan, receiver: String) -> String? {
+    /// The closure that stops the SDK's work, given the token its start call returned
+    /// (`plan.strategy` is not `.none`).
+    func appendStopClosure(_ plan: CancellationPlan, receiver: String, to text: inout CodeBuffer) {
         switch plan.strategy {
         case .none:
-            return nil
+            break
         case .token(let method, let optional):
-            return "{ token in token\(optional ? "?" : "").\(method) }"
+            text += optional ? "{ token in token?." : "{ token in token."
+            text += method
+            text += " }"
         case .receiverWithToken(let name, let label):
-            return "{ token in \(receiver).\(name)(\(label.map { "\($0): " } ?? "")token) }"
+            text += "{ token in "
+            text += receiver
+            text += "."
+            text += name
+            text += "("
+            if let label {
+                text += label
+                text += ": "
+            }
+            text += "token) }"
         case .receiver(let call):
-            return "{ _ in \(receiver).\(call) }"
+            text += "{ _ in "
+            text += receiver
+            text += "."
+            text += call
+            text += " }"
         }
     }
 
     /// `BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per line. In a
     /// retry loop (`retry` names its state) it sits one level deeper and takes its timeout from
     /// the loop, which shortens it to what is left of the deadline.
-    func callSetup(_ adapter: Adapter, receiver: String, retry: String? = nil) -> String {
-        var options: [String] = []
+    func callSetup(_ adapter: Adapter, receiver: String, retry: String? = nil) -> CodeBuffer {
         let plan = adapter.cancellation
-        if let stop = stopClosure(plan, receiver: receiver) { options.append("cancel: " + stop) }
+        // `let call = ` at function-body depth (or in the retry loop), inside the extension;
+        // each option on a line of its own, one level deeper.
+        let depth = retry == nil ? 1 : 2
+        var options = CodeBuffer(capacity: 160)
+        func nextOption(_ text: inout CodeBuffer) {
+            text += ","
+            text.newLine(indent: indent, times: depth + 1)
+        }
+        if plan.strategy != .none {
+            nextOption(&options)
+            options += "cancel: "
+            appendStopClosure(plan, receiver: receiver, to: &options)
+        }
         if let start = plan.startMethod {
-            options.append("start: { token in token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }")
+            nextOption(&options)
+            options += plan.tokenType.hasSuffix("?") ? "start: { token in token?." : "start: { token in token."
+            options += start
+            options += " }"
         }
         if let retry, adapter.retry?.deadline != nil {
-            options.append("timeout: \(retry).timeout(\(adapter.timeoutSeconds ?? ""))")
+            nextOption(&options)
+            options += "timeout: "
+            options += retry
+            options += ".timeout("
+            options += adapter.timeoutSeconds ?? ""
+            options += ")"
         } else if let timeout = adapter.timeoutSeconds {
-            options.append("timeout: \(timeout)")
+            nextOption(&options)
+            options += "timeout: "
+            options += timeout
         }
-        if plan.waitForCompletion { options.append("waitForCompletion: true") }
-        if adapter.isMainActor, plan.strategy != .none { options.append("cancelOnMainThread: true") }
-        if let mapError = adapter.mapError { options.append("mapError: \(mapError)") }
-        // Written into one buffer: `BridgegenCall<Value, Token>(` then the name and options.
+        if plan.waitForCompletion {
+            nextOption(&options)
+            options += "waitForCompletion: true"
+        }
+        if adapter.isMainActor, plan.strategy != .none {
+            nextOption(&options)
+            options += "cancelOnMainThread: true"
+        }
+        if let mapError = adapter.mapError {
+            nextOption(&options)
+            options += "mapError: "
+            options += mapError
+        }
         let name = Parser.quoted(adapter.adapterName)
-        var text = ""
-        text.reserveCapacity(
-            options.reduce(48 + adapter.resultType.utf8.count + plan.tokenType.utf8.count + name.utf8.count) {
-                $0 + $1.utf8.count + 16
-            })
+        var text = CodeBuffer(capacity: 64 + adapter.resultType.utf8.count + plan.tokenType.utf8.count + name.utf8.count + options.count)
         text += "BridgegenCall<"
         text += adapter.resultType
         text += ", "
         text += plan.tokenType
         text += ">("
-        // `let call = ` at function-body depth (or in the retry loop), inside the extension.
-        let depth = retry == nil ? 1 : 2
         let prefixLength = indent.count * (depth + 1) + "let call = ".count
-        if options.isEmpty && prefixLength + Self.width(text) - 1 + Self.width(name) + 2 <= lineLength {
+        if options.isEmpty && prefixLength + text.width - 1 + Self.width(name) + 2 <= lineLength {
             text += name
             text += ")"
             return text
         }
-        for (index, line) in ([name] + options).enumerated() {
-            text += index == 0 ? "\n" : ",\n"
-            for _ in 0...depth { text += indent }
-            text += line
-        }
-        text += "\n"
-        for _ in 0..<depth { text += indent }
+        text.newLine(indent: indent, times: depth + 1)
+        text += name
+        text += options
+        text.newLine(indent: indent, times: depth)
         text += ")"
         return text
     }
@@ -222,30 +261,85 @@ public struct Planner: Sendable {
     /// The stream adapter's body: `BridgegenStream<Element, Token>.throwing("name", options…)`
     /// with the register closure that makes the legacy call. The register closure trails when it
     /// is the only closure; next to a `stop:` closure it is a labelled argument (swift-format).
-    func streamBody(_ adapter: Adapter, receiver: String, events: String, handler: String, continuation: String) -> String {
-        guard let stream = adapter.stream else { return "" }
-        let function = stream.isThrowing ? "throwing" : "events"
-        let head = "BridgegenStream<\(adapter.resultType), \(adapter.cancellation.tokenType)>.\(function)"
-        var options = [Parser.quoted(adapter.adapterName)]
-        var hasClosure = false
-        if let buffering = stream.buffering { options.append("buffering: " + buffering) }
-        if let stop = stopClosure(adapter.cancellation, receiver: receiver) {
-            options.append("stop: " + stop)
-            hasClosure = true
+    func streamBody(_ adapter: Adapter, receiver: String, events: String, handler: CodeBuffer, continuation: String) -> CodeBuffer {
+        guard let stream = adapter.stream else { return CodeBuffer() }
+        var text = CodeBuffer(capacity: 512 + handler.count)
+        text += "BridgegenStream<"
+        text += adapter.resultType
+        text += ", "
+        text += adapter.cancellation.tokenType
+        text += stream.isThrowing ? ">.throwing" : ">.events"
+        let headEnd = text.count
+        text += "("
+        // The options on one line, each one's bytes remembered for the one-per-line form.
+        var options: [Range<Int>] = []
+        func option(_ text: inout CodeBuffer, _ write: (inout CodeBuffer) -> Void) {
+            if !options.isEmpty { text += ", " }
+            let start = text.count
+            write(&text)
+            options.append(start..<text.count)
         }
-        if adapter.isMainActor, adapter.cancellation.strategy != .none { options.append("stopOnMainThread: true") }
-        if stream.isThrowing, let mapError = adapter.mapError { options.append("mapError: " + mapError) }
+        option(&text) { $0 += Parser.quoted(adapter.adapterName) }
+        if let buffering = stream.buffering {
+            option(&text) {
+                $0 += "buffering: "
+                $0 += buffering
+            }
+        }
+        let hasClosure = adapter.cancellation.strategy != .none
+        if hasClosure {
+            option(&text) {
+                $0 += "stop: "
+                appendStopClosure(adapter.cancellation, receiver: receiver, to: &$0)
+            }
+        }
+        if adapter.isMainActor, adapter.cancellation.strategy != .none { option(&text) { $0 += "stopOnMainThread: true" } }
+        if stream.isThrowing, let mapError = adapter.mapError {
+            option(&text) {
+                $0 += "mapError: "
+                $0 += mapError
+            }
+        }
+        text += ")"
+        let oneLineEnd = text.count
+        // At function-body depth (2): after the stream, the register closure, with the legacy
+        // call one level deeper still when the closure is itself an argument.
+        let legacy = call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: hasClosure ? 4 : 3)
+        var result = CodeBuffer(capacity: text.count + legacy.count + 16 * options.count + 64)
+        result.append(text, 0..<headEnd)
         if !hasClosure {
-            // At function-body depth (2), followed by ` { events in`.
-            let legacy = call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: 3)
-            let closure = " { \(events) in\n" + Self.indentLines(legacy, by: indent) + "\n}"
-            let oneLine = head + "(" + options.joined(separator: ", ") + ")"
-            if indent.count * 2 + oneLine.count + " { \(events) in".count <= lineLength { return oneLine + closure }
-            return head + "(\n" + options.map { indent + $0 }.joined(separator: ",\n") + "\n)" + closure
+            if indent.count * 2 + text.width + " { ".count + events.count + " in".count <= lineLength {
+                result.append(text, headEnd..<oneLineEnd)
+            } else {
+                result += "("
+                for (index, option) in options.enumerated() {
+                    result += index == 0 ? "\n" : ",\n"
+                    result += indent
+                    result.append(text, option)
+                }
+                result += "\n)"
+            }
+            result += " { "
+            result += events
+            result += " in\n"
+            result.appendIndentedLines(of: legacy, by: indent)
+            result += "\n}"
+            return result
         }
-        let legacy = call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: 4)
-        let register = "register: { \(events) in\n" + Self.indentLines(legacy, by: indent) + "\n}"
-        return head + "(\n" + (options + [register]).map { Self.indentLines($0, by: indent) }.joined(separator: ",\n") + "\n)"
+        result += "("
+        for option in options {
+            result.newLine(indent: indent, times: 1)
+            result.append(text, option)
+            result += ","
+        }
+        result.newLine(indent: indent, times: 1)
+        result += "register: { "
+        result += events
+        result += " in\n"
+        result.appendIndentedLines(of: legacy, by: indent, times: 2)
+        result.newLine(indent: indent, times: 1)
+        result += "}\n)"
+        return result
     }
 
     /// `BridgegenNotifications.stream("name", center:, name:, object:, queue:, buffering:, map:)`,
@@ -279,95 +373,89 @@ public struct Planner: Sendable {
         return "{ \(function)(\(label == "_" ? "" : label + ": ")$0) }"
     }
 
-    /// The stream's event handler: yields each event, and ends the stream on the SDK's failure
-    /// (or on both value and error being nil, the usual way such callbacks say "no more").
-    func streamHandler(_ adapter: Adapter, events e: String) -> String {
-        let plan = adapter.completion
-        let names = plan.parameters.map(\.name)
-        let yieldVoid = "\(e).yield()"
-        var body: [String] = []
-        if plan.isResult {
-            let yield = adapter.returnsVoid ? yieldVoid : "\(e).yield(value)"
-            let success = adapter.returnsVoid ? "case .success:" : "case .success(let value):"
-            if adapter.stream?.isThrowing == true {
-                body = [
-                    "switch \(names[0]) {", success, indent + yield, "case .failure(let error):",
-                    indent + "\(e).finish(throwing: error)", "}",
-                ]
-            } else {
-                let pattern = adapter.returnsVoid ? "if case .success = " : "if case .success(let value) = "
-                body = [pattern + names[0] + " {", indent + yield, "}"]
-            }
-        } else {
-            body = outcomeBranches(
-                plan, success: { "\(e).yield(\($0))" }, successVoid: yieldVoid,
-                failure: { "\(e).finish(throwing: \($0))" }, failureFlag: { "\(e).finishWithFailureFlag(error: \($0))" },
-                neither: "\(e).finish()")
-        }
-        return closure(parameters: names, body: body)
-    }
-
     /// `public func name<T>(label name: Type) async throws -> Result where T: P`, broken one
     /// parameter per line when it would not fit. A stream adapter returns its stream instead.
-    func signature(of adapter: Adapter, access: String) -> String {
+    func signature(of adapter: Adapter, access: String) -> CodeBuffer {
+        var text = CodeBuffer(capacity: 128 + 48 * adapter.parameters.count)
+        text += access
+        if adapter.isStatic { text += "static " }
         // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
         // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
-        let isolation = adapter.isMainActor || adapter.stream != nil ? "" : "nonisolated(nonsending) "
-        var head = access
-        if adapter.isStatic { head += "static " }
-        head += isolation
-        head += "func "
-        head += adapter.name
+        if !(adapter.isMainActor || adapter.stream != nil) { text += "nonisolated(nonsending) " }
+        text += "func "
+        text += adapter.name
         if !adapter.genericParameters.isEmpty {
-            head += "<"
-            head += adapter.genericParameters.joined(separator: ", ")
-            head += ">"
+            text += "<"
+            text.append(adapter.genericParameters, separator: ", ")
+            text += ">"
         }
-        var tail = ""
+        let headEnd = text.count
+        text += "("
+        for (index, parameter) in adapter.parameters.enumerated() {
+            if index > 0 { text += ", " }
+            Self.appendDeclaration(of: parameter, to: &text)
+        }
+        text += ")"
+        let tailStart = text.count
         switch adapter.stream?.isThrowing {
         case true?:
-            tail += " -> AsyncThrowingStream<"
-            tail += adapter.resultType
-            tail += ", any Error>"
+            text += " -> AsyncThrowingStream<"
+            text += adapter.resultType
+            text += ", any Error>"
         case false?:
-            tail += " -> AsyncStream<"
-            tail += adapter.resultType
-            tail += ">"
+            text += " -> AsyncStream<"
+            text += adapter.resultType
+            text += ">"
         case nil:
-            tail += " async throws"
+            text += " async throws"
             if !adapter.returnsVoid {
-                tail += " -> "
-                tail += adapter.resultType
+                text += " -> "
+                text += adapter.resultType
             }
         }
         if !adapter.requirements.isEmpty {
-            tail += " where "
-            tail += adapter.requirements.joined(separator: ", ")
+            text += " where "
+            text.append(adapter.requirements, separator: ", ")
         }
-        // Built in one buffer each: every `+` of long strings is an allocation, and this runs
-        // for every adapter.
-        var oneLine = ""
-        oneLine.reserveCapacity(head.utf8.count + tail.utf8.count + 32 * adapter.parameters.count + 2)
-        oneLine += head
-        oneLine += "("
-        for (index, parameter) in adapter.parameters.enumerated() {
-            if index > 0 { oneLine += ", " }
-            parameter.appendDeclaration(to: &oneLine)
-        }
-        oneLine += ")"
-        oneLine += tail
-        if indent.count + Self.width(oneLine) + 2 <= lineLength || adapter.parameters.isEmpty { return oneLine }
-        var broken = head
-        broken.reserveCapacity(oneLine.utf8.count + (indent.count + 1) * adapter.parameters.count + 4)
+        if indent.count + text.width + 2 <= lineLength || adapter.parameters.isEmpty { return text }
+        var broken = CodeBuffer(capacity: text.count + (indent.utf8.count + 1) * adapter.parameters.count + 4)
+        broken.append(text, 0..<headEnd)
         broken += "(\n"
         for (index, parameter) in adapter.parameters.enumerated() {
             if index > 0 { broken += ",\n" }
             broken += indent
-            parameter.appendDeclaration(to: &broken)
+            Self.appendDeclaration(of: parameter, to: &broken)
         }
         broken += "\n)"
-        broken += tail
+        broken.append(text, tailStart..<text.count)
         return broken
+    }
+
+    /// `label name: Type = default`, as the parameter is declared in the async function.
+    static func appendDeclaration(of parameter: AdapterParameter, to text: inout CodeBuffer) {
+        switch parameter.label {
+        case nil:
+            text += "_ "
+            text += parameter.name
+        case parameter.name?:
+            text += parameter.name
+        case let label?:
+            text += label
+            text += " "
+            text += parameter.name
+        }
+        text += ": "
+        text += parameter.type
+        if let defaultValue = parameter.defaultValue {
+            text += " = "
+            text += defaultValue
+        }
+    }
+
+    static func declaration(of parameter: AdapterParameter) -> String {
+        var text = CodeBuffer()
+        appendDeclaration(of: parameter, to: &text)
+        return text.string
     }
 
     /// Length in characters, read from the bytes when there is nothing but ASCII without line
@@ -377,185 +465,99 @@ public struct Planner: Sendable {
     }
 
     /// The legacy call with bridgegen's completion handler as its completion argument.
-    func call(_ adapter: Adapter, callee: String, continuation: String, handler closure: String, depth: Int = 3) -> String {
+    func call(_ adapter: Adapter, callee: String, continuation: String, handler closure: CodeBuffer, depth: Int = 3) -> CodeBuffer {
         let legacy = adapter.legacyCall
-        var function = ""
-        if legacy.returnsValue && !adapter.cancellation.usesToken { function += "_ = " }
-        if legacy.isThrowing { function += "try " }
-        function += callee
-        function += "."
-        function += legacy.name
-
-        // Labels and values apart, so the call is written once into its own buffer (the
-        // completion handler's closure is most of it, and was copied at every step).
-        var arguments: [(label: String?, value: String)] = []
-        for argument in legacy.arguments {
+        var oneLine = CodeBuffer(capacity: 128 + closure.count)
+        if legacy.returnsValue && !adapter.cancellation.usesToken { oneLine += "_ = " }
+        if legacy.isThrowing { oneLine += "try " }
+        oneLine += callee
+        oneLine += "."
+        oneLine += legacy.name
+        let functionEnd = oneLine.count
+        oneLine += "("
+        // Each argument's bytes in the one-line form (`value` where it follows `label: `): the
+        // broken form copies them instead of building every argument twice.
+        var arguments: [(start: Int, value: Int, end: Int)] = []
+        arguments.reserveCapacity(legacy.arguments.count)
+        for (index, argument) in legacy.arguments.enumerated() {
+            if index > 0 { oneLine += ", " }
+            let start = oneLine.count
             switch argument {
-            case .forwarded(let label, let name, let isInout):
-                var value = isInout ? "&" + name : name
+            case .forwarded(let label?, _, _), .completion(let label?):
+                oneLine += label
+                oneLine += ": "
+            case .forwarded(nil, _, _), .completion(nil):
+                break
+            }
+            let value = oneLine.count
+            switch argument {
+            case .forwarded(_, let name, let isInout):
                 if adapter.progressStreams[name] != nil {
-                    value = "{ value in \(continuation).ifRunning { \(name).yield(value) } }"
+                    oneLine += "{ value in "
+                    oneLine += continuation
+                    oneLine += ".ifRunning { "
+                    oneLine += name
+                    oneLine += ".yield(value) } }"
                 } else if let arity = adapter.guardedClosureParameters[name] {
                     // Forwarded only while the outcome is open: no progress after the result.
                     let names = (0..<arity).map { arity == 1 ? "value" : "value\($0)" }
-                    let head = names.isEmpty ? "{" : "{ " + names.joined(separator: ", ") + " in"
-                    value = "\(head) \(continuation).ifRunning { \(name)(\(names.joined(separator: ", "))) } }"
+                    if names.isEmpty {
+                        oneLine += "{ "
+                    } else {
+                        oneLine += "{ "
+                        oneLine.append(names, separator: ", ")
+                        oneLine += " in "
+                    }
+                    oneLine += continuation
+                    oneLine += ".ifRunning { "
+                    oneLine += name
+                    oneLine += "("
+                    oneLine.append(names, separator: ", ")
+                    oneLine += ") } }"
+                } else {
+                    if isInout { oneLine += "&" }
+                    oneLine += name
                 }
-                arguments.append((label, value))
-            case .completion(let label):
-                arguments.append((label, closure))
+            case .completion:
+                oneLine += closure
             }
-        }
-        let size = arguments.reduce(function.utf8.count + 2) { $0 + ($1.label?.utf8.count ?? 0) + $1.value.utf8.count + 4 }
-        // Depth of the call inside the adapter: function body + run closure. A multi-line
-        // closure may stay inline only as the sole argument (swift-format's rule); otherwise
-        // every argument goes on its own line.
-        let callIndent = indent.count * depth
-        var oneLine = ""
-        oneLine.reserveCapacity(size)
-        oneLine += function
-        oneLine += "("
-        for (index, argument) in arguments.enumerated() {
-            if index > 0 { oneLine += ", " }
-            if let label = argument.label {
-                oneLine += label
-                oneLine += ": "
-            }
-            oneLine += argument.value
+            arguments.append((start, value, oneLine.count))
         }
         oneLine += ")"
-        let firstLine = oneLine.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? oneLine.endIndex
-        let firstLineLength = Self.width(oneLine[..<firstLine])
-        let hasMultiLineArgument = arguments.contains { $0.value.utf8.contains(UInt8(ascii: "\n")) }
-        if callIndent + firstLineLength <= lineLength && (arguments.count == 1 || !hasMultiLineArgument) {
+        // Depth of the call inside the adapter: function body + run closure. A multi-line
+        // closure may stay inline only as the sole argument (swift-format's rule); otherwise
+        // every argument goes on its own line. Only arguments can hold a line break.
+        let firstLineEnd = oneLine.firstLineEnd
+        let hasMultiLineArgument = firstLineEnd < oneLine.count
+        if indent.count * depth + oneLine.width(of: 0..<firstLineEnd) <= lineLength
+            && (arguments.count == 1 || !hasMultiLineArgument)
+        {
             return oneLine
         }
-        var broken = ""
-        broken.reserveCapacity(size + 8 * indent.utf8.count)
-        broken += function
+        var broken = CodeBuffer(capacity: oneLine.count + 8 * indent.utf8.count + 4 * arguments.count)
+        broken.append(oneLine, 0..<functionEnd)
         broken += "(\n"
         for (index, argument) in arguments.enumerated() {
             if index > 0 { broken += ",\n" }
-            if let label = argument.label {
+            if argument.value > argument.start {
                 broken += indent
-                broken += label
-                broken += ": "
-                Self.appendIndentedLines(argument.value, by: indent, to: &broken, continuingLine: true)
+                broken.append(oneLine, argument.start..<argument.value)
+                broken.appendIndentedLines(of: oneLine, argument.value..<argument.end, by: indent, continuingLine: true)
             } else {
-                Self.appendIndentedLines(argument.value, by: indent, to: &broken)
+                broken.appendIndentedLines(of: oneLine, argument.start..<argument.end, by: indent)
             }
         }
         broken += "\n)"
         return broken
     }
 
-    /// The completion handler's closure literal: turns the SDK's arguments into one outcome.
-    func completionClosure(_ plan: CompletionPlan, continuation c: String) -> String {
-        var body: [String] = []
-        if plan.isResult {
-            body = ["\(c).resume(with: \(plan.parameters[0].name))"]
-        } else {
-            body = outcomeBranches(
-                plan, success: { "\(c).resume(returning: \($0))" }, successVoid: "\(c).resume()",
-                failure: { "\(c).resume(throwing: \($0))" }, failureFlag: { "\(c).resumeWithFailureFlag(error: \($0))" },
-                neither: "\(c).resumeWithNoResult()")
-        }
-        return closure(parameters: plan.parameters.map(\.name), body: body)
-    }
-
-    /// `{ a, b in` and the body lines, indented, and `}`, in one buffer.
-    func closure(parameters names: [String], body: [String]) -> String {
-        var text = ""
-        text.reserveCapacity(body.reduce(16 * names.count + 8) { $0 + $1.utf8.count + indent.utf8.count + 1 })
-        text += "{"
-        if !names.isEmpty {
-            text += " "
-            for (index, name) in names.enumerated() {
-                if index > 0 { text += ", " }
-                text += name
-            }
-            text += " in"
-        }
-        for line in body {
-            text += "\n"
-            text += indent
-            text += line
-        }
-        text += "\n}"
-        return text
-    }
-
-    /// The `if … else if … else` over a callback's arguments shared by completion handlers and
-    /// stream handlers: a failure flag or an error first, then the (unwrapped) values; `neither`
-    /// when optional values and the error are all nil.
-    func outcomeBranches(
-        _ plan: CompletionPlan, success: (String) -> String, successVoid: String, failure: (String) -> String,
-        failureFlag: (String) -> String, neither: String
-    ) -> [String] {
-        let values = plan.valueNames
-        let successAction: String
-        switch values.count {
-        case 0: successAction = successVoid
-        case 1: successAction = success(values[0])
-        default: successAction = success("(" + values.joined(separator: ", ") + ")")
-        }
-        var branches: [(condition: String, action: String)] = []
-        if let flag = plan.flag {
-            let condition: String
-            switch (flag.isBool, flag.failsWhenZero) {
-            case (true, true): condition = "!\(flag.name)"
-            case (true, false): condition = flag.name
-            case (false, true): condition = "\(flag.name) == 0"
-            case (false, false): condition = "\(flag.name) != 0"
-            }
-            branches.append((condition, failureFlag(plan.errorName ?? "nil")))
-        } else if let error = plan.errorName {
-            branches.append(("let \(error)", failure(error)))
-        }
-        let unwrapped = plan.unwrappedValueNames
-        if !unwrapped.isEmpty {
-            branches.append((unwrapped.map { "let \($0)" }.joined(separator: ", "), successAction))
-        }
-        if branches.isEmpty { return [successAction] }
-        var body: [String] = []
-        for (index, branch) in branches.enumerated() {
-            body.append((index == 0 ? "if " : "} else if ") + branch.condition + " {")
-            body.append(indent + branch.action)
-        }
-        body.append("} else {")
-        body.append(indent + (unwrapped.isEmpty ? successAction : neither))
-        body.append("}")
-        return body
-    }
-
-    /// Every non-empty line of `text` indented by `indent`. On UTF-8 bytes: a line break is
-    /// never part of a multi-byte character, and walking `Character`s was a hot spot.
+    /// Every non-empty line of `text` indented by `indent`.
     static func indentLines(_ text: String, by indent: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8 * indent.utf8.count)
-        appendIndentedLines(text, by: indent, to: &result)
-        return result
-    }
-
-    /// `indentLines(text, by: indent)` appended to `output`; with `continuingLine` the first
-    /// line continues a line already started (and gets no indentation).
-    static func appendIndentedLines(_ text: String, by indent: String, to output: inout String, continuingLine: Bool = false) {
-        let utf8 = text.utf8
-        var lineStart = utf8.startIndex
-        var first = true
-        while lineStart < utf8.endIndex {
-            let end = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-            if end > lineStart {
-                if !(first && continuingLine) { output += indent }
-                // The line's bytes, appended without a string of their own ("\n" is never part
-                // of a multi-byte character, so the slice is whole scalars).
-                output += Substring(utf8[lineStart..<end])
-            }
-            guard end < utf8.endIndex else { break }
-            output += "\n"
-            first = false
-            lineStart = utf8.index(after: end)
-        }
+        var source = CodeBuffer(capacity: text.utf8.count)
+        source += text
+        var result = CodeBuffer(capacity: text.utf8.count + 8 * indent.utf8.count)
+        result.appendIndentedLines(of: source, by: indent)
+        return result.string
     }
 
     /// User text placed in a `//` comment: it cannot end the comment (line breaks are already
