@@ -136,7 +136,8 @@ extension Analyzer {
         let errorsBefore = diagnostics.diagnostics.filter { $0.severity == .error }.count
         let options = readOptions(function.attributes, inheriting: block)
         if diagnostics.diagnostics.filter({ $0.severity == .error }).count != errorsBefore { return nil }
-        var legacyName = typeName
+        var legacyName = TextBuffer(capacity: 96)
+        legacyName += typeName
         legacyName += "."
         function.appendFullName(to: &legacyName)
 
@@ -213,7 +214,14 @@ extension Analyzer {
             baseName = keepsLegacyNames ? function.name.name : Naming.asyncBaseName(for: function.name.name)
         }
         let escapedName = Naming.escaped(baseName)
-        let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+        var adapterName = TextBuffer(capacity: 64)
+        adapterName += baseName
+        adapterName += "("
+        for parameter in parameters {
+            adapterName += parameter.label ?? "_"
+            adapterName += ":"
+        }
+        adapterName += ")"
 
         let returnsValue = function.returnType.map { !$0.isVoid } ?? false
         let isThrowing = function.throwsClause != nil
@@ -228,7 +236,7 @@ extension Analyzer {
         }
 
         var adapter = Adapter(
-            documentation: function.documentation, sourceName: legacyName, adapterName: "\(baseName)(\(labels))",
+            documentation: function.documentation, sourceName: legacyName.string, adapterName: adapterName.string,
             name: escapedName, attributes: annotations.carried, isStatic: isStatic,
             discardableResult: isOptionalCompletion && resultType != "Void",
             genericParameters: function.genericParameters.map(\.description),

@@ -27,7 +27,8 @@ extension Analyzer {
             closureType = wrapped.strippingAttributes
         }
         guard case .function(let closure) = closureType.kind else { return nil }
-        let where_ = "completion handler '\(parameter.name.name)'"
+        // Only diagnostics use it: made when one is reported, not for every function.
+        var where_: String { "completion handler '\(parameter.name.name)'" }
 
         if !closure.result.isVoid {
             diagnostics.error(
@@ -169,9 +170,13 @@ extension Analyzer {
         guard let name = type.qualifiedName else { return nil }
         let bare = name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
         if bare == "Bool" || bare == "ObjCBool" { return true }
-        let integers: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "NSInteger", "NSUInteger", "OSStatus"]
-        return integers.contains(bare) ? false : nil
+        return Self.integerFlagTypes.contains(bare) ? false : nil
     }
+
+    static let integerFlagTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "NSInteger", "NSUInteger",
+        "OSStatus",
+    ]
 
     /// Names for the closure's parameters in generated code: the SDK's own names when it wrote
     /// them (`_ receipt: Receipt?`), else `value`/`error`/`flag`; always distinct and valid.

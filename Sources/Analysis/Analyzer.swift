@@ -255,8 +255,17 @@ public struct Analyzer: Sendable {
         var adapters: [Adapter] = []
         for case .function(let function) in decl.members {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
-            adapter.adapterName = "\(wrapperName ?? typeName).\(adapter.adapterName)"
-            let key = (wrapperName ?? typeName) + "." + adapter.signatureKey
+            let owner = wrapperName ?? typeName
+            var qualified = TextBuffer(capacity: owner.utf8.count + adapter.adapterName.utf8.count + 1)
+            qualified += owner
+            qualified += "."
+            qualified += adapter.adapterName
+            adapter.adapterName = qualified.string
+            var keyText = TextBuffer(capacity: owner.utf8.count + adapter.name.utf8.count + 16 * adapter.parameters.count + 16)
+            keyText += owner
+            keyText += "."
+            adapter.appendSignatureKey(to: &keyText)
+            let key = keyText.string
             if let first = seen[key] {
                 reportGeneratedTwice(adapter.adapterName, at: function.name.location, first: first)
                 continue
@@ -279,8 +288,8 @@ public struct Analyzer: Sendable {
 
 extension Adapter {
     /// Two adapters with equal keys would be the same Swift declaration.
-    var signatureKey: String {
-        var key = isStatic ? "static " : ""
+    func appendSignatureKey(to key: inout TextBuffer) {
+        if isStatic { key += "static " }
         key += name
         key += "("
         for parameter in parameters {
@@ -288,6 +297,5 @@ extension Adapter {
             key += ":"
         }
         key += ")"
-        return key
     }
 }

@@ -310,9 +310,16 @@ public struct Parser {
             }
         }
         advance()
-        let argumentText: [String] = arguments.map(\.text)
-        let text = "@\(name)(\(argumentText.joined(separator: ", ")))"
-        return Attribute(name: identifier, location: at.location, arguments: arguments, text: text)
+        var text = TextBuffer(capacity: 64)
+        text += "@"
+        text += name
+        text += "("
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { text += ", " }
+            argument.appendText(to: &text)
+        }
+        text += ")"
+        return Attribute(name: identifier, location: at.location, arguments: arguments, text: text.string)
     }
 
     mutating func parseAttributeArgument(of attribute: String, openedAt open: SourceLocation) throws(Abandon)
@@ -410,12 +417,11 @@ public struct Parser {
     public static func quoted(_ value: String) -> String {
         // Most names are plain printable ASCII: nothing to escape (a hot path in generation).
         if value.allUTF8({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
-            var text = ""
-            text.reserveCapacity(value.utf8.count + 2)
+            var text = TextBuffer(capacity: value.utf8.count + 2)
             text += "\""
             text += value
             text += "\""
-            return text
+            return text.string
         }
         var text = "\""
         for scalar in value.unicodeScalars {

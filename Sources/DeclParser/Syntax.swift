@@ -47,8 +47,20 @@ public struct AttributeArgument: Hashable, Sendable {
 
     /// `label: value` or `value`, normalized.
     public var text: String {
-        if let label { return label.name + ": " + value.text }
-        return value.text
+        var text = TextBuffer(capacity: 32)
+        appendText(to: &text)
+        return text.string
+    }
+
+    public func appendText(to text: inout TextBuffer) {
+        if let label {
+            text += label.name
+            text += ": "
+        }
+        switch value {
+        case .identifier(let spelled), .expression(let spelled): text += spelled
+        default: text += value.text
+        }
     }
 }
 
@@ -287,13 +299,13 @@ public struct FunctionDecl: Hashable, Sendable {
 
     /// The Swift name `base(label:label:)` that identifies the declaration in provenance lines.
     public var fullName: String {
-        var text = ""
+        var text = TextBuffer(capacity: 64)
         appendFullName(to: &text)
-        return text
+        return text.string
     }
 
     /// `fullName`, appended to `text` without a string of its own.
-    public func appendFullName(to text: inout String) {
+    public func appendFullName(to text: inout TextBuffer) {
         text += name.name
         text += "("
         for parameter in parameters {

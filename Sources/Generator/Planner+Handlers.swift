@@ -1,4 +1,5 @@
 import Analysis
+import DeclParser
 
 /// The closures bridgegen passes as the SDK's callback: the completion handler that resumes the
 /// continuation, and the stream's event handler. Both are written statement by statement into
@@ -34,8 +35,8 @@ extension Planner {
     }
 
     /// The completion handler's closure literal: turns the SDK's arguments into one outcome.
-    func completionClosure(_ plan: CompletionPlan, continuation: String) -> CodeBuffer {
-        var text = CodeBuffer(capacity: 320)
+    func completionClosure(_ plan: CompletionPlan, continuation: String) -> TextBuffer {
+        var text = TextBuffer(capacity: 320)
         openClosure(plan.parameters, in: &text)
         if plan.isResult {
             text.newLine(indent: indent, times: 1)
@@ -52,9 +53,9 @@ extension Planner {
 
     /// The stream's event handler: yields each event, and ends the stream on the SDK's failure
     /// (or on both value and error being nil, the usual way such callbacks say "no more").
-    func streamHandler(_ adapter: Adapter, events: String) -> CodeBuffer {
+    func streamHandler(_ adapter: Adapter, events: String) -> TextBuffer {
         let plan = adapter.completion
-        var text = CodeBuffer(capacity: 320)
+        var text = TextBuffer(capacity: 320)
         openClosure(plan.parameters, in: &text)
         if plan.isResult {
             let name = plan.parameters[0].name
@@ -95,7 +96,7 @@ extension Planner {
     }
 
     /// `{ a, b in` (or `{` without parameters); the body and `\n}` follow.
-    func openClosure(_ parameters: [CompletionPlan.Parameter], in text: inout CodeBuffer) {
+    func openClosure(_ parameters: [CompletionPlan.Parameter], in text: inout TextBuffer) {
         text += "{"
         guard !parameters.isEmpty else { return }
         text += " "
@@ -109,13 +110,13 @@ extension Planner {
     /// The `if … else if … else` over a callback's arguments shared by completion handlers and
     /// stream handlers: a failure flag or an error first, then the (unwrapped) values; `neither`
     /// when optional values and the error are all nil. One statement when nothing is checked.
-    func outcomeBranches(_ plan: CompletionPlan, _ actions: OutcomeActions, in text: inout CodeBuffer) {
+    func outcomeBranches(_ plan: CompletionPlan, _ actions: OutcomeActions, in text: inout TextBuffer) {
         let values = plan.valueNames
         let unwrapped = plan.unwrappedValueNames
         let flag = plan.flag
         let errorName = plan.errorName
 
-        func success(_ text: inout CodeBuffer) {
+        func success(_ text: inout TextBuffer) {
             text += actions.receiver
             switch values.count {
             case 0:

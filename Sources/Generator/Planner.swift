@@ -85,7 +85,7 @@ public struct Planner: Sendable {
         let isStream = adapter.stream != nil
         let handler =
             adapter.notification != nil
-            ? CodeBuffer()  // The runtime's observer block is the handler.
+            ? TextBuffer()  // The runtime's observer block is the handler.
             : isStream
                 ? streamHandler(adapter, events: events)
                 : completionClosure(adapter.completion, continuation: continuation)
@@ -130,7 +130,7 @@ public struct Planner: Sendable {
 
     /// The closure that stops the SDK's work, given the token its start call returned
     /// (`plan.strategy` is not `.none`).
-    func appendStopClosure(_ plan: CancellationPlan, receiver: String, to text: inout CodeBuffer) {
+    func appendStopClosure(_ plan: CancellationPlan, receiver: String, to text: inout TextBuffer) {
         switch plan.strategy {
         case .none:
             break
@@ -161,13 +161,13 @@ public struct Planner: Sendable {
     /// `BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per line. In a
     /// retry loop (`retry` names its state) it sits one level deeper and takes its timeout from
     /// the loop, which shortens it to what is left of the deadline.
-    func callSetup(_ adapter: Adapter, receiver: String, retry: String? = nil) -> CodeBuffer {
+    func callSetup(_ adapter: Adapter, receiver: String, retry: String? = nil) -> TextBuffer {
         let plan = adapter.cancellation
         // `let call = ` at function-body depth (or in the retry loop), inside the extension;
         // each option on a line of its own, one level deeper.
         let depth = retry == nil ? 1 : 2
-        var options = CodeBuffer(capacity: 160)
-        func nextOption(_ text: inout CodeBuffer) {
+        var options = TextBuffer(capacity: 160)
+        func nextOption(_ text: inout TextBuffer) {
             text += ","
             text.newLine(indent: indent, times: depth + 1)
         }
@@ -208,7 +208,7 @@ public struct Planner: Sendable {
             options += mapError
         }
         let name = Parser.quoted(adapter.adapterName)
-        var text = CodeBuffer(capacity: 64 + adapter.resultType.utf8.count + plan.tokenType.utf8.count + name.utf8.count + options.count)
+        var text = TextBuffer(capacity: 64 + adapter.resultType.utf8.count + plan.tokenType.utf8.count + name.utf8.count + options.count)
         text += "BridgegenCall<"
         text += adapter.resultType
         text += ", "
@@ -261,9 +261,9 @@ public struct Planner: Sendable {
     /// The stream adapter's body: `BridgegenStream<Element, Token>.throwing("name", options…)`
     /// with the register closure that makes the legacy call. The register closure trails when it
     /// is the only closure; next to a `stop:` closure it is a labelled argument (swift-format).
-    func streamBody(_ adapter: Adapter, receiver: String, events: String, handler: CodeBuffer, continuation: String) -> CodeBuffer {
-        guard let stream = adapter.stream else { return CodeBuffer() }
-        var text = CodeBuffer(capacity: 512 + handler.count)
+    func streamBody(_ adapter: Adapter, receiver: String, events: String, handler: TextBuffer, continuation: String) -> TextBuffer {
+        guard let stream = adapter.stream else { return TextBuffer() }
+        var text = TextBuffer(capacity: 512 + handler.count)
         text += "BridgegenStream<"
         text += adapter.resultType
         text += ", "
@@ -273,7 +273,7 @@ public struct Planner: Sendable {
         text += "("
         // The options on one line, each one's bytes remembered for the one-per-line form.
         var options: [Range<Int>] = []
-        func option(_ text: inout CodeBuffer, _ write: (inout CodeBuffer) -> Void) {
+        func option(_ text: inout TextBuffer, _ write: (inout TextBuffer) -> Void) {
             if !options.isEmpty { text += ", " }
             let start = text.count
             write(&text)
@@ -305,7 +305,7 @@ public struct Planner: Sendable {
         // At function-body depth (2): after the stream, the register closure, with the legacy
         // call one level deeper still when the closure is itself an argument.
         let legacy = call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: hasClosure ? 4 : 3)
-        var result = CodeBuffer(capacity: text.count + legacy.count + 16 * options.count + 64)
+        var result = TextBuffer(capacity: text.count + legacy.count + 16 * options.count + 64)
         result.append(text, 0..<headEnd)
         if !hasClosure {
             if indent.count * 2 + text.width + " { ".count + events.count + " in".count <= lineLength {
@@ -375,8 +375,8 @@ public struct Planner: Sendable {
 
     /// `public func name<T>(label name: Type) async throws -> Result where T: P`, broken one
     /// parameter per line when it would not fit. A stream adapter returns its stream instead.
-    func signature(of adapter: Adapter, access: String) -> CodeBuffer {
-        var text = CodeBuffer(capacity: 128 + 48 * adapter.parameters.count)
+    func signature(of adapter: Adapter, access: String) -> TextBuffer {
+        var text = TextBuffer(capacity: 128 + 48 * adapter.parameters.count)
         text += access
         if adapter.isStatic { text += "static " }
         // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
@@ -418,7 +418,7 @@ public struct Planner: Sendable {
             text.append(adapter.requirements, separator: ", ")
         }
         if indent.count + text.width + 2 <= lineLength || adapter.parameters.isEmpty { return text }
-        var broken = CodeBuffer(capacity: text.count + (indent.utf8.count + 1) * adapter.parameters.count + 4)
+        var broken = TextBuffer(capacity: text.count + (indent.utf8.count + 1) * adapter.parameters.count + 4)
         broken.append(text, 0..<headEnd)
         broken += "(\n"
         for (index, parameter) in adapter.parameters.enumerated() {
@@ -432,7 +432,7 @@ public struct Planner: Sendable {
     }
 
     /// `label name: Type = default`, as the parameter is declared in the async function.
-    static func appendDeclaration(of parameter: AdapterParameter, to text: inout CodeBuffer) {
+    static func appendDeclaration(of parameter: AdapterParameter, to text: inout TextBuffer) {
         switch parameter.label {
         case nil:
             text += "_ "
@@ -453,7 +453,7 @@ public struct Planner: Sendable {
     }
 
     static func declaration(of parameter: AdapterParameter) -> String {
-        var text = CodeBuffer()
+        var text = TextBuffer()
         appendDeclaration(of: parameter, to: &text)
         return text.string
     }
@@ -465,9 +465,9 @@ public struct Planner: Sendable {
     }
 
     /// The legacy call with bridgegen's completion handler as its completion argument.
-    func call(_ adapter: Adapter, callee: String, continuation: String, handler closure: CodeBuffer, depth: Int = 3) -> CodeBuffer {
+    func call(_ adapter: Adapter, callee: String, continuation: String, handler closure: TextBuffer, depth: Int = 3) -> TextBuffer {
         let legacy = adapter.legacyCall
-        var oneLine = CodeBuffer(capacity: 128 + closure.count)
+        var oneLine = TextBuffer(capacity: 128 + closure.count)
         if legacy.returnsValue && !adapter.cancellation.usesToken { oneLine += "_ = " }
         if legacy.isThrowing { oneLine += "try " }
         oneLine += callee
@@ -534,7 +534,7 @@ public struct Planner: Sendable {
         {
             return oneLine
         }
-        var broken = CodeBuffer(capacity: oneLine.count + 8 * indent.utf8.count + 4 * arguments.count)
+        var broken = TextBuffer(capacity: oneLine.count + 8 * indent.utf8.count + 4 * arguments.count)
         broken.append(oneLine, 0..<functionEnd)
         broken += "(\n"
         for (index, argument) in arguments.enumerated() {
@@ -553,9 +553,9 @@ public struct Planner: Sendable {
 
     /// Every non-empty line of `text` indented by `indent`.
     static func indentLines(_ text: String, by indent: String) -> String {
-        var source = CodeBuffer(capacity: text.utf8.count)
+        var source = TextBuffer(capacity: text.utf8.count)
         source += text
-        var result = CodeBuffer(capacity: text.utf8.count + 8 * indent.utf8.count)
+        var result = TextBuffer(capacity: text.utf8.count + 8 * indent.utf8.count)
         result.appendIndentedLines(of: source, by: indent)
         return result.string
     }

@@ -8,12 +8,15 @@ public enum Parallel {
     /// Items per thread below which the work is not split.
     public static let minimumChunk = 32
 
+    /// How many threads a big enough `map` uses.
+    public static var threadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+
     /// `minimumPerThread`: items per thread below which the work is not split (fewer for big
     /// items, like the pieces of a file).
     public static func map<Item: Sendable, Result: Sendable>(
         _ items: [Item], minimumPerThread: Int = minimumChunk, _ transform: @Sendable (Item) -> Result
     ) -> [Result] {
-        let threads = min(ProcessInfo.processInfo.activeProcessorCount, items.count / minimumPerThread)
+        let threads = min(threadCount, items.count / minimumPerThread)
         guard threads > 1 else { return items.map(transform) }
         let slots = Slots<Result>(count: items.count)
         // Several contiguous batches per thread, handed out as threads become free: with one

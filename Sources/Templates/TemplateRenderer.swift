@@ -72,11 +72,7 @@ public struct TemplateSet: Sendable {
                         stack.removeLast()
                     }
                 case .lazyList(let list):
-                    for index in 0..<list.count {
-                        stack.append(list.item(index))
-                        try render(children, template: template, stack: &stack, into: &output, depth: depth)
-                        stack.removeLast()
-                    }
+                    try renderItems(0..<list.count, list.item, children, template: template, stack: stack, into: &output, depth: depth)
                 case .object:
                     stack.append(value)
                     try render(children, template: template, stack: &stack, into: &output, depth: depth)
@@ -102,22 +98,23 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    /// A long list (the blocks of a big input): items render independently, on all cores, and
-    /// are joined in order. Each item starts from the writer's state at the section; an item
-    /// that follows one ending in another state (mid-line, say) is rendered again in place, so
-    /// the text is exactly what rendering one by one gives. The first failing item (in order)
-    /// is the error reported, as when rendering one by one.
+    /// A long list (the blocks of a big input): contiguous runs of items render independently,
+    /// on all cores, and are joined in order. Each run starts from the writer's state at the
+    /// section; a run that follows one ending in another state (mid-line, say) is rendered again
+    /// in place, so the text is exactly what rendering one by one gives. The first failing item
+    /// (in order) is the error reported, as when rendering one by one.
     private func renderInParallel(
         _ count: Int, _ item: @Sendable (Int) -> TemplateValue, _ children: [Template.Node], template: Template,
         stack frames: [TemplateValue], into output: inout TextWriter, depth: Int
     ) throws(TemplateError) {
         let start = output.emptied()
-        let rendered = Parallel.map(Array(0..<count)) { index -> Result<TextWriter, TemplateError> in
-            var stack = frames
-            stack.append(item(index))
+        // Several runs per core, handed out as cores free up; one writer per run, not per item.
+        let runCount = min(count, Parallel.threadCount * 8)
+        let runs = (0..<runCount).map { (count * $0 / runCount)..<(count * ($0 + 1) / runCount) }
+        let rendered = Parallel.map(runs, minimumPerThread: 1) { run -> Result<TextWriter, TemplateError> in
             var text = start
             do throws(TemplateError) {
-                try render(children, template: template, stack: &stack, into: &text, depth: depth)
+                try renderItems(run, item, children, template: template, stack: frames, into: &text, depth: depth)
             } catch {
                 return .failure(error)
             }
@@ -125,14 +122,24 @@ public struct TemplateSet: Sendable {
         }
         // One allocation for the joined text, not one per doubling.
         output.reserve(rendered.reduce(0) { $0 + ((try? $1.get())?.bytes.count ?? 0) })
-        for (index, result) in rendered.enumerated() {
+        for (run, result) in zip(runs, rendered) {
             if output.hasSameState(as: start) {
                 output.append(try result.get())
             } else {
-                var stack = frames
-                stack.append(item(index))
-                try render(children, template: template, stack: &stack, into: &output, depth: depth)
+                try renderItems(run, item, children, template: template, stack: frames, into: &output, depth: depth)
             }
+        }
+    }
+
+    private func renderItems(
+        _ indices: Range<Int>, _ item: (Int) -> TemplateValue, _ children: [Template.Node], template: Template,
+        stack frames: [TemplateValue], into output: inout TextWriter, depth: Int
+    ) throws(TemplateError) {
+        var stack = frames
+        for index in indices {
+            stack.append(item(index))
+            try render(children, template: template, stack: &stack, into: &output, depth: depth)
+            stack.removeLast()
         }
     }
 

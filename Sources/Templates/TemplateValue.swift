@@ -42,7 +42,9 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     public subscript(key: String) -> TemplateValue? {
-        for (name, value) in fields where name == key { return value }
+        // Lengths first: they are read without a call, and most names differ in length.
+        let length = key.utf8.count
+        for (name, value) in fields where name.utf8.count == length && name == key { return value }
         return nil
     }
 }

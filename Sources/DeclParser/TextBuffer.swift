@@ -1,0 +1,171 @@
+/// Text being assembled from short pieces, as UTF-8 bytes, turned into one `String` when it is
+/// complete: names and keys in analysis, and every adapter's code in the planner.
+///
+/// `String +=` re-checks capacity, uniqueness and ASCII-ness on every call — a few hundred
+/// instructions each under callgrind, for a big input more than the planner's own work — and
+/// even `Array.append(contentsOf:)` costs about ninety through its generic sequence path. Here
+/// appending is a capacity check and a copy. A string interpolation would build a whole string
+/// only to be copied once more.
+public struct TextBuffer {
+    /// The bytes, shared by copies of a buffer until one of them appends (copy on write).
+    @usableFromInline
+    final class Storage {
+        @usableFromInline let base: UnsafeMutablePointer<UInt8>
+        @usableFromInline let capacity: Int
+
+        @usableFromInline
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
+    }
+
+    @usableFromInline var storage: Storage
+    /// The text is `storage.base[0..<used]`.
+    @usableFromInline var used = 0
+
+    @inlinable
+    public init(capacity: Int = 0) {
+        storage = Storage(capacity: Swift.max(capacity, 16))
+    }
+
+    @inlinable public var count: Int { used }
+    @inlinable public var isEmpty: Bool { used == 0 }
+
+    /// The finished text. Every piece appended was a whole string, so the bytes are valid UTF-8.
+    @inlinable
+    public var string: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// The text's bytes, for as long as `body` runs.
+    @inlinable
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: storage.base, count: used)) }
+    }
+
+    @inlinable
+    public mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        let length = source.count
+        guard length > 0, let from = source.baseAddress else { return }
+        if storage.capacity - used < length || !isKnownUniquelyReferenced(&storage) { grow(toHold: used + length) }
+        let to = storage.base + used
+        // Most pieces are a few bytes: a loop beats a call to memcpy.
+        if length <= 16 {
+            for index in 0..<length { to[index] = from[index] }
+        } else {
+            to.update(from: from, count: length)
+        }
+        used += length
+    }
+
+    /// A storage of its own (when shared) with room for `minimum` bytes, doubling as it grows.
+    @usableFromInline
+    mutating func grow(toHold minimum: Int) {
+        let capacity = minimum <= storage.capacity ? storage.capacity : Swift.max(minimum, storage.capacity * 2)
+        let new = Storage(capacity: capacity)
+        new.base.update(from: storage.base, count: used)
+        storage = new
+    }
+
+    @inlinable
+    public mutating func append(byte: UInt8) {
+        if storage.capacity == used || !isKnownUniquelyReferenced(&storage) { grow(toHold: used + 1) }
+        storage.base[used] = byte
+        used += 1
+    }
+
+    @inlinable
+    public static func += (buffer: inout TextBuffer, text: String) {
+        var text = text  // `withUTF8` makes a (rare) non-contiguous string contiguous first.
+        text.withUTF8 { buffer.append($0) }
+    }
+
+    @inlinable
+    public static func += (buffer: inout TextBuffer, text: Substring) {
+        var text = text
+        text.withUTF8 { buffer.append($0) }
+    }
+
+    @inlinable
+    public static func += (buffer: inout TextBuffer, other: TextBuffer) {
+        other.withBytes { buffer.append($0) }
+    }
+
+    /// `other`'s bytes in `range`.
+    @inlinable
+    public mutating func append(_ other: TextBuffer, _ range: Range<Int>) {
+        other.withBytes { append(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// `count` copies of `text` (indentation).
+    @inlinable
+    public mutating func append(_ text: String, times count: Int) {
+        for _ in 0..<Swift.max(count, 0) { self += text }
+    }
+
+    /// The strings with `separator` between them.
+    @inlinable
+    public mutating func append(_ strings: [String], separator: String) {
+        for (index, string) in strings.enumerated() {
+            if index > 0 { self += separator }
+            self += string
+        }
+    }
+
+    /// A line break and `indent` `times` over: the start of the next line of a block.
+    @inlinable
+    public mutating func newLine(indent: String, times: Int) {
+        append(byte: UInt8(ascii: "\n"))
+        append(indent, times: times)
+    }
+
+    /// Where the first line ends: the offset of the first line break, or `count`.
+    @inlinable
+    public var firstLineEnd: Int {
+        withBytes { $0.firstIndex(of: UInt8(ascii: "\n")) ?? $0.count }
+    }
+
+    @inlinable
+    public var containsLineBreak: Bool { firstLineEnd < count }
+
+    /// Width in characters of the bytes in `range` (`Planner.width`: read from the bytes when
+    /// they are ASCII without carriage returns, always so for generated code from ASCII input).
+    @inlinable
+    public func width(of range: Range<Int>) -> Int {
+        withBytes { buffer in
+            let slice = UnsafeBufferPointer(rebasing: buffer[range])
+            if slice.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) { return slice.count }
+            return String(decoding: slice, as: UTF8.self).count
+        }
+    }
+
+    @inlinable
+    public var width: Int { width(of: 0..<count) }
+
+    /// Every non-empty line of `source`'s bytes in `range` appended, indented by `indent` `times`
+    /// over; with `continuingLine` the first line continues a line already started (no
+    /// indentation). A line break is never part of a multi-byte character, so lines are whole
+    /// characters.
+    @inlinable
+    public mutating func appendIndentedLines(
+        of source: TextBuffer, _ range: Range<Int>? = nil, by indent: String, times: Int = 1, continuingLine: Bool = false
+    ) {
+        let range = range ?? 0..<source.count
+        source.withBytes { buffer in
+            var lineStart = range.lowerBound
+            var first = true
+            while lineStart < range.upperBound {
+                let end = buffer[lineStart..<range.upperBound].firstIndex(of: UInt8(ascii: "\n")) ?? range.upperBound
+                if end > lineStart {
+                    if !(first && continuingLine) { append(indent, times: times) }
+                    append(UnsafeBufferPointer(rebasing: buffer[lineStart..<end]))
+                }
+                guard end < range.upperBound else { break }
+                append(byte: UInt8(ascii: "\n"))
+                first = false
+                lineStart = end + 1
+            }
+        }
+    }
+}
