@@ -89,12 +89,21 @@ public struct Lexer {
 
     private mutating func lineComment() {
         let isDoc = peek(2) == UInt8(ascii: "/") && peek(3) != UInt8(ascii: "/")
-        let textStart = index + (isDoc ? 3 : 2)
+        var textStart = index + (isDoc ? 3 : 2)
         while let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { index += 1 }
         if isDoc {
-            var text = String(decoding: bytes[textStart..<index], as: UTF8.self)
-            if text.hasPrefix(" ") { text.removeFirst() }
-            pendingDocs.append(text)
+            // `/// text`: the one space after the slashes is not part of the text — unless a
+            // combining mark makes it part of a bigger character (only non-ASCII can).
+            if textStart < index && bytes[textStart] == UInt8(ascii: " ")
+                && (textStart + 1 == index || bytes[textStart + 1] < 0x80)
+            {
+                textStart += 1
+                pendingDocs.append(text(textStart..<index))
+            } else {
+                var text = text(textStart..<index)
+                if text.hasPrefix(" ") { text.removeFirst() }
+                pendingDocs.append(text)
+            }
         } else {
             // An ordinary comment between documentation and a declaration does not detach it,
             // but one before the documentation starts a new group.
@@ -165,7 +174,17 @@ public struct Lexer {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    private static let operatorBytes: Set<UInt8> = Set("/=-+!*%<>&|^~?.".utf8)
+    /// `/=-+!*%<>&|^~?.`: a switch, not a `Set` (hashing a byte cost more than lexing it).
+    private static func isOperatorByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
+            UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+            UInt8(ascii: "~"), UInt8(ascii: "?"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
+    }
 
     private mutating func next() -> Token {
         while true {
@@ -222,7 +241,7 @@ public struct Lexer {
         default:
             break
         }
-        if Self.operatorBytes.contains(byte) {
+        if Self.isOperatorByte(byte) {
             index -= 1
             return make(scanOperator())
         }
@@ -240,7 +259,13 @@ public struct Lexer {
     private mutating func scanIdentifier() -> String {
         let start = index
         while let byte = peek(), Self.isIdentifierBody(byte) { index += 1 }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return text(start..<index)
+    }
+
+    /// The source text in `range` (decoded from a buffer pointer: from an `ArraySlice` the
+    /// string is built through the generic collection path, at several times the cost).
+    private func text(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     private mutating func scanNumber() -> TokenKind {
@@ -256,8 +281,8 @@ public struct Lexer {
                 break
             }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        return isFloat ? .float(text) : .integer(text)
+        let spelling = text(start..<index)
+        return isFloat ? .float(spelling) : .integer(spelling)
     }
 
     private mutating func scanOperator() -> TokenKind {
@@ -287,19 +312,19 @@ public struct Lexer {
         default:
             break
         }
-        while let byte = peek(), Self.operatorBytes.contains(byte), byte != UInt8(ascii: "."),
+        while let byte = peek(), Self.isOperatorByte(byte), byte != UInt8(ascii: "."),
             byte != UInt8(ascii: "<"), byte != UInt8(ascii: ">"), byte != UInt8(ascii: "?")
         {
             // A comment start ends the operator.
             if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") { break }
             index += 1
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        switch text {
+        let spelling = text(start..<index)
+        switch spelling {
         case "=": return .equal
         case "!": return .exclamation
         case "&": return .ampersand
-        default: return .operator(text)
+        default: return .operator(spelling)
         }
     }
 
