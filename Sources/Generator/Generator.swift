@@ -75,7 +75,7 @@ public struct Generator: Sendable {
     /// input lives.
     public func generate(source: [UInt8], path: String, displayName: String) -> Output {
         var stopwatch = Stopwatch(report: timings)
-        if let problem = Self.checkEncoding(source) {
+        if let problem = Self.checkSize(source.count) ?? Self.checkEncoding(source) {
             return Output(text: nil, reports: [Report(path: path, diagnostic: problem)])
         }
         stopwatch.lap("check UTF-8")
@@ -146,6 +146,14 @@ public struct Generator: Sendable {
                         notes: [.init("fix the errors above and run bridgegen again")])))
         }
         return sorted
+    }
+
+    /// Locations are kept in 32 bits (`SourceLocation`): a file must be smaller than 4 GiB.
+    static func checkSize(_ byteCount: Int) -> Diagnostic? {
+        guard byteCount >= SourceLocation.maximumFileSize else { return nil }
+        return .error(
+            "file is too large (\(byteCount) bytes); bridgegen reads .bridge files smaller than 4 GiB", at: .start,
+            notes: [.init("split the declarations over several .bridge files")])
     }
 
     /// Input must be UTF-8; the diagnostic points at the first byte that is not.

@@ -1,4 +1,5 @@
 @testable import Generator
+import DeclParser
 import Parallel
 import Testing
 
@@ -143,5 +144,22 @@ import Testing
             ExitTimeRelease.keep(node)
         }
         #expect(kept != nil, "freed although kept until exit")
+    }
+}
+
+/// Locations are stored in 32 bits; a file too big for them is refused with a diagnostic
+/// instead of reporting wrong positions.
+@Suite struct InputSizeTests {
+    @Test func filesOfFourGibibytesAreRefused() throws {
+        #expect(Generator.checkSize(0) == nil)
+        #expect(Generator.checkSize(Int(UInt32.max) - 1) == nil)
+        let problem = try #require(Generator.checkSize(Int(UInt32.max)))
+        #expect(problem.severity == .error)
+        #expect(problem.message.contains("smaller than 4 GiB"))
+    }
+
+    @Test func locationsKeepEveryValueBelowTheLimit() {
+        let location = SourceLocation(line: 70_000_000, column: 123_456, offset: Int(UInt32.max) - 1)
+        #expect(location.line == 70_000_000 && location.column == 123_456 && location.offset == Int(UInt32.max) - 1)
     }
 }
