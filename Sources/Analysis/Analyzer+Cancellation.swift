@@ -215,6 +215,10 @@ extension Analyzer {
     /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`
     /// when written with colons (a reference, not a call).
     static func callReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
+        text.allUTF8({ $0 < 0x80 }) ? asciiCallReference(text) : unicodeCallReference(text)
+    }
+
+    static func unicodeCallReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
         let name = String(text[..<open])
         guard Naming.isValidIdentifier(name) else { return nil }
@@ -222,6 +226,23 @@ extension Analyzer {
         if inside.isEmpty { return (name, [], false) }
         guard inside.hasSuffix(":") else { return nil }
         let labels = inside.dropLast().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard labels.allSatisfy({ $0 == "_" || Naming.isValidIdentifier($0) }) else { return nil }
+        return (name, labels, true)
+    }
+
+    /// `callReference` for ASCII text (every annotation in practice), on bytes: the same rule
+    /// without breaking the text into `Character`s (a test checks both agree).
+    static func asciiCallReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
+        let utf8 = text.utf8
+        guard let open = utf8.firstIndex(of: UInt8(ascii: "(")), utf8.last == UInt8(ascii: ")") else { return nil }
+        let name = String(text[..<open])
+        guard Naming.isValidIdentifier(name) else { return nil }
+        let inside = utf8[utf8.index(after: open)..<utf8.index(before: utf8.endIndex)]
+        if inside.isEmpty { return (name, [], false) }
+        guard inside.last == UInt8(ascii: ":") else { return nil }
+        let labels = inside.dropLast().split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         guard labels.allSatisfy({ $0 == "_" || Naming.isValidIdentifier($0) }) else { return nil }
         return (name, labels, true)
     }

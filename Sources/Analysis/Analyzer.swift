@@ -76,7 +76,8 @@ public struct Analyzer: Sendable {
         return BridgeModel(imports: imports, blocks: blocks, delegates: delegates)
     }
 
-    /// The block without the adapters an earlier block already generates (each reported).
+    /// The block without the adapters an earlier adapter (of this block or an earlier one)
+    /// already generates, each reported.
     /// `declared` holds each adapter's key and location, in the order of `block.adapters`.
     mutating func dropDuplicates(
         of block: consuming AdapterBlock, declared: [(key: String, location: SourceLocation)],
@@ -233,9 +234,9 @@ public struct Analyzer: Sendable {
 
     static let accessLevels: Set<String> = ["public", "package", "internal"]
 
-    /// `declared` receives each adapter's signature key and location, in order.
+    /// `declared` receives each adapter's signature key and location, in order. Adapters
+    /// generated twice, in this block or across blocks, are dropped afterwards (`dropDuplicates`).
     mutating func analyseBlock(_ decl: ExtensionDecl, declared: inout [(key: String, location: SourceLocation)]) -> AdapterBlock? {
-        var seen: [String: SourceLocation] = [:]
         let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
         let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
 
@@ -265,13 +266,7 @@ public struct Analyzer: Sendable {
             keyText += owner
             keyText += "."
             adapter.appendSignatureKey(to: &keyText)
-            let key = keyText.string
-            if let first = seen[key] {
-                reportGeneratedTwice(adapter.adapterName, at: function.name.location, first: first)
-                continue
-            }
-            seen[key] = function.name.location
-            declared.append((key, function.name.location))
+            declared.append((keyText.string, function.name.location))
             adapters.append(adapter)
         }
         if decl.members.isEmpty {

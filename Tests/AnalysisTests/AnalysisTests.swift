@@ -31,6 +31,25 @@ import Testing
         #expect(Naming.asyncBaseName(for: "getÉtatAsynchronously") == "état")
     }
 
+    /// Cancellation references in ASCII are split on bytes; the split must be the general one's.
+    @Test func asciiCallReferencesMatchTheGeneralRule() {
+        let pieces = ["", "(", ")", ":", "_", "a", "cancel", "x1", "1x", " ", ",", "()", "(_:)", "(label:)", "::", "\r\n", "a:b:"]
+        var checked = 0
+        for first in pieces {
+            for second in pieces {
+                for third in pieces {
+                    let text = first + second + third
+                    let ascii = Analyzer.asciiCallReference(text)
+                    let general = Analyzer.unicodeCallReference(text)
+                    #expect(ascii?.name == general?.name && ascii?.labels == general?.labels, "\(text)")
+                    #expect(ascii?.isReference == general?.isReference, "\(text)")
+                    checked += general == nil ? 0 : 1
+                }
+            }
+        }
+        #expect(checked >= 50)  // Many valid references among them, not only rejections.
+    }
+
     /// Long ASCII names are searched without lowercasing them first; the answer must be the
     /// lowercased search's.
     @Test func completionWordsAreFoundInAnyCase() {
