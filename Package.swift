@@ -14,14 +14,16 @@ let package = Package(
     targets: [
         // big inputs: an order-preserving map over the cores, memory kept until exit
         .target(name: "Parallel"),
+        // text assembled from many short pieces (names, generated code), as UTF-8 bytes
+        .target(name: "Text"),
         // parse
-        .target(name: "DeclParser", dependencies: ["Parallel"]),
+        .target(name: "DeclParser", dependencies: ["Parallel", "Text"]),
         // analyse: shapes, naming, cancellation → adapter model
-        .target(name: "Analysis", dependencies: ["DeclParser", "Parallel"]),
+        .target(name: "Analysis", dependencies: ["DeclParser", "Parallel", "Text"]),
         // render: logic-less templates and the renderer that owns layout
-        .target(name: "Templates", dependencies: ["Parallel"]),
+        .target(name: "Templates", dependencies: ["Parallel", "Text"]),
         // plan + drive the pipeline: adapter model → template contexts → Swift text
-        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates", "Parallel"]),
+        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates", "Parallel", "Text"]),
         // the command line: arguments, files, exit codes
         .target(name: "BridgegenCLI", dependencies: ["Generator"]),
         .executableTarget(name: "bridgegen", dependencies: ["BridgegenCLI", "Parallel"]),
@@ -42,7 +44,7 @@ let package = Package(
             name: "GoldenAdapters", dependencies: ["FixtureSDK"], path: "Tests/GoldenTests/Expected",
             swiftSettings: warningsAsErrors),
 
-        .testTarget(name: "DeclParserTests", dependencies: ["DeclParser"]),
+        .testTarget(name: "DeclParserTests", dependencies: ["DeclParser", "Text"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
         .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Parallel"]),

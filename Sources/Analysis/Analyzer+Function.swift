@@ -1,4 +1,5 @@
 import DeclParser
+import Text
 
 /// Analysis of one legacy method: pick the completion handler, read its shape, name the adapter.
 extension Analyzer {

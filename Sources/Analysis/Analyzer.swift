@@ -1,5 +1,6 @@
 import DeclParser
 import Parallel
+import Text
 
 /// Turns a parsed `.bridge` file into the adapter model, or diagnostics saying why it cannot.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Parallel
+import Text
 
 /// Recursive-descent parser for `.bridge` files.
 ///

@@ -1,3 +1,5 @@
+import Text
+
 /// The syntax tree of a `.bridge` file. Every node carries the location of its first token so
 /// that later passes can point diagnostics at the exact spot.
 

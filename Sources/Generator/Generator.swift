@@ -3,6 +3,7 @@ import DeclParser
 import Foundation
 import Parallel
 import Templates
+import Text
 
 /// A problem to report, in whichever file it was found (a `.bridge` input or a template).
 public struct Report: Hashable, Sendable {

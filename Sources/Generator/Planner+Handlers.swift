@@ -1,5 +1,6 @@
 import Analysis
 import DeclParser
+import Text
 
 /// The closures bridgegen passes as the SDK's callback: the completion handler that resumes the
 /// continuation, and the stream's event handler. Both are written statement by statement into

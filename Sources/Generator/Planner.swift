@@ -1,6 +1,7 @@
 import Analysis
 import DeclParser
 import Templates
+import Text
 
 /// Plans the generated code: turns the adapter model into the values the templates render.
 /// Every choice about Swift spelling (line breaks in long calls, the completion handler's body,

@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 /// The renderer owns the final layout, so templates can be written for readability and the
 /// output is still tidy: no trailing white space, never two blank lines in a row, no blank line
@@ -9,10 +10,14 @@ import Foundation
 /// walking `Character`s, which dominated generation time.
 public enum Layout {
     public static func normalize(_ text: String) -> String {
-        normalize(utf8: Array(text.utf8))
+        Array(text.utf8).withUnsafeBufferPointer { normalize(utf8: $0) }
     }
 
-    public static func normalize(utf8 text: [UInt8]) -> String {
+    public static func normalize(utf8 text: TextBuffer) -> String {
+        text.withBytes { normalize(utf8: $0) }
+    }
+
+    public static func normalize(utf8 text: UnsafeBufferPointer<UInt8>) -> String {
         // The tidy text is never longer than the input plus the final line break, so it is
         // written straight into the string's own storage: no second copy of a big file.
         if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
@@ -26,7 +31,7 @@ public enum Layout {
 
     /// Writes the tidy form of `text` into `output` (room for `text.count + 1` bytes); returns
     /// how many bytes it wrote.
-    static func tidy(_ text: [UInt8], into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    static func tidy(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let newline = UInt8(ascii: "\n")
         let space = UInt8(ascii: " ")
         var count = 0
@@ -34,7 +39,7 @@ public enum Layout {
         var hasPrevious = false
         var previousBlank = false
         var previousOpens = false
-        text.withUnsafeBufferPointer { bytes in
+        do {
             var lineStart = 0
             // Every line, the last included, ends with a line break (one is implied at the end).
             while lineStart <= bytes.count {

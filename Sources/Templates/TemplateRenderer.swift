@@ -1,4 +1,5 @@
 import Parallel
+import Text
 
 /// Renders templates against a value, resolving partials from a fixed set of templates.
 public struct TemplateSet: Sendable {
@@ -18,11 +19,11 @@ public struct TemplateSet: Sendable {
     }
 
     public func render(_ name: String, _ value: TemplateValue) throws(TemplateError) -> String {
-        String(decoding: try renderUTF8(name, value), as: UTF8.self)
+        try renderUTF8(name, value).string
     }
 
     /// The rendered text as UTF-8 bytes (what `Layout.normalize` reads).
-    public func renderUTF8(_ name: String, _ value: TemplateValue) throws(TemplateError) -> [UInt8] {
+    public func renderUTF8(_ name: String, _ value: TemplateValue) throws(TemplateError) -> TextBuffer {
         guard let template = templates[name] else {
             throw TemplateError(path: name, line: 1, column: 1, message: "no template named '\(name)'")
         }
@@ -160,8 +161,10 @@ public struct TemplateSet: Sendable {
 /// Indentation is written lazily, before a line's first byte: a partial or a multi-line value
 /// adds its indentation for what it writes, so nested partials never re-copy their text to
 /// indent it, and blank lines stay empty (no line of output ends in white space).
-struct TextWriter: Sendable {
-    var bytes: [UInt8] = []
+struct TextWriter: @unchecked Sendable {
+    // @unchecked: `TextBuffer` shares its storage only until a copy appends (copy on write),
+    // like an array; a writer moves between threads whole, never shared while written.
+    var bytes = TextBuffer()
     /// The indentation of every enclosing partial and multi-line value, outermost first.
     private var indent: [UInt8] = []
     private var atLineStart = true
@@ -170,10 +173,10 @@ struct TextWriter: Sendable {
 
     private mutating func beginLine() {
         if atLineStart {
-            bytes.append(contentsOf: indent)
+            bytes.append(indent)
             atLineStart = false
         } else if !firstLinePrefix.isEmpty {
-            bytes.append(contentsOf: firstLinePrefix)
+            bytes.append(firstLinePrefix)
             firstLinePrefix.removeAll(keepingCapacity: true)
         }
     }
@@ -182,11 +185,11 @@ struct TextWriter: Sendable {
     mutating func write(_ text: [UInt8]) {
         guard !text.isEmpty else { return }
         beginLine()
-        bytes.append(contentsOf: text)
+        bytes.append(text)
     }
 
     mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(byte: UInt8(ascii: "\n"))
         atLineStart = true
         firstLinePrefix.removeAll(keepingCapacity: true)
     }
@@ -202,7 +205,7 @@ struct TextWriter: Sendable {
                 while end < utf8.count && utf8[end] != UInt8(ascii: "\n") { end += 1 }
                 if end > lineStart {
                     beginLine()
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[lineStart..<end]))
+                    bytes.append(UnsafeBufferPointer(rebasing: utf8[lineStart..<end]))
                 }
                 guard end < utf8.count else { break }
                 newline()
@@ -232,13 +235,13 @@ struct TextWriter: Sendable {
     }
 
     mutating func reserve(_ additional: Int) {
-        bytes.reserveCapacity(bytes.count + additional)
+        bytes.reserveCapacity(additional)
     }
 
     /// The same state with no text yet: where a list item rendered apart starts.
     func emptied() -> TextWriter {
         var copy = self
-        copy.bytes = []
+        copy.bytes = TextBuffer()
         return copy
     }
 
@@ -248,7 +251,7 @@ struct TextWriter: Sendable {
 
     /// Appends text rendered apart from a writer in this one's state, taking on its end state.
     mutating func append(_ other: TextWriter) {
-        bytes.append(contentsOf: other.bytes)
+        bytes += other.bytes
         atLineStart = other.atLineStart
         firstLinePrefix = other.firstLinePrefix
     }

@@ -1,5 +1,6 @@
 import DeclParser
 import Testing
+import Text
 
 /// `TextBuffer` builds every name and every line of generated code: it must give exactly what
 /// joining the same strings gives, and copies must not see each other's appends.

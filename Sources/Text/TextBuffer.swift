@@ -1,5 +1,6 @@
 /// Text being assembled from short pieces, as UTF-8 bytes, turned into one `String` when it is
-/// complete: names and keys in analysis, and every adapter's code in the planner.
+/// complete: names and keys in analysis, every adapter's code in the planner, and the output
+/// the renderer writes.
 ///
 /// `String +=` re-checks capacity, uniqueness and ASCII-ness on every call — a few hundred
 /// instructions each under callgrind, for a big input more than the planner's own work — and
@@ -73,6 +74,17 @@ public struct TextBuffer {
         if storage.capacity == used || !isKnownUniquelyReferenced(&storage) { grow(toHold: used + 1) }
         storage.base[used] = byte
         used += 1
+    }
+
+    @inlinable
+    public mutating func append(_ source: [UInt8]) {
+        source.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Room for `additional` more bytes without growing.
+    @inlinable
+    public mutating func reserveCapacity(_ additional: Int) {
+        if storage.capacity - used < additional || !isKnownUniquelyReferenced(&storage) { grow(toHold: used + additional) }
     }
 
     @inlinable
