@@ -85,7 +85,7 @@ extension Analyzer {
                 base = wrapped
                 tokenIsOptional = true
             }
-            tokenName = base.qualifiedName.map { String($0.split(separator: ".").last ?? Substring($0)) }
+            tokenName = base.qualifiedName.map(Self.lastComponent)
         }
         let cancelAttribute = function.attributes.first { $0.name.name == "cancel" }
         let startAttribute = function.attributes.first { $0.name.name == "start" }
@@ -210,6 +210,17 @@ extension Analyzer {
             return nil
         }
         return plan
+    }
+
+    /// `Foundation.Operation` → `Operation`. On bytes when the name is ASCII (as good as
+    /// always): splitting `Character`s was most of reading a function's cancellation.
+    static func lastComponent(_ qualifiedName: String) -> String {
+        let utf8 = qualifiedName.utf8
+        if utf8.last != UInt8(ascii: "."), qualifiedName.allUTF8({ $0 < 0x80 }) {
+            guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return qualifiedName }
+            return String(qualifiedName[utf8.index(after: dot)...])
+        }
+        return String(qualifiedName.split(separator: ".").last ?? Substring(qualifiedName))
     }
 
     /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`

@@ -255,6 +255,7 @@ public struct Analyzer: Sendable {
 
         let options = readOptions(decl.attributes, inheriting: BlockOptions())
         var adapters: [Adapter] = []
+        adapters.reserveCapacity(decl.members.count)  // An adapter is big: regrowing copies them all.
         for case .function(let function) in decl.members {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
             let owner = wrapperName ?? typeName

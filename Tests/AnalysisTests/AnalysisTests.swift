@@ -50,6 +50,13 @@ import Testing
         #expect(checked >= 50)  // Many valid references among them, not only rejections.
     }
 
+    /// A token type's last component, read on bytes for ASCII names, as splitting would give.
+    @Test func lastComponentsOfQualifiedNames() {
+        for name in ["", "A", "A.B", "Foundation.Operation", "A.", "A..", ".", "..B", "A.B.C", "Modül.Tøken", "A.\u{301}B"] {
+            #expect(Analyzer.lastComponent(name) == String(name.split(separator: ".").last ?? Substring(name)), "\(name)")
+        }
+    }
+
     /// Long ASCII names are searched without lowercasing them first; the answer must be the
     /// lowercased search's.
     @Test func completionWordsAreFoundInAnyCase() {
