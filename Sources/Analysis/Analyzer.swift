@@ -55,8 +55,8 @@ public struct Analyzer: Sendable {
         var delegates: [DelegateAdapter] = []
         var seen: [String: SourceLocation] = [:]
         seen.reserveCapacity(analysed.reduce(0) { $0 + $1.declared.count })
-        for declaration in file.declarations {
-            switch declaration {
+        for index in file.declarations.indices {
+            switch file.declarations[index] {
             case .importDecl(let decl):
                 imports.append(importLine(decl))
             case .typeAlias(let alias):
@@ -118,12 +118,15 @@ public struct Analyzer: Sendable {
                     notes: [.init("first declared here", at: existing.name.location)])
             }
         }
-        for declaration in file.declarations {
-            switch declaration {
+        // By index, matching in place: iterating copies every declaration (and every member),
+        // retaining and releasing each of their fields, for each of a big file's methods.
+        for index in file.declarations.indices {
+            switch file.declarations[index] {
             case .typeAlias(let alias):
                 declare(alias, scope: nil)
             case .extensionDecl(let decl):
-                for case .typeAlias(let alias) in decl.members {
+                for member in decl.members.indices {
+                    guard case .typeAlias(let alias) = decl.members[member] else { continue }
                     declare(alias, scope: decl.extendedType.qualifiedName ?? decl.extendedType.description)
                 }
             case .importDecl, .delegateDecl:
