@@ -1,31 +1,87 @@
+import Text
+
 /// Canonical Swift spelling of types and requirements, used both in generated code and in
 /// diagnostics. One spelling per type keeps output independent of the input's spacing.
+///
+/// Printed into one buffer per type: interpolating and joining made a string of every node,
+/// and every parameter of every method is printed.
 extension TypeSyntax: CustomStringConvertible {
     public var description: String {
+        // A plain name, the usual type: its own text, nothing built.
+        if case .named(let components) = kind, components.count == 1, components[0].genericArguments.isEmpty,
+            !components[0].name.escaped
+        {
+            return components[0].name.name
+        }
+        var text = TextBuffer(capacity: 48)
+        appendDescription(to: &text)
+        return text.string
+    }
+
+    public func appendDescription(to text: inout TextBuffer) {
         switch kind {
         case .named(let components):
-            return components.map(\.description).joined(separator: ".")
+            for (index, component) in components.enumerated() {
+                if index > 0 { text += "." }
+                component.appendDescription(to: &text)
+            }
         case .optional(let wrapped):
-            return wrapped.needsParenthesesAsPostfixOperand ? "(\(wrapped))?" : "\(wrapped)?"
+            wrapped.appendPostfixOperand(to: &text)
+            text += "?"
         case .implicitlyUnwrappedOptional(let wrapped):
-            return wrapped.needsParenthesesAsPostfixOperand ? "(\(wrapped))!" : "\(wrapped)!"
+            wrapped.appendPostfixOperand(to: &text)
+            text += "!"
         case .array(let element):
-            return "[\(element)]"
+            text += "["
+            element.appendDescription(to: &text)
+            text += "]"
         case .dictionary(let key, let value):
-            return "[\(key): \(value)]"
+            text += "["
+            key.appendDescription(to: &text)
+            text += ": "
+            value.appendDescription(to: &text)
+            text += "]"
         case .tuple(let elements):
-            return "(" + elements.map(\.description).joined(separator: ", ") + ")"
+            text += "("
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += ", " }
+                element.appendDescription(to: &text)
+            }
+            text += ")"
         case .function(let function):
-            return function.description
+            function.appendDescription(to: &text)
         case .composition(let types):
-            return types.map(\.description).joined(separator: " & ")
+            for (index, type) in types.enumerated() {
+                if index > 0 { text += " & " }
+                type.appendDescription(to: &text)
+            }
         case .metatype(let base, let keyword):
-            return base.needsParenthesesAsPostfixOperand ? "(\(base)).\(keyword)" : "\(base).\(keyword)"
+            base.appendPostfixOperand(to: &text)
+            text += "."
+            text += keyword
         case .existential(let keyword, let base):
-            return "\(keyword) \(base)"
+            text += keyword
+            text += " "
+            base.appendDescription(to: &text)
         case .attributed(let specifiers, let attributes, let base):
-            return (specifiers + attributes.map(\.text) + [base.description]).joined(separator: " ")
+            for specifier in specifiers {
+                text += specifier
+                text += " "
+            }
+            for attribute in attributes {
+                text += attribute.text
+                text += " "
+            }
+            base.appendDescription(to: &text)
         }
+    }
+
+    /// Parenthesized when it must be before `?`, `!` or `.Type`.
+    func appendPostfixOperand(to text: inout TextBuffer) {
+        guard needsParenthesesAsPostfixOperand else { return appendDescription(to: &text) }
+        text += "("
+        appendDescription(to: &text)
+        text += ")"
     }
 
     /// Function types, compositions and `any P` must be parenthesized before `?`, `!` or `.Type`.
@@ -39,28 +95,70 @@ extension TypeSyntax: CustomStringConvertible {
 
 extension TypeNameComponent: CustomStringConvertible {
     public var description: String {
-        let name = self.name.escaped ? "`\(self.name.name)`" : self.name.name
-        if genericArguments.isEmpty { return name }
-        return name + "<" + genericArguments.map(\.description).joined(separator: ", ") + ">"
+        var text = TextBuffer(capacity: 32)
+        appendDescription(to: &text)
+        return text.string
+    }
+
+    func appendDescription(to text: inout TextBuffer) {
+        if name.escaped {
+            text += "`"
+            text += name.name
+            text += "`"
+        } else {
+            text += name.name
+        }
+        guard !genericArguments.isEmpty else { return }
+        text += "<"
+        for (index, argument) in genericArguments.enumerated() {
+            if index > 0 { text += ", " }
+            argument.appendDescription(to: &text)
+        }
+        text += ">"
     }
 }
 
 extension TupleTypeElement: CustomStringConvertible {
     public var description: String {
-        switch (label, secondName) {
-        case (let label?, let second?): return "\(label) \(second): \(type)"
-        case (let label?, nil): return "\(label): \(type)"
-        default: return type.description
+        var text = TextBuffer(capacity: 32)
+        appendDescription(to: &text)
+        return text.string
+    }
+
+    func appendDescription(to text: inout TextBuffer) {
+        if let label {
+            text += label
+            if let secondName {
+                text += " "
+                text += secondName
+            }
+            text += ": "
         }
+        type.appendDescription(to: &text)
     }
 }
 
 extension FunctionTypeSyntax: CustomStringConvertible {
     public var description: String {
-        var text = "(" + parameters.map(\.description).joined(separator: ", ") + ")"
+        var text = TextBuffer(capacity: 64)
+        appendDescription(to: &text)
+        return text.string
+    }
+
+    func appendDescription(to text: inout TextBuffer) {
+        text += "("
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { text += ", " }
+            parameter.appendDescription(to: &text)
+        }
+        text += ")"
         if isAsync { text += " async" }
-        if let throwsClause { text += " " + throwsClause.description }
-        return text + " -> " + result.description
+        if let throwsClause {
+            text += " "
+            text += throwsClause.description
+        }
+        text += " -> "
+        result.appendDescription(to: &text)
     }
 }
 
