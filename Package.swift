@@ -46,7 +46,7 @@ let package = Package(
 
         .testTarget(name: "DeclParserTests", dependencies: ["DeclParser", "Text"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
-        .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "Text"]),
         .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Parallel"]),
         .testTarget(
             name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK"],

@@ -91,35 +91,37 @@ public struct Planner: Sendable {
                 ? streamHandler(adapter, events: events)
                 : completionClosure(adapter.completion, continuation: continuation)
 
+        let streamBody: TemplateValue =
+            if let notification = adapter.notification {
+                .string(notificationBody(adapter, notification, receiver: receiver))
+            } else if isStream {
+                .text(streamBody(adapter, receiver: receiver, events: events, handler: handler, continuation: continuation))
+            } else {
+                ""
+            }
         return .object([
             "docLines": .strings(docLines),
             "attributes": .strings(attributes),
-            "signature": .string(signature(of: adapter, access: access).string),
+            "signature": .text(signature(of: adapter, access: access)),
             "resultType": .string(adapter.resultType),
             "tokenType": .string(adapter.cancellation.tokenType),
             "adapterNameLiteral": .string(Parser.quoted(adapter.adapterName)),
             "callName": .string(callName),
             "finishedStreams": .strings(adapter.progressStreams.keys.sorted()),
-            "callSetup": .string(
-                isStream ? "" : callSetup(adapter, receiver: receiver, retry: retry == nil ? nil : retryName).string),
+            "callSetup": isStream ? "" : .text(callSetup(adapter, receiver: receiver, retry: retry == nil ? nil : retryName)),
             "hasRetry": .bool(retry != nil),
             "retryName": .string(retryName),
             "retrySetup": .string(retry.map { retrySetup($0, name: retryName) } ?? ""),
             "continuation": .string(continuation),
             "isStream": .bool(isStream),
-            "streamBody": .string(
-                adapter.notification.map { notificationBody(adapter, $0, receiver: receiver) }
-                    ?? (isStream
-                        ? streamBody(adapter, receiver: receiver, events: events, handler: handler, continuation: continuation)
-                            .string
-                        : "")),
-            "legacyCall": .string(
+            "streamBody": streamBody,
+            "legacyCall":
                 isStream
-                    ? ""
-                    : call(
+                ? ""
+                : .text(
+                    call(
                         adapter, callee: receiver, continuation: continuation, handler: handler,
-                        depth: retry == nil ? 3 : 5
-                    ).string),
+                        depth: retry == nil ? 3 : 5)),
         ])
     }
 

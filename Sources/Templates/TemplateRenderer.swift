@@ -48,13 +48,17 @@ public struct TemplateSet: Sendable {
                 output.newline()
             case .variable(let name, let indent, let location):
                 let value = try lookup(name, in: stack, template: template, location: location)
-                guard case .string(let text) = value else {
+                // A multi-line value alone on its line continues at the tag's column.
+                switch value {
+                case .string(var text):
+                    text.withUTF8 { output.write(utf8: $0, indentedBy: indent ?? []) }
+                case .text(let text):
+                    text.withBytes { output.write(utf8: $0, indentedBy: indent ?? []) }
+                default:
                     throw TemplateError(
                         path: template.path, line: location.line, column: location.column,
                         message: "'\(name)' is a list, flag or object; use '{{#\(name)}}' to render it")
                 }
-                // A multi-line value alone on its line continues at the tag's column.
-                output.write(text, indentedBy: indent ?? [])
             case .section(let name, let inverted, let children, let location):
                 let value = try lookup(name, in: stack, template: template, location: location)
                 if inverted {
@@ -161,9 +165,7 @@ public struct TemplateSet: Sendable {
 /// Indentation is written lazily, before a line's first byte: a partial or a multi-line value
 /// adds its indentation for what it writes, so nested partials never re-copy their text to
 /// indent it, and blank lines stay empty (no line of output ends in white space).
-struct TextWriter: @unchecked Sendable {
-    // @unchecked: `TextBuffer` shares its storage only until a copy appends (copy on write),
-    // like an array; a writer moves between threads whole, never shared while written.
+struct TextWriter: Sendable {
     var bytes = TextBuffer()
     /// The indentation of every enclosing partial and multi-line value, outermost first.
     private var indent: [UInt8] = []
@@ -195,28 +197,25 @@ struct TextWriter: @unchecked Sendable {
     }
 
     /// Any text; lines after the first are also indented by `extra`.
-    mutating func write(_ text: String, indentedBy extra: [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            var lineStart = 0
-            var pushed = false
-            while lineStart < utf8.count {
-                var end = lineStart
-                while end < utf8.count && utf8[end] != UInt8(ascii: "\n") { end += 1 }
-                if end > lineStart {
-                    beginLine()
-                    bytes.append(UnsafeBufferPointer(rebasing: utf8[lineStart..<end]))
-                }
-                guard end < utf8.count else { break }
-                newline()
-                if !pushed {
-                    indent.append(contentsOf: extra)
-                    pushed = true
-                }
-                lineStart = end + 1
+    mutating func write(utf8: UnsafeBufferPointer<UInt8>, indentedBy extra: [UInt8]) {
+        var lineStart = 0
+        var pushed = false
+        while lineStart < utf8.count {
+            var end = lineStart
+            while end < utf8.count && utf8[end] != UInt8(ascii: "\n") { end += 1 }
+            if end > lineStart {
+                beginLine()
+                bytes.append(UnsafeBufferPointer(rebasing: utf8[lineStart..<end]))
             }
-            if pushed { indent.removeLast(extra.count) }
+            guard end < utf8.count else { break }
+            newline()
+            if !pushed {
+                indent.append(contentsOf: extra)
+                pushed = true
+            }
+            lineStart = end + 1
         }
+        if pushed { indent.removeLast(extra.count) }
     }
 
     /// Starts a partial indented by `extra`; returns what `endIndent` restores.

@@ -1,3 +1,5 @@
+import Text
+
 /// The data a template renders: strings, flags, lists and nested objects. Nothing else, so
 /// templates stay logic-less and every decision is made (and tested) in the planner.
 ///
@@ -6,6 +8,9 @@
 /// a big input).
 public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
     case string(String)
+    /// Text as assembled (the planner's code): rendered from its bytes, with no `String` made
+    /// of it first.
+    case text(TextBuffer)
     case bool(Bool)
     case list([TemplateValue])
     case object(TemplateObject)
@@ -23,6 +28,7 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
     var isTruthy: Bool {
         switch self {
         case .string(let text): return !text.isEmpty
+        case .text(let text): return !text.isEmpty
         case .bool(let flag): return flag
         case .list(let items): return !items.isEmpty
         case .object: return true

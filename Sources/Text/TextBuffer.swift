@@ -181,3 +181,8 @@ public struct TextBuffer {
         }
     }
 }
+
+// A buffer shares its storage with its copies only until one of them appends (copy on write,
+// checked with `isKnownUniquelyReferenced`, as `Array` does), so a buffer handed to another
+// thread is never written while another reads it.
+extension TextBuffer: @unchecked Sendable {}

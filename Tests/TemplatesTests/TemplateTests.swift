@@ -1,5 +1,6 @@
 import Templates
 import Testing
+import Text
 
 @Suite struct TemplateTests {
     func render(_ source: String, _ value: TemplateValue, partials: [String: String] = [:]) throws -> String {
@@ -31,6 +32,16 @@ import Testing
 
     @Test func multiLineVariableAloneOnItsLineIsIndented() throws {
         #expect(try render("{\n    {{code}}\n}\n", .object(["code": "a\n\nb"])) == "{\n    a\n\n    b\n}\n")
+    }
+
+    /// Assembled text (`.text`, what the planner makes) renders exactly as the same string.
+    @Test func assembledTextRendersAsItsString() throws {
+        for code in ["", "one line", "a\n\nb", "héllo\n  wörld\n", "\n"] {
+            var text = TextBuffer()
+            text += code
+            let source = "{\n    {{code}}\n}{{#code}}!{{/code}}\n"
+            #expect(try render(source, .object(["code": .text(text)])) == render(source, .object(["code": .string(code)])))
+        }
     }
 
     @Test func aPartialStartingMidLineIndentsItsFirstLineByItsOwnIndentation() throws {
