@@ -1,3 +1,4 @@
+import Foundation
 import Parallel
 import Text
 
@@ -201,8 +202,10 @@ struct TextWriter: Sendable {
         var lineStart = 0
         var pushed = false
         while lineStart < utf8.count {
-            var end = lineStart
-            while end < utf8.count && utf8[end] != UInt8(ascii: "\n") { end += 1 }
+            let end =
+                memchr(utf8.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), utf8.count - lineStart).map {
+                    utf8.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                } ?? utf8.count
             if end > lineStart {
                 beginLine()
                 bytes.append(UnsafeBufferPointer(rebasing: utf8[lineStart..<end]))
