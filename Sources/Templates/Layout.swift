@@ -63,11 +63,11 @@ public enum Layout {
                         lineStart = next
                         continue
                     }
-                } else {
+                } else if hasPrevious && previousBlank {
+                    // A blank line before a closing brace goes (only then is the indentation read).
                     var first = lineStart
                     while first < end, bytes[first] == space { first += 1 }
-                    // A blank line before a closing brace goes.
-                    if bytes[first] == UInt8(ascii: "}"), hasPrevious, previousBlank { count -= 1 }
+                    if bytes[first] == UInt8(ascii: "}") { count -= 1 }
                 }
                 let length = end - lineStart
                 if length > 0 {
