@@ -216,13 +216,7 @@ extension Analyzer {
         }
         let escapedName = Naming.escaped(baseName)
         var adapterName = TextBuffer(capacity: 64)
-        adapterName += baseName
-        adapterName += "("
-        for parameter in parameters {
-            adapterName += parameter.label ?? "_"
-            adapterName += ":"
-        }
-        adapterName += ")"
+        Adapter.appendSwiftName(baseName, parameters, to: &adapterName)
 
         let returnsValue = function.returnType.map { !$0.isVoid } ?? false
         let isThrowing = function.throwsClause != nil

@@ -290,12 +290,17 @@ extension Adapter {
     /// Two adapters with equal keys would be the same Swift declaration.
     func appendSignatureKey(to key: inout TextBuffer) {
         if isStatic { key += "static " }
-        key += name
-        key += "("
+        Self.appendSwiftName(name, parameters, to: &key)
+    }
+
+    /// `base(label:_:)`: how Swift names a function with these parameters.
+    static func appendSwiftName(_ base: String, _ parameters: [AdapterParameter], to text: inout TextBuffer) {
+        text += base
+        text += "("
         for parameter in parameters {
-            key += parameter.label ?? "_"
-            key += ":"
+            text += parameter.label ?? "_"
+            text += ":"
         }
-        key += ")"
+        text += ")"
     }
 }

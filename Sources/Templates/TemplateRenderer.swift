@@ -72,11 +72,7 @@ public struct TemplateSet: Sendable {
                 case .lazyList(let list) where list.count >= Self.parallelItems:
                     try renderInParallel(list.count, list.item, children, template: template, stack: stack, into: &output, depth: depth)
                 case .list(let items):
-                    for item in items {
-                        stack.append(item)
-                        try render(children, template: template, stack: &stack, into: &output, depth: depth)
-                        stack.removeLast()
-                    }
+                    try renderItems(items.indices, { items[$0] }, children, template: template, stack: stack, into: &output, depth: depth)
                 case .lazyList(let list):
                     try renderItems(0..<list.count, list.item, children, template: template, stack: stack, into: &output, depth: depth)
                 case .object:

@@ -59,7 +59,7 @@ import Testing
         locator.value.mode = .never
         let task = Task { try await locator.value.currentLocation() }
         #expect(await eventually { locator.value.delegate != nil })
-        weak var delegate = locator.value.delegate
+        weak let delegate = locator.value.delegate
         #expect(delegate != nil)
         task.cancel()
         let result = await task.result
