@@ -296,7 +296,7 @@ public struct Planner: Sendable {
                 appendStopClosure(adapter.cancellation, receiver: receiver, to: &$0)
             }
         }
-        if adapter.isMainActor, adapter.cancellation.strategy != .none { option(&text) { $0 += "stopOnMainThread: true" } }
+        if adapter.isMainActor, hasClosure { option(&text) { $0 += "stopOnMainThread: true" } }
         if stream.isThrowing, let mapError = adapter.mapError {
             option(&text) {
                 $0 += "mapError: "
@@ -504,10 +504,8 @@ public struct Planner: Sendable {
                 } else if let arity = adapter.guardedClosureParameters[name] {
                     // Forwarded only while the outcome is open: no progress after the result.
                     let names = (0..<arity).map { arity == 1 ? "value" : "value\($0)" }
-                    if names.isEmpty {
-                        oneLine += "{ "
-                    } else {
-                        oneLine += "{ "
+                    oneLine += "{ "
+                    if !names.isEmpty {
                         oneLine.append(names, separator: ", ")
                         oneLine += " in "
                     }
