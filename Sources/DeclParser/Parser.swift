@@ -127,10 +127,24 @@ public struct Parser {
 
     var atEnd: Bool { current.kind == .endOfFile }
 
+    /// Where a consumed token was: all that most productions keep of it (a copy of the whole
+    /// token retains and releases its text and documentation, for every token).
+    struct Span {
+        var location: SourceLocation
+        var endOffset: Int
+    }
+
     @discardableResult
-    mutating func advance() -> Token {
-        let token = tokens[position]
+    mutating func advance() -> Span {
+        let span = Span(location: current.location, endOffset: current.endOffset)
         if position < tokens.count - 1 { position += 1 }
+        return span
+    }
+
+    /// The current token itself, consumed.
+    mutating func take() -> Token {
+        let token = tokens[position]
+        advance()
         return token
     }
 
@@ -158,7 +172,7 @@ public struct Parser {
         return Abandon()
     }
 
-    mutating func expect(_ kind: TokenKind, _ context: String, notes: [Diagnostic.Note] = []) throws(Abandon) -> Token {
+    mutating func expect(_ kind: TokenKind, _ context: String, notes: [Diagnostic.Note] = []) throws(Abandon) -> Span {
         guard current.kind == kind else {
             throw fail("expected '\(kind.spelling)' \(context), found '\(current.kind.spelling)'", notes: notes)
         }
@@ -367,7 +381,7 @@ public struct Parser {
             default:
                 break
             }
-            valueTokens.append(advance())
+            valueTokens.append(take())
         }
     }
 
@@ -659,14 +673,15 @@ public struct Parser {
 
     mutating func parseThrowsClause() throws(Abandon) -> ThrowsClause? {
         guard current.isKeyword("throws") || current.isKeyword("rethrows") else { return nil }
+        let keyword = current.identifier ?? "throws"
         let token = advance()
         var errorType: TypeSyntax?
-        if token.isKeyword("throws"), current.kind == .leftParen, current.location.offset == token.endOffset {
+        if keyword == "throws", current.kind == .leftParen, current.location.offset == token.endOffset {
             advance()
             errorType = try parseType()
             _ = try expect(.rightParen, "to close 'throws('")
         }
-        return ThrowsClause(keyword: token.identifier ?? "throws", errorType: errorType, location: token.location)
+        return ThrowsClause(keyword: keyword, errorType: errorType, location: token.location)
     }
 
     mutating func parseParameterClause() throws(Abandon) -> [Parameter] {
