@@ -89,7 +89,7 @@ public struct Lexer {
 
     private mutating func lineComment() {
         let isDoc = peek(2) == UInt8(ascii: "/") && peek(3) != UInt8(ascii: "/")
-        var textStart = index + (isDoc ? 3 : 2)
+        let textStart = index + (isDoc ? 3 : 2)
         while let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { index += 1 }
         if isDoc {
             // `/// text`: the one space after the slashes is not part of the text — unless a
@@ -97,8 +97,7 @@ public struct Lexer {
             if textStart < index && bytes[textStart] == UInt8(ascii: " ")
                 && (textStart + 1 == index || bytes[textStart + 1] < 0x80)
             {
-                textStart += 1
-                pendingDocs.append(text(textStart..<index))
+                pendingDocs.append(text((textStart + 1)..<index))
             } else {
                 var text = text(textStart..<index)
                 if text.hasPrefix(" ") { text.removeFirst() }

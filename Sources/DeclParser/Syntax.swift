@@ -59,10 +59,7 @@ public struct AttributeArgument: Hashable, Sendable {
             text += label.name
             text += ": "
         }
-        switch value {
-        case .identifier(let spelled), .expression(let spelled): text += spelled
-        default: text += value.text
-        }
+        text += value.text
     }
 }
 

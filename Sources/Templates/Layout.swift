@@ -39,48 +39,46 @@ public enum Layout {
         var hasPrevious = false
         var previousBlank = false
         var previousOpens = false
-        do {
-            var lineStart = 0
-            // Every line, the last included, ends with a line break (one is implied at the end).
-            while lineStart <= bytes.count {
-                var lineEnd = lineStart
-                if lineStart < bytes.count,
-                    let found = memchr(bytes.baseAddress! + lineStart, Int32(newline), bytes.count - lineStart)
-                {
-                    lineEnd = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                } else {
-                    lineEnd = bytes.count
-                }
-                var end = lineEnd
-                while end > lineStart, bytes[end - 1] == space || bytes[end - 1] == UInt8(ascii: "\t") || bytes[end - 1] == UInt8(ascii: "\r") {
-                    end -= 1
-                }
-                let next = lineEnd + 1
-                let isBlank = end == lineStart
-                if isBlank {
-                    // Skip leading blanks, repeated blanks, and blanks right after an opening brace.
-                    if !hasPrevious || previousBlank || previousOpens {
-                        lineStart = next
-                        continue
-                    }
-                } else if hasPrevious && previousBlank {
-                    // A blank line before a closing brace goes (only then is the indentation read).
-                    var first = lineStart
-                    while first < end, bytes[first] == space { first += 1 }
-                    if bytes[first] == UInt8(ascii: "}") { count -= 1 }
-                }
-                let length = end - lineStart
-                if length > 0 {
-                    (output.baseAddress! + count).update(from: bytes.baseAddress! + lineStart, count: length)
-                    count += length
-                }
-                output[count] = newline
-                count += 1
-                hasPrevious = true
-                previousBlank = isBlank
-                previousOpens = !isBlank && bytes[end - 1] == UInt8(ascii: "{")
-                lineStart = next
+        var lineStart = 0
+        // Every line, the last included, ends with a line break (one is implied at the end).
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            if lineStart < bytes.count,
+                let found = memchr(bytes.baseAddress! + lineStart, Int32(newline), bytes.count - lineStart)
+            {
+                lineEnd = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            } else {
+                lineEnd = bytes.count
             }
+            var end = lineEnd
+            while end > lineStart, bytes[end - 1] == space || bytes[end - 1] == UInt8(ascii: "\t") || bytes[end - 1] == UInt8(ascii: "\r") {
+                end -= 1
+            }
+            let next = lineEnd + 1
+            let isBlank = end == lineStart
+            if isBlank {
+                // Skip leading blanks, repeated blanks, and blanks right after an opening brace.
+                if !hasPrevious || previousBlank || previousOpens {
+                    lineStart = next
+                    continue
+                }
+            } else if hasPrevious && previousBlank {
+                // A blank line before a closing brace goes (only then is the indentation read).
+                var first = lineStart
+                while first < end, bytes[first] == space { first += 1 }
+                if bytes[first] == UInt8(ascii: "}") { count -= 1 }
+            }
+            let length = end - lineStart
+            if length > 0 {
+                (output.baseAddress! + count).update(from: bytes.baseAddress! + lineStart, count: length)
+                count += length
+            }
+            output[count] = newline
+            count += 1
+            hasPrevious = true
+            previousBlank = isBlank
+            previousOpens = !isBlank && bytes[end - 1] == UInt8(ascii: "{")
+            lineStart = next
         }
         while count >= 2 && output[count - 2] == newline { count -= 1 }
         if count == 0 {

@@ -138,9 +138,6 @@ public struct TextBuffer {
         withBytes { $0.firstIndex(of: UInt8(ascii: "\n")) ?? $0.count }
     }
 
-    @inlinable
-    public var containsLineBreak: Bool { firstLineEnd < count }
-
     /// Width in characters of the bytes in `range` (`Planner.width`: read from the bytes when
     /// they are ASCII without carriage returns, always so for generated code from ASCII input).
     @inlinable
