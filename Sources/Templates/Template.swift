@@ -42,7 +42,8 @@ struct TemplateParser {
     let source: String
 
     enum Piece {
-        case text(String)
+        /// Text without line breaks, as UTF-8.
+        case text([UInt8])
         case newline
         case tag(kind: Character?, name: String, location: Template.Location)
     }
@@ -52,70 +53,67 @@ struct TemplateParser {
     }
 
     /// Splits the source into lines of text and tags.
+    ///
+    /// On UTF-8 bytes: the delimiters are ASCII, and the runtime template alone is tens of
+    /// kilobytes that every run parses (appending it to strings scalar by scalar was most of a
+    /// small input's run). Columns count Unicode scalars, as editors do: every byte that does
+    /// not continue a multi-byte sequence starts one.
     func lex() throws(TemplateError) -> [[Piece]] {
+        let bytes = Array(source.utf8)
         var lines: [[Piece]] = [[]]
         var line = 1
         var column = 1
-        var text = ""
-        var iterator = source.unicodeScalars.makeIterator()
-        var pending: [Unicode.Scalar] = []
-        func next() -> Unicode.Scalar? {
-            if !pending.isEmpty { return pending.removeFirst() }
-            return iterator.next()
+        var index = 0
+        var textStart = 0
+        func flushText(upTo end: Int) {
+            if end > textStart { lines[lines.count - 1].append(.text(Array(bytes[textStart..<end]))) }
         }
-        func flushText() {
-            if !text.isEmpty {
-                lines[lines.count - 1].append(.text(text))
-                text = ""
-            }
-        }
-        while let scalar = next() {
-            if scalar == "\n" {
-                flushText()
+        func startsScalar(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        let lineBreak = UInt8(ascii: "\n")
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == lineBreak {
+                flushText(upTo: index)
                 lines[lines.count - 1].append(.newline)
                 lines.append([])
                 line += 1
                 column = 1
+                index += 1
+                textStart = index
                 continue
             }
-            if scalar == "{" {
-                let following = next()
-                if following == "{" {
-                    flushText()
-                    let location = Template.Location(line: line, column: column)
-                    column += 2
-                    var inside = ""
-                    var closed = false
-                    while let c = next() {
-                        if c == "\n" {
-                            throw error("tag is not closed on its line; close it with '}}'", at: location)
-                        }
-                        column += 1
-                        if c == "}" {
-                            if let d = next() {
-                                if d == "}" {
-                                    column += 1
-                                    closed = true
-                                    break
-                                }
-                                pending.insert(d, at: 0)
-                            }
-                        }
-                        inside.unicodeScalars.append(c)
-                    }
-                    if !closed { throw error("tag is not closed; close it with '}}'", at: location) }
-                    lines[lines.count - 1].append(try tag(inside, at: location))
-                    continue
+            guard byte == open, index + 1 < bytes.count, bytes[index + 1] == open else {
+                if startsScalar(byte) { column += 1 }
+                index += 1
+                continue
+            }
+            flushText(upTo: index)
+            let location = Template.Location(line: line, column: column)
+            column += 2
+            let insideStart = index + 2
+            var end = insideStart
+            var closed = false
+            while end < bytes.count {
+                let inner = bytes[end]
+                if inner == lineBreak {
+                    throw error("tag is not closed on its line; close it with '}}'", at: location)
                 }
-                text.unicodeScalars.append(scalar)
-                column += 1
-                if let following { pending.insert(following, at: 0) }
-                continue
+                if inner == close, end + 1 < bytes.count, bytes[end + 1] == close {
+                    closed = true
+                    break
+                }
+                if startsScalar(inner) { column += 1 }
+                end += 1
             }
-            text.unicodeScalars.append(scalar)
-            column += 1
+            if !closed { throw error("tag is not closed; close it with '}}'", at: location) }
+            column += 2
+            lines[lines.count - 1].append(try tag(String(decoding: bytes[insideStart..<end], as: UTF8.self), at: location))
+            index = end + 2
+            textStart = index
         }
-        flushText()
+        flushText(upTo: bytes.count)
         return lines
     }
 
@@ -134,21 +132,23 @@ struct TemplateParser {
         return .tag(kind: kind, name: name, location: location)
     }
 
+    static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
     func parse() throws(TemplateError) -> [Template.Node] {
         let lines = try lex()
         // Flatten lines into pieces, dropping standalone lines' white space and line break.
-        var flat: [(Piece, indent: String?)] = []
+        var flat: [(Piece, indent: [UInt8]?)] = []
         for line in lines {
             let tags = line.filter { if case .tag = $0 { return true } else { return false } }
             let onlySpace = line.allSatisfy {
                 switch $0 {
-                case .text(let text): return text.allSatisfy { $0 == " " || $0 == "\t" }
+                case .text(let text): return text.allSatisfy(Self.isSpaceOrTab)
                 default: return true
                 }
             }
-            let indent: String = {
-                if case .text(let text)? = line.first, text.allSatisfy({ $0 == " " || $0 == "\t" }) { return text }
-                return ""
+            let indent: [UInt8] = {
+                if case .text(let text)? = line.first, text.allSatisfy(Self.isSpaceOrTab) { return text }
+                return []
             }()
             if tags.count == 1, onlySpace, case .tag(let kind, _, _) = tags[0] {
                 if kind != nil {
@@ -173,17 +173,17 @@ struct TemplateParser {
                 index += 1
                 switch piece {
                 case .text(let text):
-                    nodes.append(.text(Array(text.utf8)))
+                    nodes.append(.text(text))
                 case .newline:
                     nodes.append(.newline)
                 case .tag(let kind, let name, let location):
                     switch kind {
                     case nil:
-                        nodes.append(.variable(name: name, indent: indent.map { Array($0.utf8) }, location: location))
+                        nodes.append(.variable(name: name, indent: indent, location: location))
                     case "!":
                         break
                     case ">":
-                        nodes.append(.partial(name: name, indent: Array((indent ?? "").utf8), location: location))
+                        nodes.append(.partial(name: name, indent: indent ?? [], location: location))
                     case "#", "^":
                         let children = try parseNodes(until: (name, location))
                         nodes.append(.section(name: name, inverted: kind == "^", children: children, location: location))

@@ -76,6 +76,26 @@ import Text
         #expect(throws: TemplateError.self) { try render("{{> main}}", .object([:])) }
     }
 
+    /// Columns count Unicode scalars, whatever their UTF-8 length: `é` (two bytes), `e` with a
+    /// combining accent (two scalars, one character) and `𝔸` (four bytes). The template lexer
+    /// reads bytes; this pins it to the scalar count of the text before the tag.
+    @Test func columnsCountScalarsNotBytes() throws {
+        #expect(throws: TemplateError(path: "main.template", line: 1, column: 6, message: "unknown key 'missing'")) {
+            try render("é e\u{301}𝔸{{missing}}", .object([:]))
+        }
+        #expect(throws: TemplateError(path: "main.template", line: 2, column: 3, message: "tag is not closed on its line; close it with '}}'")) {
+            try render("{{a}}ü\nü {{b}ü\n}}", .object(["a": "x"]))
+        }
+        #expect(
+            throws: TemplateError(
+                path: "main.template", line: 1, column: 2, message: "invalid tag name 'b}c'; names are letters, digits, '_' and '-'")
+        ) {
+            try render("ß{{b}c}}", .object([:]))
+        }
+        // Text around tags keeps every byte, multi-byte and single braces included.
+        #expect(try render("ä{x}{{a}}}ö", .object(["a": "é"])) == "ä{x}é}ö")
+    }
+
     /// The layout rules, written the plain way (lines as arrays, nothing in place).
     static func plainLayout(_ text: [UInt8]) -> [UInt8] {
         var lines: [[UInt8]] = []
