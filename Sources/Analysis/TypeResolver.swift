@@ -6,14 +6,23 @@ import DeclParser
 /// block, by the bare name. Generic aliases are substituted.
 struct TypeResolver: Sendable {
     private var aliases: [String: TypeAliasDecl] = [:]
+    /// Bit `n` is set when some key is `n` UTF-8 bytes long (bit 63: 63 or more). Every
+    /// parameter's type is looked up several times and almost none names an alias; a key of a
+    /// length no alias has cannot match, and is neither built nor hashed.
+    private var keyLengths: UInt64 = 0
 
     mutating func declare(_ alias: TypeAliasDecl, in scope: String?) -> TypeAliasDecl? {
         let key = scope.map { "\($0).\(alias.name.name)" } ?? alias.name.name
         if let existing = aliases[key] { return existing }
         aliases[key] = alias
+        keyLengths |= Self.lengthBit(key.utf8.count)
         if scope != nil { hasScopedAliases = true }
         return nil
     }
+
+    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+
+    private func mayBeKey(ofLength length: Int) -> Bool { keyLengths & Self.lengthBit(length) != 0 }
 
     /// Whether any alias is declared inside a block (looked up as `Scope.Name` first).
     private var hasScopedAliases = false
@@ -60,7 +69,9 @@ struct TypeResolver: Sendable {
                 }
                 body = Self.substitute(body, substitutions)
             }
-            let aliasScope = key.contains(".") ? String(key[..<key.lastIndex(of: ".")!]) : nil
+            // On bytes: `String.contains` with a string argument is Foundation's, thousands of
+            // instructions a call.
+            let aliasScope = key.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(key[..<$0]) }
             return try resolved(body, scope: aliasScope, visited: &visited) ?? body
         default:
             return nil
@@ -68,8 +79,12 @@ struct TypeResolver: Sendable {
     }
 
     private func lookup(_ name: String, scope: String?) -> (String, TypeAliasDecl)? {
-        if hasScopedAliases, let scope, let alias = aliases["\(scope).\(name)"] { return ("\(scope).\(name)", alias) }
-        if let alias = aliases[name] { return (name, alias) }
+        let length = name.utf8.count
+        if hasScopedAliases, let scope, mayBeKey(ofLength: scope.utf8.count + 1 + length) {
+            let key = "\(scope).\(name)"
+            if let alias = aliases[key] { return (key, alias) }
+        }
+        if mayBeKey(ofLength: length), let alias = aliases[name] { return (name, alias) }
         return nil
     }
 

@@ -138,6 +138,28 @@ import Testing
         #expect(try !#require(adapter("func f(completion: @escaping (Int) -> Void)")).discardableResult)
     }
 
+    /// The resolver skips lookups by key length (names of 63 bytes and more share one bit):
+    /// aliases of any length, bare, qualified and inside their block, are still seen.
+    @Test func aliasesOfEveryNameLengthAreSeen() throws {
+        let long = String(repeating: "L", count: 70)
+        let longer = String(repeating: "M", count: 90)
+        let aliases = """
+            typealias \(long) = (Int?, Error?) -> Void
+            typealias \(longer) = (String?, Error?) -> Void
+            typealias Q = (Bool?, Error?) -> Void
+            """
+        for (type, expected) in [(long, "Int"), (longer, "String"), ("Q", "Bool")] {
+            let found = try #require(adapter("func f(completion: @escaping \(type))", typealiases: aliases))
+            #expect(found.resultType == expected)
+        }
+        let scoped = "typealias Inner = (Data?, Error?) -> Void\nfunc f(completion: @escaping Inner)"
+        #expect(try #require(adapter(scoped)).resultType == "Data")
+        let qualified = "typealias Inner = (Data?, Error?) -> Void\nfunc f(completion: @escaping T.Inner)"
+        #expect(try #require(adapter(qualified)).resultType == "Data")
+        let (model, diagnostics) = analyse("func f(completion: @escaping L)", typealiases: aliases)
+        #expect(model == nil && diagnostics.map(\.message) == ["no completion handler found in 'f(completion:)'"])
+    }
+
     @Test func genericTypealiasSubstitution() throws {
         let found = try #require(
             adapter("func f(completion: @escaping C<[Int]>)", typealiases: "typealias C<V> = (Result<V, Error>) -> Void"))
