@@ -125,6 +125,16 @@ import Testing
         #expect(decl.attributes[1].arguments?.first?.value == .expression("cancelRequest(_:)"))
     }
 
+    /// Numbers are read as Swift writes them, digit separators included.
+    @Test func attributeNumbersDropDigitSeparators() {
+        let (file, _) = parse("@a(1_000, -2_5, 1_0.5, -0.2_5, 42, 7.5) extension T {}")
+        guard case .extensionDecl(let decl) = file.declarations[0] else { return }
+        #expect(
+            decl.attributes[0].arguments?.map(\.value) == [
+                .integer(1000), .integer(-25), .float(10.5), .float(-0.25), .integer(42), .float(7.5),
+            ])
+    }
+
     @Test func diagnosticFormat() {
         let diagnostic = Diagnostic.error("bad", at: SourceLocation(line: 3, column: 7, offset: 0), notes: [.init("fix it")])
         #expect(diagnostic.formatted(path: "a.bridge") == "a.bridge:3:7: error: bad\na.bridge:3:7: note: fix it")
