@@ -185,15 +185,38 @@ public struct Lexer {
         }
     }
 
+    /// Scans one token, reporting and skipping characters that start none. (Not an optional
+    /// token per attempt: each one was destroyed through the generic `Optional` witness.)
     private mutating func next() -> Token {
         while true {
-            if let token = scanToken() { return token }
+            skipTrivia()
+            guard let byte = peek(), !Self.isIdentifierHead(byte), !Self.isDigit(byte), !Self.startsToken(byte) else {
+                return scanToken()
+            }
+            diagnostics.error(
+                "unexpected character '\(Self.describe(byte))' in declaration", at: location,
+                notes: [.init("remove it; .bridge files contain Swift declarations and attributes only")])
+            index += 1
+            // As if it had been a token: what follows on its line does not start the line.
+            sawNewline = false
         }
     }
 
-    /// Scans one token; nil after reporting a character that starts no token.
-    private mutating func scanToken() -> Token? {
-        skipTrivia()
+    /// Punctuation, quotes, backticks, `#`, `$` and operators: the bytes besides identifier
+    /// heads and digits that start a token.
+    private static func startsToken(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+            UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "@"), UInt8(ascii: "\""), UInt8(ascii: "`"),
+            UInt8(ascii: "#"), UInt8(ascii: "$"):
+            return true
+        default:
+            return isOperatorByte(byte)
+        }
+    }
+
+    /// Scans one token at a byte that starts one (or at the end of the input).
+    private mutating func scanToken() -> Token {
         let start = location
         let startsLine = sawNewline
         sawNewline = false
@@ -240,14 +263,8 @@ public struct Lexer {
         default:
             break
         }
-        if Self.isOperatorByte(byte) {
-            index -= 1
-            return make(scanOperator())
-        }
-        diagnostics.error(
-            "unexpected character '\(Self.describe(byte))' in declaration", at: start,
-            notes: [.init("remove it; .bridge files contain Swift declarations and attributes only")])
-        return nil
+        index -= 1
+        return make(scanOperator())
     }
 
     private static func describe(_ byte: UInt8) -> String {

@@ -42,6 +42,19 @@ import Testing
         #expect(lexer.diagnostics.diagnostics.map(\.message) == ["unexpected character '\\' in declaration", "unterminated '/*' comment"])
     }
 
+    /// A stray character is reported where it is and skipped like a token: what follows it on
+    /// its line does not start the line.
+    @Test func strayCharactersAreSkippedLikeTokens() {
+        var lexer = Lexer("a \u{01} b\n\u{01}c\n  \\ d\ne")
+        let tokens = lexer.tokenize()
+        #expect(tokens.map(\.kind.spelling) == ["a", "b", "c", "d", "e", "end of file"])
+        #expect(tokens.map(\.startsLine) == [true, false, false, false, true, false])
+        #expect(lexer.diagnostics.diagnostics.map(\.location) == [
+            SourceLocation(line: 1, column: 3, offset: 2), SourceLocation(line: 2, column: 1, offset: 6),
+            SourceLocation(line: 3, column: 3, offset: 11),
+        ])
+    }
+
     @Test func manyStrayCharactersDoNotRecurse() {
         var lexer = Lexer(String(repeating: "\\", count: 200_000))
         let tokens = lexer.tokenize()
