@@ -84,6 +84,8 @@ public struct Planner: Sendable {
         let retry = adapter.retry  // Analysis leaves it nil on streams.
         let receiver = adapter.isStatic ? staticCallee : callee
         let isStream = adapter.stream != nil
+        // The adapter's name as a string literal: in the call or stream setup, and for templates.
+        let nameLiteral = Parser.quoted(adapter.adapterName)
         let handler =
             adapter.notification != nil
             ? TextBuffer()  // The runtime's observer block is the handler.
@@ -93,9 +95,12 @@ public struct Planner: Sendable {
 
         let streamBody: TemplateValue =
             if let notification = adapter.notification {
-                .string(notificationBody(adapter, notification, receiver: receiver))
+                .string(notificationBody(adapter, notification, nameLiteral: nameLiteral, receiver: receiver))
             } else if isStream {
-                .text(streamBody(adapter, receiver: receiver, events: events, handler: handler, continuation: continuation))
+                .text(
+                    streamBody(
+                        adapter, nameLiteral: nameLiteral, receiver: receiver, events: events, handler: handler,
+                        continuation: continuation))
             } else {
                 ""
             }
@@ -105,10 +110,11 @@ public struct Planner: Sendable {
             "signature": .text(signature(of: adapter, access: access)),
             "resultType": .string(adapter.resultType),
             "tokenType": .string(adapter.cancellation.tokenType),
-            "adapterNameLiteral": .string(Parser.quoted(adapter.adapterName)),
+            "adapterNameLiteral": .string(nameLiteral),
             "callName": .string(callName),
             "finishedStreams": .strings(adapter.progressStreams.keys.sorted()),
-            "callSetup": isStream ? "" : .text(callSetup(adapter, receiver: receiver, retry: retry == nil ? nil : retryName)),
+            "callSetup": isStream ? "" : .text(
+                    callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, retry: retry == nil ? nil : retryName)),
             "hasRetry": .bool(retry != nil),
             "retryName": .string(retryName),
             "retrySetup": .string(retry.map { retrySetup($0, name: retryName) } ?? ""),
@@ -164,7 +170,7 @@ public struct Planner: Sendable {
     /// `BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per line. In a
     /// retry loop (`retry` names its state) it sits one level deeper and takes its timeout from
     /// the loop, which shortens it to what is left of the deadline.
-    func callSetup(_ adapter: Adapter, receiver: String, retry: String? = nil) -> TextBuffer {
+    func callSetup(_ adapter: Adapter, nameLiteral name: String, receiver: String, retry: String? = nil) -> TextBuffer {
         let plan = adapter.cancellation
         // `let call = ` at function-body depth (or in the retry loop), inside the extension;
         // each option on a line of its own, one level deeper.
@@ -210,7 +216,6 @@ public struct Planner: Sendable {
             options += "mapError: "
             options += mapError
         }
-        let name = Parser.quoted(adapter.adapterName)
         var text = TextBuffer(capacity: 64 + adapter.resultType.utf8.count + plan.tokenType.utf8.count + name.utf8.count + options.count)
         text += "BridgegenCall<"
         text += adapter.resultType
@@ -264,7 +269,9 @@ public struct Planner: Sendable {
     /// The stream adapter's body: `BridgegenStream<Element, Token>.throwing("name", options…)`
     /// with the register closure that makes the legacy call. The register closure trails when it
     /// is the only closure; next to a `stop:` closure it is a labelled argument (swift-format).
-    func streamBody(_ adapter: Adapter, receiver: String, events: String, handler: TextBuffer, continuation: String) -> TextBuffer {
+    func streamBody(
+        _ adapter: Adapter, nameLiteral: String, receiver: String, events: String, handler: TextBuffer, continuation: String
+    ) -> TextBuffer {
         guard let stream = adapter.stream else { return TextBuffer() }
         var text = TextBuffer(capacity: 512 + handler.count)
         text += "BridgegenStream<"
@@ -282,7 +289,7 @@ public struct Planner: Sendable {
             write(&text)
             options.append(start..<text.count)
         }
-        option(&text) { $0 += Parser.quoted(adapter.adapterName) }
+        option(&text) { $0 += nameLiteral }
         if let buffering = stream.buffering {
             option(&text) {
                 $0 += "buffering: "
@@ -347,8 +354,8 @@ public struct Planner: Sendable {
 
     /// `BridgegenNotifications.stream("name", center:, name:, object:, queue:, buffering:, map:)`,
     /// on one line when it fits at function-body depth, else one argument per line.
-    func notificationBody(_ adapter: Adapter, _ plan: NotificationPlan, receiver: String) -> String {
-        var arguments = [Parser.quoted(adapter.adapterName)]
+    func notificationBody(_ adapter: Adapter, _ plan: NotificationPlan, nameLiteral: String, receiver: String) -> String {
+        var arguments = [nameLiteral]
         switch plan.center {
         case .receiver: arguments.append("center: " + receiver)
         case .standard: break
