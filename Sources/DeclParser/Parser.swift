@@ -127,8 +127,8 @@ public struct Parser {
 
     var atEnd: Bool { current.kind == .endOfFile }
 
-    /// Where a consumed token was: all that most productions keep of it (a copy of the whole
-    /// token retains and releases its text and documentation, for every token).
+    /// Where a consumed token was: all that productions keep of it (a copy of the whole token
+    /// retains and releases its text and documentation, for every token).
     struct Span {
         var location: SourceLocation
         var endOffset: Int
@@ -139,13 +139,6 @@ public struct Parser {
         let span = Span(location: current.location, endOffset: current.endOffset)
         if position < tokens.count - 1 { position += 1 }
         return span
-    }
-
-    /// The current token itself, consumed.
-    mutating func take() -> Token {
-        let token = tokens[position]
-        advance()
-        return token
     }
 
     mutating func consume(_ kind: TokenKind) -> Bool {
@@ -357,7 +350,8 @@ public struct Parser {
             advance()
             advance()
         }
-        var valueTokens: [Token] = []
+        // The value's tokens are read where they are, not copied out one by one.
+        let valueStart = position
         var nesting = 0
         while true {
             switch current.kind {
@@ -367,13 +361,13 @@ public struct Parser {
                 nesting += 1
             case .rightParen, .rightBracket:
                 if nesting == 0 {
-                    if valueTokens.isEmpty { throw fail("expected a value for attribute argument") }
-                    return AttributeArgument(label: label, value: Self.classify(valueTokens), location: start)
+                    if position == valueStart { throw fail("expected a value for attribute argument") }
+                    return AttributeArgument(label: label, value: Self.classify(tokens[valueStart..<position]), location: start)
                 }
                 nesting -= 1
             case .comma where nesting == 0:
-                if valueTokens.isEmpty { throw fail("expected a value for attribute argument") }
-                return AttributeArgument(label: label, value: Self.classify(valueTokens), location: start)
+                if position == valueStart { throw fail("expected a value for attribute argument") }
+                return AttributeArgument(label: label, value: Self.classify(tokens[valueStart..<position]), location: start)
             case .leftBrace, .rightBrace:
                 throw fail(
                     "unexpected '\(current.kind.spelling)' in the arguments of '@\(attribute)'",
@@ -381,13 +375,14 @@ public struct Parser {
             default:
                 break
             }
-            valueTokens.append(take())
+            advance()
         }
     }
 
-    static func classify(_ tokens: [Token]) -> AttributeValue {
+    static func classify(_ tokens: ArraySlice<Token>) -> AttributeValue {
+        let first = tokens.startIndex
         if tokens.count == 1 {
-            switch tokens[0].kind {
+            switch tokens[first].kind {
             case .identifier(let name, _): return .identifier(name)
             case .integer(let text): if let value = Int(text.replacingUnderscores) { return .integer(value) }
             case .float(let text): if let value = Double(text.replacingUnderscores) { return .float(value) }
@@ -395,11 +390,11 @@ public struct Parser {
             default: break
             }
         }
-        if tokens.count == 2, tokens[0].kind == .operator("-") {
-            if case .integer(let text) = tokens[1].kind, let value = Int("-" + text.replacingUnderscores) {
+        if tokens.count == 2, tokens[first].kind == .operator("-") {
+            if case .integer(let text) = tokens[first + 1].kind, let value = Int("-" + text.replacingUnderscores) {
                 return .integer(value)
             }
-            if case .float(let text) = tokens[1].kind, let value = Double("-" + text.replacingUnderscores) {
+            if case .float(let text) = tokens[first + 1].kind, let value = Double("-" + text.replacingUnderscores) {
                 return .float(value)
             }
         }
@@ -408,7 +403,7 @@ public struct Parser {
 
     /// Joins tokens with a space only where two words would otherwise merge (`iOS 15`),
     /// so expressions print the same whatever the input's spacing.
-    static func normalizedText(_ tokens: [Token]) -> String {
+    static func normalizedText(_ tokens: ArraySlice<Token>) -> String {
         var text = ""
         var previousWasWord = false
         for token in tokens {
