@@ -138,6 +138,18 @@ import Testing
         #expect(decl.attributes[1].arguments?.first?.value == .expression("cancelRequest(_:)"))
     }
 
+    @Test func attributeArgumentsWithoutValuesAreErrors() {
+        for source in ["@a(x, ) extension T {}", "@a(,) extension T {}", "@a(label: ) extension T {}"] {
+            #expect(parse(source).1.first?.message == "expected a value for attribute argument", "\(source)")
+        }
+        #expect(parse("@a(f(x)").1.first?.message == "unterminated attribute argument list")
+        // Nested brackets and commas belong to the value.
+        let (file, diagnostics) = parse("@a(f(x, [y, z]), -1) extension T {}")
+        guard case .extensionDecl(let decl) = file.declarations.first else { return }
+        #expect(diagnostics.isEmpty)
+        #expect(decl.attributes[0].arguments?.map(\.value) == [.expression("f(x, [y, z])"), .integer(-1)])
+    }
+
     /// Numbers are read as Swift writes them, digit separators included.
     @Test func attributeNumbersDropDigitSeparators() {
         let (file, _) = parse("@a(1_000, -2_5, 1_0.5, -0.2_5, 42, 7.5) extension T {}")
