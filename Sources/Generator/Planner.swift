@@ -104,31 +104,32 @@ public struct Planner: Sendable {
             } else {
                 ""
             }
-        return .object([
-            "docLines": .strings(docLines),
-            "attributes": .strings(attributes),
-            "signature": .text(signature(of: adapter, access: access)),
-            "resultType": .string(adapter.resultType),
-            "tokenType": .string(adapter.cancellation.tokenType),
-            "adapterNameLiteral": .string(nameLiteral),
-            "callName": .string(callName),
-            "finishedStreams": .strings(adapter.progressStreams.keys.sorted()),
-            "callSetup": isStream ? "" : .text(
-                    callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, retry: retry == nil ? nil : retryName)),
-            "hasRetry": .bool(retry != nil),
-            "retryName": .string(retryName),
-            "retrySetup": .string(retry.map { retrySetup($0, name: retryName) } ?? ""),
-            "continuation": .string(continuation),
-            "isStream": .bool(isStream),
-            "streamBody": streamBody,
-            "legacyCall":
-                isStream
-                ? ""
-                : .text(
-                    call(
-                        adapter, callee: receiver, continuation: continuation, handler: handler,
-                        depth: retry == nil ? 3 : 5)),
-        ])
+        let callSetup: TemplateValue =
+            isStream
+            ? "" : .text(callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, retry: retry == nil ? nil : retryName))
+        let legacyCall: TemplateValue =
+            isStream
+            ? ""
+            : .text(call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: retry == nil ? 3 : 5))
+        return .object(
+            TemplateObject([
+                .init("docLines", .strings(docLines)),
+                .init("attributes", .strings(attributes)),
+                .init("signature", .text(signature(of: adapter, access: access))),
+                .init("resultType", .string(adapter.resultType)),
+                .init("tokenType", .string(adapter.cancellation.tokenType)),
+                .init("adapterNameLiteral", .string(nameLiteral)),
+                .init("callName", .string(callName)),
+                .init("finishedStreams", .strings(adapter.progressStreams.keys.sorted())),
+                .init("callSetup", callSetup),
+                .init("hasRetry", .bool(retry != nil)),
+                .init("retryName", .string(retryName)),
+                .init("retrySetup", .string(retry.map { retrySetup($0, name: retryName) } ?? "")),
+                .init("continuation", .string(continuation)),
+                .init("isStream", .bool(isStream)),
+                .init("streamBody", streamBody),
+                .init("legacyCall", legacyCall),
+            ]))
     }
 
     func freeName(_ name: String, in adapter: Adapter) -> String {

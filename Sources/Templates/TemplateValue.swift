@@ -41,16 +41,33 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
 /// that compares a few short strings is several times cheaper than hashing one — planning and
 /// rendering make millions of them for a big input.
 public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
-    var fields: [(String, TemplateValue)]
+    /// A struct, not a `(String, TemplateValue)` tuple: an array of tuples is destroyed through
+    /// the runtime's generic tuple witness, element by element, for every object rendered.
+    public struct Field: Sendable {
+        public var name: String
+        public var value: TemplateValue
+
+        public init(_ name: String, _ value: TemplateValue) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    var fields: [Field]
+
+    /// The fields as built (the planner's hot path: no dictionary literal to convert).
+    public init(_ fields: [Field]) {
+        self.fields = fields
+    }
 
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        fields = elements
+        fields = elements.map { Field($0.0, $0.1) }
     }
 
     public subscript(key: String) -> TemplateValue? {
         // Lengths first: they are read without a call, and most names differ in length.
         let length = key.utf8.count
-        for (name, value) in fields where name.utf8.count == length && name == key { return value }
+        for field in fields where field.name.utf8.count == length && field.name == key { return field.value }
         return nil
     }
 }
