@@ -156,7 +156,7 @@ extension Analyzer {
             className: ownerName + baseName.prefix(1).uppercased() + baseName.dropFirst() + "Delegate", methods: methods, location: decl.location)
     }
 
-    var errorCount: Int { diagnostics.diagnostics.filter { $0.severity == .error }.count }
+    var errorCount: Int { diagnostics.errorCount }
 
     /// The single identifier argument of an attribute, or a diagnostic.
     mutating func singleIdentifier(_ attribute: Attribute, usage: String) -> String? {

@@ -134,9 +134,9 @@ extension Analyzer {
             return analyseNotification(
                 function, attribute: attribute, typeName: typeName, annotations: annotations, block: block)
         }
-        let errorsBefore = diagnostics.diagnostics.filter { $0.severity == .error }.count
+        let errorsBefore = diagnostics.errorCount
         let options = readOptions(function.attributes, inheriting: block)
-        if diagnostics.diagnostics.filter({ $0.severity == .error }).count != errorsBefore { return nil }
+        if diagnostics.errorCount != errorsBefore { return nil }
         var legacyName = TextBuffer(capacity: 96)
         legacyName += typeName
         legacyName += "."
@@ -342,8 +342,9 @@ extension Analyzer {
     /// Void, not throwing, not isolated to a global actor. nil when it is passed through as is.
     func guardableCallbackArity(_ type: TypeSyntax, scope: String) -> Int? {
         guard let resolved = try? resolver.resolve(type, scope: scope) else { return nil }
-        let attributes = resolved.attributes.map(\.name.name)
-        guard attributes.contains("escaping"), !attributes.contains(where: { $0.first?.isUppercase == true && $0 != "Sendable" }),
+        let attributes = resolved.attributes
+        guard attributes.contains(where: { $0.name.name == "escaping" }),
+            !attributes.contains(where: { $0.name.name.first?.isUppercase == true && $0.name.name != "Sendable" }),
             case .function(let function) = resolved.strippingAttributes.kind,
             function.result.isVoid, function.throwsClause == nil, !function.isAsync
         else { return nil }
@@ -476,6 +477,9 @@ extension TypeSyntax {
 extension Naming {
     /// Argument labels may be keywords without backticks, except `inout`, `var` and `let`.
     static func escapedLabel(_ label: String) -> String {
-        ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
+        switch label {
+        case "inout", "var", "let": return "`\(label)`"
+        default: return label
+        }
     }
 }

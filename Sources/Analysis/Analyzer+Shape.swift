@@ -181,7 +181,8 @@ extension Analyzer {
     /// Names for the closure's parameters in generated code: the SDK's own names when it wrote
     /// them (`_ receipt: Receipt?`), else `value`/`error`/`flag`; always distinct and valid.
     func closureParameterNames(_ elements: [TupleTypeElement], roles: [CompletionPlan.Role]) -> [String] {
-        let valueCount = roles.filter { if case .value = $0 { return true } else { return false } }.count
+        var valueCount = 0
+        for role in roles { if case .value = role { valueCount += 1 } }
         var valueIndex = 0
         var names: [String] = []
         names.reserveCapacity(elements.count)

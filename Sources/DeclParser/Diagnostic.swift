@@ -56,6 +56,14 @@ public struct DiagnosticBag: Sendable {
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    /// How many errors (not notes or warnings) were collected: what a pass compares before and
+    /// after a step to see whether the step failed.
+    public var errorCount: Int {
+        var count = 0
+        for diagnostic in diagnostics where diagnostic.severity == .error { count += 1 }
+        return count
+    }
+
     public mutating func append(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
