@@ -67,7 +67,9 @@ public struct Planner: Sendable {
     }
 
     func plan(_ adapter: Adapter, access: String, typeName: String, callee: String, staticCallee: String) -> TemplateValue {
-        var docLines = adapter.documentation.map(Self.commentSafe)
+        var docLines: [String] = []
+        docLines.reserveCapacity(adapter.documentation.count + 2)
+        for line in adapter.documentation { docLines.append(Self.commentSafe(line)) }
         if !docLines.isEmpty { docLines.append("") }
         let source = Self.commentSafe(adapter.sourceName)
         docLines.append(adapter.notification == nil ? "Bridged from `\(source)`." : "Observes notification `\(source)`.")

@@ -73,6 +73,9 @@ public struct TemplateSet: Sendable {
                     try renderInParallel(list.count, list.item, children, template: template, stack: stack, into: &output, depth: depth)
                 case .list(let items):
                     try renderItems(items.indices, { items[$0] }, children, template: template, stack: stack, into: &output, depth: depth)
+                case .strings(let items):
+                    try renderItems(
+                        items.indices, { .string(items[$0]) }, children, template: template, stack: stack, into: &output, depth: depth)
                 case .lazyList(let list):
                     try renderItems(0..<list.count, list.item, children, template: template, stack: stack, into: &output, depth: depth)
                 case .object:

@@ -13,6 +13,9 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
     case text(TextBuffer)
     case bool(Bool)
     case list([TemplateValue])
+    /// A list of strings, kept as the strings (doc lines, attributes): no array of values is
+    /// made of them for every adapter. Renders as a `list` of `string`s.
+    case strings([String])
     case object(TemplateObject)
     /// A list whose items are made only when it renders, each right before it renders. A big
     /// file's blocks are planned and rendered in one pass on all cores, and each block's values
@@ -22,8 +25,6 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
     public init(stringLiteral value: String) { self = .string(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 
-    public static func strings(_ values: [String]) -> TemplateValue { .list(values.map(TemplateValue.string)) }
-
     /// Whether a section over this value renders (and how often).
     var isTruthy: Bool {
         switch self {
@@ -31,6 +32,7 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
         case .text(let text): return !text.isEmpty
         case .bool(let flag): return flag
         case .list(let items): return !items.isEmpty
+        case .strings(let items): return !items.isEmpty
         case .object: return true
         case .lazyList(let list): return list.count > 0
         }

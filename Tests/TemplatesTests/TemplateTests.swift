@@ -76,6 +76,19 @@ import Text
         #expect(throws: TemplateError.self) { try render("{{> main}}", .object([:])) }
     }
 
+    /// A list of strings renders exactly as a list of string values: items, emptiness, and the
+    /// error for using it as a variable.
+    @Test func stringListsRenderAsListsOfStrings() throws {
+        let source = "{{#names}}[{{.}}]\n{{/names}}{{^none}}no names{{/none}}{{#none}}?{{/none}}"
+        let names = ["a", "", "é\nb"]
+        let asStrings = try render(source, .object(["names": .strings(names), "none": .strings([])]))
+        let asList = try render(source, .object(["names": .list(names.map { .string($0) }), "none": .list([])]))
+        #expect(asStrings == asList && asStrings == "[a]\n[]\n[é\nb]\nno names")
+        #expect(throws: TemplateError(path: "main.template", line: 1, column: 1, message: "'names' is a list, flag or object; use '{{#names}}' to render it")) {
+            try render("{{names}}", .object(["names": .strings(names)]))
+        }
+    }
+
     /// Columns count Unicode scalars, whatever their UTF-8 length: `é` (two bytes), `e` with a
     /// combining accent (two scalars, one character) and `𝔸` (four bytes). The template lexer
     /// reads bytes; this pins it to the scalar count of the text before the tag.
