@@ -44,8 +44,11 @@ public struct Lexer {
         tokens.reserveCapacity((end - index) / 6)  // About one token in six bytes of Swift.
         while true {
             let token = next()
+            // Matched, not compared with `==` (which copies both kinds), and appended last so
+            // the token moves into the array instead of being copied and then destroyed.
+            let isEnd = if case .endOfFile = token.kind { true } else { false }
             tokens.append(token)
-            if token.kind == .endOfFile { return tokens }
+            if isEnd { return tokens }
         }
     }
 
