@@ -161,8 +161,11 @@ extension Analyzer {
             }
         }
 
+        // Parameters are read by index here and below: iterating copies each one.
         var attributesValid = true
-        for parameter in function.parameters where !checkTypeAttributes(parameter.type) { attributesValid = false }
+        for index in function.parameters.indices where !checkTypeAttributes(function.parameters[index].type) {
+            attributesValid = false
+        }
         if !attributesValid { return nil }
 
         // Which parameter is the completion handler.
@@ -184,25 +187,27 @@ extension Analyzer {
         var arguments: [LegacyCall.Argument] = []
         var guarded: [String: Int] = [:]
         var failed = false
-        for (index, parameter) in function.parameters.enumerated() {
-            let label = parameter.label.map { Naming.escapedLabel($0.name) }
+        for index in function.parameters.indices {
+            let label = function.parameters[index].label.map { Naming.escapedLabel($0.name) }
             if index == completionIndex {
                 arguments.append(.completion(label: label))
                 continue
             }
-            if parameter.isVariadic {
+            if function.parameters[index].isVariadic {
                 diagnostics.error(
-                    "variadic parameter '\(parameter.name.name)' cannot be forwarded", at: parameter.location,
+                    "variadic parameter '\(function.parameters[index].name.name)' cannot be forwarded",
+                    at: function.parameters[index].location,
                     notes: [.init("Swift cannot pass a variadic list on; declare the parameter as an array if the SDK has such an overload")])
                 failed = true
                 continue
             }
-            let isInout = parameter.type.isInout
-            let name = Naming.escaped(parameter.name.name)
-            if let count = guardableCallbackArity(parameter.type, scope: scope) { guarded[name] = count }
+            let type = function.parameters[index].type
+            let isInout = type.isInout
+            let name = Naming.escaped(function.parameters[index].name.name)
+            if let count = guardableCallbackArity(type, scope: scope) { guarded[name] = count }
             parameters.append(
                 AdapterParameter(
-                    label: label, name: name, type: parameter.type.description, defaultValue: parameter.defaultValue,
+                    label: label, name: name, type: type.description, defaultValue: function.parameters[index].defaultValue,
                     isInout: isInout))
             arguments.append(.forwarded(label: label, name: name, isInout: isInout))
         }
@@ -353,8 +358,9 @@ extension Analyzer {
 
     /// A `rethrows` method throws only when a closure the caller passes throws.
     func rethrowsThroughForwardedClosure(_ function: FunctionDecl, except completionIndex: Int) -> Bool {
-        function.parameters.enumerated().contains { index, parameter in
-            guard index != completionIndex, case .function(let type) = parameter.type.strippingAttributes.kind else { return false }
+        function.parameters.indices.contains { index in
+            guard index != completionIndex, case .function(let type) = function.parameters[index].type.strippingAttributes.kind
+            else { return false }
             return type.throwsClause != nil
         }
     }
@@ -363,7 +369,7 @@ extension Analyzer {
     /// like a completion, else the last closure parameter.
     mutating func selectCompletion(_ function: FunctionDecl, annotations: FunctionAnnotations, scope: String) -> Int? {
         var closures: [Int] = []
-        for (index, parameter) in function.parameters.enumerated() where isClosure(parameter.type, scope: scope) {
+        for index in function.parameters.indices where isClosure(function.parameters[index].type, scope: scope) {
             closures.append(index)
         }
         if let (name, location) = annotations.completion {

@@ -87,7 +87,9 @@ public enum Naming {
     /// letters; not starting with a digit) that bridgegen will emit.
     public static func isValidIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first else { return false }
-        if first.properties.numericType != nil { return false }
+        // Among ASCII scalars only the digits have a numeric type; the Unicode property lookup
+        // is for the rest (it costs more than the whole check of a usual name).
+        if first.isASCII ? (first.value >= 0x30 && first.value <= 0x39) : first.properties.numericType != nil { return false }
         for scalar in name.unicodeScalars {
             if scalar.isASCII {
                 let byte = UInt8(scalar.value)

@@ -307,8 +307,9 @@ public struct FunctionDecl: Hashable, Sendable {
     public func appendFullName(to text: inout TextBuffer) {
         text += name.name
         text += "("
-        for parameter in parameters {
-            text += parameter.label?.name ?? "_"
+        // By index: iterating would copy every parameter (retaining each of its fields).
+        for index in parameters.indices {
+            text += parameters[index].label?.name ?? "_"
             text += ":"
         }
         text += ")"

@@ -79,6 +79,12 @@ import Testing
         #expect(!Naming.isValidIdentifier("9lives"))
         #expect(!Naming.isValidIdentifier("a\u{202E}b"))
         #expect(!Naming.isValidIdentifier("a-b"))
+        // A leading digit of any script is refused, ASCII ones without the Unicode lookup.
+        #expect(!Naming.isValidIdentifier("0"))
+        #expect(!Naming.isValidIdentifier("\u{0663}a"))  // ARABIC-INDIC DIGIT THREE
+        #expect(!Naming.isValidIdentifier("\u{2167}x"))  // ROMAN NUMERAL EIGHT: a numeric type, not a digit
+        #expect(Naming.isValidIdentifier("a9") && Naming.isValidIdentifier("_1") && Naming.isValidIdentifier("Z"))
+        #expect(!Naming.isValidIdentifier(""))
     }
 }
 
