@@ -260,19 +260,23 @@ public struct Analyzer: Sendable {
         var adapters: [Adapter] = []
         adapters.reserveCapacity(decl.members.count)  // An adapter is big: regrowing copies them all.
         for case .function(let function) in decl.members {
-            guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
+            guard let adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
+            // Moved into the array first, then completed in place: an adapter is big, and
+            // changing a local copy before appending it copied every field.
+            adapters.append(adapter)
+            let last = adapters.count - 1
             let owner = wrapperName ?? typeName
-            var qualified = TextBuffer(capacity: owner.utf8.count + adapter.adapterName.utf8.count + 1)
+            var qualified = TextBuffer(capacity: owner.utf8.count + adapters[last].adapterName.utf8.count + 1)
             qualified += owner
             qualified += "."
-            qualified += adapter.adapterName
-            adapter.adapterName = qualified.string
-            var keyText = TextBuffer(capacity: owner.utf8.count + adapter.name.utf8.count + 16 * adapter.parameters.count + 16)
+            qualified += adapters[last].adapterName
+            adapters[last].adapterName = qualified.string
+            var keyText = TextBuffer(
+                capacity: owner.utf8.count + adapters[last].name.utf8.count + 16 * adapters[last].parameters.count + 16)
             keyText += owner
             keyText += "."
-            adapter.appendSignatureKey(to: &keyText)
+            adapters[last].appendSignatureKey(to: &keyText)
             declared.append((keyText.string, function.name.location))
-            adapters.append(adapter)
         }
         if decl.members.isEmpty {
             diagnostics.append(
