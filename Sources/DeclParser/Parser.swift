@@ -764,7 +764,12 @@ public struct Parser {
         if end == start.location.offset {
             throw fail("expected a default value after '='", at: start.location)
         }
-        return text(from: start.location.offset, to: end).replacingNewlinesWithSpaces
+        let written = text(from: start.location.offset, to: end)
+        // One line of ASCII (`nil`, `[]`, `.default`): running from a token's first byte to a
+        // token's last, it has nothing to join or trim — and Foundation's trimming is thousands
+        // of instructions.
+        if written.allUTF8({ $0 < 0x80 && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }) { return written }
+        return written.replacingNewlinesWithSpaces
     }
 
     // MARK: - Generics

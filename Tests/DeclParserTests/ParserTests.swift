@@ -138,6 +138,14 @@ import Testing
         #expect(decl.attributes[1].arguments?.first?.value == .expression("cancelRequest(_:)"))
     }
 
+    /// Default values are kept as written, on one line: line breaks inside become one space and
+    /// each line's surrounding white space goes (Unicode spaces included, as Foundation trims).
+    @Test func defaultValuesAreKeptOnOneLine() throws {
+        let function = try onlyFunction(
+            "func f(a: Int = max(1,  2), b: [Int] = [\n    1,\r\n  2\t\n], c: String = \"é\", d: Int = \u{A0}x, completion: @escaping () -> Void)")
+        #expect(function.parameters.map(\.defaultValue) == ["max(1,  2)", "[ 1, 2 ]", "\"é\"", "x", nil])
+    }
+
     @Test func attributeArgumentsWithoutValuesAreErrors() {
         for source in ["@a(x, ) extension T {}", "@a(,) extension T {}", "@a(label: ) extension T {}"] {
             #expect(parse(source).1.first?.message == "expected a value for attribute argument", "\(source)")
