@@ -168,12 +168,13 @@ public struct Analyzer: Sendable {
     @discardableResult
     mutating func checkAttributes(_ attributes: [Attribute], allowed: Set<String>) -> [String] {
         var carried: [String] = []
-        var seen: [String: SourceLocation] = [:]
+        // The annotations met so far: a few at most, searched rather than hashed.
+        var seen: [(name: String, location: SourceLocation)] = []
         for attribute in attributes {
             let name = attribute.name.name
             if allowed.contains(name) {
                 // Which one would win is a guess a reader should not have to make.
-                if let first = seen[name] {
+                if let first = seen.first(where: { $0.name == name })?.location {
                     diagnostics.error(
                         "'@\(name)' is given twice", at: attribute.location,
                         notes: [
@@ -183,7 +184,7 @@ public struct Analyzer: Sendable {
                                     : "the first one is here; remove one of them", at: first)
                         ])
                 }
-                seen[name] = seen[name] ?? attribute.location
+                if !seen.contains(where: { $0.name == name }) { seen.append((name, attribute.location)) }
                 continue
             }
             if Annotations.ignored.contains(name) { continue }

@@ -84,16 +84,16 @@ enum Annotations {
     /// duplicate and missing labels; returns the arguments by label ("" for unlabeled).
     static func arguments(
         of attribute: Attribute, accepted: [String], required: Bool, usage: String, into diagnostics: inout DiagnosticBag
-    ) -> [String: AttributeArgument]? {
+    ) -> Arguments? {
         guard let arguments = attribute.arguments, !arguments.isEmpty else {
             if required {
                 diagnostics.error(
                     "'@\(attribute.name.name)' needs arguments", at: attribute.location, notes: [.init("write \(usage)")])
                 return nil
             }
-            return [:]
+            return Arguments()
         }
-        var result: [String: AttributeArgument] = [:]
+        var result = Arguments()
         var ok = true
         for argument in arguments {
             let label = argument.label?.name ?? ""
@@ -107,9 +107,31 @@ enum Annotations {
                 diagnostics.error("duplicate argument '\(label)' in '@\(attribute.name.name)'", at: argument.location)
                 ok = false
             } else {
-                result[label] = argument
+                result.entries.append(.init(label: label, argument: argument))
             }
         }
         return ok ? result : nil
+    }
+
+    /// An annotation's arguments by label ("" for unlabeled), in the order written, each label
+    /// once. A handful at most, and most annotations of a file have some: searched, not hashed
+    /// into a dictionary allocated for each.
+    struct Arguments {
+        struct Entry {
+            var label: String
+            var argument: AttributeArgument
+        }
+
+        fileprivate var entries: [Entry] = []
+
+        var count: Int { entries.count }
+
+        /// The first argument written (the only one, where callers ask).
+        var first: (key: String, value: AttributeArgument)? { entries.first.map { ($0.label, $0.argument) } }
+
+        subscript(label: String) -> AttributeArgument? {
+            for entry in entries where entry.label == label { return entry.argument }
+            return nil
+        }
     }
 }
