@@ -1,6 +1,14 @@
 /// Swift's type grammar, as far as SDK declarations use it.
 extension Parser {
-    static let typeSpecifiers: Set<String> = ["inout", "sending", "borrowing", "consuming", "__owned", "__shared"]
+    /// `inout`, `sending`, `borrowing`, `consuming`, `__owned`, `__shared`: a `switch`, not a
+    /// `Set` — every type that starts with a name is asked, and hashing it cost more than
+    /// parsing it.
+    static func isTypeSpecifier(_ word: String) -> Bool {
+        switch word {
+        case "inout", "sending", "borrowing", "consuming", "__owned", "__shared": return true
+        default: return false
+        }
+    }
 
     mutating func parseType() throws(Abandon) -> TypeSyntax {
         try enterNesting()
@@ -8,7 +16,7 @@ extension Parser {
         let start = current.location
 
         var specifiers: [String] = []
-        while case .identifier(let word, false) = current.kind, Self.typeSpecifiers.contains(word) {
+        while case .identifier(let word, false) = current.kind, Self.isTypeSpecifier(word) {
             specifiers.append(word)
             advance()
         }
@@ -78,8 +86,11 @@ extension Parser {
             _ = try expect(.rightBracket, "to close the array type")
             return TypeSyntax(.array(element), at: start)
         case .identifier(let name, let escaped):
-            if !escaped, ["func", "var", "let", "typealias", "extension", "import"].contains(name) {
-                throw fail("expected a type, found keyword '\(name)'")
+            if !escaped {
+                switch name {
+                case "func", "var", "let", "typealias", "extension", "import": throw fail("expected a type, found keyword '\(name)'")
+                default: break
+                }
             }
             var components: [TypeNameComponent] = []
             var nameToken = advance()
