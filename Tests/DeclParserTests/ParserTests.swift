@@ -138,6 +138,22 @@ import Testing
         #expect(decl.attributes[1].arguments?.first?.value == .expression("cancelRequest(_:)"))
     }
 
+    /// Type specifiers are kept, in order; a declaration keyword where a type belongs is an error.
+    @Test func typeSpecifiersAndKeywordsInTypes() throws {
+        let function = try onlyFunction(
+            "func f(a: inout Int, b: sending [String], c: borrowing Data, d: consuming __owned T, e: __shared U, completion: @escaping (Error?) -> Void)")
+        #expect(
+            function.parameters.map(\.type.description) == [
+                "inout Int", "sending [String]", "borrowing Data", "consuming __owned T", "__shared U", "@escaping (Error?) -> Void",
+            ])
+        for keyword in ["func", "var", "let", "typealias", "extension", "import"] {
+            let (_, diagnostics) = parse("extension T { func f(a: \(keyword), completion: @escaping () -> Void) }")
+            #expect(diagnostics.first?.message == "expected a type, found keyword '\(keyword)'")
+        }
+        // Escaped, a keyword is a name like any other.
+        #expect(try onlyFunction("func f(a: `var`, completion: @escaping () -> Void)").parameters[0].type.description == "`var`")
+    }
+
     /// Default values are kept as written, on one line: line breaks inside become one space and
     /// each line's surrounding white space goes (Unicode spaces included, as Foundation trims).
     @Test func defaultValuesAreKeptOnOneLine() throws {
