@@ -110,10 +110,15 @@ public struct TextBuffer {
         other.withBytes { append(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// `count` copies of `text` (indentation).
+    /// `count` copies of `text` (indentation): its bytes are reached once, not once a copy.
     @inlinable
     public mutating func append(_ text: String, times count: Int) {
-        for _ in 0..<Swift.max(count, 0) { self += text }
+        guard count > 0 else { return }
+        var text = text
+        text.withUTF8 { bytes in
+            reserveCapacity(bytes.count * count)
+            for _ in 0..<count { append(bytes) }
+        }
     }
 
     /// The strings with `separator` between them.

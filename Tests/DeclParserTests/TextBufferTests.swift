@@ -64,5 +64,14 @@ import Text
         joined.append(["a", "b", "c"], separator: ", ")
         joined.newLine(indent: "  ", times: 2)
         #expect(joined.string == "a, b, c\n    ")
+        // Repeated text: none for zero or fewer, multi-byte text whole, growing past capacity.
+        var repeated = TextBuffer(capacity: 1)
+        repeated.append("é🙂", times: 0)
+        repeated.append("x", times: -1)
+        repeated.append("é🙂", times: 3)
+        #expect(repeated.string == "é🙂é🙂é🙂")
+        let shared = repeated
+        repeated.append("--", times: 40)
+        #expect(shared.string == "é🙂é🙂é🙂" && repeated.string == "é🙂é🙂é🙂" + String(repeating: "-", count: 80))
     }
 }
