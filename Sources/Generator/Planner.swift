@@ -225,7 +225,7 @@ public struct Planner: Sendable {
         text += ", "
         text += plan.tokenType
         text += ">("
-        let prefixLength = indent.count * (depth + 1) + "let call = ".count
+        let prefixLength = indentWidth * (depth + 1) + "let call = ".utf8.count
         if options.isEmpty && prefixLength + text.width - 1 + Self.width(name) + 2 <= lineLength {
             text += name
             text += ")"
@@ -321,7 +321,7 @@ public struct Planner: Sendable {
         var result = TextBuffer(capacity: text.count + legacy.count + 16 * options.count + 64)
         result.append(text, 0..<headEnd)
         if !hasClosure {
-            if indent.count * 2 + text.width + " { ".count + events.count + " in".count <= lineLength {
+            if indentWidth * 2 + text.width + " { ".utf8.count + Self.width(events) + " in".utf8.count <= lineLength {
                 result.append(text, headEnd..<oneLineEnd)
             } else {
                 result += "("
@@ -430,7 +430,7 @@ public struct Planner: Sendable {
             text += " where "
             text.append(adapter.requirements, separator: ", ")
         }
-        if indent.count + text.width + 2 <= lineLength || adapter.parameters.isEmpty { return text }
+        if indentWidth + text.width + 2 <= lineLength || adapter.parameters.isEmpty { return text }
         var broken = TextBuffer(capacity: text.count + (indent.utf8.count + 1) * adapter.parameters.count + 4)
         broken.append(text, 0..<headEnd)
         broken += "(\n"
@@ -473,6 +473,10 @@ public struct Planner: Sendable {
 
     /// Length in characters, read from the bytes when there is nothing but ASCII without line
     /// breaks (always, for generated code from ASCII input).
+    /// The indentation's width in characters. (`String.count` walks grapheme clusters — a few
+    /// hundred instructions even for four spaces, asked for every line-length decision.)
+    var indentWidth: Int { Self.width(indent) }
+
     static func width(_ text: some StringProtocol) -> Int {
         text.allUTF8({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) ? text.utf8.count : text.count
     }
@@ -540,7 +544,7 @@ public struct Planner: Sendable {
         // every argument goes on its own line. Only arguments can hold a line break.
         let firstLineEnd = oneLine.firstLineEnd
         let hasMultiLineArgument = firstLineEnd < oneLine.count
-        if indent.count * depth + oneLine.width(of: 0..<firstLineEnd) <= lineLength
+        if indentWidth * depth + oneLine.width(of: 0..<firstLineEnd) <= lineLength
             && (arguments.count == 1 || !hasMultiLineArgument)
         {
             return oneLine
