@@ -437,6 +437,18 @@ public struct Parser {
     public static func quoted(_ value: String) -> String {
         // Most names are plain printable ASCII: nothing to escape (a hot path in generation).
         if value.allUTF8({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+            // Written straight into the new string's storage: one allocation.
+            if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+                var value = value
+                return value.withUTF8 { bytes in
+                    String(unsafeUninitializedCapacity: bytes.count + 2) { output in
+                        output[0] = UInt8(ascii: "\"")
+                        _ = UnsafeMutableBufferPointer(rebasing: output[1...]).initialize(from: bytes)
+                        output[bytes.count + 1] = UInt8(ascii: "\"")
+                        return bytes.count + 2
+                    }
+                }
+            }
             var text = TextBuffer(capacity: value.utf8.count + 2)
             text += "\""
             text += value

@@ -191,5 +191,8 @@ import Testing
 
     @Test func quotedEscapesEverythingDangerous() {
         #expect(Parser.quoted("a\"b\\c\nd\u{202E}") == #""a\"b\\c\nd\u{202E}""#)
+        #expect(Parser.quoted("Type.name(label:_:)") == "\"Type.name(label:_:)\"")
+        #expect(Parser.quoted("") == "\"\"")
+        #expect(Parser.quoted(String(repeating: "x", count: 40)) == "\"" + String(repeating: "x", count: 40) + "\"")
     }
 }
