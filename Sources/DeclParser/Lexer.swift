@@ -188,86 +188,67 @@ public struct Lexer {
         }
     }
 
-    /// Scans one token, reporting and skipping characters that start none. (Not an optional
-    /// token per attempt: each one was destroyed through the generic `Optional` witness.)
+    /// Scans one token, reporting and skipping characters that start none. One loop, not a
+    /// scan per attempt returning an optional token: each of those was destroyed through the
+    /// generic `Optional` witness, for every token of the file.
     private mutating func next() -> Token {
         while true {
             skipTrivia()
-            guard let byte = peek(), !Self.isIdentifierHead(byte), !Self.isDigit(byte), !Self.startsToken(byte) else {
-                return scanToken()
-            }
-            diagnostics.error(
-                "unexpected character '\(Self.describe(byte))' in declaration", at: location,
-                notes: [.init("remove it; .bridge files contain Swift declarations and attributes only")])
-            index += 1
-            // As if it had been a token: what follows on its line does not start the line.
+            let start = location
+            let startsLine = sawNewline
             sawNewline = false
-        }
-    }
+            func make(_ kind: TokenKind) -> Token {
+                let docs = pendingDocs
+                pendingDocs = []
+                return Token(kind: kind, location: start, endOffset: index, documentation: docs, startsLine: startsLine)
+            }
+            guard let byte = peek() else { return make(.endOfFile) }
 
-    /// Punctuation, quotes, backticks, `#`, `$` and operators: the bytes besides identifier
-    /// heads and digits that start a token.
-    private static func startsToken(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-            UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "@"), UInt8(ascii: "\""), UInt8(ascii: "`"),
-            UInt8(ascii: "#"), UInt8(ascii: "$"):
-            return true
-        default:
-            return isOperatorByte(byte)
-        }
-    }
-
-    /// Scans one token at a byte that starts one (or at the end of the input).
-    private mutating func scanToken() -> Token {
-        let start = location
-        let startsLine = sawNewline
-        sawNewline = false
-        func make(_ kind: TokenKind) -> Token {
-            let docs = pendingDocs
-            pendingDocs = []
-            return Token(kind: kind, location: start, endOffset: index, documentation: docs, startsLine: startsLine)
-        }
-        guard let byte = peek() else { return make(.endOfFile) }
-
-        if Self.isIdentifierHead(byte) {
-            return make(.identifier(scanIdentifier(), escaped: false))
-        }
-        if Self.isDigit(byte) {
-            return make(scanNumber())
-        }
-        index += 1
-        switch byte {
-        case UInt8(ascii: "("): return make(.leftParen)
-        case UInt8(ascii: ")"): return make(.rightParen)
-        case UInt8(ascii: "["): return make(.leftBracket)
-        case UInt8(ascii: "]"): return make(.rightBracket)
-        case UInt8(ascii: "{"): return make(.leftBrace)
-        case UInt8(ascii: "}"): return make(.rightBrace)
-        case UInt8(ascii: ","): return make(.comma)
-        case UInt8(ascii: ":"): return make(.colon)
-        case UInt8(ascii: ";"): return make(.semicolon)
-        case UInt8(ascii: "@"): return make(.at)
-        case UInt8(ascii: "\""): return make(scanString(start: start))
-        case UInt8(ascii: "`"):
-            let name = scanIdentifier()
-            if name.isEmpty || peek() != UInt8(ascii: "`") {
-                diagnostics.error(
-                    "unterminated backtick identifier", at: start,
-                    notes: [.init("close the identifier with '`'")])
-                return make(.identifier(name, escaped: true))
+            if Self.isIdentifierHead(byte) {
+                return make(.identifier(scanIdentifier(), escaped: false))
+            }
+            if Self.isDigit(byte) {
+                return make(scanNumber())
             }
             index += 1
-            return make(.identifier(name, escaped: true))
-        case UInt8(ascii: "#"):
-            return make(.pound(scanIdentifier()))
-        case UInt8(ascii: "$"):
-            return make(.identifier("$" + scanIdentifier(), escaped: false))
-        default:
-            break
+            switch byte {
+            case UInt8(ascii: "("): return make(.leftParen)
+            case UInt8(ascii: ")"): return make(.rightParen)
+            case UInt8(ascii: "["): return make(.leftBracket)
+            case UInt8(ascii: "]"): return make(.rightBracket)
+            case UInt8(ascii: "{"): return make(.leftBrace)
+            case UInt8(ascii: "}"): return make(.rightBrace)
+            case UInt8(ascii: ","): return make(.comma)
+            case UInt8(ascii: ":"): return make(.colon)
+            case UInt8(ascii: ";"): return make(.semicolon)
+            case UInt8(ascii: "@"): return make(.at)
+            case UInt8(ascii: "\""): return make(scanString(start: start))
+            case UInt8(ascii: "`"):
+                let name = scanIdentifier()
+                if name.isEmpty || peek() != UInt8(ascii: "`") {
+                    diagnostics.error(
+                        "unterminated backtick identifier", at: start,
+                        notes: [.init("close the identifier with '`'")])
+                    return make(.identifier(name, escaped: true))
+                }
+                index += 1
+                return make(.identifier(name, escaped: true))
+            case UInt8(ascii: "#"):
+                return make(.pound(scanIdentifier()))
+            case UInt8(ascii: "$"):
+                return make(.identifier("$" + scanIdentifier(), escaped: false))
+            default:
+                break
+            }
+            if Self.isOperatorByte(byte) {
+                index -= 1
+                return make(scanOperator())
+            }
+            // Skipped like a token: what follows it on its line does not start the line.
+            diagnostics.error(
+                "unexpected character '\(Self.describe(byte))' in declaration", at: start,
+                notes: [.init("remove it; .bridge files contain Swift declarations and attributes only")])
         }
-        index -= 1
-        return make(scanOperator())
     }
 
     private static func describe(_ byte: UInt8) -> String {
