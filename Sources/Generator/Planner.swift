@@ -106,13 +106,12 @@ public struct Planner: Sendable {
             } else {
                 ""
             }
-        let callSetup: TemplateValue =
+        // A stream's call is inside its body.
+        let setup: TemplateValue =
+            isStream ? "" : .text(callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, retry: retry == nil ? nil : retryName))
+        let legacy: TemplateValue =
             isStream
-            ? "" : .text(callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, retry: retry == nil ? nil : retryName))
-        let legacyCall: TemplateValue =
-            isStream
-            ? ""
-            : .text(call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: retry == nil ? 3 : 5))
+            ? "" : .text(call(adapter, callee: receiver, continuation: continuation, handler: handler, depth: retry == nil ? 3 : 5))
         return .object(
             TemplateObject([
                 .init("docLines", .strings(docLines)),
@@ -123,14 +122,14 @@ public struct Planner: Sendable {
                 .init("adapterNameLiteral", .string(nameLiteral)),
                 .init("callName", .string(callName)),
                 .init("finishedStreams", .strings(adapter.progressStreams.keys.sorted())),
-                .init("callSetup", callSetup),
+                .init("callSetup", setup),
                 .init("hasRetry", .bool(retry != nil)),
                 .init("retryName", .string(retryName)),
                 .init("retrySetup", .string(retry.map { retrySetup($0, name: retryName) } ?? "")),
                 .init("continuation", .string(continuation)),
                 .init("isStream", .bool(isStream)),
                 .init("streamBody", streamBody),
-                .init("legacyCall", legacyCall),
+                .init("legacyCall", legacy),
             ]))
     }
 
@@ -471,12 +470,12 @@ public struct Planner: Sendable {
         return text.string
     }
 
-    /// Length in characters, read from the bytes when there is nothing but ASCII without line
-    /// breaks (always, for generated code from ASCII input).
     /// The indentation's width in characters. (`String.count` walks grapheme clusters — a few
     /// hundred instructions even for four spaces, asked for every line-length decision.)
     var indentWidth: Int { Self.width(indent) }
 
+    /// Length in characters, read from the bytes when there is nothing but ASCII without line
+    /// breaks (always, for generated code from ASCII input).
     static func width(_ text: some StringProtocol) -> Int {
         text.allUTF8({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) ? text.utf8.count : text.count
     }
