@@ -12,17 +12,37 @@
 /// sections and unknown partials are errors with the template's `path:line:col`.
 public struct Template: Sendable {
     public let path: String
+    /// Every node in order, a section's children right after it: rendering walks ranges of
+    /// plain records and never retains anything of the template (threads render the same
+    /// templates at once, and reference counts on shared nodes made the cores contend).
     let nodes: [Node]
+    /// Tag names, by `Node.name`.
+    let names: [String]
+    /// Text and indentation, by `Node.start` and `Node.count`.
+    let bytes: Bytes
 
-    /// Text is kept as UTF-8 bytes without line breaks, so rendering copies it and never scans
-    /// it: line breaks are their own nodes, and only there can indentation be due.
-    indirect enum Node: Sendable {
-        case text([UInt8])
-        case newline
-        /// `indent` is set when the tag stands alone on its line after that white space.
-        case variable(name: String, indent: [UInt8]?, location: Location)
-        case section(name: String, inverted: Bool, children: [Node], location: Location)
-        case partial(name: String, indent: [UInt8], location: Location)
+    struct Node: Sendable {
+        enum Kind: UInt8, Sendable {
+            /// Text without line breaks: rendering copies it and never scans it. Line breaks are
+            /// their own nodes, and only there can indentation be due.
+            case text
+            case newline
+            case variable
+            case section
+            case invertedSection
+            case partial
+        }
+
+        var kind: Kind
+        /// Variable, section, partial: the tag's name in `names`.
+        var name = 0
+        /// Text: its bytes. Partial: its indentation. Variable: its indentation when the tag
+        /// stands alone on its line (a multi-line value continues at the tag's column), else none.
+        var start = 0
+        var count = 0
+        /// Section: the index just past its last child.
+        var end = 0
+        var location = Location(line: 0, column: 0)
     }
 
     struct Location: Sendable {
@@ -30,9 +50,30 @@ public struct Template: Sendable {
         var column: Int
     }
 
+    /// The template's bytes in storage of its own, read through a pointer while rendering.
+    final class Bytes: @unchecked Sendable {
+        // @unchecked: written once, before the template is shared, and only read after.
+        let base: UnsafeMutableBufferPointer<UInt8>
+
+        init(_ bytes: [UInt8]) {
+            base = .allocate(capacity: Swift.max(bytes.count, 1))
+            _ = base.initialize(from: bytes)
+        }
+
+        deinit { base.deallocate() }
+    }
+
+    /// A node's text or indentation (valid while the template is).
+    func bytes(of node: Node) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes.base[node.start..<(node.start + node.count)])
+    }
+
     public init(path: String, source: String) throws(TemplateError) {
         self.path = path
-        self.nodes = try TemplateParser(path: path, source: source).parse()
+        let parsed = try TemplateParser(path: path, source: source).parse()
+        nodes = parsed.nodes
+        names = parsed.names
+        bytes = Bytes(parsed.bytes)
     }
 }
 
@@ -134,7 +175,7 @@ struct TemplateParser {
 
     static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
-    func parse() throws(TemplateError) -> [Template.Node] {
+    func parse() throws(TemplateError) -> (nodes: [Template.Node], names: [String], bytes: [UInt8]) {
         let lines = try lex()
         // Flatten lines into pieces, dropping standalone lines' white space and line break.
         var flat: [(Piece, indent: [UInt8]?)] = []
@@ -165,38 +206,53 @@ struct TemplateParser {
             for piece in line { flat.append((piece, indent: nil)) }
         }
 
+        var nodes: [Template.Node] = []
+        var names: [String] = []
+        var bytes: [UInt8] = []
+        func name(_ text: String) -> Int {
+            if let index = names.firstIndex(of: text) { return index }
+            names.append(text)
+            return names.count - 1
+        }
+        func node(_ kind: Template.Node.Kind, bytes text: [UInt8] = [], name tag: String? = nil, location: Template.Location) -> Template.Node {
+            var node = Template.Node(kind: kind, start: bytes.count, count: text.count, location: location)
+            bytes += text
+            if let tag { node.name = name(tag) }
+            return node
+        }
         var index = 0
-        func parseNodes(until closing: (name: String, location: Template.Location)?) throws(TemplateError) -> [Template.Node] {
-            var nodes: [Template.Node] = []
+        func parseNodes(until closing: (name: String, location: Template.Location)?) throws(TemplateError) {
             while index < flat.count {
                 let (piece, indent) = flat[index]
                 index += 1
                 switch piece {
                 case .text(let text):
-                    nodes.append(.text(text))
+                    nodes.append(node(.text, bytes: text, location: Template.Location(line: 0, column: 0)))
                 case .newline:
-                    nodes.append(.newline)
-                case .tag(let kind, let name, let location):
+                    nodes.append(node(.newline, location: Template.Location(line: 0, column: 0)))
+                case .tag(let kind, let tag, let location):
                     switch kind {
                     case nil:
-                        nodes.append(.variable(name: name, indent: indent, location: location))
+                        nodes.append(node(.variable, bytes: indent ?? [], name: tag, location: location))
                     case "!":
                         break
                     case ">":
-                        nodes.append(.partial(name: name, indent: indent ?? [], location: location))
+                        nodes.append(node(.partial, bytes: indent ?? [], name: tag, location: location))
                     case "#", "^":
-                        let children = try parseNodes(until: (name, location))
-                        nodes.append(.section(name: name, inverted: kind == "^", children: children, location: location))
+                        let section = nodes.count
+                        nodes.append(node(kind == "^" ? .invertedSection : .section, name: tag, location: location))
+                        try parseNodes(until: (tag, location))
+                        nodes[section].end = nodes.count
                     case "/":
                         guard let closing else {
-                            throw error("'{{/\(name)}}' closes a section that was never opened", at: location)
+                            throw error("'{{/\(tag)}}' closes a section that was never opened", at: location)
                         }
-                        guard closing.name == name else {
+                        guard closing.name == tag else {
                             throw error(
-                                "'{{/\(name)}}' does not match the open section '\(closing.name)' (opened at \(closing.location.line):\(closing.location.column))",
+                                "'{{/\(tag)}}' does not match the open section '\(closing.name)' (opened at \(closing.location.line):\(closing.location.column))",
                                 at: location)
                         }
-                        return nodes
+                        return
                     default:
                         break
                     }
@@ -205,9 +261,9 @@ struct TemplateParser {
             if let closing {
                 throw error("section '\(closing.name)' is never closed; add '{{/\(closing.name)}}'", at: closing.location)
             }
-            return nodes
         }
-        return try parseNodes(until: nil)
+        try parseNodes(until: nil)
+        return (nodes, names, bytes)
     }
 }
 

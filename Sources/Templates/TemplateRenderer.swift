@@ -30,7 +30,7 @@ public struct TemplateSet: Sendable {
         }
         var output = TextWriter()
         var stack = [value]
-        try render(template.nodes, template: template, stack: &stack, into: &output, depth: 0)
+        try render(0..<template.nodes.count, of: template, stack: &stack, into: &output, depth: 0)
         return output.bytes
     }
 
@@ -38,66 +38,75 @@ public struct TemplateSet: Sendable {
     /// Lists at least this long render on several cores.
     static let parallelItems = 64
 
+    /// Renders `template.nodes[range]`.
     private func render(
-        _ nodes: [Template.Node], template: Template, stack: inout [TemplateValue], into output: inout TextWriter, depth: Int
+        _ range: Range<Int>, of template: Template, stack: inout [TemplateValue], into output: inout TextWriter, depth: Int
     ) throws(TemplateError) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                output.write(text)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let node = template.nodes[index]
+            index += 1
+            switch node.kind {
+            case .text:
+                output.write(template.bytes(of: node))
             case .newline:
                 output.newline()
-            case .variable(let name, let indent, let location):
-                let value = try lookup(name, in: stack, template: template, location: location)
+            case .variable:
+                let value = try lookup(node.name, in: stack, template: template, location: node.location)
                 // A multi-line value alone on its line continues at the tag's column.
+                let indent = template.bytes(of: node)
                 switch value {
                 case .string(var text):
-                    text.withUTF8 { output.write(utf8: $0, indentedBy: indent ?? []) }
+                    text.withUTF8 { output.write(utf8: $0, indentedBy: indent) }
                 case .text(let text):
-                    text.withBytes { output.write(utf8: $0, indentedBy: indent ?? []) }
+                    text.withBytes { output.write(utf8: $0, indentedBy: indent) }
                 default:
+                    let name = template.names[node.name]
                     throw TemplateError(
-                        path: template.path, line: location.line, column: location.column,
+                        path: template.path, line: node.location.line, column: node.location.column,
                         message: "'\(name)' is a list, flag or object; use '{{#\(name)}}' to render it")
                 }
-            case .section(let name, let inverted, let children, let location):
-                let value = try lookup(name, in: stack, template: template, location: location)
-                if inverted {
-                    if !value.isTruthy { try render(children, template: template, stack: &stack, into: &output, depth: depth) }
+            case .section, .invertedSection:
+                let children = index..<node.end
+                index = node.end
+                let value = try lookup(node.name, in: stack, template: template, location: node.location)
+                if node.kind == .invertedSection {
+                    if !value.isTruthy { try render(children, of: template, stack: &stack, into: &output, depth: depth) }
                     continue
                 }
                 switch value {
                 case .list(let items) where items.count >= Self.parallelItems:
-                    try renderInParallel(items.count, { items[$0] }, children, template: template, stack: stack, into: &output, depth: depth)
+                    try renderInParallel(items.count, { items[$0] }, children, of: template, stack: stack, into: &output, depth: depth)
                 case .lazyList(let list) where list.count >= Self.parallelItems:
-                    try renderInParallel(list.count, list.item, children, template: template, stack: stack, into: &output, depth: depth)
+                    try renderInParallel(list.count, list.item, children, of: template, stack: stack, into: &output, depth: depth)
                 case .list(let items):
-                    try renderItems(items.indices, { items[$0] }, children, template: template, stack: stack, into: &output, depth: depth)
+                    try renderItems(items.indices, { items[$0] }, children, of: template, stack: stack, into: &output, depth: depth)
                 case .strings(let items):
                     try renderItems(
-                        items.indices, { .string(items[$0]) }, children, template: template, stack: stack, into: &output, depth: depth)
+                        items.indices, { .string(items[$0]) }, children, of: template, stack: stack, into: &output, depth: depth)
                 case .lazyList(let list):
-                    try renderItems(0..<list.count, list.item, children, template: template, stack: stack, into: &output, depth: depth)
+                    try renderItems(0..<list.count, list.item, children, of: template, stack: stack, into: &output, depth: depth)
                 case .object:
                     stack.append(value)
-                    try render(children, template: template, stack: &stack, into: &output, depth: depth)
+                    try render(children, of: template, stack: &stack, into: &output, depth: depth)
                     stack.removeLast()
                 default:
-                    if value.isTruthy { try render(children, template: template, stack: &stack, into: &output, depth: depth) }
+                    if value.isTruthy { try render(children, of: template, stack: &stack, into: &output, depth: depth) }
                 }
-            case .partial(let name, let indent, let location):
+            case .partial:
+                let name = template.names[node.name]
                 guard let partial = templates[name] else {
                     throw TemplateError(
-                        path: template.path, line: location.line, column: location.column,
+                        path: template.path, line: node.location.line, column: node.location.column,
                         message: "unknown partial '\(name)'; known: \(templates.keys.sorted().joined(separator: ", "))")
                 }
                 guard depth < Self.maximumPartialDepth else {
                     throw TemplateError(
-                        path: template.path, line: location.line, column: location.column,
+                        path: template.path, line: node.location.line, column: node.location.column,
                         message: "partials nested more than \(Self.maximumPartialDepth) deep (a partial including itself?)")
                 }
-                let saved = output.beginIndent(indent)
-                try render(partial.nodes, template: partial, stack: &stack, into: &output, depth: depth + 1)
+                let saved = output.beginIndent(template.bytes(of: node))
+                try render(0..<partial.nodes.count, of: partial, stack: &stack, into: &output, depth: depth + 1)
                 output.endIndent(saved)
             }
         }
@@ -109,7 +118,7 @@ public struct TemplateSet: Sendable {
     /// in place, so the text is exactly what rendering one by one gives. The first failing item
     /// (in order) is the error reported, as when rendering one by one.
     private func renderInParallel(
-        _ count: Int, _ item: @Sendable (Int) -> TemplateValue, _ children: [Template.Node], template: Template,
+        _ count: Int, _ item: @Sendable (Int) -> TemplateValue, _ children: Range<Int>, of template: Template,
         stack frames: [TemplateValue], into output: inout TextWriter, depth: Int
     ) throws(TemplateError) {
         let start = output.emptied()
@@ -119,7 +128,7 @@ public struct TemplateSet: Sendable {
         let rendered = Parallel.map(runs, minimumPerThread: 1) { run -> Result<TextWriter, TemplateError> in
             var text = start
             do throws(TemplateError) {
-                try renderItems(run, item, children, template: template, stack: frames, into: &text, depth: depth)
+                try renderItems(run, item, children, of: template, stack: frames, into: &text, depth: depth)
             } catch {
                 return .failure(error)
             }
@@ -131,26 +140,27 @@ public struct TemplateSet: Sendable {
             if output.hasSameState(as: start) {
                 output.append(try result.get())
             } else {
-                try renderItems(run, item, children, template: template, stack: frames, into: &output, depth: depth)
+                try renderItems(run, item, children, of: template, stack: frames, into: &output, depth: depth)
             }
         }
     }
 
     private func renderItems(
-        _ indices: Range<Int>, _ item: (Int) -> TemplateValue, _ children: [Template.Node], template: Template,
+        _ indices: Range<Int>, _ item: (Int) -> TemplateValue, _ children: Range<Int>, of template: Template,
         stack frames: [TemplateValue], into output: inout TextWriter, depth: Int
     ) throws(TemplateError) {
         var stack = frames
         for index in indices {
             stack.append(item(index))
-            try render(children, template: template, stack: &stack, into: &output, depth: depth)
+            try render(children, of: template, stack: &stack, into: &output, depth: depth)
             stack.removeLast()
         }
     }
 
     private func lookup(
-        _ name: String, in stack: [TemplateValue], template: Template, location: Template.Location
+        _ nameIndex: Int, in stack: [TemplateValue], template: Template, location: Template.Location
     ) throws(TemplateError) -> TemplateValue {
+        let name = template.names[nameIndex]
         if name == "." { return stack[stack.count - 1] }
         for frame in stack.reversed() {
             if case .object(let fields) = frame, let value = fields[name] { return value }
@@ -184,7 +194,7 @@ struct TextWriter: Sendable {
     }
 
     /// Text without line breaks.
-    mutating func write(_ text: [UInt8]) {
+    mutating func write(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
         beginLine()
         bytes.append(text)
@@ -197,7 +207,7 @@ struct TextWriter: Sendable {
     }
 
     /// Any text; lines after the first are also indented by `extra`.
-    mutating func write(utf8: UnsafeBufferPointer<UInt8>, indentedBy extra: [UInt8]) {
+    mutating func write(utf8: UnsafeBufferPointer<UInt8>, indentedBy extra: UnsafeBufferPointer<UInt8>) {
         var lineStart = 0
         var pushed = false
         while lineStart < utf8.count {
@@ -221,7 +231,7 @@ struct TextWriter: Sendable {
     }
 
     /// Starts a partial indented by `extra`; returns what `endIndent` restores.
-    mutating func beginIndent(_ extra: [UInt8]) -> (indent: Int, prefix: Int) {
+    mutating func beginIndent(_ extra: UnsafeBufferPointer<UInt8>) -> (indent: Int, prefix: Int) {
         let saved = (indent.count, firstLinePrefix.count)
         guard !extra.isEmpty else { return saved }
         indent.append(contentsOf: extra)

@@ -76,6 +76,29 @@ import Text
         #expect(throws: TemplateError.self) { try render("{{> main}}", .object([:])) }
     }
 
+    /// Sections nest, close where they say, and what follows a section renders after it —
+    /// also in the long lists that render on several cores.
+    @Test func nestedSectionsRenderTheirOwnChildren() throws {
+        let source = "{{#items}}({{name}}{{#inner}}<{{.}}>{{/inner}}{{^inner}}none{{/inner}}{{#flag}}!{{/flag}}){{/items}}|{{after}}"
+        func items(_ count: Int) -> TemplateValue {
+            .list(
+                (0..<count).map { index in
+                    .object([
+                        "name": .string("n\(index)"), "inner": .strings(index % 3 == 0 ? [] : ["a", "b\(index)"]),
+                        "flag": .bool(index % 2 == 0),
+                    ])
+                })
+        }
+        func expected(_ count: Int) -> String {
+            (0..<count).map { index in
+                "(n\(index)" + (index % 3 == 0 ? "none" : "<a><b\(index)>") + (index % 2 == 0 ? "!" : "") + ")"
+            }.joined() + "|end"
+        }
+        for count in [0, 1, 5, 200] {
+            #expect(try render(source, .object(["items": items(count), "after": "end"])) == expected(count))
+        }
+    }
+
     /// A list of strings renders exactly as a list of string values: items, emptiness, and the
     /// error for using it as a variable.
     @Test func stringListsRenderAsListsOfStrings() throws {
