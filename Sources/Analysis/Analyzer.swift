@@ -183,8 +183,9 @@ public struct Analyzer: Sendable {
                                     ? "the first one is here; combine them, as in '@bridge(access: public, wrapper: Name)'"
                                     : "the first one is here; remove one of them", at: first)
                         ])
+                } else {
+                    seen.append((name, attribute.location))
                 }
-                if !seen.contains(where: { $0.name == name }) { seen.append((name, attribute.location)) }
                 continue
             }
             if Annotations.ignored.contains(name) { continue }

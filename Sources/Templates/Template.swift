@@ -209,15 +209,13 @@ struct TemplateParser {
         var nodes: [Template.Node] = []
         var names: [String] = []
         var bytes: [UInt8] = []
-        func name(_ text: String) -> Int {
-            if let index = names.firstIndex(of: text) { return index }
-            names.append(text)
-            return names.count - 1
-        }
         func node(_ kind: Template.Node.Kind, bytes text: [UInt8] = [], name tag: String? = nil, location: Template.Location) -> Template.Node {
             var node = Template.Node(kind: kind, start: bytes.count, count: text.count, location: location)
             bytes += text
-            if let tag { node.name = name(tag) }
+            if let tag {
+                node.name = names.count
+                names.append(tag)
+            }
             return node
         }
         var index = 0
