@@ -122,8 +122,9 @@ public struct TemplateSet: Sendable {
         stack frames: [TemplateValue], into output: inout TextWriter, depth: Int
     ) throws(TemplateError) {
         let start = output.emptied()
-        // Several runs per core, handed out as cores free up; one writer per run, not per item.
-        let runCount = min(count, Parallel.threadCount * 8)
+        // Many runs per core, handed out as cores free up (the last run is rendered while the
+        // other cores idle, so runs are short); one writer per run, not per item.
+        let runCount = min(count, Parallel.threadCount * Parallel.batchesPerThread)
         let runs = (0..<runCount).map { (count * $0 / runCount)..<(count * ($0 + 1) / runCount) }
         let rendered = Parallel.map(runs, minimumPerThread: 1) { run -> Result<TextWriter, TemplateError> in
             var text = start
