@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 #if canImport(Glibc)
     import Glibc
@@ -16,21 +17,35 @@ enum AtomicFile {
         var description: String
     }
 
-    static func write(_ text: String, to path: String) throws(Failure) {
-        var text = text
-        // Straight from the string's UTF-8 storage: a copy into `Data` first cost as much as
-        // the write itself for a big file (fresh pages to fault in and clear).
-        if let failure = text.withUTF8({ bytes in write(bytes, to: path) }) { throw failure }
+    /// The text of `chunks`, in order, straight from their bytes: a big output is written piece
+    /// by piece as it was rendered, never copied into one buffer first (fresh pages to fault in
+    /// and clear cost as much as the write itself).
+    static func write(_ chunks: [TextBuffer], to path: String) throws(Failure) {
+        if let failure = write(chunks, path: path) { throw failure }
+    }
+
+    /// Whether the file at `path` holds exactly the text of `chunks`.
+    private static func holds(_ chunks: [TextBuffer], path: String) -> Bool {
+        guard let existing = FileManager.default.contents(atPath: path),
+            existing.count == chunks.reduce(0, { $0 + $1.count })
+        else { return false }
+        return existing.withUnsafeBytes { file in
+            var offset = 0
+            for chunk in chunks {
+                let same = chunk.withBytes { bytes in
+                    bytes.isEmpty || memcmp(file.baseAddress! + offset, bytes.baseAddress!, bytes.count) == 0
+                }
+                guard same else { return false }
+                offset += chunk.count
+            }
+            return true
+        }
     }
 
     /// nil when written (or already right).
-    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Failure? {
+    private static func write(_ chunks: [TextBuffer], path: String) -> Failure? {
         do throws(Failure) {
-            if let existing = FileManager.default.contents(atPath: path), existing.count == bytes.count,
-                bytes.isEmpty || existing.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
-            {
-                return nil
-            }
+            if holds(chunks, path: path) { return nil }
             let directory = (path as NSString).deletingLastPathComponent
             let name = (path as NSString).lastPathComponent
             let temporary =
@@ -40,17 +55,22 @@ enum AtomicFile {
                 throw Failure(
                     description: "cannot create a temporary file in '\(directory.isEmpty ? "." : directory)': \(String(cString: strerror(errno)))")
             }
-            var written = 0
-            while written < bytes.count {
-                let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else {
-                    let reason = String(cString: strerror(errno))
+            for chunk in chunks {
+                let failure = chunk.withBytes { bytes -> Failure? in
+                    var written = 0
+                    while written < bytes.count {
+                        let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                        if result < 0 && errno == EINTR { continue }
+                        guard result > 0 else { return Failure(description: String(cString: strerror(errno))) }
+                        written += result
+                    }
+                    return nil
+                }
+                if let failure {
                     close(descriptor)
                     unlink(temporary)
-                    throw Failure(description: reason)
+                    throw failure
                 }
-                written += result
             }
             // On disk before it replaces the old file, so a crash leaves one or the other whole.
             guard fsync(descriptor) == 0, close(descriptor) == 0 else {

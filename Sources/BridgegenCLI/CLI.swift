@@ -2,6 +2,7 @@ import DeclParser
 import Foundation
 import Generator
 import Templates
+import Text
 
 /// The `bridgegen` command: reads inputs, runs the generator, writes outputs, picks the exit code.
 /// Generation happens entirely in memory first; nothing is written unless every input succeeded.
@@ -65,7 +66,10 @@ struct Run {
     /// A file to write, with its new contents.
     struct Planned {
         var path: String
-        var text: String
+        /// The file's text, in the pieces the generator made it in (`Generator.Output.chunks`).
+        var chunks: [TextBuffer]
+
+        var text: String { TextBuffer.joined(chunks).string }
     }
 
     func report(_ reports: [Report]) {
@@ -97,8 +101,8 @@ struct Run {
         if options.command == .support {
             let output = generator.support()
             report(output.reports)
-            guard let text = output.text else { return .diagnostics }
-            planned.append(Planned(path: options.outputFile!, text: text))
+            guard let chunks = output.chunks else { return .diagnostics }
+            planned.append(Planned(path: options.outputFile!, chunks: chunks))
         } else {
             for input in options.inputs {
                 timings.begin(input)
@@ -123,7 +127,7 @@ struct Run {
                 timings.record("read", timings.sinceBegin())
                 let output = generator.generate(source: bytes, path: input == "-" ? "<stdin>" : input, displayName: displayName)
                 report(output.reports)
-                guard let text = output.text else {
+                guard let chunks = output.chunks else {
                     failed = true
                     continue
                 }
@@ -143,14 +147,14 @@ struct Run {
                     continue
                 }
                 outputOwners[path] = input
-                planned.append(Planned(path: path, text: text))
+                planned.append(Planned(path: path, chunks: chunks))
             }
             if failed { return .diagnostics }
             if options.writeSupport, let directory = options.outputDirectory, directory != "-" {
                 let output = generator.support()
                 report(output.reports)
-                guard let text = output.text else { return .diagnostics }
-                planned.append(Planned(path: join(directory, Generator.supportFileName), text: text))
+                guard let chunks = output.chunks else { return .diagnostics }
+                planned.append(Planned(path: join(directory, Generator.supportFileName), chunks: chunks))
             }
         }
         if failed { return .diagnostics }
@@ -224,11 +228,12 @@ struct Run {
             var stale = false
             for file in files {
                 let existing = FileManager.default.contents(atPath: file.path).flatMap { String(validating: $0, as: UTF8.self) }
-                if existing == file.text { continue }
+                let text = file.text
+                if existing == text { continue }
                 stale = true
                 if let existing {
                     io.standardError("\(file.path): error: generated file is stale; run 'bridgegen generate' and commit the result\n")
-                    io.standardOutput(UnifiedDiff.diff(old: existing, new: file.text, oldName: file.path, newName: file.path + " (expected)"))
+                    io.standardOutput(UnifiedDiff.diff(old: existing, new: text, oldName: file.path, newName: file.path + " (expected)"))
                 } else {
                     io.standardError("\(file.path): error: generated file is missing; run 'bridgegen generate' and commit the result\n")
                 }
@@ -263,7 +268,7 @@ struct Run {
         }
         for file in files {
             do {
-                try AtomicFile.write(file.text, to: file.path)
+                try AtomicFile.write(file.chunks, to: file.path)
             } catch {
                 return fail(file.path, "cannot write generated file (\(error.description))", note: "check that the output directory is writable")
             }

@@ -66,9 +66,23 @@ public struct Generator: Sendable {
     }
 
     public struct Output: Sendable {
-        /// The generated Swift source; nil when there were errors.
-        public var text: String?
+        /// The generated Swift source in pieces, in order; nil when there were errors. A big
+        /// input's output is tens of megabytes rendered on several cores: it is written out
+        /// piece by piece, never copied into one string.
+        public var chunks: [TextBuffer]?
         public var reports: [Report]
+
+        public init(chunks: [TextBuffer]?, reports: [Report]) {
+            self.chunks = chunks
+            self.reports = reports
+        }
+
+        public init(text: String?, reports: [Report]) {
+            self.init(chunks: text.map { [TextBuffer(utf8: $0)] }, reports: reports)
+        }
+
+        /// The generated Swift source; nil when there were errors.
+        public var text: String? { chunks.map { TextBuffer.joined($0).string } }
     }
 
     /// Generates the Swift source for one `.bridge` file. `path` is used in diagnostics; the
@@ -94,11 +108,11 @@ public struct Generator: Sendable {
         ExitTimeRelease.keep(model)
         do {
             let value = planner.plan(model, sourceFile: displayName)
-            let text = try templates.renderUTF8(Self.partialName(Self.fileTemplate), value)
+            var chunks = try templates.renderChunks(Self.partialName(Self.fileTemplate), value)
             stopwatch.lap("plan and render")
-            let output = Layout.normalize(utf8: text)
+            Layout.normalize(&chunks)
             stopwatch.lap("layout")
-            return Output(text: output, reports: Self.sorted(reports))
+            return Output(chunks: chunks, reports: Self.sorted(reports))
         } catch {
             reports.append(Self.report(error))
             return Output(text: nil, reports: reports)

@@ -25,13 +25,21 @@ public struct TemplateSet: Sendable {
 
     /// The rendered text as UTF-8 bytes (what `Layout.normalize` reads).
     public func renderUTF8(_ name: String, _ value: TemplateValue) throws(TemplateError) -> TextBuffer {
+        TextBuffer.joined(try renderChunks(name, value))
+    }
+
+    /// The rendered text in pieces, in order (their concatenation is the text): a long list
+    /// renders on several cores, and its runs are handed on as they are, not copied into one
+    /// buffer — the output of a big input is tens of megabytes. Only the last piece may be
+    /// empty.
+    public func renderChunks(_ name: String, _ value: TemplateValue) throws(TemplateError) -> [TextBuffer] {
         guard let template = templates[name] else {
             throw TemplateError(path: name, line: 1, column: 1, message: "no template named '\(name)'")
         }
         var output = TextWriter()
         var stack = [value]
         try render(0..<template.nodes.count, of: template, stack: &stack, into: &output, depth: 0)
-        return output.bytes
+        return output.chunks
     }
 
     private static let maximumPartialDepth = 32
@@ -135,8 +143,6 @@ public struct TemplateSet: Sendable {
             }
             return .success(text)
         }
-        // One allocation for the joined text, not one per doubling.
-        output.reserve(rendered.reduce(0) { $0 + ((try? $1.get())?.bytes.count ?? 0) })
         for (run, result) in zip(runs, rendered) {
             if output.hasSameState(as: start) {
                 output.append(try result.get())
@@ -177,6 +183,8 @@ public struct TemplateSet: Sendable {
 /// adds its indentation for what it writes, so nested partials never re-copy their text to
 /// indent it, and blank lines stay empty (no line of output ends in white space).
 struct TextWriter: Sendable {
+    /// Text before `bytes`: pieces rendered apart (a long list's runs), kept as they are.
+    private var finished: [TextBuffer] = []
     var bytes = TextBuffer()
     /// The indentation of every enclosing partial and multi-line value, outermost first.
     private var indent: [UInt8] = []
@@ -246,13 +254,17 @@ struct TextWriter: Sendable {
         if firstLinePrefix.count > saved.prefix { firstLinePrefix.removeLast(firstLinePrefix.count - saved.prefix) }
     }
 
-    mutating func reserve(_ additional: Int) {
-        bytes.reserveCapacity(additional)
+    /// All the text written, in order; only the last piece may be empty.
+    var chunks: [TextBuffer] {
+        var chunks = finished
+        chunks.append(bytes)
+        return chunks
     }
 
     /// The same state with no text yet: where a list item rendered apart starts.
     func emptied() -> TextWriter {
         var copy = self
+        copy.finished = []
         copy.bytes = TextBuffer()
         return copy
     }
@@ -263,7 +275,13 @@ struct TextWriter: Sendable {
 
     /// Appends text rendered apart from a writer in this one's state, taking on its end state.
     mutating func append(_ other: TextWriter) {
-        bytes += other.bytes
+        // Pieces, not a copy: the text of a big list is tens of megabytes.
+        if !bytes.isEmpty {
+            finished.append(bytes)
+            bytes = TextBuffer()
+        }
+        finished += other.finished
+        if !other.bytes.isEmpty { finished.append(other.bytes) }
         atLineStart = other.atLineStart
         firstLinePrefix = other.firstLinePrefix
     }

@@ -32,6 +32,13 @@ public struct TextBuffer {
         storage = Storage(capacity: Swift.max(capacity, 16))
     }
 
+    /// A buffer holding `text`'s bytes.
+    @inlinable
+    public init(utf8 text: String) {
+        self.init(capacity: text.utf8.count)
+        self += text
+    }
+
     @inlinable public var count: Int { used }
     @inlinable public var isEmpty: Bool { used == 0 }
 
@@ -79,6 +86,35 @@ public struct TextBuffer {
     @inlinable
     public mutating func append(_ source: [UInt8]) {
         source.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Rewrites the text in place: `body` gets its bytes, with room for `extraCapacity` more
+    /// after them, and returns how many bytes the text now has (at most count + extraCapacity).
+    /// For passes that only shrink text (the output's layout): no second copy of a big output.
+    @inlinable
+    public mutating func rewrite(extraCapacity: Int = 0, _ body: (UnsafeMutablePointer<UInt8>, _ count: Int) -> Int) {
+        reserveCapacity(extraCapacity)
+        let newCount = body(storage.base, used)
+        precondition(newCount >= 0 && newCount <= storage.capacity, "rewrite returned a count outside the buffer")
+        used = newCount
+    }
+
+    /// Drops the last `count` bytes (whole characters, as the caller knows).
+    @inlinable
+    public mutating func removeLast(_ count: Int) {
+        precondition(count >= 0 && count <= used, "cannot remove more bytes than the text has")
+        used -= count
+    }
+
+    /// The last byte, if any.
+    @inlinable
+    public var last: UInt8? { used == 0 ? nil : storage.base[used - 1] }
+
+    /// The text of all `buffers`, in order, in one buffer.
+    public static func joined(_ buffers: [TextBuffer]) -> TextBuffer {
+        var joined = TextBuffer(capacity: buffers.reduce(0) { $0 + $1.count })
+        for index in buffers.indices { joined += buffers[index] }
+        return joined
     }
 
     /// Room for `additional` more bytes without growing.

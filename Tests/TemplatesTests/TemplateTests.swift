@@ -163,6 +163,47 @@ import Text
         }
     }
 
+    /// Rendered text in pieces (a long list's runs) is tidied piece by piece, on several cores,
+    /// each from the state the text before it leaves: the pieces must hold exactly the tidy
+    /// form of their concatenation — with pieces of blank lines only, pieces that start with
+    /// `}` after a blank line that ended an earlier piece, and an empty last piece.
+    @Test func layoutOfPiecesIsTheLayoutOfTheirText() {
+        var generator = SystemRandomNumberGenerator()
+        let lines = ["", " ", "  \t", "{", "}", "    }", "a {", "b", "  c  ", "\r", "x\r", "}\t", " {", "é {"]
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0..<30, using: &generator)
+            let text = (0..<count).map { _ in lines.randomElement(using: &generator)! + "\n" }
+            // Cut between lines; the last piece may lack its final line break.
+            var pieces: [TextBuffer] = []
+            var piece = ""
+            for line in text {
+                piece += line
+                if Int.random(in: 0..<3, using: &generator) == 0 {
+                    pieces.append(TextBuffer(utf8: piece))
+                    piece = ""
+                }
+            }
+            if Bool.random(using: &generator), piece.hasSuffix("\n") { piece.removeLast() }
+            pieces.append(TextBuffer(utf8: piece))
+            let whole = pieces.map(\.string).joined()
+            let expected = String(decoding: Self.plainLayout(Array(whole.utf8)), as: UTF8.self)
+            var tidied = pieces
+            Layout.normalize(&tidied)
+            #expect(tidied.count == pieces.count, "pieces that end their lines are tidied in place")
+            #expect(tidied.map(\.string).joined() == expected, "\(pieces.map(\.string))")
+        }
+    }
+
+    /// A piece that ends mid-line cannot be tidied alone: the pieces are joined first.
+    @Test func piecesThatSplitALineAreJoinedFirst() {
+        var pieces = ["a {\n\n  b", "  \n\n}\n\n", "\n"].map { TextBuffer(utf8: $0) }
+        Layout.normalize(&pieces)
+        #expect(pieces.map(\.string) == ["a {\n  b\n}\n"])
+        var none: [TextBuffer] = []
+        Layout.normalize(&none)
+        #expect(none.map(\.string) == ["\n"])
+    }
+
     @Test func layoutOwnsBlankLinesAndTrailingWhiteSpace() {
         #expect(Layout.normalize("\n\na  \n\n\n\nb {\n\n  c\n\n}\n\n") == "a\n\nb {\n  c\n}\n")
     }
