@@ -45,7 +45,7 @@ let package = Package(
             swiftSettings: warningsAsErrors),
 
         .testTarget(name: "DeclParserTests", dependencies: ["DeclParser", "Text"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Text"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "Text"]),
         .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Parallel"]),
         .testTarget(

@@ -9,7 +9,7 @@ extension Analyzer {
     static let delegateAdapterAnnotations: Set<String> = ["start", "cancel", "asyncName", "stream", "available"]
     static let delegateRoles: Set<String> = ["success", "failure", "userCancel", "event", "finish", "ignore"]
 
-    mutating func analyseDelegate(_ decl: DelegateDecl, seen: inout [String: SourceLocation]) -> DelegateAdapter? {
+    mutating func analyseDelegate(_ decl: DelegateDecl, seen: inout GeneratedKeys) -> DelegateAdapter? {
         let errorsBefore = errorCount
         let carried = checkAttributes(decl.attributes, allowed: Self.delegateBlockAnnotations)
         let (access, _) = readBridgeAttribute(decl.attributes, allowsWrapper: false)
@@ -137,13 +137,12 @@ extension Analyzer {
         let labels = shape.parameters.map { ($0.label ?? "_") + ":" }.joined()
         let adapterName = "\(ownerType).\(baseName)(\(labels))"
         let key = ownerType + "." + baseName + "(" + labels + ")"
-        if let first = seen[key] {
+        if let first = seen.firstLocation(of: GeneratedKeys.Key(key, at: adapterDecl.name.location)) {
             diagnostics.error(
                 "'\(adapterName)' would be generated twice", at: adapterDecl.name.location,
                 notes: [.init("an earlier declaration produces the same function", at: first)])
             return nil
         }
-        seen[key] = adapterDecl.name.location
         let ownerName = (decl.ownerType.qualifiedName ?? ownerType).split(separator: ".").map(String.init).joined()
         return DelegateAdapter(
             documentation: adapterDecl.documentation.isEmpty ? decl.documentation : adapterDecl.documentation,

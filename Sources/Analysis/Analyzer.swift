@@ -26,7 +26,7 @@ public struct Analyzer: Sendable {
     /// where it was declared (in the block's order), and what was found wrong.
     struct BlockResult: Sendable {
         var block: AdapterBlock?
-        var declared: [(key: String, location: SourceLocation)]
+        var declared: [GeneratedKeys.Key]
         var diagnostics: [Diagnostic]
     }
 
@@ -35,16 +35,19 @@ public struct Analyzer: Sendable {
         // Extension blocks depend on nothing but the typealiases, so they are analysed
         // independently (on several cores for a big file); adapters generated twice across
         // blocks are found afterwards, in declaration order.
-        let extensions = file.declarations.compactMap { declaration -> ExtensionDecl? in
-            if case .extensionDecl(let decl) = declaration { return decl }
-            return nil
+        // Positions, not copies: copying each block out of the file is serial work that
+        // retains every field of every block.
+        let extensions = file.declarations.indices.filter {
+            if case .extensionDecl = file.declarations[$0] { return true }
+            return false
         }
         var blank = self
         blank.diagnostics = DiagnosticBag()
         let start = blank  // What each block's analysis starts from: the typealiases, no findings.
-        var analysed = Parallel.map(extensions) { decl -> BlockResult in
+        var analysed = Parallel.map(extensions) { index -> BlockResult in
+            guard case .extensionDecl(let decl) = file.declarations[index] else { preconditionFailure("not a block") }
             var analyzer = start
-            var declared: [(key: String, location: SourceLocation)] = []
+            var declared: [GeneratedKeys.Key] = []
             let block = analyzer.analyseBlock(decl, declared: &declared)
             return BlockResult(block: block, declared: declared, diagnostics: analyzer.diagnostics.diagnostics)
         }
@@ -53,8 +56,7 @@ public struct Analyzer: Sendable {
         var imports: [String] = []
         var blocks: [AdapterBlock] = []
         var delegates: [DelegateAdapter] = []
-        var seen: [String: SourceLocation] = [:]
-        seen.reserveCapacity(analysed.reduce(0) { $0 + $1.declared.count })
+        var seen = GeneratedKeys(expecting: analysed.reduce(0) { $0 + $1.declared.count })
         for index in file.declarations.indices {
             switch file.declarations[index] {
             case .importDecl(let decl):
@@ -81,16 +83,14 @@ public struct Analyzer: Sendable {
     /// already generates, each reported.
     /// `declared` holds each adapter's key and location, in the order of `block.adapters`.
     mutating func dropDuplicates(
-        of block: consuming AdapterBlock, declared: [(key: String, location: SourceLocation)],
-        seen: inout [String: SourceLocation]
+        of block: consuming AdapterBlock, declared: [GeneratedKeys.Key], seen: inout GeneratedKeys
     ) -> AdapterBlock {
         var duplicates: [Int] = []
-        for (index, (key, location)) in declared.enumerated() {
-            if let first = seen[key] {
+        for index in declared.indices {
+            let location = declared[index].location
+            if let first = seen.firstLocation(of: declared[index]) {
                 reportGeneratedTwice(block.adapters[index].adapterName, at: location, first: first)
                 duplicates.append(index)
-            } else {
-                seen[key] = location
             }
         }
         guard !duplicates.isEmpty else { return block }
@@ -242,7 +242,7 @@ public struct Analyzer: Sendable {
 
     /// `declared` receives each adapter's signature key and location, in order. Adapters
     /// generated twice, in this block or across blocks, are dropped afterwards (`dropDuplicates`).
-    mutating func analyseBlock(_ decl: ExtensionDecl, declared: inout [(key: String, location: SourceLocation)]) -> AdapterBlock? {
+    mutating func analyseBlock(_ decl: ExtensionDecl, declared: inout [GeneratedKeys.Key]) -> AdapterBlock? {
         let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
         let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
 
@@ -278,7 +278,7 @@ public struct Analyzer: Sendable {
             keyText += owner
             keyText += "."
             adapters[last].appendSignatureKey(to: &keyText)
-            declared.append((keyText.string, function.name.location))
+            declared.append(GeneratedKeys.Key(keyText, at: function.name.location))
         }
         if decl.members.isEmpty {
             diagnostics.append(

@@ -35,27 +35,34 @@ public enum Parallel {
         return slots.values()
     }
 
-    /// The results, one slot per item, each written by exactly one thread before `values()`.
+    /// The results, one slot per item, each written by exactly one thread before `values()`,
+    /// which is called once, when every slot is set.
     private final class Slots<Value>: @unchecked Sendable {
         // @unchecked: threads write disjoint slots, read only after concurrentPerform returns.
         // A raw buffer, not an array property: concurrent writes through one array would be
         // overlapping mutating accesses.
-        private let base: UnsafeMutablePointer<Value?>
+        private let base: UnsafeMutablePointer<Value>
         private let count: Int
 
         init(count: Int) {
             self.count = count
             base = .allocate(capacity: count)
-            base.initialize(repeating: nil, count: count)
         }
 
-        deinit {
-            base.deinitialize(count: count)
-            base.deallocate()
+        /// `values()` moved every value out; only the memory is left.
+        deinit { base.deallocate() }
+
+        /// Called once per slot.
+        func set(_ index: Int, _ value: consuming Value) { (base + index).initialize(to: value) }
+
+        /// Moved out, not copied: a copy of each result would retain every field of it, and
+        /// destroying the slots release them again, all on the one thread that waits for the
+        /// results (for a big input's analysis, every block's adapters).
+        func values() -> [Value] {
+            Array(unsafeUninitializedCapacity: count) { buffer, initializedCount in
+                buffer.baseAddress!.moveInitialize(from: base, count: count)
+                initializedCount = count
+            }
         }
-
-        func set(_ index: Int, _ value: Value) { base[index] = value }
-
-        func values() -> [Value] { (0..<count).map { base[$0]! } }
     }
 }

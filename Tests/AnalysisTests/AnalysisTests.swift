@@ -1,6 +1,7 @@
 @testable import Analysis
 import DeclParser
 import Testing
+import Text
 
 @Suite struct NamingTests {
     @Test(arguments: [
@@ -192,5 +193,36 @@ import Testing
     @Test func didYouMean() {
         #expect(Annotations.closest(to: "asyncname", in: ["asyncName", "completion"]) == "asyncName")
         #expect(Annotations.closest(to: "zzz", in: ["asyncName"]) == nil)
+    }
+}
+
+@Suite struct GeneratedKeysTests {
+    static func at(_ line: Int) -> DeclParser.SourceLocation { DeclParser.SourceLocation(line: line, column: 1, offset: 0) }
+
+    /// The first location of each key, through the table's growth, whatever the hashes: equal
+    /// hashes of different keys are different keys, and a key's own hash finds it.
+    @Test func firstLocationsThroughGrowthAndCollidingHashes() {
+        var keys = GeneratedKeys()
+        for index in 0..<1_000 {
+            // Every tenth key shares one hash; the rest are hashed as the analysis hashes them.
+            let text = "Type.f\(index)(x:)"
+            let key = index % 10 == 0 ? GeneratedKeys.Key(text, hash: 42, at: Self.at(index)) : GeneratedKeys.Key(text, at: Self.at(index))
+            #expect(keys.firstLocation(of: key) == nil, "\(text) is new")
+        }
+        for index in 0..<1_000 {
+            let text = "Type.f\(index)(x:)"
+            let key = index % 10 == 0 ? GeneratedKeys.Key(text, hash: 42, at: Self.at(5_000)) : GeneratedKeys.Key(text, at: Self.at(5_000))
+            #expect(keys.firstLocation(of: key) == Self.at(index), "\(text) was first at line \(index)")
+        }
+        #expect(keys.firstLocation(of: GeneratedKeys.Key("Type.f0(y:)", hash: 42, at: Self.at(1))) == nil)
+    }
+
+    /// Keys built in a buffer (blocks) and from strings (delegates) hash alike.
+    @Test func bufferAndStringKeysAreTheSameKey() {
+        var keys = GeneratedKeys(expecting: 1)
+        var text = TextBuffer()
+        text += "Client.load(id:)"
+        #expect(keys.firstLocation(of: GeneratedKeys.Key(text, at: Self.at(1))) == nil)
+        #expect(keys.firstLocation(of: GeneratedKeys.Key("Client.load(id:)", at: Self.at(2))) == Self.at(1))
     }
 }
