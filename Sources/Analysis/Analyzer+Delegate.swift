@@ -137,7 +137,9 @@ extension Analyzer {
         let labels = shape.parameters.map { ($0.label ?? "_") + ":" }.joined()
         let adapterName = "\(ownerType).\(baseName)(\(labels))"
         let key = ownerType + "." + baseName + "(" + labels + ")"
-        if let first = seen.firstLocation(of: GeneratedKeys.Key(key, at: adapterDecl.name.location)) {
+        var first: SourceLocation?
+        seen.check(GeneratedKeys.List(key, at: adapterDecl.name.location)) { first = $1 }
+        if let first {
             diagnostics.error(
                 "'\(adapterName)' would be generated twice", at: adapterDecl.name.location,
                 notes: [.init("an earlier declaration produces the same function", at: first)])

@@ -26,7 +26,7 @@ public struct Analyzer: Sendable {
     /// where it was declared (in the block's order), and what was found wrong.
     struct BlockResult: Sendable {
         var block: AdapterBlock?
-        var declared: [GeneratedKeys.Key]
+        var declared: GeneratedKeys.List
         var diagnostics: [Diagnostic]
     }
 
@@ -47,7 +47,7 @@ public struct Analyzer: Sendable {
         var analysed = Parallel.map(extensions) { index -> BlockResult in
             guard case .extensionDecl(let decl) = file.declarations[index] else { preconditionFailure("not a block") }
             var analyzer = start
-            var declared: [GeneratedKeys.Key] = []
+            var declared = GeneratedKeys.List()
             let block = analyzer.analyseBlock(decl, declared: &declared)
             return BlockResult(block: block, declared: declared, diagnostics: analyzer.diagnostics.diagnostics)
         }
@@ -83,19 +83,16 @@ public struct Analyzer: Sendable {
     /// already generates, each reported.
     /// `declared` holds each adapter's key and location, in the order of `block.adapters`.
     mutating func dropDuplicates(
-        of block: consuming AdapterBlock, declared: [GeneratedKeys.Key], seen: inout GeneratedKeys
+        of block: consuming AdapterBlock, declared: GeneratedKeys.List, seen: inout GeneratedKeys
     ) -> AdapterBlock {
-        var duplicates: [Int] = []
-        for index in declared.indices {
-            let location = declared[index].location
-            if let first = seen.firstLocation(of: declared[index]) {
-                reportGeneratedTwice(block.adapters[index].adapterName, at: location, first: first)
-                duplicates.append(index)
-            }
-        }
+        var duplicates: [(index: Int, first: SourceLocation)] = []
+        seen.check(declared) { index, first in duplicates.append((index, first)) }
         guard !duplicates.isEmpty else { return block }
         var block = block
-        for index in duplicates.reversed() { block.adapters.remove(at: index) }
+        for (index, first) in duplicates {
+            reportGeneratedTwice(block.adapters[index].adapterName, at: declared.entries[index].location, first: first)
+        }
+        for (index, _) in duplicates.reversed() { block.adapters.remove(at: index) }
         return block
     }
 
@@ -242,7 +239,7 @@ public struct Analyzer: Sendable {
 
     /// `declared` receives each adapter's signature key and location, in order. Adapters
     /// generated twice, in this block or across blocks, are dropped afterwards (`dropDuplicates`).
-    mutating func analyseBlock(_ decl: ExtensionDecl, declared: inout [GeneratedKeys.Key]) -> AdapterBlock? {
+    mutating func analyseBlock(_ decl: ExtensionDecl, declared: inout GeneratedKeys.List) -> AdapterBlock? {
         let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
         let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
 
@@ -273,12 +270,11 @@ public struct Analyzer: Sendable {
             qualified += "."
             qualified += adapters[last].adapterName
             adapters[last].adapterName = qualified.string
-            var keyText = TextBuffer(
-                capacity: owner.utf8.count + adapters[last].name.utf8.count + 16 * adapters[last].parameters.count + 16)
-            keyText += owner
-            keyText += "."
-            adapters[last].appendSignatureKey(to: &keyText)
-            declared.append(GeneratedKeys.Key(keyText, at: function.name.location))
+            declared.append(at: function.name.location) { key in
+                key += owner
+                key += "."
+                adapters[last].appendSignatureKey(to: &key)
+            }
         }
         if decl.members.isEmpty {
             diagnostics.append(

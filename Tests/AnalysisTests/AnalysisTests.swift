@@ -199,30 +199,53 @@ import Text
 @Suite struct GeneratedKeysTests {
     static func at(_ line: Int) -> DeclParser.SourceLocation { DeclParser.SourceLocation(line: line, column: 1, offset: 0) }
 
-    /// The first location of each key, through the table's growth, whatever the hashes: equal
-    /// hashes of different keys are different keys, and a key's own hash finds it.
-    @Test func firstLocationsThroughGrowthAndCollidingHashes() {
-        var keys = GeneratedKeys()
-        for index in 0..<1_000 {
-            // Every tenth key shares one hash; the rest are hashed as the analysis hashes them.
-            let text = "Type.f\(index)(x:)"
-            let key = index % 10 == 0 ? GeneratedKeys.Key(text, hash: 42, at: Self.at(index)) : GeneratedKeys.Key(text, at: Self.at(index))
-            #expect(keys.firstLocation(of: key) == nil, "\(text) is new")
-        }
-        for index in 0..<1_000 {
-            let text = "Type.f\(index)(x:)"
-            let key = index % 10 == 0 ? GeneratedKeys.Key(text, hash: 42, at: Self.at(5_000)) : GeneratedKeys.Key(text, at: Self.at(5_000))
-            #expect(keys.firstLocation(of: key) == Self.at(index), "\(text) was first at line \(index)")
-        }
-        #expect(keys.firstLocation(of: GeneratedKeys.Key("Type.f0(y:)", hash: 42, at: Self.at(1))) == nil)
+    /// The duplicates `check` reports for `list`: each key's index and first location.
+    static func duplicates(_ list: GeneratedKeys.List, in keys: inout GeneratedKeys) -> [Int: DeclParser.SourceLocation] {
+        var found: [Int: DeclParser.SourceLocation] = [:]
+        keys.check(list) { found[$0] = $1 }
+        return found
     }
 
-    /// Keys built in a buffer (blocks) and from strings (delegates) hash alike.
-    @Test func bufferAndStringKeysAreTheSameKey() {
+    /// The first location of each key, across lists and through the table's growth, whatever
+    /// the hashes: equal hashes of different keys are different keys, and a key's own hash
+    /// finds it.
+    @Test func firstLocationsThroughGrowthAndCollidingHashes() {
+        var keys = GeneratedKeys()
+        func list(_ range: Range<Int>, line: (Int) -> Int) -> GeneratedKeys.List {
+            var list = GeneratedKeys.List()
+            for index in range {
+                // Every tenth key shares one hash; the rest are hashed as the analysis hashes them.
+                let text = "Type.f\(index)(x:)"
+                if index % 10 == 0 {
+                    list.append(text, hash: 42, at: Self.at(line(index)))
+                } else {
+                    list.append(at: Self.at(line(index))) { $0 += text }
+                }
+            }
+            return list
+        }
+        for block in 0..<10 {
+            #expect(Self.duplicates(list(block * 100..<(block + 1) * 100) { $0 }, in: &keys).isEmpty)
+        }
+        let again = Self.duplicates(list(0..<1_000) { _ in 5_000 }, in: &keys)
+        #expect(again.count == 1_000)
+        for index in 0..<1_000 { #expect(again[index] == Self.at(index), "key \(index) was first at line \(index)") }
+        var other = GeneratedKeys.List()
+        other.append("Type.f0(y:)", hash: 42, at: Self.at(1))
+        #expect(Self.duplicates(other, in: &keys).isEmpty)
+    }
+
+    /// Within one list, a key repeated is reported at its second place, and only the first is
+    /// remembered; a key made from a string (delegates) is the same key as one written into a
+    /// block's buffer.
+    @Test func repeatsWithinAListAndStringKeys() {
         var keys = GeneratedKeys(expecting: 1)
-        var text = TextBuffer()
-        text += "Client.load(id:)"
-        #expect(keys.firstLocation(of: GeneratedKeys.Key(text, at: Self.at(1))) == nil)
-        #expect(keys.firstLocation(of: GeneratedKeys.Key("Client.load(id:)", at: Self.at(2))) == Self.at(1))
+        var list = GeneratedKeys.List()
+        list.append(at: Self.at(1)) { $0 += "Client.load(id:)" }
+        list.append(at: Self.at(2)) { $0 += "Client.save(id:)" }
+        list.append(at: Self.at(3)) { $0 += "Client.load(id:)" }
+        #expect(Self.duplicates(list, in: &keys) == [2: Self.at(1)])
+        #expect(Self.duplicates(GeneratedKeys.List("Client.load(id:)", at: Self.at(4)), in: &keys) == [0: Self.at(1)])
+        #expect(Self.duplicates(GeneratedKeys.List("Client.load(id:_:)", at: Self.at(5)), in: &keys).isEmpty)
     }
 }
