@@ -258,23 +258,25 @@ public struct Analyzer: Sendable {
         let options = readOptions(decl.attributes, inheriting: BlockOptions())
         var adapters: [Adapter] = []
         adapters.reserveCapacity(decl.members.count)  // An adapter is big: regrowing copies them all.
+        let owner = wrapperName ?? typeName
         for case .function(let function) in decl.members {
             guard let adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
-            // Moved into the array first, then completed in place: an adapter is big, and
-            // changing a local copy before appending it copied every field.
+            // The key is read from the adapter before it moves into the array: a method called
+            // on an array element runs on a copy of it, and an adapter has two dozen fields.
+            declared.append(at: function.name.location) { key in
+                key += owner
+                key += "."
+                adapter.appendSignatureKey(to: &key)
+            }
+            // Moved into the array first, then completed in place: changing a local copy
+            // before appending it copied every field.
             adapters.append(adapter)
             let last = adapters.count - 1
-            let owner = wrapperName ?? typeName
             var qualified = TextBuffer(capacity: owner.utf8.count + adapters[last].adapterName.utf8.count + 1)
             qualified += owner
             qualified += "."
             qualified += adapters[last].adapterName
             adapters[last].adapterName = qualified.string
-            declared.append(at: function.name.location) { key in
-                key += owner
-                key += "."
-                adapters[last].appendSignatureKey(to: &key)
-            }
         }
         if decl.members.isEmpty {
             diagnostics.append(
