@@ -17,6 +17,24 @@ enum AtomicFile {
         var description: String
     }
 
+    /// Starts writing a piece to disk while the next is copied in, so the `fsync` that must
+    /// precede the rename waits for less: for a 71 MB output, write and `fsync` took 65 ms one
+    /// after the other, 41 ms so. Linux only (`sync_file_range`, looked up at run time: the
+    /// C library module does not declare it); elsewhere the `fsync` does it all. A hint: its
+    /// failure changes nothing.
+    private static func startWriteback(_ descriptor: Int32, offset: Int, count: Int) {
+        #if os(Linux)
+            _ = syncFileRange?(descriptor, Int64(offset), Int64(count), 2)  // SYNC_FILE_RANGE_WRITE
+        #endif
+    }
+
+    #if os(Linux)
+        private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+        private static let syncFileRange: SyncFileRange? = dlsym(nil, "sync_file_range").map {
+            unsafeBitCast($0, to: SyncFileRange.self)
+        }
+    #endif
+
     /// The text of `chunks`, in order, straight from their bytes: a big output is written piece
     /// by piece as it was rendered, never copied into one buffer first (fresh pages to fault in
     /// and clear cost as much as the write itself).
@@ -55,6 +73,7 @@ enum AtomicFile {
                 throw Failure(
                     description: "cannot create a temporary file in '\(directory.isEmpty ? "." : directory)': \(String(cString: strerror(errno)))")
             }
+            var offset = 0
             for chunk in chunks {
                 let failure = chunk.withBytes { bytes -> Failure? in
                     var written = 0
@@ -71,6 +90,8 @@ enum AtomicFile {
                     unlink(temporary)
                     throw failure
                 }
+                startWriteback(descriptor, offset: offset, count: chunk.count)
+                offset += chunk.count
             }
             // On disk before it replaces the old file, so a crash leaves one or the other whole.
             guard fsync(descriptor) == 0, close(descriptor) == 0 else {
