@@ -112,7 +112,7 @@ struct Run {
                     bytes = io.readStandardInput()
                     displayName = "<stdin>"
                 } else {
-                    guard let data = FileManager.default.contents(atPath: input) else {
+                    guard let contents = FileBytes.read(input) else {
                         var isDirectory: ObjCBool = false
                         let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
                         failed = true
@@ -121,7 +121,7 @@ struct Run {
                             note: exists ? nil : "check the path; inputs are .bridge files")
                         continue
                     }
-                    bytes = Array(data)
+                    bytes = contents
                     displayName = (input as NSString).lastPathComponent
                 }
                 timings.record("read", timings.sinceBegin())

@@ -177,6 +177,24 @@ let invalidBridge = """
         #expect(directory.code == .diagnostics && directory.stderr.contains("is a directory"))
     }
 
+    /// Inputs are read straight into bytes: all of a file, whatever its size says (files of
+    /// `/proc` announce none), and nil for what cannot be read.
+    @Test func inputFilesAreReadWhole() throws {
+        let dir = try temporaryDirectory()
+        let file = dir.appendingPathComponent("Big.bridge")
+        let contents = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(contents).write(to: file)
+        #expect(FileBytes.read(file.path) == contents)
+        try Data().write(to: file)
+        #expect(FileBytes.read(file.path) == [])
+        #expect(FileBytes.read(dir.path) == nil)
+        #expect(FileBytes.read(dir.appendingPathComponent("nope").path) == nil)
+        #if os(Linux)
+            let status = try #require(FileBytes.read("/proc/self/status"))
+            #expect(String(decoding: status, as: UTF8.self).contains("Name:"))
+        #endif
+    }
+
     @Test func unwritableOutputIsADiagnostic() throws {
         let dir = try temporaryDirectory()
         let input = dir.appendingPathComponent("Payments.bridge")
