@@ -18,6 +18,8 @@ public struct Template: Sendable {
     let nodes: [Node]
     /// Tag names, by `Node.name`.
     let names: [String]
+    /// Where this template's names start in a `LookupCache` (set by its `TemplateSet`).
+    var lookupBase = 0
     /// Text and indentation, by `Node.start` and `Node.count`.
     let bytes: Bytes
 

@@ -6,8 +6,12 @@ import Text
 public struct TemplateSet: Sendable {
     public private(set) var templates: [String: Template]
 
+    /// How many names all templates have: the size of a `LookupCache`.
+    private var nameCount = 0
+
     public init(_ templates: [String: Template]) {
         self.templates = templates
+        assignLookupSlots()
     }
 
     /// Parses every named source once.
@@ -17,6 +21,17 @@ public struct TemplateSet: Sendable {
             templates[name] = try Template(path: path, source: source)
         }
         self.templates = templates
+        assignLookupSlots()
+    }
+
+    /// Gives each template's names their own slots in a `LookupCache`.
+    private mutating func assignLookupSlots() {
+        var next = 0
+        for name in templates.keys.sorted() {
+            templates[name]!.lookupBase = next
+            next += templates[name]!.names.count
+        }
+        nameCount = next
     }
 
     public func render(_ name: String, _ value: TemplateValue) throws(TemplateError) -> String {
@@ -38,7 +53,8 @@ public struct TemplateSet: Sendable {
         }
         var output = TextWriter()
         var stack = [value]
-        try render(0..<template.nodes.count, of: template, stack: &stack, into: &output, depth: 0)
+        var cache = LookupCache(count: nameCount)
+        try render(0..<template.nodes.count, of: template, stack: &stack, into: &output, cache: &cache, depth: 0)
         return output.chunks
     }
 
@@ -48,7 +64,8 @@ public struct TemplateSet: Sendable {
 
     /// Renders `template.nodes[range]`.
     private func render(
-        _ range: Range<Int>, of template: Template, stack: inout [TemplateValue], into output: inout TextWriter, depth: Int
+        _ range: Range<Int>, of template: Template, stack: inout [TemplateValue], into output: inout TextWriter,
+        cache: inout LookupCache, depth: Int
     ) throws(TemplateError) {
         var index = range.lowerBound
         while index < range.upperBound {
@@ -60,7 +77,7 @@ public struct TemplateSet: Sendable {
             case .newline:
                 output.newline()
             case .variable:
-                let value = try lookup(node.name, in: stack, template: template, location: node.location)
+                let value = try lookup(node.name, in: stack, template: template, location: node.location, cache: &cache)
                 // A multi-line value alone on its line continues at the tag's column.
                 let indent = template.bytes(of: node)
                 switch value {
@@ -77,9 +94,9 @@ public struct TemplateSet: Sendable {
             case .section, .invertedSection:
                 let children = index..<node.end
                 index = node.end
-                let value = try lookup(node.name, in: stack, template: template, location: node.location)
+                let value = try lookup(node.name, in: stack, template: template, location: node.location, cache: &cache)
                 if node.kind == .invertedSection {
-                    if !value.isTruthy { try render(children, of: template, stack: &stack, into: &output, depth: depth) }
+                    if !value.isTruthy { try render(children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth) }
                     continue
                 }
                 switch value {
@@ -88,18 +105,21 @@ public struct TemplateSet: Sendable {
                 case .lazyList(let list) where list.count >= Self.parallelItems:
                     try renderInParallel(list.count, list.item, children, of: template, stack: stack, into: &output, depth: depth)
                 case .list(let items):
-                    try renderItems(items.indices, { items[$0] }, children, of: template, stack: stack, into: &output, depth: depth)
+                    try renderItems(
+                        items.indices, { items[$0] }, children, of: template, stack: stack, into: &output, cache: &cache, depth: depth)
                 case .strings(let items):
                     try renderItems(
-                        items.indices, { .string(items[$0]) }, children, of: template, stack: stack, into: &output, depth: depth)
+                        items.indices, { .string(items[$0]) }, children, of: template, stack: stack, into: &output, cache: &cache,
+                        depth: depth)
                 case .lazyList(let list):
-                    try renderItems(0..<list.count, list.item, children, of: template, stack: stack, into: &output, depth: depth)
+                    try renderItems(
+                        0..<list.count, list.item, children, of: template, stack: stack, into: &output, cache: &cache, depth: depth)
                 case .object:
                     stack.append(value)
-                    try render(children, of: template, stack: &stack, into: &output, depth: depth)
+                    try render(children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth)
                     stack.removeLast()
                 default:
-                    if value.isTruthy { try render(children, of: template, stack: &stack, into: &output, depth: depth) }
+                    if value.isTruthy { try render(children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth) }
                 }
             case .partial:
                 let name = template.names[node.name]
@@ -114,7 +134,7 @@ public struct TemplateSet: Sendable {
                         message: "partials nested more than \(Self.maximumPartialDepth) deep (a partial including itself?)")
                 }
                 let saved = output.beginIndent(template.bytes(of: node))
-                try render(0..<partial.nodes.count, of: partial, stack: &stack, into: &output, depth: depth + 1)
+                try render(0..<partial.nodes.count, of: partial, stack: &stack, into: &output, cache: &cache, depth: depth + 1)
                 output.endIndent(saved)
             }
         }
@@ -136,8 +156,9 @@ public struct TemplateSet: Sendable {
         let runs = (0..<runCount).map { (count * $0 / runCount)..<(count * ($0 + 1) / runCount) }
         let rendered = Parallel.map(runs, minimumPerThread: 1) { run -> Result<TextWriter, TemplateError> in
             var text = start
+            var cache = LookupCache(count: nameCount)
             do throws(TemplateError) {
-                try renderItems(run, item, children, of: template, stack: frames, into: &text, depth: depth)
+                try renderItems(run, item, children, of: template, stack: frames, into: &text, cache: &cache, depth: depth)
             } catch {
                 return .failure(error)
             }
@@ -147,28 +168,39 @@ public struct TemplateSet: Sendable {
             if output.hasSameState(as: start) {
                 output.append(try result.get())
             } else {
-                try renderItems(run, item, children, of: template, stack: frames, into: &output, depth: depth)
+                var cache = LookupCache(count: nameCount)
+                try renderItems(run, item, children, of: template, stack: frames, into: &output, cache: &cache, depth: depth)
             }
         }
     }
 
     private func renderItems(
         _ indices: Range<Int>, _ item: (Int) -> TemplateValue, _ children: Range<Int>, of template: Template,
-        stack frames: [TemplateValue], into output: inout TextWriter, depth: Int
+        stack frames: [TemplateValue], into output: inout TextWriter, cache: inout LookupCache, depth: Int
     ) throws(TemplateError) {
         var stack = frames
         for index in indices {
             stack.append(item(index))
-            try render(children, of: template, stack: &stack, into: &output, depth: depth)
+            try render(children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth)
             stack.removeLast()
         }
     }
 
     private func lookup(
-        _ nameIndex: Int, in stack: [TemplateValue], template: Template, location: Template.Location
+        _ nameIndex: Int, in stack: [TemplateValue], template: Template, location: Template.Location,
+        cache: inout LookupCache
     ) throws(TemplateError) -> TemplateValue {
         let name = template.names[nameIndex]
         if name == "." { return stack[stack.count - 1] }
+        // The innermost object first, at the field where this tag found its value last time:
+        // objects of one kind (every adapter's) are built with their fields in the same order.
+        if case .object(let innermost) = stack[stack.count - 1] {
+            let slot = template.lookupBase + nameIndex
+            if let index = innermost.index(of: name, guess: cache.guesses[slot]) {
+                cache.guesses[slot] = index
+                return innermost.fields[index].value
+            }
+        }
         for frame in stack.reversed() {
             if case .object(let fields) = frame, let value = fields[name] { return value }
         }
@@ -284,5 +316,16 @@ struct TextWriter: Sendable {
         if !other.bytes.isEmpty { finished.append(other.bytes) }
         atLineStart = other.atLineStart
         firstLinePrefix = other.firstLinePrefix
+    }
+}
+
+/// Where each template tag last found its value in the innermost object (`TemplateSet.lookup`):
+/// one per thread, as it renders. A guess is always checked, so a wrong one costs only the
+/// search it would have saved.
+struct LookupCache {
+    var guesses: [Int]
+
+    init(count: Int) {
+        guesses = Array(repeating: 0, count: count)
     }
 }

@@ -66,6 +66,14 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
         fields = elements.map { Field($0.0, $0.1) }
     }
 
+    /// The position of the field named `key`, trying `guess` first.
+    func index(of key: String, guess: Int) -> Int? {
+        if guess < fields.count && fields[guess].name == key { return guess }
+        let length = key.utf8.count
+        for index in fields.indices where fields[index].name.utf8.count == length && fields[index].name == key { return index }
+        return nil
+    }
+
     public subscript(key: String) -> TemplateValue? {
         // Lengths first: they are read without a call, and most names differ in length.
         let length = key.utf8.count

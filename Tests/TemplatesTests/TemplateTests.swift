@@ -64,6 +64,31 @@ import Text
         #expect(try render("{{#items}}<{{.}}>{{/items}}", .object(["items": short])) == "<item 0><item 1\n><item 2\n>")
     }
 
+    /// A tag looks first where it found its value in the previous object; objects whose fields
+    /// are in another order, or lack the name (found further out), must render the same — in
+    /// short lists and in the long ones rendered on several cores.
+    @Test func lookupsFollowEachObjectsOwnFields() throws {
+        let template = "{{#items}}{{a}}{{b}}{{c}};{{/items}}"
+        func items(_ count: Int) -> [TemplateValue] {
+            (0..<count).map { index -> TemplateValue in
+                switch index % 3 {
+                case 0: return .object(["a": "1", "b": "2"])
+                case 1: return .object(["b": "4", "x": "-", "a": "3"])
+                default: return .object(["c": "6", "a": "5"])
+                }
+            }
+        }
+        for count in [3, 300] {
+            let expected = (0..<count).map { ["12C;", "34C;", "5B6;"][$0 % 3] }.joined()
+            let value = TemplateValue.object(["items": .list(items(count)), "b": "B", "c": "C"])
+            #expect(try render(template, value) == expected)
+            // Through a partial: another template's tags with the same positions in its names.
+            let partials = ["item": "{{c}}{{b}}{{a}}"]
+            let reversed = (0..<count).map { ["C21;", "C43;", "6B5;"][$0 % 3] }.joined()
+            #expect(try render("{{#items}}{{> item}};{{/items}}", value, partials: partials) == reversed)
+        }
+    }
+
     @Test func errorsHaveTemplateLocations() {
         #expect(throws: TemplateError(path: "main.template", line: 2, column: 3, message: "unknown key 'missing'")) {
             try render("ok\n  {{missing}}", .object([:]))
