@@ -38,7 +38,7 @@ public enum Layout {
     public static func normalize(_ chunks: inout [TextBuffer]) {
         let newline = UInt8(ascii: "\n")
         if chunks.count < 2 || chunks.dropLast().contains(where: { $0.last != newline }) {
-            var whole = TextBuffer.joined(chunks)
+            var whole = chunks.count == 1 ? chunks.removeLast() : TextBuffer.joined(chunks)
             whole.rewrite(extraCapacity: 1) { base, count in
                 var state = LineState()
                 let tidied = tidyLines(base, count: count, into: base, state: &state, isEnd: true)
