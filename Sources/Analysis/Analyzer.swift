@@ -45,10 +45,12 @@ public struct Analyzer: Sendable {
         blank.diagnostics = DiagnosticBag()
         let start = blank  // What each block's analysis starts from: the typealiases, no findings.
         var analysed = Parallel.map(extensions) { index -> BlockResult in
-            guard case .extensionDecl(let decl) = file.declarations[index] else { preconditionFailure("not a block") }
             var analyzer = start
             var declared = GeneratedKeys.List()
-            let block = analyzer.analyseBlock(decl, declared: &declared)
+            var block: AdapterBlock?
+            if case .extensionDecl(let decl) = file.declarations[index] {  // Always: `extensions` holds blocks.
+                block = analyzer.analyseBlock(decl, declared: &declared)
+            }
             return BlockResult(block: block, declared: declared, diagnostics: analyzer.diagnostics.diagnostics)
         }
         var nextResult = 0
