@@ -40,9 +40,7 @@ public enum Layout {
         if chunks.count < 2 || chunks.dropLast().contains(where: { $0.last != newline }) {
             var whole = chunks.count == 1 ? chunks.removeLast() : TextBuffer.joined(chunks)
             whole.rewrite(extraCapacity: 1) { base, count in
-                var state = LineState()
-                let tidied = tidyLines(base, count: count, into: base, state: &state, isEnd: true)
-                return finish(base, count: tidied.count)
+                tidy(UnsafeBufferPointer(start: base, count: count), into: UnsafeMutableBufferPointer(start: base, count: count + 1))
             }
             chunks = [whole]
             return
@@ -108,8 +106,8 @@ public enum Layout {
         return count
     }
 
-    /// Writes the tidy form of `text` into `output` (room for `text.count + 1` bytes); returns
-    /// how many bytes it wrote.
+    /// Writes the tidy form of `text` into `output` (room for `text.count + 1` bytes; it may
+    /// start where `text` does); returns how many bytes it wrote.
     static func tidy(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var state = LineState()
         var count = 0

@@ -69,16 +69,14 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     /// The position of the field named `key`, trying `guess` first.
     func index(of key: String, guess: Int) -> Int? {
         if guess < fields.count && fields[guess].name == key { return guess }
+        // Lengths first: they are read without a call, and most names differ in length.
         let length = key.utf8.count
         for index in fields.indices where fields[index].name.utf8.count == length && fields[index].name == key { return index }
         return nil
     }
 
     public subscript(key: String) -> TemplateValue? {
-        // Lengths first: they are read without a call, and most names differ in length.
-        let length = key.utf8.count
-        for field in fields where field.name.utf8.count == length && field.name == key { return field.value }
-        return nil
+        index(of: key, guess: 0).map { fields[$0].value }
     }
 }
 
