@@ -26,8 +26,7 @@ extension Analyzer {
     /// `contains` goes through `NSString`, and every parameter of every method is asked.
     static func contains(_ needle: StaticString, in text: String) -> Bool {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             guard bytes.count >= pattern.count else { return false }
             func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
             for start in 0...(bytes.count - pattern.count) where lower(bytes[start]) == pattern[0] {

@@ -439,8 +439,7 @@ public struct Parser {
         if value.allUTF8({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
             // Written straight into the new string's storage: one allocation.
             if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
-                var value = value
-                return value.withUTF8 { bytes in
+                return value.withUTF8Bytes { bytes in
                     String(unsafeUninitializedCapacity: bytes.count + 2) { output in
                         output[0] = UInt8(ascii: "\"")
                         _ = UnsafeMutableBufferPointer(rebasing: output[1...]).initialize(from: bytes)

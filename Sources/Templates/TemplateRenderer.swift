@@ -81,8 +81,8 @@ public struct TemplateSet: Sendable {
                 // A multi-line value alone on its line continues at the tag's column.
                 let indent = template.bytes(of: node)
                 switch value {
-                case .string(var text):
-                    text.withUTF8 { output.write(utf8: $0, indentedBy: indent) }
+                case .string(let text):
+                    text.withUTF8Bytes { output.write(utf8: $0, indentedBy: indent) }
                 case .text(let text):
                     text.withBytes { output.write(utf8: $0, indentedBy: indent) }
                 default:

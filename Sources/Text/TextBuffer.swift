@@ -125,14 +125,12 @@ public struct TextBuffer {
 
     @inlinable
     public static func += (buffer: inout TextBuffer, text: String) {
-        var text = text  // `withUTF8` makes a (rare) non-contiguous string contiguous first.
-        text.withUTF8 { buffer.append($0) }
+        text.withUTF8Bytes { buffer.append($0) }
     }
 
     @inlinable
     public static func += (buffer: inout TextBuffer, text: Substring) {
-        var text = text
-        text.withUTF8 { buffer.append($0) }
+        text.withUTF8Bytes { buffer.append($0) }
     }
 
     @inlinable
@@ -150,8 +148,7 @@ public struct TextBuffer {
     @inlinable
     public mutating func append(_ text: String, times count: Int) {
         guard count > 0 else { return }
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             reserveCapacity(bytes.count * count)
             for _ in 0..<count { append(bytes) }
         }
@@ -217,6 +214,19 @@ public struct TextBuffer {
                 lineStart = end + 1
             }
         }
+    }
+}
+
+extension StringProtocol {
+    /// The UTF-8 bytes, for as long as `body` runs — read in place. `withUTF8` is mutating, and
+    /// the copy of the string it needs retains and releases it: twice per call, for the
+    /// planner's and renderer's millions of appends. Only a (rare) string without contiguous
+    /// UTF-8 is copied first.
+    @inlinable
+    public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = String(self)
+        return try copy.withUTF8(body)
     }
 }
 
