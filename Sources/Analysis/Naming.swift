@@ -1,11 +1,13 @@
 import DeclParser
+import Foundation
+import Text
 
 /// Async names the way the Swift compiler imports Objective-C completion-handler methods
 /// (SE-0297), translated to Swift declarations, so an adapter reads as if Apple had imported it.
 public enum Naming {
     /// Suffixes that only say "this takes a completion handler", longest first so
     /// `WithCompletionHandler` wins over `WithCompletion`.
-    static let completionSuffixes = [
+    static let completionSuffixes: [StaticString] = [
         "WithCompletionHandler", "WithCompletionBlock", "WithCompletion", "WithReplyTo", "WithReply", "WithBlock",
     ]
 
@@ -18,7 +20,7 @@ public enum Naming {
 
     static func unicodeAsyncBaseName(for legacyName: String) -> String {
         var name = legacyName
-        for suffix in completionSuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
+        for suffix in completionSuffixes.map(\.description) where name.hasSuffix(suffix) && name.count > suffix.count {
             name.removeLast(suffix.count)
             break
         }
@@ -32,29 +34,36 @@ public enum Naming {
     }
 
     /// `asyncBaseName` for the usual all-ASCII name, on bytes (a character is a byte): every
-    /// method of every file is named.
+    /// method of every file is named. The name's bytes are read in place and only a name
+    /// whose first word is lowercased is copied first.
     static func asciiAsyncBaseName(for legacyName: String) -> String {
-        var name = Array(legacyName.utf8)
-        func hasSuffix(_ suffix: String) -> Bool {
-            let suffix = suffix.utf8
-            return name.count > suffix.count && name[(name.count - suffix.count)...].elementsEqual(suffix)
+        legacyName.withUTF8Bytes { name in
+            var end = name.count
+            func hasSuffix(_ suffix: StaticString) -> Bool {
+                let length = suffix.utf8CodeUnitCount
+                guard end > length else { return false }
+                return memcmp(name.baseAddress! + (end - length), suffix.utf8Start, length) == 0
+            }
+            for suffix in completionSuffixes where hasSuffix(suffix) {
+                end -= suffix.utf8CodeUnitCount
+                break
+            }
+            if hasSuffix("Asynchronously") { end -= "Asynchronously".utf8.count }
+            let isUppercase = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            guard end > 3, name[0] == UInt8(ascii: "g"), name[1] == UInt8(ascii: "e"), name[2] == UInt8(ascii: "t"),
+                isUppercase(name[3])
+            else {
+                return String(decoding: UnsafeBufferPointer(rebasing: name[0..<end]), as: UTF8.self)
+            }
+            // `lowercasingFirstWord` of what follows `get`.
+            let word = UnsafeBufferPointer(rebasing: name[3..<end])
+            var upperRun = 0
+            while upperRun < word.count, isUppercase(word[upperRun]) { upperRun += 1 }
+            let lowerCount = upperRun == word.count || upperRun == 1 ? upperRun : upperRun - 1
+            var lowered = Array(word)
+            for index in 0..<lowerCount { lowered[index] += UInt8(ascii: "a") - UInt8(ascii: "A") }
+            return String(decoding: lowered, as: UTF8.self)
         }
-        for suffix in completionSuffixes where hasSuffix(suffix) {
-            name.removeLast(suffix.utf8.count)
-            break
-        }
-        if hasSuffix("Asynchronously") { name.removeLast("Asynchronously".utf8.count) }
-        let isUppercase = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-        guard name.count > 3, name.starts(with: "get".utf8), isUppercase(name[3]) else {
-            return String(decoding: name, as: UTF8.self)
-        }
-        // `lowercasingFirstWord` of what follows `get`.
-        name.removeFirst(3)
-        var upperRun = 0
-        while upperRun < name.count, isUppercase(name[upperRun]) { upperRun += 1 }
-        let lowerCount = upperRun == name.count || upperRun == 1 ? upperRun : upperRun - 1
-        for index in 0..<lowerCount { name[index] += UInt8(ascii: "a") - UInt8(ascii: "A") }
-        return String(decoding: name, as: UTF8.self)
     }
 
     /// `Receipt` → `receipt`, `URLForKey` → `urlForKey`, `URL` → `url`: Swift's rule for

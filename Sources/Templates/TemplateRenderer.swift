@@ -191,7 +191,8 @@ public struct TemplateSet: Sendable {
         cache: inout LookupCache
     ) throws(TemplateError) -> TemplateValue {
         let name = template.names[nameIndex]
-        if name == "." { return stack[stack.count - 1] }
+        // Length first: comparing two different strings is a call, for every tag rendered.
+        if name.utf8.count == 1 && name == "." { return stack[stack.count - 1] }
         // The innermost object first, at the field where this tag found its value last time:
         // objects of one kind (every adapter's) are built with their fields in the same order.
         if case .object(let innermost) = stack[stack.count - 1] {
