@@ -1,4 +1,5 @@
 import DeclParser
+import Text
 
 /// Cancellation, timeouts, error mapping and isolation: the annotations that say how an adapter
 /// behaves around the SDK call, with defaults inferred from the legacy declaration.
@@ -12,13 +13,13 @@ extension Analyzer {
     }
 
     /// Token types whose `cancel()` stops the work they stand for.
-    static let cancellableTokens: Set<String> = [
+    static let cancellableTokens: WordSet = [
         "Operation", "BlockOperation", "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask",
         "URLSessionUploadTask", "URLSessionStreamTask", "URLSessionWebSocketTask", "Progress", "Cancellable",
         "AnyCancellable", "DispatchWorkItem",
     ]
     /// Tokens the SDK returns suspended: the adapter calls `resume()` once it holds them.
-    static let suspendedTokens: Set<String> = [
+    static let suspendedTokens: WordSet = [
         "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask", "URLSessionUploadTask", "URLSessionStreamTask",
         "URLSessionWebSocketTask",
     ]

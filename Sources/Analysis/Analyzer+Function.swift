@@ -5,7 +5,7 @@ import Text
 extension Analyzer {
     /// Parameter names and labels that mark a completion handler by convention (SE-0297 looks
     /// for "completion" and "reply"; Swift SDKs add a few common words).
-    static let completionWords: Set<String> = [
+    static let completionWords: WordSet = [
         "handler", "block", "callback", "then", "done", "resulthandler", "onresult", "oncomplete", "oncompletion",
         "onfinish", "finished", "whendone",
     ]
@@ -415,7 +415,7 @@ extension Analyzer {
 
     /// Type attributes Swift knows; an unknown lowercase one is a typo (`@escapng`). Capitalised
     /// names are global actors, unless they are a typo of a known one (`@MainActr`).
-    static let typeAttributes: Set<String> = [
+    static let typeAttributes: WordSet = [
         "escaping", "Sendable", "MainActor", "autoclosure", "convention", "isolated", "preconcurrency", "unchecked",
         "retroactive", "noDerivative", "differentiable",
     ]

@@ -237,7 +237,7 @@ public struct Analyzer: Sendable {
 
     // MARK: - Blocks
 
-    static let accessLevels: Set<String> = ["public", "package", "internal"]
+    static let accessLevels: WordSet = ["public", "package", "internal"]
 
     /// `declared` receives each adapter's signature key and location, in order. Adapters
     /// generated twice, in this block or across blocks, are dropped afterwards (`dropDuplicates`).

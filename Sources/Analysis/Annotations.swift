@@ -53,7 +53,7 @@ enum Annotations {
     }
 
     /// The known name within edit distance 2 (case-insensitive), if any.
-    static func closest(to name: String, in candidates: Set<String>) -> String? {
+    static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
         let lowered = name.lowercased()
         var best: (String, Int)?
         for candidate in candidates.sorted() {

@@ -79,7 +79,7 @@ public enum Naming {
     }
 
     /// Words that must be written in backticks to be used as a function or parameter name.
-    static let reservedWords: Set<String> = [
+    static let reservedWords: WordSet = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",

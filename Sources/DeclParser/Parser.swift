@@ -213,7 +213,7 @@ public struct Parser {
         return SourceFile(declarations: declarations)
     }
 
-    static let declarationModifiers: Set<String> = [
+    static let declarationModifiers: WordSet = [
         "public", "private", "fileprivate", "internal", "package", "open", "static", "class", "final", "mutating",
         "nonmutating", "nonisolated", "override", "optional", "dynamic", "required", "convenience", "indirect",
     ]
