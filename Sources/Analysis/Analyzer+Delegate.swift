@@ -1,13 +1,14 @@
 import DeclParser
+import Text
 
 /// Analysis of a `delegate Protocol on Owner { … }` block: the adapter's own declaration (the
 /// member with `@start`) and the delegate methods with their roles.
 extension Analyzer {
-    static let delegateBlockAnnotations: Set<String> = [
+    static let delegateBlockAnnotations: WordSet = [
         "bridge", "MainActor", "timeout", "mapError", "delegateProperty", "onBusy", "restoreDelegate",
     ]
-    static let delegateAdapterAnnotations: Set<String> = ["start", "cancel", "asyncName", "stream", "available"]
-    static let delegateRoles: Set<String> = ["success", "failure", "userCancel", "event", "finish", "ignore"]
+    static let delegateAdapterAnnotations: WordSet = ["start", "cancel", "asyncName", "stream", "available"]
+    static let delegateRoles: WordSet = ["success", "failure", "userCancel", "event", "finish", "ignore"]
 
     mutating func analyseDelegate(_ decl: DelegateDecl, seen: inout GeneratedKeys) -> DelegateAdapter? {
         let errorsBefore = errorCount

@@ -165,7 +165,7 @@ public struct Analyzer: Sendable {
     /// Reports attributes that are neither allowed here nor Swift attributes bridgegen knows.
     /// Returns the ones to carry onto the generated declaration.
     @discardableResult
-    mutating func checkAttributes(_ attributes: [Attribute], allowed: Set<String>) -> [String] {
+    mutating func checkAttributes(_ attributes: [Attribute], allowed: WordSet) -> [String] {
         var carried: [String] = []
         // The annotations met so far: a few at most, searched rather than hashed.
         var seen: [(name: String, location: SourceLocation)] = []

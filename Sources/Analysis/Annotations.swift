@@ -1,4 +1,5 @@
 import DeclParser
+import Text
 
 /// bridgegen's annotations and the Swift attributes it accepts in pasted SDK declarations.
 ///
@@ -7,15 +8,15 @@ import DeclParser
 /// that only matters to the legacy declaration and is ignored (`@objc`). Anything else is an error,
 /// so a misspelt annotation never silently does nothing.
 enum Annotations {
-    static let blockAnnotations: Set<String> = ["bridge", "timeout", "mapError", "MainActor", "retry"]
-    static let functionAnnotations: Set<String> = [
+    static let blockAnnotations: WordSet = ["bridge", "timeout", "mapError", "MainActor", "retry"]
+    static let functionAnnotations: WordSet = [
         "asyncName", "completion", "asyncError", "cancel", "start", "timeout", "mapError", "MainActor", "progressStream",
         "stream", "retry", "notification",
     ]
     /// Swift attributes copied onto the generated declaration.
-    static let carried: Set<String> = ["available"]
+    static let carried: WordSet = ["available"]
     /// Swift attributes that describe the legacy declaration only.
-    static let ignored: Set<String> = [
+    static let ignored: WordSet = [
         "objc", "objcMembers", "nonobjc", "discardableResult", "inlinable", "usableFromInline", "preconcurrency",
         "warn_unqualified_access", "frozen", "backDeployed", "_spi", "_disfavoredOverload", "Sendable",
     ]
@@ -25,7 +26,7 @@ enum Annotations {
     }
 
     /// A diagnostic for an attribute bridgegen does not know, with the closest known spelling.
-    static func unknown(_ attribute: Attribute, allowedHere: Set<String>) -> Diagnostic {
+    static func unknown(_ attribute: Attribute, allowedHere: WordSet) -> Diagnostic {
         let name = attribute.name.name
         if name == "retry" {
             return .error(

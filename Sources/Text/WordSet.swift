@@ -66,4 +66,14 @@ public struct WordSet: Sendable, ExpressibleByArrayLiteral, Sequence {
     public func makeIterator() -> IndexingIterator<[String]> { words.makeIterator() }
 
     public var count: Int { words.count }
+
+    /// The words of both sets (this set's first).
+    public func union(_ other: WordSet) -> WordSet { WordSet(words + other.words) }
+}
+
+extension WordSet: Equatable {
+    /// Equal when they hold the same words, in whatever order.
+    public static func == (left: WordSet, right: WordSet) -> Bool {
+        left.count == right.count && left.allSatisfy(right.contains)
+    }
 }

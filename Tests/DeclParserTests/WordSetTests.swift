@@ -37,4 +37,12 @@ import Text
         #expect(unicode.contains("état") && unicode.contains("précédent") && unicode.contains("associatedtype"))
         #expect(!unicode.contains("etat") && !unicode.contains("associatedtypes"))
     }
+
+    @Test func comparesAndJoinsAsSets() {
+        let set: WordSet = ["a", "b", "c"]
+        #expect(set == ["c", "b", "a"])
+        #expect(set != ["a", "b"])
+        #expect(set != ["a", "b", "d"])
+        #expect(Array(set.union(["c", "d"])) == ["a", "b", "c", "d"])
+    }
 }
