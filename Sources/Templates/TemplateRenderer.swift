@@ -106,14 +106,14 @@ public struct TemplateSet: Sendable {
                     try renderInParallel(list.count, list.item, children, of: template, stack: stack, into: &output, depth: depth)
                 case .list(let items):
                     try renderItems(
-                        items.indices, { items[$0] }, children, of: template, stack: stack, into: &output, cache: &cache, depth: depth)
+                        items.indices, { items[$0] }, children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth)
                 case .strings(let items):
                     try renderItems(
-                        items.indices, { .string(items[$0]) }, children, of: template, stack: stack, into: &output, cache: &cache,
+                        items.indices, { .string(items[$0]) }, children, of: template, stack: &stack, into: &output, cache: &cache,
                         depth: depth)
                 case .lazyList(let list):
                     try renderItems(
-                        0..<list.count, list.item, children, of: template, stack: stack, into: &output, cache: &cache, depth: depth)
+                        0..<list.count, list.item, children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth)
                 case .object:
                     stack.append(value)
                     try render(children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth)
@@ -157,8 +157,9 @@ public struct TemplateSet: Sendable {
         let rendered = Parallel.map(runs, minimumPerThread: 1) { run -> Result<TextWriter, TemplateError> in
             var text = start
             var cache = LookupCache(count: nameCount)
+            var stack = frames
             do throws(TemplateError) {
-                try renderItems(run, item, children, of: template, stack: frames, into: &text, cache: &cache, depth: depth)
+                try renderItems(run, item, children, of: template, stack: &stack, into: &text, cache: &cache, depth: depth)
             } catch {
                 return .failure(error)
             }
@@ -169,16 +170,18 @@ public struct TemplateSet: Sendable {
                 output.append(try result.get())
             } else {
                 var cache = LookupCache(count: nameCount)
-                try renderItems(run, item, children, of: template, stack: frames, into: &output, cache: &cache, depth: depth)
+                var stack = frames
+                try renderItems(run, item, children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth)
             }
         }
     }
 
+    /// Items render on top of the caller's own stack (each pushed, rendered, popped): a copy of
+    /// the stack to push onto was a new array for every list rendered.
     private func renderItems(
         _ indices: Range<Int>, _ item: (Int) -> TemplateValue, _ children: Range<Int>, of template: Template,
-        stack frames: [TemplateValue], into output: inout TextWriter, cache: inout LookupCache, depth: Int
+        stack: inout [TemplateValue], into output: inout TextWriter, cache: inout LookupCache, depth: Int
     ) throws(TemplateError) {
-        var stack = frames
         for index in indices {
             stack.append(item(index))
             try render(children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth)
