@@ -39,15 +39,3 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
         lhs.offset < rhs.offset
     }
 }
-
-extension StringProtocol {
-    /// Whether every UTF-8 byte passes `test`, read from the string's storage in place: the
-    /// hot paths ask this of every name and every generated line, and iterating `utf8` byte by
-    /// byte costs several times more. Inlinable: unspecialized, it reaches the storage through
-    /// protocol witnesses at some 500 instructions a call.
-    @inlinable
-    public func allUTF8(_ test: (UInt8) -> Bool) -> Bool {
-        if let result = utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy(test) }) { return result }
-        return utf8.allSatisfy(test)
-    }
-}
