@@ -259,26 +259,21 @@ public struct Analyzer: Sendable {
 
         let options = readOptions(decl.attributes, inheriting: BlockOptions())
         var adapters: [Adapter] = []
-        adapters.reserveCapacity(decl.members.count)  // An adapter is big: regrowing copies them all.
+        adapters.reserveCapacity(decl.members.count)
         let owner = wrapperName ?? typeName
         for case .function(let function) in decl.members {
-            guard let adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
-            // The key is read from the adapter before it moves into the array: a method called
-            // on an array element runs on a copy of it, and an adapter has two dozen fields.
+            guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
             declared.append(at: function.name.location) { key in
                 key += owner
                 key += "."
                 adapter.appendSignatureKey(to: &key)
             }
-            // Moved into the array first, then completed in place: changing a local copy
-            // before appending it copied every field.
-            adapters.append(adapter)
-            let last = adapters.count - 1
-            var qualified = TextBuffer(capacity: owner.utf8.count + adapters[last].adapterName.utf8.count + 1)
+            var qualified = TextBuffer(capacity: owner.utf8.count + adapter.adapterName.utf8.count + 1)
             qualified += owner
             qualified += "."
-            qualified += adapters[last].adapterName
-            adapters[last].adapterName = qualified.string
+            qualified += adapter.adapterName
+            adapter.adapterName = qualified.string
+            adapters.append(adapter)
         }
         if decl.members.isEmpty {
             diagnostics.append(
@@ -295,8 +290,8 @@ public struct Analyzer: Sendable {
 extension Adapter {
     /// Two adapters with equal keys would be the same Swift declaration.
     func appendSignatureKey(to key: inout TextBuffer) {
-        if isStatic { key += "static " }
-        Self.appendSwiftName(name, parameters, to: &key)
+        if self.isStatic { key += "static " }
+        Self.appendSwiftName(self.name, self.parameters, to: &key)
     }
 
     /// `base(label:_:)`: how Swift names a function with these parameters.
