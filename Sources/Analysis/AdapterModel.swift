@@ -1,4 +1,5 @@
 import DeclParser
+import Parallel
 
 /// The analysed form of a `.bridge` file: everything the planner needs to emit code, with every
 /// decision (which parameter is the completion, what the async function is called, how the
@@ -49,10 +50,10 @@ public struct AdapterBlock: Hashable, Sendable {
 
 /// One async function generated from one legacy completion-handler method.
 ///
-/// Its two dozen fields live in one shared box, copied only when a shared adapter is changed:
-/// an adapter is copied out of its block's array by every reader, and a copy of the fields
-/// themselves retained and released some forty references (and moved 500 bytes) each time.
-/// Fields read and write as properties of the adapter (`adapter.resultType`).
+/// Its fields live in one shared box (`CopyOnWrite`) and read and write as properties of the
+/// adapter (`adapter.resultType`): an adapter is copied out of its block's array by every
+/// reader, and a copy of two dozen fields retained and released some forty references (and
+/// moved 500 bytes) each time.
 @dynamicMemberLookup
 public struct Adapter: Hashable, Sendable {
     public struct Fields: Hashable, Sendable {
@@ -99,16 +100,7 @@ public struct Adapter: Hashable, Sendable {
         public var location: SourceLocation
     }
 
-    /// Written only while no other adapter shares it (the subscript's `_modify` copies a shared
-    /// box first), so a box other adapters can see is never written and is safe on any thread.
-    @usableFromInline
-    final class Box: @unchecked Sendable {
-        @exclusivity(unchecked) @usableFromInline var fields: Fields
-
-        @usableFromInline init(_ fields: Fields) { self.fields = fields }
-    }
-
-    @usableFromInline var box: Box
+    @usableFromInline var fields: CopyOnWrite<Fields>
 
     public init(
         documentation: [String], sourceName: String, adapterName: String, name: String, attributes: [String],
@@ -116,7 +108,7 @@ public struct Adapter: Hashable, Sendable {
         parameters: [AdapterParameter], resultType: String, legacyCall: LegacyCall, completion: CompletionPlan,
         location: SourceLocation
     ) {
-        box = Box(
+        fields = CopyOnWrite(
             Fields(
                 documentation: documentation, sourceName: sourceName, adapterName: adapterName, name: name,
                 attributes: attributes, isStatic: isStatic, discardableResult: discardableResult,
@@ -126,18 +118,9 @@ public struct Adapter: Hashable, Sendable {
 
     @inlinable
     public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
-        get { box.fields[keyPath: field] }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields[keyPath: field]
-        }
+        get { fields.value[keyPath: field] }
+        _modify { yield &fields.value[keyPath: field] }
     }
-
-    public static func == (left: Adapter, right: Adapter) -> Bool {
-        left.box === right.box || left.box.fields == right.box.fields
-    }
-
-    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 
     public var returnsVoid: Bool { self.resultType == "Void" }
 }

@@ -261,7 +261,10 @@ public struct Analyzer: Sendable {
         var adapters: [Adapter] = []
         adapters.reserveCapacity(decl.members.count)
         let owner = wrapperName ?? typeName
-        for case .function(let function) in decl.members {
+        // By index, matching in place: iterating copies every method, retaining each of its
+        // fields — objects the parser made on another core, not in this one's cache.
+        for member in decl.members.indices {
+            guard case .function(let function) = decl.members[member] else { continue }
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
             declared.append(at: function.name.location) { key in
                 key += owner
