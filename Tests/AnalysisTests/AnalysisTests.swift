@@ -121,6 +121,24 @@ import Text
         #expect(found.resultType == expected)
     }
 
+    /// An adapter's fields live in a shared box (`CopyOnWrite`): a changed copy must not change
+    /// the adapter it was copied from, nor the one in the model.
+    @Test func adapterCopiesAreValues() throws {
+        let (model, _) = analyse("func fetch(id: Int, completion: @escaping (Int?, Error?) -> Void)")
+        let original = try #require(model?.blocks.first?.adapters.first)
+        var copy = original
+        copy.resultType = "String"
+        copy.parameters[0].name = "key"
+        #expect(original.resultType == "Int")
+        #expect(original.parameters[0].name == "id")
+        #expect(model?.blocks.first?.adapters.first == original)
+        #expect(copy != original)
+        copy.resultType = "Int"
+        copy.parameters[0].name = "id"
+        #expect(copy == original)
+        #expect(Set([copy, original]).count == 1)
+    }
+
     @Test func rolesOfTheClosureParameters() throws {
         let found = try #require(self.adapter("@asyncError(nonzeroArgument: 2) func f(completion: @escaping (_ data: Data?, _ status: Int32, _ error: Error?) -> Void)"))
         #expect(

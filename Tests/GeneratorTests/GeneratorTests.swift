@@ -123,6 +123,47 @@ import Testing
     }
 }
 
+/// Declarations and adapters keep their fields in a `CopyOnWrite` box: copies must still behave
+/// as values (a change to one is never seen through another), compare and hash by contents.
+@Suite struct CopyOnWriteTests {
+    @Test func copiesAreValues() {
+        var first = CopyOnWrite([1, 2, 3])
+        let second = first
+        #expect(first == second)
+        first.value.append(4)
+        #expect(first.value == [1, 2, 3, 4])
+        #expect(second.value == [1, 2, 3], "a change to one copy showed through another")
+        var third = second
+        third.value[0] = 9
+        #expect(second.value == [1, 2, 3])
+        #expect(third.value == [9, 2, 3])
+        #expect(CopyOnWrite([9, 2, 3]) == third, "equal contents in different boxes must be equal")
+        #expect(Set([CopyOnWrite([1]), CopyOnWrite([1]), CopyOnWrite([2])]).count == 2)
+    }
+
+    @Test func methodFieldsReadAndWriteAsProperties() throws {
+        var parser = Parser("extension A {\n    func load(id: Int, completion: @escaping (Error?) -> Void)\n}\n")
+        let file = parser.parseFile()
+        guard case .extensionDecl(let block) = file.declarations.first, case .function(let original) = block.members.first
+        else {
+            Issue.record("expected one method")
+            return
+        }
+        var changed = original
+        changed.parameters[0].name = Identifier("key", at: original.parameters[0].name.location)
+        changed.isAsync = true
+        #expect(original.parameters[0].name.name == "id")
+        #expect(!original.isAsync)
+        #expect(changed.fullName == "load(id:completion:)")
+        #expect(changed.parameters[0].name.name == "key")
+        #expect(changed != original)
+        changed.parameters[0].name = original.parameters[0].name
+        changed.isAsync = false
+        #expect(changed == original)
+        #expect(changed.hashValue == original.hashValue)
+    }
+}
+
 @Suite(.serialized) struct ExitTimeReleaseTests {
     final class Node: Sendable {}
 
