@@ -261,16 +261,15 @@ public struct Analyzer: Sendable {
         var adapters: [Adapter] = []
         adapters.reserveCapacity(decl.members.count)
         let owner = wrapperName ?? typeName
-        // By index, matching in place: iterating copies every method, retaining each of its
-        // fields — objects the parser made on another core, not in this one's cache.
-        for member in decl.members.indices {
-            guard case .function(let function) = decl.members[member] else { continue }
+        for case .function(let function) in decl.members {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
             declared.append(at: function.name.location) { key in
                 key += owner
                 key += "."
                 adapter.appendSignatureKey(to: &key)
             }
+            // Completed before it moves into the array: its box is not shared yet, so this
+            // changes it in place.
             var qualified = TextBuffer(capacity: owner.utf8.count + adapter.adapterName.utf8.count + 1)
             qualified += owner
             qualified += "."
