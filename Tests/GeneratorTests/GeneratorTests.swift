@@ -188,6 +188,20 @@ import Testing
     }
 }
 
+/// The command line's allocator setting is taken (glibc answers 1 for a value it accepts) and
+/// leaves allocation working.
+@Suite struct HeapGrowthTests {
+    @Test func glibcTakesThePadding() {
+        #if os(Linux)
+            #expect(HeapGrowth.growInLargeSteps(), "mallopt(M_TOP_PAD) was not found or refused")
+        #else
+            #expect(!HeapGrowth.growInLargeSteps())
+        #endif
+        let big = [UInt8](repeating: 7, count: 1 << 20)
+        #expect(big.reduce(0) { $0 + Int($1) } == 7 << 20)
+    }
+}
+
 /// Locations are stored in 32 bits; a file too big for them is refused with a diagnostic
 /// instead of reporting wrong positions.
 @Suite struct InputSizeTests {
