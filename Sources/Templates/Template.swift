@@ -20,6 +20,9 @@ public struct Template: Sendable {
     let names: [String]
     /// Where this template's names start in a `LookupCache` (set by its `TemplateSet`).
     var lookupBase = 0
+    /// For each name, the position in its `TemplateSet`'s `ordered` of the template it names
+    /// (set by the set; -1 for a name no template has).
+    var partialTargets: [Int] = []
     /// Text and indentation, by `Node.start` and `Node.count`.
     let bytes: Bytes
 

@@ -8,6 +8,10 @@ public struct TemplateSet: Sendable {
 
     /// How many names all templates have: the size of a `LookupCache`.
     private var nameCount = 0
+    /// The templates in name order, where `Template.partialTargets` points: a partial renders
+    /// from its place here, where a dictionary lookup hashed its name and copied it out (four
+    /// reference counts, on objects every core shares, per partial rendered).
+    private var ordered: [Template] = []
 
     public init(_ templates: [String: Template]) {
         self.templates = templates
@@ -24,14 +28,19 @@ public struct TemplateSet: Sendable {
         assignLookupSlots()
     }
 
-    /// Gives each template's names their own slots in a `LookupCache`.
+    /// Gives each template's names their own slots in a `LookupCache`, and resolves the names
+    /// that partial tags could use.
     private mutating func assignLookupSlots() {
+        let names = templates.keys.sorted()
+        let positions = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
         var next = 0
-        for name in templates.keys.sorted() {
+        for name in names {
             templates[name]!.lookupBase = next
             next += templates[name]!.names.count
+            templates[name]!.partialTargets = templates[name]!.names.map { positions[$0] ?? -1 }
         }
         nameCount = next
+        ordered = names.map { templates[$0]! }
     }
 
     public func render(_ name: String, _ value: TemplateValue) throws(TemplateError) -> String {
@@ -122,11 +131,11 @@ public struct TemplateSet: Sendable {
                     if value.isTruthy { try render(children, of: template, stack: &stack, into: &output, cache: &cache, depth: depth) }
                 }
             case .partial:
-                let name = template.names[node.name]
-                guard let partial = templates[name] else {
+                let target = template.partialTargets[node.name]
+                guard target >= 0 else {
                     throw TemplateError(
                         path: template.path, line: node.location.line, column: node.location.column,
-                        message: "unknown partial '\(name)'; known: \(templates.keys.sorted().joined(separator: ", "))")
+                        message: "unknown partial '\(template.names[node.name])'; known: \(templates.keys.sorted().joined(separator: ", "))")
                 }
                 guard depth < Self.maximumPartialDepth else {
                     throw TemplateError(
@@ -134,7 +143,9 @@ public struct TemplateSet: Sendable {
                         message: "partials nested more than \(Self.maximumPartialDepth) deep (a partial including itself?)")
                 }
                 let saved = output.beginIndent(template.bytes(of: node))
-                try render(0..<partial.nodes.count, of: partial, stack: &stack, into: &output, cache: &cache, depth: depth + 1)
+                try render(
+                    0..<ordered[target].nodes.count, of: ordered[target], stack: &stack, into: &output, cache: &cache,
+                    depth: depth + 1)
                 output.endIndent(saved)
             }
         }
