@@ -89,13 +89,23 @@ import Text
         }
     }
 
+    /// A tag names a partial by the template's name; the same name as a variable is a key.
+    @Test func partialNamesAreResolvedPerTag() throws {
+        let partials = ["item": "<{{item}}>", "other": "[{{> item}}]"]
+        #expect(try render("{{item}} {{> other}} {{> item}}", .object(["item": "v"]), partials: partials) == "v [<v>] <v>")
+    }
+
     @Test func errorsHaveTemplateLocations() {
         #expect(throws: TemplateError(path: "main.template", line: 2, column: 3, message: "unknown key 'missing'")) {
             try render("ok\n  {{missing}}", .object([:]))
         }
         #expect(throws: TemplateError.self) { try render("{{#a}}never closed", .object(["a": true])) }
         #expect(throws: TemplateError.self) { try render("{{/a}}", .object([:])) }
-        #expect(throws: TemplateError.self) { try render("{{> nope}}", .object([:])) }
+        #expect(
+            throws: TemplateError(path: "main.template", line: 1, column: 4, message: "unknown partial 'nope'; known: item, main")
+        ) {
+            try render("ok {{> nope}}", .object([:]), partials: ["item": "x"])
+        }
         #expect(throws: TemplateError.self) { try render("{{unclosed", .object([:])) }
         #expect(throws: TemplateError.self) { try render("{{#list}}{{list}}{{/list}}", .object(["list": .strings(["a"])])) }
         #expect(throws: TemplateError.self) { try render("{{> main}}", .object([:])) }
