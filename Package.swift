@@ -12,7 +12,7 @@ let package = Package(
         .plugin(name: "GenerateBridges", targets: ["GenerateBridges"]),
     ],
     targets: [
-        // big inputs: an order-preserving map over the cores, memory kept until exit
+        // big inputs: an order-preserving map over the cores, memory kept until exit, heaps grown in big steps
         .target(name: "Parallel"),
         // text assembled from many short pieces (names, generated code), as UTF-8 bytes
         .target(name: "Text"),
