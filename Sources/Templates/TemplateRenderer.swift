@@ -4,18 +4,22 @@ import Text
 
 /// Renders templates against a value, resolving partials from a fixed set of templates.
 public struct TemplateSet: Sendable {
-    public private(set) var templates: [String: Template]
-
+    /// The templates in name order. A partial renders from its place here
+    /// (`Template.partialTargets`), where a dictionary lookup hashed its name and copied it out
+    /// (four reference counts, on objects every core shares, per partial rendered).
+    private var ordered: [Template] = []
+    /// Each template's position in `ordered`, by name.
+    private var positions: [String: Int] = [:]
     /// How many names all templates have: the size of a `LookupCache`.
     private var nameCount = 0
-    /// The templates in name order, where `Template.partialTargets` points: a partial renders
-    /// from its place here, where a dictionary lookup hashed its name and copied it out (four
-    /// reference counts, on objects every core shares, per partial rendered).
-    private var ordered: [Template] = []
+
+    public var templates: [String: Template] { positions.mapValues { ordered[$0] } }
 
     public init(_ templates: [String: Template]) {
-        self.templates = templates
-        assignLookupSlots()
+        let names = templates.keys.sorted()
+        ordered = names.map { templates[$0]! }
+        positions = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
+        resolveNames()
     }
 
     /// Parses every named source once.
@@ -24,23 +28,19 @@ public struct TemplateSet: Sendable {
         for (name, path, source) in sources {
             templates[name] = try Template(path: path, source: source)
         }
-        self.templates = templates
-        assignLookupSlots()
+        self.init(templates)
     }
 
-    /// Gives each template's names their own slots in a `LookupCache`, and resolves the names
-    /// that partial tags could use.
-    private mutating func assignLookupSlots() {
-        let names = templates.keys.sorted()
-        let positions = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
+    /// Gives each template's names their own slots in a `LookupCache`, and the position of the
+    /// template a partial tag with that name includes.
+    private mutating func resolveNames() {
         var next = 0
-        for name in names {
-            templates[name]!.lookupBase = next
-            next += templates[name]!.names.count
-            templates[name]!.partialTargets = templates[name]!.names.map { positions[$0] ?? -1 }
+        for index in ordered.indices {
+            ordered[index].lookupBase = next
+            next += ordered[index].names.count
+            ordered[index].partialTargets = ordered[index].names.map { positions[$0] ?? -1 }
         }
         nameCount = next
-        ordered = names.map { templates[$0]! }
     }
 
     public func render(_ name: String, _ value: TemplateValue) throws(TemplateError) -> String {
@@ -57,9 +57,10 @@ public struct TemplateSet: Sendable {
     /// buffer — the output of a big input is tens of megabytes. Only the last piece may be
     /// empty.
     public func renderChunks(_ name: String, _ value: TemplateValue) throws(TemplateError) -> [TextBuffer] {
-        guard let template = templates[name] else {
+        guard let position = positions[name] else {
             throw TemplateError(path: name, line: 1, column: 1, message: "no template named '\(name)'")
         }
+        let template = ordered[position]
         var output = TextWriter()
         var stack = [value]
         var cache = LookupCache(count: nameCount)
@@ -135,7 +136,7 @@ public struct TemplateSet: Sendable {
                 guard target >= 0 else {
                     throw TemplateError(
                         path: template.path, line: node.location.line, column: node.location.column,
-                        message: "unknown partial '\(template.names[node.name])'; known: \(templates.keys.sorted().joined(separator: ", "))")
+                        message: "unknown partial '\(template.names[node.name])'; known: \(positions.keys.sorted().joined(separator: ", "))")
                 }
                 guard depth < Self.maximumPartialDepth else {
                     throw TemplateError(
