@@ -12,21 +12,13 @@ let package = Package(
         .plugin(name: "GenerateBridges", targets: ["GenerateBridges"]),
     ],
     targets: [
-        // big inputs: an order-preserving map over the cores, memory kept until exit, heaps grown in big steps
-        .target(name: "Parallel"),
-        // text assembled from many short pieces (names, generated code), as UTF-8 bytes
-        .target(name: "Text"),
-        // parse
-        .target(name: "DeclParser", dependencies: ["Parallel", "Text"]),
-        // analyse: shapes, naming, cancellation → adapter model
-        .target(name: "Analysis", dependencies: ["DeclParser", "Parallel", "Text"]),
-        // render: logic-less templates and the renderer that owns layout
-        .target(name: "Templates", dependencies: ["Parallel", "Text"]),
-        // plan + drive the pipeline: adapter model → template contexts → Swift text
-        .target(name: "Generator", dependencies: ["DeclParser", "Analysis", "Templates", "Parallel", "Text"]),
-        // the command line: arguments, files, exit codes
-        .target(name: "BridgegenCLI", dependencies: ["Generator"]),
-        .executableTarget(name: "bridgegen", dependencies: ["BridgegenCLI", "Parallel"]),
+        // The pipeline, one stage per folder: parse (DeclParser) → analyse → plan → render
+        // (Generator/Analysis, Planning, Rendering; templates and the code printer in Templates).
+        .target(name: "DeclParser"),
+        .target(name: "Templates"),
+        .target(name: "Generator", dependencies: ["DeclParser", "Templates"]),
+        // The command line: arguments, files, exit codes.
+        .executableTarget(name: "bridgegen", dependencies: ["Generator"]),
         // In the build: one command per .bridge file, outputs in the plugin work directory.
         .plugin(name: "BridgegenPlugin", capability: .buildTool(), dependencies: ["bridgegen"]),
         // On demand: generated files written into the target's Generated/ folder, or --check.
@@ -44,17 +36,16 @@ let package = Package(
             name: "GoldenAdapters", dependencies: ["FixtureSDK"], path: "Tests/GoldenTests/Expected",
             swiftSettings: warningsAsErrors),
 
-        .testTarget(name: "DeclParserTests", dependencies: ["DeclParser", "Text"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Text"]),
-        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "Text"]),
-        .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Parallel"]),
+        .testTarget(name: "DeclParserTests", dependencies: ["DeclParser"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
+        .testTarget(name: "GeneratorTests", dependencies: ["Generator"]),
         .testTarget(
             name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK"],
             exclude: ["Inputs", "Expected", "Malformed"]),
         // Helpers shared by the test targets that run generated adapters.
         .target(name: "TestSupport", dependencies: ["GoldenAdapters", "FixtureSDK"], path: "Tests/TestSupport"),
         .testTarget(name: "BehaviourTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["BridgegenCLI"]),
+        .testTarget(name: "CLITests", dependencies: ["bridgegen"]),
         // Thousands of randomized interleavings per adapter kind; CI also runs it under TSan.
         .testTarget(name: "StressTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
     ]

@@ -21,7 +21,7 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             (name: "main", path: "main.template", source: source),
             (name: "part", path: "part.template", source: source),
         ])
-        _ = Layout.normalize(try set.render("main", context))
+        _ = CodePrinter.tidy(try set.render("main", context))
     } catch {
         if error.line < 1 || error.column < 1 || error.message.isEmpty {
             fatalError("error without a position or message: \(error)")

@@ -6,8 +6,6 @@
 /// becomes a diagnostic — the lexer never stops early.
 public struct Lexer {
     private let bytes: [UInt8]
-    /// Where lexing stops: the end of the input, or of the piece being lexed.
-    private let end: Int
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -16,22 +14,12 @@ public struct Lexer {
     public private(set) var diagnostics = DiagnosticBag()
 
     public init(bytes: [UInt8]) {
-        self.init(bytes: bytes, range: Self.contentStart(of: bytes)..<bytes.count, line: 1)
-    }
-
-    /// Where the source starts: after a UTF-8 byte order mark, if there is one.
-    static func contentStart(of bytes: [UInt8]) -> Int {
-        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    }
-
-    /// Lexes only `range`, which starts at the beginning of line `line` (a piece of a big file
-    /// lexed on its own core); locations are those in the whole file.
-    public init(bytes: [UInt8], range: Range<Int>, line: Int) {
         self.bytes = bytes
-        self.end = range.upperBound
-        self.index = range.lowerBound
-        self.lineStart = range.lowerBound
-        self.line = line
+        // A UTF-8 byte order mark is not part of the source.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            lineStart = 3
+        }
     }
 
     public init(_ text: String) {
@@ -41,14 +29,10 @@ public struct Lexer {
     /// Tokenizes the whole input; the last token is always `.endOfFile`.
     public mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity((end - index) / 6)  // About one token in six bytes of Swift.
         while true {
             let token = next()
-            // Matched, not compared with `==` (which copies both kinds), and appended last so
-            // the token moves into the array instead of being copied and then destroyed.
-            let isEnd = if case .endOfFile = token.kind { true } else { false }
             tokens.append(token)
-            if isEnd { return tokens }
+            if token.kind == .endOfFile { return tokens }
         }
     }
 
@@ -58,7 +42,7 @@ public struct Lexer {
 
     private func peek(_ ahead: Int = 0) -> UInt8? {
         let i = index + ahead
-        return i < end ? bytes[i] : nil
+        return i < bytes.count ? bytes[i] : nil
     }
 
     private mutating func newline() {
@@ -95,17 +79,11 @@ public struct Lexer {
         let textStart = index + (isDoc ? 3 : 2)
         while let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { index += 1 }
         if isDoc {
-            // `/// text`: the one space after the slashes is not part of the text — unless a
-            // combining mark makes it part of a bigger character (only non-ASCII can).
-            if textStart < index && bytes[textStart] == UInt8(ascii: " ")
-                && (textStart + 1 == index || bytes[textStart + 1] < 0x80)
-            {
-                pendingDocs.append(text((textStart + 1)..<index))
-            } else {
-                var text = text(textStart..<index)
-                if text.hasPrefix(" ") { text.removeFirst() }
-                pendingDocs.append(text)
-            }
+            // `/// text`: the one space after the slashes is not part of the text (unless a
+            // combining mark makes it part of a bigger character).
+            var text = text(textStart..<index)
+            if text.hasPrefix(" ") { text.removeFirst() }
+            pendingDocs.append(text)
         } else {
             // An ordinary comment between documentation and a declaration does not detach it,
             // but one before the documentation starts a new group.
@@ -176,7 +154,7 @@ public struct Lexer {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// `/=-+!*%<>&|^~?.`: a switch, not a `Set` (hashing a byte cost more than lexing it).
+    /// `/=-+!*%<>&|^~?.`
     private static func isOperatorByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
@@ -188,9 +166,7 @@ public struct Lexer {
         }
     }
 
-    /// Scans one token, reporting and skipping characters that start none. One loop, not a
-    /// scan per attempt returning an optional token: each of those was destroyed through the
-    /// generic `Optional` witness, for every token of the file.
+    /// Scans one token, reporting and skipping characters that start none.
     private mutating func next() -> Token {
         while true {
             skipTrivia()
@@ -262,10 +238,9 @@ public struct Lexer {
         return text(start..<index)
     }
 
-    /// The source text in `range` (decoded from a buffer pointer: from an `ArraySlice` the
-    /// string is built through the generic collection path, at several times the cost).
+    /// The source text in `range`.
     private func text(_ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     private mutating func scanNumber() -> TokenKind {

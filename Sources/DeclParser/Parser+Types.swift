@@ -1,23 +1,6 @@
 /// Swift's type grammar, as far as SDK declarations use it.
 extension Parser {
-    /// `inout`, `sending`, `borrowing`, `consuming`, `__owned`, `__shared`: a `switch`, not a
-    /// `Set` — every type that starts with a name is asked, and hashing it cost more than
-    /// parsing it.
-    static func isTypeSpecifier(_ word: String) -> Bool {
-        guard mayBeKeyword(word) else { return false }
-        switch word {
-        case "inout", "sending", "borrowing", "consuming", "__owned", "__shared": return true
-        default: return false
-        }
-    }
-
-    /// Whether `word` starts as every keyword does, with a lowercase ASCII letter or `_`. Most
-    /// names in type position are capitalised, and this one byte spares comparing them with
-    /// each keyword in turn (a call per comparison of two different strings).
-    static func mayBeKeyword(_ word: String) -> Bool {
-        guard let first = word.utf8.first else { return false }
-        return (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_")
-    }
+    static let typeSpecifiers: Set<String> = ["inout", "sending", "borrowing", "consuming", "__owned", "__shared"]
 
     mutating func parseType() throws(Abandon) -> TypeSyntax {
         try enterNesting()
@@ -25,7 +8,7 @@ extension Parser {
         let start = current.location
 
         var specifiers: [String] = []
-        while case .identifier(let word, false) = current.kind, Self.isTypeSpecifier(word) {
+        while case .identifier(let word, false) = current.kind, Self.typeSpecifiers.contains(word) {
             specifiers.append(word)
             advance()
         }
@@ -38,7 +21,7 @@ extension Parser {
             return TypeSyntax(.attributed(specifiers: specifiers, attributes: attributes, base), at: start)
         }
 
-        if case .identifier(let word, false) = current.kind, Self.mayBeKeyword(word), word == "any" || word == "some",
+        if case .identifier(let word, false) = current.kind, word == "any" || word == "some",
             peek().kind != .dot, peek().kind != .comma, peek().kind != .rightParen
         {
             advance()
@@ -95,11 +78,8 @@ extension Parser {
             _ = try expect(.rightBracket, "to close the array type")
             return TypeSyntax(.array(element), at: start)
         case .identifier(let name, let escaped):
-            if !escaped && Self.mayBeKeyword(name) {
-                switch name {
-                case "func", "var", "let", "typealias", "extension", "import": throw fail("expected a type, found keyword '\(name)'")
-                default: break
-                }
+            if !escaped && ["func", "var", "let", "typealias", "extension", "import"].contains(name) {
+                throw fail("expected a type, found keyword '\(name)'")
             }
             var components: [TypeNameComponent] = []
             var nameToken = advance()

@@ -1,6 +1,3 @@
-import Parallel
-import Text
-
 /// The syntax tree of a `.bridge` file. Every node carries the location of its first token so
 /// that later passes can point diagnostics at the exact spot.
 
@@ -50,17 +47,8 @@ public struct AttributeArgument: Hashable, Sendable {
 
     /// `label: value` or `value`, normalized.
     public var text: String {
-        var text = TextBuffer(capacity: 32)
-        appendText(to: &text)
-        return text.string
-    }
-
-    public func appendText(to text: inout TextBuffer) {
-        if let label {
-            text += label.name
-            text += ": "
-        }
-        text += value.text
+        guard let label else { return value.text }
+        return label.name + ": " + value.text
     }
 }
 
@@ -262,68 +250,45 @@ public struct Parameter: Hashable, Sendable {
     }
 }
 
-/// A method: one per adapter, read by every stage after the parser. Its fields live in one
-/// shared box (`CopyOnWrite`) and read and write as properties (`function.parameters`): a copy
-/// of a dozen fields, made whenever a method is read out of its block, retained and released
-/// each of them.
-@dynamicMemberLookup
+/// A method: one per adapter.
 public struct FunctionDecl: Hashable, Sendable {
-    public struct Fields: Hashable, Sendable {
-        public var documentation: [String]
-        public var attributes: [Attribute]
-        /// `static`, `class`, `public`, `mutating` …
-        public var modifiers: [Identifier]
-        public var name: Identifier
-        public var genericParameters: [GenericParameter]
-        public var parameters: [Parameter]
-        public var isAsync: Bool
-        public var throwsClause: ThrowsClause?
-        public var returnType: TypeSyntax?
-        public var requirements: [Requirement]
-        /// Location of the first token of the declaration (its first attribute or modifier, or `func`).
-        public var location: SourceLocation
-        public var funcKeywordLocation: SourceLocation
-    }
-
-    @usableFromInline var fields: CopyOnWrite<Fields>
+    public var documentation: [String]
+    public var attributes: [Attribute]
+    /// `static`, `class`, `public`, `mutating` …
+    public var modifiers: [Identifier]
+    public var name: Identifier
+    public var genericParameters: [GenericParameter]
+    public var parameters: [Parameter]
+    public var isAsync: Bool
+    public var throwsClause: ThrowsClause?
+    public var returnType: TypeSyntax?
+    public var requirements: [Requirement]
+    /// Location of the first token of the declaration (its first attribute or modifier, or `func`).
+    public var location: SourceLocation
+    public var funcKeywordLocation: SourceLocation
 
     public init(
         documentation: [String], attributes: [Attribute], modifiers: [Identifier], name: Identifier,
         genericParameters: [GenericParameter], parameters: [Parameter], isAsync: Bool, throwsClause: ThrowsClause?,
         returnType: TypeSyntax?, requirements: [Requirement], location: SourceLocation, funcKeywordLocation: SourceLocation
     ) {
-        fields = CopyOnWrite(
-            Fields(
-                documentation: documentation, attributes: attributes, modifiers: modifiers, name: name,
-                genericParameters: genericParameters, parameters: parameters, isAsync: isAsync, throwsClause: throwsClause,
-                returnType: returnType, requirements: requirements, location: location,
-                funcKeywordLocation: funcKeywordLocation))
-    }
-
-    @inlinable
-    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
-        get { fields.value[keyPath: field] }
-        _modify { yield &fields.value[keyPath: field] }
+        self.documentation = documentation
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.name = name
+        self.genericParameters = genericParameters
+        self.parameters = parameters
+        self.isAsync = isAsync
+        self.throwsClause = throwsClause
+        self.returnType = returnType
+        self.requirements = requirements
+        self.location = location
+        self.funcKeywordLocation = funcKeywordLocation
     }
 
     /// The Swift name `base(label:label:)` that identifies the declaration in provenance lines.
     public var fullName: String {
-        var text = TextBuffer(capacity: 64)
-        appendFullName(to: &text)
-        return text.string
-    }
-
-    /// `fullName`, appended to `text` without a string of its own.
-    public func appendFullName(to text: inout TextBuffer) {
-        text += self.name.name
-        text += "("
-        // By index: iterating would copy every parameter (retaining each of its fields).
-        let parameters = self.parameters
-        for index in parameters.indices {
-            text += parameters[index].label?.name ?? "_"
-            text += ":"
-        }
-        text += ")"
+        name.name + "(" + parameters.map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
     }
 }
 

@@ -1,164 +1,63 @@
-import Text
-
 /// Canonical Swift spelling of types and requirements, used both in generated code and in
 /// diagnostics. One spelling per type keeps output independent of the input's spacing.
-///
-/// Printed into one buffer per type: interpolating and joining made a string of every node,
-/// and every parameter of every method is printed.
 extension TypeSyntax: CustomStringConvertible {
     public var description: String {
-        // A plain name, the usual type: its own text, nothing built.
-        if case .named(let components) = kind, components.count == 1, components[0].genericArguments.isEmpty,
-            !components[0].name.escaped
-        {
-            return components[0].name.name
-        }
-        var text = TextBuffer(capacity: 48)
-        appendDescription(to: &text)
-        return text.string
-    }
-
-    public func appendDescription(to text: inout TextBuffer) {
         switch kind {
         case .named(let components):
-            for (index, component) in components.enumerated() {
-                if index > 0 { text += "." }
-                component.appendDescription(to: &text)
-            }
+            return components.map(\.description).joined(separator: ".")
         case .optional(let wrapped):
-            wrapped.appendPostfixOperand(to: &text)
-            text += "?"
+            return wrapped.postfixOperand + "?"
         case .implicitlyUnwrappedOptional(let wrapped):
-            wrapped.appendPostfixOperand(to: &text)
-            text += "!"
+            return wrapped.postfixOperand + "!"
         case .array(let element):
-            text += "["
-            element.appendDescription(to: &text)
-            text += "]"
+            return "[\(element)]"
         case .dictionary(let key, let value):
-            text += "["
-            key.appendDescription(to: &text)
-            text += ": "
-            value.appendDescription(to: &text)
-            text += "]"
+            return "[\(key): \(value)]"
         case .tuple(let elements):
-            text += "("
-            for (index, element) in elements.enumerated() {
-                if index > 0 { text += ", " }
-                element.appendDescription(to: &text)
-            }
-            text += ")"
+            return "(" + elements.map(\.description).joined(separator: ", ") + ")"
         case .function(let function):
-            function.appendDescription(to: &text)
+            return function.description
         case .composition(let types):
-            for (index, type) in types.enumerated() {
-                if index > 0 { text += " & " }
-                type.appendDescription(to: &text)
-            }
+            return types.map(\.description).joined(separator: " & ")
         case .metatype(let base, let keyword):
-            base.appendPostfixOperand(to: &text)
-            text += "."
-            text += keyword
+            return base.postfixOperand + "." + keyword
         case .existential(let keyword, let base):
-            text += keyword
-            text += " "
-            base.appendDescription(to: &text)
+            return keyword + " " + base.description
         case .attributed(let specifiers, let attributes, let base):
-            for specifier in specifiers {
-                text += specifier
-                text += " "
-            }
-            for attribute in attributes {
-                text += attribute.text
-                text += " "
-            }
-            base.appendDescription(to: &text)
+            return (specifiers + attributes.map(\.text) + [base.description]).joined(separator: " ")
         }
     }
 
-    /// Parenthesized when it must be before `?`, `!` or `.Type`.
-    func appendPostfixOperand(to text: inout TextBuffer) {
-        guard needsParenthesesAsPostfixOperand else { return appendDescription(to: &text) }
-        text += "("
-        appendDescription(to: &text)
-        text += ")"
-    }
-
-    /// Function types, compositions and `any P` must be parenthesized before `?`, `!` or `.Type`.
-    var needsParenthesesAsPostfixOperand: Bool {
+    /// Function types, compositions and `any P` are parenthesized before `?`, `!` or `.Type`.
+    var postfixOperand: String {
         switch kind {
-        case .function, .composition, .existential, .attributed: return true
-        default: return false
+        case .function, .composition, .existential, .attributed: return "(\(self))"
+        default: return description
         }
     }
 }
 
 extension TypeNameComponent: CustomStringConvertible {
     public var description: String {
-        var text = TextBuffer(capacity: 32)
-        appendDescription(to: &text)
-        return text.string
-    }
-
-    func appendDescription(to text: inout TextBuffer) {
-        if name.escaped {
-            text += "`"
-            text += name.name
-            text += "`"
-        } else {
-            text += name.name
-        }
-        guard !genericArguments.isEmpty else { return }
-        text += "<"
-        for (index, argument) in genericArguments.enumerated() {
-            if index > 0 { text += ", " }
-            argument.appendDescription(to: &text)
-        }
-        text += ">"
+        let name = self.name.escaped ? "`\(self.name.name)`" : self.name.name
+        guard !genericArguments.isEmpty else { return name }
+        return name + "<" + genericArguments.map(\.description).joined(separator: ", ") + ">"
     }
 }
 
 extension TupleTypeElement: CustomStringConvertible {
     public var description: String {
-        var text = TextBuffer(capacity: 32)
-        appendDescription(to: &text)
-        return text.string
-    }
-
-    func appendDescription(to text: inout TextBuffer) {
-        if let label {
-            text += label
-            if let secondName {
-                text += " "
-                text += secondName
-            }
-            text += ": "
-        }
-        type.appendDescription(to: &text)
+        guard let label else { return type.description }
+        return [label, secondName].compactMap { $0 }.joined(separator: " ") + ": " + type.description
     }
 }
 
 extension FunctionTypeSyntax: CustomStringConvertible {
     public var description: String {
-        var text = TextBuffer(capacity: 64)
-        appendDescription(to: &text)
-        return text.string
-    }
-
-    func appendDescription(to text: inout TextBuffer) {
-        text += "("
-        for (index, parameter) in parameters.enumerated() {
-            if index > 0 { text += ", " }
-            parameter.appendDescription(to: &text)
-        }
-        text += ")"
+        var text = "(" + parameters.map(\.description).joined(separator: ", ") + ")"
         if isAsync { text += " async" }
-        if let throwsClause {
-            text += " "
-            text += throwsClause.description
-        }
-        text += " -> "
-        result.appendDescription(to: &text)
+        if let throwsClause { text += " " + throwsClause.description }
+        return text + " -> " + result.description
     }
 }
 
@@ -198,7 +97,6 @@ extension TypeSyntax {
     /// The dotted name when this is a plain named type, like `Swift.Result`.
     public var qualifiedName: String? {
         guard case .named(let components) = kind else { return nil }
-        if components.count == 1 { return components[0].name.name }  // No joined copy.
         return components.map(\.name.name).joined(separator: ".")
     }
 
@@ -206,13 +104,8 @@ extension TypeSyntax {
     public var isVoid: Bool {
         switch strippingAttributes.kind {
         case .tuple(let elements): return elements.isEmpty
-        case .named(let components):
-            // Compared by component: no joined name is built for every type asked.
-            switch components.count {
-            case 1: return components[0].name.name == "Void"
-            case 2: return components[0].name.name == "Swift" && components[1].name.name == "Void"
-            default: return false
-            }
+        case .named:
+            return qualifiedName == "Void" || qualifiedName == "Swift.Void"
         default: return false
         }
     }

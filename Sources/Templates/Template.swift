@@ -4,50 +4,24 @@
 /// - `{{#name}}…{{/name}}` renders for a true flag, a non-empty string, once per list item, or
 ///   inside an object; `{{^name}}…{{/name}}` renders when the value is false or empty.
 /// - `{{> name}}` includes another template, indented to the column of the tag.
+/// - A value of several lines continues each line at the indentation of the line it starts on.
 /// - `{{! comment }}` renders nothing.
 ///
 /// A line holding only a section, comment or partial tag (and white space) disappears entirely,
-/// so templates can be laid out like the code they produce. A variable alone on its line whose
-/// value spans several lines gets the tag's indentation on every line. Unknown names, unclosed
+/// so templates can be laid out like the code they produce. Unknown names, unclosed
 /// sections and unknown partials are errors with the template's `path:line:col`.
 public struct Template: Sendable {
     public let path: String
-    /// Every node in order, a section's children right after it: rendering walks ranges of
-    /// plain records and never retains anything of the template (threads render the same
-    /// templates at once, and reference counts on shared nodes made the cores contend).
     let nodes: [Node]
-    /// Tag names, by `Node.name`.
-    let names: [String]
-    /// Where this template's names start in a `LookupCache` (set by its `TemplateSet`).
-    var lookupBase = 0
-    /// For each name, the position in its `TemplateSet`'s `ordered` of the template it names
-    /// (set by the set; -1 for a name no template has).
-    var partialTargets: [Int] = []
-    /// Text and indentation, by `Node.start` and `Node.count`.
-    let bytes: Bytes
 
-    struct Node: Sendable {
-        enum Kind: UInt8, Sendable {
-            /// Text without line breaks: rendering copies it and never scans it. Line breaks are
-            /// their own nodes, and only there can indentation be due.
-            case text
-            case newline
-            case variable
-            case section
-            case invertedSection
-            case partial
-        }
-
-        var kind: Kind
-        /// Variable, section, partial: the tag's name in `names`.
-        var name = 0
-        /// Text: its bytes. Partial: its indentation. Variable: its indentation when the tag
-        /// stands alone on its line (a multi-line value continues at the tag's column), else none.
-        var start = 0
-        var count = 0
-        /// Section: the index just past its last child.
-        var end = 0
-        var location = Location(line: 0, column: 0)
+    indirect enum Node: Sendable {
+        /// Text without line breaks.
+        case text(String)
+        case newline
+        case variable(String, Location)
+        case section(String, inverted: Bool, children: [Node], Location)
+        /// A partial and the indentation of its tag when the tag stands alone on its line.
+        case partial(String, indent: String, Location)
     }
 
     struct Location: Sendable {
@@ -55,30 +29,9 @@ public struct Template: Sendable {
         var column: Int
     }
 
-    /// The template's bytes in storage of its own, read through a pointer while rendering.
-    final class Bytes: @unchecked Sendable {
-        // @unchecked: written once, before the template is shared, and only read after.
-        let base: UnsafeMutableBufferPointer<UInt8>
-
-        init(_ bytes: [UInt8]) {
-            base = .allocate(capacity: Swift.max(bytes.count, 1))
-            _ = base.initialize(from: bytes)
-        }
-
-        deinit { base.deallocate() }
-    }
-
-    /// A node's text or indentation (valid while the template is).
-    func bytes(of node: Node) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes.base[node.start..<(node.start + node.count)])
-    }
-
     public init(path: String, source: String) throws(TemplateError) {
         self.path = path
-        let parsed = try TemplateParser(path: path, source: source).parse()
-        nodes = parsed.nodes
-        names = parsed.names
-        bytes = Bytes(parsed.bytes)
+        nodes = try TemplateParser(path: path, source: source).parse()
     }
 }
 
@@ -100,10 +53,8 @@ struct TemplateParser {
 
     /// Splits the source into lines of text and tags.
     ///
-    /// On UTF-8 bytes: the delimiters are ASCII, and the runtime template alone is tens of
-    /// kilobytes that every run parses (appending it to strings scalar by scalar was most of a
-    /// small input's run). Columns count Unicode scalars, as editors do: every byte that does
-    /// not continue a multi-byte sequence starts one.
+    /// On UTF-8 bytes, as the delimiters are ASCII. Columns count Unicode scalars, as editors do:
+    /// every byte that does not continue a multi-byte sequence starts one.
     func lex() throws(TemplateError) -> [[Piece]] {
         let bytes = Array(source.utf8)
         var lines: [[Piece]] = [[]]
@@ -180,93 +131,63 @@ struct TemplateParser {
 
     static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
-    func parse() throws(TemplateError) -> (nodes: [Template.Node], names: [String], bytes: [UInt8]) {
+    func parse() throws(TemplateError) -> [Template.Node] {
         let lines = try lex()
         // Flatten lines into pieces, dropping standalone lines' white space and line break.
-        var flat: [(Piece, indent: [UInt8]?)] = []
+        var flat: [(piece: Piece, indent: [UInt8])] = []
         for line in lines {
             let tags = line.filter { if case .tag = $0 { return true } else { return false } }
             let onlySpace = line.allSatisfy {
-                switch $0 {
-                case .text(let text): return text.allSatisfy(Self.isSpaceOrTab)
-                default: return true
-                }
+                if case .text(let text) = $0 { return text.allSatisfy(Self.isSpaceOrTab) }
+                return true
             }
-            let indent: [UInt8] = {
-                if case .text(let text)? = line.first, text.allSatisfy(Self.isSpaceOrTab) { return text }
-                return []
-            }()
-            if tags.count == 1, onlySpace, case .tag(let kind, _, _) = tags[0] {
-                if kind != nil {
-                    // Standalone section/partial/comment: the whole line goes.
-                    flat.append((tags[0], indent: indent))
-                    continue
-                }
-                // A variable alone on its line: keep the line, remember its indentation.
-                for piece in line {
-                    if case .tag = piece { flat.append((piece, indent: indent)) } else { flat.append((piece, indent: nil)) }
-                }
+            // A line holding one section, partial or comment tag and white space goes entirely.
+            if tags.count == 1, onlySpace, case .tag(_?, _, _) = tags[0] {
+                var indent: [UInt8] = []
+                if case .text(let text)? = line.first { indent = text }
+                flat.append((tags[0], indent))
                 continue
             }
-            for piece in line { flat.append((piece, indent: nil)) }
-        }
-
-        var nodes: [Template.Node] = []
-        var names: [String] = []
-        var bytes: [UInt8] = []
-        func node(_ kind: Template.Node.Kind, bytes text: [UInt8] = [], name tag: String? = nil, location: Template.Location) -> Template.Node {
-            var node = Template.Node(kind: kind, start: bytes.count, count: text.count, location: location)
-            bytes += text
-            if let tag {
-                node.name = names.count
-                names.append(tag)
-            }
-            return node
+            for piece in line { flat.append((piece, [])) }
         }
         var index = 0
-        func parseNodes(until closing: (name: String, location: Template.Location)?) throws(TemplateError) {
+        func parseNodes(until closing: (name: String, location: Template.Location)?) throws(TemplateError) -> [Template.Node] {
+            var nodes: [Template.Node] = []
             while index < flat.count {
                 let (piece, indent) = flat[index]
                 index += 1
                 switch piece {
                 case .text(let text):
-                    nodes.append(node(.text, bytes: text, location: Template.Location(line: 0, column: 0)))
+                    nodes.append(.text(String(decoding: text, as: UTF8.self)))
                 case .newline:
-                    nodes.append(node(.newline, location: Template.Location(line: 0, column: 0)))
-                case .tag(let kind, let tag, let location):
-                    switch kind {
-                    case nil:
-                        nodes.append(node(.variable, bytes: indent ?? [], name: tag, location: location))
-                    case "!":
-                        break
-                    case ">":
-                        nodes.append(node(.partial, bytes: indent ?? [], name: tag, location: location))
-                    case "#", "^":
-                        let section = nodes.count
-                        nodes.append(node(kind == "^" ? .invertedSection : .section, name: tag, location: location))
-                        try parseNodes(until: (tag, location))
-                        nodes[section].end = nodes.count
-                    case "/":
-                        guard let closing else {
-                            throw error("'{{/\(tag)}}' closes a section that was never opened", at: location)
-                        }
-                        guard closing.name == tag else {
-                            throw error(
-                                "'{{/\(tag)}}' does not match the open section '\(closing.name)' (opened at \(closing.location.line):\(closing.location.column))",
-                                at: location)
-                        }
-                        return
-                    default:
-                        break
+                    nodes.append(.newline)
+                case .tag(nil, let name, let location):
+                    nodes.append(.variable(name, location))
+                case .tag("!", _, _):
+                    break
+                case .tag(">", let name, let location):
+                    nodes.append(.partial(name, indent: String(decoding: indent, as: UTF8.self), location))
+                case .tag(let kind?, let name, let location) where kind == "#" || kind == "^":
+                    let children = try parseNodes(until: (name, location))
+                    nodes.append(.section(name, inverted: kind == "^", children: children, location))
+                case .tag(_, let name, let location):  // "/"
+                    guard let closing else {
+                        throw error("'{{/\(name)}}' closes a section that was never opened", at: location)
                     }
+                    guard closing.name == name else {
+                        throw error(
+                            "'{{/\(name)}}' does not match the open section '\(closing.name)' (opened at \(closing.location.line):\(closing.location.column))",
+                            at: location)
+                    }
+                    return nodes
                 }
             }
             if let closing {
                 throw error("section '\(closing.name)' is never closed; add '{{/\(closing.name)}}'", at: closing.location)
             }
+            return nodes
         }
-        try parseNodes(until: nil)
-        return (nodes, names, bytes)
+        return try parseNodes(until: nil)
     }
 }
 

@@ -1,4 +1,4 @@
-@testable import BridgegenCLI
+@testable import bridgegen
 import Foundation
 import Testing
 
@@ -92,22 +92,6 @@ let invalidBridge = """
         #expect(names == ["BridgegenSupport.swift", "Payments.swift"])
     }
 
-    @Test func timingsListEachStagePerInput() throws {
-        let dir = try temporaryDirectory()
-        let input = dir.appendingPathComponent("Payments.bridge")
-        try validBridge.write(to: input, atomically: true, encoding: .utf8)
-        let result = run(["generate", input.path, "--output-dir", dir.appendingPathComponent("Out").path, "--timings"])
-        #expect(result.code == .success, "\(result.stderr)")
-        let stages = result.stderr.split(separator: "\n").map { line in
-            line.hasPrefix(input.path + ": ") ? String(line.dropFirst(input.path.count + 2)) : String(line)
-        }
-        let names = stages.map { $0.split(separator: ":").dropLast().joined(separator: ":") }
-        #expect(names == ["read", "check UTF-8", "parse", "analyse", "plan and render", "layout", "all inputs: write"], "\(stages)")
-        #expect(stages.allSatisfy { $0.hasSuffix(" ms") })
-        // Without the flag, nothing is printed.
-        #expect(run(["generate", input.path, "--output-dir", dir.appendingPathComponent("Out").path]).stderr.isEmpty)
-    }
-
     @Test func unchangedOutputKeepsItsModificationTime() throws {
         let dir = try temporaryDirectory()
         let input = dir.appendingPathComponent("Payments.bridge")
@@ -175,24 +159,6 @@ let invalidBridge = """
         #expect(result.code == .diagnostics && result.stderr.contains("nope.bridge: error: no such file"))
         let directory = run(["generate", dir.path, "-o", dir.path])
         #expect(directory.code == .diagnostics && directory.stderr.contains("is a directory"))
-    }
-
-    /// Inputs are read straight into bytes: all of a file, whatever its size says (files of
-    /// `/proc` announce none), and nil for what cannot be read.
-    @Test func inputFilesAreReadWhole() throws {
-        let dir = try temporaryDirectory()
-        let file = dir.appendingPathComponent("Big.bridge")
-        let contents = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        try Data(contents).write(to: file)
-        #expect(FileBytes.read(file.path) == contents)
-        try Data().write(to: file)
-        #expect(FileBytes.read(file.path) == [])
-        #expect(FileBytes.read(dir.path) == nil)
-        #expect(FileBytes.read(dir.appendingPathComponent("nope").path) == nil)
-        #if os(Linux)
-            let status = try #require(FileBytes.read("/proc/self/status"))
-            #expect(String(decoding: status, as: UTF8.self).contains("Name:"))
-        #endif
     }
 
     @Test func unwritableOutputIsADiagnostic() throws {

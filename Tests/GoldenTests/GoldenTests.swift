@@ -41,7 +41,7 @@ enum Goldens {
         }
     }
 
-    static let generator = try! Generator.standard()
+    static let generator = try! GeneratorPipeline.standard()
 
     /// Paths of every expected Swift file, sorted.
     static func expectedSwiftFiles() throws -> [String] {
@@ -85,12 +85,12 @@ enum Goldens {
 
     @Test func supportFileMatches() throws {
         let text = try #require(Goldens.generator.support().text)
-        try Goldens.check(text, against: "Expected/\(Generator.supportFileName)")
+        try Goldens.check(text, against: "Expected/\(GeneratorPipeline.supportFileName)")
     }
 
     /// An expected file whose input was deleted would keep compiling and hide the removal.
     @Test func everyExpectedFileHasAnInput() {
-        let expected = Goldens.files(in: "Expected", extension: "swift").filter { $0 + ".swift" != Generator.supportFileName }
+        let expected = Goldens.files(in: "Expected", extension: "swift").filter { $0 + ".swift" != GeneratorPipeline.supportFileName }
         #expect(expected == Self.inputs)
         let diagnostics = Goldens.files(in: "Malformed", extension: "diagnostics")
         #expect(diagnostics == Self.malformed)
@@ -113,7 +113,7 @@ enum Goldens {
     @Test func embeddedCopiesEqualTheFiles() throws {
         let folder = Goldens.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".template") }.sorted()
-        let embedded = Generator.defaultTemplates()
+        let embedded = Renderer.defaultTemplates()
         #expect(files == embedded.keys.sorted())
         for file in files {
             let disk = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(file).path))

@@ -1,6 +1,5 @@
 import Templates
 import Testing
-import Text
 
 @Suite struct TemplateTests {
     func render(_ source: String, _ value: TemplateValue, partials: [String: String] = [:]) throws -> String {
@@ -34,14 +33,11 @@ import Text
         #expect(try render("{\n    {{code}}\n}\n", .object(["code": "a\n\nb"])) == "{\n    a\n\n    b\n}\n")
     }
 
-    /// Assembled text (`.text`, what the planner makes) renders exactly as the same string.
-    @Test func assembledTextRendersAsItsString() throws {
-        for code in ["", "one line", "a\n\nb", "héllo\n  wörld\n", "\n"] {
-            var text = TextBuffer()
-            text += code
-            let source = "{\n    {{code}}\n}{{#code}}!{{/code}}\n"
-            #expect(try render(source, .object(["code": .text(text)])) == render(source, .object(["code": .string(code)])))
-        }
+    /// A value of several lines placed after text on its line continues at that line's
+    /// indentation (the partial's and the template's own), not at the tag's column.
+    @Test func multiLineVariableAfterTextContinuesAtItsLinesIndentation() throws {
+        let output = try render("{\n    {{> body}}\n}\n", ["call": "f(\n    a\n)"], partials: ["body": "    let x = {{call}}\n"])
+        #expect(output == "{\n        let x = f(\n            a\n        )\n}\n")
     }
 
     @Test func aPartialStartingMidLineIndentsItsFirstLineByItsOwnIndentation() throws {
@@ -50,23 +46,8 @@ import Text
         #expect(try render("x {{> empty}}\n", .object([:]), partials: partials) == "x end\n")
     }
 
-    /// Long lists render on several cores; items that end mid-line make the next item start
-    /// elsewhere than the section did, and the joined text must still be what rendering one by
-    /// one gives: every line indented by the enclosing partial's indentation.
-    @Test func longListsRenderAsOneByOne() throws {
-        let items = (0..<200).map { $0 % 3 == 0 ? "item \($0)" : "item \($0)\n" }
-        let expected = "{\n" + items.joined().split(separator: "\n").map { "  " + $0 + "\n" }.joined() + "}\n"
-        let partials = ["list": "{{#items}}{{.}}{{/items}}"]
-        #expect(try render("{\n  {{> list}}\n}\n", .object(["items": .strings(items)]), partials: partials) == expected)
-        let lazy = TemplateValue.lazyList(LazyList(count: items.count) { .string(items[$0]) })
-        #expect(try render("{\n  {{> list}}\n}\n", .object(["items": lazy]), partials: partials) == expected)
-        let short = TemplateValue.lazyList(LazyList(count: 3) { .string(items[$0]) })
-        #expect(try render("{{#items}}<{{.}}>{{/items}}", .object(["items": short])) == "<item 0><item 1\n><item 2\n>")
-    }
-
-    /// A tag looks first where it found its value in the previous object; objects whose fields
-    /// are in another order, or lack the name (found further out), must render the same — in
-    /// short lists and in the long ones rendered on several cores.
+    /// Objects whose fields are in another order, or lack the name (found further out), render
+    /// each from their own fields.
     @Test func lookupsFollowEachObjectsOwnFields() throws {
         let template = "{{#items}}{{a}}{{b}}{{c}};{{/items}}"
         func items(_ count: Int) -> [TemplateValue] {
@@ -111,8 +92,7 @@ import Text
         #expect(throws: TemplateError.self) { try render("{{> main}}", .object([:])) }
     }
 
-    /// Sections nest, close where they say, and what follows a section renders after it —
-    /// also in the long lists that render on several cores.
+    /// Sections nest, close where they say, and what follows a section renders after it.
     @Test func nestedSectionsRenderTheirOwnChildren() throws {
         let source = "{{#items}}({{name}}{{#inner}}<{{.}}>{{/inner}}{{^inner}}none{{/inner}}{{#flag}}!{{/flag}}){{/items}}|{{after}}"
         func items(_ count: Int) -> TemplateValue {
@@ -167,7 +147,10 @@ import Text
         #expect(try render("ä{x}{{a}}}ö", .object(["a": "é"])) == "ä{x}é}ö")
     }
 
-    /// The layout rules, written the plain way (lines as arrays, nothing in place).
+}
+
+@Suite struct CodePrinterTests {
+    /// The layout rules, written the plain way (lines as arrays).
     static func plainLayout(_ text: [UInt8]) -> [UInt8] {
         var lines: [[UInt8]] = []
         for raw in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -186,7 +169,7 @@ import Text
         return lines.isEmpty ? [UInt8(ascii: "\n")] : lines.flatMap { $0 + [UInt8(ascii: "\n")] }
     }
 
-    @Test func layoutFollowsItsRulesOnRandomText() {
+    @Test func tidyFollowsTheRulesOnRandomText() {
         var generator = SystemRandomNumberGenerator()
         let lines = ["", " ", "  \t", "{", "}", "    }", "a {", "b", "  c  ", "\r", "x\r", "}\t", " {", "é {"]
         for _ in 0..<2_000 {
@@ -194,52 +177,30 @@ import Text
             var text = (0..<count).map { _ in lines.randomElement(using: &generator)! }.joined(separator: "\n")
             if Bool.random(using: &generator) { text += "\n" }
             let expected = String(decoding: Self.plainLayout(Array(text.utf8)), as: UTF8.self)
-            #expect(Layout.normalize(text) == expected, "\(text.debugDescription)")
+            #expect(CodePrinter.tidy(text) == expected, "\(text.debugDescription)")
         }
     }
 
-    /// Rendered text in pieces (a long list's runs) is tidied piece by piece, on several cores,
-    /// each from the state the text before it leaves: the pieces must hold exactly the tidy
-    /// form of their concatenation — with pieces of blank lines only, pieces that start with
-    /// `}` after a blank line that ended an earlier piece, and an empty last piece.
-    @Test func layoutOfPiecesIsTheLayoutOfTheirText() {
-        var generator = SystemRandomNumberGenerator()
-        let lines = ["", " ", "  \t", "{", "}", "    }", "a {", "b", "  c  ", "\r", "x\r", "}\t", " {", "é {"]
-        for _ in 0..<2_000 {
-            let count = Int.random(in: 0..<30, using: &generator)
-            let text = (0..<count).map { _ in lines.randomElement(using: &generator)! + "\n" }
-            // Cut between lines; the last piece may lack its final line break.
-            var pieces: [TextBuffer] = []
-            var piece = ""
-            for line in text {
-                piece += line
-                if Int.random(in: 0..<3, using: &generator) == 0 {
-                    pieces.append(TextBuffer(utf8: piece))
-                    piece = ""
-                }
-            }
-            if Bool.random(using: &generator), piece.hasSuffix("\n") { piece.removeLast() }
-            pieces.append(TextBuffer(utf8: piece))
-            let whole = pieces.map(\.string).joined()
-            let expected = String(decoding: Self.plainLayout(Array(whole.utf8)), as: UTF8.self)
-            var tidied = pieces
-            Layout.normalize(&tidied)
-            #expect(tidied.count == pieces.count, "pieces that end their lines are tidied in place")
-            #expect(tidied.map(\.string).joined() == expected, "\(pieces.map(\.string))")
-        }
+    @Test func ownsBlankLinesAndTrailingWhiteSpace() {
+        #expect(CodePrinter.tidy("\n\na  \n\n\n\nb {\n\n  c\n\n}\n\n") == "a\n\nb {\n  c\n}\n")
+        #expect(CodePrinter.tidy("") == "\n")
     }
 
-    /// A piece that ends mid-line cannot be tidied alone: the pieces are joined first.
-    @Test func piecesThatSplitALineAreJoinedFirst() {
-        var pieces = ["a {\n\n  b", "  \n\n}\n\n", "\n"].map { TextBuffer(utf8: $0) }
-        Layout.normalize(&pieces)
-        #expect(pieces.map(\.string) == ["a {\n  b\n}\n"])
-        var none: [TextBuffer] = []
-        Layout.normalize(&none)
-        #expect(none.map(\.string) == ["\n"])
-    }
-
-    @Test func layoutOwnsBlankLinesAndTrailingWhiteSpace() {
-        #expect(Layout.normalize("\n\na  \n\n\n\nb {\n\n  c\n\n}\n\n") == "a\n\nb {\n  c\n}\n")
+    /// Printed code is relative to the level the template places it at; that level and the
+    /// text before it on its first line count toward the line width.
+    @Test func levelsIndentAndCountTowardTheWidth() {
+        var printer = CodePrinter(level: 2)
+        printer.block("if x {") { $0.line("y()") }
+        #expect(printer.text == "if x {\n    y()\n}")
+        let ninety = String(repeating: "x", count: 90)
+        #expect(CodePrinter(level: 2).fits(String(repeating: "x", count: 92)))
+        #expect(!CodePrinter(level: 2).fits(String(repeating: "x", count: 93)))
+        #expect(CodePrinter(level: 0, after: "let call = ").fits(String(ninety.prefix(89))))
+        #expect(!CodePrinter(level: 0, after: "let call = ").fits(ninety))
+        #expect(!CodePrinter(level: 0).fits(ninety, reserve: 11))
+        var nested = CodePrinter()
+        nested.line("a")
+        nested.indented { $0.line("b\nc") }
+        #expect(nested.text == "a\n    b\n    c")
     }
 }

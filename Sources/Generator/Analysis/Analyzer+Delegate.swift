@@ -1,16 +1,15 @@
 import DeclParser
-import Text
 
 /// Analysis of a `delegate Protocol on Owner { … }` block: the adapter's own declaration (the
 /// member with `@start`) and the delegate methods with their roles.
 extension Analyzer {
-    static let delegateBlockAnnotations: WordSet = [
+    static let delegateBlockAnnotations: Set<String> = [
         "bridge", "MainActor", "timeout", "mapError", "delegateProperty", "onBusy", "restoreDelegate",
     ]
-    static let delegateAdapterAnnotations: WordSet = ["start", "cancel", "asyncName", "stream", "available"]
-    static let delegateRoles: WordSet = ["success", "failure", "userCancel", "event", "finish", "ignore"]
+    static let delegateAdapterAnnotations: Set<String> = ["start", "cancel", "asyncName", "stream", "available"]
+    static let delegateRoles: Set<String> = ["success", "failure", "userCancel", "event", "finish", "ignore"]
 
-    mutating func analyseDelegate(_ decl: DelegateDecl, seen: inout GeneratedKeys) -> DelegateAdapter? {
+    mutating func analyseDelegate(_ decl: DelegateDecl, generated: inout [String: SourceLocation]) -> DelegateAdapter? {
         let errorsBefore = errorCount
         let carried = checkAttributes(decl.attributes, allowed: Self.delegateBlockAnnotations)
         let (access, _) = readBridgeAttribute(decl.attributes, allowsWrapper: false)
@@ -138,14 +137,13 @@ extension Analyzer {
         let labels = shape.parameters.map { ($0.label ?? "_") + ":" }.joined()
         let adapterName = "\(ownerType).\(baseName)(\(labels))"
         let key = ownerType + "." + baseName + "(" + labels + ")"
-        var first: SourceLocation?
-        seen.check(GeneratedKeys.List(key, at: adapterDecl.name.location)) { first = $1 }
-        if let first {
+        if let first = generated[key] {
             diagnostics.error(
                 "'\(adapterName)' would be generated twice", at: adapterDecl.name.location,
                 notes: [.init("an earlier declaration produces the same function", at: first)])
             return nil
         }
+        generated[key] = adapterDecl.name.location
         let ownerName = (decl.ownerType.qualifiedName ?? ownerType).split(separator: ".").map(String.init).joined()
         return DelegateAdapter(
             documentation: adapterDecl.documentation.isEmpty ? decl.documentation : adapterDecl.documentation,

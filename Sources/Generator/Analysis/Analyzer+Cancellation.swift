@@ -1,5 +1,4 @@
 import DeclParser
-import Text
 
 /// Cancellation, timeouts, error mapping and isolation: the annotations that say how an adapter
 /// behaves around the SDK call, with defaults inferred from the legacy declaration.
@@ -13,13 +12,13 @@ extension Analyzer {
     }
 
     /// Token types whose `cancel()` stops the work they stand for.
-    static let cancellableTokens: WordSet = [
+    static let cancellableTokens: Set<String> = [
         "Operation", "BlockOperation", "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask",
         "URLSessionUploadTask", "URLSessionStreamTask", "URLSessionWebSocketTask", "Progress", "Cancellable",
         "AnyCancellable", "DispatchWorkItem",
     ]
     /// Tokens the SDK returns suspended: the adapter calls `resume()` once it holds them.
-    static let suspendedTokens: WordSet = [
+    static let suspendedTokens: Set<String> = [
         "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask", "URLSessionUploadTask", "URLSessionStreamTask",
         "URLSessionWebSocketTask",
     ]
@@ -213,24 +212,14 @@ extension Analyzer {
         return plan
     }
 
-    /// `Foundation.Operation` → `Operation`. On bytes when the name is ASCII (as good as
-    /// always): splitting `Character`s was most of reading a function's cancellation.
+    /// `Foundation.Operation` → `Operation`.
     static func lastComponent(_ qualifiedName: String) -> String {
-        let utf8 = qualifiedName.utf8
-        if utf8.last != UInt8(ascii: "."), qualifiedName.allUTF8({ $0 < 0x80 }) {
-            guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return qualifiedName }
-            return String(qualifiedName[utf8.index(after: dot)...])
-        }
-        return String(qualifiedName.split(separator: ".").last ?? Substring(qualifiedName))
+        String(qualifiedName.split(separator: ".").last ?? Substring(qualifiedName))
     }
 
     /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`
     /// when written with colons (a reference, not a call).
     static func callReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
-        text.allUTF8({ $0 < 0x80 }) ? asciiCallReference(text) : unicodeCallReference(text)
-    }
-
-    static func unicodeCallReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
         let name = String(text[..<open])
         guard Naming.isValidIdentifier(name) else { return nil }
@@ -238,23 +227,6 @@ extension Analyzer {
         if inside.isEmpty { return (name, [], false) }
         guard inside.hasSuffix(":") else { return nil }
         let labels = inside.dropLast().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard labels.allSatisfy({ $0 == "_" || Naming.isValidIdentifier($0) }) else { return nil }
-        return (name, labels, true)
-    }
-
-    /// `callReference` for ASCII text (every annotation in practice), on bytes: the same rule
-    /// without breaking the text into `Character`s (a test checks both agree).
-    static func asciiCallReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
-        let utf8 = text.utf8
-        guard let open = utf8.firstIndex(of: UInt8(ascii: "(")), utf8.last == UInt8(ascii: ")") else { return nil }
-        let name = String(text[..<open])
-        guard Naming.isValidIdentifier(name) else { return nil }
-        let inside = utf8[utf8.index(after: open)..<utf8.index(before: utf8.endIndex)]
-        if inside.isEmpty { return (name, [], false) }
-        guard inside.last == UInt8(ascii: ":") else { return nil }
-        let labels = inside.dropLast().split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map {
-            String(decoding: $0, as: UTF8.self)
-        }
         guard labels.allSatisfy({ $0 == "_" || Naming.isValidIdentifier($0) }) else { return nil }
         return (name, labels, true)
     }

@@ -1,41 +1,18 @@
 import DeclParser
-import Text
 
 /// Analysis of one legacy method: pick the completion handler, read its shape, name the adapter.
 extension Analyzer {
     /// Parameter names and labels that mark a completion handler by convention (SE-0297 looks
     /// for "completion" and "reply"; Swift SDKs add a few common words).
-    static let completionWords: WordSet = [
+    static let completionWords: Set<String> = [
         "handler", "block", "callback", "then", "done", "resulthandler", "onresult", "oncomplete", "oncompletion",
         "onfinish", "finished", "whendone",
     ]
 
     static func looksLikeCompletion(_ word: String?) -> Bool {
         guard let word else { return false }
-        // Longer than any of `completionWords`: only the substrings can match, and a long word
-        // would be lowercased into a string of its own just to look for them.
-        if word.utf8.count > 15 && word.allUTF8({ $0 < 0x80 }) {
-            return contains("completion", in: word) || contains("reply", in: word)
-        }
         let lowered = word.lowercased()
-        return contains("completion", in: lowered) || contains("reply", in: lowered) || completionWords.contains(lowered)
-    }
-
-    /// Whether `text` contains the lowercase ASCII `needle`, ignoring ASCII case — on UTF-8
-    /// bytes (exact: ASCII bytes never occur inside multi-byte characters). Foundation's
-    /// `contains` goes through `NSString`, and every parameter of every method is asked.
-    static func contains(_ needle: StaticString, in text: String) -> Bool {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        return text.withUTF8Bytes { bytes in
-            guard bytes.count >= pattern.count else { return false }
-            func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
-            for start in 0...(bytes.count - pattern.count) where lower(bytes[start]) == pattern[0] {
-                var matched = 1
-                while matched < pattern.count && lower(bytes[start + matched]) == pattern[matched] { matched += 1 }
-                if matched == pattern.count { return true }
-            }
-            return false
-        }
+        return lowered.contains("completion") || lowered.contains("reply") || completionWords.contains(lowered)
     }
 
     struct FunctionAnnotations {
@@ -136,10 +113,7 @@ extension Analyzer {
         let errorsBefore = diagnostics.errorCount
         let options = readOptions(function.attributes, inheriting: block)
         if diagnostics.errorCount != errorsBefore { return nil }
-        var legacyName = TextBuffer(capacity: 96)
-        legacyName += typeName
-        legacyName += "."
-        function.appendFullName(to: &legacyName)
+        let legacyName = typeName + "." + function.fullName
 
         if function.isAsync {
             diagnostics.error(
@@ -219,8 +193,7 @@ extension Analyzer {
             baseName = keepsLegacyNames ? function.name.name : Naming.asyncBaseName(for: function.name.name)
         }
         let escapedName = Naming.escaped(baseName)
-        var adapterName = TextBuffer(capacity: 64)
-        Adapter.appendSwiftName(baseName, parameters, to: &adapterName)
+        let adapterName = Adapter.swiftName(baseName, parameters)
 
         let returnsValue = function.returnType.map { !$0.isVoid } ?? false
         let isThrowing = function.throwsClause != nil
@@ -235,7 +208,7 @@ extension Analyzer {
         }
 
         var adapter = Adapter(
-            documentation: function.documentation, sourceName: legacyName.string, adapterName: adapterName.string,
+            documentation: function.documentation, sourceName: legacyName, adapterName: adapterName,
             name: escapedName, attributes: annotations.carried, isStatic: isStatic,
             discardableResult: isOptionalCompletion && resultType != "Void",
             genericParameters: function.genericParameters.map(\.description),
@@ -415,7 +388,7 @@ extension Analyzer {
 
     /// Type attributes Swift knows; an unknown lowercase one is a typo (`@escapng`). Capitalised
     /// names are global actors, unless they are a typo of a known one (`@MainActr`).
-    static let typeAttributes: WordSet = [
+    static let typeAttributes: Set<String> = [
         "escaping", "Sendable", "MainActor", "autoclosure", "convention", "isolated", "preconcurrency", "unchecked",
         "retroactive", "noDerivative", "differentiable",
     ]

@@ -1,5 +1,4 @@
 import DeclParser
-import Text
 
 /// bridgegen's annotations and the Swift attributes it accepts in pasted SDK declarations.
 ///
@@ -8,15 +7,15 @@ import Text
 /// that only matters to the legacy declaration and is ignored (`@objc`). Anything else is an error,
 /// so a misspelt annotation never silently does nothing.
 enum Annotations {
-    static let blockAnnotations: WordSet = ["bridge", "timeout", "mapError", "MainActor", "retry"]
-    static let functionAnnotations: WordSet = [
+    static let blockAnnotations: Set<String> = ["bridge", "timeout", "mapError", "MainActor", "retry"]
+    static let functionAnnotations: Set<String> = [
         "asyncName", "completion", "asyncError", "cancel", "start", "timeout", "mapError", "MainActor", "progressStream",
         "stream", "retry", "notification",
     ]
     /// Swift attributes copied onto the generated declaration.
-    static let carried: WordSet = ["available"]
+    static let carried: Set<String> = ["available"]
     /// Swift attributes that describe the legacy declaration only.
-    static let ignored: WordSet = [
+    static let ignored: Set<String> = [
         "objc", "objcMembers", "nonobjc", "discardableResult", "inlinable", "usableFromInline", "preconcurrency",
         "warn_unqualified_access", "frozen", "backDeployed", "_spi", "_disfavoredOverload", "Sendable",
     ]
@@ -26,7 +25,7 @@ enum Annotations {
     }
 
     /// A diagnostic for an attribute bridgegen does not know, with the closest known spelling.
-    static func unknown(_ attribute: Attribute, allowedHere: WordSet) -> Diagnostic {
+    static func unknown(_ attribute: Attribute, allowedHere: Set<String>) -> Diagnostic {
         let name = attribute.name.name
         if name == "retry" {
             return .error(
@@ -114,9 +113,8 @@ enum Annotations {
         return ok ? result : nil
     }
 
-    /// An annotation's arguments by label ("" for unlabeled), in the order written, each label
-    /// once. A handful at most, and most annotations of a file have some: searched, not hashed
-    /// into a dictionary allocated for each.
+    /// An annotation's arguments by label ("" for unlabeled), in the order written (`first` is
+    /// the one written first), each label once.
     struct Arguments {
         struct Entry {
             var label: String

@@ -2,7 +2,6 @@ import DeclParser
 import Foundation
 import Generator
 import Templates
-import Text
 
 /// The `bridgegen` command: reads inputs, runs the generator, writes outputs, picks the exit code.
 /// Generation happens entirely in memory first; nothing is written unless every input succeeded.
@@ -66,10 +65,7 @@ struct Run {
     /// A file to write, with its new contents.
     struct Planned {
         var path: String
-        /// The file's text, in the pieces the generator made it in (`Generator.Output.chunks`).
-        var chunks: [TextBuffer]
-
-        var text: String { TextBuffer.joined(chunks).string }
+        var text: String
     }
 
     func report(_ reports: [Report]) {
@@ -85,15 +81,11 @@ struct Run {
     }
 
     func execute() -> CLI.ExitCode {
-        var generator: Generator
+        let generator: GeneratorPipeline
         switch loadGenerator() {
         case .success(let loaded): generator = loaded
         case .failure(let code): return code
         }
-
-        let timings = TimingLog(enabled: options.timings)
-        generator.timings = timings.reporter
-        defer { timings.print(to: io) }
 
         var planned: [Planned] = []
         var failed = false
@@ -101,18 +93,17 @@ struct Run {
         if options.command == .support {
             let output = generator.support()
             report(output.reports)
-            guard let chunks = output.chunks else { return .diagnostics }
-            planned.append(Planned(path: options.outputFile!, chunks: chunks))
+            guard let text = output.text else { return .diagnostics }
+            planned.append(Planned(path: options.outputFile!, text: text))
         } else {
             for input in options.inputs {
-                timings.begin(input)
                 let bytes: [UInt8]
                 let displayName: String
                 if input == "-" {
                     bytes = io.readStandardInput()
                     displayName = "<stdin>"
                 } else {
-                    guard let contents = FileBytes.read(input) else {
+                    guard let contents = FileManager.default.contents(atPath: input) else {
                         var isDirectory: ObjCBool = false
                         let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
                         failed = true
@@ -121,19 +112,18 @@ struct Run {
                             note: exists ? nil : "check the path; inputs are .bridge files")
                         continue
                     }
-                    bytes = contents
+                    bytes = Array(contents)
                     displayName = (input as NSString).lastPathComponent
                 }
-                timings.record("read", timings.sinceBegin())
                 let output = generator.generate(source: bytes, path: input == "-" ? "<stdin>" : input, displayName: displayName)
                 report(output.reports)
-                guard let chunks = output.chunks else {
+                guard let text = output.text else {
                     failed = true
                     continue
                 }
                 let path = outputPath(for: input)
                 if options.writeSupport, let directory = options.outputDirectory, directory != "-",
-                    path == join(directory, Generator.supportFileName)
+                    path == join(directory, GeneratorPipeline.supportFileName)
                 {
                     failed = true
                     _ = fail(
@@ -147,23 +137,21 @@ struct Run {
                     continue
                 }
                 outputOwners[path] = input
-                planned.append(Planned(path: path, chunks: chunks))
+                planned.append(Planned(path: path, text: text))
             }
             if failed { return .diagnostics }
             if options.writeSupport, let directory = options.outputDirectory, directory != "-" {
                 let output = generator.support()
                 report(output.reports)
-                guard let chunks = output.chunks else { return .diagnostics }
-                planned.append(Planned(path: join(directory, Generator.supportFileName), chunks: chunks))
+                guard let text = output.text else { return .diagnostics }
+                planned.append(Planned(path: join(directory, GeneratorPipeline.supportFileName), text: text))
             }
         }
         if failed { return .diagnostics }
-        timings.begin("all inputs")
-        defer { timings.record("write", timings.sinceBegin()) }
         return deliver(planned)
     }
 
-    func loadGenerator() -> Result<Generator, CLI.ExitCode> {
+    func loadGenerator() -> Result<GeneratorPipeline, CLI.ExitCode> {
         var configuration = Configuration()
         if let path = options.configFile {
             switch Configuration.load(path: path) {
@@ -180,7 +168,7 @@ struct Run {
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
                 return .failure(fail(directory, "template directory does not exist", note: "pass --templates a directory holding *.template files"))
             }
-            let names = Generator.defaultTemplates().keys.sorted()
+            let names = Renderer.defaultTemplates().keys.sorted()
             var found = false
             for name in names {
                 let path = join(directory, name)
@@ -197,8 +185,8 @@ struct Run {
             }
         }
         do throws(TemplateError) {
-            var generator = Generator(templates: try Generator.templates(overrides: overrides))
-            generator.planner.settings = settings
+            var generator = GeneratorPipeline(templates: try Renderer.templates(overrides: overrides))
+            generator.settings = settings
             return .success(generator)
         } catch {
             io.standardError(error.description + "\n")
@@ -268,7 +256,7 @@ struct Run {
         }
         for file in files {
             do {
-                try AtomicFile.write(file.chunks, to: file.path)
+                try AtomicFile.write(file.text, to: file.path)
             } catch {
                 return fail(file.path, "cannot write generated file (\(error.description))", note: "check that the output directory is writable")
             }
@@ -282,42 +270,5 @@ struct Run {
 
     static func reason(_ error: Error) -> String {
         (error as NSError).localizedDescription
-    }
-}
-
-/// `--timings`: how long each stage took, per input, printed when the run ends.
-final class TimingLog: @unchecked Sendable {
-    // @unchecked: the generator calls `record` synchronously on the thread running the CLI.
-    private let enabled: Bool
-    private var lines: [String] = []
-    private var subject = ""
-    private var begun = ContinuousClock.now
-
-    init(enabled: Bool) {
-        self.enabled = enabled
-    }
-
-    /// What the generator calls after each stage; nil without `--timings`.
-    var reporter: (@Sendable (String, Duration) -> Void)? {
-        guard enabled else { return nil }
-        return { [self] stage, duration in record(stage, duration) }
-    }
-
-    func begin(_ subject: String) {
-        self.subject = subject
-        begun = .now
-    }
-
-    func sinceBegin() -> Duration { .now - begun }
-
-    func record(_ stage: String, _ duration: Duration) {
-        guard enabled else { return }
-        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        lines.append("\(subject): \(stage): \((milliseconds * 10).rounded() / 10) ms")
-    }
-
-    func print(to io: CLI.IO) {
-        guard enabled, !lines.isEmpty else { return }
-        io.standardError(lines.joined(separator: "\n") + "\n")
     }
 }

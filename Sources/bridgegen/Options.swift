@@ -26,8 +26,6 @@ struct Options: Equatable {
     var check = false
     var dryRun = false
     var writeSupport = true
-    /// Print how long each stage took, per input, to standard error.
-    var timings = false
 
     struct UsageError: Error, Equatable {
         var message: String
@@ -107,7 +105,6 @@ struct Options: Equatable {
             case "--check": options.check = true
             case "--dry-run": options.dryRun = true
             case "--no-support": options.writeSupport = false
-            case "--timings": options.timings = true
             case "--help", "-h":
                 options.command = .help
                 return options
@@ -172,7 +169,6 @@ struct Options: Equatable {
           --check                 Write nothing; exit 2 and print a diff when a file is missing or stale.
           --dry-run               Write nothing; list what would be written.
           --no-support            Do not write BridgegenSupport.swift.
-          --timings               Print how long each stage took to standard error.
           --version               Print the version.
           --help, -h              Print this help.
 

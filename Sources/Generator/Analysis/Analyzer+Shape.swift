@@ -1,5 +1,4 @@
 import DeclParser
-import Text
 
 /// Reads the completion handler's parameters the way SE-0297 reads an Objective-C block:
 /// `Result<T, E>` → T; an optional error → failure when non-nil; with an error or a flag present,
@@ -174,7 +173,7 @@ extension Analyzer {
         return Self.integerFlagTypes.contains(bare) ? false : nil
     }
 
-    static let integerFlagTypes: WordSet = [
+    static let integerFlagTypes: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "NSInteger", "NSUInteger",
         "OSStatus",
     ]

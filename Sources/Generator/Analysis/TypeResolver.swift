@@ -5,27 +5,15 @@ import DeclParser
 /// only visible after resolution. Nested aliases are found by `Type.Alias` and, inside their own
 /// block, by the bare name. Generic aliases are substituted.
 struct TypeResolver: Sendable {
+    /// By name, or `Scope.Name` for an alias declared inside a block.
     private var aliases: [String: TypeAliasDecl] = [:]
-    /// Bit `n` is set when some key is `n` UTF-8 bytes long (bit 63: 63 or more). Every
-    /// parameter's type is looked up several times and almost none names an alias; a key of a
-    /// length no alias has cannot match, and is neither built nor hashed.
-    private var keyLengths: UInt64 = 0
 
     mutating func declare(_ alias: TypeAliasDecl, in scope: String?) -> TypeAliasDecl? {
         let key = scope.map { "\($0).\(alias.name.name)" } ?? alias.name.name
         if let existing = aliases[key] { return existing }
         aliases[key] = alias
-        keyLengths |= Self.lengthBit(key.utf8.count)
-        if scope != nil { hasScopedAliases = true }
         return nil
     }
-
-    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
-
-    private func mayBeKey(ofLength length: Int) -> Bool { keyLengths & Self.lengthBit(length) != 0 }
-
-    /// Whether any alias is declared inside a block (looked up as `Scope.Name` first).
-    private var hasScopedAliases = false
 
     enum Failure: Error {
         case cycle(SourceLocation, String)
@@ -34,8 +22,6 @@ struct TypeResolver: Sendable {
 
     /// Resolves aliases at the top of `type` (not inside it), keeping attributes and optionality.
     func resolve(_ type: TypeSyntax, scope: String?) throws(Failure) -> TypeSyntax {
-        // Most types name no alias: then nothing is rebuilt and the type itself comes back.
-        if aliases.isEmpty { return type }
         var visited: Set<String> = []
         return try resolved(type, scope: scope, visited: &visited) ?? type
     }
@@ -53,7 +39,7 @@ struct TypeResolver: Sendable {
             guard let resolved = try resolved(wrapped, scope: scope, visited: &visited) else { return nil }
             return TypeSyntax(.implicitlyUnwrappedOptional(resolved), at: type.location)
         case .named(let components):
-            let name = components.count == 1 ? components[0].name.name : components.map(\.name.name).joined(separator: ".")
+            let name = components.map(\.name.name).joined(separator: ".")
             guard let (key, alias) = lookup(name, scope: scope) else { return nil }
             if visited.contains(key) { throw .cycle(type.location, name) }
             visited.insert(key)
@@ -69,9 +55,7 @@ struct TypeResolver: Sendable {
                 }
                 body = Self.substitute(body, substitutions)
             }
-            // On bytes: `String.contains` with a string argument is Foundation's, thousands of
-            // instructions a call.
-            let aliasScope = key.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(key[..<$0]) }
+            let aliasScope = key.lastIndex(of: ".").map { String(key[..<$0]) }
             return try resolved(body, scope: aliasScope, visited: &visited) ?? body
         default:
             return nil
@@ -79,13 +63,8 @@ struct TypeResolver: Sendable {
     }
 
     private func lookup(_ name: String, scope: String?) -> (String, TypeAliasDecl)? {
-        let length = name.utf8.count
-        if hasScopedAliases, let scope, mayBeKey(ofLength: scope.utf8.count + 1 + length) {
-            let key = "\(scope).\(name)"
-            if let alias = aliases[key] { return (key, alias) }
-        }
-        if mayBeKey(ofLength: length), let alias = aliases[name] { return (name, alias) }
-        return nil
+        if let scope, let alias = aliases["\(scope).\(name)"] { return ("\(scope).\(name)", alias) }
+        return aliases[name].map { (name, $0) }
     }
 
     static func substitute(_ type: TypeSyntax, _ substitutions: [String: TypeSyntax]) -> TypeSyntax {

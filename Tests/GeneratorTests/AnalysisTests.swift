@@ -1,7 +1,6 @@
-@testable import Analysis
+@testable import Generator
 import DeclParser
 import Testing
-import Text
 
 @Suite struct NamingTests {
     @Test(arguments: [
@@ -13,53 +12,28 @@ import Text
     ])
     func asyncNames(legacy: String, expected: String) {
         #expect(Naming.asyncBaseName(for: legacy) == expected)
-        #expect(Naming.unicodeAsyncBaseName(for: legacy) == expected)
     }
 
-    /// ASCII names take a byte-level path; it must name exactly as the general one does.
-    @Test func asciiNamingMatchesTheGeneralRule() {
-        let heads = ["", "get", "Get", "getA", "getURL", "getX", "fetch", "g"]
-        let middles = ["", "Receipt", "URLForKey", "HTTP", "a", "ID", "X"]
-        let tails = ["", "Asynchronously", "WithCompletionHandler", "WithCompletion", "WithReplyTo", "WithBlock", "WithReply"]
-        for head in heads {
-            for middle in middles {
-                for tail in tails {
-                    let name = head + middle + tail
-                    #expect(Naming.asciiAsyncBaseName(for: name) == Naming.unicodeAsyncBaseName(for: name), "\(name)")
-                }
-            }
-        }
+    @Test func nonASCIINames() {
         #expect(Naming.asyncBaseName(for: "getÉtatAsynchronously") == "état")
     }
 
-    /// Cancellation references in ASCII are split on bytes; the split must be the general one's.
-    @Test func asciiCallReferencesMatchTheGeneralRule() {
-        let pieces = ["", "(", ")", ":", "_", "a", "cancel", "x1", "1x", " ", ",", "()", "(_:)", "(label:)", "::", "\r\n", "a:b:"]
-        var checked = 0
-        for first in pieces {
-            for second in pieces {
-                for third in pieces {
-                    let text = first + second + third
-                    let ascii = Analyzer.asciiCallReference(text)
-                    let general = Analyzer.unicodeCallReference(text)
-                    #expect(ascii?.name == general?.name && ascii?.labels == general?.labels, "\(text)")
-                    #expect(ascii?.isReference == general?.isReference, "\(text)")
-                    checked += general == nil ? 0 : 1
-                }
-            }
+    @Test func callReferences() {
+        #expect(Analyzer.callReference("cancel()")! == ("cancel", [], false))
+        #expect(Analyzer.callReference("cancelRequest(_:)")! == ("cancelRequest", ["_"], true))
+        #expect(Analyzer.callReference("stop(id:reason:)")! == ("stop", ["id", "reason"], true))
+        for invalid in ["", "cancel", "cancel(", "1x()", "a(b)", "a(:)", "a(b:c)", "a b()"] {
+            #expect(Analyzer.callReference(invalid) == nil, "\(invalid)")
         }
-        #expect(checked >= 50)  // Many valid references among them, not only rejections.
     }
 
-    /// A token type's last component, read on bytes for ASCII names, as splitting would give.
+    /// A token type's last component.
     @Test func lastComponentsOfQualifiedNames() {
         for name in ["", "A", "A.B", "Foundation.Operation", "A.", "A..", ".", "..B", "A.B.C", "Modül.Tøken", "A.\u{301}B"] {
             #expect(Analyzer.lastComponent(name) == String(name.split(separator: ".").last ?? Substring(name)), "\(name)")
         }
     }
 
-    /// Long ASCII names are searched without lowercasing them first; the answer must be the
-    /// lowercased search's.
     @Test func completionWordsAreFoundInAnyCase() {
         let words = [
             "completionHandler", "onCOMPLETIONCallbackBlock", "replyHandlerForTheRequest", "ReplyToSenderWithBlock",
@@ -80,7 +54,7 @@ import Text
         #expect(!Naming.isValidIdentifier("9lives"))
         #expect(!Naming.isValidIdentifier("a\u{202E}b"))
         #expect(!Naming.isValidIdentifier("a-b"))
-        // A leading digit of any script is refused, ASCII ones without the Unicode lookup.
+        // A leading digit of any script is refused.
         #expect(!Naming.isValidIdentifier("0"))
         #expect(!Naming.isValidIdentifier("\u{0663}a"))  // ARABIC-INDIC DIGIT THREE
         #expect(!Naming.isValidIdentifier("\u{2167}x"))  // ROMAN NUMERAL EIGHT: a numeric type, not a digit
@@ -211,59 +185,5 @@ import Text
     @Test func didYouMean() {
         #expect(Annotations.closest(to: "asyncname", in: ["asyncName", "completion"]) == "asyncName")
         #expect(Annotations.closest(to: "zzz", in: ["asyncName"]) == nil)
-    }
-}
-
-@Suite struct GeneratedKeysTests {
-    static func at(_ line: Int) -> DeclParser.SourceLocation { DeclParser.SourceLocation(line: line, column: 1, offset: 0) }
-
-    /// The duplicates `check` reports for `list`: each key's index and first location.
-    static func duplicates(_ list: GeneratedKeys.List, in keys: inout GeneratedKeys) -> [Int: DeclParser.SourceLocation] {
-        var found: [Int: DeclParser.SourceLocation] = [:]
-        keys.check(list) { found[$0] = $1 }
-        return found
-    }
-
-    /// The first location of each key, across lists and through the table's growth, whatever
-    /// the hashes: equal hashes of different keys are different keys, and a key's own hash
-    /// finds it.
-    @Test func firstLocationsThroughGrowthAndCollidingHashes() {
-        var keys = GeneratedKeys()
-        func list(_ range: Range<Int>, line: (Int) -> Int) -> GeneratedKeys.List {
-            var list = GeneratedKeys.List()
-            for index in range {
-                // Every tenth key shares one hash; the rest are hashed as the analysis hashes them.
-                let text = "Type.f\(index)(x:)"
-                if index % 10 == 0 {
-                    list.append(text, hash: 42, at: Self.at(line(index)))
-                } else {
-                    list.append(at: Self.at(line(index))) { $0 += text }
-                }
-            }
-            return list
-        }
-        for block in 0..<10 {
-            #expect(Self.duplicates(list(block * 100..<(block + 1) * 100) { $0 }, in: &keys).isEmpty)
-        }
-        let again = Self.duplicates(list(0..<1_000) { _ in 5_000 }, in: &keys)
-        #expect(again.count == 1_000)
-        for index in 0..<1_000 { #expect(again[index] == Self.at(index), "key \(index) was first at line \(index)") }
-        var other = GeneratedKeys.List()
-        other.append("Type.f0(y:)", hash: 42, at: Self.at(1))
-        #expect(Self.duplicates(other, in: &keys).isEmpty)
-    }
-
-    /// Within one list, a key repeated is reported at its second place, and only the first is
-    /// remembered; a key made from a string (delegates) is the same key as one written into a
-    /// block's buffer.
-    @Test func repeatsWithinAListAndStringKeys() {
-        var keys = GeneratedKeys(expecting: 1)
-        var list = GeneratedKeys.List()
-        list.append(at: Self.at(1)) { $0 += "Client.load(id:)" }
-        list.append(at: Self.at(2)) { $0 += "Client.save(id:)" }
-        list.append(at: Self.at(3)) { $0 += "Client.load(id:)" }
-        #expect(Self.duplicates(list, in: &keys) == [2: Self.at(1)])
-        #expect(Self.duplicates(GeneratedKeys.List("Client.load(id:)", at: Self.at(4)), in: &keys) == [0: Self.at(1)])
-        #expect(Self.duplicates(GeneratedKeys.List("Client.load(id:_:)", at: Self.at(5)), in: &keys).isEmpty)
     }
 }

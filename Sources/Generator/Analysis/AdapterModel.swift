@@ -1,5 +1,4 @@
 import DeclParser
-import Parallel
 
 /// The analysed form of a `.bridge` file: everything the planner needs to emit code, with every
 /// decision (which parameter is the completion, what the async function is called, how the
@@ -49,58 +48,48 @@ public struct AdapterBlock: Hashable, Sendable {
 }
 
 /// One async function generated from one legacy completion-handler method.
-///
-/// Its fields live in one shared box (`CopyOnWrite`) and read and write as properties of the
-/// adapter (`adapter.resultType`): an adapter is copied out of its block's array by every
-/// reader, and a copy of two dozen fields retained and released some forty references (and
-/// moved 500 bytes) each time.
-@dynamicMemberLookup
 public struct Adapter: Hashable, Sendable {
-    public struct Fields: Hashable, Sendable {
-        public var documentation: [String]
-        /// The legacy declaration, `PaymentsClient.charge(amount:completion:)`; for a notification
-        /// stream, the notification's name.
-        public var sourceName: String
-        /// The generated function, `PaymentsClient.charge(amount:)`; named in errors and reports.
-        public var adapterName: String
-        /// Base name of the async function, backticked when it is a keyword.
-        public var name: String
-        /// Attributes carried from the declaration (`@available(iOS 15, *)`).
-        public var attributes: [String]
-        public var isStatic: Bool
-        public var discardableResult: Bool
-        public var genericParameters: [String]
-        public var requirements: [String]
-        public var parameters: [AdapterParameter]
-        /// The async function's result type; `Void` when it returns nothing.
-        public var resultType: String
-        public var legacyCall: LegacyCall
-        public var completion: CompletionPlan
-        public var cancellation: CancellationPlan = CancellationPlan()
-        /// Seconds, as written (`30`, `2.5`), from `@timeout`.
-        public var timeoutSeconds: String?
-        /// A function `(any Error) -> any Error` applied to every SDK error, from `@mapError`.
-        public var mapError: String?
-        /// `@retry`: repeat the call on retryable errors.
-        public var retry: RetryPlan?
-        /// `@MainActor`: the adapter is main-actor isolated and calls the SDK on the main thread.
-        public var isMainActor = false
-        /// Parameters that are callbacks of the call (progress and the like): forwarded only while
-        /// the outcome is open.
-        public var guardedClosureParameters: [String: Int] = [:]
-        /// `@stream`: the callback is called many times and the adapter returns a stream of its
-        /// values (`resultType` is the element type) instead of an async function.
-        public var stream: StreamPlan?
-        /// `@notification`: the adapter observes a notification instead of calling the SDK
-        /// (`stream` is set too; `legacyCall` and `completion` are empty).
-        public var notification: NotificationPlan?
-        /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
-        /// parameter name → element type. The adapter yields into them and finishes them at the end.
-        public var progressStreams: [String: String] = [:]
-        public var location: SourceLocation
-    }
-
-    @usableFromInline var fields: CopyOnWrite<Fields>
+    public var documentation: [String]
+    /// The legacy declaration, `PaymentsClient.charge(amount:completion:)`; for a notification
+    /// stream, the notification's name.
+    public var sourceName: String
+    /// The generated function, `PaymentsClient.charge(amount:)`; named in errors and reports.
+    public var adapterName: String
+    /// Base name of the async function, backticked when it is a keyword.
+    public var name: String
+    /// Attributes carried from the declaration (`@available(iOS 15, *)`).
+    public var attributes: [String]
+    public var isStatic: Bool
+    public var discardableResult: Bool
+    public var genericParameters: [String]
+    public var requirements: [String]
+    public var parameters: [AdapterParameter]
+    /// The async function's result type; `Void` when it returns nothing.
+    public var resultType: String
+    public var legacyCall: LegacyCall
+    public var completion: CompletionPlan
+    public var cancellation = CancellationPlan()
+    /// Seconds, as written (`30`, `2.5`), from `@timeout`.
+    public var timeoutSeconds: String?
+    /// A function `(any Error) -> any Error` applied to every SDK error, from `@mapError`.
+    public var mapError: String?
+    /// `@retry`: repeat the call on retryable errors.
+    public var retry: RetryPlan?
+    /// `@MainActor`: the adapter is main-actor isolated and calls the SDK on the main thread.
+    public var isMainActor = false
+    /// Parameters that are callbacks of the call (progress and the like): forwarded only while
+    /// the outcome is open.
+    public var guardedClosureParameters: [String: Int] = [:]
+    /// `@stream`: the callback is called many times and the adapter returns a stream of its
+    /// values (`resultType` is the element type) instead of an async function.
+    public var stream: StreamPlan?
+    /// `@notification`: the adapter observes a notification instead of calling the SDK
+    /// (`stream` is set too; `legacyCall` and `completion` are empty).
+    public var notification: NotificationPlan?
+    /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
+    /// parameter name → element type. The adapter yields into them and finishes them at the end.
+    public var progressStreams: [String: String] = [:]
+    public var location: SourceLocation
 
     public init(
         documentation: [String], sourceName: String, adapterName: String, name: String, attributes: [String],
@@ -108,21 +97,31 @@ public struct Adapter: Hashable, Sendable {
         parameters: [AdapterParameter], resultType: String, legacyCall: LegacyCall, completion: CompletionPlan,
         location: SourceLocation
     ) {
-        fields = CopyOnWrite(
-            Fields(
-                documentation: documentation, sourceName: sourceName, adapterName: adapterName, name: name,
-                attributes: attributes, isStatic: isStatic, discardableResult: discardableResult,
-                genericParameters: genericParameters, requirements: requirements, parameters: parameters,
-                resultType: resultType, legacyCall: legacyCall, completion: completion, location: location))
+        self.documentation = documentation
+        self.sourceName = sourceName
+        self.adapterName = adapterName
+        self.name = name
+        self.attributes = attributes
+        self.isStatic = isStatic
+        self.discardableResult = discardableResult
+        self.genericParameters = genericParameters
+        self.requirements = requirements
+        self.parameters = parameters
+        self.resultType = resultType
+        self.legacyCall = legacyCall
+        self.completion = completion
+        self.location = location
     }
 
-    @inlinable
-    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
-        get { fields.value[keyPath: field] }
-        _modify { yield &fields.value[keyPath: field] }
-    }
+    public var returnsVoid: Bool { resultType == "Void" }
 
-    public var returnsVoid: Bool { self.resultType == "Void" }
+    /// Two adapters with equal keys would be the same Swift declaration.
+    var signatureKey: String { (isStatic ? "static " : "") + Self.swiftName(name, parameters) }
+
+    /// `base(label:_:)`: how Swift names a function with these parameters.
+    static func swiftName(_ base: String, _ parameters: [AdapterParameter]) -> String {
+        base + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+    }
 }
 
 /// `@retry`: the adapter's call is repeated on retryable errors, with waits between attempts.

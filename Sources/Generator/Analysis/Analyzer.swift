@@ -1,6 +1,4 @@
 import DeclParser
-import Parallel
-import Text
 
 /// Turns a parsed `.bridge` file into the adapter model, or diagnostics saying why it cannot.
 ///
@@ -22,80 +20,26 @@ public struct Analyzer: Sendable {
         return (analyzer.diagnostics.hasErrors ? nil : model, analyzer.diagnostics.diagnostics)
     }
 
-    /// One extension block analysed on its own: the block, each adapter's signature key and
-    /// where it was declared (in the block's order), and what was found wrong.
-    struct BlockResult: Sendable {
-        var block: AdapterBlock?
-        var declared: GeneratedKeys.List
-        var diagnostics: [Diagnostic]
-    }
-
     mutating func analyse(_ file: SourceFile) -> BridgeModel {
         declareTypeAliases(file)
-        // Extension blocks depend on nothing but the typealiases, so they are analysed
-        // independently (on several cores for a big file); adapters generated twice across
-        // blocks are found afterwards, in declaration order.
-        // Positions, not copies: copying each block out of the file is serial work that
-        // retains every field of every block.
-        let extensions = file.declarations.indices.filter {
-            if case .extensionDecl = file.declarations[$0] { return true }
-            return false
-        }
-        var blank = self
-        blank.diagnostics = DiagnosticBag()
-        let start = blank  // What each block's analysis starts from: the typealiases, no findings.
-        var analysed = Parallel.map(extensions) { index -> BlockResult in
-            var analyzer = start
-            var declared = GeneratedKeys.List()
-            var block: AdapterBlock?
-            if case .extensionDecl(let decl) = file.declarations[index] {  // Always: `extensions` holds blocks.
-                block = analyzer.analyseBlock(decl, declared: &declared)
-            }
-            return BlockResult(block: block, declared: declared, diagnostics: analyzer.diagnostics.diagnostics)
-        }
-        var nextResult = 0
-
         var imports: [String] = []
         var blocks: [AdapterBlock] = []
         var delegates: [DelegateAdapter] = []
-        var seen = GeneratedKeys(expecting: analysed.reduce(0) { $0 + $1.declared.count })
-        for index in file.declarations.indices {
-            switch file.declarations[index] {
+        // Each async function generated so far, by signature (`Type.name(label:_:)`), and where.
+        var generated: [String: SourceLocation] = [:]
+        for declaration in file.declarations {
+            switch declaration {
             case .importDecl(let decl):
                 imports.append(importLine(decl))
             case .typeAlias(let alias):
                 checkAttributes(alias.attributes, allowed: [])
-            case .extensionDecl:
-                guard nextResult < analysed.count else { continue }
-                defer { nextResult += 1 }
-                diagnostics.append(contentsOf: analysed[nextResult].diagnostics)
-                // Taken, not copied: the block is then the only reference to its adapters, and
-                // dropping a duplicate does not copy every other adapter.
-                if let block = analysed[nextResult].block.take() {
-                    blocks.append(dropDuplicates(of: block, declared: analysed[nextResult].declared, seen: &seen))
-                }
+            case .extensionDecl(let decl):
+                if let block = analyseBlock(decl, generated: &generated) { blocks.append(block) }
             case .delegateDecl(let decl):
-                if let adapter = analyseDelegate(decl, seen: &seen) { delegates.append(adapter) }
+                if let adapter = analyseDelegate(decl, generated: &generated) { delegates.append(adapter) }
             }
         }
         return BridgeModel(imports: imports, blocks: blocks, delegates: delegates)
-    }
-
-    /// The block without the adapters an earlier adapter (of this block or an earlier one)
-    /// already generates, each reported.
-    /// `declared` holds each adapter's key and location, in the order of `block.adapters`.
-    mutating func dropDuplicates(
-        of block: consuming AdapterBlock, declared: GeneratedKeys.List, seen: inout GeneratedKeys
-    ) -> AdapterBlock {
-        var duplicates: [(index: Int, first: SourceLocation)] = []
-        seen.check(declared) { index, first in duplicates.append((index, first)) }
-        guard !duplicates.isEmpty else { return block }
-        var block = block
-        for (index, first) in duplicates {
-            reportGeneratedTwice(block.adapters[index].adapterName, at: declared.entries[index].location, first: first)
-        }
-        for (index, _) in duplicates.reversed() { block.adapters.remove(at: index) }
-        return block
     }
 
     mutating func reportGeneratedTwice(_ adapterName: String, at location: SourceLocation, first: SourceLocation) {
@@ -117,15 +61,12 @@ public struct Analyzer: Sendable {
                     notes: [.init("first declared here", at: existing.name.location)])
             }
         }
-        // By index, matching in place: iterating copies every declaration (and every member),
-        // retaining and releasing each of their fields, for each of a big file's methods.
-        for index in file.declarations.indices {
-            switch file.declarations[index] {
+        for declaration in file.declarations {
+            switch declaration {
             case .typeAlias(let alias):
                 declare(alias, scope: nil)
             case .extensionDecl(let decl):
-                for member in decl.members.indices {
-                    guard case .typeAlias(let alias) = decl.members[member] else { continue }
+                for case .typeAlias(let alias) in decl.members {
                     declare(alias, scope: decl.extendedType.qualifiedName ?? decl.extendedType.description)
                 }
             case .importDecl, .delegateDecl:
@@ -165,9 +106,8 @@ public struct Analyzer: Sendable {
     /// Reports attributes that are neither allowed here nor Swift attributes bridgegen knows.
     /// Returns the ones to carry onto the generated declaration.
     @discardableResult
-    mutating func checkAttributes(_ attributes: [Attribute], allowed: WordSet) -> [String] {
+    mutating func checkAttributes(_ attributes: [Attribute], allowed: Set<String>) -> [String] {
         var carried: [String] = []
-        // The annotations met so far: a few at most, searched rather than hashed.
         var seen: [(name: String, location: SourceLocation)] = []
         for attribute in attributes {
             let name = attribute.name.name
@@ -237,11 +177,11 @@ public struct Analyzer: Sendable {
 
     // MARK: - Blocks
 
-    static let accessLevels: WordSet = ["public", "package", "internal"]
+    static let accessLevels: Set<String> = ["public", "package", "internal"]
 
-    /// `declared` receives each adapter's signature key and location, in order. Adapters
-    /// generated twice, in this block or across blocks, are dropped afterwards (`dropDuplicates`).
-    mutating func analyseBlock(_ decl: ExtensionDecl, declared: inout GeneratedKeys.List) -> AdapterBlock? {
+    /// The block's adapters, each checked against `generated` (the signatures generated so far,
+    /// where): one that an earlier adapter already generates is reported and left out.
+    mutating func analyseBlock(_ decl: ExtensionDecl, generated: inout [String: SourceLocation]) -> AdapterBlock? {
         let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
         let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
 
@@ -259,22 +199,16 @@ public struct Analyzer: Sendable {
 
         let options = readOptions(decl.attributes, inheriting: BlockOptions())
         var adapters: [Adapter] = []
-        adapters.reserveCapacity(decl.members.count)
         let owner = wrapperName ?? typeName
         for case .function(let function) in decl.members {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
-            declared.append(at: function.name.location) { key in
-                key += owner
-                key += "."
-                adapter.appendSignatureKey(to: &key)
+            adapter.adapterName = owner + "." + adapter.adapterName
+            let key = owner + "." + adapter.signatureKey
+            if let first = generated[key] {
+                reportGeneratedTwice(adapter.adapterName, at: function.name.location, first: first)
+                continue
             }
-            // Completed before it moves into the array: its box is not shared yet, so this
-            // changes it in place.
-            var qualified = TextBuffer(capacity: owner.utf8.count + adapter.adapterName.utf8.count + 1)
-            qualified += owner
-            qualified += "."
-            qualified += adapter.adapterName
-            adapter.adapterName = qualified.string
+            generated[key] = function.name.location
             adapters.append(adapter)
         }
         if decl.members.isEmpty {
@@ -286,24 +220,5 @@ public struct Analyzer: Sendable {
         return AdapterBlock(
             documentation: decl.documentation, extendedType: typeName, requirements: decl.requirements.map(\.description),
             access: access, wrapperName: wrapperName, attributes: carried, adapters: adapters, location: decl.location)
-    }
-}
-
-extension Adapter {
-    /// Two adapters with equal keys would be the same Swift declaration.
-    func appendSignatureKey(to key: inout TextBuffer) {
-        if self.isStatic { key += "static " }
-        Self.appendSwiftName(self.name, self.parameters, to: &key)
-    }
-
-    /// `base(label:_:)`: how Swift names a function with these parameters.
-    static func appendSwiftName(_ base: String, _ parameters: [AdapterParameter], to text: inout TextBuffer) {
-        text += base
-        text += "("
-        for parameter in parameters {
-            text += parameter.label ?? "_"
-            text += ":"
-        }
-        text += ")"
     }
 }

@@ -1,0 +1,145 @@
+import DeclParser
+import Templates
+
+/// A problem to report, in whichever file it was found (a `.bridge` input or a template).
+public struct Report: Hashable, Sendable {
+    public var path: String
+    public var diagnostic: Diagnostic
+
+    public init(path: String, diagnostic: Diagnostic) {
+        self.path = path
+        self.diagnostic = diagnostic
+    }
+
+    public var formatted: String { diagnostic.formatted(path: path) }
+}
+
+/// The whole pipeline for one `.bridge` file, one stage per folder, each a function from one
+/// named value to the next:
+///
+///     bytes ──parse──▶ SourceFile ──analyse──▶ BridgeModel ──plan──▶ FilePlan ──render──▶ Swift text
+///     (DeclParser)     (syntax tree) (Analysis/)  (adapter model) (Planning/) (code pieces) (Rendering/)
+///
+/// Pure: bytes in, text or reports out; the CLI and the plugins own files. A stage that reports
+/// an error ends the run there (the parser and the analysis still report every independent
+/// problem they find first).
+public struct GeneratorPipeline: Sendable {
+    /// The name of the shared runtime file written beside the generated adapters.
+    public static let supportFileName = "BridgegenSupport.swift"
+
+    public var settings = Settings()
+    let renderer: Renderer
+
+    public init(templates: TemplateSet) {
+        renderer = Renderer(templates: templates)
+    }
+
+    /// The pipeline with the default templates.
+    public static func standard() throws(TemplateError) -> GeneratorPipeline {
+        GeneratorPipeline(templates: try Renderer.templates())
+    }
+
+    public struct Output: Sendable {
+        /// The generated Swift source; nil when there were errors.
+        public var text: String?
+        public var reports: [Report]
+
+        public init(text: String?, reports: [Report]) {
+            self.text = text
+            self.reports = reports
+        }
+    }
+
+    /// Generates the Swift source for one `.bridge` file. `path` is used in diagnostics; the
+    /// header names only `displayName` (the file name), so output does not depend on where the
+    /// input lives.
+    public func generate(source: [UInt8], path: String, displayName: String) -> Output {
+        if let problem = Self.checkEncoding(source) {
+            return Output(text: nil, reports: [Report(path: path, diagnostic: problem)])
+        }
+        let (syntax, parseDiagnostics) = Parser.parse(source)
+        var reports = parseDiagnostics.map { Report(path: path, diagnostic: $0) }
+        guard !parseDiagnostics.contains(where: { $0.severity == .error }) else {
+            return Output(text: nil, reports: Self.sorted(reports))
+        }
+        let (model, analysisDiagnostics) = Analyzer.analyse(syntax, keepingLegacyNames: settings.naming == .legacy)
+        reports += analysisDiagnostics.map { Report(path: path, diagnostic: $0) }
+        guard let model else { return Output(text: nil, reports: Self.sorted(reports)) }
+        let plan = planner.plan(model, sourceFile: displayName)
+        do {
+            return Output(text: try renderer.render(plan), reports: Self.sorted(reports))
+        } catch {
+            return Output(text: nil, reports: Self.sorted(reports) + [Self.report(error)])
+        }
+    }
+
+    /// The plan stage alone, for a model already analysed (tests read plans).
+    public var planner: Planner {
+        var planner = Planner()
+        planner.settings = settings
+        return planner
+    }
+
+    /// The shared runtime that every generated file in a module uses.
+    public func support() -> Output {
+        do {
+            return Output(text: try renderer.render(planner.planSupport()), reports: [])
+        } catch {
+            return Output(text: nil, reports: [Self.report(error)])
+        }
+    }
+
+    static func report(_ error: TemplateError) -> Report {
+        Report(
+            path: error.path,
+            diagnostic: .error(error.message, at: SourceLocation(line: error.line, column: error.column, offset: 0)))
+    }
+
+    /// More errors than this from one file are noise: the rest are summarised in one line.
+    public static let maximumReportsPerFile = 50
+
+    static func sorted(_ reports: [Report]) -> [Report] {
+        var bag = DiagnosticBag()
+        bag.append(contentsOf: reports.map(\.diagnostic))
+        let path = reports.first?.path ?? ""
+        var sorted = bag.sorted.map { Report(path: path, diagnostic: $0) }
+        if sorted.count > maximumReportsPerFile {
+            let dropped = sorted.count - maximumReportsPerFile
+            let last = sorted[maximumReportsPerFile - 1].diagnostic.location
+            sorted.removeLast(dropped)
+            sorted.append(
+                Report(
+                    path: path,
+                    diagnostic: .error(
+                        "too many errors; \(dropped) more not shown", at: last,
+                        notes: [.init("fix the errors above and run bridgegen again")])))
+        }
+        return sorted
+    }
+
+    /// Input must be UTF-8; the diagnostic points at the first byte that is not.
+    static func checkEncoding(_ bytes: [UInt8]) -> Diagnostic? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+                if scalar == "\n" {
+                    line += 1
+                    lineStart = offset
+                }
+            case .emptyInput:
+                return nil
+            case .error:
+                // Find the first byte the decoder rejected: decode from `offset` byte by byte.
+                return .error(
+                    "file is not valid UTF-8", at: SourceLocation(line: line, column: offset - lineStart + 1, offset: offset),
+                    notes: [.init("save the .bridge file as UTF-8")])
+            }
+        }
+    }
+}

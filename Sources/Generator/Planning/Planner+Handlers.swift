@@ -1,0 +1,118 @@
+import Templates
+
+/// The closures bridgegen passes as the SDK's callback: the completion handler that resumes the
+/// continuation, and the stream's event handler.
+extension Planner {
+    /// What a handler does with each outcome of a callback: `receiver` plus a method call whose
+    /// argument (if any) is written between the method's opening and `)`.
+    struct OutcomeActions {
+        var receiver: String
+        /// `.resume(returning: ` — the value follows.
+        var success: String
+        /// `.resume()`
+        var successVoid: String
+        /// `.resume(throwing: ` — the error follows.
+        var failure: String
+        /// `.resumeWithFailureFlag(error: ` — the error (or `nil`) follows.
+        var failureFlag: String
+        /// `.resumeWithNoResult()`
+        var neither: String
+
+        static func completion(_ continuation: String) -> OutcomeActions {
+            OutcomeActions(
+                receiver: continuation, success: ".resume(returning: ", successVoid: ".resume()",
+                failure: ".resume(throwing: ", failureFlag: ".resumeWithFailureFlag(error: ",
+                neither: ".resumeWithNoResult()")
+        }
+
+        static func stream(_ events: String) -> OutcomeActions {
+            OutcomeActions(
+                receiver: events, success: ".yield(", successVoid: ".yield()", failure: ".finish(throwing: ",
+                failureFlag: ".finishWithFailureFlag(error: ", neither: ".finish()")
+        }
+    }
+
+    /// The completion handler's closure literal: turns the SDK's arguments into one outcome.
+    func completionClosure(_ plan: CompletionPlan, continuation: String) -> String {
+        var printer = CodePrinter()
+        printer.block(closureHead(plan.parameters)) {
+            if plan.isResult {
+                $0.line("\(continuation).resume(with: \(plan.parameters[0].name))")
+            } else {
+                outcomeBranches(plan, .completion(continuation), in: &$0)
+            }
+        }
+        return printer.text
+    }
+
+    /// The stream's event handler: yields each event, and ends the stream on the SDK's failure
+    /// (or on both value and error being nil, the usual way such callbacks say "no more").
+    func streamHandler(_ adapter: Adapter, events: String) -> String {
+        let plan = adapter.completion
+        var printer = CodePrinter()
+        printer.block(closureHead(plan.parameters)) {
+            guard plan.isResult else { return outcomeBranches(plan, .stream(events), in: &$0) }
+            let name = plan.parameters[0].name
+            let yield = events + (adapter.returnsVoid ? ".yield()" : ".yield(value)")
+            let success = adapter.returnsVoid ? ".success" : ".success(let value)"
+            if adapter.stream?.isThrowing == true {
+                $0.line("switch \(name) {")
+                $0.line("case \(success):")
+                $0.indented { $0.line(yield) }
+                $0.line("case .failure(let error):")
+                $0.indented { $0.line("\(events).finish(throwing: error)") }
+                $0.line("}")
+            } else {
+                $0.block("if case \(success) = \(name) {") { $0.line(yield) }
+            }
+        }
+        return printer.text
+    }
+
+    /// `{ a, b in` (or `{` without parameters).
+    func closureHead(_ parameters: [CompletionPlan.Parameter]) -> String {
+        parameters.isEmpty ? "{" : "{ " + parameters.map(\.name).joined(separator: ", ") + " in"
+    }
+
+    /// The `if … else if … else` over a callback's arguments shared by completion handlers and
+    /// stream handlers: a failure flag or an error first, then the (unwrapped) values; `neither`
+    /// when optional values and the error are all nil. One statement when nothing is checked.
+    func outcomeBranches(_ plan: CompletionPlan, _ actions: OutcomeActions, in printer: inout CodePrinter) {
+        let values = plan.valueNames
+        let unwrapped = plan.unwrappedValueNames
+        let errorName = plan.errorName
+        let success: String
+        switch values.count {
+        case 0: success = actions.receiver + actions.successVoid
+        case 1: success = actions.receiver + actions.success + values[0] + ")"
+        default: success = actions.receiver + actions.success + "(" + values.joined(separator: ", ") + "))"
+        }
+        var condition: String?
+        var failure = ""
+        if let flag = plan.flag {
+            switch (flag.isBool, flag.failsWhenZero) {
+            case (true, true): condition = "!" + flag.name
+            case (true, false): condition = flag.name
+            case (false, true): condition = flag.name + " == 0"
+            case (false, false): condition = flag.name + " != 0"
+            }
+            failure = actions.receiver + actions.failureFlag + (errorName ?? "nil") + ")"
+        } else if let errorName {
+            condition = "let " + errorName
+            failure = actions.receiver + actions.failure + errorName + ")"
+        }
+        guard condition != nil || !unwrapped.isEmpty else { return printer.line(success) }
+        if let condition {
+            printer.line("if \(condition) {")
+            printer.indented { $0.line(failure) }
+        }
+        if !unwrapped.isEmpty {
+            let bindings = unwrapped.map { "let " + $0 }.joined(separator: ", ")
+            printer.line(condition == nil ? "if \(bindings) {" : "} else if \(bindings) {")
+            printer.indented { $0.line(success) }
+        }
+        printer.line("} else {")
+        printer.indented { $0.line(unwrapped.isEmpty ? success : actions.receiver + actions.neither) }
+        printer.line("}")
+    }
+}

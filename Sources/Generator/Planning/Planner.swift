@@ -1,0 +1,203 @@
+import DeclParser
+import Templates
+
+/// The plan stage: turns the adapter model into a `FilePlan`. Every choice about Swift spelling
+/// (line breaks in long calls, the completion handler's body, escaping of user text) is made
+/// here, and every piece of code is printed with `CodePrinter`, so the templates stay
+/// logic-less.
+///
+/// Each piece is printed for the indentation level where the default templates place it (the
+/// `Level` constants); that level counts toward the line width.
+public struct Planner: Sendable {
+    public var settings = Settings()
+
+    public init() {}
+
+    /// Where the default templates place each piece of an adapter (a block's members are at 1).
+    enum Level {
+        static let signature = 1
+        static let body = 2
+        /// Inside the `run { continuation in … }` closure.
+        static let legacyCall = 3
+        /// The same inside the retry loop's `do { … }`.
+        static let legacyCallInRetry = 5
+    }
+
+    var availability: String { "@available(\(settings.availability))" }
+
+    /// `public ` for an access level; explicit `internal` and no level at all (unless the
+    /// settings give a default) print nothing.
+    func accessPrefix(_ level: String?) -> String {
+        guard let level = level ?? settings.access, level != "internal" else { return "" }
+        return level + " "
+    }
+
+    public func plan(_ model: BridgeModel, sourceFile: String) -> FilePlan {
+        FilePlan(
+            sourceFile: Self.commentSafe(sourceFile), imports: imports(model), blocks: model.blocks.map(plan),
+            delegates: model.delegates.map(plan))
+    }
+
+    public func planSupport() -> SupportPlan {
+        let checked = settings.continuation == .checked
+        return SupportPlan(
+            continuationType: checked ? "CheckedContinuation" : "UnsafeContinuation",
+            withContinuation: checked ? "withCheckedContinuation" : "withUnsafeContinuation",
+            misuseHook: settings.misuseHook ?? "")
+    }
+
+    /// The file's imports; delegate classes subclass `NSObject`, so they need Foundation.
+    func imports(_ model: BridgeModel) -> [String] {
+        let hasFoundation = model.imports.contains { $0.hasSuffix("import Foundation") }
+        if model.delegates.isEmpty || hasFoundation { return model.imports }
+        // In order by module name, as swift-format wants imports.
+        var imports = model.imports
+        let position = imports.firstIndex { ($0.split(separator: " ").last.map(String.init) ?? "") > "Foundation" }
+        imports.insert("import Foundation", at: position ?? imports.endIndex)
+        return imports
+    }
+
+    func plan(_ block: AdapterBlock) -> BlockPlan {
+        let access = accessPrefix(block.access)
+        let typeName = block.wrapperName ?? block.extendedType
+        let receivers = Receivers(
+            instance: block.wrapperName == nil ? "self" : "base",
+            type: block.wrapperName == nil ? "Self" : block.extendedType)
+        return BlockPlan(
+            docLines: block.documentation.map(Self.commentSafe), attributes: [availability] + block.attributes,
+            extendedType: block.extendedType,
+            whereClause: block.requirements.isEmpty ? "" : " where " + block.requirements.joined(separator: ", "),
+            access: access, wrapperName: block.wrapperName,
+            adapters: block.adapters.map { plan($0, access: access, typeName: typeName, receivers: receivers) })
+    }
+
+    /// What an adapter calls the SDK on: `self` (or `base` in a wrapper), and for static methods
+    /// `Self` (or the legacy type).
+    struct Receivers {
+        var instance: String
+        var type: String
+    }
+
+    func plan(_ adapter: Adapter, access: String, typeName: String, receivers: Receivers) -> AdapterPlan {
+        var docLines = adapter.documentation.map(Self.commentSafe)
+        if !docLines.isEmpty { docLines.append("") }
+        let source = Self.commentSafe(adapter.sourceName)
+        docLines.append(adapter.notification == nil ? "Bridged from `\(source)`." : "Observes notification `\(source)`.")
+
+        var attributes = adapter.attributes
+        if adapter.discardableResult { attributes.insert("@discardableResult", at: 0) }
+        if adapter.isMainActor { attributes.append("@MainActor") }
+
+        // bridgegen's own names must not shadow a forwarded parameter.
+        let names = Names(
+            continuation: freeName("continuation", in: adapter), call: freeName("call", in: adapter),
+            events: freeName("events", in: adapter), retry: freeName("retry", in: adapter))
+        let receiver = adapter.isStatic ? receivers.type : receivers.instance
+        // The adapter's name as a string literal: in the call or stream setup, and for templates.
+        let nameLiteral = Parser.quoted(adapter.adapterName)
+
+        let body: AdapterPlan.Body
+        if let notification = adapter.notification {
+            body = .stream(notificationBody(adapter, notification, nameLiteral: nameLiteral, receiver: receiver))
+        } else if adapter.stream != nil {
+            body = .stream(streamBody(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names))
+        } else {
+            let retry = adapter.retry.map { retrySetup($0, name: names.retry) }
+            let handler = completionClosure(adapter.completion, continuation: names.continuation)
+            body = .call(
+                setup: callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: retry != nil),
+                legacyCall: call(
+                    adapter, callee: receiver, continuation: names.continuation, handler: handler,
+                    level: retry == nil ? Level.legacyCall : Level.legacyCallInRetry),
+                retrySetup: retry)
+        }
+        return AdapterPlan(
+            sourceName: adapter.sourceName, docLines: docLines, attributes: attributes,
+            signature: signature(of: adapter, access: access), resultType: adapter.resultType,
+            tokenType: adapter.cancellation.tokenType, adapterNameLiteral: nameLiteral, callName: names.call,
+            continuation: names.continuation, retryName: names.retry, finishedStreams: adapter.progressStreams.keys.sorted(),
+            body: body)
+    }
+
+    /// bridgegen's local names in one adapter.
+    struct Names {
+        var continuation, call, events, retry: String
+    }
+
+    func freeName(_ name: String, in adapter: Adapter) -> String {
+        Self.freeName(name, taken: Set(adapter.parameters.map(\.name)))
+    }
+
+    /// `name`, or `bridgeName` (and so on) when a parameter is already called that.
+    static func freeName(_ name: String, taken: Set<String>) -> String {
+        var candidate = name
+        while taken.contains(candidate) { candidate = "bridge" + candidate.prefix(1).uppercased() + candidate.dropFirst() }
+        return candidate
+    }
+
+    /// `public func name<T>(label name: Type) async throws -> Result where T: P`, broken one
+    /// parameter per line when it would not fit. A stream adapter returns its stream instead.
+    func signature(of adapter: Adapter, access: String) -> String {
+        var head = access
+        if adapter.isStatic { head += "static " }
+        // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
+        // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
+        if !(adapter.isMainActor || adapter.stream != nil) { head += "nonisolated(nonsending) " }
+        head += "func " + adapter.name
+        if !adapter.genericParameters.isEmpty { head += "<" + adapter.genericParameters.joined(separator: ", ") + ">" }
+        var tail: String
+        switch adapter.stream?.isThrowing {
+        case true?: tail = " -> AsyncThrowingStream<\(adapter.resultType), any Error>"
+        case false?: tail = " -> AsyncStream<\(adapter.resultType)>"
+        case nil: tail = " async throws" + (adapter.returnsVoid ? "" : " -> " + adapter.resultType)
+        }
+        if !adapter.requirements.isEmpty { tail += " where " + adapter.requirements.joined(separator: ", ") }
+        let parameters = adapter.parameters.map(Self.declaration(of:))
+        let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
+        var printer = CodePrinter(level: Level.signature)
+        // ` {` follows.
+        if printer.fits(oneLine, reserve: 2) || parameters.isEmpty { return oneLine }
+        printer.line(head + "(")
+        printer.indented { $0.commaSeparated(parameters) }
+        printer.line(")" + tail)
+        return printer.text
+    }
+
+    /// `label name: Type = default`, as the parameter is declared in the async function.
+    static func declaration(of parameter: AdapterParameter) -> String {
+        var text: String
+        switch parameter.label {
+        case nil: text = "_ " + parameter.name
+        case parameter.name?: text = parameter.name
+        case let label?: text = label + " " + parameter.name
+        }
+        text += ": " + parameter.type
+        if let defaultValue = parameter.defaultValue { text += " = " + defaultValue }
+        return text
+    }
+
+    /// User text placed in a `//` comment: it cannot end the comment (line breaks are already
+    /// gone) but could reorder how the line displays (bidirectional controls) — those become
+    /// visible escapes. Other control characters likewise.
+    static func commentSafe(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isBidiControl || (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+                || scalar.value == 0x2028 || scalar.value == 0x2029
+            {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension CodePrinter {
+    /// One line per item, a comma after each but the last (an item of several lines gets its
+    /// comma on its last line).
+    mutating func commaSeparated(_ items: [String]) {
+        for (index, item) in items.enumerated() { line(index < items.count - 1 ? item + "," : item) }
+    }
+}

@@ -1,0 +1,125 @@
+import Templates
+
+/// The render stage: places a plan's pieces into the templates (the defaults, or the user's
+/// from `--templates`), then lays the text out with `CodePrinter`'s rules. No decision about
+/// the code is made here.
+public struct Renderer: Sendable {
+    public static let fileTemplate = "file.swift.template"
+    public static let adapterTemplate = "adapter.swift.template"
+    public static let supportTemplate = "BridgegenSupport.swift.template"
+
+    let templates: TemplateSet
+
+    public init(templates: TemplateSet) {
+        self.templates = templates
+    }
+
+    /// The templates compiled into the binary (identical to the files in Templates/).
+    public static func defaultTemplates() -> [String: String] {
+        Dictionary(uniqueKeysWithValues: DefaultTemplates.files.map { ($0.name, $0.source) })
+    }
+
+    /// Parses the default templates, replacing any that `overrides` provides (name → source,
+    /// with the path to report problems at).
+    public static func templates(overrides: [String: (path: String, source: String)] = [:]) throws(TemplateError) -> TemplateSet {
+        var sources: [(name: String, path: String, source: String)] = []
+        for (name, source) in defaultTemplates().sorted(by: { $0.key < $1.key }) {
+            if let override = overrides[name] {
+                sources.append((partialName(name), override.path, override.source))
+            } else {
+                sources.append((partialName(name), "<default>/" + name, source))
+            }
+        }
+        return try TemplateSet(sources: sources)
+    }
+
+    /// `adapter.swift.template` is included as `{{> adapter}}`.
+    static func partialName(_ fileName: String) -> String {
+        String(fileName.prefix { $0 != "." })
+    }
+
+    public func render(_ plan: FilePlan) throws(TemplateError) -> String {
+        CodePrinter.tidy(try templates.render(Self.partialName(Self.fileTemplate), Self.value(of: plan)))
+    }
+
+    public func render(_ plan: SupportPlan) throws(TemplateError) -> String {
+        let value: TemplateValue = [
+            "continuationType": .string(plan.continuationType), "withContinuation": .string(plan.withContinuation),
+            "misuseHook": .string(plan.misuseHook),
+        ]
+        return CodePrinter.tidy(try templates.render(Self.partialName(Self.supportTemplate), value))
+    }
+
+    /// The plan as the templates see it: the names below are the keys a template can use
+    /// (docs/language.md, "Templates").
+    static func value(of plan: FilePlan) -> TemplateValue {
+        [
+            "sourceFile": .string(plan.sourceFile),
+            "imports": .strings(plan.imports),
+            "blocks": .list(plan.blocks.map(value(of:))),
+            "delegates": .list(plan.delegates.map(value(of:))),
+        ]
+    }
+
+    static func value(of block: BlockPlan) -> TemplateValue {
+        [
+            "isExtension": .bool(block.wrapperName == nil),
+            "isWrapper": .bool(block.wrapperName != nil),
+            "docLines": .strings(block.docLines),
+            "attributes": .strings(block.attributes),
+            "extendedType": .string(block.extendedType),
+            "whereClause": .string(block.whereClause),
+            "access": .string(block.access),
+            "wrapperName": .string(block.wrapperName ?? ""),
+            "adapters": .list(block.adapters.map(value(of:))),
+        ]
+    }
+
+    static func value(of adapter: AdapterPlan) -> TemplateValue {
+        var setup = "", legacyCall = "", retrySetup = "", streamBody = ""
+        switch adapter.body {
+        case .call(let callSetup, let call, let retry):
+            (setup, legacyCall, retrySetup) = (callSetup, call, retry ?? "")
+        case .stream(let body):
+            streamBody = body
+        }
+        return [
+            "docLines": .strings(adapter.docLines),
+            "attributes": .strings(adapter.attributes),
+            "signature": .string(adapter.signature),
+            "resultType": .string(adapter.resultType),
+            "tokenType": .string(adapter.tokenType),
+            "adapterNameLiteral": .string(adapter.adapterNameLiteral),
+            "callName": .string(adapter.callName),
+            "finishedStreams": .strings(adapter.finishedStreams),
+            "callSetup": .string(setup),
+            "hasRetry": .bool(!retrySetup.isEmpty),
+            "retryName": .string(adapter.retryName),
+            "retrySetup": .string(retrySetup),
+            "continuation": .string(adapter.continuation),
+            "isStream": .bool(!streamBody.isEmpty),
+            "streamBody": .string(streamBody),
+            "legacyCall": .string(legacyCall),
+        ]
+    }
+
+    static func value(of delegate: DelegatePlan) -> TemplateValue {
+        [
+            "availability": .strings([delegate.availability]),
+            "ownerType": .string(delegate.ownerType),
+            "docLines": .strings(delegate.docLines),
+            "attributes": .strings(delegate.attributes),
+            "signature": .string(delegate.signature),
+            "body": .string(delegate.body),
+            "protocolType": .string(delegate.protocolType),
+            "adapterName": .string(delegate.adapterName),
+            "className": .string(delegate.className),
+            "classDoc": .strings(delegate.classDoc),
+            "classHead": .string(delegate.classHead),
+            "handle": .string(delegate.handle),
+            "handleType": .string(delegate.handleType),
+            "previousType": .string(delegate.previousType ?? ""),
+            "methods": .list(delegate.methods.map { ["declaration": .string($0.declaration), "body": .string($0.body)] }),
+        ]
+    }
+}

@@ -1,0 +1,98 @@
+/// The one place that decides how generated Swift is laid out: indentation, line width and blank
+/// lines. The planner prints each piece of code through a printer (so "does this call fit on one
+/// line?" is asked here, not computed by hand), and the rendered file passes through one printer
+/// last, which applies the blank-line rules to what the templates wrote.
+///
+/// Every line it keeps has no trailing white space; a blank line is never indented, never
+/// doubled, never first or last, and never just inside braces (after a line ending in `{` or
+/// before one starting with `}`). Templates can therefore be laid out for readability.
+public struct CodePrinter: Sendable {
+    /// One level of indentation.
+    public static let indentUnit = "    "
+    /// Longer lines are broken where the planner offers a broken form (swift-format's default).
+    public static let lineWidth = 100
+
+    /// The indentation level in the file at which this code will stand: it counts toward the
+    /// line width, but the printed text does not contain it (the template that places the code
+    /// indents it).
+    public let baseLevel: Int
+    /// Characters already on the first line before this code (`let call = `).
+    private let firstLineOffset: Int
+    /// The current level, relative to `baseLevel`.
+    private var level = 0
+    private var lines: [String] = []
+    /// A blank line seen and not yet written: written before the next line unless that one
+    /// closes a brace.
+    private var pendingBlank = false
+
+    /// A printer for code that the template places at indentation `level`, after `prefix` on
+    /// its first line.
+    public init(level: Int = 0, after prefix: String = "") {
+        baseLevel = level
+        firstLineOffset = prefix.count
+    }
+
+    /// Whether `text`, started on a new line at the current level, fits in the line width with
+    /// `reserve` more characters after it (a ` {` that follows). On the first line the prefix
+    /// counts too.
+    public func fits(_ text: String, reserve: Int = 0) -> Bool {
+        let start = (baseLevel + level) * Self.indentUnit.count + (lines.isEmpty ? firstLineOffset : 0)
+        return start + text.count + reserve <= Self.lineWidth
+    }
+
+    /// One line at the current level (a line break in `text` starts another line there).
+    public mutating func line(_ text: String) {
+        for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            emit(String(line))
+        }
+    }
+
+    /// Lines printed by `body` one level deeper.
+    public mutating func indented(_ body: (inout CodePrinter) -> Void) {
+        level += 1
+        body(&self)
+        level -= 1
+    }
+
+    /// `open`, then `body` one level deeper, then `close`.
+    public mutating func block(_ open: String, close: String = "}", _ body: (inout CodePrinter) -> Void) {
+        line(open)
+        indented(body)
+        line(close)
+    }
+
+    /// Code printed by another printer, each of its lines at the current level.
+    public mutating func append(_ code: CodePrinter) {
+        for line in code.lines { emit(line) }
+    }
+
+    /// The code, relative to `baseLevel`, without a final line break: what a template inserts.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// The code as a whole file: every line ends with a line break, and an empty file is one
+    /// line break.
+    public var fileText: String { lines.isEmpty ? "\n" : lines.joined(separator: "\n") + "\n" }
+
+    /// A whole text laid out by the rules (what the templates rendered).
+    public static func tidy(_ text: String) -> String {
+        var printer = CodePrinter()
+        printer.line(text)
+        return printer.fileText
+    }
+
+    private mutating func emit(_ text: String) {
+        var scalars = Substring(text).unicodeScalars
+        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
+        guard !scalars.isEmpty else {
+            // Not at the start, not twice, not right after an opening brace.
+            if let previous = lines.last, !previous.unicodeScalars.isEmpty, previous.unicodeScalars.last != "{" {
+                pendingBlank = true
+            }
+            return
+        }
+        if pendingBlank && scalars.first(where: { $0 != " " }) != "}" { lines.append("") }
+        pendingBlank = false
+        let indentation = String(repeating: Self.indentUnit, count: level)
+        lines.append(indentation + String(scalars))
+    }
+}
