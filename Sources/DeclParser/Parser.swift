@@ -1,3 +1,7 @@
+// Module DeclParser — the parse stage: `.bridge` text → `SourceFile` (a syntax tree whose every
+// node carries its source location) and diagnostics. It knows Swift's declaration grammar and
+// bridgegen's few additions (`delegate … on …`), and nothing about adapters.
+
 import Foundation
 
 /// Recursive-descent parser for `.bridge` files.
@@ -149,18 +153,10 @@ public struct Parser {
         case "typealias" where !keywordToken.kind.isEscaped:
             return .typeAlias(try parseTypeAlias(documentation: documentation, attributes: attributes, modifiers: modifiers, start: start))
         case "extension" where !keywordToken.kind.isEscaped:
-            if let modifier = modifiers.first {
-                throw fail(
-                    "'\(modifier.name)' cannot be applied to a .bridge extension block", at: modifier.location,
-                    notes: [.init("set the access level of the generated code with '@bridge(access: \(modifier.name))'")])
-            }
+            try rejectModifiers(modifiers, on: "a .bridge extension block")
             return .extensionDecl(try parseExtension(documentation: documentation, attributes: attributes, start: start))
         case "delegate" where !keywordToken.kind.isEscaped:
-            if let modifier = modifiers.first {
-                throw fail(
-                    "'\(modifier.name)' cannot be applied to a delegate block", at: modifier.location,
-                    notes: [.init("set the access level of the generated code with '@bridge(access: \(modifier.name))'")])
-            }
+            try rejectModifiers(modifiers, on: "a delegate block")
             return .delegateDecl(try parseDelegate(documentation: documentation, attributes: attributes, start: start))
         case "func" where !keywordToken.kind.isEscaped:
             throw fail(
@@ -175,6 +171,14 @@ public struct Parser {
                 "expected 'import', 'typealias' or 'extension', found '\(keywordToken.kind.spelling)'",
                 at: keywordToken.location)
         }
+    }
+
+    /// A block's generated code takes its access level from `@bridge(access:)`, not a modifier.
+    mutating func rejectModifiers(_ modifiers: [Identifier], on block: String) throws(Abandon) {
+        guard let modifier = modifiers.first else { return }
+        throw fail(
+            "'\(modifier.name)' cannot be applied to \(block)", at: modifier.location,
+            notes: [.init("set the access level of the generated code with '@bridge(access: \(modifier.name))'")])
     }
 
     /// Skips to the next token that can start a top-level declaration at the start of a line.

@@ -1,3 +1,7 @@
+// Module Generator — analyse, plan and render, one folder each, and the pipeline that runs them
+// after the parser: `SourceFile` → `BridgeModel` → `FilePlan` → Swift text. docs/architecture.md
+// follows one declaration through it.
+
 import DeclParser
 import Templates
 

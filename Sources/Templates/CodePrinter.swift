@@ -42,9 +42,7 @@ public struct CodePrinter: Sendable {
 
     /// One line at the current level (a line break in `text` starts another line there).
     public mutating func line(_ text: String) {
-        for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            emit(String(line))
-        }
+        for line in text.lines { emit(line) }
     }
 
     /// Lines printed by `body` one level deeper.
@@ -63,7 +61,7 @@ public struct CodePrinter: Sendable {
 
     /// Code printed by another printer, each of its lines at the current level.
     public mutating func append(_ code: CodePrinter) {
-        for line in code.lines { emit(line) }
+        for line in code.lines { emit(Substring(line)) }
     }
 
     /// The code, relative to `baseLevel`, without a final line break: what a template inserts.
@@ -80,8 +78,8 @@ public struct CodePrinter: Sendable {
         return printer.fileText
     }
 
-    private mutating func emit(_ text: String) {
-        var scalars = Substring(text).unicodeScalars
+    private mutating func emit(_ text: Substring) {
+        var scalars = text.unicodeScalars
         while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
         guard !scalars.isEmpty else {
             // Not at the start, not twice, not right after an opening brace.
@@ -94,5 +92,24 @@ public struct CodePrinter: Sendable {
         pendingBlank = false
         let indentation = String(repeating: Self.indentUnit, count: level)
         lines.append(indentation + String(scalars))
+    }
+}
+
+extension String {
+    /// The text's lines, split at each line feed (a `\r` before it stays on its line).
+    var lines: [Substring] {
+        var lines: [Substring] = []
+        var start = startIndex
+        var index = startIndex
+        while index != endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == UInt8(ascii: "\n") {
+                lines.append(self[start..<index])
+                start = next
+            }
+            index = next
+        }
+        lines.append(self[start...])
+        return lines
     }
 }

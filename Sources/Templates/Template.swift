@@ -1,3 +1,7 @@
+// Module Templates — how text is written: a small logic-less template language (the default
+// templates and the user's `--templates`), and `CodePrinter`, the one place that decides
+// indentation, line width and blank lines for everything bridgegen writes.
+
 /// A small, strict, logic-less template language (a subset of Mustache):
 ///
 /// - `{{name}}` inserts a string; `{{.}}` the current list item. No HTML escaping.

@@ -133,7 +133,7 @@ struct TextWriter {
 
     /// Any text; its lines after the first start at the indentation of the line it starts on.
     mutating func write(lines value: String) {
-        let lines = value.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = value.lines
         guard lines.count > 1 else { return write(value) }
         let lineIndent = currentLineIndentation
         let saved = indent

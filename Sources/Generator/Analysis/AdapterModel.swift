@@ -9,11 +9,6 @@ public struct BridgeModel: Hashable, Sendable {
     public var blocks: [AdapterBlock]
     public var delegates: [DelegateAdapter]
 
-    public init(imports: [String], blocks: [AdapterBlock], delegates: [DelegateAdapter] = []) {
-        self.imports = imports
-        self.blocks = blocks
-        self.delegates = delegates
-    }
 }
 
 /// One `extension` block of the input: becomes an extension of the same type, or a wrapper type.
@@ -32,19 +27,6 @@ public struct AdapterBlock: Hashable, Sendable {
     public var adapters: [Adapter]
     public var location: SourceLocation
 
-    public init(
-        documentation: [String], extendedType: String, requirements: [String], access: String?, wrapperName: String?,
-        attributes: [String], adapters: [Adapter], location: SourceLocation
-    ) {
-        self.documentation = documentation
-        self.extendedType = extendedType
-        self.requirements = requirements
-        self.access = access
-        self.wrapperName = wrapperName
-        self.attributes = attributes
-        self.adapters = adapters
-        self.location = location
-    }
 }
 
 /// One async function generated from one legacy completion-handler method.
@@ -91,28 +73,6 @@ public struct Adapter: Hashable, Sendable {
     public var progressStreams: [String: String] = [:]
     public var location: SourceLocation
 
-    public init(
-        documentation: [String], sourceName: String, adapterName: String, name: String, attributes: [String],
-        isStatic: Bool, discardableResult: Bool, genericParameters: [String], requirements: [String],
-        parameters: [AdapterParameter], resultType: String, legacyCall: LegacyCall, completion: CompletionPlan,
-        location: SourceLocation
-    ) {
-        self.documentation = documentation
-        self.sourceName = sourceName
-        self.adapterName = adapterName
-        self.name = name
-        self.attributes = attributes
-        self.isStatic = isStatic
-        self.discardableResult = discardableResult
-        self.genericParameters = genericParameters
-        self.requirements = requirements
-        self.parameters = parameters
-        self.resultType = resultType
-        self.legacyCall = legacyCall
-        self.completion = completion
-        self.location = location
-    }
-
     public var returnsVoid: Bool { resultType == "Void" }
 
     /// Two adapters with equal keys would be the same Swift declaration.
@@ -154,14 +114,6 @@ public struct RetryPlan: Hashable, Sendable {
     public var deadline: String?
     public var condition: Condition
 
-    public init(attempts: Int, delay: String, backoff: Backoff, jitter: Jitter, deadline: String?, condition: Condition) {
-        self.attempts = attempts
-        self.delay = delay
-        self.backoff = backoff
-        self.jitter = jitter
-        self.deadline = deadline
-        self.condition = condition
-    }
 }
 
 /// `@notification(name, object:, queue:, map:)`: which notifications a notification stream
@@ -184,13 +136,6 @@ public struct NotificationPlan: Hashable, Sendable {
     /// A function `(Notification) -> Element?` (or `-> Element`), run inside the observer.
     public var map: String
 
-    public init(name: String, object: String?, queue: String?, center: Center, map: String) {
-        self.name = name
-        self.object = object
-        self.queue = queue
-        self.center = center
-        self.map = map
-    }
 }
 
 /// How a repeated callback becomes a stream.
@@ -200,10 +145,6 @@ public struct StreamPlan: Hashable, Sendable {
     /// The SDK can report a failure (or its register call throws): an `AsyncThrowingStream`.
     public var isThrowing: Bool
 
-    public init(buffering: String?, isThrowing: Bool) {
-        self.buffering = buffering
-        self.isThrowing = isThrowing
-    }
 }
 
 /// How cancelling the task stops the SDK's work.
@@ -242,13 +183,6 @@ public struct AdapterParameter: Hashable, Sendable {
     public var defaultValue: String?
     public var isInout: Bool
 
-    public init(label: String?, name: String, type: String, defaultValue: String?, isInout: Bool) {
-        self.label = label
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.isInout = isInout
-    }
 }
 
 /// How the legacy method is called from inside the adapter.
@@ -267,12 +201,6 @@ public struct LegacyCall: Hashable, Sendable {
     /// The legacy method returns a value (a token) that the adapter ignores.
     public var returnsValue: Bool
 
-    public init(name: String, arguments: [Argument], isThrowing: Bool, returnsValue: Bool) {
-        self.name = name
-        self.arguments = arguments
-        self.isThrowing = isThrowing
-        self.returnsValue = returnsValue
-    }
 }
 
 /// How the arguments the SDK passes to the completion handler become the adapter's outcome.
@@ -293,17 +221,9 @@ public struct CompletionPlan: Hashable, Sendable {
         public var name: String
         public var role: Role
 
-        public init(name: String, role: Role) {
-            self.name = name
-            self.role = role
-        }
     }
 
     public var parameters: [Parameter]
-
-    public init(parameters: [Parameter]) {
-        self.parameters = parameters
-    }
 
     public var valueNames: [String] {
         parameters.compactMap { if case .value = $0.role { return $0.name } else { return nil } }
@@ -325,108 +245,4 @@ public struct CompletionPlan: Hashable, Sendable {
     }
 
     public var isResult: Bool { parameters.count == 1 && parameters[0].role == .result }
-}
-
-/// One `delegate Protocol on Owner { … }` block: an async function (or a stream) on the owner,
-/// and a delegate class that turns the SDK's delegate calls into its outcome.
-public struct DelegateAdapter: Hashable, Sendable {
-    /// What a delegate method does when the SDK calls it.
-    public enum Role: Hashable, Sendable {
-        /// The outcome: these parameters become the result (none: `Void`).
-        case success([String])
-        /// Failure with this error parameter; `optional` when it may be nil.
-        case failure(String, optional: Bool)
-        /// Failure reported as a status code or flag in this parameter: a typed error carrying it.
-        case failureStatus(String)
-        /// The user cancelled in the SDK's UI: `CancellationError`, or `nil` when `returnsNil`.
-        case userCancel(returnsNil: Bool)
-        /// A stream event made of these parameters.
-        case event([String])
-        /// The SDK says the events are over.
-        case finish
-        /// Nothing (a requirement the protocol makes the delegate implement).
-        case ignore
-    }
-
-    public struct Method: Hashable, Sendable {
-        /// `func name(_ a: A, b c: B)` as the delegate implements it.
-        public var declaration: String
-        public var role: Role
-
-        public init(declaration: String, role: Role) {
-            self.declaration = declaration
-            self.role = role
-        }
-    }
-
-    /// What a second call does while one is in progress on the same owner.
-    public enum BusyPolicy: Hashable, Sendable {
-        /// It throws `BridgegenError.busy`; the first call goes on.
-        case fail
-        /// The first call ends with `CancellationError` and the second takes the delegate slot.
-        case cancelPrevious
-    }
-
-    public var documentation: [String]
-    /// `pick(animated:) in delegate ImagePickerDelegate on ImagePicker`: the declaration it came
-    /// from, so two adapters of one protocol are told apart in review.
-    public var sourceName: String
-    /// `ImagePicker.pickImage(source:)`: named in errors and reports.
-    public var adapterName: String
-    public var name: String
-    public var ownerType: String
-    public var protocolType: String
-    public var access: String?
-    public var attributes: [String]
-    public var parameters: [AdapterParameter]
-    /// The result type, or the element type of a stream.
-    public var resultType: String
-    public var stream: StreamPlan?
-    /// The owner's property that holds the delegate.
-    public var property: String
-    /// The owner's method call that starts the work, as written (`start(source: source)`).
-    public var start: String
-    /// The owner's method call that stops it (`cancel()`), if any.
-    public var cancel: String?
-    public var timeoutSeconds: String?
-    public var mapError: String?
-    public var isMainActor: Bool
-    public var busyPolicy: BusyPolicy
-    /// After the call, put back the delegate that was set before (instead of nil).
-    public var restoresPrevious: Bool
-    /// The generated delegate class.
-    public var className: String
-    public var methods: [Method]
-    public var location: SourceLocation
-
-    public init(
-        documentation: [String], sourceName: String, adapterName: String, name: String, ownerType: String,
-        protocolType: String, access: String?, attributes: [String], parameters: [AdapterParameter], resultType: String,
-        stream: StreamPlan?, property: String, start: String, cancel: String?, timeoutSeconds: String?, mapError: String?,
-        isMainActor: Bool, busyPolicy: BusyPolicy, restoresPrevious: Bool, className: String, methods: [Method],
-        location: SourceLocation
-    ) {
-        self.documentation = documentation
-        self.sourceName = sourceName
-        self.adapterName = adapterName
-        self.name = name
-        self.ownerType = ownerType
-        self.protocolType = protocolType
-        self.access = access
-        self.attributes = attributes
-        self.parameters = parameters
-        self.resultType = resultType
-        self.stream = stream
-        self.property = property
-        self.start = start
-        self.cancel = cancel
-        self.timeoutSeconds = timeoutSeconds
-        self.mapError = mapError
-        self.isMainActor = isMainActor
-        self.busyPolicy = busyPolicy
-        self.restoresPrevious = restoresPrevious
-        self.className = className
-        self.methods = methods
-        self.location = location
-    }
 }
