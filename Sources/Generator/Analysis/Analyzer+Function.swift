@@ -134,7 +134,6 @@ extension Analyzer {
             }
         }
 
-        // Parameters are read by index here and below: iterating copies each one.
         var attributesValid = true
         for index in function.parameters.indices where !checkTypeAttributes(function.parameters[index].type) {
             attributesValid = false

@@ -50,8 +50,8 @@ public struct Renderer: Sendable {
         return CodePrinter.tidy(try templates.render(Self.partialName(Self.supportTemplate), value))
     }
 
-    /// The plan as the templates see it: the names below are the keys a template can use
-    /// (docs/language.md, "Templates").
+    /// The plan as the templates see it: the names below are the keys a template (the defaults
+    /// in Templates/, or a user's from `--templates`) can use.
     static func value(of plan: FilePlan) -> TemplateValue {
         [
             "sourceFile": .string(plan.sourceFile),
