@@ -66,12 +66,7 @@ extension Planner {
 
     func delegateSignature(_ adapter: DelegateAdapter, access: String) -> String {
         let parameters = adapter.parameters.map(Self.declaration(of:)).joined(separator: ", ")
-        let result: String
-        switch adapter.stream?.isThrowing {
-        case true?: result = " -> AsyncThrowingStream<\(adapter.resultType), any Error>"
-        case false?: result = " -> AsyncStream<\(adapter.resultType)>"
-        case nil: result = " async throws" + (adapter.resultType == "Void" ? "" : " -> " + adapter.resultType)
-        }
+        let result = Self.resultClause(adapter.stream, resultType: adapter.resultType)
         let isolation = adapter.stream == nil ? "nonisolated(nonsending) " : ""
         return access + isolation + "func " + adapter.name + "(" + parameters + ")" + result
     }

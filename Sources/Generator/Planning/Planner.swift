@@ -145,12 +145,7 @@ public struct Planner: Sendable {
         if !(adapter.isMainActor || adapter.stream != nil) { head += "nonisolated(nonsending) " }
         head += "func " + adapter.name
         if !adapter.genericParameters.isEmpty { head += "<" + adapter.genericParameters.joined(separator: ", ") + ">" }
-        var tail: String
-        switch adapter.stream?.isThrowing {
-        case true?: tail = " -> AsyncThrowingStream<\(adapter.resultType), any Error>"
-        case false?: tail = " -> AsyncStream<\(adapter.resultType)>"
-        case nil: tail = " async throws" + (adapter.returnsVoid ? "" : " -> " + adapter.resultType)
-        }
+        var tail = Self.resultClause(adapter.stream, resultType: adapter.resultType)
         if !adapter.requirements.isEmpty { tail += " where " + adapter.requirements.joined(separator: ", ") }
         let parameters = adapter.parameters.map(Self.declaration(of:))
         let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
@@ -161,6 +156,15 @@ public struct Planner: Sendable {
         printer.indented { $0.commaSeparated(parameters) }
         printer.line(")" + tail)
         return printer.text
+    }
+
+    /// ` async throws -> Result`, or the stream a stream adapter returns.
+    static func resultClause(_ stream: StreamPlan?, resultType: String) -> String {
+        switch stream?.isThrowing {
+        case true?: return " -> AsyncThrowingStream<\(resultType), any Error>"
+        case false?: return " -> AsyncStream<\(resultType)>"
+        case nil: return " async throws" + (resultType == "Void" ? "" : " -> " + resultType)
+        }
     }
 
     /// `label name: Type = default`, as the parameter is declared in the async function.
