@@ -32,6 +32,9 @@ import Testing
         var suspended = false
         var finished = false
         var startFailed = false
+        /// A cancellation arrived while the start call ran, before any other event.
+        var cancelledWhileStarting = false
+        var answered = false
 
         init(waitsForSDK: Bool) {
             state = State(waitsForSDKAfterCancel: waitsForSDK)
@@ -78,6 +81,9 @@ import Testing
         }
 
         mutating func fire(_ event: Event) {
+            if event == .cancel && callerStep == 1 && !answered { cancelledWhileStarting = true }
+            // Whatever came first (an answer, a drop, the timer) decides instead.
+            if event != .cancel { answered = true }
             switch event {
             case .complete(let n): apply(state.decide(.success("value\(n)"), by: .sdk))
             case .drop: apply(state.decide(.failure(TestError.dropped), by: .droppedCallback))
@@ -178,6 +184,18 @@ import Testing
                         #expect(!trace.misuse.isEmpty, "\(label)")
                     }
                     if case .success(let value)? = trace.result { #expect(value == "value1", "\(label)") }
+                    // Cancelled while the start call runs, before the SDK answered: the outcome is
+                    // decided then (whatever the SDK does next), and once the start call returns
+                    // its token is cancelled exactly once — unless the start call threw.
+                    if trace.cancelledWhileStarting && !waitsForSDK {
+                        if case .failure(let error)? = trace.result {
+                            #expect(error is CancellationError, "\(label): \(error)")
+                        } else {
+                            Issue.record("\(label): \(String(describing: trace.result))")
+                        }
+                        #expect(trace.cancelledTokens == (startFails ? [] : ["token"]), "\(label)")
+                        #expect(!trace.misuse.contains(.duplicateCallback), "\(label): \(trace.misuse)")
+                    }
                     // Cancelled before start: the SDK never starts.
                     if steps.first == .event(.cancel) { #expect(!trace.started, "\(label)") }
                 }

@@ -187,10 +187,12 @@ struct BridgegenCallState<Value, Token, Waiter> {
     enum Phase: Equatable {
         /// The SDK has not been called.
         case idle
-        /// Inside the SDK's start call, before its token exists. A cancellation or timeout that
-        /// arrives meanwhile (`hasStop`) and a completion handler released unused (`dropped`) are
-        /// acted on when the start call returns, because a start call that throws also releases
-        /// the handler, and then its error is the outcome.
+        /// Inside the SDK's start call, before its token exists. A cancellation that arrives
+        /// meanwhile (`hasStop`) decides the outcome at once: SDK callbacks after it are late,
+        /// and the SDK's cancel runs when the start call returns (it needs the token). A
+        /// completion handler released unused (`dropped`) is acted on when the start call
+        /// returns, because a start call that throws also releases the handler, and then its
+        /// error is the outcome.
         case starting
         /// The SDK is working (`token`) and the caller has not suspended yet.
         case running
@@ -216,6 +218,8 @@ struct BridgegenCallState<Value, Token, Waiter> {
     private var outcome: Result<Value, any Error>?
     private var source: Source = .sdk
     private var hasStop = false
+    /// The SDK called back after a cancellation that arrived while it was starting.
+    private var answeredAfterStop = false
     private var dropped: (any Error)?
     private var token: Token?
     private var waiter: Waiter?
@@ -248,7 +252,8 @@ struct BridgegenCallState<Value, Token, Waiter> {
         self.dropped = nil
         if hasStop {
             hasStop = false
-            if source == .cancellation && waitsForSDKAfterCancel && error == nil && dropped == nil {
+            let waitsForAnswer = source == .cancellation && waitsForSDKAfterCancel
+            if waitsForAnswer && error == nil && dropped == nil && !answeredAfterStop {
                 outcome = nil
                 enter(.running, token: token)
                 return (Effects(cancel: token), true)
@@ -293,12 +298,11 @@ struct BridgegenCallState<Value, Token, Waiter> {
             return Effects()
         case .starting where hasStop:
             // Cancellation (or the timer) came first and wins, even inside the start call; an SDK
-            // callback after it is late. The SDK finished, so its token needs no cancel.
+            // callback after it is late. The SDK is still asked to cancel once the start call
+            // returns: the caller cancelled, and a cancel after the SDK finished is harmless.
             switch source {
             case .sdk:
-                hasStop = false
-                dropped = nil
-                phase = .decided
+                answeredAfterStop = true
                 return Effects(misuse: .lateCallback)
             case .droppedCallback:
                 // Remembered: when waiting for the SDK's answer to a cancel, a dropped handler
@@ -342,6 +346,15 @@ struct BridgegenCallState<Value, Token, Waiter> {
     mutating func handlerReleased(_ error: @autoclosure () -> any Error) -> Effects {
         guard phase != .decided && phase != .delivered else { return Effects() }
         return decide(.failure(error()), by: .droppedCallback)
+    }
+
+    /// Whether the outcome is still open (not decided, not cancelled while starting).
+    var isOpen: Bool {
+        switch phase {
+        case .starting: return !hasStop || (source == .cancellation && waitsForSDKAfterCancel)
+        case .running, .suspended: return true
+        case .idle, .decided, .delivered: return false
+        }
     }
 
     /// The waiter to resume, once `Effects.resume` said so.
@@ -472,10 +485,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     /// Whether the outcome is still open; callbacks that report progress are dropped after it.
     var isRunning: Bool {
         transition { state in
-            switch state.phase {
-            case .starting, .running, .suspended: return true
-            case .idle, .decided, .delivered: return false
-            }
+            state.isOpen
         }
     }
 
@@ -486,38 +496,36 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
 
     /// Starts the SDK work with `start` and returns or throws its first outcome.
     ///
-    /// The start call runs before the cancellation handler is installed: when the SDK answers
-    /// inside it (cached results, validation errors) the call ends without a handler or a
-    /// continuation. A cancellation that arrives during the start call is seen the moment the
-    /// handler is installed, which cancels the token the start call returned.
+    /// The cancellation handler is installed before the SDK is called: a task already cancelled
+    /// never starts the SDK, and a cancellation that arrives while the start call runs decides
+    /// the outcome at once (`CancellationError`); the SDK's cancel then runs as soon as the start
+    /// call returns its token. When the SDK answers inside the start call (cached results,
+    /// validation errors) the call ends without a continuation.
     nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token)
         async throws -> Value
     {
-        if Task.isCancelled {
-            step { $0.decide(.failure(CancellationError()), by: .cancellation) }
-        }
-        if let outcome = startSDK(start) {
-            // Answered (or refused) inside the start call: no handler, no continuation.
-            guard let outcome else { throw CancellationError() }
-            return try outcome.get()
-        }
-        await withTaskCancellationHandler {
+        try await withTaskCancellationHandler {
+            if let outcome = startSDK(start) {
+                // Answered (or refused, or cancelled) inside the start call: no continuation.
+                guard let outcome else { throw CancellationError() }
+                return try outcome.get()
+            }
             let timer = timeout.map(startTimer)
             await withCheckedContinuation { continuation in
                 step { $0.suspend(continuation) }
             }
             timer?.cancel()
+            let outcome = transition { state -> Result<Value, any Error>? in
+                cancelToken = nil
+                return state.take()
+            }
+            guard let outcome else { throw CancellationError() }
+            return try outcome.get()
         } onCancel: {
             step(offloadCancel: true) {
                 $0.decide(.failure(CancellationError()), by: .cancellation)
             }
         }
-        let outcome = transition { state -> Result<Value, any Error>? in
-            cancelToken = nil
-            return state.take()
-        }
-        guard let outcome else { throw CancellationError() }
-        return try outcome.get()
     }
 
     /// Calls the SDK unless the call was already cancelled. nil when the caller has to wait;
