@@ -93,6 +93,12 @@ extension Parser {
         return members
     }
 
+    /// The rest of a context member (a type, a default value, `{ get set }`, `async throws`):
+    /// everything up to the next member on a new line or the block's closing '}'.
+    mutating func skipRestOfMember() {
+        recoverInBlock(startedAt: -1)
+    }
+
     /// Skips to the next member start, or to the '}' that closes the block (not consumed).
     mutating func recoverInBlock(startedAt start: Int) {
         if position == start && current.kind != .rightBrace { advance() }
@@ -113,7 +119,7 @@ extension Parser {
     func startsMember(_ token: Token) -> Bool {
         if token.kind == .at { return true }
         guard case .identifier(let word, false) = token.kind else { return false }
-        return word == "func" || word == "typealias" || Self.declarationModifiers.contains(word)
+        return ["func", "typealias", "var", "let", "init", "subscript"].contains(word) || Self.declarationModifiers.contains(word)
     }
 
     mutating func parseMember() throws(Abandon) -> Member? {
@@ -127,14 +133,21 @@ extension Parser {
             return .function(try parseFunction(documentation: documentation, attributes: attributes, modifiers: modifiers, start: start))
         case "typealias" where !current.kind.isEscaped:
             return .typeAlias(try parseTypeAlias(documentation: documentation, attributes: attributes, modifiers: modifiers, start: start))
-        case "var", "let", "subscript":
-            throw fail(
-                "'\(current.kind.spelling)' declarations cannot be bridged", at: current.location,
-                notes: [.init("only methods that take a completion handler become async functions; remove this line")])
-        case "init":
-            throw fail(
-                "initializers cannot be bridged", at: current.location,
-                notes: [.init("bridge a method that takes a completion handler; remove this initializer")])
+        case "var" where !current.kind.isEscaped, "let" where !current.kind.isEscaped:
+            advance()
+            let name = try expectIdentifier("a property name")
+            skipRestOfMember()
+            return .context(ContextDecl(kind: .property, name: name.name, location: start))
+        case "init" where !current.kind.isEscaped, "subscript" where !current.kind.isEscaped:
+            let keyword = current.identifier ?? ""
+            advance()
+            _ = consume(.question) || consume(.exclamation)
+            _ = try parseGenericParameters()
+            let labels = try parseParameterClause().map { ($0.label?.name ?? "_") + ":" }.joined()
+            skipRestOfMember()
+            return .context(
+                ContextDecl(
+                    kind: keyword == "init" ? .initializer : .subscript, name: keyword + "(" + labels + ")", location: start))
         default:
             throw fail(
                 "expected 'func' or 'typealias' in extension body, found '\(current.kind.spelling)'",

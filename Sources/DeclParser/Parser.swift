@@ -134,7 +134,8 @@ public struct Parser {
 
     static let declarationModifiers: Set<String> = [
         "public", "private", "fileprivate", "internal", "package", "open", "static", "class", "final", "mutating",
-        "nonmutating", "nonisolated", "override", "optional", "dynamic", "required", "convenience", "indirect",
+        "nonmutating", "nonisolated", "override", "optional", "dynamic", "required", "convenience", "indirect", "weak",
+        "unowned", "lazy",
     ]
 
     mutating func parseTopLevel() throws(Abandon) -> TopLevelDecl? {

@@ -296,6 +296,27 @@ public struct FunctionDecl: Hashable, Sendable {
 public enum Member: Hashable, Sendable {
     case function(FunctionDecl)
     case typeAlias(TypeAliasDecl)
+    /// A property, subscript or initializer pasted with the type's other members: never bridged,
+    /// kept so that an adapter whose name would collide with it is reported.
+    case context(ContextDecl)
+}
+
+/// A member kept for context only: `var name`, `let name`, `init(labels:)`, `subscript(labels:)`.
+public struct ContextDecl: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case property, initializer, `subscript`
+    }
+
+    public var kind: Kind
+    /// The property's name, or `init(label:)` / `subscript(_:)` with the argument labels.
+    public var name: String
+    public var location: SourceLocation
+
+    public init(kind: Kind, name: String, location: SourceLocation) {
+        self.kind = kind
+        self.name = name
+        self.location = location
+    }
 }
 
 /// `extension Type { … }`: the legacy API surface of one type.

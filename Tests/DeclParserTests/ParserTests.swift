@@ -196,3 +196,39 @@ import Testing
         #expect(Parser.quoted(String(repeating: "x", count: 40)) == "\"" + String(repeating: "x", count: 40) + "\"")
     }
 }
+
+/// A type's other members, pasted with its callback API, are kept as context.
+@Suite struct ContextMemberTests {
+    @Test func propertiesInitializersAndSubscriptsAreContext() throws {
+        var parser = Parser(
+            """
+            extension Request {
+                public static let shared: Request
+                weak var delegate: RequestDelegate? { get set }
+                public private(set) var state: State {
+                    get
+                }
+                var count = 0
+                public init?(id: Int, _ name: String)
+                subscript(index: Int) -> Header { get }
+                func load(completion: @escaping () -> Void)
+            }
+            """)
+        let file = parser.parseFile()
+        #expect(parser.diagnostics.diagnostics.isEmpty, "\(parser.diagnostics.diagnostics)")
+        guard case .extensionDecl(let block)? = file.declarations.first else {
+            Issue.record("expected an extension")
+            return
+        }
+        let context = block.members.compactMap { member -> String? in
+            if case .context(let decl) = member { return "\(decl.kind.rawValue) \(decl.name) \(decl.location.line)" }
+            return nil
+        }
+        #expect(
+            context == [
+                "property shared 2", "property delegate 3", "property state 4", "property count 7",
+                "initializer init(id:_:) 8", "subscript subscript(index:) 9",
+            ])
+        #expect(block.members.count == 7)
+    }
+}

@@ -167,10 +167,9 @@ import Testing
 
     @Test func unbridgeableDeclarationsSayWhy() {
         let cases: [(String, String)] = [
-            ("func f(x: Int)", "no completion handler found"),
+            ("func f(handler: SDKHandler)", "no completion handler found"),
             ("func f(completion: @escaping (Int) -> Int)", "must return Void"),
             ("func f(a: @escaping (Error?) -> Void, completionHandler: @escaping () -> Void, reply: @escaping () -> Void)", "ambiguous"),
-            ("func f() async", "already async"),
             ("mutating func f(completion: @escaping () -> Void)", "mutating"),
             ("@asyncError(zeroArgument: 1) func f(completion: @escaping (String) -> Void)", "Bool or integer"),
             ("@frobnicate func f(completion: @escaping () -> Void)", "unknown annotation"),

@@ -163,6 +163,9 @@ public struct CancellationPlan: Hashable, Sendable {
     public var strategy: Strategy = .none
     /// Swift type of the token the start call returns, `Void` when it is not used.
     public var tokenType = "Void"
+    /// The start call returns `Self` (a builder-style API): the token's own methods return the
+    /// token too, so what they return is discarded.
+    public var returnsSelf = false
     /// A method that starts a token returned suspended (`resume()`).
     public var startMethod: String?
     /// After cancelling, wait for the SDK's own answer instead of throwing at once.

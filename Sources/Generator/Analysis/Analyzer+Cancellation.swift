@@ -74,9 +74,20 @@ extension Analyzer {
     }
 
     /// The cancellation plan from `@cancel`/`@start`, or inferred from the returned token type.
-    mutating func readCancellation(_ function: FunctionDecl) -> CancellationPlan? {
+    /// `selfType` names the extended type: a builder-style method returns `Self`, which the
+    /// adapter's closures can only name as the type itself (Swift types `self` as the class there).
+    mutating func readCancellation(_ function: FunctionDecl, selfType: String) -> CancellationPlan? {
         var plan = CancellationPlan()
         let returnType = function.returnType.flatMap { $0.isVoid ? nil : $0 }
+        let returnsSelf = returnType.map { type -> Bool in
+            var base = type.strippingAttributes
+            if case .optional(let wrapped) = base.kind { base = wrapped }
+            return base.qualifiedName == "Self"
+        } ?? false
+        plan.returnsSelf = returnsSelf
+        let tokenType = returnType.map { type in
+            returnsSelf ? selfType + (type.description.hasSuffix("?") ? "?" : "") : type.description
+        }
         var tokenName: String?
         var tokenIsOptional = false
         if let returnType {
@@ -91,7 +102,7 @@ extension Analyzer {
         let startAttribute = function.attributes.first { $0.name.name == "start" }
 
         func needsToken(_ attribute: Attribute) -> Bool {
-            guard returnType != nil else {
+            guard let tokenType else {
                 diagnostics.error(
                     "'@\(attribute.name.name)' uses the returned token, but '\(function.fullName)' returns nothing",
                     at: attribute.location,
@@ -102,7 +113,7 @@ extension Analyzer {
                     ])
                 return false
             }
-            plan.tokenType = returnType!.description
+            plan.tokenType = tokenType
             return true
         }
 
@@ -172,8 +183,8 @@ extension Analyzer {
             default:
                 return nil
             }
-        } else if let tokenName, Self.cancellableTokens.contains(tokenName) {
-            plan.tokenType = returnType!.description
+        } else if let tokenName, let tokenType, Self.cancellableTokens.contains(tokenName) {
+            plan.tokenType = tokenType
             plan.strategy = .token(method: "cancel()", optional: tokenIsOptional)
             if Self.suspendedTokens.contains(tokenName) { plan.startMethod = "resume()" }
         } else if let returnType {

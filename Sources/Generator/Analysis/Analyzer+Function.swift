@@ -198,7 +198,7 @@ extension Analyzer {
         let isThrowing = function.throwsClause != nil
             && (function.throwsClause?.keyword == "throws" || rethrowsThroughForwardedClosure(function, except: completionIndex))
 
-        guard let cancellation = readCancellation(function) else { return nil }
+        guard let cancellation = readCancellation(function, selfType: typeName) else { return nil }
         guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }
         for (name, element) in streams {
             guard let index = parameters.firstIndex(where: { $0.name == name }) else { continue }

@@ -179,6 +179,37 @@ public struct Analyzer: Sendable {
 
     static let accessLevels: Set<String> = ["public", "package", "internal"]
 
+    /// A method pasted with the type's other members that bridgegen leaves alone: no parameter
+    /// is (or is named like) a completion handler, and it carries none of bridgegen's annotations.
+    /// A parameter named like a completion whose type is unknown is not context: it is most
+    /// likely an SDK typealias not declared in the file, and gets a diagnostic saying so.
+    func isContext(_ function: FunctionDecl, scope: String) -> Bool {
+        !function.attributes.contains { Annotations.functionAnnotations.contains($0.name.name) }
+            && !function.parameters.contains {
+                isClosure($0.type, scope: scope) || Self.looksLikeCompletion($0.name.name)
+                    || Self.looksLikeCompletion($0.label?.name)
+            }
+    }
+
+    /// An async function with the same Swift name as a member of the type would break every
+    /// existing call of that member in async code (Swift prefers the async overload there).
+    mutating func warnIfCollides(
+        _ adapter: Adapter, with context: [(name: String, location: SourceLocation)], at location: SourceLocation
+    ) {
+        let baseName = adapter.name.filter { $0 != "`" }
+        let fullName = adapter.adapterName
+        for member in context where member.name == fullName || (member.name == baseName && adapter.parameters.isEmpty) {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "the async function '\(fullName)' has the same name as '\(member.name)' of the type",
+                    at: location,
+                    notes: [
+                        .init("'\(member.name)' is declared here; calls of it in async code would call the adapter", at: member.location),
+                        .init("give the adapter another name with '@asyncName(newName)'"),
+                    ]))
+        }
+    }
+
     /// The block's adapters, each checked against `generated` (the signatures generated so far,
     /// where): one that an earlier adapter already generates is reported and left out.
     mutating func analyseBlock(_ decl: ExtensionDecl, generated: inout [String: SourceLocation]) -> AdapterBlock? {
@@ -200,8 +231,21 @@ public struct Analyzer: Sendable {
         let options = readOptions(decl.attributes, inheriting: BlockOptions())
         var adapters: [Adapter] = []
         let owner = wrapperName ?? typeName
-        for case .function(let function) in decl.members {
+        // The type's other members, pasted as context: not bridged, checked for collisions.
+        var context: [(name: String, location: SourceLocation)] = []
+        var bridgeable: [FunctionDecl] = []
+        for member in decl.members {
+            switch member {
+            case .context(let member): context.append((member.name, member.location))
+            case .function(let function) where isContext(function, scope: scope):
+                context.append((function.fullName, function.location))
+            case .function(let function): bridgeable.append(function)
+            case .typeAlias: break
+            }
+        }
+        for function in bridgeable {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
+            warnIfCollides(adapter, with: context, at: function.name.location)
             adapter.adapterName = owner + "." + adapter.adapterName
             let key = owner + "." + adapter.signatureKey
             if let first = generated[key] {
@@ -211,11 +255,13 @@ public struct Analyzer: Sendable {
             generated[key] = function.name.location
             adapters.append(adapter)
         }
-        if decl.members.isEmpty {
+        if bridgeable.isEmpty {
             diagnostics.append(
                 Diagnostic(
                     .warning, "extension block declares nothing to bridge", at: decl.location,
-                    notes: [.init("add the legacy methods to bridge, or remove the block")]))
+                    notes: [
+                        .init("bridgegen bridges methods that take a completion handler; the block's other members are context")
+                    ]))
         }
         return AdapterBlock(
             documentation: decl.documentation, extendedType: typeName, requirements: decl.requirements.map(\.description),

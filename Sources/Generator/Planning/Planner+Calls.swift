@@ -10,7 +10,7 @@ extension Planner {
         case .none:
             return nil
         case .token(let method, let optional):
-            return "{ token in token\(optional ? "?" : "").\(method) }"
+            return "{ token in \(plan.returnsSelf ? "_ = " : "")token\(optional ? "?" : "").\(method) }"
         case .receiverWithToken(let name, let label):
             return "{ token in \(receiver).\(name)(\(label.map { $0 + ": " } ?? "")token) }"
         case .receiver(let call):
@@ -26,7 +26,8 @@ extension Planner {
         var options: [String] = []
         if let stop = stopClosure(plan, receiver: receiver) { options.append("cancel: " + stop) }
         if let start = plan.startMethod {
-            options.append("start: { token in token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }")
+            let discard = plan.returnsSelf ? "_ = " : ""
+            options.append("start: { token in \(discard)token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }")
         }
         if inRetry, adapter.retry?.deadline != nil {
             options.append("timeout: \(names.retry).timeout(\(adapter.timeoutSeconds ?? ""))")
