@@ -72,6 +72,12 @@ public final class Sensor: @unchecked Sendable {
         return issue(id)
     }
 
+    /// Events to a handler typed `throws` (the SDK calls it with `try` and ignores what it throws).
+    public func observeStrictly(_ handler: @escaping (Int) throws -> Void) -> SensorToken {
+        let id = register { value, _ in if let value { try? handler(value) } }
+        return issue(id)
+    }
+
     /// Events or a failure: `(value?, error?)`, both nil meaning the end.
     public func observeReadings(_ handler: @escaping (Int?, Error?) -> Void) -> SensorToken {
         let id = register(handler)

@@ -213,6 +213,8 @@ public struct CompletionPlan: Hashable, Sendable {
         case value(unwrap: Bool)
         /// The optional error; non-nil means failure.
         case error
+        /// A non-optional error, the callback's only parameter: every call is a failure.
+        case failure
         /// A `Bool`/integer status; `failsWhenZero` per `@asyncError(zeroArgument:)`.
         case flag(failsWhenZero: Bool, isBool: Bool)
         /// A single `Result<T, E>`.
@@ -238,6 +240,11 @@ public struct CompletionPlan: Hashable, Sendable {
 
     public var errorName: String? {
         parameters.first { $0.role == .error }?.name
+    }
+
+    /// The error of a failure-only callback (`@asyncError(thrown:)` on a non-optional error).
+    public var failureName: String? {
+        parameters.first { $0.role == .failure }?.name
     }
 
     public var flag: (name: String, failsWhenZero: Bool, isBool: Bool)? {

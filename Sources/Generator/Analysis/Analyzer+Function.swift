@@ -19,6 +19,8 @@ extension Analyzer {
         var asyncName: (String, SourceLocation)?
         var completion: (String, SourceLocation)?
         var asyncError: (failsWhenZero: Bool, index: Int, location: SourceLocation)?
+        /// `@asyncError(thrown: N)`: the completion's parameter N is the error to throw.
+        var thrownError: (index: Int, location: SourceLocation)?
         /// `@stream`, with its buffering policy (nil: unbounded).
         var stream: (buffering: String?, location: SourceLocation)?
         var carried: [String] = []
@@ -55,16 +57,17 @@ extension Analyzer {
                 }
                 result.completion = (name, argument.location)
             case "asyncError":
-                let usage = "'@asyncError(zeroArgument: N)' or '@asyncError(nonzeroArgument: N)' (N counts the completion's parameters from 1)"
+                let usage =
+                    "'@asyncError(zeroArgument: N)', '@asyncError(nonzeroArgument: N)' or '@asyncError(thrown: N)' (N counts the completion's parameters from 1)"
                 guard
                     let arguments = Annotations.arguments(
-                        of: attribute, accepted: ["zeroArgument", "nonzeroArgument"], required: true, usage: usage,
+                        of: attribute, accepted: ["zeroArgument", "nonzeroArgument", "thrown"], required: true, usage: usage,
                         into: &diagnostics)
                 else { continue }
                 guard arguments.count == 1, let (label, argument) = arguments.first else {
                     diagnostics.error(
-                        "'@asyncError' takes exactly one of 'zeroArgument' or 'nonzeroArgument'", at: attribute.location,
-                        notes: [.init("write \(usage)")])
+                        "'@asyncError' takes exactly one of 'zeroArgument', 'nonzeroArgument' or 'thrown'",
+                        at: attribute.location, notes: [.init("write \(usage)")])
                     continue
                 }
                 guard case .integer(let index) = argument.value, index >= 1 else {
@@ -73,7 +76,11 @@ extension Analyzer {
                         at: argument.location, notes: [.init("write \(usage)")])
                     continue
                 }
-                result.asyncError = (label == "zeroArgument", index, argument.location)
+                if label == "thrown" {
+                    result.thrownError = (index, argument.location)
+                } else {
+                    result.asyncError = (label == "zeroArgument", index, argument.location)
+                }
             case "stream":
                 let usage = "'@stream', '@stream(bufferingNewest: 1)' or '@stream(bufferingOldest: 100)'"
                 guard
@@ -266,7 +273,7 @@ extension Analyzer {
             valid = false
         }
         guard valid else { return nil }
-        var canFail = plan.errorName != nil || plan.flag != nil || function.throwsClause != nil
+        var canFail = plan.errorName != nil || plan.failureName != nil || plan.flag != nil || function.throwsClause != nil
         if plan.isResult, let resolved = try? resolver.resolve(completion.type, scope: scope),
             case .function(let closure) = resolved.strippingAttributes.kind,
             let (_, failure) = resultArguments(closure.parameters[0].type, scope: scope)

@@ -36,12 +36,8 @@ extension Analyzer {
                 notes: [.init("mark the parameter that reports the outcome with '@completion(name)'")])
             return nil
         }
-        if closure.isAsync || closure.throwsClause != nil {
-            diagnostics.error(
-                "\(where_) is 'async' or 'throws'; the SDK could not call it as a completion handler",
-                at: parameter.type.location)
-            return nil
-        }
+        // A handler typed `throws` or `async` is fine: bridgegen's closure never throws or
+        // suspends, and Swift converts it to either.
 
         let elements = closure.parameters
         // Result<T, E>
@@ -57,27 +53,49 @@ extension Analyzer {
         }
 
         var roles: [CompletionPlan.Role?] = Array(repeating: nil, count: elements.count)
+        for element in elements where element.type.isInout {
+            diagnostics.error("\(where_) has an 'inout' parameter; it cannot be bridged", at: element.type.location)
+            return nil
+        }
         var errorIndex: Int?
-        for (index, element) in elements.enumerated() {
-            if element.type.isInout {
-                diagnostics.error("\(where_) has an 'inout' parameter; it cannot be bridged", at: element.type.location)
-                return nil
-            }
-            guard let kind = errorKind(element.type, scope: scope) else { continue }
-            if kind == .nonOptional {
+        if let (position, location) = annotations.thrownError {
+            // The one error, as the annotation says; other error-typed parameters are values.
+            guard position <= elements.count else {
                 diagnostics.error(
-                    "the error parameter of \(where_) is not optional", at: element.type.location,
-                    notes: [.init("write '\(element.type)?': a completion handler reports success with a nil error")])
+                    "'@asyncError' names parameter \(position), but \(where_) has \(elements.count)", at: location,
+                    notes: [.init("count the completion handler's parameters from 1")])
                 return nil
             }
-            if let first = errorIndex {
+            let element = elements[position - 1]
+            switch errorKind(element.type, scope: scope) {
+            case .optional?:
+                errorIndex = position - 1
+                roles[position - 1] = .error
+            case .nonOptional? where elements.count == 1:
+                roles[0] = .failure
+            case .nonOptional?:
                 diagnostics.error(
-                    "\(where_) has more than one error parameter (\(first + 1) and \(index + 1))", at: element.type.location,
-                    notes: [.init("bridgegen supports one optional error; mark the other as a value by giving it a non-Error type")])
+                    "parameter \(position) of \(where_) is a non-optional error, so every call would fail", at: location,
+                    notes: [.init("a non-optional error is thrown only when it is the callback's one parameter (a failure callback)")])
+                return nil
+            case nil:
+                diagnostics.error(
+                    "parameter \(position) of \(where_) has type '\(element.type)'; '@asyncError(thrown:)' needs an error",
+                    at: location)
                 return nil
             }
-            errorIndex = index
-            roles[index] = .error
+        } else {
+            // As in SE-0297, only an optional error reports failure; a non-optional one is data.
+            for (index, element) in elements.enumerated() where errorKind(element.type, scope: scope) == .optional {
+                if let first = errorIndex {
+                    diagnostics.error(
+                        "\(where_) has more than one error parameter (\(first + 1) and \(index + 1))", at: element.type.location,
+                        notes: [.init("say which one is the error with '@asyncError(thrown: N)'; the other becomes a value")])
+                    return nil
+                }
+                errorIndex = index
+                roles[index] = .error
+            }
         }
 
         var flagIndex: Int?
@@ -103,7 +121,7 @@ extension Analyzer {
             roles[position - 1] = .flag(failsWhenZero: failsWhenZero, isBool: isBool)
         }
 
-        let canFail = errorIndex != nil || flagIndex != nil
+        let canFail = errorIndex != nil || flagIndex != nil || roles.contains(.failure)
         var valueTypes: [String] = []
         for (index, element) in elements.enumerated() where roles[index] == nil {
             var type = element.type.strippingAttributes
@@ -189,7 +207,7 @@ extension Analyzer {
         for (element, role) in zip(elements, roles) {
             var fallback: String
             switch role {
-            case .error: fallback = "error"
+            case .error, .failure: fallback = "error"
             case .flag: fallback = "flag"
             case .result: fallback = "result"
             case .value:

@@ -101,6 +101,7 @@ extension Planner {
             condition = "let " + errorName
             failure = actions.receiver + actions.failure + errorName + ")"
         }
+        if let failure = plan.failureName { return printer.line(actions.receiver + actions.failure + failure + ")") }
         guard condition != nil || !unwrapped.isEmpty else { return printer.line(success) }
         if let condition {
             printer.line("if \(condition) {")
