@@ -90,7 +90,17 @@ extension Analyzer {
         guard let shape = delegateAdapterShape(adapterDecl) else { return nil }
         let isStream = shape.stream != nil
 
-        let start = adapterDecl.attributes.first { $0.name.name == "start" }.flatMap { ownerCall($0, usage: "'@start(method(arguments))'") }
+        let startAttribute = adapterDecl.attributes.first { $0.name.name == "start" }
+        var start = startAttribute.flatMap { ownerCall($0, usage: "'@start(method(arguments))'", allowsTry: true) }
+        // `@start(try begin())`: the start call throws; its error is the adapter's (or stream's).
+        let startThrows = start?.hasPrefix("try ") ?? false
+        if startThrows { start?.removeFirst("try ".count) }
+        if startThrows, let stream = shape.stream, !stream.isThrowing, let startAttribute {
+            diagnostics.error(
+                "'@start' can throw, but '\(adapterDecl.name.name)' returns an AsyncStream, which cannot fail",
+                at: startAttribute.location,
+                notes: [.init("declare it as returning 'AsyncThrowingStream<\(shape.resultType), any Error>'")])
+        }
         var cancel: String?
         if let attribute = adapterDecl.attributes.first(where: { $0.name.name == "cancel" }) {
             if case .identifier("none")? = attribute.arguments?.first?.value, attribute.arguments?.count == 1 {
@@ -150,7 +160,7 @@ extension Analyzer {
             sourceName: "\(adapterDecl.fullName) in delegate \(protocolType) on \(ownerType)", adapterName: adapterName, name: Naming.escaped(baseName),
             ownerType: ownerType, protocolType: protocolType, access: access,
             attributes: carried + shape.carried, parameters: shape.parameters, resultType: shape.resultType,
-            stream: shape.stream, property: property, start: start, cancel: cancel,
+            stream: shape.stream, property: property, start: start, startThrows: startThrows, cancel: cancel,
             timeoutSeconds: isStream ? nil : options.timeout, mapError: options.mapError, isMainActor: options.isMainActor,
             busyPolicy: busyPolicy, restoresPrevious: restoresPrevious,
             className: ownerName + baseName.prefix(1).uppercased() + baseName.dropFirst() + "Delegate", methods: methods, location: decl.location)
@@ -173,7 +183,7 @@ extension Analyzer {
     }
 
     /// `@start(method(args))` / `@cancel(method())`: a call on the owner, kept as written.
-    mutating func ownerCall(_ attribute: Attribute, usage: String) -> String? {
+    mutating func ownerCall(_ attribute: Attribute, usage: String, allowsTry: Bool = false) -> String? {
         guard let arguments = attribute.arguments, arguments.count == 1, arguments[0].label == nil else {
             diagnostics.error(
                 "'@\(attribute.name.name)' needs one method call on the owner", at: attribute.location,
@@ -184,8 +194,9 @@ extension Analyzer {
         let text = arguments[0].value.text.replacingOccurrences(of: ":", with: ": ")
             .replacingOccurrences(of: ":  ", with: ": ").replacingOccurrences(of: ",", with: ", ")
             .replacingOccurrences(of: ",  ", with: ", ")
-        let name = text.prefix { $0 != "(" }
-        guard text.hasSuffix(")"), name.count < text.count, Naming.isValidIdentifier(String(name)) else {
+        let call = allowsTry && text.hasPrefix("try ") ? String(text.dropFirst("try ".count)) : text
+        let name = call.prefix { $0 != "(" }
+        guard call.hasSuffix(")"), name.count < call.count, Naming.isValidIdentifier(String(name)) else {
             diagnostics.error(
                 "'\(text)' is not a method call", at: arguments[0].location, notes: [.init("write \(usage)")])
             return nil

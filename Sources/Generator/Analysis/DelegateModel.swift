@@ -55,6 +55,8 @@ public struct DelegateAdapter: Hashable, Sendable {
     public var property: String
     /// The owner's method call that starts the work, as written (`start(source: source)`).
     public var start: String
+    /// It is written `try start(…)`: its error ends the call (or the stream).
+    public var startThrows: Bool
     /// The owner's method call that stops it (`cancel()`), if any.
     public var cancel: String?
     public var timeoutSeconds: String?

@@ -107,10 +107,20 @@ extension Planner {
     }
 
     /// The delegate, the slot, and the start call, inside the call's or the stream's closure.
+    /// A stream's throwing start call clears the slot before its error ends the stream (a
+    /// call's does so in its `defer`).
     func startLines(_ adapter: DelegateAdapter, _ n: DelegateNames, handle: String, into printer: inout CodePrinter) {
         printer.line("\(n.delegate).\(handle) = \(handle)")
         printer.line("self.\(adapter.property) = \(n.delegate)")
-        printer.line("self.\(adapter.start)")
+        guard adapter.startThrows else { return printer.line("self.\(adapter.start)") }
+        guard adapter.stream != nil else { return printer.line("try self.\(adapter.start)") }
+        printer.block("do {", close: "} catch {") { $0.line("try self.\(adapter.start)") }
+        printer.indented {
+            $0.line("// Nothing stays registered when the start call fails.")
+            $0.line(clearSlot(adapter, n))
+            $0.line("throw error")
+        }
+        printer.line("}")
     }
 
     func delegateCallBody(_ adapter: DelegateAdapter, _ n: DelegateNames) -> String {
