@@ -75,8 +75,15 @@ public struct Adapter: Hashable, Sendable {
 
     public var returnsVoid: Bool { resultType == "Void" }
 
-    /// Two adapters with equal keys would be the same Swift declaration.
-    var signatureKey: String { (isStatic ? "static " : "") + Self.swiftName(name, parameters) }
+    /// Two adapters with equal keys would be the same Swift declaration (an invalid
+    /// redeclaration): same name, labels, generic signature, parameter and result types.
+    /// Overloads that differ in any of them (only in a generic constraint, say) are legal Swift.
+    var signatureKey: String {
+        var key = (isStatic ? "static " : "") + name + "<" + genericParameters.joined(separator: ", ") + ">("
+        key += parameters.map { ($0.label ?? "_") + ": " + $0.type }.joined(separator: ", ") + ")"
+        key += stream == nil ? " -> " + resultType : " -> stream of " + resultType
+        return key + " where " + requirements.joined(separator: ", ")
+    }
 
     /// `base(label:_:)`: how Swift names a function with these parameters.
     static func swiftName(_ base: String, _ parameters: [AdapterParameter]) -> String {
@@ -225,7 +232,9 @@ public struct CompletionPlan: Hashable, Sendable {
         /// Name of the closure parameter in generated code.
         public var name: String
         public var role: Role
-
+        /// Its type, written out in the closure when Swift could not infer it (a generic
+        /// method's type parameter that only the completion mentions).
+        public var type: String? = nil
     }
 
     public var parameters: [Parameter]

@@ -49,7 +49,8 @@ extension Analyzer {
                 return nil
             }
             let resultType = success.isVoid ? "Void" : success.description
-            return (CompletionPlan(parameters: [.init(name: "result", role: .result)]), resultType, isOptional)
+            let type = function.genericParameters.isEmpty ? nil : elements[0].type.strippingAttributes.description
+            return (CompletionPlan(parameters: [.init(name: "result", role: .result, type: type)]), resultType, isOptional)
         }
 
         var roles: [CompletionPlan.Role?] = Array(repeating: nil, count: elements.count)
@@ -139,7 +140,11 @@ extension Analyzer {
         }
 
         let names = closureParameterNames(elements, roles: roles.map { $0! })
-        let plan = CompletionPlan(parameters: zip(names, roles).map { .init(name: $0, role: $1!) })
+        // In a generic method the closure's parameter types are written out: a type parameter
+        // that only the completion mentions cannot be inferred through a multi-statement closure.
+        let types = elements.map { function.genericParameters.isEmpty ? nil : $0.type.strippingAttributes.description }
+        let plan = CompletionPlan(
+            parameters: zip(zip(names, roles), types).map { .init(name: $0.0, role: $0.1!, type: $1) })
         let resultType: String
         switch valueTypes.count {
         case 0: resultType = "Void"

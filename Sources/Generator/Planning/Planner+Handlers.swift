@@ -69,9 +69,13 @@ extension Planner {
         return printer.text
     }
 
-    /// `{ a, b in` (or `{` without parameters).
+    /// `{ a, b in` (or `{` without parameters), or `{ (a: A, b: B) in` when the types are given.
     func closureHead(_ parameters: [CompletionPlan.Parameter]) -> String {
-        parameters.isEmpty ? "{" : "{ " + parameters.map(\.name).joined(separator: ", ") + " in"
+        if parameters.isEmpty { return "{" }
+        if parameters.contains(where: { $0.type != nil }) {
+            return "{ (" + parameters.map { $0.name + ": " + ($0.type ?? "_") }.joined(separator: ", ") + ") in"
+        }
+        return "{ " + parameters.map(\.name).joined(separator: ", ") + " in"
     }
 
     /// The `if … else if … else` over a callback's arguments shared by completion handlers and

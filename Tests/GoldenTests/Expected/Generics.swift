@@ -17,7 +17,7 @@ extension Feed {
             self.decode(
                 type,
                 from: data,
-                completion: { result in
+                completion: { (result: Result<T, Error>) in
                     continuation.resume(with: result)
                 }
             )
@@ -32,7 +32,7 @@ extension Feed {
         return try await call.run { continuation in
             self.first(
                 of: sequence,
-                completion: { value, error in
+                completion: { (value: S.Element?, error: Error?) in
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
