@@ -109,7 +109,7 @@ import Testing
         }
         #expect(
             body == """
-                BridgegenStream<Int, Void>.events(
+                BridgegenStream<Int, Swift.Void>.events(
                     "PaymentsClient.observeBalance()",
                     buffering: .newest(1)
                 ) { events in
@@ -118,7 +118,7 @@ import Testing
                     })
                 }
                 """)
-        #expect(adapters[1].signature == "func observeBalance() -> AsyncStream<Int>")
+        #expect(adapters[1].signature == "func observeBalance() -> _Concurrency.AsyncStream<Int>")
     }
 
     /// Code is printed for the column where the template places it: a call that fits at the

@@ -139,6 +139,39 @@ enum Goldens {
     }
 }
 
+/// Generated code is compiled into app modules, which often declare their own `Result`, `Task`,
+/// `Error`, `Notification`, `NotificationCenter` or `Operation`: the runtime and the adapters
+/// name standard types with their modules. `ShadowedNames` (written as such an app would write
+/// it) and the runtime type-check in a module that declares all of those.
+@Suite struct ShadowedNamesTests {
+    static let appTypes = """
+        struct Notification {}
+        enum Result { case none }
+        struct Task {}
+        final class Operation {}
+        protocol Error {}
+        final class NotificationCenter {}
+        """
+
+    @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
+    func runtimeAndAdaptersCompileBesideAppTypesOfTheSameNames() throws {
+        let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let modules = buildDirectory.appendingPathComponent("Modules")
+        try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("FixtureSDK.swiftmodule").path))
+        let appTypes = FileManager.default.temporaryDirectory.appendingPathComponent("AppTypes-\(UUID().uuidString).swift")
+        try Self.appTypes.write(to: appTypes, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: appTypes) }
+        let expected = Goldens.root.appendingPathComponent("Expected")
+        let (status, output) = try Goldens.runTool([
+            "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path,
+            "-module-name", "ShadowingApp", appTypes.path,
+            expected.appendingPathComponent("BridgegenSupport.swift").path,
+            expected.appendingPathComponent("ShadowedNames.swift").path,
+        ])
+        #expect(status == 0, "\(output)")
+    }
+}
+
 /// docs/cookbook.md shows goldens; it must show them as they are.
 @Suite struct CookbookTests {
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))

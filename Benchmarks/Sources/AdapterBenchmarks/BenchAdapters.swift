@@ -7,7 +7,7 @@ import Foundation
 extension BenchSDK {
     /// Bridged from `BenchSDK.fetch(id:completion:)`.
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
-        let call = BridgegenCall<Int, Void>("BenchSDK.fetch(id:)")
+        let call = BridgegenCall<Int, Swift.Void>("BenchSDK.fetch(id:)")
         return try await call.run { continuation in
             self.fetch(
                 id: id,
@@ -77,7 +77,7 @@ extension BenchSDK {
     /// The stream adapter: events of an observer.
     ///
     /// Bridged from `BenchSDK.observe(count:_:)`.
-    func events(count: Int) -> AsyncStream<Int> {
+    func events(count: Int) -> _Concurrency.AsyncStream<Int> {
         BridgegenStream<Int, BenchToken>.events(
             "BenchSDK.events(count:)",
             stop: { token in token.cancel() },
@@ -107,7 +107,7 @@ extension BenchOwner {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
-        let call = BridgegenCall<Int, Void>("BenchOwner.value(id:)")
+        let call = BridgegenCall<Int, Swift.Void>("BenchOwner.value(id:)")
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
@@ -118,10 +118,12 @@ extension BenchOwner {
 
 /// Receives `BenchDelegate` calls for one `BenchOwner.value(id:)` call, and lives exactly as long
 /// as that call.
-private final class BenchOwnerValueDelegate: NSObject, BenchDelegate, @unchecked Sendable {
+private final class BenchOwnerValueDelegate:
+    Foundation.NSObject, BenchDelegate, @unchecked Swift.Sendable
+{
     // @unchecked: `continuation` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.
-    var continuation: BridgegenContinuation<Int, Void>?
+    var continuation: BridgegenContinuation<Int, Swift.Void>?
 
     func bench(_ owner: BenchOwner, didFinish value: Int) {
         continuation?.resume(returning: value)

@@ -9,21 +9,23 @@ import Dispatch
 import Foundation
 
 /// Errors raised by bridgegen adapters themselves; the SDK's own errors pass through unchanged.
-public enum BridgegenError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum BridgegenError: Swift.Error, Swift.Equatable, Swift.Sendable, Swift
+        .CustomStringConvertible
+{
     /// The SDK called back with neither a value nor an error.
-    case noResult(adapter: String)
+    case noResult(adapter: Swift.String)
     /// The SDK released the completion handler without ever calling it.
-    case callbackDropped(adapter: String)
+    case callbackDropped(adapter: Swift.String)
     /// The SDK reported failure through a flag or status argument and gave no error.
-    case failureFlag(adapter: String)
+    case failureFlag(adapter: Swift.String)
     /// The call did not finish within its timeout; the SDK work was cancelled.
-    case timedOut(adapter: String, seconds: Double)
+    case timedOut(adapter: Swift.String, seconds: Swift.Double)
     /// Another call of this delegate adapter is still in progress on the same object.
-    case busy(adapter: String)
+    case busy(adapter: Swift.String)
     /// The SDK reported failure as a status code or flag (shown as text), with no error.
-    case failureStatus(adapter: String, status: String)
+    case failureStatus(adapter: Swift.String, status: Swift.String)
 
-    public var description: String {
+    public var description: Swift.String {
         switch self {
         case .noResult(let adapter):
             return "\(adapter): the SDK reported neither a result nor an error"
@@ -43,8 +45,8 @@ public enum BridgegenError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 /// SDK misbehaviour that an adapter absorbed instead of crashing: a callback after the call ended.
-public struct BridgegenMisuse: Sendable, CustomStringConvertible {
-    public enum Kind: Sendable {
+public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
+    public enum Kind: Swift.Sendable {
         /// The SDK called back again after it had already delivered the outcome (an SDK bug).
         case duplicateCallback
         /// The SDK called back after the call had ended by cancellation or timeout (expected
@@ -55,10 +57,10 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
     }
 
     /// The adapter, as `Type.method(labels:)`.
-    public let adapter: String
+    public let adapter: Swift.String
     public let kind: Kind
 
-    public var description: String {
+    public var description: Swift.String {
         switch kind {
         case .duplicateCallback:
             return
@@ -73,12 +75,12 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
     /// Receives every report from every adapter of this module. The default prints duplicate
     /// callbacks in debug builds and ignores the rest (or calls the hook the configuration
     /// names); set it once at launch to log or count.
-    public static var handler: @Sendable (BridgegenMisuse) -> Void {
+    public static var handler: @Sendable (BridgegenMisuse) -> Swift.Void {
         get { handlerStorage.withLock { $0 } }
         set { handlerStorage.withLock { $0 = newValue } }
     }
 
-    private static let handlerStorage = BridgegenLocked<@Sendable (BridgegenMisuse) -> Void> {
+    private static let handlerStorage = BridgegenLocked<@Sendable (BridgegenMisuse) -> Swift.Void> {
         report in
         #if DEBUG
             if report.kind == .duplicateCallback { print(report) }
@@ -87,9 +89,9 @@ public struct BridgegenMisuse: Sendable, CustomStringConvertible {
 }
 
 /// A value behind a lock, for the few pieces of shared state the adapters need.
-final class BridgegenLocked<State>: @unchecked Sendable {
+final class BridgegenLocked<State>: @unchecked Swift.Sendable {
     // @unchecked: `state` is only touched while `lock` is held.
-    private let lock = NSLock()
+    private let lock = Foundation.NSLock()
     private var state: State
 
     init(_ state: State) { self.state = state }
@@ -111,19 +113,20 @@ struct BridgegenGuarded {
         private typealias Mutex = pthread_mutex_t
     #endif
 
-    private let mutex: UnsafeMutablePointer<Mutex>
-    private let state: UnsafeMutableRawPointer
+    private let mutex: Swift.UnsafeMutablePointer<Mutex>
+    private let state: Swift.UnsafeMutableRawPointer
 
-    private static func stateOffset<State>(_: State.Type) -> Int {
-        let alignment = MemoryLayout<State>.alignment
-        return (MemoryLayout<Mutex>.size + alignment - 1) / alignment * alignment
+    private static func stateOffset<State>(_: State.Type) -> Swift.Int {
+        let alignment = Swift.MemoryLayout<State>.alignment
+        return (Swift.MemoryLayout<Mutex>.size + alignment - 1) / alignment * alignment
     }
 
     init<State>(_ initial: State) {
         let offset = Self.stateOffset(State.self)
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: offset + MemoryLayout<State>.size,
-            alignment: max(MemoryLayout<Mutex>.alignment, MemoryLayout<State>.alignment))
+        let raw = Swift.UnsafeMutableRawPointer.allocate(
+            byteCount: offset + Swift.MemoryLayout<State>.size,
+            alignment: max(Swift.MemoryLayout<Mutex>.alignment, Swift.MemoryLayout<State>.alignment)
+        )
         mutex = raw.bindMemory(to: Mutex.self, capacity: 1)
         #if canImport(Darwin)
             mutex.initialize(to: os_unfair_lock())
@@ -137,7 +140,7 @@ struct BridgegenGuarded {
 
     /// The state, to be used only while the lock is held; `State` is the type given to `init`.
     @inline(__always)
-    func locked<State>(_: State.Type) -> UnsafeMutablePointer<State> {
+    func locked<State>(_: State.Type) -> Swift.UnsafeMutablePointer<State> {
         state.assumingMemoryBound(to: State.self)
     }
 
@@ -167,7 +170,7 @@ struct BridgegenGuarded {
         #endif
         locked(State.self).deinitialize(count: 1)
         mutex.deinitialize(count: 1)
-        UnsafeMutableRawPointer(mutex).deallocate()
+        Swift.UnsafeMutableRawPointer(mutex).deallocate()
     }
 }
 
@@ -180,11 +183,11 @@ struct BridgegenGuarded {
 /// runtime value witnesses, which made every call several times slower.
 struct BridgegenCallState<Value, Token, Waiter> {
     /// What decided the outcome: the first of these wins.
-    enum Source: Equatable {
+    enum Source: Swift.Equatable {
         case sdk, cancellation, timeout, droppedCallback
     }
 
-    enum Phase: Equatable {
+    enum Phase: Swift.Equatable {
         /// The SDK has not been called.
         case idle
         /// Inside the SDK's start call, before its token exists. A cancellation that arrives
@@ -215,25 +218,25 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     private(set) var phase: Phase = .idle
     /// The outcome once decided; while starting, the cancellation or timeout waiting to win.
-    private var outcome: Result<Value, any Error>?
+    private var outcome: Swift.Result<Value, any Swift.Error>?
     private var source: Source = .sdk
     private var hasStop = false
     /// The SDK called back after a cancellation that arrived while it was starting.
     private var answeredAfterStop = false
-    private var dropped: (any Error)?
+    private var dropped: (any Swift.Error)?
     private var token: Token?
     private var waiter: Waiter?
     /// When set, cancellation asks the SDK to cancel and then waits for the SDK's own answer
     /// (for SDKs whose cancel reports a result) instead of ending the call at once.
-    let waitsForSDKAfterCancel: Bool
+    let waitsForSDKAfterCancel: Swift.Bool
     private var cancelRequested = false
 
-    init(waitsForSDKAfterCancel: Bool = false) {
+    init(waitsForSDKAfterCancel: Swift.Bool = false) {
         self.waitsForSDKAfterCancel = waitsForSDKAfterCancel
     }
 
     /// Before calling the SDK. False when the call was cancelled first: the SDK is never started.
-    mutating func beginStart() -> Bool {
+    mutating func beginStart() -> Swift.Bool {
         guard phase == .idle else { return false }
         phase = .starting
         return true
@@ -241,8 +244,8 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// The SDK's start call returned `token`, or threw `error`. True in `mustWait` when the caller
     /// has to suspend for the outcome.
-    mutating func startReturned(_ token: Token?, error: (any Error)?) -> (
-        effects: Effects, mustWait: Bool
+    mutating func startReturned(_ token: Token?, error: (any Swift.Error)?) -> (
+        effects: Effects, mustWait: Swift.Bool
     ) {
         guard phase == .starting else {
             // Decided inside the start call: the token is neither kept nor cancelled.
@@ -283,7 +286,9 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// An outcome arrived: from the SDK, from cancellation, from the timer, or from the completion
     /// handler being released unused. The first one wins; an SDK callback after that is misuse.
-    mutating func decide(_ result: Result<Value, any Error>, by source: Source) -> Effects {
+    mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: Source)
+        -> Effects
+    {
         let stopsSDK = source == .cancellation || source == .timeout
         if source == .cancellation && waitsForSDKAfterCancel {
             if cancelRequested { return Effects() }
@@ -343,13 +348,13 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// The completion handler was released. Only an open call needs the error, so it is built
     /// only then (this runs at the end of every call).
-    mutating func handlerReleased(_ error: @autoclosure () -> any Error) -> Effects {
+    mutating func handlerReleased(_ error: @autoclosure () -> any Swift.Error) -> Effects {
         guard phase != .decided && phase != .delivered else { return Effects() }
         return decide(.failure(error()), by: .droppedCallback)
     }
 
     /// Whether the outcome is still open (not decided, not cancelled while starting).
-    var isOpen: Bool {
+    var isOpen: Swift.Bool {
         switch phase {
         case .starting: return !hasStop || (source == .cancellation && waitsForSDKAfterCancel)
         case .running, .suspended: return true
@@ -363,7 +368,7 @@ struct BridgegenCallState<Value, Token, Waiter> {
     }
 
     /// The caller takes the outcome once it is decided.
-    mutating func take() -> Result<Value, any Error>? {
+    mutating func take() -> Swift.Result<Value, any Swift.Error>? {
         guard phase == .decided else { return nil }
         phase = .delivered
         defer { outcome = nil }
@@ -376,7 +381,7 @@ struct BridgegenCallState<Value, Token, Waiter> {
     }
 
     /// Records the outcome and lets go of the token (the waiter is taken by the effects).
-    private mutating func decide(_ result: Result<Value, any Error>, source: Source) {
+    private mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, source: Source) {
         phase = .decided
         outcome = result
         self.source = source
@@ -386,22 +391,24 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
 /// One in-flight adapter call, shared by the awaiting task, the SDK's completion handler and the
 /// cancellation handler.
-final class BridgegenCall<Value, Token>: @unchecked Sendable {
+final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     // @unchecked: `state` is only touched while `lock` is held, and a value stored in it (an SDK
     // result or token) is only used by the one side whose transition took it out. The SDK's
     // cancel function runs on the cancelling thread: SDKs document cancellation as thread-safe.
-    typealias State = BridgegenCallState<Value, Token, CheckedContinuation<Void, Never>>
+    typealias State = BridgegenCallState<
+        Value, Token, _Concurrency.CheckedContinuation<Swift.Void, Swift.Never>
+    >
 
-    let adapter: String
+    let adapter: Swift.String
     private let guarded: BridgegenGuarded
-    private let destroy: (BridgegenGuarded) -> Void
+    private let destroy: (BridgegenGuarded) -> Swift.Void
     /// Cleared once the caller has the outcome: the closure may capture the SDK object, and the
     /// SDK may keep the completion handler (and so this call) alive for as long as it likes.
-    private var cancelToken: ((Token) -> Void)?
-    private let startToken: ((Token) -> Void)?
-    private let timeout: Double?
-    private let cancelOnMainThread: Bool
-    let mapError: ((any Error) -> any Error)?
+    private var cancelToken: ((Token) -> Swift.Void)?
+    private let startToken: ((Token) -> Swift.Void)?
+    private let timeout: Swift.Double?
+    private let cancelOnMainThread: Swift.Bool
+    let mapError: ((any Swift.Error) -> any Swift.Error)?
 
     /// - Parameters:
     ///   - adapter: names the adapter in errors and misuse reports.
@@ -415,10 +422,11 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     ///     there asynchronously (never `sync`, which could deadlock the cancelling thread).
     ///   - mapError: applied to every error the SDK reports.
     init(
-        _ adapter: String, cancel: ((Token) -> Void)? = nil, start: ((Token) -> Void)? = nil,
-        timeout: Double? = nil,
-        waitForCompletion: Bool = false, cancelOnMainThread: Bool = false,
-        mapError: ((any Error) -> any Error)? = nil
+        _ adapter: Swift.String, cancel: ((Token) -> Swift.Void)? = nil,
+        start: ((Token) -> Swift.Void)? = nil,
+        timeout: Swift.Double? = nil,
+        waitForCompletion: Swift.Bool = false, cancelOnMainThread: Swift.Bool = false,
+        mapError: ((any Swift.Error) -> any Swift.Error)? = nil
     ) {
         self.adapter = adapter
         self.guarded = BridgegenGuarded(State(waitsForSDKAfterCancel: waitForCompletion))
@@ -450,7 +458,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     /// holds the task's status lock; the SDK's cancel may block until a callback that needs the
     /// task has run, so it is handed to another thread instead of being called there.
     @inline(__always)
-    private func step(offloadCancel: Bool = false, _ body: (inout State) -> State.Effects) {
+    private func step(offloadCancel: Swift.Bool = false, _ body: (inout State) -> State.Effects) {
         guarded.lock()
         let state = guarded.locked(State.self)
         var effects = body(&state.pointee)
@@ -463,12 +471,12 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
             guarded.unlock()
         }
         if let token = effects.cancel.take(), let cancelToken {
-            if cancelOnMainThread && !Thread.isMainThread {
+            if cancelOnMainThread && !Foundation.Thread.isMainThread {
                 let work = BridgegenUnchecked { cancelToken(token) }
-                DispatchQueue.main.async { work.value() }
+                Dispatch.DispatchQueue.main.async { work.value() }
             } else if offloadCancel {
                 let work = BridgegenUnchecked { cancelToken(token) }
-                DispatchQueue.global().async { work.value() }
+                Dispatch.DispatchQueue.global().async { work.value() }
             } else {
                 cancelToken(token)
             }
@@ -483,14 +491,14 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     }
 
     /// Whether the outcome is still open; callbacks that report progress are dropped after it.
-    var isRunning: Bool {
+    var isRunning: Swift.Bool {
         transition { state in
             state.isOpen
         }
     }
 
     @inline(__always)
-    func decide(_ result: Result<Value, any Error>, by source: State.Source) {
+    func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: State.Source) {
         step { $0.decide(result, by: source) }
     }
 
@@ -507,7 +515,7 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
         try await withTaskCancellationHandler {
             if let outcome = startSDK(start) {
                 // Answered (or refused, or cancelled) inside the start call: no continuation.
-                guard let outcome else { throw CancellationError() }
+                guard let outcome else { throw _Concurrency.CancellationError() }
                 return try outcome.get()
             }
             let timer = timeout.map(startTimer)
@@ -515,15 +523,15 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
                 step { $0.suspend(continuation) }
             }
             timer?.cancel()
-            let outcome = transition { state -> Result<Value, any Error>? in
+            let outcome = transition { state -> Swift.Result<Value, any Swift.Error>? in
                 cancelToken = nil
                 return state.take()
             }
-            guard let outcome else { throw CancellationError() }
+            guard let outcome else { throw _Concurrency.CancellationError() }
             return try outcome.get()
         } onCancel: {
             step(offloadCancel: true) {
-                $0.decide(.failure(CancellationError()), by: .cancellation)
+                $0.decide(.failure(_Concurrency.CancellationError()), by: .cancellation)
             }
         }
     }
@@ -533,9 +541,11 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     /// (one lock operation fewer on the path most SDK calls in tests and caches take).
     /// Kept out of `run` so that the continuation handle dies with this frame and only the SDK
     /// keeps it alive (its release without a call is how a dropped callback is detected).
-    private func startSDK(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) -> Result<
-        Value, any Error
-    >?? {
+    private func startSDK(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) -> Swift
+        .Result<
+            Value, any Swift.Error
+        >??
+    {
         guard transition({ $0.beginStart() }) else {
             return .some(
                 transition { state in
@@ -544,14 +554,14 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
                 })
         }
         var token: Token?
-        var failure: (any Error)?
+        var failure: (any Swift.Error)?
         do {
             token = try start(BridgegenContinuation(self))
         } catch {
             failure = error
         }
         var mustWait = false
-        var outcome: Result<Value, any Error>?
+        var outcome: Swift.Result<Value, any Swift.Error>?
         step { state in
             let (effects, wait) = state.startReturned(token, error: failure)
             mustWait = wait
@@ -570,8 +580,8 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
     }
 
     /// A one-shot timer on a global queue; cancelled (and so released) as soon as the call ends.
-    private func startTimer(seconds: Double) -> DispatchSourceTimer {
-        let timer = DispatchSource.makeTimerSource(queue: .global())
+    private func startTimer(seconds: Swift.Double) -> Dispatch.DispatchSourceTimer {
+        let timer = Dispatch.DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + seconds)
         timer.setEventHandler { [weak self] in
             guard let self else { return }
@@ -587,11 +597,11 @@ final class BridgegenCall<Value, Token>: @unchecked Sendable {
 /// What an adapter's completion handler captures: it resumes the call like a continuation, but a
 /// second resume is dropped and reported instead of crashing, and when the SDK releases it without
 /// calling it the call ends with `BridgegenError.callbackDropped` instead of hanging.
-final class BridgegenContinuation<Value, Token>: Sendable {
+final class BridgegenContinuation<Value, Token>: Swift.Sendable {
     private let call: BridgegenCall<Value, Token>
     /// Created where the types are concrete, so the deinit (which Swift never specialises)
     /// runs specialised code.
-    private let released: @Sendable (BridgegenCall<Value, Token>) -> Void
+    private let released: @Sendable (BridgegenCall<Value, Token>) -> Swift.Void
 
     @inline(__always)
     init(_ call: BridgegenCall<Value, Token>) {
@@ -608,11 +618,11 @@ final class BridgegenContinuation<Value, Token>: Sendable {
     }
 
     /// Fails with the SDK's error, passed through the adapter's error mapping if it has one.
-    func resume(throwing error: any Error) {
+    func resume(throwing error: any Swift.Error) {
         call.decide(.failure(call.mapError?(error) ?? error), by: .sdk)
     }
 
-    func resume<Failure: Error>(with result: Result<Value, Failure>) {
+    func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
         switch result {
         case .success(let value): resume(returning: value)
         case .failure(let error): resume(throwing: error)
@@ -630,13 +640,13 @@ final class BridgegenContinuation<Value, Token>: Sendable {
     /// The user cancelled in the SDK's own UI (a picker's "cancel"): the call throws
     /// `CancellationError`.
     func resumeCancelled() {
-        call.decide(.failure(CancellationError()), by: .sdk)
+        call.decide(.failure(_Concurrency.CancellationError()), by: .sdk)
     }
 
     /// A newer call on the same object takes over: this one ends as if its task was cancelled
     /// (the SDK is asked to stop, the caller gets `CancellationError`).
     func cancelForNewCall() {
-        call.decide(.failure(CancellationError()), by: .cancellation)
+        call.decide(.failure(_Concurrency.CancellationError()), by: .cancellation)
     }
 
     /// The SDK reported neither a value nor an error.
@@ -645,7 +655,7 @@ final class BridgegenContinuation<Value, Token>: Sendable {
     }
 
     /// The SDK's flag or status said failure; its error, if it gave one, is thrown.
-    func resumeWithFailureFlag(error: (any Error)?) {
+    func resumeWithFailureFlag(error: (any Swift.Error)?) {
         if let error {
             resume(throwing: error)
         } else {
@@ -654,7 +664,7 @@ final class BridgegenContinuation<Value, Token>: Sendable {
     }
 
     /// Runs a progress (or other intermediate) callback only while the outcome is still open.
-    func ifRunning(_ body: () -> Void) {
+    func ifRunning(_ body: () -> Swift.Void) {
         if call.isRunning { body() }
     }
 }
@@ -669,7 +679,7 @@ struct BridgegenRetry {
         /// The same delay before every retry.
         case constant
         /// The delay grows by `multiplier` after each retry, up to `maxDelay`.
-        case exponential(multiplier: Double, maxDelay: Double?)
+        case exponential(multiplier: Swift.Double, maxDelay: Swift.Double?)
     }
 
     /// How much of each wait is random, so clients that failed together do not retry together.
@@ -681,13 +691,13 @@ struct BridgegenRetry {
         case equal
     }
 
-    private let attempts: Int
-    private let delay: Double
+    private let attempts: Swift.Int
+    private let delay: Swift.Double
     private let backoff: Backoff
     private let jitter: Jitter
     /// Uptime in nanoseconds by which the whole call, all attempts and waits, must end.
-    private let deadline: UInt64?
-    private let isRetryable: (any Error) -> Bool
+    private let deadline: Swift.UInt64?
+    private let isRetryable: (any Swift.Error) -> Swift.Bool
     private var attempt = 1
 
     /// - Parameters:
@@ -696,52 +706,61 @@ struct BridgegenRetry {
     ///   - deadline: seconds from now for all attempts together.
     ///   - isRetryable: sees each error as the caller would (after the adapter's error mapping).
     init(
-        attempts: Int, delay: Double, backoff: Backoff = .constant, jitter: Jitter = .none,
-        deadline: Double? = nil, when isRetryable: @escaping (any Error) -> Bool
+        attempts: Swift.Int, delay: Swift.Double, backoff: Backoff = .constant,
+        jitter: Jitter = .none,
+        deadline: Swift.Double? = nil, when isRetryable: @escaping (any Swift.Error) -> Swift.Bool
     ) {
         self.attempts = attempts
         self.delay = delay
         self.backoff = backoff
         self.jitter = jitter
-        self.deadline = deadline.map { DispatchTime.now().uptimeNanoseconds + Self.nanoseconds($0) }
+        self.deadline = deadline.map {
+            Dispatch.DispatchTime.now().uptimeNanoseconds + Self.nanoseconds($0)
+        }
         self.isRetryable = isRetryable
     }
 
     /// The next attempt's timeout: its own, shortened to what is left of the deadline.
-    func timeout(_ perAttempt: Double? = nil) -> Double? {
+    func timeout(_ perAttempt: Swift.Double? = nil) -> Swift.Double? {
         guard let deadline else { return perAttempt }
-        let now = DispatchTime.now().uptimeNanoseconds
-        let left = deadline > now ? Double(deadline - now) / 1e9 : 0
+        let now = Dispatch.DispatchTime.now().uptimeNanoseconds
+        let left = deadline > now ? Swift.Double(deadline - now) / 1e9 : 0
         return max(min(perAttempt ?? left, left), 0.001)
     }
 
     /// Called with the error of the attempt that just failed: throws it when there is to be no
     /// further attempt, otherwise returns after the wait.
-    nonisolated(nonsending) mutating func wait(after error: any Error) async throws {
-        if error is CancellationError || Task.isCancelled { throw error }
+    nonisolated(nonsending) mutating func wait(after error: any Swift.Error) async throws {
+        if error is _Concurrency.CancellationError || _Concurrency.Task.isCancelled { throw error }
         guard attempt < attempts, isRetryable(error) else { throw error }
         let planned = Self.delay(delay, backoff, afterAttempt: attempt)
         let random = BridgegenJitter.source()
         let wait = Self.nanoseconds(Self.jittered(planned, jitter, random: random))
-        if let deadline, DispatchTime.now().uptimeNanoseconds + wait >= deadline { throw error }
+        if let deadline, Dispatch.DispatchTime.now().uptimeNanoseconds + wait >= deadline {
+            throw error
+        }
         attempt += 1
-        if wait > 0 { try await Task.sleep(nanoseconds: wait) }
+        if wait > 0 { try await _Concurrency.Task.sleep(nanoseconds: wait) }
     }
 
     /// The wait after attempt `attempt` (from 1), before jitter.
-    static func delay(_ delay: Double, _ backoff: Backoff, afterAttempt attempt: Int) -> Double {
+    static func delay(_ delay: Swift.Double, _ backoff: Backoff, afterAttempt attempt: Swift.Int)
+        -> Swift.Double
+    {
         switch backoff {
         case .constant:
             return delay
         case .exponential(let multiplier, let maxDelay):
-            let grown = delay * pow(multiplier, Double(attempt - 1))
+            let grown = delay * pow(multiplier, Swift.Double(attempt - 1))
             guard let maxDelay else { return grown }
             return grown.isNaN ? maxDelay : min(grown, maxDelay)
         }
     }
 
     /// `delay` with its random part; `random` is in `0..<1`.
-    static func jittered(_ delay: Double, _ jitter: Jitter, random: Double) -> Double {
+    static func jittered(_ delay: Swift.Double, _ jitter: Jitter, random: Swift.Double)
+        -> Swift.Double
+    {
         let random = min(max(random, 0), 1)
         switch jitter {
         case .none: return delay
@@ -751,9 +770,9 @@ struct BridgegenRetry {
     }
 
     /// Seconds as nanoseconds, clamped to what `Task.sleep` accepts (infinite → ~31 years).
-    static func nanoseconds(_ seconds: Double) -> UInt64 {
+    static func nanoseconds(_ seconds: Swift.Double) -> Swift.UInt64 {
         guard seconds.isFinite || seconds > 0 else { return 0 }
-        return UInt64(min(max(seconds, 0), 1e9) * 1e9)
+        return Swift.UInt64(min(max(seconds, 0), 1e9) * 1e9)
     }
 }
 
@@ -761,28 +780,28 @@ struct BridgegenRetry {
 /// `@retry(jitter:)` adapters deterministic.
 public enum BridgegenJitter {
     /// Returns a number in `0..<1`; the default is `Double.random(in: 0..<1)`.
-    public static var source: @Sendable () -> Double {
+    public static var source: @Sendable () -> Swift.Double {
         get { storage.withLock { $0 } }
         set { storage.withLock { $0 = newValue } }
     }
 
-    private static let storage = BridgegenLocked<@Sendable () -> Double> {
-        Double.random(in: 0..<1)
+    private static let storage = BridgegenLocked<@Sendable () -> Swift.Double> {
+        Swift.Double.random(in: 0..<1)
     }
 }
 
 /// How many undelivered events a stream keeps for a consumer that is behind; the policy decides
 /// which event is dropped (and reported as `BridgegenMisuse.Kind.droppedByBuffer`).
-enum BridgegenBuffering: Sendable {
+enum BridgegenBuffering: Swift.Sendable {
     /// Keep every event (the default: nothing is lost; memory grows with a stalled consumer).
     case unbounded
     /// Keep the latest `n`, dropping older ones (state-like sources: location, balance).
-    case newest(Int)
+    case newest(Swift.Int)
     /// Keep the first `n`, dropping newer ones.
-    case oldest(Int)
+    case oldest(Swift.Int)
 
-    func policy<Element>(of _: AsyncStream<Element>.Type)
-        -> AsyncStream<Element>.Continuation.BufferingPolicy
+    func policy<Element>(of _: _Concurrency.AsyncStream<Element>.Type)
+        -> _Concurrency.AsyncStream<Element>.Continuation.BufferingPolicy
     {
         switch self {
         case .unbounded: return .unbounded
@@ -798,13 +817,13 @@ enum BridgegenBuffering: Sendable {
 /// handler released) stops the SDK exactly once.
 enum BridgegenStream<Element, Token> {
     static func events(
-        _ adapter: String, buffering: BridgegenBuffering = .unbounded,
-        stop: ((Token) -> Void)? = nil,
-        stopOnMainThread: Bool = false,
+        _ adapter: Swift.String, buffering: BridgegenBuffering = .unbounded,
+        stop: ((Token) -> Swift.Void)? = nil,
+        stopOnMainThread: Swift.Bool = false,
         register: (BridgegenStreamEvents<Element>) -> Token
-    ) -> AsyncStream<Element> {
-        let policy = buffering.policy(of: AsyncStream<Element>.self)
-        return AsyncStream(Element.self, bufferingPolicy: policy) { continuation in
+    ) -> _Concurrency.AsyncStream<Element> {
+        let policy = buffering.policy(of: _Concurrency.AsyncStream<Element>.self)
+        return _Concurrency.AsyncStream(Element.self, bufferingPolicy: policy) { continuation in
             let registration = BridgegenStreamRegistration(
                 stop: stop, onMainThread: stopOnMainThread)
             let events = BridgegenStreamEvents<Element>(
@@ -830,18 +849,21 @@ enum BridgegenStream<Element, Token> {
     }
 
     static func throwing(
-        _ adapter: String, buffering: BridgegenBuffering = .unbounded,
-        stop: ((Token) -> Void)? = nil,
-        stopOnMainThread: Bool = false, mapError: ((any Error) -> any Error)? = nil,
+        _ adapter: Swift.String, buffering: BridgegenBuffering = .unbounded,
+        stop: ((Token) -> Swift.Void)? = nil,
+        stopOnMainThread: Swift.Bool = false,
+        mapError: ((any Swift.Error) -> any Swift.Error)? = nil,
         register: (BridgegenStreamEvents<Element>) throws -> Token
-    ) -> AsyncThrowingStream<Element, any Error> {
-        let policy: AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy
+    ) -> _Concurrency.AsyncThrowingStream<Element, any Swift.Error> {
+        let policy:
+            _Concurrency.AsyncThrowingStream<Element, any Swift.Error>.Continuation.BufferingPolicy
         switch buffering {
         case .unbounded: policy = .unbounded
         case .newest(let count): policy = .bufferingNewest(count)
         case .oldest(let count): policy = .bufferingOldest(count)
         }
-        return AsyncThrowingStream(Element.self, bufferingPolicy: policy) { continuation in
+        return _Concurrency.AsyncThrowingStream(Element.self, bufferingPolicy: policy) {
+            continuation in
             let registration = BridgegenStreamRegistration(
                 stop: stop, onMainThread: stopOnMainThread)
             let events = BridgegenStreamEvents<Element>(
@@ -873,7 +895,7 @@ enum BridgegenStream<Element, Token> {
 }
 
 /// The SDK side of one stream: registered once, stopped once.
-final class BridgegenStreamRegistration<Token>: @unchecked Sendable {
+final class BridgegenStreamRegistration<Token>: @unchecked Swift.Sendable {
     // @unchecked: `state` is only touched under its lock; the SDK's stop runs on the thread the
     // stream ended on (or the main thread), as SDKs document their stop calls thread-safe.
     private enum State {
@@ -883,10 +905,10 @@ final class BridgegenStreamRegistration<Token>: @unchecked Sendable {
     }
 
     private let state = BridgegenLocked(State.idle)
-    private let stop: ((Token) -> Void)?
-    private let onMainThread: Bool
+    private let stop: ((Token) -> Swift.Void)?
+    private let onMainThread: Swift.Bool
 
-    init(stop: ((Token) -> Void)?, onMainThread: Bool) {
+    init(stop: ((Token) -> Swift.Void)?, onMainThread: Swift.Bool) {
         self.stop = stop
         self.onMainThread = onMainThread
     }
@@ -895,14 +917,14 @@ final class BridgegenStreamRegistration<Token>: @unchecked Sendable {
     /// register call that throws. A stream that ends while registering stops the SDK as soon as
     /// the register call has returned its token.
     func register(
-        ifCancelled cancelled: () -> Void, with register: () throws -> Token
-    ) -> (any Error)? {
-        let proceed = state.withLock { state -> Bool in
+        ifCancelled cancelled: () -> Swift.Void, with register: () throws -> Token
+    ) -> (any Swift.Error)? {
+        let proceed = state.withLock { state -> Swift.Bool in
             guard case .idle = state else { return false }
             state = .registering
             return true
         }
-        guard proceed, !Task.isCancelled else {
+        guard proceed, !_Concurrency.Task.isCancelled else {
             cancelled()
             return nil
         }
@@ -913,7 +935,7 @@ final class BridgegenStreamRegistration<Token>: @unchecked Sendable {
             state.withLock { $0 = .ended }
             return error
         }
-        let stopNow = state.withLock { state -> Bool in
+        let stopNow = state.withLock { state -> Swift.Bool in
             switch state {
             case .registering:
                 state = .active(token)
@@ -950,9 +972,9 @@ final class BridgegenStreamRegistration<Token>: @unchecked Sendable {
         guard let token, let stop else { return }
         let work = BridgegenUnchecked { stop(token) }
         if onMainThread {
-            DispatchQueue.main.async { work.value() }
+            Dispatch.DispatchQueue.main.async { work.value() }
         } else {
-            DispatchQueue.global().async { work.value() }
+            Dispatch.DispatchQueue.global().async { work.value() }
         }
     }
 }
@@ -967,16 +989,17 @@ enum BridgegenNotifications {
     /// The token `addObserver` returns, handed to the thread that removes it.
     typealias Observer = BridgegenUnchecked<any NSObjectProtocol>
 
-    static func stream<Element: Sendable>(
-        _ adapter: String, center: NotificationCenter = .default, name: Notification.Name,
-        object: Any? = nil, queue: OperationQueue? = nil,
+    static func stream<Element: Swift.Sendable>(
+        _ adapter: Swift.String, center: Foundation.NotificationCenter = .default,
+        name: Foundation.Notification.Name,
+        object: Any? = nil, queue: Foundation.OperationQueue? = nil,
         buffering: BridgegenBuffering = .unbounded,
-        map: @escaping @Sendable (Notification) -> Element?
-    ) -> AsyncStream<Element> {
+        map: @escaping @Sendable (Foundation.Notification) -> Element?
+    ) -> _Concurrency.AsyncStream<Element> {
         // NotificationCenter is thread-safe; Linux's Foundation does not say so to the compiler.
         let center = BridgegenUnchecked(center)
-        let policy = buffering.policy(of: AsyncStream<Element>.self)
-        return AsyncStream(Element.self, bufferingPolicy: policy) { continuation in
+        let policy = buffering.policy(of: _Concurrency.AsyncStream<Element>.self)
+        return _Concurrency.AsyncStream(Element.self, bufferingPolicy: policy) { continuation in
             let registration = BridgegenStreamRegistration<Observer>(
                 stop: { observer in center.value.removeObserver(observer.value) },
                 onMainThread: false)
@@ -1001,19 +1024,21 @@ enum BridgegenNotifications {
 /// and ends it. Events after the end and events a full buffer dropped are reported; a second end
 /// is reported as a duplicate; when the SDK releases the handler without ending the stream, the
 /// stream ends (with `BridgegenError.callbackDropped` when it can throw).
-final class BridgegenStreamEvents<Element>: @unchecked Sendable {
+final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     // @unchecked: the stream's continuation is thread-safe; an event value is handed from the
     // SDK's thread to the consumer exactly as the SDK's own callback would hand it on.
-    let adapter: String
-    private let canThrow: Bool
-    private let mapError: ((any Error) -> any Error)?
+    let adapter: Swift.String
+    private let canThrow: Swift.Bool
+    private let mapError: ((any Swift.Error) -> any Swift.Error)?
     private let yieldValue: (Element) -> BridgegenMisuse.Kind?
-    private let end: ((any Error)?) -> Void
+    private let end: ((any Swift.Error)?) -> Swift.Void
     private let ended = BridgegenLocked(false)
 
     init(
-        _ adapter: String, canThrow: Bool, mapError: ((any Error) -> any Error)? = nil,
-        yield: @escaping (Element) -> BridgegenMisuse.Kind?, end: @escaping ((any Error)?) -> Void
+        _ adapter: Swift.String, canThrow: Swift.Bool,
+        mapError: ((any Swift.Error) -> any Swift.Error)? = nil,
+        yield: @escaping (Element) -> BridgegenMisuse.Kind?,
+        end: @escaping ((any Swift.Error)?) -> Swift.Void
     ) {
         self.adapter = adapter
         self.canThrow = canThrow
@@ -1050,7 +1075,7 @@ final class BridgegenStreamEvents<Element>: @unchecked Sendable {
     }
 
     /// The SDK failed; the stream throws its error, passed through the adapter's error mapping.
-    func finish(throwing error: any Error) {
+    func finish(throwing error: any Swift.Error) {
         finish(mapError?(error) ?? error, reportsDuplicate: true)
     }
 
@@ -1062,16 +1087,16 @@ final class BridgegenStreamEvents<Element>: @unchecked Sendable {
 
     /// The consumer's task was cancelled before the SDK was asked for anything.
     func finishCancelled() {
-        finish(canThrow ? CancellationError() : nil, reportsDuplicate: false)
+        finish(canThrow ? _Concurrency.CancellationError() : nil, reportsDuplicate: false)
     }
 
     /// The SDK's flag or status said failure; its error, if it gave one, is thrown.
-    func finishWithFailureFlag(error: (any Error)?) {
+    func finishWithFailureFlag(error: (any Swift.Error)?) {
         finish(throwing: error ?? BridgegenError.failureFlag(adapter: adapter))
     }
 
-    private func finish(_ error: (any Error)?, reportsDuplicate: Bool) {
-        let first = ended.withLock { ended -> Bool in
+    private func finish(_ error: (any Swift.Error)?, reportsDuplicate: Swift.Bool) {
+        let first = ended.withLock { ended -> Swift.Bool in
             defer { ended = true }
             return !ended
         }
@@ -1083,7 +1108,7 @@ final class BridgegenStreamEvents<Element>: @unchecked Sendable {
     }
 }
 
-extension BridgegenStreamEvents where Element == Void {
+extension BridgegenStreamEvents where Element == Swift.Void {
     func yield() {
         yield(())
     }
@@ -1091,12 +1116,12 @@ extension BridgegenStreamEvents where Element == Void {
 
 /// Carries an SDK's cancel call to another queue; the compiler cannot prove the SDK's token
 /// Sendable, and SDKs document their cancel as callable from any thread (or the main thread).
-struct BridgegenUnchecked<Value>: @unchecked Sendable {
+struct BridgegenUnchecked<Value>: @unchecked Swift.Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
 
-extension BridgegenContinuation where Value == Void {
+extension BridgegenContinuation where Value == Swift.Void {
     func resume() {
         resume(returning: ())
     }

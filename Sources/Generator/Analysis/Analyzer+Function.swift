@@ -209,7 +209,7 @@ extension Analyzer {
         guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }
         for (name, element) in streams {
             guard let index = parameters.firstIndex(where: { $0.name == name }) else { continue }
-            parameters[index].type = "AsyncStream<\(element)>.Continuation"
+            parameters[index].type = "_Concurrency.AsyncStream<\(element)>.Continuation"
             guarded.removeValue(forKey: name)
         }
 

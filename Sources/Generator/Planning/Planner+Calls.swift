@@ -38,7 +38,7 @@ extension Planner {
         if adapter.isMainActor, plan.strategy != .none { options.append("cancelOnMainThread: true") }
         if let mapError = adapter.mapError { options.append("mapError: " + mapError) }
 
-        let head = "BridgegenCall<\(adapter.resultType), \(plan.tokenType)>("
+        let head = "BridgegenCall<\(Self.spelled(adapter.resultType)), \(Self.spelled(plan.tokenType))>("
         var printer = CodePrinter(level: inRetry ? Level.body + 1 : Level.body, after: "let \(names.call) = ")
         if options.isEmpty && printer.fits(head + name + ")") { return head + name + ")" }
         printer.line(head)

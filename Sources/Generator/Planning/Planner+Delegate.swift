@@ -26,7 +26,8 @@ extension Planner {
                 "Receives `\(adapter.protocolType)` calls for one `\(adapterName)` call, and lives exactly as long as that call."),
             classHead: classHead(adapter), handle: handle,
             handleType: isStream
-                ? "BridgegenStreamEvents<\(adapter.resultType)>" : "BridgegenContinuation<\(adapter.resultType), Void>",
+                ? "BridgegenStreamEvents<\(Self.spelled(adapter.resultType))>"
+                : "BridgegenContinuation<\(Self.spelled(adapter.resultType)), Swift.Void>",
             previousType: adapter.restoresPrevious ? "(any \(adapter.protocolType))?" : nil,
             methods: adapter.methods.map { .init(declaration: $0.declaration, body: methodBody($0.role, handle: handle)) })
     }
@@ -34,7 +35,7 @@ extension Planner {
     /// `private final class Name: NSObject, Protocol, @unchecked Sendable {`, with the
     /// inheritance list on its own line when it does not fit.
     func classHead(_ adapter: DelegateAdapter) -> String {
-        let inheritance = "NSObject, \(adapter.protocolType), @unchecked Sendable"
+        let inheritance = "Foundation.NSObject, \(adapter.protocolType), @unchecked Swift.Sendable"
         let oneLine = "private final class \(adapter.className): \(inheritance) {"
         var printer = CodePrinter()
         if printer.fits(oneLine) { return oneLine }
@@ -81,8 +82,9 @@ extension Planner {
             printer.block("if \(slot) is \(adapter.className) {") {
                 switch adapter.stream?.isThrowing {
                 case nil: $0.line("throw " + busy)
-                case true?: $0.block("return AsyncThrowingStream {") { $0.line("$0.finish(throwing: \(busy))") }
-                case false?: $0.line("return AsyncStream { $0.finish() }")
+                case true?:
+                    $0.block("return _Concurrency.AsyncThrowingStream {") { $0.line("$0.finish(throwing: \(busy))") }
+                case false?: $0.line("return _Concurrency.AsyncStream { $0.finish() }")
                 }
             }
         case .cancelPrevious:
@@ -134,7 +136,7 @@ extension Planner {
         if let cancel = adapter.cancel { options.append("cancel: { _ in self.\(cancel) }") }
         if let timeout = adapter.timeoutSeconds { options.append("timeout: \(timeout)") }
         if let mapError = adapter.mapError { options.append("mapError: \(mapError)") }
-        let type = "BridgegenCall<\(adapter.resultType), Void>"
+        let type = "BridgegenCall<\(Self.spelled(adapter.resultType)), Swift.Void>"
         let name = Parser.quoted(adapter.adapterName)
         if options.isEmpty && CodePrinter(level: Level.body, after: "let \(n.call) = ").fits(type + "(" + name + ")") {
             printer.line("let \(n.call) = \(type)(\(name))")
@@ -153,7 +155,8 @@ extension Planner {
         guard let stream = adapter.stream else { return "" }
         var printer = CodePrinter(level: Level.body)
         delegateSetup(adapter, n, into: &printer)
-        printer.line("return BridgegenStream<\(adapter.resultType), Void>.\(stream.isThrowing ? "throwing" : "events")(")
+        let head = "BridgegenStream<\(Self.spelled(adapter.resultType)), Swift.Void>"
+        printer.line("return \(head).\(stream.isThrowing ? "throwing" : "events")(")
         printer.indented {
             $0.line(Parser.quoted(adapter.adapterName) + ",")
             if let buffering = stream.buffering { $0.line("buffering: \(buffering),") }

@@ -8,7 +8,7 @@ extension Planner {
     /// to a `stop:` closure it is a labelled argument (swift-format).
     func streamBody(_ adapter: Adapter, nameLiteral: String, receiver: String, names: Names) -> String {
         guard let stream = adapter.stream else { return "" }
-        let head = "BridgegenStream<\(adapter.resultType), \(adapter.cancellation.tokenType)>"
+        let head = "BridgegenStream<\(Self.spelled(adapter.resultType)), \(Self.spelled(adapter.cancellation.tokenType))>"
             + (stream.isThrowing ? ".throwing" : ".events")
         var options = [nameLiteral]
         if let buffering = stream.buffering { options.append("buffering: " + buffering) }

@@ -41,7 +41,7 @@ public struct Planner: Sendable {
     public func planSupport() -> SupportPlan {
         let checked = settings.continuation == .checked
         return SupportPlan(
-            continuationType: checked ? "CheckedContinuation" : "UnsafeContinuation",
+            continuationType: checked ? "_Concurrency.CheckedContinuation" : "_Concurrency.UnsafeContinuation",
             withContinuation: checked ? "withCheckedContinuation" : "withUnsafeContinuation",
             misuseHook: settings.misuseHook ?? "")
     }
@@ -161,10 +161,19 @@ public struct Planner: Sendable {
     /// ` async throws -> Result`, or the stream a stream adapter returns.
     static func resultClause(_ stream: StreamPlan?, resultType: String) -> String {
         switch stream?.isThrowing {
-        case true?: return " -> AsyncThrowingStream<\(resultType), any Error>"
-        case false?: return " -> AsyncStream<\(resultType)>"
+        case true?: return " -> _Concurrency.AsyncThrowingStream<\(spelled(resultType)), any Swift.Error>"
+        case false?: return " -> _Concurrency.AsyncStream<\(spelled(resultType))>"
         case nil: return " async throws" + (resultType == "Void" ? "" : " -> " + resultType)
         }
+    }
+
+    /// A type as generated code spells it. The model writes "no value" as `Void`; generated code
+    /// names every standard type with its module (`Swift.Void`, `_Concurrency.AsyncStream`, `any
+    /// Swift.Error`), because it is compiled into app modules and extensions of types that may
+    /// declare their own `Void`, `Result`, `Task` or `Error` (docs/decisions.md). Types the SDK's
+    /// declarations name are the SDK's and are left as written.
+    static func spelled(_ type: String) -> String {
+        type == "Void" ? "Swift.Void" : type
     }
 
     /// `label name: Type = default`, as the parameter is declared in the async function.

@@ -6,7 +6,7 @@ import FixtureSDK
 extension Catalog {
     /// Bridged from `Catalog.count(completion:)`.
     public nonisolated(nonsending) func count() async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Catalog.count()")
+        let call = BridgegenCall<Int, Swift.Void>("Catalog.count()")
         return try await call.run { continuation in
             self.count(completion: { result in
                 continuation.resume(with: result)
@@ -19,7 +19,7 @@ extension Catalog {
 extension Catalog {
     /// Bridged from `Catalog.names(completion:)`.
     package nonisolated(nonsending) func names() async throws -> [String: [Int]] {
-        let call = BridgegenCall<[String: [Int]], Void>("Catalog.names()")
+        let call = BridgegenCall<[String: [Int]], Swift.Void>("Catalog.names()")
         return try await call.run { continuation in
             self.names(completion: { result in
                 continuation.resume(with: result)

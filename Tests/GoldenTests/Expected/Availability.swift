@@ -7,7 +7,7 @@ extension Modern {
     /// Bridged from `Modern.newer(completion:)`.
     @available(macOS 11, iOS 14, *)
     nonisolated(nonsending) func newer() async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Modern.newer()")
+        let call = BridgegenCall<Int, Swift.Void>("Modern.newer()")
         return try await call.run { continuation in
             self.newer(completion: { value in
                 continuation.resume(returning: value)
@@ -18,7 +18,7 @@ extension Modern {
     /// Bridged from `Modern.older(completion:)`.
     @available(*, deprecated, message: "use newer")
     nonisolated(nonsending) func older() async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Modern.older()")
+        let call = BridgegenCall<Int, Swift.Void>("Modern.older()")
         return try await call.run { continuation in
             self.older(completion: { value in
                 continuation.resume(returning: value)

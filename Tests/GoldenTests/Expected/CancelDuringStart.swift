@@ -41,7 +41,7 @@ extension SlowStarts {
 
     /// Bridged from `SlowStarts.fetchAny(completion:)`.
     nonisolated(nonsending) func fetchAny() async throws -> Int {
-        let call = BridgegenCall<Int, Void>(
+        let call = BridgegenCall<Int, Swift.Void>(
             "SlowStarts.fetchAny()",
             cancel: { _ in self.cancelAll() }
         )
@@ -71,7 +71,7 @@ extension SlowStarts {
 
     /// Bridged from `SlowStarts.fetchUncancellable(id:completion:)`.
     nonisolated(nonsending) func fetchUncancellable(id: Int) async throws -> Int {
-        let call = BridgegenCall<Int, Void>("SlowStarts.fetchUncancellable(id:)")
+        let call = BridgegenCall<Int, Swift.Void>("SlowStarts.fetchUncancellable(id:)")
         return try await call.run { continuation in
             self.fetchUncancellable(
                 id: id,
@@ -139,7 +139,7 @@ extension SlowPicker {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
-        let call = BridgegenCall<Int, Void>(
+        let call = BridgegenCall<Int, Swift.Void>(
             "SlowPicker.pickValue()",
             cancel: { _ in self.stop() }
         )
@@ -153,10 +153,12 @@ extension SlowPicker {
 
 /// Receives `SlowPickerDelegate` calls for one `SlowPicker.pickValue()` call, and lives exactly as
 /// long as that call.
-private final class SlowPickerPickValueDelegate: NSObject, SlowPickerDelegate, @unchecked Sendable {
+private final class SlowPickerPickValueDelegate:
+    Foundation.NSObject, SlowPickerDelegate, @unchecked Swift.Sendable
+{
     // @unchecked: `continuation` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.
-    var continuation: BridgegenContinuation<Int, Void>?
+    var continuation: BridgegenContinuation<Int, Swift.Void>?
 
     func picker(_ picker: SlowPicker, didPick value: Int) {
         continuation?.resume(returning: value)

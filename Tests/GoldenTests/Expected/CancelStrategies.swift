@@ -34,7 +34,7 @@ extension Transfers {
     ///
     /// Bridged from `Transfers.subscribe(topic:completion:)`.
     nonisolated(nonsending) func subscribe(topic: String) async throws {
-        let call = BridgegenCall<Void, FixtureRequest?>(
+        let call = BridgegenCall<Swift.Void, FixtureRequest?>(
             "Transfers.subscribe(topic:)",
             cancel: { token in token?.invalidate() }
         )
@@ -56,7 +56,7 @@ extension Transfers {
     ///
     /// Bridged from `Transfers.startSync(completion:)`.
     nonisolated(nonsending) func startSync() async throws {
-        let call = BridgegenCall<Void, Int>(
+        let call = BridgegenCall<Swift.Void, Int>(
             "Transfers.startSync()",
             cancel: { token in self.cancelRequest(token) }
         )
@@ -75,7 +75,7 @@ extension Transfers {
     ///
     /// Bridged from `Transfers.geocode(address:completion:)`.
     nonisolated(nonsending) func geocode(address: String) async throws -> [String] {
-        let call = BridgegenCall<[String], Void>(
+        let call = BridgegenCall<[String], Swift.Void>(
             "Transfers.geocode(address:)",
             cancel: { _ in self.cancelGeocode() }
         )
@@ -99,7 +99,7 @@ extension Transfers {
     ///
     /// Bridged from `Transfers.geocode(address:completion:)`.
     nonisolated(nonsending) func geocodeWithoutCancel(address: String) async throws -> [String] {
-        let call = BridgegenCall<[String], Void>("Transfers.geocodeWithoutCancel(address:)")
+        let call = BridgegenCall<[String], Swift.Void>("Transfers.geocodeWithoutCancel(address:)")
         return try await call.run { continuation in
             self.geocode(
                 address: address,

@@ -6,7 +6,7 @@ import FixtureSDK
 extension Feed {
     /// Bridged from `Feed.stream(completion:)`.
     nonisolated(nonsending) func stream() async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Feed.stream()")
+        let call = BridgegenCall<Int, Swift.Void>("Feed.stream()")
         return try await call.run { continuation in
             self.stream(completion: { result in
                 continuation.resume(with: result)
@@ -18,7 +18,7 @@ extension Feed {
     ///
     /// Bridged from `Feed.render(completion:)`.
     nonisolated(nonsending) func render() async throws -> String {
-        let call = BridgegenCall<String, Void>("Feed.render()")
+        let call = BridgegenCall<String, Swift.Void>("Feed.render()")
         return try await call.run { continuation in
             self.render(completion: { result in
                 continuation.resume(with: result)

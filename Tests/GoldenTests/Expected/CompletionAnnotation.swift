@@ -14,7 +14,7 @@ extension Catalog {
         progress: @escaping (Double) -> Void,
         onCancel: @escaping () -> Void
     ) async throws -> Data {
-        let call = BridgegenCall<Data, Void>("Catalog.download(id:progress:onCancel:)")
+        let call = BridgegenCall<Data, Swift.Void>("Catalog.download(id:progress:onCancel:)")
         return try await call.run { continuation in
             self.download(
                 id: id,

@@ -8,7 +8,7 @@ extension Catalog {
     ///
     /// Bridged from `Catalog.lookup(completion:sku:)`.
     nonisolated(nonsending) func lookup(sku: String) async throws -> String {
-        let call = BridgegenCall<String, Void>("Catalog.lookup(sku:)")
+        let call = BridgegenCall<String, Swift.Void>("Catalog.lookup(sku:)")
         return try await call.run { continuation in
             self.lookup(
                 completion: { result in
@@ -23,7 +23,7 @@ extension Catalog {
     ///
     /// Bridged from `Catalog.search(_:then:)`.
     nonisolated(nonsending) func search(_ query: String) async throws -> [String] {
-        let call = BridgegenCall<[String], Void>("Catalog.search(_:)")
+        let call = BridgegenCall<[String], Swift.Void>("Catalog.search(_:)")
         return try await call.run { continuation in
             self.search(
                 query,

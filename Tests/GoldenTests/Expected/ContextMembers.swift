@@ -26,7 +26,7 @@ extension DataRequest {
     ///
     /// Bridged from `DataRequest.cancel(completion:)`.
     nonisolated(nonsending) func cancel() async throws -> Bool {
-        let call = BridgegenCall<Bool, Void>("DataRequest.cancel()")
+        let call = BridgegenCall<Bool, Swift.Void>("DataRequest.cancel()")
         return try await call.run { continuation in
             self.cancel(completion: { value in
                 continuation.resume(returning: value)
@@ -56,7 +56,7 @@ extension UploadRequest {
 extension Resumable {
     /// Bridged from `Resumable.resume(completion:)`.
     nonisolated(nonsending) func resume() async throws {
-        let call = BridgegenCall<Void, Resumable>(
+        let call = BridgegenCall<Swift.Void, Resumable>(
             "Resumable.resume()",
             cancel: { token in _ = token.cancel() }
         )

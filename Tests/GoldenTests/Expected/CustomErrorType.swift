@@ -8,7 +8,7 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.capture(id:completion:)`.
     nonisolated(nonsending) func capture(id: String) async throws -> Receipt {
-        let call = BridgegenCall<Receipt, Void>("PaymentsClient.capture(id:)")
+        let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.capture(id:)")
         return try await call.run { continuation in
             self.capture(
                 id: id,

@@ -14,7 +14,7 @@ extension Feed {
         timeout: TimeInterval = 30,
         retries: Int = -1
     ) async throws {
-        let call = BridgegenCall<Void, Void>("Feed.post(_:headers:timeout:retries:)")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Feed.post(_:headers:timeout:retries:)")
         return try await call.run { continuation in
             self.post(
                 body,

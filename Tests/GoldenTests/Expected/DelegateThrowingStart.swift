@@ -18,7 +18,7 @@ extension CodeScanner {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
-        let call = BridgegenCall<String, Void>(
+        let call = BridgegenCall<String, Swift.Void>(
             "CodeScanner.scanCode()",
             cancel: { _ in self.stop() }
         )
@@ -33,11 +33,11 @@ extension CodeScanner {
 /// Receives `CodeScannerDelegate` calls for one `CodeScanner.scanCode()` call, and lives exactly as
 /// long as that call.
 private final class CodeScannerScanCodeDelegate:
-    NSObject, CodeScannerDelegate, @unchecked Sendable
+    Foundation.NSObject, CodeScannerDelegate, @unchecked Swift.Sendable
 {
     // @unchecked: `continuation` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.
-    var continuation: BridgegenContinuation<String, Void>?
+    var continuation: BridgegenContinuation<String, Swift.Void>?
 
     func scanner(_ scanner: CodeScanner, didRead code: String) {
         continuation?.resume(returning: code)
@@ -53,14 +53,14 @@ extension CodeScanner {
     /// The same as a stream: it fails with the start call's error, and nothing stays registered.
     ///
     /// Bridged from `scannedCodes() in delegate CodeScannerDelegate on CodeScanner`.
-    func scannedCodes() -> AsyncThrowingStream<String, any Error> {
+    func scannedCodes() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {
         if self.delegate is CodeScannerScannedCodesDelegate {
-            return AsyncThrowingStream {
+            return _Concurrency.AsyncThrowingStream {
                 $0.finish(throwing: BridgegenError.busy(adapter: "CodeScanner.scannedCodes()"))
             }
         }
         let delegate = CodeScannerScannedCodesDelegate()
-        return BridgegenStream<String, Void>.throwing(
+        return BridgegenStream<String, Swift.Void>.throwing(
             "CodeScanner.scannedCodes()",
             stop: { _ in
                 self.stop()
@@ -84,7 +84,7 @@ extension CodeScanner {
 /// Receives `CodeScannerDelegate` calls for one `CodeScanner.scannedCodes()` call, and lives
 /// exactly as long as that call.
 private final class CodeScannerScannedCodesDelegate:
-    NSObject, CodeScannerDelegate, @unchecked Sendable
+    Foundation.NSObject, CodeScannerDelegate, @unchecked Swift.Sendable
 {
     // @unchecked: `events` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.

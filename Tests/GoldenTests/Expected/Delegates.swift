@@ -17,7 +17,7 @@ extension Locator {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
-        let call = BridgegenCall<Coordinate, Void>(
+        let call = BridgegenCall<Coordinate, Swift.Void>(
             "Locator.currentLocation()",
             cancel: { _ in self.stopUpdatingLocation() },
             timeout: 30
@@ -32,10 +32,12 @@ extension Locator {
 
 /// Receives `LocatorDelegate` calls for one `Locator.currentLocation()` call, and lives exactly as
 /// long as that call.
-private final class LocatorCurrentLocationDelegate: NSObject, LocatorDelegate, @unchecked Sendable {
+private final class LocatorCurrentLocationDelegate:
+    Foundation.NSObject, LocatorDelegate, @unchecked Swift.Sendable
+{
     // @unchecked: `continuation` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.
-    var continuation: BridgegenContinuation<Coordinate, Void>?
+    var continuation: BridgegenContinuation<Coordinate, Swift.Void>?
 
     func locator(_ locator: Locator, didFind location: Coordinate) {
         continuation?.resume(returning: location)
@@ -66,7 +68,7 @@ extension Picker {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = previous }
         }
-        let call = BridgegenCall<String, Void>("Picker.pick(animated:)")
+        let call = BridgegenCall<String, Swift.Void>("Picker.pick(animated:)")
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
@@ -77,10 +79,12 @@ extension Picker {
 
 /// Receives `PickerDelegate` calls for one `Picker.pick(animated:)` call, and lives exactly as long
 /// as that call.
-private final class PickerPickDelegate: NSObject, PickerDelegate, @unchecked Sendable {
+private final class PickerPickDelegate:
+    Foundation.NSObject, PickerDelegate, @unchecked Swift.Sendable
+{
     // @unchecked: `continuation` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.
-    var continuation: BridgegenContinuation<String, Void>?
+    var continuation: BridgegenContinuation<String, Swift.Void>?
     /// The delegate the owner had before the call, put back after it.
     var previous: (any PickerDelegate)?
 
@@ -107,7 +111,7 @@ extension ProductRequest {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
-        let call = BridgegenCall<[String], Void>(
+        let call = BridgegenCall<[String], Swift.Void>(
             "ProductRequest.products()",
             cancel: { _ in self.cancel() }
         )
@@ -122,11 +126,11 @@ extension ProductRequest {
 /// Receives `ProductRequestDelegate` calls for one `ProductRequest.products()` call, and lives
 /// exactly as long as that call.
 private final class ProductRequestProductsDelegate:
-    NSObject, ProductRequestDelegate, @unchecked Sendable
+    Foundation.NSObject, ProductRequestDelegate, @unchecked Swift.Sendable
 {
     // @unchecked: `continuation` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.
-    var continuation: BridgegenContinuation<[String], Void>?
+    var continuation: BridgegenContinuation<[String], Swift.Void>?
 
     func productsRequest(_ request: ProductRequest, didReceive products: [String]) {
         continuation?.resume(returning: products)
@@ -151,14 +155,14 @@ extension Locator {
     /// stops the updates.
     ///
     /// Bridged from `locationUpdates() in delegate LocatorDelegate on Locator`.
-    func locationUpdates() -> AsyncThrowingStream<Coordinate, any Error> {
+    func locationUpdates() -> _Concurrency.AsyncThrowingStream<Coordinate, any Swift.Error> {
         if self.delegate is LocatorLocationUpdatesDelegate {
-            return AsyncThrowingStream {
+            return _Concurrency.AsyncThrowingStream {
                 $0.finish(throwing: BridgegenError.busy(adapter: "Locator.locationUpdates()"))
             }
         }
         let delegate = LocatorLocationUpdatesDelegate()
-        return BridgegenStream<Coordinate, Void>.throwing(
+        return BridgegenStream<Coordinate, Swift.Void>.throwing(
             "Locator.locationUpdates()",
             buffering: .newest(1),
             stop: { _ in
@@ -176,7 +180,9 @@ extension Locator {
 
 /// Receives `LocatorDelegate` calls for one `Locator.locationUpdates()` call, and lives exactly as
 /// long as that call.
-private final class LocatorLocationUpdatesDelegate: NSObject, LocatorDelegate, @unchecked Sendable {
+private final class LocatorLocationUpdatesDelegate:
+    Foundation.NSObject, LocatorDelegate, @unchecked Swift.Sendable
+{
     // @unchecked: `events` is set once, before the SDK is handed this object, and is itself
     // thread-safe; the SDK may call these methods on any thread.
     var events: BridgegenStreamEvents<Coordinate>?

@@ -14,7 +14,7 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.ping2(completion:)`.
     nonisolated(nonsending) func ping2() async throws {
-        let call = BridgegenCall<Void, Void>("PaymentsClient.ping2()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.ping2()")
         return try await call.run { continuation in
             self.ping2(completion: {
                 continuation.resume()

@@ -7,7 +7,7 @@ import FixtureSDK
 extension Ledger {
     /// Bridged from `Ledger.audit(completion:)`.
     nonisolated(nonsending) func audit() async throws -> Int {
-        let call = BridgegenCall<Int, Void>(
+        let call = BridgegenCall<Int, Swift.Void>(
             "Ledger.audit()",
             mapError: TransfersErrorMapping.map
         )
@@ -20,7 +20,7 @@ extension Ledger {
 
     /// Bridged from `Ledger.reconcile(completion:)`.
     nonisolated(nonsending) func reconcile() async throws {
-        let call = BridgegenCall<Void, Void>(
+        let call = BridgegenCall<Swift.Void, Swift.Void>(
             "Ledger.reconcile()",
             mapError: TransfersErrorMapping.map
         )

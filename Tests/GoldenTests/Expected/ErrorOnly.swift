@@ -6,7 +6,7 @@ import FixtureSDK
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.refund(id:completion:)`.
     nonisolated(nonsending) func refund(id: String) async throws {
-        let call = BridgegenCall<Void, Void>("PaymentsClient.refund(id:)")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.refund(id:)")
         return try await call.run { continuation in
             self.refund(
                 id: id,

@@ -8,7 +8,7 @@ import FixtureSDK
 extension Diagnostics {
     /// Bridged from `Diagnostics.load(completion:)`.
     nonisolated(nonsending) func load() async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Diagnostics.load()")
+        let call = BridgegenCall<Int, Swift.Void>("Diagnostics.load()")
         return try await call.run { continuation in
             self.load(completion: { result in
                 continuation.resume(with: result)
@@ -18,7 +18,7 @@ extension Diagnostics {
 
     /// Bridged from `Diagnostics.count(completion:)`.
     nonisolated(nonsending) func count() async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Diagnostics.count()")
+        let call = BridgegenCall<Int, Swift.Void>("Diagnostics.count()")
         return try await call.run { continuation in
             self.count(completion: { value in
                 continuation.resume(returning: value)
@@ -30,7 +30,7 @@ extension Diagnostics {
     ///
     /// Bridged from `Diagnostics.lastError(completion:)`.
     nonisolated(nonsending) func lastError() async throws -> Error {
-        let call = BridgegenCall<Error, Void>("Diagnostics.lastError()")
+        let call = BridgegenCall<Error, Swift.Void>("Diagnostics.lastError()")
         return try await call.run { continuation in
             self.lastError(completion: { value in
                 continuation.resume(returning: value)
@@ -42,7 +42,7 @@ extension Diagnostics {
     ///
     /// Bridged from `Diagnostics.validate(onFailure:)`.
     nonisolated(nonsending) func validate() async throws {
-        let call = BridgegenCall<Void, Void>("Diagnostics.validate()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Diagnostics.validate()")
         return try await call.run { continuation in
             self.validate(onFailure: { error in
                 continuation.resume(throwing: error)
@@ -54,7 +54,7 @@ extension Diagnostics {
     ///
     /// Bridged from `Diagnostics.sync(completion:)`.
     nonisolated(nonsending) func sync() async throws -> Error {
-        let call = BridgegenCall<Error, Void>("Diagnostics.sync()")
+        let call = BridgegenCall<Error, Swift.Void>("Diagnostics.sync()")
         return try await call.run { continuation in
             self.sync(completion: { value, error in
                 if let error {
@@ -72,7 +72,7 @@ extension Diagnostics {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Sensor {
     /// Bridged from `Sensor.observeStrictly(_:)`.
-    func observeStrictly() -> AsyncStream<Int> {
+    func observeStrictly() -> _Concurrency.AsyncStream<Int> {
         BridgegenStream<Int, SensorToken>.events(
             "Sensor.observeStrictly()",
             stop: { token in token.cancel() },

@@ -9,7 +9,7 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.verify(token:completion:)`.
     nonisolated(nonsending) func verify(token: String) async throws {
-        let call = BridgegenCall<Void, Void>("PaymentsClient.verify(token:)")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.verify(token:)")
         return try await call.run { continuation in
             self.verify(
                 token: token,
@@ -28,7 +28,7 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.authorize(amount:completion:)`.
     nonisolated(nonsending) func authorize(amount: Int) async throws -> Data {
-        let call = BridgegenCall<Data, Void>("PaymentsClient.authorize(amount:)")
+        let call = BridgegenCall<Data, Swift.Void>("PaymentsClient.authorize(amount:)")
         return try await call.run { continuation in
             self.authorize(
                 amount: amount,

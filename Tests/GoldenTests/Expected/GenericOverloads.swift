@@ -12,7 +12,7 @@ extension RecordStore {
         _ type: T.Type,
         id: String
     ) async throws -> T {
-        let call = BridgegenCall<T, Void>("RecordStore.load(_:id:)")
+        let call = BridgegenCall<T, Swift.Void>("RecordStore.load(_:id:)")
         return try await call.run { continuation in
             self.load(
                 type,
@@ -35,7 +35,7 @@ extension RecordStore {
         _ type: T.Type,
         id: String
     ) async throws -> T {
-        let call = BridgegenCall<T, Void>("RecordStore.load(_:id:)")
+        let call = BridgegenCall<T, Swift.Void>("RecordStore.load(_:id:)")
         return try await call.run { continuation in
             self.load(
                 type,
@@ -58,7 +58,7 @@ extension RecordStore {
         _ type: T.Type,
         id: String
     ) async throws -> T where T: StoredRecord {
-        let call = BridgegenCall<T, Void>("RecordStore.refresh(_:id:)")
+        let call = BridgegenCall<T, Swift.Void>("RecordStore.refresh(_:id:)")
         return try await call.run { continuation in
             self.refresh(
                 type,
@@ -81,7 +81,7 @@ extension RecordStore {
         _ type: T.Type,
         id: String
     ) async throws -> T where T: CachedRecord {
-        let call = BridgegenCall<T, Void>("RecordStore.refresh(_:id:)")
+        let call = BridgegenCall<T, Swift.Void>("RecordStore.refresh(_:id:)")
         return try await call.run { continuation in
             self.refresh(
                 type,

@@ -8,7 +8,7 @@ import Foundation
 extension Store where Item: Equatable {
     /// Bridged from `Store.load(completion:)`.
     nonisolated(nonsending) func load() async throws -> [Item] {
-        let call = BridgegenCall<[Item], Void>("Store.load()")
+        let call = BridgegenCall<[Item], Swift.Void>("Store.load()")
         return try await call.run { continuation in
             self.load(completion: { value, error in
                 if let error {
@@ -27,7 +27,7 @@ extension Store where Item: Equatable {
 extension Uploader {
     /// Bridged from `Uploader.upload(_:completion:)`.
     nonisolated(nonsending) func upload(_ data: Data) async throws -> URL {
-        let call = BridgegenCall<URL, Void>("Uploader.upload(_:)")
+        let call = BridgegenCall<URL, Swift.Void>("Uploader.upload(_:)")
         return try await call.run { continuation in
             self.upload(
                 data,

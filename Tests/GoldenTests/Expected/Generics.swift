@@ -12,7 +12,7 @@ extension Feed {
         _ type: T.Type,
         from data: Data
     ) async throws -> T {
-        let call = BridgegenCall<T, Void>("Feed.decode(_:from:)")
+        let call = BridgegenCall<T, Swift.Void>("Feed.decode(_:from:)")
         return try await call.run { continuation in
             self.decode(
                 type,
@@ -28,7 +28,7 @@ extension Feed {
     nonisolated(nonsending) func first<S: Sequence>(
         of sequence: S
     ) async throws -> S.Element where S.Element: Equatable {
-        let call = BridgegenCall<S.Element, Void>("Feed.first(of:)")
+        let call = BridgegenCall<S.Element, Swift.Void>("Feed.first(of:)")
         return try await call.run { continuation in
             self.first(
                 of: sequence,

@@ -12,7 +12,7 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.ping(completion:)`.
     nonisolated(nonsending) func hostilePing() async throws {
-        let call = BridgegenCall<Void, Void>("PaymentsClient.hostilePing()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.hostilePing()")
         return try await call.run { continuation in
             self.ping(completion: {
                 continuation.resume()

@@ -12,7 +12,7 @@ extension Workspace {
         includeArchivedDocuments: Bool,
         conflictResolutionPolicy: Int
     ) async throws -> [String: [String]] {
-        let call = BridgegenCall<[String: [String]], Void>(
+        let call = BridgegenCall<[String: [String]], Swift.Void>(
             "Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:)"
         )
         return try await call.run { continuation in

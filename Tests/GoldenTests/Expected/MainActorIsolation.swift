@@ -16,7 +16,7 @@ struct MainThreadTransfers {
     /// Bridged from `Transfers.geocode(address:completion:)`.
     @MainActor
     func geocode(address: String) async throws -> [String] {
-        let call = BridgegenCall<[String], Void>(
+        let call = BridgegenCall<[String], Swift.Void>(
             "MainThreadTransfers.geocode(address:)",
             cancel: { _ in base.cancelGeocode() },
             cancelOnMainThread: true

@@ -7,7 +7,7 @@ import FixtureSDK
 extension Ledger {
     /// Bridged from `Ledger.total(completion:)`.
     nonisolated(nonsending) func total() async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Ledger.total()")
+        let call = BridgegenCall<Int, Swift.Void>("Ledger.total()")
         return try await call.run { continuation in
             self.total(completion: { result in
                 continuation.resume(with: result)
@@ -20,7 +20,7 @@ extension Ledger {
 extension Journal {
     /// Bridged from `Journal.close(completion:)`.
     nonisolated(nonsending) func close() async throws {
-        let call = BridgegenCall<Void, Void>("Journal.close()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Journal.close()")
         return try await call.run { continuation in
             self.close(completion: {
                 continuation.resume()

@@ -8,7 +8,7 @@ extension Account {
     ///
     /// Bridged from `Account.fetchTokens(completion:)`.
     nonisolated(nonsending) func tokens() async throws -> [String] {
-        let call = BridgegenCall<[String], Void>("Account.tokens()")
+        let call = BridgegenCall<[String], Swift.Void>("Account.tokens()")
         return try await call.run { continuation in
             self.fetchTokens(completion: { value in
                 continuation.resume(returning: value)
@@ -20,7 +20,7 @@ extension Account {
     ///
     /// Bridged from `Account.getDefault(completion:)`.
     nonisolated(nonsending) func `default`() async throws -> String {
-        let call = BridgegenCall<String, Void>("Account.default()")
+        let call = BridgegenCall<String, Swift.Void>("Account.default()")
         return try await call.run { continuation in
             self.getDefault(completion: { value in
                 continuation.resume(returning: value)
@@ -30,7 +30,7 @@ extension Account {
 
     /// Bridged from `Account.import(from:completion:)`.
     nonisolated(nonsending) func `import`(from path: String) async throws {
-        let call = BridgegenCall<Void, Void>("Account.import(from:)")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Account.import(from:)")
         return try await call.run { continuation in
             self.`import`(
                 from: path,
@@ -49,7 +49,7 @@ extension Account {
     ///
     /// Bridged from `Account.send(in:for:completion:)`.
     nonisolated(nonsending) func send(in channel: String, for user: String) async throws {
-        let call = BridgegenCall<Void, Void>("Account.send(in:for:)")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Account.send(in:for:)")
         return try await call.run { continuation in
             self.send(
                 in: channel,

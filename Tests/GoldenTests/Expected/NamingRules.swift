@@ -8,7 +8,7 @@ import Foundation
 extension Account {
     /// Bridged from `Account.getProfile(completion:)`.
     nonisolated(nonsending) func profile() async throws -> String {
-        let call = BridgegenCall<String, Void>("Account.profile()")
+        let call = BridgegenCall<String, Swift.Void>("Account.profile()")
         return try await call.run { continuation in
             self.getProfile(completion: { value, error in
                 if let error {
@@ -24,7 +24,7 @@ extension Account {
 
     /// Bridged from `Account.getURLForKey(_:completionHandler:)`.
     nonisolated(nonsending) func urlForKey(_ key: String) async throws -> URL {
-        let call = BridgegenCall<URL, Void>("Account.urlForKey(_:)")
+        let call = BridgegenCall<URL, Swift.Void>("Account.urlForKey(_:)")
         return try await call.run { continuation in
             self.getURLForKey(
                 key,
@@ -43,7 +43,7 @@ extension Account {
 
     /// Bridged from `Account.signOutWithCompletionHandler(_:)`.
     nonisolated(nonsending) func signOut() async throws {
-        let call = BridgegenCall<Void, Void>("Account.signOut()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Account.signOut()")
         return try await call.run { continuation in
             self.signOutWithCompletionHandler({ error in
                 if let error {
@@ -57,7 +57,7 @@ extension Account {
 
     /// Bridged from `Account.loadAvatarWithCompletion(_:)`.
     nonisolated(nonsending) func loadAvatar() async throws -> Data {
-        let call = BridgegenCall<Data, Void>("Account.loadAvatar()")
+        let call = BridgegenCall<Data, Swift.Void>("Account.loadAvatar()")
         return try await call.run { continuation in
             self.loadAvatarWithCompletion({ value, error in
                 if let error {
@@ -73,7 +73,7 @@ extension Account {
 
     /// Bridged from `Account.renewWithReply(_:)`.
     nonisolated(nonsending) func renew() async throws -> Bool {
-        let call = BridgegenCall<Bool, Void>("Account.renew()")
+        let call = BridgegenCall<Bool, Swift.Void>("Account.renew()")
         return try await call.run { continuation in
             self.renewWithReply({ value in
                 continuation.resume(returning: value)
@@ -83,7 +83,7 @@ extension Account {
 
     /// Bridged from `Account.pingWithBlock(_:)`.
     nonisolated(nonsending) func ping() async throws {
-        let call = BridgegenCall<Void, Void>("Account.ping()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Account.ping()")
         return try await call.run { continuation in
             self.pingWithBlock({
                 continuation.resume()
@@ -93,7 +93,7 @@ extension Account {
 
     /// Bridged from `Account.saveAsynchronously(completion:)`.
     nonisolated(nonsending) func save() async throws {
-        let call = BridgegenCall<Void, Void>("Account.save()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Account.save()")
         return try await call.run { continuation in
             self.saveAsynchronously(completion: { error in
                 if let error {
@@ -109,7 +109,7 @@ extension Account {
     ///
     /// Bridged from `Account.get(completion:)`.
     nonisolated(nonsending) func get() async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Account.get()")
+        let call = BridgegenCall<Int, Swift.Void>("Account.get()")
         return try await call.run { continuation in
             self.get(completion: { value in
                 continuation.resume(returning: value)

@@ -6,7 +6,7 @@ import FixtureSDK
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.ping(completion:)`.
     nonisolated(nonsending) func ping() async throws {
-        let call = BridgegenCall<Void, Void>("PaymentsClient.ping()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.ping()")
         return try await call.run { continuation in
             self.ping(completion: {
                 continuation.resume()

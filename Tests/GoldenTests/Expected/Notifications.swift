@@ -14,7 +14,7 @@ extension NotificationCenter {
     /// Observes notification `.reachabilityDidChange`.
     public func reachabilityUpdates(
         of monitor: ReachabilityMonitor
-    ) -> AsyncStream<ReachabilityStatus> {
+    ) -> _Concurrency.AsyncStream<ReachabilityStatus> {
         BridgegenNotifications.stream(
             "NotificationCenter.reachabilityUpdates(of:)",
             center: self,
@@ -28,7 +28,7 @@ extension NotificationCenter {
     /// Battery levels from any sender, delivered on `queue` (or the posting thread).
     ///
     /// Observes notification `.batteryLevelDidChange`.
-    public func batteryLevels(on queue: OperationQueue? = nil) -> AsyncStream<Double> {
+    public func batteryLevels(on queue: OperationQueue? = nil) -> _Concurrency.AsyncStream<Double> {
         BridgegenNotifications.stream(
             "NotificationCenter.batteryLevels(on:)",
             center: self,
@@ -43,7 +43,7 @@ extension NotificationCenter {
     ///
     /// Observes notification `.batteryLevelDidChange`.
     @MainActor
-    public func mainActorBatteryLevels() -> AsyncStream<Double> {
+    public func mainActorBatteryLevels() -> _Concurrency.AsyncStream<Double> {
         BridgegenNotifications.stream(
             "NotificationCenter.mainActorBatteryLevels()",
             center: self,
@@ -57,7 +57,7 @@ extension NotificationCenter {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ReachabilityMonitor {
     /// Observes notification `ReachabilityMonitor.statusDidChange`.
-    func statusUpdates() -> AsyncStream<ReachabilityStatus> {
+    func statusUpdates() -> _Concurrency.AsyncStream<ReachabilityStatus> {
         BridgegenNotifications.stream(
             "ReachabilityMonitor.statusUpdates()",
             name: ReachabilityMonitor.statusDidChange,
@@ -69,7 +69,7 @@ extension ReachabilityMonitor {
     /// A name given as a string, every sender.
     ///
     /// Observes notification `Notification.Name("FixtureSDK.reachabilityDidChange")`.
-    static func anyStatusUpdates() -> AsyncStream<ReachabilityStatus> {
+    static func anyStatusUpdates() -> _Concurrency.AsyncStream<ReachabilityStatus> {
         BridgegenNotifications.stream(
             "ReachabilityMonitor.anyStatusUpdates()",
             name: Notification.Name("FixtureSDK.reachabilityDidChange"),

@@ -10,7 +10,9 @@ extension Workspace {
     nonisolated(nonsending) func fetchShareParticipant(
         withUserRecordID userRecordID: String
     ) async throws -> String {
-        let call = BridgegenCall<String, Void>("Workspace.fetchShareParticipant(withUserRecordID:)")
+        let call = BridgegenCall<String, Swift.Void>(
+            "Workspace.fetchShareParticipant(withUserRecordID:)"
+        )
         return try await call.run { continuation in
             self.fetchShareParticipant(
                 withUserRecordID: userRecordID,
@@ -29,7 +31,7 @@ extension Workspace {
 
     /// Bridged from `Workspace.title(completion:)`.
     nonisolated(nonsending) func title() async throws -> String {
-        let call = BridgegenCall<String, Void>("Workspace.title()")
+        let call = BridgegenCall<String, Swift.Void>("Workspace.title()")
         return try await call.run { continuation in
             self.title(completion: { value, error in
                 if let error {

@@ -8,7 +8,7 @@ extension Catalog {
     ///
     /// Bridged from `Catalog.sync(force:completion:)`.
     nonisolated(nonsending) func sync(force: Bool = false) async throws {
-        let call = BridgegenCall<Void, Void>("Catalog.sync(force:)")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Catalog.sync(force:)")
         return try await call.run { continuation in
             self.sync(
                 force: force,
@@ -25,7 +25,7 @@ extension Catalog {
 
     /// Bridged from `Catalog.refresh(completion:)`.
     nonisolated(nonsending) func refresh() async throws {
-        let call = BridgegenCall<Void, Void>("Catalog.refresh()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Catalog.refresh()")
         return try await call.run { continuation in
             self.refresh(completion: { error in
                 if let error {

@@ -8,7 +8,7 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.getReceiptAsynchronously(id:completionHandler:)`.
     nonisolated(nonsending) func receipt(id: String) async throws -> Receipt {
-        let call = BridgegenCall<Receipt, Void>("PaymentsClient.receipt(id:)")
+        let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.receipt(id:)")
         return try await call.run { continuation in
             self.getReceiptAsynchronously(
                 id: id,

@@ -16,7 +16,7 @@ extension Converter {
         both: (any Equatable & Sendable)?,
         transform: @escaping (Int) throws -> String
     ) async throws -> [Int?] {
-        let call = BridgegenCall<[Int?], Void>(
+        let call = BridgegenCall<[Int?], Swift.Void>(
             "Converter.convert(pair:matrix:lookup:kind:both:transform:)"
         )
         return try await call.run { continuation in
@@ -38,7 +38,7 @@ extension Converter {
     ///
     /// Bridged from `Converter.measure(samples:completion:)`.
     nonisolated(nonsending) func measure(samples: inout [Int]) async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Converter.measure(samples:)")
+        let call = BridgegenCall<Int, Swift.Void>("Converter.measure(samples:)")
         return try await call.run { continuation in
             self.measure(
                 samples: &samples,

@@ -11,7 +11,7 @@ extension Transfers {
     /// Bridged from `Transfers.download(name:progress:completion:)`.
     nonisolated(nonsending) func downloadReportingProgress(
         name: String,
-        progress: AsyncStream<Double>.Continuation
+        progress: _Concurrency.AsyncStream<Double>.Continuation
     ) async throws -> Data {
         defer { progress.finish() }
         let call = BridgegenCall<Data, FixtureRequest>(

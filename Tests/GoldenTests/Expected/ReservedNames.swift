@@ -9,7 +9,7 @@ extension Workspace {
     ///
     /// Bridged from `Workspace.resume(continuation:completion:)`.
     nonisolated(nonsending) func resume(continuation: String) async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Workspace.resume(continuation:)")
+        let call = BridgegenCall<Int, Swift.Void>("Workspace.resume(continuation:)")
         return try await call.run { bridgeContinuation in
             self.resume(
                 continuation: continuation,

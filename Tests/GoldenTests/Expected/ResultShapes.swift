@@ -9,7 +9,7 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.charge(amount:currency:completion:)`.
     nonisolated(nonsending) func charge(amount: Int, currency: String) async throws -> Receipt {
-        let call = BridgegenCall<Receipt, Void>("PaymentsClient.charge(amount:currency:)")
+        let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.charge(amount:currency:)")
         return try await call.run { continuation in
             self.charge(
                 amount: amount,
@@ -23,7 +23,7 @@ extension PaymentsClient {
 
     /// Bridged from `PaymentsClient.settle(completion:)`.
     nonisolated(nonsending) func settle() async throws -> Int {
-        let call = BridgegenCall<Int, Void>("PaymentsClient.settle()")
+        let call = BridgegenCall<Int, Swift.Void>("PaymentsClient.settle()")
         return try await call.run { continuation in
             self.settle(completion: { result in
                 continuation.resume(with: result)
@@ -33,7 +33,7 @@ extension PaymentsClient {
 
     /// Bridged from `PaymentsClient.void(completion:)`.
     nonisolated(nonsending) func void() async throws {
-        let call = BridgegenCall<Void, Void>("PaymentsClient.void()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.void()")
         return try await call.run { continuation in
             self.void(completion: { result in
                 continuation.resume(with: result)

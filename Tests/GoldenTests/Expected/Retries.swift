@@ -134,7 +134,7 @@ extension FlakyService {
     nonisolated(nonsending) func ping() async throws {
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: FlakyError.isTransient)
         while true {
-            let call = BridgegenCall<Void, Void>("FlakyService.ping()")
+            let call = BridgegenCall<Swift.Void, Swift.Void>("FlakyService.ping()")
             do {
                 return try await call.run { continuation in
                     self.ping(completion: { error in
@@ -158,7 +158,7 @@ extension FlakyService {
     func reload() async throws {
         var retry = BridgegenRetry(attempts: 2, delay: 0, when: FlakyError.isTransient)
         while true {
-            let call = BridgegenCall<Void, Void>("FlakyService.reload()")
+            let call = BridgegenCall<Swift.Void, Swift.Void>("FlakyService.reload()")
             do {
                 return try await call.run { continuation in
                     self.reload(completion: { error in
@@ -179,7 +179,7 @@ extension FlakyService {
     ///
     /// Bridged from `FlakyService.submit(completion:)`.
     nonisolated(nonsending) func submit() async throws {
-        let call = BridgegenCall<Void, Void>("FlakyService.submit()")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("FlakyService.submit()")
         return try await call.run { continuation in
             self.submit(completion: { error in
                 if let error {

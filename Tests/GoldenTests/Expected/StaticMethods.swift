@@ -6,7 +6,7 @@ import FixtureSDK
 extension Feed {
     /// Bridged from `Feed.shared(completion:)`.
     static nonisolated(nonsending) func shared() async throws -> String {
-        let call = BridgegenCall<String, Void>("Feed.shared()")
+        let call = BridgegenCall<String, Swift.Void>("Feed.shared()")
         return try await call.run { continuation in
             Self.shared(completion: { result in
                 continuation.resume(with: result)
@@ -18,7 +18,7 @@ extension Feed {
     ///
     /// Bridged from `Feed.configure(verbose:completion:)`.
     static nonisolated(nonsending) func configure(verbose: Bool) async throws {
-        let call = BridgegenCall<Void, Void>("Feed.configure(verbose:)")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Feed.configure(verbose:)")
         return try await call.run { continuation in
             Self.configure(
                 verbose: verbose,

@@ -8,7 +8,7 @@ extension Sensor {
     /// Every reading until the consumer stops listening.
     ///
     /// Bridged from `Sensor.observe(_:)`.
-    func observe() -> AsyncStream<Int> {
+    func observe() -> _Concurrency.AsyncStream<Int> {
         BridgegenStream<Int, SensorToken>.events(
             "Sensor.observe()",
             stop: { token in token.cancel() },
@@ -23,7 +23,7 @@ extension Sensor {
     /// Readings or a failure; a slow consumer sees the newest one.
     ///
     /// Bridged from `Sensor.observeReadings(_:)`.
-    func readings() -> AsyncThrowingStream<Int, any Error> {
+    func readings() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
         BridgegenStream<Int, SensorToken>.throwing(
             "Sensor.readings()",
             buffering: .newest(1),
@@ -45,7 +45,7 @@ extension Sensor {
     /// A `Result` handler whose registration is removed by id.
     ///
     /// Bridged from `Sensor.addObserver(handler:)`.
-    func observations() -> AsyncThrowingStream<Int, any Error> {
+    func observations() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
         BridgegenStream<Int, Int>.throwing(
             "Sensor.observations()",
             buffering: .oldest(10),
@@ -66,7 +66,7 @@ extension Sensor {
     /// Events that are not `Sendable` objects.
     ///
     /// Bridged from `Sensor.watchReceipts(_:)`.
-    func receipts() -> AsyncStream<Receipt> {
+    func receipts() -> _Concurrency.AsyncStream<Receipt> {
         BridgegenStream<Receipt, SensorToken>.events(
             "Sensor.receipts()",
             stop: { token in token.cancel() },
@@ -81,8 +81,8 @@ extension Sensor {
     /// Events without a value, stopped through the receiver.
     ///
     /// Bridged from `Sensor.ticks(every:_:)`.
-    func ticks(every seconds: Double) -> AsyncStream<Void> {
-        BridgegenStream<Void, Void>.events(
+    func ticks(every seconds: Double) -> _Concurrency.AsyncStream<Swift.Void> {
+        BridgegenStream<Swift.Void, Swift.Void>.events(
             "Sensor.ticks(every:)",
             buffering: .newest(1),
             stop: { _ in self.stopTicks() },

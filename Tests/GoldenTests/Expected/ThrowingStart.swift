@@ -8,7 +8,7 @@ extension Feed {
     ///
     /// Bridged from `Feed.open(path:completion:)`.
     nonisolated(nonsending) func `open`(path: String) async throws -> Int {
-        let call = BridgegenCall<Int, Void>("Feed.open(path:)")
+        let call = BridgegenCall<Int, Swift.Void>("Feed.open(path:)")
         return try await call.run { continuation in
             try self.`open`(
                 path: path,

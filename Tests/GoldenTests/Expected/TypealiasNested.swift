@@ -7,7 +7,7 @@ import Foundation
 extension Catalog {
     /// Bridged from `Catalog.item(named:completion:)`.
     nonisolated(nonsending) func item(named name: String) async throws -> Receipt {
-        let call = BridgegenCall<Receipt, Void>("Catalog.item(named:)")
+        let call = BridgegenCall<Receipt, Swift.Void>("Catalog.item(named:)")
         return try await call.run { continuation in
             self.item(
                 named: name,
@@ -28,7 +28,7 @@ extension Catalog {
     ///
     /// Bridged from `Catalog.price(of:reply:)`.
     nonisolated(nonsending) func price(of sku: String) async throws -> Decimal {
-        let call = BridgegenCall<Decimal, Void>("Catalog.price(of:)")
+        let call = BridgegenCall<Decimal, Swift.Void>("Catalog.price(of:)")
         return try await call.run { continuation in
             self.price(
                 of: sku,

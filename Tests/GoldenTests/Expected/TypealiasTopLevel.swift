@@ -6,7 +6,7 @@ import FixtureSDK
 extension Feed {
     /// Bridged from `Feed.latest(completion:)`.
     nonisolated(nonsending) func latest() async throws -> [String: Any] {
-        let call = BridgegenCall<[String: Any], Void>("Feed.latest()")
+        let call = BridgegenCall<[String: Any], Swift.Void>("Feed.latest()")
         return try await call.run { continuation in
             self.latest(completion: { value, error in
                 if let error {
@@ -22,7 +22,7 @@ extension Feed {
 
     /// Bridged from `Feed.entries(limit:completion:)`.
     nonisolated(nonsending) func entries(limit: Int) async throws -> [String] {
-        let call = BridgegenCall<[String], Void>("Feed.entries(limit:)")
+        let call = BridgegenCall<[String], Swift.Void>("Feed.entries(limit:)")
         return try await call.run { continuation in
             self.entries(
                 limit: limit,

@@ -8,7 +8,7 @@ import Foundation
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.balance(completion:)`.
     nonisolated(nonsending) func balance() async throws -> Balance {
-        let call = BridgegenCall<Balance, Void>("PaymentsClient.balance()")
+        let call = BridgegenCall<Balance, Swift.Void>("PaymentsClient.balance()")
         return try await call.run { continuation in
             self.balance(completion: { value in
                 continuation.resume(returning: value)
@@ -18,7 +18,7 @@ extension PaymentsClient {
 
     /// Bridged from `PaymentsClient.lastReceipt(completion:)`.
     nonisolated(nonsending) func lastReceipt() async throws -> Receipt? {
-        let call = BridgegenCall<Receipt?, Void>("PaymentsClient.lastReceipt()")
+        let call = BridgegenCall<Receipt?, Swift.Void>("PaymentsClient.lastReceipt()")
         return try await call.run { continuation in
             self.lastReceipt(completion: { value in
                 continuation.resume(returning: value)
@@ -28,7 +28,7 @@ extension PaymentsClient {
 
     /// Bridged from `PaymentsClient.limits(completion:)`.
     nonisolated(nonsending) func limits() async throws -> (Int, String) {
-        let call = BridgegenCall<(Int, String), Void>("PaymentsClient.limits()")
+        let call = BridgegenCall<(Int, String), Swift.Void>("PaymentsClient.limits()")
         return try await call.run { continuation in
             self.limits(completion: { amount, currency in
                 continuation.resume(returning: (amount, currency))
@@ -40,7 +40,7 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.statement(month:completion:)`.
     nonisolated(nonsending) func statement(month: Int) async throws -> (Data, StatusLine) {
-        let call = BridgegenCall<(Data, StatusLine), Void>("PaymentsClient.statement(month:)")
+        let call = BridgegenCall<(Data, StatusLine), Swift.Void>("PaymentsClient.statement(month:)")
         return try await call.run { continuation in
             self.statement(
                 month: month,

@@ -16,7 +16,7 @@ public struct PaymentsAdapter {
     ///
     /// Bridged from `LegacyPayments.authorize(amount:completion:)`.
     public nonisolated(nonsending) func authorize(amount: Int) async throws -> Receipt {
-        let call = BridgegenCall<Receipt, Void>("PaymentsAdapter.authorize(amount:)")
+        let call = BridgegenCall<Receipt, Swift.Void>("PaymentsAdapter.authorize(amount:)")
         return try await call.run { continuation in
             _ = base.authorize(
                 amount: amount,
@@ -29,7 +29,7 @@ public struct PaymentsAdapter {
 
     /// Bridged from `LegacyPayments.version(completion:)`.
     public static nonisolated(nonsending) func version() async throws -> String {
-        let call = BridgegenCall<String, Void>("PaymentsAdapter.version()")
+        let call = BridgegenCall<String, Swift.Void>("PaymentsAdapter.version()")
         return try await call.run { continuation in
             LegacyPayments.version(completion: { value in
                 continuation.resume(returning: value)

@@ -8,7 +8,7 @@ extension WeatherStation {
     ///
     /// Bridged from `WeatherStation.fetchTemperature(city:completion:)`.
     public nonisolated(nonsending) func fetchTemperature(city: String) async throws -> Double {
-        let call = BridgegenCall<Double, Void>("WeatherStation.fetchTemperature(city:)")
+        let call = BridgegenCall<Double, Swift.Void>("WeatherStation.fetchTemperature(city:)")
         return try await call.run { continuation in
             self.fetchTemperature(
                 city: city,
