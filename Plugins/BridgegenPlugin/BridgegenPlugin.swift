@@ -22,7 +22,11 @@ struct BridgegenPlugin: BuildToolPlugin {
             let output = workDirectory.appendingPathComponent(BridgeFiles.outputName(for: input, in: targetDirectory))
             return .buildCommand(
                 displayName: "bridgegen \(targetName)/\(input.lastPathComponent)", executable: tool,
-                arguments: ["generate", BridgeFiles.path(input), "--output", BridgeFiles.path(output)] + configArguments,
+                arguments: [
+                    "generate", BridgeFiles.path(input), "--output", BridgeFiles.path(output),
+                    // Output that is never committed: errors in copied .bridge text link to the file.
+                    "--source-location-path", BridgeFiles.path(input),
+                ] + configArguments,
                 inputFiles: [input] + configInputs, outputFiles: [output])
         }
         let support = workDirectory.appendingPathComponent(BridgeFiles.supportFileName)

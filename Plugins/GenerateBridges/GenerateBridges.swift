@@ -27,7 +27,13 @@ struct GenerateBridges: CommandPlugin {
             let generated = target.directoryURL.appendingPathComponent("Generated")
             var runs = inputs.map { input in
                 let output = generated.appendingPathComponent(BridgeFiles.outputName(for: input, in: target.directoryURL))
-                return ["generate", BridgeFiles.path(input), "--output", BridgeFiles.path(output)]
+                // Committed output: the input named from the package root (where SwiftPM compiles),
+                // not by an absolute path that differs on every machine.
+                let relative = BridgeFiles.path(input).dropFirst(BridgeFiles.path(context.package.directoryURL).count)
+                return [
+                    "generate", BridgeFiles.path(input), "--output", BridgeFiles.path(output),
+                    "--source-location-path", String(relative.drop { $0 == "/" }),
+                ]
             }
             runs.append(["support", "--output", BridgeFiles.path(generated.appendingPathComponent(BridgeFiles.supportFileName))])
             if !check { try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true) }

@@ -56,8 +56,8 @@ public struct GeneratorPipeline: Sendable {
 
     /// Generates the Swift source for one `.bridge` file. `path` is used in diagnostics; the
     /// header names only `displayName` (the file name), so output does not depend on where the
-    /// input lives.
-    public func generate(source: [UInt8], path: String, displayName: String) -> Output {
+    /// input lives; `#sourceLocation` names `sourcePath` (default: `displayName`).
+    public func generate(source: [UInt8], path: String, displayName: String, sourcePath: String? = nil) -> Output {
         if let problem = Self.checkEncoding(source) {
             return Output(text: nil, reports: [Report(path: path, diagnostic: problem)])
         }
@@ -69,7 +69,7 @@ public struct GeneratorPipeline: Sendable {
         let (model, analysisDiagnostics) = Analyzer.analyse(syntax, keepingLegacyNames: settings.naming == .legacy)
         reports += analysisDiagnostics.map { Report(path: path, diagnostic: $0) }
         guard let model else { return Output(text: nil, reports: Self.sorted(reports)) }
-        let plan = planner.plan(model, sourceFile: displayName)
+        let plan = planner.plan(model, sourceFile: displayName, sourcePath: sourcePath)
         do {
             return Output(text: try renderer.render(plan), reports: Self.sorted(reports))
         } catch {

@@ -59,6 +59,16 @@ public struct CodePrinter: Sendable {
         line(close)
     }
 
+    /// Statements that repeat a `.bridge` file's text written at `line`, between
+    /// `#sourceLocation` directives (laid out as swift-format does), so that the compiler reports
+    /// a mistake in them at the `.bridge` file; just the statements when `line` is nil.
+    public mutating func mapped(to line: Int?, file pathLiteral: String, _ body: (inout CodePrinter) -> Void) {
+        guard let line else { return body(&self) }
+        self.line("#sourceLocation(file:\(pathLiteral),line:\(line))")
+        body(&self)
+        self.line("#sourceLocation()")
+    }
+
     /// Code printed by another printer, each of its lines at the current level.
     public mutating func append(_ code: CodePrinter) {
         for line in code.lines { emit(Substring(line)) }
@@ -97,7 +107,7 @@ public struct CodePrinter: Sendable {
 
 extension String {
     /// The text's lines, split at each line feed (a `\r` before it stays on its line).
-    var lines: [Substring] {
+    public var lines: [Substring] {
         var lines: [Substring] = []
         var start = startIndex
         var index = startIndex

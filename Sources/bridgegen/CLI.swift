@@ -115,7 +115,9 @@ struct Run {
                     bytes = Array(contents)
                     displayName = (input as NSString).lastPathComponent
                 }
-                let output = generator.generate(source: bytes, path: input == "-" ? "<stdin>" : input, displayName: displayName)
+                let output = generator.generate(
+                    source: bytes, path: input == "-" ? "<stdin>" : input, displayName: displayName,
+                    sourcePath: options.sourceLocationPath)
                 report(output.reports)
                 guard let text = output.text else {
                     failed = true

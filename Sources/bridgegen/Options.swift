@@ -15,6 +15,8 @@ struct Options: Equatable {
     var outputDirectory: String?
     /// One output file for one input (used by the build plugin).
     var outputFile: String?
+    /// How the generated code's `#sourceLocation` names the input (default: its file name).
+    var sourceLocationPath: String?
     var templatesDirectory: String?
     /// `bridgegen.json`; the flags below win over it.
     var configFile: String?
@@ -72,6 +74,7 @@ struct Options: Equatable {
             case "--": onlyInputs = true
             case "--output-dir", "-o": options.outputDirectory = try take()
             case "--output": options.outputFile = try take()
+            case "--source-location-path": options.sourceLocationPath = try take()
             case "--templates": options.templatesDirectory = try take()
             case "--config": options.configFile = try take()
             case "--access":
@@ -126,6 +129,9 @@ struct Options: Equatable {
             if outputDirectory != nil && outputFile != nil {
                 throw UsageError(message: "--output and --output-dir cannot be combined")
             }
+            if sourceLocationPath != nil && inputs.count != 1 {
+                throw UsageError(message: "--source-location-path takes exactly one input file")
+            }
             if outputFile != nil && inputs.count != 1 {
                 throw UsageError(message: "--output takes exactly one input file")
             }
@@ -159,6 +165,11 @@ struct Options: Equatable {
         OPTIONS:
           --output-dir, -o <dir>  Directory for generated files ('-' for standard output).
           --output <file>         The generated file for a single input (used by the build plugin).
+          --source-location-path <path>
+                                  How the generated #sourceLocation names the input, so the compiler
+                                  reports errors in copied .bridge text there (default: its file name;
+                                  the build plugin passes its full path, generate-bridges the
+                                  package-relative one).
           --templates <dir>       Directory with templates that replace the defaults (same file names).
           --config <file>         A bridgegen.json with a target's settings; the flags below win over it.
           --access <level>        Access level where a block does not say: internal, package, public.

@@ -172,6 +172,67 @@ enum Goldens {
     }
 }
 
+/// Text the generator copies from a `.bridge` file (types, default values, annotation
+/// expressions) is mapped back with `#sourceLocation`: a mistake in it that only the compiler
+/// sees is reported at the `.bridge` line, not inside the generated file.
+@Suite struct SourceLocationTests {
+    static let mistakes = """
+        import FixtureSDK
+        import Foundation
+
+        extension Transfers {
+            @cancel(token: halt())
+            func upload(_ data: Data, completion: @escaping (Data?, Error?) -> Void) -> FixtureRequest
+
+            func geocode(address: Adress, completion: @escaping ([String]?, Error?) -> Void)
+
+            @mapError(Mapping.unknown)
+            @asyncName(geocodeMapped)
+            func geocode(address: String = 42, completion: @escaping ([String]?, Error?) -> Void)
+        }
+
+        delegate LocatorDelegate on Locator {
+            @start(requestLocations())
+            @cancel(stopUpdatingLocation())
+            func fixOfLocator() async throws -> Coordinate
+
+            @success(location)
+            func locator(_ locator: Locator, didFind location: Coordinate)
+
+            func locator(_ locator: Locator, didFailWithError error: Error)
+
+            func locatorDidChangeAuthorization(_ locator: Locator)
+        }
+
+        """
+
+    @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
+    func compilerErrorsInCopiedTextPointAtTheBridgeFile() throws {
+        let output = Goldens.generator.generate(
+            source: Array(Self.mistakes.utf8), path: "Mistakes.bridge", displayName: "Mistakes.bridge",
+            sourcePath: "Sources/App/Mistakes.bridge")
+        let text = try #require(output.text, "\(output.reports.map(\.formatted))")
+        let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let modules = buildDirectory.appendingPathComponent("Modules")
+        let generated = FileManager.default.temporaryDirectory.appendingPathComponent("Mistakes-\(UUID().uuidString).swift")
+        try text.write(to: generated, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: generated) }
+        let (status, log) = try Goldens.runTool([
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "Mistakes",
+            generated.path, Goldens.root.appendingPathComponent("Expected/BridgegenSupport.swift").path,
+        ])
+        #expect(status != 0)
+        let errors = log.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+        // Each mistake at its own .bridge line; none reported inside the generated file.
+        for (line, what) in [(5, "halt"), (8, "Adress"), (10, "Mapping"), (12, "default argument"), (16, "requestLocations")] {
+            #expect(
+                errors.contains { $0.hasPrefix("Sources/App/Mistakes.bridge:\(line):") && $0.contains(what) },
+                "\(what) at line \(line):\n\(errors.joined(separator: "\n"))")
+        }
+        #expect(!errors.contains { $0.contains(generated.lastPathComponent) }, "\(errors.joined(separator: "\n"))")
+    }
+}
+
 /// docs/cookbook.md shows goldens; it must show them as they are.
 @Suite struct CookbookTests {
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))

@@ -6,7 +6,9 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension BenchSDK {
     /// Bridged from `BenchSDK.fetch(id:completion:)`.
+    #sourceLocation(file:"BenchAdapters.bridge",line:6)
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("BenchSDK.fetch(id:)")
         return try await call.run { continuation in
             self.fetch(
@@ -27,7 +29,9 @@ extension BenchSDK {
     /// The cancellable adapter: the returned token is cancelled when the task is.
     ///
     /// Bridged from `BenchSDK.fetchCancellable(id:completion:)`.
+    #sourceLocation(file:"BenchAdapters.bridge",line:10)
     nonisolated(nonsending) func fetchCancellable(id: Int) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchCancellable(id:)",
             cancel: { token in token.cancel() }
@@ -49,7 +53,9 @@ extension BenchSDK {
     }
 
     /// Bridged from `BenchSDK.fetchWithTimeout(id:completion:)`.
+    #sourceLocation(file:"BenchAdapters.bridge",line:14)
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchWithTimeout(id:)",
             cancel: { token in token.cancel() },
@@ -77,7 +83,9 @@ extension BenchSDK {
     /// The stream adapter: events of an observer.
     ///
     /// Bridged from `BenchSDK.observe(count:_:)`.
+    #sourceLocation(file:"BenchAdapters.bridge",line:31)
     func events(count: Int) -> _Concurrency.AsyncStream<Int> {
+        #sourceLocation()
         BridgegenStream<Int, BenchToken>.events(
             "BenchSDK.events(count:)",
             stop: { token in token.cancel() },
@@ -98,7 +106,9 @@ extension BenchOwner {
     /// The delegate adapter.
     ///
     /// Bridged from `value(id:) in delegate BenchDelegate on BenchOwner`.
+    #sourceLocation(file:"BenchAdapters.bridge",line:20)
     nonisolated(nonsending) func value(id: Int) async throws -> Int {
+        #sourceLocation()
         if self.delegate is BenchOwnerValueDelegate {
             throw BridgegenError.busy(adapter: "BenchOwner.value(id:)")
         }
@@ -111,7 +121,9 @@ extension BenchOwner {
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
+            #sourceLocation(file:"BenchAdapters.bridge",line:19)
             self.start(id: id)
+            #sourceLocation()
         }
     }
 }

@@ -72,6 +72,12 @@ public struct Adapter: Hashable, Sendable {
     /// parameter name → element type. The adapter yields into them and finishes them at the end.
     public var progressStreams: [String: String] = [:]
     public var location: SourceLocation
+    /// Where the declaration, `@mapError` and `@retry` were written: generated code that repeats
+    /// their text is mapped back to these lines (`#sourceLocation`), so that the compiler reports
+    /// a mistake in it at the `.bridge` file.
+    public var signatureLine: Int? = nil
+    public var mapErrorLine: Int? = nil
+    public var retryLine: Int? = nil
 
     public var returnsVoid: Bool { resultType == "Void" }
 
@@ -142,6 +148,8 @@ public struct NotificationPlan: Hashable, Sendable {
     public var center: Center
     /// A function `(Notification) -> Element?` (or `-> Element`), run inside the observer.
     public var map: String
+    /// The `@notification` attribute's line.
+    public var line: Int? = nil
 
 }
 
@@ -177,6 +185,8 @@ public struct CancellationPlan: Hashable, Sendable {
     public var startMethod: String?
     /// After cancelling, wait for the SDK's own answer instead of throwing at once.
     public var waitForCompletion = false
+    /// The `.bridge` line of the cancel or start expression the user wrote (not an inferred one).
+    public var expressionLine: Int?
 
     public init() {}
 

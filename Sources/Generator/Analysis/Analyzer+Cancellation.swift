@@ -9,6 +9,10 @@ extension Analyzer {
         var mapError: String?
         var isMainActor = false
         var retry: RetryPlan?
+        /// Where `@mapError` and `@retry` were written (generated code that repeats them is
+        /// mapped back to these lines).
+        var mapErrorLine: Int?
+        var retryLine: Int?
     }
 
     /// Token types whose `cancel()` stops the work they stand for.
@@ -58,8 +62,12 @@ extension Analyzer {
                     continue
                 }
                 options.mapError = text
+                options.mapErrorLine = argument.location.line
             case "retry":
-                if let retry = readRetry(attribute) { options.retry = retry }
+                if let retry = readRetry(attribute) {
+                    options.retry = retry
+                    options.retryLine = attribute.location.line
+                }
             case "MainActor":
                 if attribute.arguments != nil {
                     diagnostics.error(
@@ -163,6 +171,7 @@ extension Analyzer {
                 }
                 guard needsToken(attribute) else { return nil }
                 plan.strategy = .token(method: call.name + "()", optional: tokenIsOptional)
+                plan.expressionLine = argument.location.line
             case ("using", _):
                 guard let call, call.labels.count == 1, call.isReference else {
                     diagnostics.error(
@@ -172,6 +181,7 @@ extension Analyzer {
                 }
                 guard needsToken(attribute) else { return nil }
                 plan.strategy = .receiverWithToken(name: call.name, label: call.labels[0] == "_" ? nil : call.labels[0])
+                plan.expressionLine = argument.location.line
             case (nil, _):
                 guard let call, call.labels.isEmpty, !call.isReference else {
                     diagnostics.error(
@@ -180,6 +190,7 @@ extension Analyzer {
                     return nil
                 }
                 plan.strategy = .receiver(call: call.name + "()")
+                plan.expressionLine = argument.location.line
             default:
                 return nil
             }
@@ -209,6 +220,7 @@ extension Analyzer {
             } else if let call = Self.callReference(argument.value.text), call.labels.isEmpty, !call.isReference {
                 guard plan.usesToken || needsToken(attribute) else { return nil }
                 plan.startMethod = call.name + "()"
+                plan.expressionLine = plan.expressionLine ?? argument.location.line
             } else {
                 diagnostics.error("'\(argument.value.text)' is not a method call on the token", at: argument.location, notes: [.init("write \(usage)")])
                 return nil

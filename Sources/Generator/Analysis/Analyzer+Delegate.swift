@@ -155,7 +155,7 @@ extension Analyzer {
         }
         generated[key] = adapterDecl.name.location
         let ownerName = (decl.ownerType.qualifiedName ?? ownerType).split(separator: ".").map(String.init).joined()
-        return DelegateAdapter(
+        var adapter = DelegateAdapter(
             documentation: adapterDecl.documentation.isEmpty ? decl.documentation : adapterDecl.documentation,
             sourceName: "\(adapterDecl.fullName) in delegate \(protocolType) on \(ownerType)", adapterName: adapterName, name: Naming.escaped(baseName),
             ownerType: ownerType, protocolType: protocolType, access: access,
@@ -164,6 +164,11 @@ extension Analyzer {
             timeoutSeconds: isStream ? nil : options.timeout, mapError: options.mapError, isMainActor: options.isMainActor,
             busyPolicy: busyPolicy, restoresPrevious: restoresPrevious,
             className: ownerName + baseName.prefix(1).uppercased() + baseName.dropFirst() + "Delegate", methods: methods, location: decl.location)
+        adapter.signatureLine = adapterDecl.funcKeywordLocation.line
+        adapter.startLine = startAttribute?.location.line
+        adapter.cancelLine = adapterDecl.attributes.first { $0.name.name == "cancel" }?.location.line
+        adapter.mapErrorLine = options.mapErrorLine
+        return adapter
     }
 
     var errorCount: Int { diagnostics.errorCount }

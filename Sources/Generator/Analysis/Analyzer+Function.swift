@@ -226,6 +226,9 @@ extension Analyzer {
         adapter.cancellation = cancellation
         adapter.timeoutSeconds = options.timeout
         adapter.mapError = options.mapError
+        adapter.signatureLine = function.funcKeywordLocation.line
+        adapter.mapErrorLine = options.mapErrorLine
+        adapter.retryLine = options.retryLine
         adapter.retry = options.retry
         adapter.isMainActor = options.isMainActor
         adapter.guardedClosureParameters = guarded

@@ -65,6 +65,8 @@ extension Analyzer {
             completion: CompletionPlan(parameters: []), location: function.location)
         adapter.stream = StreamPlan(buffering: annotations.stream?.buffering, isThrowing: false)
         adapter.notification = plan
+        adapter.notification?.line = attribute.location.line
+        adapter.signatureLine = function.funcKeywordLocation.line
         adapter.isMainActor = block.isMainActor || function.attributes.contains { $0.name.name == "MainActor" }
         return adapter
     }

@@ -69,5 +69,11 @@ public struct DelegateAdapter: Hashable, Sendable {
     public var className: String
     public var methods: [Method]
     public var location: SourceLocation
+    /// Where the declaration and the annotations whose text the generated code repeats were
+    /// written (mapped back with `#sourceLocation`).
+    public var signatureLine: Int? = nil
+    public var startLine: Int? = nil
+    public var cancelLine: Int? = nil
+    public var mapErrorLine: Int? = nil
 
 }

@@ -20,6 +20,7 @@ extension Planner {
         return DelegatePlan(
             availability: availability, ownerType: adapter.ownerType, docLines: docLines, attributes: adapter.attributes,
             signature: delegateSignature(adapter, access: access),
+            signatureLine: adapter.signatureLine.map { max(1, $0 - adapter.attributes.count) },
             body: isStream ? delegateStreamBody(adapter, names) : delegateCallBody(adapter, names),
             protocolType: adapter.protocolType, adapterName: adapterName, className: adapter.className,
             classDoc: wrap(
@@ -114,9 +115,14 @@ extension Planner {
     func startLines(_ adapter: DelegateAdapter, _ n: DelegateNames, handle: String, into printer: inout CodePrinter) {
         printer.line("\(n.delegate).\(handle) = \(handle)")
         printer.line("self.\(adapter.property) = \(n.delegate)")
-        guard adapter.startThrows else { return printer.line("self.\(adapter.start)") }
-        guard adapter.stream != nil else { return printer.line("try self.\(adapter.start)") }
-        printer.block("do {", close: "} catch {") { $0.line("try self.\(adapter.start)") }
+        let start = { (printer: inout CodePrinter, call: String) in
+            printer.mapped(to: adapter.startLine, file: sourcePathLiteral) { $0.line(call) }
+        }
+        guard adapter.startThrows else { return start(&printer, "self.\(adapter.start)") }
+        guard adapter.stream != nil else { return start(&printer, "try self.\(adapter.start)") }
+        printer.line("do {")
+        printer.indented { start(&$0, "try self.\(adapter.start)") }
+        printer.line("} catch {")
         printer.indented {
             $0.line("// Nothing stays registered when the start call fails.")
             $0.line(clearSlot(adapter, n))
@@ -138,13 +144,17 @@ extension Planner {
         if let mapError = adapter.mapError { options.append("mapError: \(mapError)") }
         let type = "BridgegenCall<\(Self.spelled(adapter.resultType)), Swift.Void>"
         let name = Parser.quoted(adapter.adapterName)
+        var statement = CodePrinter(level: Level.body)
         if options.isEmpty && CodePrinter(level: Level.body, after: "let \(n.call) = ").fits(type + "(" + name + ")") {
-            printer.line("let \(n.call) = \(type)(\(name))")
+            statement.line("let \(n.call) = \(type)(\(name))")
         } else {
-            printer.line("let \(n.call) = \(type)(")
-            printer.indented { $0.commaSeparated([name] + options) }
-            printer.line(")")
+            statement.line("let \(n.call) = \(type)(")
+            statement.indented { $0.commaSeparated([name] + options) }
+            statement.line(")")
         }
+        let mappedLine = Self.mappedLine(
+            of: statement.text, [("cancel: ", adapter.cancelLine), ("mapError: ", adapter.mapErrorLine)])
+        printer.mapped(to: mappedLine, file: sourcePathLiteral) { $0.append(statement) }
         printer.block("return try await \(n.call).run { continuation in") {
             startLines(adapter, n, handle: "continuation", into: &$0)
         }
@@ -161,7 +171,9 @@ extension Planner {
             $0.line(Parser.quoted(adapter.adapterName) + ",")
             if let buffering = stream.buffering { $0.line("buffering: \(buffering),") }
             $0.block("stop: { _ in", close: "},") {
-                if let cancel = adapter.cancel { $0.line("self.\(cancel)") }
+                if let cancel = adapter.cancel {
+                    $0.mapped(to: adapter.cancelLine, file: sourcePathLiteral) { $0.line("self.\(cancel)") }
+                }
                 $0.line(clearSlot(adapter, n))
             }
             if stream.isThrowing, let mapError = adapter.mapError { $0.line("mapError: \(mapError),") }

@@ -10,6 +10,8 @@ import Templates
 /// `Level` constants); that level counts toward the line width.
 public struct Planner: Sendable {
     public var settings = Settings()
+    /// The `.bridge` file's path as a string literal, for `#sourceLocation` (set by `plan`).
+    var sourcePathLiteral = "\"\""
 
     public init() {}
 
@@ -32,10 +34,24 @@ public struct Planner: Sendable {
         return level + " "
     }
 
-    public func plan(_ model: BridgeModel, sourceFile: String) -> FilePlan {
-        FilePlan(
-            sourceFile: Self.commentSafe(sourceFile), imports: imports(model), blocks: model.blocks.map(plan),
-            delegates: model.delegates.map(plan))
+    /// `sourcePath`: how `#sourceLocation` names the `.bridge` file (its name by default).
+    public func plan(_ model: BridgeModel, sourceFile: String, sourcePath: String? = nil) -> FilePlan {
+        var planner = self
+        planner.sourcePathLiteral = Parser.quoted(sourcePath ?? sourceFile)
+        return FilePlan(
+            sourceFile: Self.commentSafe(sourceFile), sourcePathLiteral: planner.sourcePathLiteral,
+            imports: imports(model), blocks: model.blocks.map(planner.plan), delegates: model.delegates.map(planner.plan))
+    }
+
+    /// The `.bridge` line to give the first line of `statement` so that the first of its lines
+    /// that repeats `.bridge` text — `text`, written at `line` — lands on that line (Swift
+    /// numbers the lines after a `#sourceLocation` on from it). nil when nothing is mapped.
+    static func mappedLine(of statement: String, _ marks: [(text: String, line: Int?)]) -> Int? {
+        let lines = statement.lines
+        for case (let text, let line?) in marks {
+            if let index = lines.firstIndex(where: { $0.contains(text) }) { return max(1, line - index) }
+        }
+        return nil
     }
 
     public func planSupport() -> SupportPlan {
@@ -97,15 +113,32 @@ public struct Planner: Sendable {
         let nameLiteral = Parser.quoted(adapter.adapterName)
 
         let body: AdapterPlan.Body
+        // Lines that repeat `.bridge` text: the annotation expressions (mapped back).
+        let stop = stopClosure(adapter.cancellation, receiver: receiver)
+        let expressionMarks: [(text: String, line: Int?)] = [
+            ("cancel: " + (stop ?? "\u{0}"), adapter.cancellation.expressionLine),
+            ("stop: " + (stop ?? "\u{0}"), adapter.cancellation.expressionLine),
+            ("start: ", adapter.cancellation.expressionLine), ("mapError: ", adapter.mapErrorLine),
+        ]
+        var setupLine: Int?
+        var retryLine: Int?
+        var streamLine: Int?
         if let notification = adapter.notification {
-            body = .stream(notificationBody(adapter, notification, nameLiteral: nameLiteral, receiver: receiver))
+            let text = notificationBody(adapter, notification, nameLiteral: nameLiteral, receiver: receiver)
+            streamLine = Self.mappedLine(of: text, [("name: ", notification.line)])
+            body = .stream(text)
         } else if adapter.stream != nil {
-            body = .stream(streamBody(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names))
+            let text = streamBody(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names)
+            streamLine = Self.mappedLine(of: text, expressionMarks)
+            body = .stream(text)
         } else {
             let retry = adapter.retry.map { retrySetup($0, name: names.retry) }
             let handler = completionClosure(adapter.completion, continuation: names.continuation)
+            let setup = callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: retry != nil)
+            setupLine = Self.mappedLine(of: setup, expressionMarks)
+            retryLine = retry.flatMap { Self.mappedLine(of: $0, [("when: ", adapter.retryLine)]) }
             body = .call(
-                setup: callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: retry != nil),
+                setup: setup,
                 legacyCall: call(
                     adapter, callee: receiver, continuation: names.continuation, handler: handler,
                     level: retry == nil ? Level.legacyCall : Level.legacyCallInRetry),
@@ -113,7 +146,10 @@ public struct Planner: Sendable {
         }
         return AdapterPlan(
             sourceName: adapter.sourceName, docLines: docLines, attributes: attributes,
-            signature: signature(of: adapter, access: access), resultType: adapter.resultType,
+            // The directive stands above the attributes: the `func` line lands on the declaration.
+            signature: signature(of: adapter, access: access),
+            signatureLine: adapter.signatureLine.map { max(1, $0 - attributes.count) },
+            setupLine: setupLine, retryLine: retryLine, streamLine: streamLine, resultType: adapter.resultType,
             tokenType: adapter.cancellation.tokenType, adapterNameLiteral: nameLiteral, callName: names.call,
             continuation: names.continuation, retryName: names.retry, finishedStreams: adapter.progressStreams.keys.sorted(),
             body: body)

@@ -1148,26 +1148,54 @@ extension BridgegenContinuation where Value == Swift.Void {
 {{! One adapter. `call` guards the outcome; `legacyCall` starts the SDK work. }}
 {{! A stream adapter returns a stream whose register closure makes the legacy call. }}
 {{! With `@retry`, each pass of the loop is one complete call; `retry` waits or rethrows. }}
+{{! `#sourceLocation` maps lines that repeat the .bridge file's text back to it. }}
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
+{{#signatureLine}}
+#sourceLocation(file:{{sourcePathLiteral}},line:{{signatureLine}})
+{{/signatureLine}}
 {{#attributes}}
 {{.}}
 {{/attributes}}
 {{#isStream}}
 {{signature}} {
+    {{#signatureLine}}
+    #sourceLocation()
+    {{/signatureLine}}
+    {{#streamLine}}
+    #sourceLocation(file:{{sourcePathLiteral}},line:{{streamLine}})
+    {{/streamLine}}
     {{streamBody}}
+    {{#streamLine}}
+    #sourceLocation()
+    {{/streamLine}}
 }
 {{/isStream}}
 {{^isStream}}
 {{signature}} {
+    {{#signatureLine}}
+    #sourceLocation()
+    {{/signatureLine}}
     {{#finishedStreams}}
     defer { {{.}}.finish() }
     {{/finishedStreams}}
     {{#hasRetry}}
+    {{#retryLine}}
+    #sourceLocation(file:{{sourcePathLiteral}},line:{{retryLine}})
+    {{/retryLine}}
     var {{retryName}} = {{retrySetup}}
+    {{#retryLine}}
+    #sourceLocation()
+    {{/retryLine}}
     while true {
+        {{#setupLine}}
+        #sourceLocation(file:{{sourcePathLiteral}},line:{{setupLine}})
+        {{/setupLine}}
         let {{callName}} = {{callSetup}}
+        {{#setupLine}}
+        #sourceLocation()
+        {{/setupLine}}
         do {
             return try await {{callName}}.run { {{continuation}} in
                 {{legacyCall}}
@@ -1178,7 +1206,13 @@ extension BridgegenContinuation where Value == Swift.Void {
     }
     {{/hasRetry}}
     {{^hasRetry}}
+    {{#setupLine}}
+    #sourceLocation(file:{{sourcePathLiteral}},line:{{setupLine}})
+    {{/setupLine}}
     let {{callName}} = {{callSetup}}
+    {{#setupLine}}
+    #sourceLocation()
+    {{/setupLine}}
     return try await {{callName}}.run { {{continuation}} in
         {{legacyCall}}
     }
@@ -1243,10 +1277,16 @@ extension {{ownerType}} {
     {{#docLines}}
     /// {{.}}
     {{/docLines}}
+    {{#signatureLine}}
+    #sourceLocation(file:{{sourcePathLiteral}},line:{{signatureLine}})
+    {{/signatureLine}}
     {{#attributes}}
     {{.}}
     {{/attributes}}
     {{signature}} {
+        {{#signatureLine}}
+        #sourceLocation()
+        {{/signatureLine}}
         {{body}}
     }
 }

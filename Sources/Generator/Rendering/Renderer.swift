@@ -55,6 +55,7 @@ public struct Renderer: Sendable {
     static func value(of plan: FilePlan) -> TemplateValue {
         [
             "sourceFile": .string(plan.sourceFile),
+            "sourcePathLiteral": .string(plan.sourcePathLiteral),
             "imports": .strings(plan.imports),
             "blocks": .list(plan.blocks.map(value(of:))),
             "delegates": .list(plan.delegates.map(value(of:))),
@@ -87,6 +88,10 @@ public struct Renderer: Sendable {
             "docLines": .strings(adapter.docLines),
             "attributes": .strings(adapter.attributes),
             "signature": .string(adapter.signature),
+            "signatureLine": .string(adapter.signatureLine.map(String.init) ?? ""),
+            "setupLine": .string(adapter.setupLine.map(String.init) ?? ""),
+            "retryLine": .string(adapter.retryLine.map(String.init) ?? ""),
+            "streamLine": .string(adapter.streamLine.map(String.init) ?? ""),
             "resultType": .string(adapter.resultType),
             "tokenType": .string(adapter.tokenType),
             "adapterNameLiteral": .string(adapter.adapterNameLiteral),
@@ -110,6 +115,7 @@ public struct Renderer: Sendable {
             "docLines": .strings(delegate.docLines),
             "attributes": .strings(delegate.attributes),
             "signature": .string(delegate.signature),
+            "signatureLine": .string(delegate.signatureLine.map(String.init) ?? ""),
             "body": .string(delegate.body),
             "protocolType": .string(delegate.protocolType),
             "adapterName": .string(delegate.adapterName),

@@ -5,7 +5,9 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     /// Bridged from `Catalog.count(completion:)`.
+    #sourceLocation(file:"AccessLevels.bridge",line:5)
     public nonisolated(nonsending) func count() async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Catalog.count()")
         return try await call.run { continuation in
             self.count(completion: { result in
@@ -18,7 +20,9 @@ extension Catalog {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     /// Bridged from `Catalog.names(completion:)`.
+    #sourceLocation(file:"AccessLevels.bridge",line:10)
     package nonisolated(nonsending) func names() async throws -> [String: [Int]] {
+        #sourceLocation()
         let call = BridgegenCall<[String: [Int]], Swift.Void>("Catalog.names()")
         return try await call.run { continuation in
             self.names(completion: { result in

@@ -5,8 +5,10 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Modern {
     /// Bridged from `Modern.newer(completion:)`.
+    #sourceLocation(file:"Availability.bridge",line:4)
     @available(macOS 11, iOS 14, *)
     nonisolated(nonsending) func newer() async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Modern.newer()")
         return try await call.run { continuation in
             self.newer(completion: { value in
@@ -16,8 +18,10 @@ extension Modern {
     }
 
     /// Bridged from `Modern.older(completion:)`.
+    #sourceLocation(file:"Availability.bridge",line:7)
     @available(*, deprecated, message: "use newer")
     nonisolated(nonsending) func older() async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Modern.older()")
         return try await call.run { continuation in
             self.older(completion: { value in

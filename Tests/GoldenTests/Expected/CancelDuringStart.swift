@@ -8,7 +8,9 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension SlowStarts {
     /// Bridged from `SlowStarts.fetch(id:completion:)`.
+    #sourceLocation(file:"CancelDuringStart.bridge",line:7)
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, SlowToken>(
             "SlowStarts.fetch(id:)",
             cancel: { token in token.cancel() }
@@ -24,11 +26,15 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.fetchByID(id:completion:)`.
+    #sourceLocation(file:"CancelDuringStart.bridge",line:10)
     nonisolated(nonsending) func fetchByID(id: Int) async throws -> Int {
+        #sourceLocation()
+        #sourceLocation(file:"CancelDuringStart.bridge",line:7)
         let call = BridgegenCall<Int, Int>(
             "SlowStarts.fetchByID(id:)",
             cancel: { token in self.cancelFetch(token) }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetchByID(
                 id: id,
@@ -40,11 +46,15 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.fetchAny(completion:)`.
+    #sourceLocation(file:"CancelDuringStart.bridge",line:13)
     nonisolated(nonsending) func fetchAny() async throws -> Int {
+        #sourceLocation()
+        #sourceLocation(file:"CancelDuringStart.bridge",line:10)
         let call = BridgegenCall<Int, Swift.Void>(
             "SlowStarts.fetchAny()",
             cancel: { _ in self.cancelAll() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetchAny(completion: { result in
                 continuation.resume(with: result)
@@ -53,12 +63,16 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.makeFetch(id:completion:)`.
+    #sourceLocation(file:"CancelDuringStart.bridge",line:17)
     nonisolated(nonsending) func makeFetch(id: Int) async throws -> Int {
+        #sourceLocation()
+        #sourceLocation(file:"CancelDuringStart.bridge",line:14)
         let call = BridgegenCall<Int, SlowToken>(
             "SlowStarts.makeFetch(id:)",
             cancel: { token in token.cancel() },
             start: { token in token.resume() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.makeFetch(
                 id: id,
@@ -70,7 +84,9 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.fetchUncancellable(id:completion:)`.
+    #sourceLocation(file:"CancelDuringStart.bridge",line:20)
     nonisolated(nonsending) func fetchUncancellable(id: Int) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("SlowStarts.fetchUncancellable(id:)")
         return try await call.run { continuation in
             self.fetchUncancellable(
@@ -85,8 +101,12 @@ extension SlowStarts {
     /// Retried on the SDK's failures; never after a cancellation.
     ///
     /// Bridged from `SlowStarts.fetch(id:completion:)`.
+    #sourceLocation(file:"CancelDuringStart.bridge",line:26)
     nonisolated(nonsending) func fetchRetrying(id: Int) async throws -> Int {
+        #sourceLocation()
+        #sourceLocation(file:"CancelDuringStart.bridge",line:23)
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: SlowStarts.isRetryable)
+        #sourceLocation()
         while true {
             let call = BridgegenCall<Int, SlowToken>(
                 "SlowStarts.fetchRetrying(id:)",
@@ -108,7 +128,9 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.fetch(id:completion:)`.
+    #sourceLocation(file:"CancelDuringStart.bridge",line:31)
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, SlowToken>(
             "SlowStarts.fetchWithTimeout(id:)",
             cancel: { token in token.cancel() },
@@ -130,7 +152,9 @@ extension SlowPicker {
     /// A picker whose presenting call is slow.
     ///
     /// Bridged from `pickValue() in delegate SlowPickerDelegate on SlowPicker`.
+    #sourceLocation(file:"CancelDuringStart.bridge",line:38)
     nonisolated(nonsending) func pickValue() async throws -> Int {
+        #sourceLocation()
         if self.delegate is SlowPickerPickValueDelegate {
             throw BridgegenError.busy(adapter: "SlowPicker.pickValue()")
         }
@@ -139,14 +163,18 @@ extension SlowPicker {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
+        #sourceLocation(file:"CancelDuringStart.bridge",line:35)
         let call = BridgegenCall<Int, Swift.Void>(
             "SlowPicker.pickValue()",
             cancel: { _ in self.stop() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
+            #sourceLocation(file:"CancelDuringStart.bridge",line:36)
             self.begin()
+            #sourceLocation()
         }
     }
 }

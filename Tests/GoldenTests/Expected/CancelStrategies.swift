@@ -9,7 +9,9 @@ extension Transfers {
     /// The returned token has `cancel()`.
     ///
     /// Bridged from `Transfers.upload(_:completion:)`.
+    #sourceLocation(file:"CancelStrategies.bridge",line:8)
     nonisolated(nonsending) func upload(_ data: Data) async throws -> Data {
+        #sourceLocation()
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.upload(_:)",
             cancel: { token in token.cancel() }
@@ -33,11 +35,15 @@ extension Transfers {
     /// An optional token, stopped by another method.
     ///
     /// Bridged from `Transfers.subscribe(topic:completion:)`.
+    #sourceLocation(file:"CancelStrategies.bridge",line:12)
     nonisolated(nonsending) func subscribe(topic: String) async throws {
+        #sourceLocation()
+        #sourceLocation(file:"CancelStrategies.bridge",line:9)
         let call = BridgegenCall<Swift.Void, FixtureRequest?>(
             "Transfers.subscribe(topic:)",
             cancel: { token in token?.invalidate() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.subscribe(
                 topic: topic,
@@ -55,11 +61,15 @@ extension Transfers {
     /// The call returns an id that a separate method cancels.
     ///
     /// Bridged from `Transfers.startSync(completion:)`.
+    #sourceLocation(file:"CancelStrategies.bridge",line:16)
     nonisolated(nonsending) func startSync() async throws {
+        #sourceLocation()
+        #sourceLocation(file:"CancelStrategies.bridge",line:13)
         let call = BridgegenCall<Swift.Void, Int>(
             "Transfers.startSync()",
             cancel: { token in self.cancelRequest(token) }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.startSync(completion: { error in
                 if let error {
@@ -74,11 +84,15 @@ extension Transfers {
     /// The receiver has a cancel method.
     ///
     /// Bridged from `Transfers.geocode(address:completion:)`.
+    #sourceLocation(file:"CancelStrategies.bridge",line:20)
     nonisolated(nonsending) func geocode(address: String) async throws -> [String] {
+        #sourceLocation()
+        #sourceLocation(file:"CancelStrategies.bridge",line:17)
         let call = BridgegenCall<[String], Swift.Void>(
             "Transfers.geocode(address:)",
             cancel: { _ in self.cancelGeocode() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.geocode(
                 address: address,
@@ -98,7 +112,9 @@ extension Transfers {
     /// No way to cancel: on cancellation the adapter throws at once and drops the late callback.
     ///
     /// Bridged from `Transfers.geocode(address:completion:)`.
+    #sourceLocation(file:"CancelStrategies.bridge",line:25)
     nonisolated(nonsending) func geocodeWithoutCancel(address: String) async throws -> [String] {
+        #sourceLocation()
         let call = BridgegenCall<[String], Swift.Void>("Transfers.geocodeWithoutCancel(address:)")
         return try await call.run { continuation in
             self.geocode(

@@ -8,7 +8,9 @@ extension Transfers {
     /// An `Operation` token is cancelled when the task is: inferred from the return type.
     ///
     /// Bridged from `Transfers.send(amount:completion:)`.
+    #sourceLocation(file:"CancelTokenInferred.bridge",line:6)
     nonisolated(nonsending) func send(amount: Int) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Operation>(
             "Transfers.send(amount:)",
             cancel: { token in token.cancel() }

@@ -5,7 +5,9 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Feed {
     /// Bridged from `Feed.stream(completion:)`.
+    #sourceLocation(file:"ClosureAttributes.bridge",line:4)
     nonisolated(nonsending) func stream() async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Feed.stream()")
         return try await call.run { continuation in
             self.stream(completion: { result in
@@ -17,7 +19,9 @@ extension Feed {
     /// A main-actor completion handler.
     ///
     /// Bridged from `Feed.render(completion:)`.
+    #sourceLocation(file:"ClosureAttributes.bridge",line:7)
     nonisolated(nonsending) func render() async throws -> String {
+        #sourceLocation()
         let call = BridgegenCall<String, Swift.Void>("Feed.render()")
         return try await call.run { continuation in
             self.render(completion: { result in

@@ -9,11 +9,13 @@ extension Catalog {
     /// passed through.
     ///
     /// Bridged from `Catalog.download(id:progress:completion:onCancel:)`.
+    #sourceLocation(file:"CompletionAnnotation.bridge",line:8)
     nonisolated(nonsending) func download(
         id: String,
         progress: @escaping (Double) -> Void,
         onCancel: @escaping () -> Void
     ) async throws -> Data {
+        #sourceLocation()
         let call = BridgegenCall<Data, Swift.Void>("Catalog.download(id:progress:onCancel:)")
         return try await call.run { continuation in
             self.download(

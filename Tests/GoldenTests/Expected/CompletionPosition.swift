@@ -7,7 +7,9 @@ extension Catalog {
     /// The completion handler need not be last.
     ///
     /// Bridged from `Catalog.lookup(completion:sku:)`.
+    #sourceLocation(file:"CompletionPosition.bridge",line:5)
     nonisolated(nonsending) func lookup(sku: String) async throws -> String {
+        #sourceLocation()
         let call = BridgegenCall<String, Swift.Void>("Catalog.lookup(sku:)")
         return try await call.run { continuation in
             self.lookup(
@@ -22,7 +24,9 @@ extension Catalog {
     /// Found by its label when its name is not `completion`.
     ///
     /// Bridged from `Catalog.search(_:then:)`.
+    #sourceLocation(file:"CompletionPosition.bridge",line:8)
     nonisolated(nonsending) func search(_ query: String) async throws -> [String] {
+        #sourceLocation()
         let call = BridgegenCall<[String], Swift.Void>("Catalog.search(_:)")
         return try await call.run { continuation in
             self.search(

@@ -10,7 +10,9 @@ extension DataRequest {
     /// The response body. Cancelling the task cancels the request.
     ///
     /// Bridged from `DataRequest.response(completionHandler:)`.
+    #sourceLocation(file:"ContextMembers.bridge",line:21)
     nonisolated(nonsending) func response() async throws -> Data {
+        #sourceLocation()
         let call = BridgegenCall<Data, DataRequest>(
             "DataRequest.response()",
             cancel: { token in _ = token.cancel() }
@@ -25,7 +27,9 @@ extension DataRequest {
     /// Its async name, `cancel()`, is also the synchronous `cancel()` above: a warning.
     ///
     /// Bridged from `DataRequest.cancel(completion:)`.
+    #sourceLocation(file:"ContextMembers.bridge",line:24)
     nonisolated(nonsending) func cancel() async throws -> Bool {
+        #sourceLocation()
         let call = BridgegenCall<Bool, Swift.Void>("DataRequest.cancel()")
         return try await call.run { continuation in
             self.cancel(completion: { value in
@@ -39,7 +43,9 @@ extension DataRequest {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension UploadRequest {
     /// Bridged from `UploadRequest.response(completionHandler:)`.
+    #sourceLocation(file:"ContextMembers.bridge",line:31)
     nonisolated(nonsending) func uploadResponse() async throws -> Data {
+        #sourceLocation()
         let call = BridgegenCall<Data, UploadRequest>(
             "UploadRequest.uploadResponse()",
             cancel: { token in _ = token.cancel() }
@@ -55,7 +61,9 @@ extension UploadRequest {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Resumable {
     /// Bridged from `Resumable.resume(completion:)`.
+    #sourceLocation(file:"ContextMembers.bridge",line:38)
     nonisolated(nonsending) func resume() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Resumable>(
             "Resumable.resume()",
             cancel: { token in _ = token.cancel() }

@@ -7,7 +7,9 @@ extension PaymentsClient {
     /// An optional of the SDK's own error type (its name ends in `Error`) is the error parameter.
     ///
     /// Bridged from `PaymentsClient.capture(id:completion:)`.
+    #sourceLocation(file:"CustomErrorType.bridge",line:5)
     nonisolated(nonsending) func capture(id: String) async throws -> Receipt {
+        #sourceLocation()
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.capture(id:)")
         return try await call.run { continuation in
             self.capture(

@@ -8,12 +8,14 @@ extension Feed {
     /// Default values are repeated verbatim.
     ///
     /// Bridged from `Feed.post(_:headers:timeout:retries:completion:)`.
+    #sourceLocation(file:"DefaultArguments.bridge",line:6)
     nonisolated(nonsending) func post(
         _ body: String,
         headers: [String: String] = [:],
         timeout: TimeInterval = 30,
         retries: Int = -1
     ) async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Feed.post(_:headers:timeout:retries:)")
         return try await call.run { continuation in
             self.post(

@@ -9,7 +9,9 @@ extension CodeScanner {
     /// delegate slot is cleared.
     ///
     /// Bridged from `scanCode() in delegate CodeScannerDelegate on CodeScanner`.
+    #sourceLocation(file:"DelegateThrowingStart.bridge",line:8)
     nonisolated(nonsending) func scanCode() async throws -> String {
+        #sourceLocation()
         if self.delegate is CodeScannerScanCodeDelegate {
             throw BridgegenError.busy(adapter: "CodeScanner.scanCode()")
         }
@@ -18,14 +20,18 @@ extension CodeScanner {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
+        #sourceLocation(file:"DelegateThrowingStart.bridge",line:5)
         let call = BridgegenCall<String, Swift.Void>(
             "CodeScanner.scanCode()",
             cancel: { _ in self.stop() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
+            #sourceLocation(file:"DelegateThrowingStart.bridge",line:6)
             try self.start()
+            #sourceLocation()
         }
     }
 }
@@ -53,7 +59,9 @@ extension CodeScanner {
     /// The same as a stream: it fails with the start call's error, and nothing stays registered.
     ///
     /// Bridged from `scannedCodes() in delegate CodeScannerDelegate on CodeScanner`.
+    #sourceLocation(file:"DelegateThrowingStart.bridge",line:21)
     func scannedCodes() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {
+        #sourceLocation()
         if self.delegate is CodeScannerScannedCodesDelegate {
             return _Concurrency.AsyncThrowingStream {
                 $0.finish(throwing: BridgegenError.busy(adapter: "CodeScanner.scannedCodes()"))
@@ -63,14 +71,18 @@ extension CodeScanner {
         return BridgegenStream<String, Swift.Void>.throwing(
             "CodeScanner.scannedCodes()",
             stop: { _ in
+                #sourceLocation(file:"DelegateThrowingStart.bridge",line:20)
                 self.stop()
+                #sourceLocation()
                 if self.delegate === delegate { self.delegate = nil }
             },
             register: { events in
                 delegate.events = events
                 self.delegate = delegate
                 do {
+                    #sourceLocation(file:"DelegateThrowingStart.bridge",line:19)
                     try self.start()
+                    #sourceLocation()
                 } catch {
                     // Nothing stays registered when the start call fails.
                     if self.delegate === delegate { self.delegate = nil }

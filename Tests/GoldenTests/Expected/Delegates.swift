@@ -8,7 +8,9 @@ extension Locator {
     /// The current location. Cancelling the task stops the locator.
     ///
     /// Bridged from `currentLocation() in delegate LocatorDelegate on Locator`.
+    #sourceLocation(file:"Delegates.bridge",line:9)
     nonisolated(nonsending) func currentLocation() async throws -> Coordinate {
+        #sourceLocation()
         if self.delegate is LocatorCurrentLocationDelegate {
             throw BridgegenError.busy(adapter: "Locator.currentLocation()")
         }
@@ -17,15 +19,19 @@ extension Locator {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
+        #sourceLocation(file:"Delegates.bridge",line:6)
         let call = BridgegenCall<Coordinate, Swift.Void>(
             "Locator.currentLocation()",
             cancel: { _ in self.stopUpdatingLocation() },
             timeout: 30
         )
+        #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
+            #sourceLocation(file:"Delegates.bridge",line:7)
             self.requestLocation()
+            #sourceLocation()
         }
     }
 }
@@ -58,7 +64,9 @@ extension Picker {
     /// call cancels the first; the delegate set before the call is put back afterwards.
     ///
     /// Bridged from `pick(animated:) in delegate PickerDelegate on Picker`.
+    #sourceLocation(file:"Delegates.bridge",line:27)
     nonisolated(nonsending) func pick(animated: Bool) async throws -> String {
+        #sourceLocation()
         (self.delegate as? PickerPickDelegate)?.continuation?.cancelForNewCall()
         let earlier = self.delegate as? PickerPickDelegate
         let previous = earlier == nil ? self.delegate : earlier?.previous
@@ -72,7 +80,9 @@ extension Picker {
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
+            #sourceLocation(file:"Delegates.bridge",line:26)
             self.present(animated: animated)
+            #sourceLocation()
         }
     }
 }
@@ -102,7 +112,9 @@ extension ProductRequest {
     /// The products the request was made for.
     ///
     /// Bridged from `products() in delegate ProductRequestDelegate on ProductRequest`.
+    #sourceLocation(file:"Delegates.bridge",line:42)
     public nonisolated(nonsending) func products() async throws -> [String] {
+        #sourceLocation()
         if self.delegate is ProductRequestProductsDelegate {
             throw BridgegenError.busy(adapter: "ProductRequest.products()")
         }
@@ -111,14 +123,18 @@ extension ProductRequest {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
+        #sourceLocation(file:"Delegates.bridge",line:39)
         let call = BridgegenCall<[String], Swift.Void>(
             "ProductRequest.products()",
             cancel: { _ in self.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
+            #sourceLocation(file:"Delegates.bridge",line:40)
             self.start()
+            #sourceLocation()
         }
     }
 }
@@ -155,7 +171,9 @@ extension Locator {
     /// stops the updates.
     ///
     /// Bridged from `locationUpdates() in delegate LocatorDelegate on Locator`.
+    #sourceLocation(file:"Delegates.bridge",line:64)
     func locationUpdates() -> _Concurrency.AsyncThrowingStream<Coordinate, any Swift.Error> {
+        #sourceLocation()
         if self.delegate is LocatorLocationUpdatesDelegate {
             return _Concurrency.AsyncThrowingStream {
                 $0.finish(throwing: BridgegenError.busy(adapter: "Locator.locationUpdates()"))
@@ -166,13 +184,17 @@ extension Locator {
             "Locator.locationUpdates()",
             buffering: .newest(1),
             stop: { _ in
+                #sourceLocation(file:"Delegates.bridge",line:62)
                 self.stopUpdatingLocation()
+                #sourceLocation()
                 if self.delegate === delegate { self.delegate = nil }
             },
             register: { events in
                 delegate.events = events
                 self.delegate = delegate
+                #sourceLocation(file:"Delegates.bridge",line:61)
                 self.startUpdatingLocation()
+                #sourceLocation()
             }
         )
     }

@@ -13,7 +13,9 @@ extension PaymentsClient {
     /// with a blank line — and `code`, */ and /* stay inert.
     ///
     /// Bridged from `PaymentsClient.ping2(completion:)`.
+    #sourceLocation(file:"Documentation.bridge",line:13)
     nonisolated(nonsending) func ping2() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.ping2()")
         return try await call.run { continuation in
             self.ping2(completion: {

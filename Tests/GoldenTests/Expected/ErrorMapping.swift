@@ -6,11 +6,15 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Ledger {
     /// Bridged from `Ledger.audit(completion:)`.
+    #sourceLocation(file:"ErrorMapping.bridge",line:6)
     nonisolated(nonsending) func audit() async throws -> Int {
+        #sourceLocation()
+        #sourceLocation(file:"ErrorMapping.bridge",line:2)
         let call = BridgegenCall<Int, Swift.Void>(
             "Ledger.audit()",
             mapError: TransfersErrorMapping.map
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.audit(completion: { result in
                 continuation.resume(with: result)
@@ -19,11 +23,15 @@ extension Ledger {
     }
 
     /// Bridged from `Ledger.reconcile(completion:)`.
+    #sourceLocation(file:"ErrorMapping.bridge",line:9)
     nonisolated(nonsending) func reconcile() async throws {
+        #sourceLocation()
+        #sourceLocation(file:"ErrorMapping.bridge",line:2)
         let call = BridgegenCall<Swift.Void, Swift.Void>(
             "Ledger.reconcile()",
             mapError: TransfersErrorMapping.map
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.reconcile(completion: { flag, error in
                 if !flag {

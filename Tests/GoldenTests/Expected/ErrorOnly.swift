@@ -5,7 +5,9 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.refund(id:completion:)`.
+    #sourceLocation(file:"ErrorOnly.bridge",line:4)
     nonisolated(nonsending) func refund(id: String) async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.refund(id:)")
         return try await call.run { continuation in
             self.refund(

@@ -7,7 +7,9 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Diagnostics {
     /// Bridged from `Diagnostics.load(completion:)`.
+    #sourceLocation(file:"ErrorsAsData.bridge",line:8)
     nonisolated(nonsending) func load() async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Diagnostics.load()")
         return try await call.run { continuation in
             self.load(completion: { result in
@@ -17,7 +19,9 @@ extension Diagnostics {
     }
 
     /// Bridged from `Diagnostics.count(completion:)`.
+    #sourceLocation(file:"ErrorsAsData.bridge",line:10)
     nonisolated(nonsending) func count() async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Diagnostics.count()")
         return try await call.run { continuation in
             self.count(completion: { value in
@@ -29,7 +33,9 @@ extension Diagnostics {
     /// Returns the error instead of throwing it.
     ///
     /// Bridged from `Diagnostics.lastError(completion:)`.
+    #sourceLocation(file:"ErrorsAsData.bridge",line:13)
     nonisolated(nonsending) func lastError() async throws -> Error {
+        #sourceLocation()
         let call = BridgegenCall<Error, Swift.Void>("Diagnostics.lastError()")
         return try await call.run { continuation in
             self.lastError(completion: { value in
@@ -41,7 +47,9 @@ extension Diagnostics {
     /// A failure-only callback: the adapter throws what it reports.
     ///
     /// Bridged from `Diagnostics.validate(onFailure:)`.
+    #sourceLocation(file:"ErrorsAsData.bridge",line:17)
     nonisolated(nonsending) func validate() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Diagnostics.validate()")
         return try await call.run { continuation in
             self.validate(onFailure: { error in
@@ -53,7 +61,9 @@ extension Diagnostics {
     /// Two optional errors: the second is the call's failure, the first a value.
     ///
     /// Bridged from `Diagnostics.sync(completion:)`.
+    #sourceLocation(file:"ErrorsAsData.bridge",line:21)
     nonisolated(nonsending) func sync() async throws -> Error {
+        #sourceLocation()
         let call = BridgegenCall<Error, Swift.Void>("Diagnostics.sync()")
         return try await call.run { continuation in
             self.sync(completion: { value, error in
@@ -72,7 +82,9 @@ extension Diagnostics {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Sensor {
     /// Bridged from `Sensor.observeStrictly(_:)`.
+    #sourceLocation(file:"ErrorsAsData.bridge",line:27)
     func observeStrictly() -> _Concurrency.AsyncStream<Int> {
+        #sourceLocation()
         BridgegenStream<Int, SensorToken>.events(
             "Sensor.observeStrictly()",
             stop: { token in token.cancel() },

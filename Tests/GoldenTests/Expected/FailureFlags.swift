@@ -8,7 +8,9 @@ extension PaymentsClient {
     /// `false` means failure; the error, when given, is thrown.
     ///
     /// Bridged from `PaymentsClient.verify(token:completion:)`.
+    #sourceLocation(file:"FailureFlags.bridge",line:7)
     nonisolated(nonsending) func verify(token: String) async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.verify(token:)")
         return try await call.run { continuation in
             self.verify(
@@ -27,7 +29,9 @@ extension PaymentsClient {
     /// A non-zero status means failure.
     ///
     /// Bridged from `PaymentsClient.authorize(amount:completion:)`.
+    #sourceLocation(file:"FailureFlags.bridge",line:11)
     nonisolated(nonsending) func authorize(amount: Int) async throws -> Data {
+        #sourceLocation()
         let call = BridgegenCall<Data, Swift.Void>("PaymentsClient.authorize(amount:)")
         return try await call.run { continuation in
             self.authorize(

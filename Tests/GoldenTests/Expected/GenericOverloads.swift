@@ -8,10 +8,12 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RecordStore {
     /// Bridged from `RecordStore.load(_:id:completion:)`.
+    #sourceLocation(file:"GenericOverloads.bridge",line:7)
     nonisolated(nonsending) func load<T: StoredRecord>(
         _ type: T.Type,
         id: String
     ) async throws -> T {
+        #sourceLocation()
         let call = BridgegenCall<T, Swift.Void>("RecordStore.load(_:id:)")
         return try await call.run { continuation in
             self.load(
@@ -31,10 +33,12 @@ extension RecordStore {
     }
 
     /// Bridged from `RecordStore.load(_:id:completion:)`.
+    #sourceLocation(file:"GenericOverloads.bridge",line:9)
     nonisolated(nonsending) func load<T: CachedRecord>(
         _ type: T.Type,
         id: String
     ) async throws -> T {
+        #sourceLocation()
         let call = BridgegenCall<T, Swift.Void>("RecordStore.load(_:id:)")
         return try await call.run { continuation in
             self.load(
@@ -54,10 +58,12 @@ extension RecordStore {
     }
 
     /// Bridged from `RecordStore.refresh(_:id:completion:)`.
+    #sourceLocation(file:"GenericOverloads.bridge",line:11)
     nonisolated(nonsending) func refresh<T>(
         _ type: T.Type,
         id: String
     ) async throws -> T where T: StoredRecord {
+        #sourceLocation()
         let call = BridgegenCall<T, Swift.Void>("RecordStore.refresh(_:id:)")
         return try await call.run { continuation in
             self.refresh(
@@ -77,10 +83,12 @@ extension RecordStore {
     }
 
     /// Bridged from `RecordStore.refresh(_:id:completion:)`.
+    #sourceLocation(file:"GenericOverloads.bridge",line:13)
     nonisolated(nonsending) func refresh<T>(
         _ type: T.Type,
         id: String
     ) async throws -> T where T: CachedRecord {
+        #sourceLocation()
         let call = BridgegenCall<T, Swift.Void>("RecordStore.refresh(_:id:)")
         return try await call.run { continuation in
             self.refresh(

@@ -7,7 +7,9 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Store where Item: Equatable {
     /// Bridged from `Store.load(completion:)`.
+    #sourceLocation(file:"GenericTypes.bridge",line:6)
     nonisolated(nonsending) func load() async throws -> [Item] {
+        #sourceLocation()
         let call = BridgegenCall<[Item], Swift.Void>("Store.load()")
         return try await call.run { continuation in
             self.load(completion: { value, error in
@@ -26,7 +28,9 @@ extension Store where Item: Equatable {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Uploader {
     /// Bridged from `Uploader.upload(_:completion:)`.
+    #sourceLocation(file:"GenericTypes.bridge",line:10)
     nonisolated(nonsending) func upload(_ data: Data) async throws -> URL {
+        #sourceLocation()
         let call = BridgegenCall<URL, Swift.Void>("Uploader.upload(_:)")
         return try await call.run { continuation in
             self.upload(

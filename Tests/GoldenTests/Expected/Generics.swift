@@ -8,10 +8,12 @@ extension Feed {
     /// Generic parameters and constraints are kept.
     ///
     /// Bridged from `Feed.decode(_:from:completion:)`.
+    #sourceLocation(file:"Generics.bridge",line:6)
     nonisolated(nonsending) func decode<T: Decodable>(
         _ type: T.Type,
         from data: Data
     ) async throws -> T {
+        #sourceLocation()
         let call = BridgegenCall<T, Swift.Void>("Feed.decode(_:from:)")
         return try await call.run { continuation in
             self.decode(
@@ -25,9 +27,11 @@ extension Feed {
     }
 
     /// Bridged from `Feed.first(of:completion:)`.
+    #sourceLocation(file:"Generics.bridge",line:8)
     nonisolated(nonsending) func first<S: Sequence>(
         of sequence: S
     ) async throws -> S.Element where S.Element: Equatable {
+        #sourceLocation()
         let call = BridgegenCall<S.Element, Swift.Void>("Feed.first(of:)")
         return try await call.run { continuation in
             self.first(

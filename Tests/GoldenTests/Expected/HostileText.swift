@@ -11,7 +11,9 @@ extension PaymentsClient {
     /// and a line that tries `"); fatalError(); //` — still documentation.
     ///
     /// Bridged from `PaymentsClient.ping(completion:)`.
+    #sourceLocation(file:"HostileText.bridge",line:12)
     nonisolated(nonsending) func hostilePing() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.hostilePing()")
         return try await call.run { continuation in
             self.ping(completion: {

@@ -7,11 +7,13 @@ extension Workspace {
     /// Long signatures and calls are broken one argument per line.
     ///
     /// Bridged from `Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:completionHandler:)`.
+    #sourceLocation(file:"LongDeclarations.bridge",line:5)
     nonisolated(nonsending) func synchronizeEverythingInTheWorkspaceIncludingAttachments(
         destinationIdentifier: String,
         includeArchivedDocuments: Bool,
         conflictResolutionPolicy: Int
     ) async throws -> [String: [String]] {
+        #sourceLocation()
         let call = BridgegenCall<[String: [String]], Swift.Void>(
             "Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:)"
         )

@@ -14,13 +14,17 @@ struct MainThreadTransfers {
     }
 
     /// Bridged from `Transfers.geocode(address:completion:)`.
+    #sourceLocation(file:"MainActorIsolation.bridge",line:8)
     @MainActor
     func geocode(address: String) async throws -> [String] {
+        #sourceLocation()
+        #sourceLocation(file:"MainActorIsolation.bridge",line:6)
         let call = BridgegenCall<[String], Swift.Void>(
             "MainThreadTransfers.geocode(address:)",
             cancel: { _ in base.cancelGeocode() },
             cancelOnMainThread: true
         )
+        #sourceLocation()
         return try await call.run { continuation in
             base.geocode(
                 address: address,

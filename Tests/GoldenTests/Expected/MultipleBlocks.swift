@@ -6,7 +6,9 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Ledger {
     /// Bridged from `Ledger.total(completion:)`.
+    #sourceLocation(file:"MultipleBlocks.bridge",line:5)
     nonisolated(nonsending) func total() async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Ledger.total()")
         return try await call.run { continuation in
             self.total(completion: { result in
@@ -19,7 +21,9 @@ extension Ledger {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Journal {
     /// Bridged from `Journal.close(completion:)`.
+    #sourceLocation(file:"MultipleBlocks.bridge",line:9)
     nonisolated(nonsending) func close() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Journal.close()")
         return try await call.run { continuation in
             self.close(completion: {

@@ -7,7 +7,9 @@ extension Account {
     /// `@asyncName` overrides the derived name.
     ///
     /// Bridged from `Account.fetchTokens(completion:)`.
+    #sourceLocation(file:"NamingOverrides.bridge",line:6)
     nonisolated(nonsending) func tokens() async throws -> [String] {
+        #sourceLocation()
         let call = BridgegenCall<[String], Swift.Void>("Account.tokens()")
         return try await call.run { continuation in
             self.fetchTokens(completion: { value in
@@ -19,7 +21,9 @@ extension Account {
     /// A name that is a keyword is escaped.
     ///
     /// Bridged from `Account.getDefault(completion:)`.
+    #sourceLocation(file:"NamingOverrides.bridge",line:9)
     nonisolated(nonsending) func `default`() async throws -> String {
+        #sourceLocation()
         let call = BridgegenCall<String, Swift.Void>("Account.default()")
         return try await call.run { continuation in
             self.getDefault(completion: { value in
@@ -29,7 +33,9 @@ extension Account {
     }
 
     /// Bridged from `Account.import(from:completion:)`.
+    #sourceLocation(file:"NamingOverrides.bridge",line:11)
     nonisolated(nonsending) func `import`(from path: String) async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.import(from:)")
         return try await call.run { continuation in
             self.`import`(
@@ -48,7 +54,9 @@ extension Account {
     /// Keyword argument labels need no escaping.
     ///
     /// Bridged from `Account.send(in:for:completion:)`.
+    #sourceLocation(file:"NamingOverrides.bridge",line:14)
     nonisolated(nonsending) func send(in channel: String, for user: String) async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.send(in:for:)")
         return try await call.run { continuation in
             self.send(

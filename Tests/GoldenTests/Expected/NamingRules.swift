@@ -7,7 +7,9 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Account {
     /// Bridged from `Account.getProfile(completion:)`.
+    #sourceLocation(file:"NamingRules.bridge",line:6)
     nonisolated(nonsending) func profile() async throws -> String {
+        #sourceLocation()
         let call = BridgegenCall<String, Swift.Void>("Account.profile()")
         return try await call.run { continuation in
             self.getProfile(completion: { value, error in
@@ -23,7 +25,9 @@ extension Account {
     }
 
     /// Bridged from `Account.getURLForKey(_:completionHandler:)`.
+    #sourceLocation(file:"NamingRules.bridge",line:8)
     nonisolated(nonsending) func urlForKey(_ key: String) async throws -> URL {
+        #sourceLocation()
         let call = BridgegenCall<URL, Swift.Void>("Account.urlForKey(_:)")
         return try await call.run { continuation in
             self.getURLForKey(
@@ -42,7 +46,9 @@ extension Account {
     }
 
     /// Bridged from `Account.signOutWithCompletionHandler(_:)`.
+    #sourceLocation(file:"NamingRules.bridge",line:10)
     nonisolated(nonsending) func signOut() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.signOut()")
         return try await call.run { continuation in
             self.signOutWithCompletionHandler({ error in
@@ -56,7 +62,9 @@ extension Account {
     }
 
     /// Bridged from `Account.loadAvatarWithCompletion(_:)`.
+    #sourceLocation(file:"NamingRules.bridge",line:12)
     nonisolated(nonsending) func loadAvatar() async throws -> Data {
+        #sourceLocation()
         let call = BridgegenCall<Data, Swift.Void>("Account.loadAvatar()")
         return try await call.run { continuation in
             self.loadAvatarWithCompletion({ value, error in
@@ -72,7 +80,9 @@ extension Account {
     }
 
     /// Bridged from `Account.renewWithReply(_:)`.
+    #sourceLocation(file:"NamingRules.bridge",line:14)
     nonisolated(nonsending) func renew() async throws -> Bool {
+        #sourceLocation()
         let call = BridgegenCall<Bool, Swift.Void>("Account.renew()")
         return try await call.run { continuation in
             self.renewWithReply({ value in
@@ -82,7 +92,9 @@ extension Account {
     }
 
     /// Bridged from `Account.pingWithBlock(_:)`.
+    #sourceLocation(file:"NamingRules.bridge",line:16)
     nonisolated(nonsending) func ping() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.ping()")
         return try await call.run { continuation in
             self.pingWithBlock({
@@ -92,7 +104,9 @@ extension Account {
     }
 
     /// Bridged from `Account.saveAsynchronously(completion:)`.
+    #sourceLocation(file:"NamingRules.bridge",line:18)
     nonisolated(nonsending) func save() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.save()")
         return try await call.run { continuation in
             self.saveAsynchronously(completion: { error in
@@ -108,7 +122,9 @@ extension Account {
     /// Nothing would be left of `get`: the name is kept.
     ///
     /// Bridged from `Account.get(completion:)`.
+    #sourceLocation(file:"NamingRules.bridge",line:21)
     nonisolated(nonsending) func get() async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Account.get()")
         return try await call.run { continuation in
             self.get(completion: { value in

@@ -5,7 +5,9 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.ping(completion:)`.
+    #sourceLocation(file:"NoArguments.bridge",line:4)
     nonisolated(nonsending) func ping() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.ping()")
         return try await call.run { continuation in
             self.ping(completion: {

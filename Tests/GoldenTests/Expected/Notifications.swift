@@ -12,9 +12,12 @@ extension NotificationCenter {
     /// Reachability of one monitor as it changes; a slow consumer sees the newest status only.
     ///
     /// Observes notification `.reachabilityDidChange`.
+    #sourceLocation(file:"Notifications.bridge",line:13)
     public func reachabilityUpdates(
         of monitor: ReachabilityMonitor
     ) -> _Concurrency.AsyncStream<ReachabilityStatus> {
+        #sourceLocation()
+        #sourceLocation(file:"Notifications.bridge",line:8)
         BridgegenNotifications.stream(
             "NotificationCenter.reachabilityUpdates(of:)",
             center: self,
@@ -23,12 +26,16 @@ extension NotificationCenter {
             buffering: .newest(1),
             map: { ReachabilityStatus(notification: $0) }
         )
+        #sourceLocation()
     }
 
     /// Battery levels from any sender, delivered on `queue` (or the posting thread).
     ///
     /// Observes notification `.batteryLevelDidChange`.
+    #sourceLocation(file:"Notifications.bridge",line:17)
     public func batteryLevels(on queue: OperationQueue? = nil) -> _Concurrency.AsyncStream<Double> {
+        #sourceLocation()
+        #sourceLocation(file:"Notifications.bridge",line:13)
         BridgegenNotifications.stream(
             "NotificationCenter.batteryLevels(on:)",
             center: self,
@@ -36,20 +43,25 @@ extension NotificationCenter {
             queue: queue,
             map: { batteryLevel(from: $0) }
         )
+        #sourceLocation()
     }
 
     /// For main-actor code; the mapping still runs where the notification is posted, so it must
     /// not be main-actor isolated (the compiler checks).
     ///
     /// Observes notification `.batteryLevelDidChange`.
+    #sourceLocation(file:"Notifications.bridge",line:22)
     @MainActor
     public func mainActorBatteryLevels() -> _Concurrency.AsyncStream<Double> {
+        #sourceLocation()
+        #sourceLocation(file:"Notifications.bridge",line:19)
         BridgegenNotifications.stream(
             "NotificationCenter.mainActorBatteryLevels()",
             center: self,
             name: .batteryLevelDidChange,
             map: { batteryLevel(from: $0) }
         )
+        #sourceLocation()
     }
 }
 
@@ -57,24 +69,32 @@ extension NotificationCenter {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ReachabilityMonitor {
     /// Observes notification `ReachabilityMonitor.statusDidChange`.
+    #sourceLocation(file:"Notifications.bridge",line:29)
     func statusUpdates() -> _Concurrency.AsyncStream<ReachabilityStatus> {
+        #sourceLocation()
+        #sourceLocation(file:"Notifications.bridge",line:26)
         BridgegenNotifications.stream(
             "ReachabilityMonitor.statusUpdates()",
             name: ReachabilityMonitor.statusDidChange,
             object: self,
             map: { ReachabilityStatus(notification: $0) }
         )
+        #sourceLocation()
     }
 
     /// A name given as a string, every sender.
     ///
     /// Observes notification `Notification.Name("FixtureSDK.reachabilityDidChange")`.
+    #sourceLocation(file:"Notifications.bridge",line:34)
     static func anyStatusUpdates() -> _Concurrency.AsyncStream<ReachabilityStatus> {
+        #sourceLocation()
+        #sourceLocation(file:"Notifications.bridge",line:30)
         BridgegenNotifications.stream(
             "ReachabilityMonitor.anyStatusUpdates()",
             name: Notification.Name("FixtureSDK.reachabilityDidChange"),
             buffering: .oldest(16),
             map: { ReachabilityStatus(notification: $0) }
         )
+        #sourceLocation()
     }
 }

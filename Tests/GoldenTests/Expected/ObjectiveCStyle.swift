@@ -7,9 +7,11 @@ extension Workspace {
     /// A method as Swift imports it from Objective-C.
     ///
     /// Bridged from `Workspace.fetchShareParticipant(withUserRecordID:completionHandler:)`.
+    #sourceLocation(file:"ObjectiveCStyle.bridge",line:5)
     nonisolated(nonsending) func fetchShareParticipant(
         withUserRecordID userRecordID: String
     ) async throws -> String {
+        #sourceLocation()
         let call = BridgegenCall<String, Swift.Void>(
             "Workspace.fetchShareParticipant(withUserRecordID:)"
         )
@@ -30,7 +32,9 @@ extension Workspace {
     }
 
     /// Bridged from `Workspace.title(completion:)`.
+    #sourceLocation(file:"ObjectiveCStyle.bridge",line:7)
     nonisolated(nonsending) func title() async throws -> String {
+        #sourceLocation()
         let call = BridgegenCall<String, Swift.Void>("Workspace.title()")
         return try await call.run { continuation in
             self.title(completion: { value, error in

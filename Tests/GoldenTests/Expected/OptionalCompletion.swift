@@ -7,7 +7,9 @@ extension Catalog {
     /// An optional completion handler makes the result discardable, as SE-0297 does.
     ///
     /// Bridged from `Catalog.sync(force:completion:)`.
+    #sourceLocation(file:"OptionalCompletion.bridge",line:6)
     nonisolated(nonsending) func sync(force: Bool = false) async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Catalog.sync(force:)")
         return try await call.run { continuation in
             self.sync(
@@ -24,7 +26,9 @@ extension Catalog {
     }
 
     /// Bridged from `Catalog.refresh(completion:)`.
+    #sourceLocation(file:"OptionalCompletion.bridge",line:8)
     nonisolated(nonsending) func refresh() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Catalog.refresh()")
         return try await call.run { continuation in
             self.refresh(completion: { error in

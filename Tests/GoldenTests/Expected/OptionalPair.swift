@@ -7,7 +7,9 @@ extension PaymentsClient {
     /// `(T?, Error?)`: both nil throws `BridgegenError.noResult`; an error wins over a value.
     ///
     /// Bridged from `PaymentsClient.getReceiptAsynchronously(id:completionHandler:)`.
+    #sourceLocation(file:"OptionalPair.bridge",line:5)
     nonisolated(nonsending) func receipt(id: String) async throws -> Receipt {
+        #sourceLocation()
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.receipt(id:)")
         return try await call.run { continuation in
             self.getReceiptAsynchronously(

@@ -8,6 +8,7 @@ extension Converter {
     /// compositions, throwing closures and a qualified `Swift.Result` all print canonically.
     ///
     /// Bridged from `Converter.convert(pair:matrix:lookup:kind:both:transform:completion:)`.
+    #sourceLocation(file:"ParameterTypes.bridge",line:6)
     nonisolated(nonsending) func convert(
         pair: (Int, label: String),
         matrix: [[Double]],
@@ -16,6 +17,7 @@ extension Converter {
         both: (any Equatable & Sendable)?,
         transform: @escaping (Int) throws -> String
     ) async throws -> [Int?] {
+        #sourceLocation()
         let call = BridgegenCall<[Int?], Swift.Void>(
             "Converter.convert(pair:matrix:lookup:kind:both:transform:)"
         )
@@ -37,7 +39,9 @@ extension Converter {
     /// `inout` parameters are forwarded with `&`.
     ///
     /// Bridged from `Converter.measure(samples:completion:)`.
+    #sourceLocation(file:"ParameterTypes.bridge",line:9)
     nonisolated(nonsending) func measure(samples: inout [Int]) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Converter.measure(samples:)")
         return try await call.run { continuation in
             self.measure(

@@ -9,10 +9,12 @@ extension Transfers {
     /// passes in; the adapter yields progress into it and finishes it when the call ends.
     ///
     /// Bridged from `Transfers.download(name:progress:completion:)`.
+    #sourceLocation(file:"ProgressStream.bridge",line:10)
     nonisolated(nonsending) func downloadReportingProgress(
         name: String,
         progress: _Concurrency.AsyncStream<Double>.Continuation
     ) async throws -> Data {
+        #sourceLocation()
         defer { progress.finish() }
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.downloadReportingProgress(name:progress:)",

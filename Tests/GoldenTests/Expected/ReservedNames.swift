@@ -8,7 +8,9 @@ extension Workspace {
     /// SDK's closure parameter names are used where they are free.
     ///
     /// Bridged from `Workspace.resume(continuation:completion:)`.
+    #sourceLocation(file:"ReservedNames.bridge",line:6)
     nonisolated(nonsending) func resume(continuation: String) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Workspace.resume(continuation:)")
         return try await call.run { bridgeContinuation in
             self.resume(

@@ -8,7 +8,9 @@ extension PaymentsClient {
     /// Charges a card.
     ///
     /// Bridged from `PaymentsClient.charge(amount:currency:completion:)`.
+    #sourceLocation(file:"ResultShapes.bridge",line:6)
     nonisolated(nonsending) func charge(amount: Int, currency: String) async throws -> Receipt {
+        #sourceLocation()
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.charge(amount:currency:)")
         return try await call.run { continuation in
             self.charge(
@@ -22,7 +24,9 @@ extension PaymentsClient {
     }
 
     /// Bridged from `PaymentsClient.settle(completion:)`.
+    #sourceLocation(file:"ResultShapes.bridge",line:9)
     nonisolated(nonsending) func settle() async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("PaymentsClient.settle()")
         return try await call.run { continuation in
             self.settle(completion: { result in
@@ -32,7 +36,9 @@ extension PaymentsClient {
     }
 
     /// Bridged from `PaymentsClient.void(completion:)`.
+    #sourceLocation(file:"ResultShapes.bridge",line:11)
     nonisolated(nonsending) func void() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.void()")
         return try await call.run { continuation in
             self.void(completion: { result in

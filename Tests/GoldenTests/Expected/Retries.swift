@@ -9,8 +9,12 @@ extension FlakyService {
     /// Fetches one record; transient failures are tried twice more.
     ///
     /// Bridged from `FlakyService.fetch(id:completion:)`.
+    #sourceLocation(file:"Retries.bridge",line:9)
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
+        #sourceLocation()
+        #sourceLocation(file:"Retries.bridge",line:5)
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: FlakyError.isTransient)
+        #sourceLocation()
         while true {
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.fetch(id:)",
@@ -34,7 +38,10 @@ extension FlakyService {
     /// Typed error cases, a growing wait with a cap, and full jitter.
     ///
     /// Bridged from `FlakyService.fetchPage(id:completion:)`.
+    #sourceLocation(file:"Retries.bridge",line:17)
     nonisolated(nonsending) func fetchPage(id: Int) async throws -> Int {
+        #sourceLocation()
+        #sourceLocation(file:"Retries.bridge",line:7)
         var retry = BridgegenRetry(
             attempts: 5,
             delay: 0.01,
@@ -48,6 +55,7 @@ extension FlakyService {
                 }
             }
         )
+        #sourceLocation()
         while true {
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.fetchPage(id:)",
@@ -72,7 +80,10 @@ extension FlakyService {
     /// attempt that would pass it.
     ///
     /// Bridged from `FlakyService.fetchBefore(id:completion:)`.
+    #sourceLocation(file:"Retries.bridge",line:24)
     nonisolated(nonsending) func fetchBefore(id: Int) async throws -> Int {
+        #sourceLocation()
+        #sourceLocation(file:"Retries.bridge",line:17)
         var retry = BridgegenRetry(
             attempts: 10,
             delay: 0.01,
@@ -85,6 +96,7 @@ extension FlakyService {
                 }
             }
         )
+        #sourceLocation()
         while true {
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.fetchBefore(id:)",
@@ -109,8 +121,12 @@ extension FlakyService {
     /// A long wait between attempts: cancelling the task ends it at once.
     ///
     /// Bridged from `FlakyService.sync(completion:)`.
+    #sourceLocation(file:"Retries.bridge",line:29)
     nonisolated(nonsending) func sync() async throws -> Int {
+        #sourceLocation()
+        #sourceLocation(file:"Retries.bridge",line:27)
         var retry = BridgegenRetry(attempts: 3, delay: 30, when: FlakyError.isTransient)
+        #sourceLocation()
         while true {
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.sync()",
@@ -131,8 +147,12 @@ extension FlakyService {
     /// An error-only completion, retried as the block says.
     ///
     /// Bridged from `FlakyService.ping(completion:)`.
+    #sourceLocation(file:"Retries.bridge",line:32)
     nonisolated(nonsending) func ping() async throws {
+        #sourceLocation()
+        #sourceLocation(file:"Retries.bridge",line:5)
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: FlakyError.isTransient)
+        #sourceLocation()
         while true {
             let call = BridgegenCall<Swift.Void, Swift.Void>("FlakyService.ping()")
             do {
@@ -154,9 +174,13 @@ extension FlakyService {
     /// A main-thread SDK: the loop and its waits stay on the main actor.
     ///
     /// Bridged from `FlakyService.reload(completion:)`.
+    #sourceLocation(file:"Retries.bridge",line:36)
     @MainActor
     func reload() async throws {
+        #sourceLocation()
+        #sourceLocation(file:"Retries.bridge",line:36)
         var retry = BridgegenRetry(attempts: 2, delay: 0, when: FlakyError.isTransient)
+        #sourceLocation()
         while true {
             let call = BridgegenCall<Swift.Void, Swift.Void>("FlakyService.reload()")
             do {
@@ -178,7 +202,9 @@ extension FlakyService {
     /// Submitting twice is not safe: no retry here.
     ///
     /// Bridged from `FlakyService.submit(completion:)`.
+    #sourceLocation(file:"Retries.bridge",line:41)
     nonisolated(nonsending) func submit() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("FlakyService.submit()")
         return try await call.run { continuation in
             self.submit(completion: { error in

@@ -10,7 +10,9 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Channel {
     /// Bridged from `Channel.receive(completion:)`.
+    #sourceLocation(file:"ShadowedNames.bridge",line:9)
     nonisolated(nonsending) func receive() async throws -> Element {
+        #sourceLocation()
         let call = BridgegenCall<Element, Swift.Void>("Channel.receive()")
         return try await call.run { continuation in
             self.receive(completion: { result in
@@ -20,7 +22,9 @@ extension Channel {
     }
 
     /// Bridged from `Channel.observe(_:)`.
+    #sourceLocation(file:"ShadowedNames.bridge",line:13)
     func observe() -> _Concurrency.AsyncThrowingStream<Element, any Swift.Error> {
+        #sourceLocation()
         BridgegenStream<Element, SensorToken>.throwing(
             "Channel.observe()",
             stop: { token in token.cancel() },
@@ -42,7 +46,9 @@ extension Channel {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Workflow {
     /// Bridged from `Workflow.run(completion:)`.
+    #sourceLocation(file:"ShadowedNames.bridge",line:18)
     nonisolated(nonsending) func run() async throws -> Value {
+        #sourceLocation()
         let call = BridgegenCall<Value, Swift.Void>(
             "Workflow.run()",
             timeout: 5
@@ -61,7 +67,9 @@ extension Workflow {
     }
 
     /// Bridged from `Workflow.stop(completion:)`.
+    #sourceLocation(file:"ShadowedNames.bridge",line:21)
     nonisolated(nonsending) func stopped() async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Foundation.Operation>(
             "Workflow.stopped()",
             cancel: { token in token.cancel() }
@@ -74,19 +82,25 @@ extension Workflow {
     }
 
     /// Observes notification `.batteryLevelDidChange`.
+    #sourceLocation(file:"ShadowedNames.bridge",line:24)
     static func batteryLevels() -> _Concurrency.AsyncStream<Double> {
+        #sourceLocation()
+        #sourceLocation(file:"ShadowedNames.bridge",line:21)
         BridgegenNotifications.stream(
             "Workflow.batteryLevels()",
             name: .batteryLevelDidChange,
             map: { batteryLevel(from: $0) }
         )
+        #sourceLocation()
     }
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Locator {
     /// Bridged from `fix() in delegate LocatorDelegate on Locator`.
+    #sourceLocation(file:"ShadowedNames.bridge",line:29)
     nonisolated(nonsending) func fix() async throws -> Coordinate {
+        #sourceLocation()
         if self.delegate is LocatorFixDelegate {
             throw BridgegenError.busy(adapter: "Locator.fix()")
         }
@@ -99,7 +113,9 @@ extension Locator {
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
+            #sourceLocation(file:"ShadowedNames.bridge",line:28)
             self.requestLocation()
+            #sourceLocation()
         }
     }
 }

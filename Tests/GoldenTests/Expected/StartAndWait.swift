@@ -8,13 +8,17 @@ extension Transfers {
     /// SDK's own answer after cancelling (here a partial result).
     ///
     /// Bridged from `Transfers.makeTask(url:completion:)`.
+    #sourceLocation(file:"StartAndWait.bridge",line:8)
     nonisolated(nonsending) func makeTask(url: String) async throws -> String {
+        #sourceLocation()
+        #sourceLocation(file:"StartAndWait.bridge",line:5)
         let call = BridgegenCall<String, FixtureRequest>(
             "Transfers.makeTask(url:)",
             cancel: { token in token.cancel() },
             start: { token in token.resume() },
             waitForCompletion: true
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.makeTask(
                 url: url,

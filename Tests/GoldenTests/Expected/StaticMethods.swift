@@ -5,7 +5,9 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Feed {
     /// Bridged from `Feed.shared(completion:)`.
+    #sourceLocation(file:"StaticMethods.bridge",line:4)
     static nonisolated(nonsending) func shared() async throws -> String {
+        #sourceLocation()
         let call = BridgegenCall<String, Swift.Void>("Feed.shared()")
         return try await call.run { continuation in
             Self.shared(completion: { result in
@@ -17,7 +19,9 @@ extension Feed {
     /// `class func` becomes a static adapter.
     ///
     /// Bridged from `Feed.configure(verbose:completion:)`.
+    #sourceLocation(file:"StaticMethods.bridge",line:7)
     static nonisolated(nonsending) func configure(verbose: Bool) async throws {
+        #sourceLocation()
         let call = BridgegenCall<Swift.Void, Swift.Void>("Feed.configure(verbose:)")
         return try await call.run { continuation in
             Self.configure(

@@ -8,7 +8,9 @@ extension Sensor {
     /// Every reading until the consumer stops listening.
     ///
     /// Bridged from `Sensor.observe(_:)`.
+    #sourceLocation(file:"Streams.bridge",line:8)
     func observe() -> _Concurrency.AsyncStream<Int> {
+        #sourceLocation()
         BridgegenStream<Int, SensorToken>.events(
             "Sensor.observe()",
             stop: { token in token.cancel() },
@@ -23,7 +25,9 @@ extension Sensor {
     /// Readings or a failure; a slow consumer sees the newest one.
     ///
     /// Bridged from `Sensor.observeReadings(_:)`.
+    #sourceLocation(file:"Streams.bridge",line:14)
     func readings() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
+        #sourceLocation()
         BridgegenStream<Int, SensorToken>.throwing(
             "Sensor.readings()",
             buffering: .newest(1),
@@ -45,7 +49,10 @@ extension Sensor {
     /// A `Result` handler whose registration is removed by id.
     ///
     /// Bridged from `Sensor.addObserver(handler:)`.
+    #sourceLocation(file:"Streams.bridge",line:20)
     func observations() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
+        #sourceLocation()
+        #sourceLocation(file:"Streams.bridge",line:15)
         BridgegenStream<Int, Int>.throwing(
             "Sensor.observations()",
             buffering: .oldest(10),
@@ -61,12 +68,15 @@ extension Sensor {
                 })
             }
         )
+        #sourceLocation()
     }
 
     /// Events that are not `Sendable` objects.
     ///
     /// Bridged from `Sensor.watchReceipts(_:)`.
+    #sourceLocation(file:"Streams.bridge",line:26)
     func receipts() -> _Concurrency.AsyncStream<Receipt> {
+        #sourceLocation()
         BridgegenStream<Receipt, SensorToken>.events(
             "Sensor.receipts()",
             stop: { token in token.cancel() },
@@ -81,7 +91,10 @@ extension Sensor {
     /// Events without a value, stopped through the receiver.
     ///
     /// Bridged from `Sensor.ticks(every:_:)`.
+    #sourceLocation(file:"Streams.bridge",line:31)
     func ticks(every seconds: Double) -> _Concurrency.AsyncStream<Swift.Void> {
+        #sourceLocation()
+        #sourceLocation(file:"Streams.bridge",line:27)
         BridgegenStream<Swift.Void, Swift.Void>.events(
             "Sensor.ticks(every:)",
             buffering: .newest(1),
@@ -95,5 +108,6 @@ extension Sensor {
                 )
             }
         )
+        #sourceLocation()
     }
 }

@@ -7,7 +7,9 @@ extension Feed {
     /// The start call itself can throw; its error ends the call.
     ///
     /// Bridged from `Feed.open(path:completion:)`.
+    #sourceLocation(file:"ThrowingStart.bridge",line:5)
     nonisolated(nonsending) func `open`(path: String) async throws -> Int {
+        #sourceLocation()
         let call = BridgegenCall<Int, Swift.Void>("Feed.open(path:)")
         return try await call.run { continuation in
             try self.`open`(

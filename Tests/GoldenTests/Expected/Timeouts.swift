@@ -9,10 +9,12 @@ extension Transfers {
     /// Progress is forwarded while the download runs, never after its result.
     ///
     /// Bridged from `Transfers.download(name:progress:completion:)`.
+    #sourceLocation(file:"Timeouts.bridge",line:10)
     nonisolated(nonsending) func download(
         name: String,
         progress: @escaping (Double) -> Void
     ) async throws -> Data {
+        #sourceLocation()
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.download(name:progress:)",
             cancel: { token in token.cancel() },

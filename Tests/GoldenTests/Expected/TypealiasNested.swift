@@ -6,7 +6,9 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     /// Bridged from `Catalog.item(named:completion:)`.
+    #sourceLocation(file:"TypealiasNested.bridge",line:8)
     nonisolated(nonsending) func item(named name: String) async throws -> Receipt {
+        #sourceLocation()
         let call = BridgegenCall<Receipt, Swift.Void>("Catalog.item(named:)")
         return try await call.run { continuation in
             self.item(
@@ -27,7 +29,9 @@ extension Catalog {
     /// A qualified typealias reference.
     ///
     /// Bridged from `Catalog.price(of:reply:)`.
+    #sourceLocation(file:"TypealiasNested.bridge",line:11)
     nonisolated(nonsending) func price(of sku: String) async throws -> Decimal {
+        #sourceLocation()
         let call = BridgegenCall<Decimal, Swift.Void>("Catalog.price(of:)")
         return try await call.run { continuation in
             self.price(

@@ -5,7 +5,9 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Feed {
     /// Bridged from `Feed.latest(completion:)`.
+    #sourceLocation(file:"TypealiasTopLevel.bridge",line:9)
     nonisolated(nonsending) func latest() async throws -> [String: Any] {
+        #sourceLocation()
         let call = BridgegenCall<[String: Any], Swift.Void>("Feed.latest()")
         return try await call.run { continuation in
             self.latest(completion: { value, error in
@@ -21,7 +23,9 @@ extension Feed {
     }
 
     /// Bridged from `Feed.entries(limit:completion:)`.
+    #sourceLocation(file:"TypealiasTopLevel.bridge",line:11)
     nonisolated(nonsending) func entries(limit: Int) async throws -> [String] {
+        #sourceLocation()
         let call = BridgegenCall<[String], Swift.Void>("Feed.entries(limit:)")
         return try await call.run { continuation in
             self.entries(

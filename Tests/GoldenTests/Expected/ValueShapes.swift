@@ -7,7 +7,9 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.balance(completion:)`.
+    #sourceLocation(file:"ValueShapes.bridge",line:6)
     nonisolated(nonsending) func balance() async throws -> Balance {
+        #sourceLocation()
         let call = BridgegenCall<Balance, Swift.Void>("PaymentsClient.balance()")
         return try await call.run { continuation in
             self.balance(completion: { value in
@@ -17,7 +19,9 @@ extension PaymentsClient {
     }
 
     /// Bridged from `PaymentsClient.lastReceipt(completion:)`.
+    #sourceLocation(file:"ValueShapes.bridge",line:8)
     nonisolated(nonsending) func lastReceipt() async throws -> Receipt? {
+        #sourceLocation()
         let call = BridgegenCall<Receipt?, Swift.Void>("PaymentsClient.lastReceipt()")
         return try await call.run { continuation in
             self.lastReceipt(completion: { value in
@@ -27,7 +31,9 @@ extension PaymentsClient {
     }
 
     /// Bridged from `PaymentsClient.limits(completion:)`.
+    #sourceLocation(file:"ValueShapes.bridge",line:10)
     nonisolated(nonsending) func limits() async throws -> (Int, String) {
+        #sourceLocation()
         let call = BridgegenCall<(Int, String), Swift.Void>("PaymentsClient.limits()")
         return try await call.run { continuation in
             self.limits(completion: { amount, currency in
@@ -39,7 +45,9 @@ extension PaymentsClient {
     /// Several optionals and an error: every value must be present on success.
     ///
     /// Bridged from `PaymentsClient.statement(month:completion:)`.
+    #sourceLocation(file:"ValueShapes.bridge",line:13)
     nonisolated(nonsending) func statement(month: Int) async throws -> (Data, StatusLine) {
+        #sourceLocation()
         let call = BridgegenCall<(Data, StatusLine), Swift.Void>("PaymentsClient.statement(month:)")
         return try await call.run { continuation in
             self.statement(

@@ -15,7 +15,9 @@ public struct PaymentsAdapter {
     /// The returned token is not used unless a cancellation strategy says so.
     ///
     /// Bridged from `LegacyPayments.authorize(amount:completion:)`.
+    #sourceLocation(file:"WrapperType.bridge",line:7)
     public nonisolated(nonsending) func authorize(amount: Int) async throws -> Receipt {
+        #sourceLocation()
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsAdapter.authorize(amount:)")
         return try await call.run { continuation in
             _ = base.authorize(
@@ -28,7 +30,9 @@ public struct PaymentsAdapter {
     }
 
     /// Bridged from `LegacyPayments.version(completion:)`.
+    #sourceLocation(file:"WrapperType.bridge",line:9)
     public static nonisolated(nonsending) func version() async throws -> String {
+        #sourceLocation()
         let call = BridgegenCall<String, Swift.Void>("PaymentsAdapter.version()")
         return try await call.run { continuation in
             LegacyPayments.version(completion: { value in

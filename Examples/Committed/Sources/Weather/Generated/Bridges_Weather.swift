@@ -7,7 +7,9 @@ extension WeatherStation {
     /// The temperature in a city, in °C.
     ///
     /// Bridged from `WeatherStation.fetchTemperature(city:completion:)`.
+    #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:6)
     public nonisolated(nonsending) func fetchTemperature(city: String) async throws -> Double {
+        #sourceLocation()
         let call = BridgegenCall<Double, Swift.Void>("WeatherStation.fetchTemperature(city:)")
         return try await call.run { continuation in
             self.fetchTemperature(
