@@ -153,7 +153,7 @@ extension Analyzer {
         if completionParameter.type.isInout {
             diagnostics.error(
                 "completion handler '\(completionParameter.name.name)' is 'inout'", at: completionParameter.location,
-                notes: [.init("an SDK stores its completion handler; declare it as '@escaping' without 'inout'")])
+                notes: [.init("an adapter must hand the SDK its own handler; bridge a method of yours that calls this one and takes the handler by value")])
             return nil
         }
         guard
