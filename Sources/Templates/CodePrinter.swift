@@ -24,6 +24,8 @@ public struct CodePrinter: Sendable {
     /// A blank line seen and not yet written: written before the next line unless that one
     /// closes a brace.
     private var pendingBlank = false
+    /// The `#sourceLocation` in force inside `mapped`, restored after a nested one.
+    private var mapping: (file: String, line: Int)?
 
     /// A printer for code that the template places at indentation `level`, after `prefix` on
     /// its first line.
@@ -64,9 +66,14 @@ public struct CodePrinter: Sendable {
     /// a mistake in them at the `.bridge` file; just the statements when `line` is nil.
     public mutating func mapped(to line: Int?, file pathLiteral: String, _ body: (inout CodePrinter) -> Void) {
         guard let line else { return body(&self) }
+        let outer = mapping
+        mapping = (pathLiteral, line)
         self.line("#sourceLocation(file:\(pathLiteral),line:\(line))")
         body(&self)
-        self.line("#sourceLocation()")
+        mapping = outer
+        // Inside an outer mapping its statement goes on: back to that mapping (its lines are
+        // bridgegen's own code, so the exact line there does not matter).
+        self.line(outer.map { "#sourceLocation(file:\($0.file),line:\($0.line))" } ?? "#sourceLocation()")
     }
 
     /// Code printed by another printer, each of its lines at the current level.

@@ -204,6 +204,23 @@ enum Goldens {
             func locatorDidChangeAuthorization(_ locator: Locator)
         }
 
+        extension Transfers {
+            func receipt(completion: @escaping (Recipt?, Error?) -> Void)
+            func uplod(completion: @escaping (Data?, Error?) -> Void)
+        }
+
+        delegate LocatorDelegate on Locator {
+            @start(requestLocation())
+            func fixOfLocatorAgain() async throws -> Coordinate
+
+            @success(location)
+            func locator(_ locator: Locator, didFind location: Coordinat)
+
+            func locator(_ locator: Locator, didFailWithError error: Error)
+
+            func locatorDidChangeAuthorization(_ locator: Locator)
+        }
+
         """
 
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
@@ -224,7 +241,9 @@ enum Goldens {
         #expect(status != 0)
         let errors = log.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
         // Each mistake at its own .bridge line; none reported inside the generated file.
-        for (line, what) in [(5, "halt"), (8, "Adress"), (10, "Mapping"), (12, "default argument"), (16, "requestLocations")] {
+        for (line, what) in [(5, "halt"), (8, "Adress"), (10, "Mapping"), (12, "default argument"), (16, "requestLocations"),
+            (29, "Recipt"), (30, "argument passed"), (38, "Coordinat"),
+        ] {
             #expect(
                 errors.contains { $0.hasPrefix("Sources/App/Mistakes.bridge:\(line):") && $0.contains(what) },
                 "\(what) at line \(line):\n\(errors.joined(separator: "\n"))")

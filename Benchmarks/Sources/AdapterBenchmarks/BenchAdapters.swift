@@ -8,8 +8,9 @@ extension BenchSDK {
     /// Bridged from `BenchSDK.fetch(id:completion:)`.
     #sourceLocation(file:"BenchAdapters.bridge",line:6)
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"BenchAdapters.bridge",line:6)
         let call = BridgegenCall<Int, Swift.Void>("BenchSDK.fetch(id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetch(
                 id: id,
@@ -31,11 +32,12 @@ extension BenchSDK {
     /// Bridged from `BenchSDK.fetchCancellable(id:completion:)`.
     #sourceLocation(file:"BenchAdapters.bridge",line:10)
     nonisolated(nonsending) func fetchCancellable(id: Int) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"BenchAdapters.bridge",line:10)
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchCancellable(id:)",
             cancel: { token in token.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetchCancellable(
                 id: id,
@@ -55,12 +57,13 @@ extension BenchSDK {
     /// Bridged from `BenchSDK.fetchWithTimeout(id:completion:)`.
     #sourceLocation(file:"BenchAdapters.bridge",line:14)
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"BenchAdapters.bridge",line:14)
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchWithTimeout(id:)",
             cancel: { token in token.cancel() },
             timeout: 30
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetchWithTimeout(
                 id: id,
@@ -85,7 +88,7 @@ extension BenchSDK {
     /// Bridged from `BenchSDK.observe(count:_:)`.
     #sourceLocation(file:"BenchAdapters.bridge",line:31)
     func events(count: Int) -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation()
+        #sourceLocation(file:"BenchAdapters.bridge",line:31)
         BridgegenStream<Int, BenchToken>.events(
             "BenchSDK.events(count:)",
             stop: { token in token.cancel() },
@@ -98,6 +101,7 @@ extension BenchSDK {
                 )
             }
         )
+        #sourceLocation()
     }
 }
 
@@ -117,7 +121,9 @@ extension BenchOwner {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
+        #sourceLocation(file:"BenchAdapters.bridge",line:20)
         let call = BridgegenCall<Int, Swift.Void>("BenchOwner.value(id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
@@ -137,7 +143,9 @@ private final class BenchOwnerValueDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<Int, Swift.Void>?
 
+    #sourceLocation(file:"BenchAdapters.bridge",line:23)
     func bench(_ owner: BenchOwner, didFinish value: Int) {
+        #sourceLocation()
         continuation?.resume(returning: value)
     }
 }

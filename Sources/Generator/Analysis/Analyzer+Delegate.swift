@@ -384,6 +384,6 @@ extension Analyzer {
             return head + ": " + parameter.type.description
         }
         let declaration = "func \(Naming.escaped(function.name.name))(\(parameters.joined(separator: ", ")))"
-        return DelegateAdapter.Method(declaration: declaration, role: role)
+        return DelegateAdapter.Method(declaration: declaration, role: role, line: function.funcKeywordLocation.line)
     }
 }

@@ -25,7 +25,8 @@ public struct DelegateAdapter: Hashable, Sendable {
         /// `func name(_ a: A, b c: B)` as the delegate implements it.
         public var declaration: String
         public var role: Role
-
+        /// Where it was declared in the `.bridge` file.
+        public var line: Int? = nil
     }
 
     /// What a second call does while one is in progress on the same owner.

@@ -42,6 +42,10 @@ public struct AdapterPlan: Hashable, Sendable {
     /// statements that repeat `.bridge` text (`#sourceLocation`); nil where nothing is mapped.
     public var signatureLine: Int?
     public var setupLine: Int?
+    /// The signature's mapping is ended before the body (not when the body's first statement
+    /// is mapped itself: its directive replaces the signature's).
+    public var signatureReset: Bool
+    public var legacyLine: Int?
     public var retryLine: Int?
     public var streamLine: Int?
     public var resultType: String
@@ -92,6 +96,8 @@ public struct DelegatePlan: Hashable, Sendable {
 
     public struct Method: Hashable, Sendable {
         public var declaration: String
+        /// The `.bridge` line of the pasted declaration (`#sourceLocation`).
+        public var line: Int?
         public var body: String
     }
 }

@@ -30,7 +30,9 @@ extension Planner {
                 ? "BridgegenStreamEvents<\(Self.spelled(adapter.resultType))>"
                 : "BridgegenContinuation<\(Self.spelled(adapter.resultType)), Swift.Void>",
             previousType: adapter.restoresPrevious ? "(any \(adapter.protocolType))?" : nil,
-            methods: adapter.methods.map { .init(declaration: $0.declaration, body: methodBody($0.role, handle: handle)) })
+            methods: adapter.methods.map {
+                .init(declaration: $0.declaration, line: $0.line, body: methodBody($0.role, handle: handle))
+            })
     }
 
     /// `private final class Name: NSObject, Protocol, @unchecked Sendable {`, with the
@@ -152,8 +154,10 @@ extension Planner {
             statement.indented { $0.commaSeparated([name] + options) }
             statement.line(")")
         }
-        let mappedLine = Self.mappedLine(
-            of: statement.text, [("cancel: ", adapter.cancelLine), ("mapError: ", adapter.mapErrorLine)])
+        // Mapped to an annotation it repeats, else to the declaration (it repeats the result type).
+        let mappedLine =
+            Self.mappedLine(of: statement.text, [("cancel: ", adapter.cancelLine), ("mapError: ", adapter.mapErrorLine)])
+            ?? adapter.signatureLine
         printer.mapped(to: mappedLine, file: sourcePathLiteral) { $0.append(statement) }
         printer.block("return try await \(n.call).run { continuation in") {
             startLines(adapter, n, handle: "continuation", into: &$0)
@@ -166,20 +170,23 @@ extension Planner {
         var printer = CodePrinter(level: Level.body)
         delegateSetup(adapter, n, into: &printer)
         let head = "BridgegenStream<\(Self.spelled(adapter.resultType)), Swift.Void>"
-        printer.line("return \(head).\(stream.isThrowing ? "throwing" : "events")(")
-        printer.indented {
-            $0.line(Parser.quoted(adapter.adapterName) + ",")
-            if let buffering = stream.buffering { $0.line("buffering: \(buffering),") }
-            $0.block("stop: { _ in", close: "},") {
-                if let cancel = adapter.cancel {
-                    $0.mapped(to: adapter.cancelLine, file: sourcePathLiteral) { $0.line("self.\(cancel)") }
+        // The statement repeats the element type: mapped to the declaration.
+        printer.mapped(to: adapter.signatureLine, file: sourcePathLiteral) { printer in
+            printer.line("return \(head).\(stream.isThrowing ? "throwing" : "events")(")
+            printer.indented {
+                $0.line(Parser.quoted(adapter.adapterName) + ",")
+                if let buffering = stream.buffering { $0.line("buffering: \(buffering),") }
+                $0.block("stop: { _ in", close: "},") {
+                    if let cancel = adapter.cancel {
+                        $0.mapped(to: adapter.cancelLine, file: sourcePathLiteral) { $0.line("self.\(cancel)") }
+                    }
+                    $0.line(clearSlot(adapter, n))
                 }
-                $0.line(clearSlot(adapter, n))
+                if stream.isThrowing, let mapError = adapter.mapError { $0.line("mapError: \(mapError),") }
+                $0.block("register: { events in") { startLines(adapter, n, handle: "events", into: &$0) }
             }
-            if stream.isThrowing, let mapError = adapter.mapError { $0.line("mapError: \(mapError),") }
-            $0.block("register: { events in") { startLines(adapter, n, handle: "events", into: &$0) }
+            printer.line(")")
         }
-        printer.line(")")
         return printer.text
     }
 

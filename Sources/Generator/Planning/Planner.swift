@@ -121,6 +121,7 @@ public struct Planner: Sendable {
             ("start: ", adapter.cancellation.expressionLine), ("mapError: ", adapter.mapErrorLine),
         ]
         var setupLine: Int?
+        var legacyLine: Int?
         var retryLine: Int?
         var streamLine: Int?
         if let notification = adapter.notification {
@@ -129,27 +130,37 @@ public struct Planner: Sendable {
             body = .stream(text)
         } else if adapter.stream != nil {
             let text = streamBody(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names)
-            streamLine = Self.mappedLine(of: text, expressionMarks)
+            streamLine = Self.mappedLine(of: text, expressionMarks) ?? adapter.signatureLine
             body = .stream(text)
         } else {
             let retry = adapter.retry.map { retrySetup($0, name: names.retry) }
             let handler = completionClosure(adapter.completion, continuation: names.continuation)
             let setup = callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: retry != nil)
-            setupLine = Self.mappedLine(of: setup, expressionMarks)
+            // The setup also repeats the result and token types: without an annotation
+            // expression, its first line is mapped to the declaration.
+            setupLine = Self.mappedLine(of: setup, expressionMarks) ?? adapter.signatureLine
             retryLine = retry.flatMap { Self.mappedLine(of: $0, [("when: ", adapter.retryLine)]) }
-            body = .call(
-                setup: setup,
-                legacyCall: call(
-                    adapter, callee: receiver, continuation: names.continuation, handler: handler,
-                    level: retry == nil ? Level.legacyCall : Level.legacyCallInRetry),
-                retrySetup: retry)
+            let legacy = call(
+                adapter, callee: receiver, continuation: names.continuation, handler: handler,
+                level: retry == nil ? Level.legacyCall : Level.legacyCallInRetry)
+            // The legacy call repeats the method's and parameters' names. Mapped only when they
+            // are all on its first line: the lines after a mapped line are numbered on, so a
+            // call broken one argument per line would point its later lines at other
+            // declarations of the file.
+            if legacy.lines.first?.contains("{") ?? false || !legacy.contains("\n") { legacyLine = adapter.signatureLine }
+            body = .call(setup: setup, legacyCall: legacy, retrySetup: retry)
         }
         return AdapterPlan(
             sourceName: adapter.sourceName, docLines: docLines, attributes: attributes,
             // The directive stands above the attributes: the `func` line lands on the declaration.
             signature: signature(of: adapter, access: access),
             signatureLine: adapter.signatureLine.map { max(1, $0 - attributes.count) },
-            setupLine: setupLine, retryLine: retryLine, streamLine: streamLine, resultType: adapter.resultType,
+            setupLine: setupLine,
+            signatureReset: adapter.signatureLine != nil
+                && (adapter.stream == nil
+                    ? setupLine == nil || adapter.retry != nil || !adapter.progressStreams.isEmpty : streamLine == nil),
+            legacyLine: legacyLine, retryLine: retryLine, streamLine: streamLine,
+            resultType: adapter.resultType,
             tokenType: adapter.cancellation.tokenType, adapterNameLiteral: nameLiteral, callName: names.call,
             continuation: names.continuation, retryName: names.retry, finishedStreams: adapter.progressStreams.keys.sorted(),
             body: body)

@@ -1160,9 +1160,9 @@ extension BridgegenContinuation where Value == Swift.Void {
 {{/attributes}}
 {{#isStream}}
 {{signature}} {
-    {{#signatureLine}}
+    {{#signatureReset}}
     #sourceLocation()
-    {{/signatureLine}}
+    {{/signatureReset}}
     {{#streamLine}}
     #sourceLocation(file:{{sourcePathLiteral}},line:{{streamLine}})
     {{/streamLine}}
@@ -1174,9 +1174,9 @@ extension BridgegenContinuation where Value == Swift.Void {
 {{/isStream}}
 {{^isStream}}
 {{signature}} {
-    {{#signatureLine}}
+    {{#signatureReset}}
     #sourceLocation()
-    {{/signatureLine}}
+    {{/signatureReset}}
     {{#finishedStreams}}
     defer { {{.}}.finish() }
     {{/finishedStreams}}
@@ -1198,7 +1198,13 @@ extension BridgegenContinuation where Value == Swift.Void {
         {{/setupLine}}
         do {
             return try await {{callName}}.run { {{continuation}} in
+                {{#legacyLine}}
+                #sourceLocation(file:{{sourcePathLiteral}},line:{{legacyLine}})
+                {{/legacyLine}}
                 {{legacyCall}}
+                {{#legacyLine}}
+                #sourceLocation()
+                {{/legacyLine}}
             }
         } catch {
             try await {{retryName}}.wait(after: error)
@@ -1214,7 +1220,13 @@ extension BridgegenContinuation where Value == Swift.Void {
     #sourceLocation()
     {{/setupLine}}
     return try await {{callName}}.run { {{continuation}} in
+        {{#legacyLine}}
+        #sourceLocation(file:{{sourcePathLiteral}},line:{{legacyLine}})
+        {{/legacyLine}}
         {{legacyCall}}
+        {{#legacyLine}}
+        #sourceLocation()
+        {{/legacyLine}}
     }
     {{/hasRetry}}
 }
@@ -1304,7 +1316,13 @@ extension {{ownerType}} {
     {{/previousType}}
     {{#methods}}
 
+    {{#methodLine}}
+    #sourceLocation(file:{{sourcePathLiteral}},line:{{methodLine}})
+    {{/methodLine}}
     {{declaration}} {
+        {{#methodLine}}
+        #sourceLocation()
+        {{/methodLine}}
         {{body}}
     }
     {{/methods}}

@@ -89,7 +89,9 @@ public struct Renderer: Sendable {
             "attributes": .strings(adapter.attributes),
             "signature": .string(adapter.signature),
             "signatureLine": .string(adapter.signatureLine.map(String.init) ?? ""),
+            "signatureReset": .bool(adapter.signatureReset),
             "setupLine": .string(adapter.setupLine.map(String.init) ?? ""),
+            "legacyLine": .string(adapter.legacyLine.map(String.init) ?? ""),
             "retryLine": .string(adapter.retryLine.map(String.init) ?? ""),
             "streamLine": .string(adapter.streamLine.map(String.init) ?? ""),
             "resultType": .string(adapter.resultType),
@@ -125,7 +127,13 @@ public struct Renderer: Sendable {
             "handle": .string(delegate.handle),
             "handleType": .string(delegate.handleType),
             "previousType": .string(delegate.previousType ?? ""),
-            "methods": .list(delegate.methods.map { ["declaration": .string($0.declaration), "body": .string($0.body)] }),
+            "methods": .list(
+                delegate.methods.map {
+                    [
+                        "declaration": .string($0.declaration), "methodLine": .string($0.line.map(String.init) ?? ""),
+                        "body": .string($0.body),
+                    ]
+                }),
         ]
     }
 }

@@ -7,12 +7,15 @@ extension Catalog {
     /// Bridged from `Catalog.count(completion:)`.
     #sourceLocation(file:"AccessLevels.bridge",line:5)
     public nonisolated(nonsending) func count() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"AccessLevels.bridge",line:5)
         let call = BridgegenCall<Int, Swift.Void>("Catalog.count()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"AccessLevels.bridge",line:5)
             self.count(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 }
@@ -22,12 +25,15 @@ extension Catalog {
     /// Bridged from `Catalog.names(completion:)`.
     #sourceLocation(file:"AccessLevels.bridge",line:10)
     package nonisolated(nonsending) func names() async throws -> [String: [Int]] {
-        #sourceLocation()
+        #sourceLocation(file:"AccessLevels.bridge",line:10)
         let call = BridgegenCall<[String: [Int]], Swift.Void>("Catalog.names()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"AccessLevels.bridge",line:10)
             self.names(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 }

@@ -8,12 +8,15 @@ extension Modern {
     #sourceLocation(file:"Availability.bridge",line:4)
     @available(macOS 11, iOS 14, *)
     nonisolated(nonsending) func newer() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"Availability.bridge",line:5)
         let call = BridgegenCall<Int, Swift.Void>("Modern.newer()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Availability.bridge",line:5)
             self.newer(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 
@@ -21,12 +24,15 @@ extension Modern {
     #sourceLocation(file:"Availability.bridge",line:7)
     @available(*, deprecated, message: "use newer")
     nonisolated(nonsending) func older() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"Availability.bridge",line:8)
         let call = BridgegenCall<Int, Swift.Void>("Modern.older()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Availability.bridge",line:8)
             self.older(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 }

@@ -10,11 +10,12 @@ extension SlowStarts {
     /// Bridged from `SlowStarts.fetch(id:completion:)`.
     #sourceLocation(file:"CancelDuringStart.bridge",line:7)
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"CancelDuringStart.bridge",line:7)
         let call = BridgegenCall<Int, SlowToken>(
             "SlowStarts.fetch(id:)",
             cancel: { token in token.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetch(
                 id: id,
@@ -28,7 +29,6 @@ extension SlowStarts {
     /// Bridged from `SlowStarts.fetchByID(id:completion:)`.
     #sourceLocation(file:"CancelDuringStart.bridge",line:10)
     nonisolated(nonsending) func fetchByID(id: Int) async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"CancelDuringStart.bridge",line:7)
         let call = BridgegenCall<Int, Int>(
             "SlowStarts.fetchByID(id:)",
@@ -48,7 +48,6 @@ extension SlowStarts {
     /// Bridged from `SlowStarts.fetchAny(completion:)`.
     #sourceLocation(file:"CancelDuringStart.bridge",line:13)
     nonisolated(nonsending) func fetchAny() async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"CancelDuringStart.bridge",line:10)
         let call = BridgegenCall<Int, Swift.Void>(
             "SlowStarts.fetchAny()",
@@ -56,16 +55,17 @@ extension SlowStarts {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelDuringStart.bridge",line:13)
             self.fetchAny(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `SlowStarts.makeFetch(id:completion:)`.
     #sourceLocation(file:"CancelDuringStart.bridge",line:17)
     nonisolated(nonsending) func makeFetch(id: Int) async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"CancelDuringStart.bridge",line:14)
         let call = BridgegenCall<Int, SlowToken>(
             "SlowStarts.makeFetch(id:)",
@@ -86,8 +86,9 @@ extension SlowStarts {
     /// Bridged from `SlowStarts.fetchUncancellable(id:completion:)`.
     #sourceLocation(file:"CancelDuringStart.bridge",line:20)
     nonisolated(nonsending) func fetchUncancellable(id: Int) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"CancelDuringStart.bridge",line:20)
         let call = BridgegenCall<Int, Swift.Void>("SlowStarts.fetchUncancellable(id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetchUncancellable(
                 id: id,
@@ -108,10 +109,12 @@ extension SlowStarts {
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: SlowStarts.isRetryable)
         #sourceLocation()
         while true {
+            #sourceLocation(file:"CancelDuringStart.bridge",line:26)
             let call = BridgegenCall<Int, SlowToken>(
                 "SlowStarts.fetchRetrying(id:)",
                 cancel: { token in token.cancel() }
             )
+            #sourceLocation()
             do {
                 return try await call.run { continuation in
                     self.fetch(
@@ -130,12 +133,13 @@ extension SlowStarts {
     /// Bridged from `SlowStarts.fetch(id:completion:)`.
     #sourceLocation(file:"CancelDuringStart.bridge",line:31)
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"CancelDuringStart.bridge",line:31)
         let call = BridgegenCall<Int, SlowToken>(
             "SlowStarts.fetchWithTimeout(id:)",
             cancel: { token in token.cancel() },
             timeout: 30
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetch(
                 id: id,
@@ -188,11 +192,15 @@ private final class SlowPickerPickValueDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<Int, Swift.Void>?
 
+    #sourceLocation(file:"CancelDuringStart.bridge",line:41)
     func picker(_ picker: SlowPicker, didPick value: Int) {
+        #sourceLocation()
         continuation?.resume(returning: value)
     }
 
+    #sourceLocation(file:"CancelDuringStart.bridge",line:44)
     func picker(_ picker: SlowPicker, didFailWithError error: Error) {
+        #sourceLocation()
         continuation?.resume(throwing: error)
     }
 }

@@ -11,11 +11,12 @@ extension Transfers {
     /// Bridged from `Transfers.upload(_:completion:)`.
     #sourceLocation(file:"CancelStrategies.bridge",line:8)
     nonisolated(nonsending) func upload(_ data: Data) async throws -> Data {
-        #sourceLocation()
+        #sourceLocation(file:"CancelStrategies.bridge",line:8)
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.upload(_:)",
             cancel: { token in token.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.upload(
                 data,
@@ -37,7 +38,6 @@ extension Transfers {
     /// Bridged from `Transfers.subscribe(topic:completion:)`.
     #sourceLocation(file:"CancelStrategies.bridge",line:12)
     nonisolated(nonsending) func subscribe(topic: String) async throws {
-        #sourceLocation()
         #sourceLocation(file:"CancelStrategies.bridge",line:9)
         let call = BridgegenCall<Swift.Void, FixtureRequest?>(
             "Transfers.subscribe(topic:)",
@@ -63,7 +63,6 @@ extension Transfers {
     /// Bridged from `Transfers.startSync(completion:)`.
     #sourceLocation(file:"CancelStrategies.bridge",line:16)
     nonisolated(nonsending) func startSync() async throws {
-        #sourceLocation()
         #sourceLocation(file:"CancelStrategies.bridge",line:13)
         let call = BridgegenCall<Swift.Void, Int>(
             "Transfers.startSync()",
@@ -71,6 +70,7 @@ extension Transfers {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelStrategies.bridge",line:16)
             self.startSync(completion: { error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -78,6 +78,7 @@ extension Transfers {
                     continuation.resume()
                 }
             })
+            #sourceLocation()
         }
     }
 
@@ -86,7 +87,6 @@ extension Transfers {
     /// Bridged from `Transfers.geocode(address:completion:)`.
     #sourceLocation(file:"CancelStrategies.bridge",line:20)
     nonisolated(nonsending) func geocode(address: String) async throws -> [String] {
-        #sourceLocation()
         #sourceLocation(file:"CancelStrategies.bridge",line:17)
         let call = BridgegenCall<[String], Swift.Void>(
             "Transfers.geocode(address:)",
@@ -114,8 +114,9 @@ extension Transfers {
     /// Bridged from `Transfers.geocode(address:completion:)`.
     #sourceLocation(file:"CancelStrategies.bridge",line:25)
     nonisolated(nonsending) func geocodeWithoutCancel(address: String) async throws -> [String] {
-        #sourceLocation()
+        #sourceLocation(file:"CancelStrategies.bridge",line:25)
         let call = BridgegenCall<[String], Swift.Void>("Transfers.geocodeWithoutCancel(address:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.geocode(
                 address: address,

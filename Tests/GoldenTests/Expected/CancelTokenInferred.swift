@@ -10,11 +10,12 @@ extension Transfers {
     /// Bridged from `Transfers.send(amount:completion:)`.
     #sourceLocation(file:"CancelTokenInferred.bridge",line:6)
     nonisolated(nonsending) func send(amount: Int) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"CancelTokenInferred.bridge",line:6)
         let call = BridgegenCall<Int, Operation>(
             "Transfers.send(amount:)",
             cancel: { token in token.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.send(
                 amount: amount,

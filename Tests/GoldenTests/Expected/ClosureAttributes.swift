@@ -7,12 +7,15 @@ extension Feed {
     /// Bridged from `Feed.stream(completion:)`.
     #sourceLocation(file:"ClosureAttributes.bridge",line:4)
     nonisolated(nonsending) func stream() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"ClosureAttributes.bridge",line:4)
         let call = BridgegenCall<Int, Swift.Void>("Feed.stream()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ClosureAttributes.bridge",line:4)
             self.stream(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 
@@ -21,12 +24,15 @@ extension Feed {
     /// Bridged from `Feed.render(completion:)`.
     #sourceLocation(file:"ClosureAttributes.bridge",line:7)
     nonisolated(nonsending) func render() async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"ClosureAttributes.bridge",line:7)
         let call = BridgegenCall<String, Swift.Void>("Feed.render()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ClosureAttributes.bridge",line:7)
             self.render(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 }

@@ -15,8 +15,9 @@ extension Catalog {
         progress: @escaping (Double) -> Void,
         onCancel: @escaping () -> Void
     ) async throws -> Data {
-        #sourceLocation()
+        #sourceLocation(file:"CompletionAnnotation.bridge",line:8)
         let call = BridgegenCall<Data, Swift.Void>("Catalog.download(id:progress:onCancel:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.download(
                 id: id,

@@ -9,8 +9,9 @@ extension Catalog {
     /// Bridged from `Catalog.lookup(completion:sku:)`.
     #sourceLocation(file:"CompletionPosition.bridge",line:5)
     nonisolated(nonsending) func lookup(sku: String) async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"CompletionPosition.bridge",line:5)
         let call = BridgegenCall<String, Swift.Void>("Catalog.lookup(sku:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.lookup(
                 completion: { result in
@@ -26,8 +27,9 @@ extension Catalog {
     /// Bridged from `Catalog.search(_:then:)`.
     #sourceLocation(file:"CompletionPosition.bridge",line:8)
     nonisolated(nonsending) func search(_ query: String) async throws -> [String] {
-        #sourceLocation()
+        #sourceLocation(file:"CompletionPosition.bridge",line:8)
         let call = BridgegenCall<[String], Swift.Void>("Catalog.search(_:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.search(
                 query,

@@ -12,15 +12,18 @@ extension DataRequest {
     /// Bridged from `DataRequest.response(completionHandler:)`.
     #sourceLocation(file:"ContextMembers.bridge",line:21)
     nonisolated(nonsending) func response() async throws -> Data {
-        #sourceLocation()
+        #sourceLocation(file:"ContextMembers.bridge",line:21)
         let call = BridgegenCall<Data, DataRequest>(
             "DataRequest.response()",
             cancel: { token in _ = token.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ContextMembers.bridge",line:21)
             self.response(completionHandler: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 
@@ -29,12 +32,15 @@ extension DataRequest {
     /// Bridged from `DataRequest.cancel(completion:)`.
     #sourceLocation(file:"ContextMembers.bridge",line:24)
     nonisolated(nonsending) func cancel() async throws -> Bool {
-        #sourceLocation()
+        #sourceLocation(file:"ContextMembers.bridge",line:24)
         let call = BridgegenCall<Bool, Swift.Void>("DataRequest.cancel()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ContextMembers.bridge",line:24)
             self.cancel(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 }
@@ -45,15 +51,18 @@ extension UploadRequest {
     /// Bridged from `UploadRequest.response(completionHandler:)`.
     #sourceLocation(file:"ContextMembers.bridge",line:31)
     nonisolated(nonsending) func uploadResponse() async throws -> Data {
-        #sourceLocation()
+        #sourceLocation(file:"ContextMembers.bridge",line:31)
         let call = BridgegenCall<Data, UploadRequest>(
             "UploadRequest.uploadResponse()",
             cancel: { token in _ = token.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ContextMembers.bridge",line:31)
             self.response(completionHandler: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 }
@@ -63,12 +72,14 @@ extension Resumable {
     /// Bridged from `Resumable.resume(completion:)`.
     #sourceLocation(file:"ContextMembers.bridge",line:38)
     nonisolated(nonsending) func resume() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"ContextMembers.bridge",line:38)
         let call = BridgegenCall<Swift.Void, Resumable>(
             "Resumable.resume()",
             cancel: { token in _ = token.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ContextMembers.bridge",line:38)
             self.resume(completion: { error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -76,6 +87,7 @@ extension Resumable {
                     continuation.resume()
                 }
             })
+            #sourceLocation()
         }
     }
 }

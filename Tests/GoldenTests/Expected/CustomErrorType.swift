@@ -9,8 +9,9 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.capture(id:completion:)`.
     #sourceLocation(file:"CustomErrorType.bridge",line:5)
     nonisolated(nonsending) func capture(id: String) async throws -> Receipt {
-        #sourceLocation()
+        #sourceLocation(file:"CustomErrorType.bridge",line:5)
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.capture(id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.capture(
                 id: id,

@@ -15,8 +15,9 @@ extension Feed {
         timeout: TimeInterval = 30,
         retries: Int = -1
     ) async throws {
-        #sourceLocation()
+        #sourceLocation(file:"DefaultArguments.bridge",line:6)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Feed.post(_:headers:timeout:retries:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.post(
                 body,

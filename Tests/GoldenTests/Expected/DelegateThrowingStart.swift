@@ -45,11 +45,15 @@ private final class CodeScannerScanCodeDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<String, Swift.Void>?
 
+    #sourceLocation(file:"DelegateThrowingStart.bridge",line:11)
     func scanner(_ scanner: CodeScanner, didRead code: String) {
+        #sourceLocation()
         continuation?.resume(returning: code)
     }
 
+    #sourceLocation(file:"DelegateThrowingStart.bridge",line:14)
     func scanner(_ scanner: CodeScanner, didFailWithError error: Error) {
+        #sourceLocation()
         continuation?.resume(throwing: error)
     }
 }
@@ -68,12 +72,13 @@ extension CodeScanner {
             }
         }
         let delegate = CodeScannerScannedCodesDelegate()
+        #sourceLocation(file:"DelegateThrowingStart.bridge",line:21)
         return BridgegenStream<String, Swift.Void>.throwing(
             "CodeScanner.scannedCodes()",
             stop: { _ in
                 #sourceLocation(file:"DelegateThrowingStart.bridge",line:20)
                 self.stop()
-                #sourceLocation()
+                #sourceLocation(file:"DelegateThrowingStart.bridge",line:21)
                 if self.delegate === delegate { self.delegate = nil }
             },
             register: { events in
@@ -82,7 +87,7 @@ extension CodeScanner {
                 do {
                     #sourceLocation(file:"DelegateThrowingStart.bridge",line:19)
                     try self.start()
-                    #sourceLocation()
+                    #sourceLocation(file:"DelegateThrowingStart.bridge",line:21)
                 } catch {
                     // Nothing stays registered when the start call fails.
                     if self.delegate === delegate { self.delegate = nil }
@@ -90,6 +95,7 @@ extension CodeScanner {
                 }
             }
         )
+        #sourceLocation()
     }
 }
 
@@ -102,11 +108,15 @@ private final class CodeScannerScannedCodesDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var events: BridgegenStreamEvents<String>?
 
+    #sourceLocation(file:"DelegateThrowingStart.bridge",line:24)
     func scanner(_ scanner: CodeScanner, didRead code: String) {
+        #sourceLocation()
         events?.yield(code)
     }
 
+    #sourceLocation(file:"DelegateThrowingStart.bridge",line:27)
     func scanner(_ scanner: CodeScanner, didFailWithError error: Error) {
+        #sourceLocation()
         events?.finish(throwing: error)
     }
 }

@@ -45,15 +45,21 @@ private final class LocatorCurrentLocationDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<Coordinate, Swift.Void>?
 
+    #sourceLocation(file:"Delegates.bridge",line:12)
     func locator(_ locator: Locator, didFind location: Coordinate) {
+        #sourceLocation()
         continuation?.resume(returning: location)
     }
 
+    #sourceLocation(file:"Delegates.bridge",line:15)
     func locator(_ locator: Locator, didFailWithError error: Error) {
+        #sourceLocation()
         continuation?.resume(throwing: error)
     }
 
+    #sourceLocation(file:"Delegates.bridge",line:18)
     func locatorDidChangeAuthorization(_ locator: Locator) {
+        #sourceLocation()
         // Not needed by this adapter.
     }
 }
@@ -76,7 +82,9 @@ extension Picker {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = previous }
         }
+        #sourceLocation(file:"Delegates.bridge",line:27)
         let call = BridgegenCall<String, Swift.Void>("Picker.pick(animated:)")
+        #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
@@ -98,11 +106,15 @@ private final class PickerPickDelegate:
     /// The delegate the owner had before the call, put back after it.
     var previous: (any PickerDelegate)?
 
+    #sourceLocation(file:"Delegates.bridge",line:30)
     func picker(_ picker: Picker, didPick item: String) {
+        #sourceLocation()
         continuation?.resume(returning: item)
     }
 
+    #sourceLocation(file:"Delegates.bridge",line:33)
     func pickerDidCancel(_ picker: Picker) {
+        #sourceLocation()
         continuation?.resumeCancelled()
     }
 }
@@ -148,19 +160,27 @@ private final class ProductRequestProductsDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<[String], Swift.Void>?
 
+    #sourceLocation(file:"Delegates.bridge",line:45)
     func productsRequest(_ request: ProductRequest, didReceive products: [String]) {
+        #sourceLocation()
         continuation?.resume(returning: products)
     }
 
+    #sourceLocation(file:"Delegates.bridge",line:48)
     func request(_ request: ProductRequest, didFailWithError error: Error) {
+        #sourceLocation()
         continuation?.resume(throwing: error)
     }
 
+    #sourceLocation(file:"Delegates.bridge",line:52)
     func request(_ request: ProductRequest, didFailWithStatus status: Int) {
+        #sourceLocation()
         continuation?.resumeWithFailureStatus(status)
     }
 
+    #sourceLocation(file:"Delegates.bridge",line:55)
     func requestDidFinish(_ request: ProductRequest) {
+        #sourceLocation()
         // Not needed by this adapter.
     }
 }
@@ -180,13 +200,14 @@ extension Locator {
             }
         }
         let delegate = LocatorLocationUpdatesDelegate()
+        #sourceLocation(file:"Delegates.bridge",line:64)
         return BridgegenStream<Coordinate, Swift.Void>.throwing(
             "Locator.locationUpdates()",
             buffering: .newest(1),
             stop: { _ in
                 #sourceLocation(file:"Delegates.bridge",line:62)
                 self.stopUpdatingLocation()
-                #sourceLocation()
+                #sourceLocation(file:"Delegates.bridge",line:64)
                 if self.delegate === delegate { self.delegate = nil }
             },
             register: { events in
@@ -194,9 +215,10 @@ extension Locator {
                 self.delegate = delegate
                 #sourceLocation(file:"Delegates.bridge",line:61)
                 self.startUpdatingLocation()
-                #sourceLocation()
+                #sourceLocation(file:"Delegates.bridge",line:64)
             }
         )
+        #sourceLocation()
     }
 }
 
@@ -209,15 +231,21 @@ private final class LocatorLocationUpdatesDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var events: BridgegenStreamEvents<Coordinate>?
 
+    #sourceLocation(file:"Delegates.bridge",line:67)
     func locator(_ locator: Locator, didFind location: Coordinate) {
+        #sourceLocation()
         events?.yield(location)
     }
 
+    #sourceLocation(file:"Delegates.bridge",line:70)
     func locator(_ locator: Locator, didFailWithError error: Error) {
+        #sourceLocation()
         events?.finish(throwing: error)
     }
 
+    #sourceLocation(file:"Delegates.bridge",line:72)
     func locatorDidChangeAuthorization(_ locator: Locator) {
+        #sourceLocation()
         // Not needed by this adapter.
     }
 }

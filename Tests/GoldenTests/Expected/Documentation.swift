@@ -15,12 +15,15 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.ping2(completion:)`.
     #sourceLocation(file:"Documentation.bridge",line:13)
     nonisolated(nonsending) func ping2() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"Documentation.bridge",line:13)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.ping2()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Documentation.bridge",line:13)
             self.ping2(completion: {
                 continuation.resume()
             })
+            #sourceLocation()
         }
     }
 }

@@ -8,7 +8,6 @@ extension Ledger {
     /// Bridged from `Ledger.audit(completion:)`.
     #sourceLocation(file:"ErrorMapping.bridge",line:6)
     nonisolated(nonsending) func audit() async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"ErrorMapping.bridge",line:2)
         let call = BridgegenCall<Int, Swift.Void>(
             "Ledger.audit()",
@@ -16,16 +15,17 @@ extension Ledger {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ErrorMapping.bridge",line:6)
             self.audit(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Ledger.reconcile(completion:)`.
     #sourceLocation(file:"ErrorMapping.bridge",line:9)
     nonisolated(nonsending) func reconcile() async throws {
-        #sourceLocation()
         #sourceLocation(file:"ErrorMapping.bridge",line:2)
         let call = BridgegenCall<Swift.Void, Swift.Void>(
             "Ledger.reconcile()",
@@ -33,6 +33,7 @@ extension Ledger {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ErrorMapping.bridge",line:9)
             self.reconcile(completion: { flag, error in
                 if !flag {
                     continuation.resumeWithFailureFlag(error: error)
@@ -40,6 +41,7 @@ extension Ledger {
                     continuation.resume()
                 }
             })
+            #sourceLocation()
         }
     }
 }

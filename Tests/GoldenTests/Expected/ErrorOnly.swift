@@ -7,8 +7,9 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.refund(id:completion:)`.
     #sourceLocation(file:"ErrorOnly.bridge",line:4)
     nonisolated(nonsending) func refund(id: String) async throws {
-        #sourceLocation()
+        #sourceLocation(file:"ErrorOnly.bridge",line:4)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.refund(id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.refund(
                 id: id,

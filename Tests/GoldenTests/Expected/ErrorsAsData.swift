@@ -9,24 +9,30 @@ extension Diagnostics {
     /// Bridged from `Diagnostics.load(completion:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:8)
     nonisolated(nonsending) func load() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"ErrorsAsData.bridge",line:8)
         let call = BridgegenCall<Int, Swift.Void>("Diagnostics.load()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ErrorsAsData.bridge",line:8)
             self.load(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Diagnostics.count(completion:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:10)
     nonisolated(nonsending) func count() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"ErrorsAsData.bridge",line:10)
         let call = BridgegenCall<Int, Swift.Void>("Diagnostics.count()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ErrorsAsData.bridge",line:10)
             self.count(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 
@@ -35,12 +41,15 @@ extension Diagnostics {
     /// Bridged from `Diagnostics.lastError(completion:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:13)
     nonisolated(nonsending) func lastError() async throws -> Error {
-        #sourceLocation()
+        #sourceLocation(file:"ErrorsAsData.bridge",line:13)
         let call = BridgegenCall<Error, Swift.Void>("Diagnostics.lastError()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ErrorsAsData.bridge",line:13)
             self.lastError(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 
@@ -49,12 +58,15 @@ extension Diagnostics {
     /// Bridged from `Diagnostics.validate(onFailure:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:17)
     nonisolated(nonsending) func validate() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"ErrorsAsData.bridge",line:17)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Diagnostics.validate()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ErrorsAsData.bridge",line:17)
             self.validate(onFailure: { error in
                 continuation.resume(throwing: error)
             })
+            #sourceLocation()
         }
     }
 
@@ -63,9 +75,11 @@ extension Diagnostics {
     /// Bridged from `Diagnostics.sync(completion:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:21)
     nonisolated(nonsending) func sync() async throws -> Error {
-        #sourceLocation()
+        #sourceLocation(file:"ErrorsAsData.bridge",line:21)
         let call = BridgegenCall<Error, Swift.Void>("Diagnostics.sync()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ErrorsAsData.bridge",line:21)
             self.sync(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -75,6 +89,7 @@ extension Diagnostics {
                     continuation.resumeWithNoResult()
                 }
             })
+            #sourceLocation()
         }
     }
 }
@@ -84,7 +99,7 @@ extension Sensor {
     /// Bridged from `Sensor.observeStrictly(_:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:27)
     func observeStrictly() -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation()
+        #sourceLocation(file:"ErrorsAsData.bridge",line:27)
         BridgegenStream<Int, SensorToken>.events(
             "Sensor.observeStrictly()",
             stop: { token in token.cancel() },
@@ -94,5 +109,6 @@ extension Sensor {
                 })
             }
         )
+        #sourceLocation()
     }
 }

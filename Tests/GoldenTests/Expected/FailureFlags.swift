@@ -10,8 +10,9 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.verify(token:completion:)`.
     #sourceLocation(file:"FailureFlags.bridge",line:7)
     nonisolated(nonsending) func verify(token: String) async throws {
-        #sourceLocation()
+        #sourceLocation(file:"FailureFlags.bridge",line:7)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.verify(token:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.verify(
                 token: token,
@@ -31,8 +32,9 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.authorize(amount:completion:)`.
     #sourceLocation(file:"FailureFlags.bridge",line:11)
     nonisolated(nonsending) func authorize(amount: Int) async throws -> Data {
-        #sourceLocation()
+        #sourceLocation(file:"FailureFlags.bridge",line:11)
         let call = BridgegenCall<Data, Swift.Void>("PaymentsClient.authorize(amount:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.authorize(
                 amount: amount,

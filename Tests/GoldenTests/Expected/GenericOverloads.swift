@@ -13,8 +13,9 @@ extension RecordStore {
         _ type: T.Type,
         id: String
     ) async throws -> T {
-        #sourceLocation()
+        #sourceLocation(file:"GenericOverloads.bridge",line:7)
         let call = BridgegenCall<T, Swift.Void>("RecordStore.load(_:id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.load(
                 type,
@@ -38,8 +39,9 @@ extension RecordStore {
         _ type: T.Type,
         id: String
     ) async throws -> T {
-        #sourceLocation()
+        #sourceLocation(file:"GenericOverloads.bridge",line:9)
         let call = BridgegenCall<T, Swift.Void>("RecordStore.load(_:id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.load(
                 type,
@@ -63,8 +65,9 @@ extension RecordStore {
         _ type: T.Type,
         id: String
     ) async throws -> T where T: StoredRecord {
-        #sourceLocation()
+        #sourceLocation(file:"GenericOverloads.bridge",line:11)
         let call = BridgegenCall<T, Swift.Void>("RecordStore.refresh(_:id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.refresh(
                 type,
@@ -88,8 +91,9 @@ extension RecordStore {
         _ type: T.Type,
         id: String
     ) async throws -> T where T: CachedRecord {
-        #sourceLocation()
+        #sourceLocation(file:"GenericOverloads.bridge",line:13)
         let call = BridgegenCall<T, Swift.Void>("RecordStore.refresh(_:id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.refresh(
                 type,

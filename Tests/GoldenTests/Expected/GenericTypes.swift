@@ -9,9 +9,11 @@ extension Store where Item: Equatable {
     /// Bridged from `Store.load(completion:)`.
     #sourceLocation(file:"GenericTypes.bridge",line:6)
     nonisolated(nonsending) func load() async throws -> [Item] {
-        #sourceLocation()
+        #sourceLocation(file:"GenericTypes.bridge",line:6)
         let call = BridgegenCall<[Item], Swift.Void>("Store.load()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"GenericTypes.bridge",line:6)
             self.load(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -21,6 +23,7 @@ extension Store where Item: Equatable {
                     continuation.resumeWithNoResult()
                 }
             })
+            #sourceLocation()
         }
     }
 }
@@ -30,8 +33,9 @@ extension Uploader {
     /// Bridged from `Uploader.upload(_:completion:)`.
     #sourceLocation(file:"GenericTypes.bridge",line:10)
     nonisolated(nonsending) func upload(_ data: Data) async throws -> URL {
-        #sourceLocation()
+        #sourceLocation(file:"GenericTypes.bridge",line:10)
         let call = BridgegenCall<URL, Swift.Void>("Uploader.upload(_:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.upload(
                 data,

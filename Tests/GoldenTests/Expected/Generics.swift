@@ -13,8 +13,9 @@ extension Feed {
         _ type: T.Type,
         from data: Data
     ) async throws -> T {
-        #sourceLocation()
+        #sourceLocation(file:"Generics.bridge",line:6)
         let call = BridgegenCall<T, Swift.Void>("Feed.decode(_:from:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.decode(
                 type,
@@ -31,8 +32,9 @@ extension Feed {
     nonisolated(nonsending) func first<S: Sequence>(
         of sequence: S
     ) async throws -> S.Element where S.Element: Equatable {
-        #sourceLocation()
+        #sourceLocation(file:"Generics.bridge",line:8)
         let call = BridgegenCall<S.Element, Swift.Void>("Feed.first(of:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.first(
                 of: sequence,

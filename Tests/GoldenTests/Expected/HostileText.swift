@@ -13,12 +13,15 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.ping(completion:)`.
     #sourceLocation(file:"HostileText.bridge",line:12)
     nonisolated(nonsending) func hostilePing() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"HostileText.bridge",line:12)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.hostilePing()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"HostileText.bridge",line:12)
             self.ping(completion: {
                 continuation.resume()
             })
+            #sourceLocation()
         }
     }
 }

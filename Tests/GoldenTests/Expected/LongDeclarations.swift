@@ -13,10 +13,11 @@ extension Workspace {
         includeArchivedDocuments: Bool,
         conflictResolutionPolicy: Int
     ) async throws -> [String: [String]] {
-        #sourceLocation()
+        #sourceLocation(file:"LongDeclarations.bridge",line:5)
         let call = BridgegenCall<[String: [String]], Swift.Void>(
             "Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:)"
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.synchronizeEverythingInTheWorkspaceIncludingAttachments(
                 destinationIdentifier: destinationIdentifier,

@@ -17,7 +17,6 @@ struct MainThreadTransfers {
     #sourceLocation(file:"MainActorIsolation.bridge",line:8)
     @MainActor
     func geocode(address: String) async throws -> [String] {
-        #sourceLocation()
         #sourceLocation(file:"MainActorIsolation.bridge",line:6)
         let call = BridgegenCall<[String], Swift.Void>(
             "MainThreadTransfers.geocode(address:)",

@@ -8,12 +8,15 @@ extension Ledger {
     /// Bridged from `Ledger.total(completion:)`.
     #sourceLocation(file:"MultipleBlocks.bridge",line:5)
     nonisolated(nonsending) func total() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"MultipleBlocks.bridge",line:5)
         let call = BridgegenCall<Int, Swift.Void>("Ledger.total()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"MultipleBlocks.bridge",line:5)
             self.total(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 }
@@ -23,12 +26,15 @@ extension Journal {
     /// Bridged from `Journal.close(completion:)`.
     #sourceLocation(file:"MultipleBlocks.bridge",line:9)
     nonisolated(nonsending) func close() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"MultipleBlocks.bridge",line:9)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Journal.close()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"MultipleBlocks.bridge",line:9)
             self.close(completion: {
                 continuation.resume()
             })
+            #sourceLocation()
         }
     }
 }

@@ -9,12 +9,15 @@ extension Account {
     /// Bridged from `Account.fetchTokens(completion:)`.
     #sourceLocation(file:"NamingOverrides.bridge",line:6)
     nonisolated(nonsending) func tokens() async throws -> [String] {
-        #sourceLocation()
+        #sourceLocation(file:"NamingOverrides.bridge",line:6)
         let call = BridgegenCall<[String], Swift.Void>("Account.tokens()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingOverrides.bridge",line:6)
             self.fetchTokens(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 
@@ -23,20 +26,24 @@ extension Account {
     /// Bridged from `Account.getDefault(completion:)`.
     #sourceLocation(file:"NamingOverrides.bridge",line:9)
     nonisolated(nonsending) func `default`() async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"NamingOverrides.bridge",line:9)
         let call = BridgegenCall<String, Swift.Void>("Account.default()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingOverrides.bridge",line:9)
             self.getDefault(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Account.import(from:completion:)`.
     #sourceLocation(file:"NamingOverrides.bridge",line:11)
     nonisolated(nonsending) func `import`(from path: String) async throws {
-        #sourceLocation()
+        #sourceLocation(file:"NamingOverrides.bridge",line:11)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.import(from:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.`import`(
                 from: path,
@@ -56,8 +63,9 @@ extension Account {
     /// Bridged from `Account.send(in:for:completion:)`.
     #sourceLocation(file:"NamingOverrides.bridge",line:14)
     nonisolated(nonsending) func send(in channel: String, for user: String) async throws {
-        #sourceLocation()
+        #sourceLocation(file:"NamingOverrides.bridge",line:14)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.send(in:for:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.send(
                 in: channel,

@@ -9,9 +9,11 @@ extension Account {
     /// Bridged from `Account.getProfile(completion:)`.
     #sourceLocation(file:"NamingRules.bridge",line:6)
     nonisolated(nonsending) func profile() async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"NamingRules.bridge",line:6)
         let call = BridgegenCall<String, Swift.Void>("Account.profile()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingRules.bridge",line:6)
             self.getProfile(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -21,14 +23,16 @@ extension Account {
                     continuation.resumeWithNoResult()
                 }
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Account.getURLForKey(_:completionHandler:)`.
     #sourceLocation(file:"NamingRules.bridge",line:8)
     nonisolated(nonsending) func urlForKey(_ key: String) async throws -> URL {
-        #sourceLocation()
+        #sourceLocation(file:"NamingRules.bridge",line:8)
         let call = BridgegenCall<URL, Swift.Void>("Account.urlForKey(_:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.getURLForKey(
                 key,
@@ -48,9 +52,11 @@ extension Account {
     /// Bridged from `Account.signOutWithCompletionHandler(_:)`.
     #sourceLocation(file:"NamingRules.bridge",line:10)
     nonisolated(nonsending) func signOut() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"NamingRules.bridge",line:10)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.signOut()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingRules.bridge",line:10)
             self.signOutWithCompletionHandler({ error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -58,15 +64,18 @@ extension Account {
                     continuation.resume()
                 }
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Account.loadAvatarWithCompletion(_:)`.
     #sourceLocation(file:"NamingRules.bridge",line:12)
     nonisolated(nonsending) func loadAvatar() async throws -> Data {
-        #sourceLocation()
+        #sourceLocation(file:"NamingRules.bridge",line:12)
         let call = BridgegenCall<Data, Swift.Void>("Account.loadAvatar()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingRules.bridge",line:12)
             self.loadAvatarWithCompletion({ value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -76,39 +85,48 @@ extension Account {
                     continuation.resumeWithNoResult()
                 }
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Account.renewWithReply(_:)`.
     #sourceLocation(file:"NamingRules.bridge",line:14)
     nonisolated(nonsending) func renew() async throws -> Bool {
-        #sourceLocation()
+        #sourceLocation(file:"NamingRules.bridge",line:14)
         let call = BridgegenCall<Bool, Swift.Void>("Account.renew()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingRules.bridge",line:14)
             self.renewWithReply({ value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Account.pingWithBlock(_:)`.
     #sourceLocation(file:"NamingRules.bridge",line:16)
     nonisolated(nonsending) func ping() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"NamingRules.bridge",line:16)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.ping()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingRules.bridge",line:16)
             self.pingWithBlock({
                 continuation.resume()
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Account.saveAsynchronously(completion:)`.
     #sourceLocation(file:"NamingRules.bridge",line:18)
     nonisolated(nonsending) func save() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"NamingRules.bridge",line:18)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.save()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingRules.bridge",line:18)
             self.saveAsynchronously(completion: { error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -116,6 +134,7 @@ extension Account {
                     continuation.resume()
                 }
             })
+            #sourceLocation()
         }
     }
 
@@ -124,12 +143,15 @@ extension Account {
     /// Bridged from `Account.get(completion:)`.
     #sourceLocation(file:"NamingRules.bridge",line:21)
     nonisolated(nonsending) func get() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"NamingRules.bridge",line:21)
         let call = BridgegenCall<Int, Swift.Void>("Account.get()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingRules.bridge",line:21)
             self.get(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 }

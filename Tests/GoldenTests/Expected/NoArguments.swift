@@ -7,12 +7,15 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.ping(completion:)`.
     #sourceLocation(file:"NoArguments.bridge",line:4)
     nonisolated(nonsending) func ping() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"NoArguments.bridge",line:4)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.ping()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NoArguments.bridge",line:4)
             self.ping(completion: {
                 continuation.resume()
             })
+            #sourceLocation()
         }
     }
 }

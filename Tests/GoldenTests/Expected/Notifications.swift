@@ -16,7 +16,6 @@ extension NotificationCenter {
     public func reachabilityUpdates(
         of monitor: ReachabilityMonitor
     ) -> _Concurrency.AsyncStream<ReachabilityStatus> {
-        #sourceLocation()
         #sourceLocation(file:"Notifications.bridge",line:8)
         BridgegenNotifications.stream(
             "NotificationCenter.reachabilityUpdates(of:)",
@@ -34,7 +33,6 @@ extension NotificationCenter {
     /// Observes notification `.batteryLevelDidChange`.
     #sourceLocation(file:"Notifications.bridge",line:17)
     public func batteryLevels(on queue: OperationQueue? = nil) -> _Concurrency.AsyncStream<Double> {
-        #sourceLocation()
         #sourceLocation(file:"Notifications.bridge",line:13)
         BridgegenNotifications.stream(
             "NotificationCenter.batteryLevels(on:)",
@@ -53,7 +51,6 @@ extension NotificationCenter {
     #sourceLocation(file:"Notifications.bridge",line:22)
     @MainActor
     public func mainActorBatteryLevels() -> _Concurrency.AsyncStream<Double> {
-        #sourceLocation()
         #sourceLocation(file:"Notifications.bridge",line:19)
         BridgegenNotifications.stream(
             "NotificationCenter.mainActorBatteryLevels()",
@@ -71,7 +68,6 @@ extension ReachabilityMonitor {
     /// Observes notification `ReachabilityMonitor.statusDidChange`.
     #sourceLocation(file:"Notifications.bridge",line:29)
     func statusUpdates() -> _Concurrency.AsyncStream<ReachabilityStatus> {
-        #sourceLocation()
         #sourceLocation(file:"Notifications.bridge",line:26)
         BridgegenNotifications.stream(
             "ReachabilityMonitor.statusUpdates()",
@@ -87,7 +83,6 @@ extension ReachabilityMonitor {
     /// Observes notification `Notification.Name("FixtureSDK.reachabilityDidChange")`.
     #sourceLocation(file:"Notifications.bridge",line:34)
     static func anyStatusUpdates() -> _Concurrency.AsyncStream<ReachabilityStatus> {
-        #sourceLocation()
         #sourceLocation(file:"Notifications.bridge",line:30)
         BridgegenNotifications.stream(
             "ReachabilityMonitor.anyStatusUpdates()",

@@ -11,10 +11,11 @@ extension Workspace {
     nonisolated(nonsending) func fetchShareParticipant(
         withUserRecordID userRecordID: String
     ) async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"ObjectiveCStyle.bridge",line:5)
         let call = BridgegenCall<String, Swift.Void>(
             "Workspace.fetchShareParticipant(withUserRecordID:)"
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetchShareParticipant(
                 withUserRecordID: userRecordID,
@@ -34,9 +35,11 @@ extension Workspace {
     /// Bridged from `Workspace.title(completion:)`.
     #sourceLocation(file:"ObjectiveCStyle.bridge",line:7)
     nonisolated(nonsending) func title() async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"ObjectiveCStyle.bridge",line:7)
         let call = BridgegenCall<String, Swift.Void>("Workspace.title()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ObjectiveCStyle.bridge",line:7)
             self.title(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -46,6 +49,7 @@ extension Workspace {
                     continuation.resumeWithNoResult()
                 }
             })
+            #sourceLocation()
         }
     }
 }

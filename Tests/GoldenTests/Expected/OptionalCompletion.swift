@@ -9,8 +9,9 @@ extension Catalog {
     /// Bridged from `Catalog.sync(force:completion:)`.
     #sourceLocation(file:"OptionalCompletion.bridge",line:6)
     nonisolated(nonsending) func sync(force: Bool = false) async throws {
-        #sourceLocation()
+        #sourceLocation(file:"OptionalCompletion.bridge",line:6)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Catalog.sync(force:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.sync(
                 force: force,
@@ -28,9 +29,11 @@ extension Catalog {
     /// Bridged from `Catalog.refresh(completion:)`.
     #sourceLocation(file:"OptionalCompletion.bridge",line:8)
     nonisolated(nonsending) func refresh() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"OptionalCompletion.bridge",line:8)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Catalog.refresh()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"OptionalCompletion.bridge",line:8)
             self.refresh(completion: { error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -38,6 +41,7 @@ extension Catalog {
                     continuation.resume()
                 }
             })
+            #sourceLocation()
         }
     }
 }

@@ -9,8 +9,9 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.getReceiptAsynchronously(id:completionHandler:)`.
     #sourceLocation(file:"OptionalPair.bridge",line:5)
     nonisolated(nonsending) func receipt(id: String) async throws -> Receipt {
-        #sourceLocation()
+        #sourceLocation(file:"OptionalPair.bridge",line:5)
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.receipt(id:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.getReceiptAsynchronously(
                 id: id,

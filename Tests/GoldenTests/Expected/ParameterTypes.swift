@@ -17,10 +17,11 @@ extension Converter {
         both: (any Equatable & Sendable)?,
         transform: @escaping (Int) throws -> String
     ) async throws -> [Int?] {
-        #sourceLocation()
+        #sourceLocation(file:"ParameterTypes.bridge",line:6)
         let call = BridgegenCall<[Int?], Swift.Void>(
             "Converter.convert(pair:matrix:lookup:kind:both:transform:)"
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.convert(
                 pair: pair,
@@ -41,8 +42,9 @@ extension Converter {
     /// Bridged from `Converter.measure(samples:completion:)`.
     #sourceLocation(file:"ParameterTypes.bridge",line:9)
     nonisolated(nonsending) func measure(samples: inout [Int]) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"ParameterTypes.bridge",line:9)
         let call = BridgegenCall<Int, Swift.Void>("Converter.measure(samples:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.measure(
                 samples: &samples,

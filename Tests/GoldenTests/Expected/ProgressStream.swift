@@ -16,10 +16,12 @@ extension Transfers {
     ) async throws -> Data {
         #sourceLocation()
         defer { progress.finish() }
+        #sourceLocation(file:"ProgressStream.bridge",line:10)
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.downloadReportingProgress(name:progress:)",
             cancel: { token in token.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.download(
                 name: name,

@@ -10,8 +10,9 @@ extension Workspace {
     /// Bridged from `Workspace.resume(continuation:completion:)`.
     #sourceLocation(file:"ReservedNames.bridge",line:6)
     nonisolated(nonsending) func resume(continuation: String) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"ReservedNames.bridge",line:6)
         let call = BridgegenCall<Int, Swift.Void>("Workspace.resume(continuation:)")
+        #sourceLocation()
         return try await call.run { bridgeContinuation in
             self.resume(
                 continuation: continuation,

@@ -10,8 +10,9 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.charge(amount:currency:completion:)`.
     #sourceLocation(file:"ResultShapes.bridge",line:6)
     nonisolated(nonsending) func charge(amount: Int, currency: String) async throws -> Receipt {
-        #sourceLocation()
+        #sourceLocation(file:"ResultShapes.bridge",line:6)
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.charge(amount:currency:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.charge(
                 amount: amount,
@@ -26,24 +27,30 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.settle(completion:)`.
     #sourceLocation(file:"ResultShapes.bridge",line:9)
     nonisolated(nonsending) func settle() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"ResultShapes.bridge",line:9)
         let call = BridgegenCall<Int, Swift.Void>("PaymentsClient.settle()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ResultShapes.bridge",line:9)
             self.settle(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `PaymentsClient.void(completion:)`.
     #sourceLocation(file:"ResultShapes.bridge",line:11)
     nonisolated(nonsending) func void() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"ResultShapes.bridge",line:11)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.void()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ResultShapes.bridge",line:11)
             self.void(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 }

@@ -16,10 +16,12 @@ extension FlakyService {
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: FlakyError.isTransient)
         #sourceLocation()
         while true {
+            #sourceLocation(file:"Retries.bridge",line:9)
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.fetch(id:)",
                 cancel: { token in token.cancel() }
             )
+            #sourceLocation()
             do {
                 return try await call.run { continuation in
                     self.fetch(
@@ -57,10 +59,12 @@ extension FlakyService {
         )
         #sourceLocation()
         while true {
+            #sourceLocation(file:"Retries.bridge",line:17)
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.fetchPage(id:)",
                 cancel: { token in token.cancel() }
             )
+            #sourceLocation()
             do {
                 return try await call.run { continuation in
                     self.fetchPage(
@@ -98,11 +102,13 @@ extension FlakyService {
         )
         #sourceLocation()
         while true {
+            #sourceLocation(file:"Retries.bridge",line:24)
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.fetchBefore(id:)",
                 cancel: { token in token.cancel() },
                 timeout: retry.timeout(10)
             )
+            #sourceLocation()
             do {
                 return try await call.run { continuation in
                     self.fetchBefore(
@@ -128,15 +134,19 @@ extension FlakyService {
         var retry = BridgegenRetry(attempts: 3, delay: 30, when: FlakyError.isTransient)
         #sourceLocation()
         while true {
+            #sourceLocation(file:"Retries.bridge",line:29)
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.sync()",
                 cancel: { token in token.cancel() }
             )
+            #sourceLocation()
             do {
                 return try await call.run { continuation in
+                    #sourceLocation(file:"Retries.bridge",line:29)
                     self.sync(completion: { result in
                         continuation.resume(with: result)
                     })
+                    #sourceLocation()
                 }
             } catch {
                 try await retry.wait(after: error)
@@ -154,9 +164,12 @@ extension FlakyService {
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: FlakyError.isTransient)
         #sourceLocation()
         while true {
+            #sourceLocation(file:"Retries.bridge",line:32)
             let call = BridgegenCall<Swift.Void, Swift.Void>("FlakyService.ping()")
+            #sourceLocation()
             do {
                 return try await call.run { continuation in
+                    #sourceLocation(file:"Retries.bridge",line:32)
                     self.ping(completion: { error in
                         if let error {
                             continuation.resume(throwing: error)
@@ -164,6 +177,7 @@ extension FlakyService {
                             continuation.resume()
                         }
                     })
+                    #sourceLocation()
                 }
             } catch {
                 try await retry.wait(after: error)
@@ -182,9 +196,12 @@ extension FlakyService {
         var retry = BridgegenRetry(attempts: 2, delay: 0, when: FlakyError.isTransient)
         #sourceLocation()
         while true {
+            #sourceLocation(file:"Retries.bridge",line:37)
             let call = BridgegenCall<Swift.Void, Swift.Void>("FlakyService.reload()")
+            #sourceLocation()
             do {
                 return try await call.run { continuation in
+                    #sourceLocation(file:"Retries.bridge",line:37)
                     self.reload(completion: { error in
                         if let error {
                             continuation.resume(throwing: error)
@@ -192,6 +209,7 @@ extension FlakyService {
                             continuation.resume()
                         }
                     })
+                    #sourceLocation()
                 }
             } catch {
                 try await retry.wait(after: error)
@@ -204,9 +222,11 @@ extension FlakyService {
     /// Bridged from `FlakyService.submit(completion:)`.
     #sourceLocation(file:"Retries.bridge",line:41)
     nonisolated(nonsending) func submit() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"Retries.bridge",line:41)
         let call = BridgegenCall<Swift.Void, Swift.Void>("FlakyService.submit()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Retries.bridge",line:41)
             self.submit(completion: { error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -214,6 +234,7 @@ extension FlakyService {
                     continuation.resume()
                 }
             })
+            #sourceLocation()
         }
     }
 }

@@ -12,19 +12,22 @@ extension Channel {
     /// Bridged from `Channel.receive(completion:)`.
     #sourceLocation(file:"ShadowedNames.bridge",line:9)
     nonisolated(nonsending) func receive() async throws -> Element {
-        #sourceLocation()
+        #sourceLocation(file:"ShadowedNames.bridge",line:9)
         let call = BridgegenCall<Element, Swift.Void>("Channel.receive()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ShadowedNames.bridge",line:9)
             self.receive(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Channel.observe(_:)`.
     #sourceLocation(file:"ShadowedNames.bridge",line:13)
     func observe() -> _Concurrency.AsyncThrowingStream<Element, any Swift.Error> {
-        #sourceLocation()
+        #sourceLocation(file:"ShadowedNames.bridge",line:13)
         BridgegenStream<Element, SensorToken>.throwing(
             "Channel.observe()",
             stop: { token in token.cancel() },
@@ -40,6 +43,7 @@ extension Channel {
                 })
             }
         )
+        #sourceLocation()
     }
 }
 
@@ -48,12 +52,14 @@ extension Workflow {
     /// Bridged from `Workflow.run(completion:)`.
     #sourceLocation(file:"ShadowedNames.bridge",line:18)
     nonisolated(nonsending) func run() async throws -> Value {
-        #sourceLocation()
+        #sourceLocation(file:"ShadowedNames.bridge",line:18)
         let call = BridgegenCall<Value, Swift.Void>(
             "Workflow.run()",
             timeout: 5
         )
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ShadowedNames.bridge",line:18)
             self.run(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -63,28 +69,31 @@ extension Workflow {
                     continuation.resumeWithNoResult()
                 }
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Workflow.stop(completion:)`.
     #sourceLocation(file:"ShadowedNames.bridge",line:21)
     nonisolated(nonsending) func stopped() async throws {
-        #sourceLocation()
+        #sourceLocation(file:"ShadowedNames.bridge",line:21)
         let call = BridgegenCall<Swift.Void, Foundation.Operation>(
             "Workflow.stopped()",
             cancel: { token in token.cancel() }
         )
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ShadowedNames.bridge",line:21)
             self.stop(completion: {
                 continuation.resume()
             })
+            #sourceLocation()
         }
     }
 
     /// Observes notification `.batteryLevelDidChange`.
     #sourceLocation(file:"ShadowedNames.bridge",line:24)
     static func batteryLevels() -> _Concurrency.AsyncStream<Double> {
-        #sourceLocation()
         #sourceLocation(file:"ShadowedNames.bridge",line:21)
         BridgegenNotifications.stream(
             "Workflow.batteryLevels()",
@@ -109,7 +118,9 @@ extension Locator {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
+        #sourceLocation(file:"ShadowedNames.bridge",line:29)
         let call = BridgegenCall<Coordinate, Swift.Void>("Locator.fix()")
+        #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
@@ -129,15 +140,21 @@ private final class LocatorFixDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<Coordinate, Swift.Void>?
 
+    #sourceLocation(file:"ShadowedNames.bridge",line:32)
     func locator(_ locator: Locator, didFind location: Coordinate) {
+        #sourceLocation()
         continuation?.resume(returning: location)
     }
 
+    #sourceLocation(file:"ShadowedNames.bridge",line:35)
     func locator(_ locator: Locator, didFailWithError error: Swift.Error) {
+        #sourceLocation()
         continuation?.resume(throwing: error)
     }
 
+    #sourceLocation(file:"ShadowedNames.bridge",line:37)
     func locatorDidChangeAuthorization(_ locator: Locator) {
+        #sourceLocation()
         // Not needed by this adapter.
     }
 }

@@ -10,7 +10,6 @@ extension Transfers {
     /// Bridged from `Transfers.makeTask(url:completion:)`.
     #sourceLocation(file:"StartAndWait.bridge",line:8)
     nonisolated(nonsending) func makeTask(url: String) async throws -> String {
-        #sourceLocation()
         #sourceLocation(file:"StartAndWait.bridge",line:5)
         let call = BridgegenCall<String, FixtureRequest>(
             "Transfers.makeTask(url:)",

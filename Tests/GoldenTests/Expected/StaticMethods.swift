@@ -7,12 +7,15 @@ extension Feed {
     /// Bridged from `Feed.shared(completion:)`.
     #sourceLocation(file:"StaticMethods.bridge",line:4)
     static nonisolated(nonsending) func shared() async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"StaticMethods.bridge",line:4)
         let call = BridgegenCall<String, Swift.Void>("Feed.shared()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"StaticMethods.bridge",line:4)
             Self.shared(completion: { result in
                 continuation.resume(with: result)
             })
+            #sourceLocation()
         }
     }
 
@@ -21,8 +24,9 @@ extension Feed {
     /// Bridged from `Feed.configure(verbose:completion:)`.
     #sourceLocation(file:"StaticMethods.bridge",line:7)
     static nonisolated(nonsending) func configure(verbose: Bool) async throws {
-        #sourceLocation()
+        #sourceLocation(file:"StaticMethods.bridge",line:7)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Feed.configure(verbose:)")
+        #sourceLocation()
         return try await call.run { continuation in
             Self.configure(
                 verbose: verbose,

@@ -10,7 +10,7 @@ extension Sensor {
     /// Bridged from `Sensor.observe(_:)`.
     #sourceLocation(file:"Streams.bridge",line:8)
     func observe() -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation()
+        #sourceLocation(file:"Streams.bridge",line:8)
         BridgegenStream<Int, SensorToken>.events(
             "Sensor.observe()",
             stop: { token in token.cancel() },
@@ -20,6 +20,7 @@ extension Sensor {
                 })
             }
         )
+        #sourceLocation()
     }
 
     /// Readings or a failure; a slow consumer sees the newest one.
@@ -27,7 +28,7 @@ extension Sensor {
     /// Bridged from `Sensor.observeReadings(_:)`.
     #sourceLocation(file:"Streams.bridge",line:14)
     func readings() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
-        #sourceLocation()
+        #sourceLocation(file:"Streams.bridge",line:14)
         BridgegenStream<Int, SensorToken>.throwing(
             "Sensor.readings()",
             buffering: .newest(1),
@@ -44,6 +45,7 @@ extension Sensor {
                 })
             }
         )
+        #sourceLocation()
     }
 
     /// A `Result` handler whose registration is removed by id.
@@ -51,7 +53,6 @@ extension Sensor {
     /// Bridged from `Sensor.addObserver(handler:)`.
     #sourceLocation(file:"Streams.bridge",line:20)
     func observations() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
-        #sourceLocation()
         #sourceLocation(file:"Streams.bridge",line:15)
         BridgegenStream<Int, Int>.throwing(
             "Sensor.observations()",
@@ -76,7 +77,7 @@ extension Sensor {
     /// Bridged from `Sensor.watchReceipts(_:)`.
     #sourceLocation(file:"Streams.bridge",line:26)
     func receipts() -> _Concurrency.AsyncStream<Receipt> {
-        #sourceLocation()
+        #sourceLocation(file:"Streams.bridge",line:26)
         BridgegenStream<Receipt, SensorToken>.events(
             "Sensor.receipts()",
             stop: { token in token.cancel() },
@@ -86,6 +87,7 @@ extension Sensor {
                 })
             }
         )
+        #sourceLocation()
     }
 
     /// Events without a value, stopped through the receiver.
@@ -93,7 +95,6 @@ extension Sensor {
     /// Bridged from `Sensor.ticks(every:_:)`.
     #sourceLocation(file:"Streams.bridge",line:31)
     func ticks(every seconds: Double) -> _Concurrency.AsyncStream<Swift.Void> {
-        #sourceLocation()
         #sourceLocation(file:"Streams.bridge",line:27)
         BridgegenStream<Swift.Void, Swift.Void>.events(
             "Sensor.ticks(every:)",

@@ -9,8 +9,9 @@ extension Feed {
     /// Bridged from `Feed.open(path:completion:)`.
     #sourceLocation(file:"ThrowingStart.bridge",line:5)
     nonisolated(nonsending) func `open`(path: String) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"ThrowingStart.bridge",line:5)
         let call = BridgegenCall<Int, Swift.Void>("Feed.open(path:)")
+        #sourceLocation()
         return try await call.run { continuation in
             try self.`open`(
                 path: path,

@@ -14,12 +14,13 @@ extension Transfers {
         name: String,
         progress: @escaping (Double) -> Void
     ) async throws -> Data {
-        #sourceLocation()
+        #sourceLocation(file:"Timeouts.bridge",line:10)
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.download(name:progress:)",
             cancel: { token in token.cancel() },
             timeout: 0.25
         )
+        #sourceLocation()
         return try await call.run { continuation in
             self.download(
                 name: name,

@@ -8,8 +8,9 @@ extension Catalog {
     /// Bridged from `Catalog.item(named:completion:)`.
     #sourceLocation(file:"TypealiasNested.bridge",line:8)
     nonisolated(nonsending) func item(named name: String) async throws -> Receipt {
-        #sourceLocation()
+        #sourceLocation(file:"TypealiasNested.bridge",line:8)
         let call = BridgegenCall<Receipt, Swift.Void>("Catalog.item(named:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.item(
                 named: name,
@@ -31,8 +32,9 @@ extension Catalog {
     /// Bridged from `Catalog.price(of:reply:)`.
     #sourceLocation(file:"TypealiasNested.bridge",line:11)
     nonisolated(nonsending) func price(of sku: String) async throws -> Decimal {
-        #sourceLocation()
+        #sourceLocation(file:"TypealiasNested.bridge",line:11)
         let call = BridgegenCall<Decimal, Swift.Void>("Catalog.price(of:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.price(
                 of: sku,

@@ -7,9 +7,11 @@ extension Feed {
     /// Bridged from `Feed.latest(completion:)`.
     #sourceLocation(file:"TypealiasTopLevel.bridge",line:9)
     nonisolated(nonsending) func latest() async throws -> [String: Any] {
-        #sourceLocation()
+        #sourceLocation(file:"TypealiasTopLevel.bridge",line:9)
         let call = BridgegenCall<[String: Any], Swift.Void>("Feed.latest()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"TypealiasTopLevel.bridge",line:9)
             self.latest(completion: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -19,14 +21,16 @@ extension Feed {
                     continuation.resumeWithNoResult()
                 }
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `Feed.entries(limit:completion:)`.
     #sourceLocation(file:"TypealiasTopLevel.bridge",line:11)
     nonisolated(nonsending) func entries(limit: Int) async throws -> [String] {
-        #sourceLocation()
+        #sourceLocation(file:"TypealiasTopLevel.bridge",line:11)
         let call = BridgegenCall<[String], Swift.Void>("Feed.entries(limit:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.entries(
                 limit: limit,

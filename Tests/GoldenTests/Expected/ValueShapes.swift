@@ -9,36 +9,45 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.balance(completion:)`.
     #sourceLocation(file:"ValueShapes.bridge",line:6)
     nonisolated(nonsending) func balance() async throws -> Balance {
-        #sourceLocation()
+        #sourceLocation(file:"ValueShapes.bridge",line:6)
         let call = BridgegenCall<Balance, Swift.Void>("PaymentsClient.balance()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ValueShapes.bridge",line:6)
             self.balance(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `PaymentsClient.lastReceipt(completion:)`.
     #sourceLocation(file:"ValueShapes.bridge",line:8)
     nonisolated(nonsending) func lastReceipt() async throws -> Receipt? {
-        #sourceLocation()
+        #sourceLocation(file:"ValueShapes.bridge",line:8)
         let call = BridgegenCall<Receipt?, Swift.Void>("PaymentsClient.lastReceipt()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ValueShapes.bridge",line:8)
             self.lastReceipt(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 
     /// Bridged from `PaymentsClient.limits(completion:)`.
     #sourceLocation(file:"ValueShapes.bridge",line:10)
     nonisolated(nonsending) func limits() async throws -> (Int, String) {
-        #sourceLocation()
+        #sourceLocation(file:"ValueShapes.bridge",line:10)
         let call = BridgegenCall<(Int, String), Swift.Void>("PaymentsClient.limits()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ValueShapes.bridge",line:10)
             self.limits(completion: { amount, currency in
                 continuation.resume(returning: (amount, currency))
             })
+            #sourceLocation()
         }
     }
 
@@ -47,8 +56,9 @@ extension PaymentsClient {
     /// Bridged from `PaymentsClient.statement(month:completion:)`.
     #sourceLocation(file:"ValueShapes.bridge",line:13)
     nonisolated(nonsending) func statement(month: Int) async throws -> (Data, StatusLine) {
-        #sourceLocation()
+        #sourceLocation(file:"ValueShapes.bridge",line:13)
         let call = BridgegenCall<(Data, StatusLine), Swift.Void>("PaymentsClient.statement(month:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.statement(
                 month: month,

@@ -17,8 +17,9 @@ public struct PaymentsAdapter {
     /// Bridged from `LegacyPayments.authorize(amount:completion:)`.
     #sourceLocation(file:"WrapperType.bridge",line:7)
     public nonisolated(nonsending) func authorize(amount: Int) async throws -> Receipt {
-        #sourceLocation()
+        #sourceLocation(file:"WrapperType.bridge",line:7)
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsAdapter.authorize(amount:)")
+        #sourceLocation()
         return try await call.run { continuation in
             _ = base.authorize(
                 amount: amount,
@@ -32,12 +33,15 @@ public struct PaymentsAdapter {
     /// Bridged from `LegacyPayments.version(completion:)`.
     #sourceLocation(file:"WrapperType.bridge",line:9)
     public static nonisolated(nonsending) func version() async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"WrapperType.bridge",line:9)
         let call = BridgegenCall<String, Swift.Void>("PaymentsAdapter.version()")
+        #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"WrapperType.bridge",line:9)
             LegacyPayments.version(completion: { value in
                 continuation.resume(returning: value)
             })
+            #sourceLocation()
         }
     }
 }

@@ -9,8 +9,9 @@ extension WeatherStation {
     /// Bridged from `WeatherStation.fetchTemperature(city:completion:)`.
     #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:6)
     public nonisolated(nonsending) func fetchTemperature(city: String) async throws -> Double {
-        #sourceLocation()
+        #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:6)
         let call = BridgegenCall<Double, Swift.Void>("WeatherStation.fetchTemperature(city:)")
+        #sourceLocation()
         return try await call.run { continuation in
             self.fetchTemperature(
                 city: city,
