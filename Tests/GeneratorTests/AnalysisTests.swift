@@ -131,10 +131,27 @@ import Testing
         #expect(annotated.parameters.map(\.name) == ["a"] && annotated.resultType == "Int")
     }
 
-    @Test func discardableResultOnlyForOptionalCompletionWithAValue() throws {
+    /// As Swift imports async methods: every one with a result is `@discardableResult`
+    /// (test/IDE/print_clang_objc_async.swift prints the implicit attribute).
+    @Test func discardableResultForEveryAdapterWithAValue() throws {
         #expect(try #require(adapter("func f(completion: ((Int?, Error?) -> Void)? = nil)")).discardableResult)
         #expect(try !#require(adapter("func f(completion: ((Error?) -> Void)? = nil)")).discardableResult)
-        #expect(try !#require(adapter("func f(completion: @escaping (Int) -> Void)")).discardableResult)
+        #expect(try #require(adapter("func f(completion: @escaping (Int) -> Void)")).discardableResult)
+        #expect(try !#require(adapter("func f(completion: @escaping () -> Void)")).discardableResult)
+    }
+
+    /// SE-0297's name rules as the compiler applies them (lib/Basic/StringExtras.cpp and
+    /// test/ClangImporter/objc_async.swift).
+    @Test func completionLabelsFoldIntoTheNameBeforeThem() throws {
+        let second = try #require(adapter("func server(_ name: String, restartWithCompletionHandler block: @escaping () -> Void)"))
+        #expect(second.adapterName == "T.serverRestart(_:)")
+        let third = try #require(
+            adapter("func server(_ name: String, atPriority priority: Double, restartWithCompletionHandler block: @escaping () -> Void)"))
+        #expect(third.adapterName == "T.server(_:atPriorityRestart:)")
+        #expect(third.parameters.map(\.label) == [nil, "atPriorityRestart"])
+        // A base-name suffix goes only when the completion is the first parameter.
+        #expect(try #require(adapter("func loadWithCompletion(_ completion: @escaping () -> Void)")).name == "load")
+        #expect(try #require(adapter("func loadWithCompletion(id: Int, completion: @escaping () -> Void)")).name == "loadWithCompletion")
     }
 
     /// The resolver skips lookups by key length (names of 63 bytes and more share one bit):

@@ -6,7 +6,8 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension BenchSDK {
     /// Bridged from `BenchSDK.fetch(id:completion:)`.
-    #sourceLocation(file:"BenchAdapters.bridge",line:6)
+    #sourceLocation(file:"BenchAdapters.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
         #sourceLocation(file:"BenchAdapters.bridge",line:6)
         let call = BridgegenCall<Int, Swift.Void>("BenchSDK.fetch(id:)")
@@ -30,7 +31,8 @@ extension BenchSDK {
     /// The cancellable adapter: the returned token is cancelled when the task is.
     ///
     /// Bridged from `BenchSDK.fetchCancellable(id:completion:)`.
-    #sourceLocation(file:"BenchAdapters.bridge",line:10)
+    #sourceLocation(file:"BenchAdapters.bridge",line:9)
+    @discardableResult
     nonisolated(nonsending) func fetchCancellable(id: Int) async throws -> Int {
         #sourceLocation(file:"BenchAdapters.bridge",line:10)
         let call = BridgegenCall<Int, BenchToken>(
@@ -55,7 +57,8 @@ extension BenchSDK {
     }
 
     /// Bridged from `BenchSDK.fetchWithTimeout(id:completion:)`.
-    #sourceLocation(file:"BenchAdapters.bridge",line:14)
+    #sourceLocation(file:"BenchAdapters.bridge",line:13)
+    @discardableResult
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
         #sourceLocation(file:"BenchAdapters.bridge",line:14)
         let call = BridgegenCall<Int, BenchToken>(

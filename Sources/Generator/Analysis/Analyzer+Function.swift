@@ -196,7 +196,20 @@ extension Analyzer {
         if let (name, _) = annotations.asyncName {
             baseName = name
         } else {
-            baseName = keepsLegacyNames ? function.name.name : Naming.asyncBaseName(for: function.name.name)
+            baseName =
+                keepsLegacyNames
+                ? function.name.name
+                : Naming.asyncBaseName(
+                    for: function.name.name, completionIndex: completionIndex,
+                    completionLabel: function.parameters[completionIndex].label?.name)
+        }
+        if annotations.asyncName == nil && !keepsLegacyNames && completionIndex >= 2,
+            let folded = Naming.labelFolding(
+                completionIndex: completionIndex, completionLabel: function.parameters[completionIndex].label?.name,
+                previousLabel: function.parameters[completionIndex - 1].label?.name)
+        {
+            // The label just before the completion handler is the last forwarded parameter's.
+            parameters[completionIndex - 1].label = folded
         }
         let escapedName = Naming.escaped(baseName)
         let adapterName = Adapter.swiftName(baseName, parameters)
@@ -216,7 +229,9 @@ extension Analyzer {
         var adapter = Adapter(
             documentation: function.documentation, sourceName: legacyName, adapterName: adapterName,
             name: escapedName, attributes: annotations.carried, isStatic: isStatic,
-            discardableResult: isOptionalCompletion && resultType != "Void",
+            // As Swift imports every async method with a result (the printed interfaces of
+            // test/IDE/print_clang_objc_async.swift show the implicit attribute).
+            discardableResult: resultType != "Void",
             genericParameters: function.genericParameters.map(\.description),
             requirements: function.requirements.map(\.description), parameters: parameters, resultType: resultType,
             legacyCall: LegacyCall(

@@ -10,22 +10,53 @@ public enum Naming {
         "WithCompletionHandler", "WithCompletionBlock", "WithCompletion", "WithReplyTo", "WithReply", "WithBlock",
     ]
 
-    /// The async base name for a legacy method: strip the completion suffixes, a trailing
-    /// `Asynchronously`, and a leading `get` (`getReceiptAsynchronously` → `receipt`). When nothing
-    /// sensible is left the legacy name is kept.
-    public static func asyncBaseName(for legacyName: String) -> String {
+    /// The async base name for a legacy method, by the rules of the Swift compiler's
+    /// `omitNeedlessWords` (lib/Basic/StringExtras.cpp) for a method imported as `async`:
+    ///
+    /// - a leading `get` goes (`getReceiptAsynchronously` → `receipt`);
+    /// - when the completion handler is the first parameter, a completion suffix of the base
+    ///   name goes (`loadWithCompletion(_:)` → `load()`);
+    /// - a trailing `Asynchronously` goes;
+    /// - when it is the second parameter and its label has words before a completion suffix,
+    ///   those words join the base name (`server(_:restartWithCompletionHandler:)` →
+    ///   `serverRestart(_:)`); from the third on they join the label before it
+    ///   (`labelFolding`; upstream: test/ClangImporter/objc_async.swift,
+    ///   `serverRestart("localhost")` and `server("localhost", atPriorityRestart: 0.8)`).
+    ///
+    /// When nothing sensible is left the legacy name is kept.
+    public static func asyncBaseName(
+        for legacyName: String, completionIndex: Int = 0, completionLabel: String? = nil
+    ) -> String {
         var name = legacyName
-        for suffix in completionSuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
-            name.removeLast(suffix.count)
-            break
-        }
+        if completionIndex == 0, let stripped = strippingCompletionSuffix(name) { name = stripped }
         if name.hasSuffix("Asynchronously") && name.count > "Asynchronously".count {
             name.removeLast("Asynchronously".count)
         }
         if name.hasPrefix("get"), name.count > 3, let next = name.dropFirst(3).first, next.isUppercase {
             name = lowercasingFirstWord(String(name.dropFirst(3)))
         }
+        if completionIndex == 1, let extra = completionLabel.flatMap(strippingCompletionSuffix) {
+            name += extra.prefix(1).uppercased() + extra.dropFirst()
+        }
         return name
+    }
+
+    /// For a completion handler from the third parameter on whose label has words before a
+    /// completion suffix: the label before it with those words joined (`atPriority` →
+    /// `atPriorityRestart`).
+    static func labelFolding(completionIndex: Int, completionLabel: String?, previousLabel: String?) -> String? {
+        guard completionIndex >= 2, let previousLabel, let extra = completionLabel.flatMap(strippingCompletionSuffix)
+        else { return nil }
+        return previousLabel + extra.prefix(1).uppercased() + extra.dropFirst()
+    }
+
+    /// `name` without a completion suffix (`restartWithCompletionHandler` → `restart`); nil when
+    /// it has none or nothing would be left.
+    static func strippingCompletionSuffix(_ name: String) -> String? {
+        for suffix in completionSuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return nil
     }
 
     /// `Receipt` → `receipt`, `URLForKey` → `urlForKey`, `URL` → `url`: Swift's rule for

@@ -5,7 +5,8 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     /// Bridged from `Catalog.count(completion:)`.
-    #sourceLocation(file:"AccessLevels.bridge",line:5)
+    #sourceLocation(file:"AccessLevels.bridge",line:4)
+    @discardableResult
     public nonisolated(nonsending) func count() async throws -> Int {
         #sourceLocation(file:"AccessLevels.bridge",line:5)
         let call = BridgegenCall<Int, Swift.Void>("Catalog.count()")
@@ -23,7 +24,8 @@ extension Catalog {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     /// Bridged from `Catalog.names(completion:)`.
-    #sourceLocation(file:"AccessLevels.bridge",line:10)
+    #sourceLocation(file:"AccessLevels.bridge",line:9)
+    @discardableResult
     package nonisolated(nonsending) func names() async throws -> [String: [Int]] {
         #sourceLocation(file:"AccessLevels.bridge",line:10)
         let call = BridgegenCall<[String: [Int]], Swift.Void>("Catalog.names()")

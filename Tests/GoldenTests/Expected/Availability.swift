@@ -5,7 +5,8 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Modern {
     /// Bridged from `Modern.newer(completion:)`.
-    #sourceLocation(file:"Availability.bridge",line:4)
+    #sourceLocation(file:"Availability.bridge",line:3)
+    @discardableResult
     @available(macOS 11, iOS 14, *)
     nonisolated(nonsending) func newer() async throws -> Int {
         #sourceLocation(file:"Availability.bridge",line:5)
@@ -21,7 +22,8 @@ extension Modern {
     }
 
     /// Bridged from `Modern.older(completion:)`.
-    #sourceLocation(file:"Availability.bridge",line:7)
+    #sourceLocation(file:"Availability.bridge",line:6)
+    @discardableResult
     @available(*, deprecated, message: "use newer")
     nonisolated(nonsending) func older() async throws -> Int {
         #sourceLocation(file:"Availability.bridge",line:8)

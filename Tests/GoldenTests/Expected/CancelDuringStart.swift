@@ -8,7 +8,8 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension SlowStarts {
     /// Bridged from `SlowStarts.fetch(id:completion:)`.
-    #sourceLocation(file:"CancelDuringStart.bridge",line:7)
+    #sourceLocation(file:"CancelDuringStart.bridge",line:6)
+    @discardableResult
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
         #sourceLocation(file:"CancelDuringStart.bridge",line:7)
         let call = BridgegenCall<Int, SlowToken>(
@@ -27,7 +28,8 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.fetchByID(id:completion:)`.
-    #sourceLocation(file:"CancelDuringStart.bridge",line:10)
+    #sourceLocation(file:"CancelDuringStart.bridge",line:9)
+    @discardableResult
     nonisolated(nonsending) func fetchByID(id: Int) async throws -> Int {
         #sourceLocation(file:"CancelDuringStart.bridge",line:7)
         let call = BridgegenCall<Int, Int>(
@@ -46,7 +48,8 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.fetchAny(completion:)`.
-    #sourceLocation(file:"CancelDuringStart.bridge",line:13)
+    #sourceLocation(file:"CancelDuringStart.bridge",line:12)
+    @discardableResult
     nonisolated(nonsending) func fetchAny() async throws -> Int {
         #sourceLocation(file:"CancelDuringStart.bridge",line:10)
         let call = BridgegenCall<Int, Swift.Void>(
@@ -64,7 +67,8 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.makeFetch(id:completion:)`.
-    #sourceLocation(file:"CancelDuringStart.bridge",line:17)
+    #sourceLocation(file:"CancelDuringStart.bridge",line:16)
+    @discardableResult
     nonisolated(nonsending) func makeFetch(id: Int) async throws -> Int {
         #sourceLocation(file:"CancelDuringStart.bridge",line:14)
         let call = BridgegenCall<Int, SlowToken>(
@@ -84,7 +88,8 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.fetchUncancellable(id:completion:)`.
-    #sourceLocation(file:"CancelDuringStart.bridge",line:20)
+    #sourceLocation(file:"CancelDuringStart.bridge",line:19)
+    @discardableResult
     nonisolated(nonsending) func fetchUncancellable(id: Int) async throws -> Int {
         #sourceLocation(file:"CancelDuringStart.bridge",line:20)
         let call = BridgegenCall<Int, Swift.Void>("SlowStarts.fetchUncancellable(id:)")
@@ -102,7 +107,8 @@ extension SlowStarts {
     /// Retried on the SDK's failures; never after a cancellation.
     ///
     /// Bridged from `SlowStarts.fetch(id:completion:)`.
-    #sourceLocation(file:"CancelDuringStart.bridge",line:26)
+    #sourceLocation(file:"CancelDuringStart.bridge",line:25)
+    @discardableResult
     nonisolated(nonsending) func fetchRetrying(id: Int) async throws -> Int {
         #sourceLocation()
         #sourceLocation(file:"CancelDuringStart.bridge",line:23)
@@ -131,7 +137,8 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.fetch(id:completion:)`.
-    #sourceLocation(file:"CancelDuringStart.bridge",line:31)
+    #sourceLocation(file:"CancelDuringStart.bridge",line:30)
+    @discardableResult
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
         #sourceLocation(file:"CancelDuringStart.bridge",line:31)
         let call = BridgegenCall<Int, SlowToken>(

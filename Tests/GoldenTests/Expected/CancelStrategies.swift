@@ -9,7 +9,8 @@ extension Transfers {
     /// The returned token has `cancel()`.
     ///
     /// Bridged from `Transfers.upload(_:completion:)`.
-    #sourceLocation(file:"CancelStrategies.bridge",line:8)
+    #sourceLocation(file:"CancelStrategies.bridge",line:7)
+    @discardableResult
     nonisolated(nonsending) func upload(_ data: Data) async throws -> Data {
         #sourceLocation(file:"CancelStrategies.bridge",line:8)
         let call = BridgegenCall<Data, FixtureRequest>(
@@ -85,7 +86,8 @@ extension Transfers {
     /// The receiver has a cancel method.
     ///
     /// Bridged from `Transfers.geocode(address:completion:)`.
-    #sourceLocation(file:"CancelStrategies.bridge",line:20)
+    #sourceLocation(file:"CancelStrategies.bridge",line:19)
+    @discardableResult
     nonisolated(nonsending) func geocode(address: String) async throws -> [String] {
         #sourceLocation(file:"CancelStrategies.bridge",line:17)
         let call = BridgegenCall<[String], Swift.Void>(
@@ -112,7 +114,8 @@ extension Transfers {
     /// No way to cancel: on cancellation the adapter throws at once and drops the late callback.
     ///
     /// Bridged from `Transfers.geocode(address:completion:)`.
-    #sourceLocation(file:"CancelStrategies.bridge",line:25)
+    #sourceLocation(file:"CancelStrategies.bridge",line:24)
+    @discardableResult
     nonisolated(nonsending) func geocodeWithoutCancel(address: String) async throws -> [String] {
         #sourceLocation(file:"CancelStrategies.bridge",line:25)
         let call = BridgegenCall<[String], Swift.Void>("Transfers.geocodeWithoutCancel(address:)")

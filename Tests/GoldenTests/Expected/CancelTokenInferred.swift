@@ -8,7 +8,8 @@ extension Transfers {
     /// An `Operation` token is cancelled when the task is: inferred from the return type.
     ///
     /// Bridged from `Transfers.send(amount:completion:)`.
-    #sourceLocation(file:"CancelTokenInferred.bridge",line:6)
+    #sourceLocation(file:"CancelTokenInferred.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func send(amount: Int) async throws -> Int {
         #sourceLocation(file:"CancelTokenInferred.bridge",line:6)
         let call = BridgegenCall<Int, Operation>(

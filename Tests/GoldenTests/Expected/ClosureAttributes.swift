@@ -5,7 +5,8 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Feed {
     /// Bridged from `Feed.stream(completion:)`.
-    #sourceLocation(file:"ClosureAttributes.bridge",line:4)
+    #sourceLocation(file:"ClosureAttributes.bridge",line:3)
+    @discardableResult
     nonisolated(nonsending) func stream() async throws -> Int {
         #sourceLocation(file:"ClosureAttributes.bridge",line:4)
         let call = BridgegenCall<Int, Swift.Void>("Feed.stream()")
@@ -22,7 +23,8 @@ extension Feed {
     /// A main-actor completion handler.
     ///
     /// Bridged from `Feed.render(completion:)`.
-    #sourceLocation(file:"ClosureAttributes.bridge",line:7)
+    #sourceLocation(file:"ClosureAttributes.bridge",line:6)
+    @discardableResult
     nonisolated(nonsending) func render() async throws -> String {
         #sourceLocation(file:"ClosureAttributes.bridge",line:7)
         let call = BridgegenCall<String, Swift.Void>("Feed.render()")

@@ -9,7 +9,8 @@ extension Catalog {
     /// passed through.
     ///
     /// Bridged from `Catalog.download(id:progress:completion:onCancel:)`.
-    #sourceLocation(file:"CompletionAnnotation.bridge",line:8)
+    #sourceLocation(file:"CompletionAnnotation.bridge",line:7)
+    @discardableResult
     nonisolated(nonsending) func download(
         id: String,
         progress: @escaping (Double) -> Void,

@@ -7,7 +7,8 @@ extension Catalog {
     /// The completion handler need not be last.
     ///
     /// Bridged from `Catalog.lookup(completion:sku:)`.
-    #sourceLocation(file:"CompletionPosition.bridge",line:5)
+    #sourceLocation(file:"CompletionPosition.bridge",line:4)
+    @discardableResult
     nonisolated(nonsending) func lookup(sku: String) async throws -> String {
         #sourceLocation(file:"CompletionPosition.bridge",line:5)
         let call = BridgegenCall<String, Swift.Void>("Catalog.lookup(sku:)")
@@ -25,7 +26,8 @@ extension Catalog {
     /// Found by its label when its name is not `completion`.
     ///
     /// Bridged from `Catalog.search(_:then:)`.
-    #sourceLocation(file:"CompletionPosition.bridge",line:8)
+    #sourceLocation(file:"CompletionPosition.bridge",line:7)
+    @discardableResult
     nonisolated(nonsending) func search(_ query: String) async throws -> [String] {
         #sourceLocation(file:"CompletionPosition.bridge",line:8)
         let call = BridgegenCall<[String], Swift.Void>("Catalog.search(_:)")

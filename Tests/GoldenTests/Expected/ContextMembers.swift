@@ -10,7 +10,8 @@ extension DataRequest {
     /// The response body. Cancelling the task cancels the request.
     ///
     /// Bridged from `DataRequest.response(completionHandler:)`.
-    #sourceLocation(file:"ContextMembers.bridge",line:21)
+    #sourceLocation(file:"ContextMembers.bridge",line:20)
+    @discardableResult
     nonisolated(nonsending) func response() async throws -> Data {
         #sourceLocation(file:"ContextMembers.bridge",line:21)
         let call = BridgegenCall<Data, DataRequest>(
@@ -30,7 +31,8 @@ extension DataRequest {
     /// Its async name, `cancel()`, is also the synchronous `cancel()` above: a warning.
     ///
     /// Bridged from `DataRequest.cancel(completion:)`.
-    #sourceLocation(file:"ContextMembers.bridge",line:24)
+    #sourceLocation(file:"ContextMembers.bridge",line:23)
+    @discardableResult
     nonisolated(nonsending) func cancel() async throws -> Bool {
         #sourceLocation(file:"ContextMembers.bridge",line:24)
         let call = BridgegenCall<Bool, Swift.Void>("DataRequest.cancel()")
@@ -49,7 +51,8 @@ extension DataRequest {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension UploadRequest {
     /// Bridged from `UploadRequest.response(completionHandler:)`.
-    #sourceLocation(file:"ContextMembers.bridge",line:31)
+    #sourceLocation(file:"ContextMembers.bridge",line:30)
+    @discardableResult
     nonisolated(nonsending) func uploadResponse() async throws -> Data {
         #sourceLocation(file:"ContextMembers.bridge",line:31)
         let call = BridgegenCall<Data, UploadRequest>(

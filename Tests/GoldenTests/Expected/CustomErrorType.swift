@@ -7,7 +7,8 @@ extension PaymentsClient {
     /// An optional of the SDK's own error type (its name ends in `Error`) is the error parameter.
     ///
     /// Bridged from `PaymentsClient.capture(id:completion:)`.
-    #sourceLocation(file:"CustomErrorType.bridge",line:5)
+    #sourceLocation(file:"CustomErrorType.bridge",line:4)
+    @discardableResult
     nonisolated(nonsending) func capture(id: String) async throws -> Receipt {
         #sourceLocation(file:"CustomErrorType.bridge",line:5)
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.capture(id:)")

@@ -6,7 +6,8 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Ledger {
     /// Bridged from `Ledger.audit(completion:)`.
-    #sourceLocation(file:"ErrorMapping.bridge",line:6)
+    #sourceLocation(file:"ErrorMapping.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func audit() async throws -> Int {
         #sourceLocation(file:"ErrorMapping.bridge",line:2)
         let call = BridgegenCall<Int, Swift.Void>(

@@ -7,7 +7,8 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Diagnostics {
     /// Bridged from `Diagnostics.load(completion:)`.
-    #sourceLocation(file:"ErrorsAsData.bridge",line:8)
+    #sourceLocation(file:"ErrorsAsData.bridge",line:7)
+    @discardableResult
     nonisolated(nonsending) func load() async throws -> Int {
         #sourceLocation(file:"ErrorsAsData.bridge",line:8)
         let call = BridgegenCall<Int, Swift.Void>("Diagnostics.load()")
@@ -22,7 +23,8 @@ extension Diagnostics {
     }
 
     /// Bridged from `Diagnostics.count(completion:)`.
-    #sourceLocation(file:"ErrorsAsData.bridge",line:10)
+    #sourceLocation(file:"ErrorsAsData.bridge",line:9)
+    @discardableResult
     nonisolated(nonsending) func count() async throws -> Int {
         #sourceLocation(file:"ErrorsAsData.bridge",line:10)
         let call = BridgegenCall<Int, Swift.Void>("Diagnostics.count()")
@@ -39,7 +41,8 @@ extension Diagnostics {
     /// Returns the error instead of throwing it.
     ///
     /// Bridged from `Diagnostics.lastError(completion:)`.
-    #sourceLocation(file:"ErrorsAsData.bridge",line:13)
+    #sourceLocation(file:"ErrorsAsData.bridge",line:12)
+    @discardableResult
     nonisolated(nonsending) func lastError() async throws -> Error {
         #sourceLocation(file:"ErrorsAsData.bridge",line:13)
         let call = BridgegenCall<Error, Swift.Void>("Diagnostics.lastError()")
@@ -73,7 +76,8 @@ extension Diagnostics {
     /// Two optional errors: the second is the call's failure, the first a value.
     ///
     /// Bridged from `Diagnostics.sync(completion:)`.
-    #sourceLocation(file:"ErrorsAsData.bridge",line:21)
+    #sourceLocation(file:"ErrorsAsData.bridge",line:20)
+    @discardableResult
     nonisolated(nonsending) func sync() async throws -> Error {
         #sourceLocation(file:"ErrorsAsData.bridge",line:21)
         let call = BridgegenCall<Error, Swift.Void>("Diagnostics.sync()")

@@ -30,7 +30,8 @@ extension PaymentsClient {
     /// A non-zero status means failure.
     ///
     /// Bridged from `PaymentsClient.authorize(amount:completion:)`.
-    #sourceLocation(file:"FailureFlags.bridge",line:11)
+    #sourceLocation(file:"FailureFlags.bridge",line:10)
+    @discardableResult
     nonisolated(nonsending) func authorize(amount: Int) async throws -> Data {
         #sourceLocation(file:"FailureFlags.bridge",line:11)
         let call = BridgegenCall<Data, Swift.Void>("PaymentsClient.authorize(amount:)")

@@ -8,7 +8,8 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RecordStore {
     /// Bridged from `RecordStore.load(_:id:completion:)`.
-    #sourceLocation(file:"GenericOverloads.bridge",line:7)
+    #sourceLocation(file:"GenericOverloads.bridge",line:6)
+    @discardableResult
     nonisolated(nonsending) func load<T: StoredRecord>(
         _ type: T.Type,
         id: String
@@ -34,7 +35,8 @@ extension RecordStore {
     }
 
     /// Bridged from `RecordStore.load(_:id:completion:)`.
-    #sourceLocation(file:"GenericOverloads.bridge",line:9)
+    #sourceLocation(file:"GenericOverloads.bridge",line:8)
+    @discardableResult
     nonisolated(nonsending) func load<T: CachedRecord>(
         _ type: T.Type,
         id: String
@@ -60,7 +62,8 @@ extension RecordStore {
     }
 
     /// Bridged from `RecordStore.refresh(_:id:completion:)`.
-    #sourceLocation(file:"GenericOverloads.bridge",line:11)
+    #sourceLocation(file:"GenericOverloads.bridge",line:10)
+    @discardableResult
     nonisolated(nonsending) func refresh<T>(
         _ type: T.Type,
         id: String
@@ -86,7 +89,8 @@ extension RecordStore {
     }
 
     /// Bridged from `RecordStore.refresh(_:id:completion:)`.
-    #sourceLocation(file:"GenericOverloads.bridge",line:13)
+    #sourceLocation(file:"GenericOverloads.bridge",line:12)
+    @discardableResult
     nonisolated(nonsending) func refresh<T>(
         _ type: T.Type,
         id: String

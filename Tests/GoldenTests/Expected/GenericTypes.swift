@@ -7,7 +7,8 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Store where Item: Equatable {
     /// Bridged from `Store.load(completion:)`.
-    #sourceLocation(file:"GenericTypes.bridge",line:6)
+    #sourceLocation(file:"GenericTypes.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func load() async throws -> [Item] {
         #sourceLocation(file:"GenericTypes.bridge",line:6)
         let call = BridgegenCall<[Item], Swift.Void>("Store.load()")
@@ -31,7 +32,8 @@ extension Store where Item: Equatable {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Uploader {
     /// Bridged from `Uploader.upload(_:completion:)`.
-    #sourceLocation(file:"GenericTypes.bridge",line:10)
+    #sourceLocation(file:"GenericTypes.bridge",line:9)
+    @discardableResult
     nonisolated(nonsending) func upload(_ data: Data) async throws -> URL {
         #sourceLocation(file:"GenericTypes.bridge",line:10)
         let call = BridgegenCall<URL, Swift.Void>("Uploader.upload(_:)")

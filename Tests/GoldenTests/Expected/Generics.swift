@@ -8,7 +8,8 @@ extension Feed {
     /// Generic parameters and constraints are kept.
     ///
     /// Bridged from `Feed.decode(_:from:completion:)`.
-    #sourceLocation(file:"Generics.bridge",line:6)
+    #sourceLocation(file:"Generics.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func decode<T: Decodable>(
         _ type: T.Type,
         from data: Data
@@ -28,7 +29,8 @@ extension Feed {
     }
 
     /// Bridged from `Feed.first(of:completion:)`.
-    #sourceLocation(file:"Generics.bridge",line:8)
+    #sourceLocation(file:"Generics.bridge",line:7)
+    @discardableResult
     nonisolated(nonsending) func first<S: Sequence>(
         of sequence: S
     ) async throws -> S.Element where S.Element: Equatable {

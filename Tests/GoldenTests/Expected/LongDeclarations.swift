@@ -7,7 +7,8 @@ extension Workspace {
     /// Long signatures and calls are broken one argument per line.
     ///
     /// Bridged from `Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:completionHandler:)`.
-    #sourceLocation(file:"LongDeclarations.bridge",line:5)
+    #sourceLocation(file:"LongDeclarations.bridge",line:4)
+    @discardableResult
     nonisolated(nonsending) func synchronizeEverythingInTheWorkspaceIncludingAttachments(
         destinationIdentifier: String,
         includeArchivedDocuments: Bool,

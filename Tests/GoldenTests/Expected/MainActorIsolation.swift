@@ -14,7 +14,8 @@ struct MainThreadTransfers {
     }
 
     /// Bridged from `Transfers.geocode(address:completion:)`.
-    #sourceLocation(file:"MainActorIsolation.bridge",line:8)
+    #sourceLocation(file:"MainActorIsolation.bridge",line:7)
+    @discardableResult
     @MainActor
     func geocode(address: String) async throws -> [String] {
         #sourceLocation(file:"MainActorIsolation.bridge",line:6)

@@ -6,7 +6,8 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Ledger {
     /// Bridged from `Ledger.total(completion:)`.
-    #sourceLocation(file:"MultipleBlocks.bridge",line:5)
+    #sourceLocation(file:"MultipleBlocks.bridge",line:4)
+    @discardableResult
     nonisolated(nonsending) func total() async throws -> Int {
         #sourceLocation(file:"MultipleBlocks.bridge",line:5)
         let call = BridgegenCall<Int, Swift.Void>("Ledger.total()")

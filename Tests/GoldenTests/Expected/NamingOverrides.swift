@@ -7,7 +7,8 @@ extension Account {
     /// `@asyncName` overrides the derived name.
     ///
     /// Bridged from `Account.fetchTokens(completion:)`.
-    #sourceLocation(file:"NamingOverrides.bridge",line:6)
+    #sourceLocation(file:"NamingOverrides.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func tokens() async throws -> [String] {
         #sourceLocation(file:"NamingOverrides.bridge",line:6)
         let call = BridgegenCall<[String], Swift.Void>("Account.tokens()")
@@ -24,7 +25,8 @@ extension Account {
     /// A name that is a keyword is escaped.
     ///
     /// Bridged from `Account.getDefault(completion:)`.
-    #sourceLocation(file:"NamingOverrides.bridge",line:9)
+    #sourceLocation(file:"NamingOverrides.bridge",line:8)
+    @discardableResult
     nonisolated(nonsending) func `default`() async throws -> String {
         #sourceLocation(file:"NamingOverrides.bridge",line:9)
         let call = BridgegenCall<String, Swift.Void>("Account.default()")

@@ -7,7 +7,8 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Account {
     /// Bridged from `Account.getProfile(completion:)`.
-    #sourceLocation(file:"NamingRules.bridge",line:6)
+    #sourceLocation(file:"NamingRules.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func profile() async throws -> String {
         #sourceLocation(file:"NamingRules.bridge",line:6)
         let call = BridgegenCall<String, Swift.Void>("Account.profile()")
@@ -28,7 +29,8 @@ extension Account {
     }
 
     /// Bridged from `Account.getURLForKey(_:completionHandler:)`.
-    #sourceLocation(file:"NamingRules.bridge",line:8)
+    #sourceLocation(file:"NamingRules.bridge",line:7)
+    @discardableResult
     nonisolated(nonsending) func urlForKey(_ key: String) async throws -> URL {
         #sourceLocation(file:"NamingRules.bridge",line:8)
         let call = BridgegenCall<URL, Swift.Void>("Account.urlForKey(_:)")
@@ -69,7 +71,8 @@ extension Account {
     }
 
     /// Bridged from `Account.loadAvatarWithCompletion(_:)`.
-    #sourceLocation(file:"NamingRules.bridge",line:12)
+    #sourceLocation(file:"NamingRules.bridge",line:11)
+    @discardableResult
     nonisolated(nonsending) func loadAvatar() async throws -> Data {
         #sourceLocation(file:"NamingRules.bridge",line:12)
         let call = BridgegenCall<Data, Swift.Void>("Account.loadAvatar()")
@@ -90,7 +93,8 @@ extension Account {
     }
 
     /// Bridged from `Account.renewWithReply(_:)`.
-    #sourceLocation(file:"NamingRules.bridge",line:14)
+    #sourceLocation(file:"NamingRules.bridge",line:13)
+    @discardableResult
     nonisolated(nonsending) func renew() async throws -> Bool {
         #sourceLocation(file:"NamingRules.bridge",line:14)
         let call = BridgegenCall<Bool, Swift.Void>("Account.renew()")
@@ -141,7 +145,8 @@ extension Account {
     /// Nothing would be left of `get`: the name is kept.
     ///
     /// Bridged from `Account.get(completion:)`.
-    #sourceLocation(file:"NamingRules.bridge",line:21)
+    #sourceLocation(file:"NamingRules.bridge",line:20)
+    @discardableResult
     nonisolated(nonsending) func get() async throws -> Int {
         #sourceLocation(file:"NamingRules.bridge",line:21)
         let call = BridgegenCall<Int, Swift.Void>("Account.get()")

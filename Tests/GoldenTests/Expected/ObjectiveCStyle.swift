@@ -7,7 +7,8 @@ extension Workspace {
     /// A method as Swift imports it from Objective-C.
     ///
     /// Bridged from `Workspace.fetchShareParticipant(withUserRecordID:completionHandler:)`.
-    #sourceLocation(file:"ObjectiveCStyle.bridge",line:5)
+    #sourceLocation(file:"ObjectiveCStyle.bridge",line:4)
+    @discardableResult
     nonisolated(nonsending) func fetchShareParticipant(
         withUserRecordID userRecordID: String
     ) async throws -> String {
@@ -33,7 +34,8 @@ extension Workspace {
     }
 
     /// Bridged from `Workspace.title(completion:)`.
-    #sourceLocation(file:"ObjectiveCStyle.bridge",line:7)
+    #sourceLocation(file:"ObjectiveCStyle.bridge",line:6)
+    @discardableResult
     nonisolated(nonsending) func title() async throws -> String {
         #sourceLocation(file:"ObjectiveCStyle.bridge",line:7)
         let call = BridgegenCall<String, Swift.Void>("Workspace.title()")

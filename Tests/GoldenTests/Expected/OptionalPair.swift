@@ -7,7 +7,8 @@ extension PaymentsClient {
     /// `(T?, Error?)`: both nil throws `BridgegenError.noResult`; an error wins over a value.
     ///
     /// Bridged from `PaymentsClient.getReceiptAsynchronously(id:completionHandler:)`.
-    #sourceLocation(file:"OptionalPair.bridge",line:5)
+    #sourceLocation(file:"OptionalPair.bridge",line:4)
+    @discardableResult
     nonisolated(nonsending) func receipt(id: String) async throws -> Receipt {
         #sourceLocation(file:"OptionalPair.bridge",line:5)
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.receipt(id:)")

@@ -8,7 +8,8 @@ extension Converter {
     /// compositions, throwing closures and a qualified `Swift.Result` all print canonically.
     ///
     /// Bridged from `Converter.convert(pair:matrix:lookup:kind:both:transform:completion:)`.
-    #sourceLocation(file:"ParameterTypes.bridge",line:6)
+    #sourceLocation(file:"ParameterTypes.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func convert(
         pair: (Int, label: String),
         matrix: [[Double]],
@@ -40,7 +41,8 @@ extension Converter {
     /// `inout` parameters are forwarded with `&`.
     ///
     /// Bridged from `Converter.measure(samples:completion:)`.
-    #sourceLocation(file:"ParameterTypes.bridge",line:9)
+    #sourceLocation(file:"ParameterTypes.bridge",line:8)
+    @discardableResult
     nonisolated(nonsending) func measure(samples: inout [Int]) async throws -> Int {
         #sourceLocation(file:"ParameterTypes.bridge",line:9)
         let call = BridgegenCall<Int, Swift.Void>("Converter.measure(samples:)")

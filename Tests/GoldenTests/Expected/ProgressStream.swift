@@ -9,7 +9,8 @@ extension Transfers {
     /// passes in; the adapter yields progress into it and finishes it when the call ends.
     ///
     /// Bridged from `Transfers.download(name:progress:completion:)`.
-    #sourceLocation(file:"ProgressStream.bridge",line:10)
+    #sourceLocation(file:"ProgressStream.bridge",line:9)
+    @discardableResult
     nonisolated(nonsending) func downloadReportingProgress(
         name: String,
         progress: _Concurrency.AsyncStream<Double>.Continuation

@@ -8,7 +8,8 @@ extension Workspace {
     /// SDK's closure parameter names are used where they are free.
     ///
     /// Bridged from `Workspace.resume(continuation:completion:)`.
-    #sourceLocation(file:"ReservedNames.bridge",line:6)
+    #sourceLocation(file:"ReservedNames.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func resume(continuation: String) async throws -> Int {
         #sourceLocation(file:"ReservedNames.bridge",line:6)
         let call = BridgegenCall<Int, Swift.Void>("Workspace.resume(continuation:)")

@@ -8,7 +8,8 @@ extension PaymentsClient {
     /// Charges a card.
     ///
     /// Bridged from `PaymentsClient.charge(amount:currency:completion:)`.
-    #sourceLocation(file:"ResultShapes.bridge",line:6)
+    #sourceLocation(file:"ResultShapes.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func charge(amount: Int, currency: String) async throws -> Receipt {
         #sourceLocation(file:"ResultShapes.bridge",line:6)
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.charge(amount:currency:)")
@@ -25,7 +26,8 @@ extension PaymentsClient {
     }
 
     /// Bridged from `PaymentsClient.settle(completion:)`.
-    #sourceLocation(file:"ResultShapes.bridge",line:9)
+    #sourceLocation(file:"ResultShapes.bridge",line:8)
+    @discardableResult
     nonisolated(nonsending) func settle() async throws -> Int {
         #sourceLocation(file:"ResultShapes.bridge",line:9)
         let call = BridgegenCall<Int, Swift.Void>("PaymentsClient.settle()")

@@ -9,7 +9,8 @@ extension FlakyService {
     /// Fetches one record; transient failures are tried twice more.
     ///
     /// Bridged from `FlakyService.fetch(id:completion:)`.
-    #sourceLocation(file:"Retries.bridge",line:9)
+    #sourceLocation(file:"Retries.bridge",line:8)
+    @discardableResult
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
         #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:5)
@@ -40,7 +41,8 @@ extension FlakyService {
     /// Typed error cases, a growing wait with a cap, and full jitter.
     ///
     /// Bridged from `FlakyService.fetchPage(id:completion:)`.
-    #sourceLocation(file:"Retries.bridge",line:17)
+    #sourceLocation(file:"Retries.bridge",line:16)
+    @discardableResult
     nonisolated(nonsending) func fetchPage(id: Int) async throws -> Int {
         #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:7)
@@ -84,7 +86,8 @@ extension FlakyService {
     /// attempt that would pass it.
     ///
     /// Bridged from `FlakyService.fetchBefore(id:completion:)`.
-    #sourceLocation(file:"Retries.bridge",line:24)
+    #sourceLocation(file:"Retries.bridge",line:23)
+    @discardableResult
     nonisolated(nonsending) func fetchBefore(id: Int) async throws -> Int {
         #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:17)
@@ -127,7 +130,8 @@ extension FlakyService {
     /// A long wait between attempts: cancelling the task ends it at once.
     ///
     /// Bridged from `FlakyService.sync(completion:)`.
-    #sourceLocation(file:"Retries.bridge",line:29)
+    #sourceLocation(file:"Retries.bridge",line:28)
+    @discardableResult
     nonisolated(nonsending) func sync() async throws -> Int {
         #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:27)

@@ -10,7 +10,8 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Channel {
     /// Bridged from `Channel.receive(completion:)`.
-    #sourceLocation(file:"ShadowedNames.bridge",line:9)
+    #sourceLocation(file:"ShadowedNames.bridge",line:8)
+    @discardableResult
     nonisolated(nonsending) func receive() async throws -> Element {
         #sourceLocation(file:"ShadowedNames.bridge",line:9)
         let call = BridgegenCall<Element, Swift.Void>("Channel.receive()")
@@ -50,7 +51,8 @@ extension Channel {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Workflow {
     /// Bridged from `Workflow.run(completion:)`.
-    #sourceLocation(file:"ShadowedNames.bridge",line:18)
+    #sourceLocation(file:"ShadowedNames.bridge",line:17)
+    @discardableResult
     nonisolated(nonsending) func run() async throws -> Value {
         #sourceLocation(file:"ShadowedNames.bridge",line:18)
         let call = BridgegenCall<Value, Swift.Void>(

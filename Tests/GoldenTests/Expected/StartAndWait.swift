@@ -8,7 +8,8 @@ extension Transfers {
     /// SDK's own answer after cancelling (here a partial result).
     ///
     /// Bridged from `Transfers.makeTask(url:completion:)`.
-    #sourceLocation(file:"StartAndWait.bridge",line:8)
+    #sourceLocation(file:"StartAndWait.bridge",line:7)
+    @discardableResult
     nonisolated(nonsending) func makeTask(url: String) async throws -> String {
         #sourceLocation(file:"StartAndWait.bridge",line:5)
         let call = BridgegenCall<String, FixtureRequest>(

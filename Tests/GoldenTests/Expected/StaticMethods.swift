@@ -5,7 +5,8 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Feed {
     /// Bridged from `Feed.shared(completion:)`.
-    #sourceLocation(file:"StaticMethods.bridge",line:4)
+    #sourceLocation(file:"StaticMethods.bridge",line:3)
+    @discardableResult
     static nonisolated(nonsending) func shared() async throws -> String {
         #sourceLocation(file:"StaticMethods.bridge",line:4)
         let call = BridgegenCall<String, Swift.Void>("Feed.shared()")

@@ -7,7 +7,8 @@ extension Feed {
     /// The start call itself can throw; its error ends the call.
     ///
     /// Bridged from `Feed.open(path:completion:)`.
-    #sourceLocation(file:"ThrowingStart.bridge",line:5)
+    #sourceLocation(file:"ThrowingStart.bridge",line:4)
+    @discardableResult
     nonisolated(nonsending) func `open`(path: String) async throws -> Int {
         #sourceLocation(file:"ThrowingStart.bridge",line:5)
         let call = BridgegenCall<Int, Swift.Void>("Feed.open(path:)")

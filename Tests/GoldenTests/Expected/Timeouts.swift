@@ -9,7 +9,8 @@ extension Transfers {
     /// Progress is forwarded while the download runs, never after its result.
     ///
     /// Bridged from `Transfers.download(name:progress:completion:)`.
-    #sourceLocation(file:"Timeouts.bridge",line:10)
+    #sourceLocation(file:"Timeouts.bridge",line:9)
+    @discardableResult
     nonisolated(nonsending) func download(
         name: String,
         progress: @escaping (Double) -> Void

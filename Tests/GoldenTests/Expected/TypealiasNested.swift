@@ -6,7 +6,8 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     /// Bridged from `Catalog.item(named:completion:)`.
-    #sourceLocation(file:"TypealiasNested.bridge",line:8)
+    #sourceLocation(file:"TypealiasNested.bridge",line:7)
+    @discardableResult
     nonisolated(nonsending) func item(named name: String) async throws -> Receipt {
         #sourceLocation(file:"TypealiasNested.bridge",line:8)
         let call = BridgegenCall<Receipt, Swift.Void>("Catalog.item(named:)")
@@ -30,7 +31,8 @@ extension Catalog {
     /// A qualified typealias reference.
     ///
     /// Bridged from `Catalog.price(of:reply:)`.
-    #sourceLocation(file:"TypealiasNested.bridge",line:11)
+    #sourceLocation(file:"TypealiasNested.bridge",line:10)
+    @discardableResult
     nonisolated(nonsending) func price(of sku: String) async throws -> Decimal {
         #sourceLocation(file:"TypealiasNested.bridge",line:11)
         let call = BridgegenCall<Decimal, Swift.Void>("Catalog.price(of:)")

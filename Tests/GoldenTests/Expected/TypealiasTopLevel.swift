@@ -5,7 +5,8 @@ import FixtureSDK
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Feed {
     /// Bridged from `Feed.latest(completion:)`.
-    #sourceLocation(file:"TypealiasTopLevel.bridge",line:9)
+    #sourceLocation(file:"TypealiasTopLevel.bridge",line:8)
+    @discardableResult
     nonisolated(nonsending) func latest() async throws -> [String: Any] {
         #sourceLocation(file:"TypealiasTopLevel.bridge",line:9)
         let call = BridgegenCall<[String: Any], Swift.Void>("Feed.latest()")
@@ -26,7 +27,8 @@ extension Feed {
     }
 
     /// Bridged from `Feed.entries(limit:completion:)`.
-    #sourceLocation(file:"TypealiasTopLevel.bridge",line:11)
+    #sourceLocation(file:"TypealiasTopLevel.bridge",line:10)
+    @discardableResult
     nonisolated(nonsending) func entries(limit: Int) async throws -> [String] {
         #sourceLocation(file:"TypealiasTopLevel.bridge",line:11)
         let call = BridgegenCall<[String], Swift.Void>("Feed.entries(limit:)")

@@ -7,7 +7,8 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     /// Bridged from `PaymentsClient.balance(completion:)`.
-    #sourceLocation(file:"ValueShapes.bridge",line:6)
+    #sourceLocation(file:"ValueShapes.bridge",line:5)
+    @discardableResult
     nonisolated(nonsending) func balance() async throws -> Balance {
         #sourceLocation(file:"ValueShapes.bridge",line:6)
         let call = BridgegenCall<Balance, Swift.Void>("PaymentsClient.balance()")
@@ -22,7 +23,8 @@ extension PaymentsClient {
     }
 
     /// Bridged from `PaymentsClient.lastReceipt(completion:)`.
-    #sourceLocation(file:"ValueShapes.bridge",line:8)
+    #sourceLocation(file:"ValueShapes.bridge",line:7)
+    @discardableResult
     nonisolated(nonsending) func lastReceipt() async throws -> Receipt? {
         #sourceLocation(file:"ValueShapes.bridge",line:8)
         let call = BridgegenCall<Receipt?, Swift.Void>("PaymentsClient.lastReceipt()")
@@ -37,7 +39,8 @@ extension PaymentsClient {
     }
 
     /// Bridged from `PaymentsClient.limits(completion:)`.
-    #sourceLocation(file:"ValueShapes.bridge",line:10)
+    #sourceLocation(file:"ValueShapes.bridge",line:9)
+    @discardableResult
     nonisolated(nonsending) func limits() async throws -> (Int, String) {
         #sourceLocation(file:"ValueShapes.bridge",line:10)
         let call = BridgegenCall<(Int, String), Swift.Void>("PaymentsClient.limits()")
@@ -54,7 +57,8 @@ extension PaymentsClient {
     /// Several optionals and an error: every value must be present on success.
     ///
     /// Bridged from `PaymentsClient.statement(month:completion:)`.
-    #sourceLocation(file:"ValueShapes.bridge",line:13)
+    #sourceLocation(file:"ValueShapes.bridge",line:12)
+    @discardableResult
     nonisolated(nonsending) func statement(month: Int) async throws -> (Data, StatusLine) {
         #sourceLocation(file:"ValueShapes.bridge",line:13)
         let call = BridgegenCall<(Data, StatusLine), Swift.Void>("PaymentsClient.statement(month:)")

@@ -15,7 +15,8 @@ public struct PaymentsAdapter {
     /// The returned token is not used unless a cancellation strategy says so.
     ///
     /// Bridged from `LegacyPayments.authorize(amount:completion:)`.
-    #sourceLocation(file:"WrapperType.bridge",line:7)
+    #sourceLocation(file:"WrapperType.bridge",line:6)
+    @discardableResult
     public nonisolated(nonsending) func authorize(amount: Int) async throws -> Receipt {
         #sourceLocation(file:"WrapperType.bridge",line:7)
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsAdapter.authorize(amount:)")
@@ -31,7 +32,8 @@ public struct PaymentsAdapter {
     }
 
     /// Bridged from `LegacyPayments.version(completion:)`.
-    #sourceLocation(file:"WrapperType.bridge",line:9)
+    #sourceLocation(file:"WrapperType.bridge",line:8)
+    @discardableResult
     public static nonisolated(nonsending) func version() async throws -> String {
         #sourceLocation(file:"WrapperType.bridge",line:9)
         let call = BridgegenCall<String, Swift.Void>("PaymentsAdapter.version()")

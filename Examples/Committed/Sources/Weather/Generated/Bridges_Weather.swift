@@ -7,7 +7,8 @@ extension WeatherStation {
     /// The temperature in a city, in °C.
     ///
     /// Bridged from `WeatherStation.fetchTemperature(city:completion:)`.
-    #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:6)
+    #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:5)
+    @discardableResult
     public nonisolated(nonsending) func fetchTemperature(city: String) async throws -> Double {
         #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:6)
         let call = BridgegenCall<Double, Swift.Void>("WeatherStation.fetchTemperature(city:)")
