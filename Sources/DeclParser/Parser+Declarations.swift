@@ -137,17 +137,20 @@ extension Parser {
             advance()
             let name = try expectIdentifier("a property name")
             skipRestOfMember()
-            return .context(ContextDecl(kind: .property, name: name.name, location: start))
+            return .context(
+                ContextDecl(kind: .property, name: name.name, attributeNames: attributes.map(\.name.name), location: start))
         case "init" where !current.kind.isEscaped, "subscript" where !current.kind.isEscaped:
             let keyword = current.identifier ?? ""
             advance()
             _ = consume(.question) || consume(.exclamation)
             _ = try parseGenericParameters()
-            let labels = try parseParameterClause().map { ($0.label?.name ?? "_") + ":" }.joined()
+            let parameters = try parseParameterClause()
+            let labels = parameters.map { ($0.label?.name ?? "_") + ":" }.joined()
             skipRestOfMember()
             return .context(
                 ContextDecl(
-                    kind: keyword == "init" ? .initializer : .subscript, name: keyword + "(" + labels + ")", location: start))
+                    kind: keyword == "init" ? .initializer : .subscript, name: keyword + "(" + labels + ")",
+                    parameters: parameters, attributeNames: attributes.map(\.name.name), location: start))
         default:
             throw fail(
                 "expected 'func' or 'typealias' in extension body, found '\(current.kind.spelling)'",

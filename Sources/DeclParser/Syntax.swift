@@ -310,11 +310,19 @@ public struct ContextDecl: Hashable, Sendable {
     public var kind: Kind
     /// The property's name, or `init(label:)` / `subscript(_:)` with the argument labels.
     public var name: String
+    /// An initializer's or subscript's parameters.
+    public var parameters: [Parameter]
+    /// The names of its attributes (`context` for `@context`).
+    public var attributeNames: [String]
     public var location: SourceLocation
 
-    public init(kind: Kind, name: String, location: SourceLocation) {
+    public init(
+        kind: Kind, name: String, parameters: [Parameter] = [], attributeNames: [String] = [], location: SourceLocation
+    ) {
         self.kind = kind
         self.name = name
+        self.parameters = parameters
+        self.attributeNames = attributeNames
         self.location = location
     }
 }

@@ -154,6 +154,48 @@ import Testing
         #expect(try #require(adapter("func loadWithCompletion(id: Int, completion: @escaping () -> Void)")).name == "loadWithCompletion")
     }
 
+    /// A member that bridges, so that a block is not reported as having nothing to bridge.
+    let bridged = "func other(completion: @escaping () -> Void)"
+
+    /// `_Nullable_result`, `swift_async_name` with labels, `swift_private` and `swift_async(none)`.
+    @Test func clangAsyncAttributesHaveAnnotations() throws {
+        let nullable = try #require(adapter("@nullableResult func f(completion: @escaping (String?, Error?) -> Void)"))
+        #expect(nullable.resultType == "String?")
+        let named = try #require(adapter("@asyncName(customize(with:)) func customize(withString s: String, completion: @escaping (String) -> Void)"))
+        #expect(named.adapterName == "T.customize(with:)")
+        let unlabelled = try #require(adapter("@asyncName(best(_:)) func poor(x: Int, completion: @escaping (Int) -> Void)"))
+        #expect(unlabelled.adapterName == "T.best(_:)")
+        #expect(try #require(adapter("@swiftPrivate func leap(completion: @escaping () -> Void)")).name == "__leap")
+        let (model, diagnostics) = analyse("@context func dance(completion: @escaping () -> Void)\n" + bridged)
+        #expect(diagnostics.isEmpty)
+        #expect(model?.blocks.first?.adapters.map(\.name) == ["other"])
+    }
+
+    @Test func asyncNameLabelsMustMatchTheParameters() {
+        let (_, diagnostics) = analyse("@asyncName(g(a:b:)) func f(x: Int, completion: @escaping () -> Void)")
+        #expect(diagnostics.map(\.message) == ["'@asyncName' gives 2 argument label(s), but the async function has 1 parameter(s)"])
+        #expect(diagnostics.first?.severity == .error)
+    }
+
+    /// ImportName.cpp: "More than one nullable NSError parameter. Don't import as throwing."
+    @Test func twoOptionalErrorsAreValues() throws {
+        let (model, diagnostics) = analyse("func compare(completion: @escaping (Error?, Error?) -> Void)")
+        #expect(model?.blocks.first?.adapters.first?.resultType == "(Error?, Error?)")
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.first?.notes.first?.message.contains("@asyncError(thrown: N)") == true)
+    }
+
+    /// An initializer cannot become async through an extension: the user is told what to write.
+    @Test func initializersWithCompletionHandlersAreWarnedAbout() {
+        let (_, warned) = analyse("init(url: String, completion: @escaping (Error?) -> Void)\n" + bridged)
+        #expect(warned.map(\.message) == ["'init(url:completion:)' takes completion handler 'completion' and is not bridged"])
+        #expect(warned.first?.severity == .warning)
+        let (_, quiet) = analyse("@context init(url: String, completion: @escaping (Error?) -> Void)\n" + bridged)
+        #expect(quiet.isEmpty)
+        let (_, plain) = analyse("init(url: String)\n" + bridged)
+        #expect(plain.isEmpty)
+    }
+
     /// The resolver skips lookups by key length (names of 63 bytes and more share one bit):
     /// aliases of any length, bare, qualified and inside their block, are still seen.
     @Test func aliasesOfEveryNameLengthAreSeen() throws {

@@ -252,6 +252,36 @@ enum Goldens {
     }
 }
 
+/// The SE-0297 golden documents, for each declaration, the async form the Swift compiler imports
+/// the Objective-C method as (its own tests' rows). The adapter's signature must be that form,
+/// `throws` aside (every adapter throws) and without bridgegen's `nonisolated(nonsending)`.
+@Suite struct SE0297Tests {
+    @Test func adaptersHaveTheSignaturesSwiftImports() throws {
+        let expected = try #require(Goldens.read("Expected/SE0297.swift"))
+        let lines = expected.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        var checked = 0
+        for (index, line) in lines.enumerated() {
+            guard line.hasPrefix("/// Swift: `"), let end = line.dropFirst("/// Swift: `".count).firstIndex(of: "`") else {
+                continue
+            }
+            let swift = String(line[line.index(line.startIndex, offsetBy: "/// Swift: `".count)..<end])
+            // The adapter: its attributes and signature, up to the body's brace.
+            var generated = lines[(index + 1)...].prefix { !$0.hasSuffix("{") }.filter { !$0.hasPrefix("//") && !$0.hasPrefix("#") }
+            generated += [lines[(index + 1)...].first { $0.hasSuffix("{") && !$0.hasPrefix("#") } ?? ""]
+            var signature = generated.joined(separator: " ").replacingOccurrences(of: " {", with: "")
+            signature = signature.replacingOccurrences(of: "nonisolated(nonsending) ", with: "")
+            // A signature the printer wrapped over several lines reads as one.
+            signature = signature.replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
+            func withoutThrows(_ text: String) -> String {
+                text.replacingOccurrences(of: " throws", with: "").replacingOccurrences(of: "(any Error)", with: "Error")
+            }
+            #expect(withoutThrows(signature) == withoutThrows(swift), "\(swift)")
+            checked += 1
+        }
+        #expect(checked >= 17)
+    }
+}
+
 /// docs/cookbook.md shows goldens; it must show them as they are.
 @Suite struct CookbookTests {
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))

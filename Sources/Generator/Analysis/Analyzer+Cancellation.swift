@@ -207,6 +207,10 @@ extension Analyzer {
                     notes: [
                         .init("if it cancels the request, say how: '@cancel(token)', '@cancel(token: method())' or '@cancel(using: cancelMethod(_:))'"),
                         .init("annotate '@cancel(none)' to keep it ignored without this warning"),
+                        // Observers, timers and listeners return a token and call back many times.
+                        .init(
+                            "if it calls back more than once (an observer, a timer, a listener), bridge it as a stream: '@stream @cancel(token) func \(function.name.name)(…)' returns an AsyncStream that unregisters when it ends"
+                        ),
                     ]))
         }
 

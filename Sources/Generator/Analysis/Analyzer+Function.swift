@@ -16,7 +16,13 @@ extension Analyzer {
     }
 
     struct FunctionAnnotations {
+        /// `@asyncName(name)`, or a full name `@asyncName(name(label:_:))` whose labels are final.
         var asyncName: (String, SourceLocation)?
+        var asyncLabels: [String]?
+        /// `@nullableResult`: a nil value with a nil error is a result (clang's `_Nullable_result`).
+        var nullableResult = false
+        /// `@swiftPrivate`: the adapter's name starts with `__` (clang's `swift_async(swift_private, N)`).
+        var swiftPrivate = false
         var completion: (String, SourceLocation)?
         var asyncError: (failsWhenZero: Bool, index: Int, location: SourceLocation)?
         /// `@asyncError(thrown: N)`: the completion's parameter N is the error to throw.
@@ -33,17 +39,30 @@ extension Analyzer {
         for attribute in function.attributes {
             switch attribute.name.name {
             case "asyncName":
-                let usage = "'@asyncName(newName)'"
+                let usage = "'@asyncName(newName)' or, with its labels, '@asyncName(newName(label:_:))'"
                 guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
                     let argument = arguments[""]
                 else { continue }
-                guard case .identifier(let name) = argument.value, Naming.isValidIdentifier(name) else {
+                if case .identifier(let name) = argument.value, Naming.isValidIdentifier(name) {
+                    result.asyncName = (name, argument.location)
+                } else if let call = Self.callReference(argument.value.text), call.isReference || call.labels.isEmpty {
+                    result.asyncName = (call.name, argument.location)
+                    result.asyncLabels = call.labels
+                } else {
                     diagnostics.error(
                         "'\(argument.value.text)' is not a valid function name", at: argument.location,
-                        notes: [.init("write a base name without labels, e.g. \(usage)")])
-                    continue
+                        notes: [.init("write \(usage)")])
                 }
-                result.asyncName = (name, argument.location)
+            case "nullableResult":
+                if attribute.arguments != nil {
+                    diagnostics.error("'@nullableResult' takes no arguments", at: attribute.location, notes: [.init("write '@nullableResult'")])
+                }
+                result.nullableResult = true
+            case "swiftPrivate":
+                if attribute.arguments != nil {
+                    diagnostics.error("'@swiftPrivate' takes no arguments", at: attribute.location, notes: [.init("write '@swiftPrivate'")])
+                }
+                result.swiftPrivate = true
             case "completion":
                 let usage = "'@completion(parameterName)'"
                 guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
@@ -157,7 +176,7 @@ extension Analyzer {
             return nil
         }
         guard
-            let (plan, resultType, isOptionalCompletion) = analyseShape(
+            let (plan, resultType) = analyseShape(
                 of: completionParameter, in: function, annotations: annotations, scope: scope)
         else { return nil }
 
@@ -192,9 +211,20 @@ extension Analyzer {
         }
         if failed { return nil }
 
-        let baseName: String
-        if let (name, _) = annotations.asyncName {
+        var baseName: String
+        if let (name, location) = annotations.asyncName {
             baseName = name
+            // A full name is final: its labels replace the parameters' (no SE-0297 rewriting).
+            if let labels = annotations.asyncLabels {
+                guard labels.count == parameters.count else {
+                    diagnostics.error(
+                        "'@asyncName' gives \(labels.count) argument label(s), but the async function has \(parameters.count) parameter(s)",
+                        at: location,
+                        notes: [.init("write one label per parameter left after the completion handler ('_' for none)")])
+                    return nil
+                }
+                for index in parameters.indices { parameters[index].label = labels[index] == "_" ? nil : labels[index] }
+            }
         } else {
             baseName =
                 keepsLegacyNames
@@ -211,6 +241,7 @@ extension Analyzer {
             // The label just before the completion handler is the last forwarded parameter's.
             parameters[completionIndex - 1].label = folded
         }
+        if annotations.swiftPrivate && !baseName.hasPrefix("__") { baseName = "__" + baseName }
         let escapedName = Naming.escaped(baseName)
         let adapterName = Adapter.swiftName(baseName, parameters)
 

@@ -4,10 +4,10 @@ import DeclParser
 /// `Result<T, E>` → T; an optional error → failure when non-nil; with an error or a flag present,
 /// optional values must be non-nil on success; the rest of the values form the result.
 extension Analyzer {
-    /// Returns the plan, the async result type and whether the completion parameter is optional.
+    /// Returns the plan and the async result type.
     mutating func analyseShape(
         of parameter: Parameter, in function: FunctionDecl, annotations: FunctionAnnotations, scope: String
-    ) -> (CompletionPlan, String, Bool)? {
+    ) -> (CompletionPlan, String)? {
         let resolved: TypeSyntax
         do {
             resolved = try resolver.resolve(parameter.type, scope: scope)
@@ -21,9 +21,7 @@ extension Analyzer {
             return nil
         }
         var closureType = resolved.strippingAttributes
-        var isOptional = false
         if case .optional(let wrapped) = closureType.kind {
-            isOptional = true
             closureType = wrapped.strippingAttributes
         }
         guard case .function(let closure) = closureType.kind else { return nil }
@@ -50,7 +48,7 @@ extension Analyzer {
             }
             let resultType = success.isVoid ? "Void" : success.description
             let type = function.genericParameters.isEmpty ? nil : elements[0].type.strippingAttributes.description
-            return (CompletionPlan(parameters: [.init(name: "result", role: .result, type: type)]), resultType, isOptional)
+            return (CompletionPlan(parameters: [.init(name: "result", role: .result, type: type)]), resultType)
         }
 
         var roles: [CompletionPlan.Role?] = Array(repeating: nil, count: elements.count)
@@ -87,15 +85,19 @@ extension Analyzer {
             }
         } else {
             // As in SE-0297, only an optional error reports failure; a non-optional one is data.
-            for (index, element) in elements.enumerated() where errorKind(element.type, scope: scope) == .optional {
-                if let first = errorIndex {
-                    diagnostics.error(
-                        "\(where_) has more than one error parameter (\(first + 1) and \(index + 1))", at: element.type.location,
-                        notes: [.init("say which one is the error with '@asyncError(thrown: N)'; the other becomes a value")])
-                    return nil
-                }
-                errorIndex = index
-                roles[index] = .error
+            // With two or more, Swift imports none as the error (ImportName.cpp: "More than one
+            // nullable NSError parameter. Don't import as throwing."): all are values.
+            let errors = elements.indices.filter { errorKind(elements[$0].type, scope: scope) == .optional }
+            if errors.count == 1 {
+                errorIndex = errors[0]
+                roles[errors[0]] = .error
+            } else if errors.count > 1 {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "\(where_) has \(errors.count) error parameters (\(errors.map { String($0 + 1) }.joined(separator: " and "))); as Swift imports it, all of them are values and none fails the call",
+                        at: elements[errors[1]].type.location,
+                        notes: [.init("name the one that fails the call with '@asyncError(thrown: N)'")]))
             }
         }
 
@@ -127,7 +129,8 @@ extension Analyzer {
         for (index, element) in elements.enumerated() where roles[index] == nil {
             var type = element.type.strippingAttributes
             var unwrap = false
-            if canFail {
+            // `@nullableResult` (clang's `_Nullable_result`): nil with a nil error is a result.
+            if canFail && !annotations.nullableResult {
                 switch type.kind {
                 case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
                     type = wrapped
@@ -151,7 +154,7 @@ extension Analyzer {
         case 1: resultType = valueTypes[0]
         default: resultType = "(" + valueTypes.joined(separator: ", ") + ")"
         }
-        return (plan, resultType, isOptional)
+        return (plan, resultType)
     }
 
     /// The success and failure types when `type` is `Result<T, E>` (or `Swift.Result`).

@@ -184,11 +184,32 @@ public struct Analyzer: Sendable {
     /// A parameter named like a completion whose type is unknown is not context: it is most
     /// likely an SDK typealias not declared in the file, and gets a diagnostic saying so.
     func isContext(_ function: FunctionDecl, scope: String) -> Bool {
-        !function.attributes.contains { Annotations.functionAnnotations.contains($0.name.name) }
+        // `@context` keeps a callback method unbridged on purpose (clang's `swift_async(none)`).
+        if function.attributes.contains(where: { $0.name.name == "context" }) { return true }
+        return !function.attributes.contains { Annotations.functionAnnotations.contains($0.name.name) }
             && !function.parameters.contains {
                 isClosure($0.type, scope: scope) || Self.looksLikeCompletion($0.name.name)
                     || Self.looksLikeCompletion($0.label?.name)
             }
+    }
+
+    /// An initializer cannot be `async` through an adapter (an extension cannot add a designated
+    /// initializer, and the object it makes is the SDK's to keep): say what to write instead.
+    mutating func warnIfInitializerTakesCompletion(_ member: ContextDecl, scope: String) {
+        guard member.kind == .initializer, !member.attributeNames.contains("context"),
+            let handler = member.parameters.last(where: {
+                isClosure($0.type, scope: scope) && (Self.looksLikeCompletion($0.name.name) || Self.looksLikeCompletion($0.label?.name))
+            })
+        else { return }
+        diagnostics.append(
+            Diagnostic(
+                .warning, "'\(member.name)' takes completion handler '\(handler.name.name)' and is not bridged", at: member.location,
+                notes: [
+                    .init(
+                        "bridge a method instead: add one to the SDK type in your code, e.g. 'static func make(…, completion:)' that calls this initializer and keeps the object, and paste that here"
+                    ),
+                    .init("or annotate '@context' to keep it as context without this warning"),
+                ]))
     }
 
     /// An async function with the same Swift name as a member of the type would break every
@@ -236,7 +257,9 @@ public struct Analyzer: Sendable {
         var bridgeable: [FunctionDecl] = []
         for member in decl.members {
             switch member {
-            case .context(let member): context.append((member.name, member.location))
+            case .context(let member):
+                context.append((member.name, member.location))
+                warnIfInitializerTakesCompletion(member, scope: scope)
             case .function(let function) where isContext(function, scope: scope):
                 context.append((function.fullName, function.location))
             case .function(let function): bridgeable.append(function)

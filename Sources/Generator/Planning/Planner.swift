@@ -103,6 +103,11 @@ public struct Planner: Sendable {
         var attributes = adapter.attributes
         if adapter.discardableResult { attributes.insert("@discardableResult", at: 0) }
         if adapter.isMainActor { attributes.append("@MainActor") }
+        // `__name` is how Swift marks an API private (SE-0297's `swift_private`); lint must not
+        // ask users to rename what the importer would have named so.
+        if adapter.name.hasPrefix("__") {
+            attributes.insert("// swift-format-ignore: AlwaysUseLowerCamelCase", at: 0)
+        }
 
         // bridgegen's own names must not shadow a forwarded parameter.
         let names = Names(
