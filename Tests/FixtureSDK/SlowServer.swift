@@ -51,6 +51,25 @@ public final class SlowServer: @unchecked Sendable {
     public func leap(_ height: Int, completionHandler handler: @escaping (String) -> Void) { handler("\(height)") }
     public func dance(_ step: String, completionHandler handler: @escaping (String) -> Void) { handler(step) }
 
+    public func findQAndA(completionHandler handler: @escaping (String?, String?, Error?) -> Void) {
+        handler(nil, "42", nil)
+    }
+
+    // Imported as async properties (test/IDE/print_clang_objc_effectful_properties.swift).
+    public func getDog(withCompletion completionHandler: @escaping (String) -> Void) { completionHandler("Rex") }
+    public func obtainCat(_ completionHandler: @escaping (String?, Error?) -> Void) { completionHandler(nil, nil) }
+    public func returnNothing(completion completionHandler: @escaping () -> Void) { completionHandler() }
+    public func nullableHandler(_ completion: ((String) -> Void)? = nil) { completion?("from nullable") }
+    /// Fails with `SlowServerError.unplugged`.
+    public func fetchStatus(_ completionHandler: @escaping (String?, Error?) -> Void) {
+        completionHandler(nil, SlowServerError.unplugged)
+    }
+    public static func getShared(completion: @escaping (String) -> Void) { completion("shared") }
+
     /// Two optional errors: Swift imports neither as the failure.
     public func compare(completionHandler handler: @escaping (Error?, Error?) -> Void) { handler(nil, nil) }
+}
+
+public enum SlowServerError: Error, Equatable {
+    case unplugged
 }

@@ -171,6 +171,32 @@ import Testing
         #expect(model?.blocks.first?.adapters.map(\.name) == ["other"])
     }
 
+    @Test func nullableResultPositions() throws {
+        let some = try #require(adapter("@nullableResult(1) func f(completion: @escaping (String?, Int?, Error?) -> Void)"))
+        #expect(some.resultType == "(String?, Int)")
+        for position in ["3", "4", "0", "x"] {
+            let (_, diagnostics) = analyse("@nullableResult(\(position)) func f(completion: @escaping (String?, Int?, Error?) -> Void)")
+            #expect(diagnostics.map(\.severity) == [.error], "\(position)")
+        }
+    }
+
+    @Test func gettersAreProperties() throws {
+        let getter = try #require(adapter("@asyncName(getter: dog) func getDog(completion: @escaping (String) -> Void)"))
+        #expect(getter.isGetter && getter.adapterName == "T.dog" && !getter.discardableResult)
+        #expect(try #require(adapter("@asyncName(getter:dog()) func getDog(completion: @escaping (String) -> Void)")).name == "dog")
+        let refused = [
+            "@asyncName(getter: dog) func getDog(id: Int, completion: @escaping (String) -> Void)",
+            "@asyncName(getter: dog) func getDog<T>(completion: @escaping (T) -> Void)",
+            "@asyncName(getter: dog) @stream @cancel(none) func getDog(completion: @escaping (String) -> Void)",
+            "@asyncName(getter: dog(x:)) func getDog(completion: @escaping (String) -> Void)",
+            "@asyncName(dog, getter: dog) func getDog(completion: @escaping (String) -> Void)",
+        ]
+        for member in refused {
+            let (_, diagnostics) = analyse(member)
+            #expect(diagnostics.map(\.severity) == [.error], "\(member)")
+        }
+    }
+
     @Test func asyncNameLabelsMustMatchTheParameters() {
         let (_, diagnostics) = analyse("@asyncName(g(a:b:)) func f(x: Int, completion: @escaping () -> Void)")
         #expect(diagnostics.map(\.message) == ["'@asyncName' gives 2 argument label(s), but the async function has 1 parameter(s)"])

@@ -267,8 +267,12 @@ enum Goldens {
             let swift = String(line[line.index(line.startIndex, offsetBy: "/// Swift: `".count)..<end])
             // The adapter: its attributes and signature, up to the body's brace.
             var generated = lines[(index + 1)...].prefix { !$0.hasSuffix("{") }.filter { !$0.hasPrefix("//") && !$0.hasPrefix("#") }
-            generated += [lines[(index + 1)...].first { $0.hasSuffix("{") && !$0.hasPrefix("#") } ?? ""]
+            let head = lines[(index + 1)...].firstIndex { $0.hasSuffix("{") && !$0.hasPrefix("#") } ?? index
+            generated.append(lines[head])
             var signature = generated.joined(separator: " ").replacingOccurrences(of: " {", with: "")
+            // A property: `var name: T {` then its accessor, `get async throws {`.
+            if signature.contains("var ") { signature += " { " + lines[head + 1].dropLast(2) + " }" }
+            signature = signature.replacingOccurrences(of: "Swift.Void", with: "Void")
             signature = signature.replacingOccurrences(of: "nonisolated(nonsending) ", with: "")
             // A signature the printer wrapped over several lines reads as one.
             signature = signature.replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
@@ -278,7 +282,7 @@ enum Goldens {
             #expect(withoutThrows(signature) == withoutThrows(swift), "\(swift)")
             checked += 1
         }
-        #expect(checked >= 17)
+        #expect(checked >= 23)
     }
 }
 

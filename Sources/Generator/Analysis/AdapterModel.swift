@@ -57,6 +57,9 @@ public struct Adapter: Hashable, Sendable {
     public var mapError: String?
     /// `@retry`: repeat the call on retryable errors.
     public var retry: RetryPlan?
+    /// `@asyncName(getter:)`: the adapter is a property, `var name: T { get async throws }`, as
+    /// Swift imports a method with `swift_async_name("getter:name()")`.
+    public var isGetter = false
     /// `@MainActor`: the adapter is main-actor isolated and calls the SDK on the main thread.
     public var isMainActor = false
     /// Parameters that are callbacks of the call (progress and the like): forwarded only while
@@ -85,6 +88,7 @@ public struct Adapter: Hashable, Sendable {
     /// redeclaration): same name, labels, generic signature, parameter and result types.
     /// Overloads that differ in any of them (only in a generic constraint, say) are legal Swift.
     var signatureKey: String {
+        if isGetter { return (isStatic ? "static " : "") + "var " + name }
         var key = (isStatic ? "static " : "") + name + "<" + genericParameters.joined(separator: ", ") + ">("
         key += parameters.map { ($0.label ?? "_") + ": " + $0.type }.joined(separator: ", ") + ")"
         key += stream == nil ? " -> " + resultType : " -> stream of " + resultType

@@ -15,12 +15,22 @@ extension Analyzer {
         return lowered.contains("completion") || lowered.contains("reply") || completionWords.contains(lowered)
     }
 
+    /// Which of the completion's optional values keep their `?` (`_Nullable_result`).
+    enum NullableResult {
+        case all
+        /// Positions counted from 1, with where each was written.
+        case positions([(Int, SourceLocation)])
+    }
+
     struct FunctionAnnotations {
         /// `@asyncName(name)`, or a full name `@asyncName(name(label:_:))` whose labels are final.
         var asyncName: (String, SourceLocation)?
         var asyncLabels: [String]?
-        /// `@nullableResult`: a nil value with a nil error is a result (clang's `_Nullable_result`).
-        var nullableResult = false
+        /// `@asyncName(getter: name)`: the adapter is a property, `var name: T { get async throws }`.
+        var isGetter = false
+        /// `@nullableResult`: a nil value with a nil error is a result (clang's `_Nullable_result`),
+        /// for every value, or with `@nullableResult(1, 3)` for the values at those positions.
+        var nullableResult: NullableResult?
         /// `@swiftPrivate`: the adapter's name starts with `__` (clang's `swift_async(swift_private, N)`).
         var swiftPrivate = false
         var completion: (String, SourceLocation)?
@@ -39,10 +49,28 @@ extension Analyzer {
         for attribute in function.attributes {
             switch attribute.name.name {
             case "asyncName":
-                let usage = "'@asyncName(newName)' or, with its labels, '@asyncName(newName(label:_:))'"
-                guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
-                    let argument = arguments[""]
+                let usage =
+                    "'@asyncName(newName)', with its labels '@asyncName(newName(label:_:))', or for a property '@asyncName(getter: name)'"
+                guard
+                    let arguments = Annotations.arguments(
+                        of: attribute, accepted: ["", "getter"], required: true, usage: usage, into: &diagnostics)
                 else { continue }
+                if let getter = arguments["getter"] {
+                    // clang's `swift_async_name("getter:name()")`: an async, throwing property.
+                    // `getter: name`, or clang's spelling `getter:name()`.
+                    let text = getter.value.text.hasSuffix("()") ? String(getter.value.text.dropLast(2)) : getter.value.text
+                    let name = text.filter { !$0.isWhitespace }
+                    guard arguments[""] == nil, Naming.isValidIdentifier(name) else {
+                        diagnostics.error(
+                            "'@asyncName(getter:)' takes one property name", at: getter.location,
+                            notes: [.init("write '@asyncName(getter: name)'")])
+                        continue
+                    }
+                    result.asyncName = (name, getter.location)
+                    result.isGetter = true
+                    continue
+                }
+                guard let argument = arguments[""] else { continue }
                 if case .identifier(let name) = argument.value, Naming.isValidIdentifier(name) {
                     result.asyncName = (name, argument.location)
                 } else if let call = Self.callReference(argument.value.text), call.isReference || call.labels.isEmpty {
@@ -54,10 +82,22 @@ extension Analyzer {
                         notes: [.init("write \(usage)")])
                 }
             case "nullableResult":
-                if attribute.arguments != nil {
-                    diagnostics.error("'@nullableResult' takes no arguments", at: attribute.location, notes: [.init("write '@nullableResult'")])
+                guard let arguments = attribute.arguments, !arguments.isEmpty else {
+                    result.nullableResult = .all
+                    continue
                 }
-                result.nullableResult = true
+                var positions: [(Int, SourceLocation)] = []
+                for argument in arguments {
+                    guard argument.label == nil, case .integer(let position) = argument.value, position >= 1 else {
+                        diagnostics.error(
+                            "'@nullableResult' takes parameter positions starting at 1, found '\(argument.value.text)'",
+                            at: argument.location,
+                            notes: [.init("write '@nullableResult' for every value, or '@nullableResult(1, 3)' for some")])
+                        continue
+                    }
+                    positions.append((position, argument.location))
+                }
+                result.nullableResult = .positions(positions)
             case "swiftPrivate":
                 if attribute.arguments != nil {
                     diagnostics.error("'@swiftPrivate' takes no arguments", at: attribute.location, notes: [.init("write '@swiftPrivate'")])
@@ -243,7 +283,10 @@ extension Analyzer {
         }
         if annotations.swiftPrivate && !baseName.hasPrefix("__") { baseName = "__" + baseName }
         let escapedName = Naming.escaped(baseName)
-        let adapterName = Adapter.swiftName(baseName, parameters)
+        let adapterName = annotations.isGetter ? baseName : Adapter.swiftName(baseName, parameters)
+        if annotations.isGetter && !checkGetter(function, parameters: parameters, resultType: resultType, annotations: annotations) {
+            return nil
+        }
 
         let returnsValue = function.returnType.map { !$0.isVoid } ?? false
         let isThrowing = function.throwsClause != nil
@@ -262,7 +305,7 @@ extension Analyzer {
             name: escapedName, attributes: annotations.carried, isStatic: isStatic,
             // As Swift imports every async method with a result (the printed interfaces of
             // test/IDE/print_clang_objc_async.swift show the implicit attribute).
-            discardableResult: resultType != "Void",
+            discardableResult: resultType != "Void" && !annotations.isGetter,
             genericParameters: function.genericParameters.map(\.description),
             requirements: function.requirements.map(\.description), parameters: parameters, resultType: resultType,
             legacyCall: LegacyCall(
@@ -270,6 +313,7 @@ extension Analyzer {
                 returnsValue: returnsValue),
             completion: plan, location: function.location)
         adapter.cancellation = cancellation
+        adapter.isGetter = annotations.isGetter
         adapter.timeoutSeconds = options.timeout
         adapter.mapError = options.mapError
         adapter.signatureLine = function.funcKeywordLocation.line
@@ -293,6 +337,27 @@ extension Analyzer {
             adapter.guardedClosureParameters = [:]
         }
         return adapter
+    }
+
+    /// `@asyncName(getter:)`: a property has no arguments and no generic parameters, and is read,
+    /// not listened to. (A `Void` property is legal: Swift imports `getter:touch()` as
+    /// `var touch: Void { get async }`, test/IDE/print_clang_objc_effectful_properties.swift.)
+    mutating func checkGetter(
+        _ function: FunctionDecl, parameters: [AdapterParameter], resultType: String, annotations: FunctionAnnotations
+    ) -> Bool {
+        let location = annotations.asyncName?.1 ?? function.location
+        let problem: (String, String)? =
+            if let parameter = parameters.first {
+                ("it takes '\(parameter.name)' besides the completion handler", "a property takes no arguments; bridge it as a function")
+            } else if !function.genericParameters.isEmpty {
+                ("it is generic", "a property cannot be generic; bridge it as a function")
+            } else if annotations.stream != nil {
+                ("it is a '@stream'", "a property has one value; remove '@asyncName(getter:)' to get a stream function")
+            } else { nil }
+        guard let (reason, note) = problem else { return true }
+        diagnostics.error(
+            "'\(function.fullName)' cannot be an async property: \(reason)", at: location, notes: [.init(note)])
+        return false
     }
 
     /// `@stream`: rejects what only makes sense for a one-shot call; decides whether the stream

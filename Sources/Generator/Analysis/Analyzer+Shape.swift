@@ -125,12 +125,27 @@ extension Analyzer {
         }
 
         let canFail = errorIndex != nil || flagIndex != nil || roles.contains(.failure)
+        // `@nullableResult` (clang's `_Nullable_result`): nil with a nil error is a result.
+        var nullable: Set<Int> = []
+        switch annotations.nullableResult {
+        case nil: break
+        case .all?: nullable = Set(elements.indices)
+        case .positions(let positions)?:
+            for (position, location) in positions {
+                guard position <= elements.count, roles[position - 1] == nil, Self.isOptional(elements[position - 1].type) else {
+                    diagnostics.error(
+                        "'@nullableResult' names parameter \(position), which is not an optional value of \(where_)", at: location,
+                        notes: [.init("name the positions (from 1) of the optional values that may be nil in a result")])
+                    return nil
+                }
+                nullable.insert(position - 1)
+            }
+        }
         var valueTypes: [String] = []
         for (index, element) in elements.enumerated() where roles[index] == nil {
             var type = element.type.strippingAttributes
             var unwrap = false
-            // `@nullableResult` (clang's `_Nullable_result`): nil with a nil error is a result.
-            if canFail && !annotations.nullableResult {
+            if canFail && !nullable.contains(index) {
                 switch type.kind {
                 case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
                     type = wrapped
@@ -155,6 +170,13 @@ extension Analyzer {
         default: resultType = "(" + valueTypes.joined(separator: ", ") + ")"
         }
         return (plan, resultType)
+    }
+
+    static func isOptional(_ type: TypeSyntax) -> Bool {
+        switch type.strippingAttributes.kind {
+        case .optional, .implicitlyUnwrappedOptional: true
+        default: false
+        }
     }
 
     /// The success and failure types when `type` is `Result<T, E>` (or `Swift.Result`).

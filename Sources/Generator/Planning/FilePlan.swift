@@ -48,6 +48,8 @@ public struct AdapterPlan: Hashable, Sendable {
     public var legacyLine: Int?
     public var retryLine: Int?
     public var streamLine: Int?
+    /// A property (`@asyncName(getter:)`): the body goes inside `get async throws { … }`.
+    public var isGetter: Bool
     public var resultType: String
     public var tokenType: String
     /// The adapter's name as a string literal, named in errors and misuse reports.

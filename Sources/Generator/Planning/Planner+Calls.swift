@@ -39,7 +39,7 @@ extension Planner {
         if let mapError = adapter.mapError { options.append("mapError: " + mapError) }
 
         let head = "BridgegenCall<\(Self.spelled(adapter.resultType)), \(Self.spelled(plan.tokenType))>("
-        var printer = CodePrinter(level: inRetry ? Level.body + 1 : Level.body, after: "let \(names.call) = ")
+        var printer = CodePrinter(level: Level.body(of: adapter) + (inRetry ? 1 : 0), after: "let \(names.call) = ")
         if options.isEmpty && printer.fits(head + name + ")") { return head + name + ")" }
         printer.line(head)
         printer.indented { $0.commaSeparated([name] + options) }
@@ -49,7 +49,7 @@ extension Planner {
 
     /// `BridgegenRetry(attempts: 3, delay: 0.5, …, when: predicate)`; error cases become a
     /// closure that matches them as patterns against `any Error`.
-    func retrySetup(_ retry: RetryPlan, name: String) -> String {
+    func retrySetup(_ retry: RetryPlan, name: String, level: Int) -> String {
         var options = ["attempts: \(retry.attempts)", "delay: \(retry.delay)"]
         if case .exponential(let multiplier, let maxDelay) = retry.backoff {
             options.append("backoff: .exponential(multiplier: \(multiplier), maxDelay: \(maxDelay ?? "nil"))")
@@ -71,7 +71,7 @@ extension Planner {
             options.append(condition.text)
         }
         let oneLine = "BridgegenRetry(" + options.joined(separator: ", ") + ")"
-        var printer = CodePrinter(level: Level.body, after: "var \(name) = ")
+        var printer = CodePrinter(level: level, after: "var \(name) = ")
         if !oneLine.contains("\n") && printer.fits(oneLine) { return oneLine }
         printer.line("BridgegenRetry(")
         printer.indented { $0.commaSeparated(options) }

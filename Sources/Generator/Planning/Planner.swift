@@ -23,6 +23,9 @@ public struct Planner: Sendable {
         static let legacyCall = 3
         /// The same inside the retry loop's `do { … }`.
         static let legacyCallInRetry = 5
+
+        /// A property's body is inside its `get async throws { … }`, one level deeper.
+        static func body(of adapter: Adapter) -> Int { body + (adapter.isGetter ? 1 : 0) }
     }
 
     var availability: String { "@available(\(settings.availability))" }
@@ -138,7 +141,8 @@ public struct Planner: Sendable {
             streamLine = Self.mappedLine(of: text, expressionMarks) ?? adapter.signatureLine
             body = .stream(text)
         } else {
-            let retry = adapter.retry.map { retrySetup($0, name: names.retry) }
+            let depth = Level.body(of: adapter) - Level.body
+            let retry = adapter.retry.map { retrySetup($0, name: names.retry, level: Level.body + depth) }
             let handler = completionClosure(adapter.completion, continuation: names.continuation)
             let setup = callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: retry != nil)
             // The setup also repeats the result and token types: without an annotation
@@ -147,7 +151,7 @@ public struct Planner: Sendable {
             retryLine = retry.flatMap { Self.mappedLine(of: $0, [("when: ", adapter.retryLine)]) }
             let legacy = call(
                 adapter, callee: receiver, continuation: names.continuation, handler: handler,
-                level: retry == nil ? Level.legacyCall : Level.legacyCallInRetry)
+                level: (retry == nil ? Level.legacyCall : Level.legacyCallInRetry) + depth)
             // The legacy call repeats the method's and parameters' names. Mapped only when they
             // are all on its first line: the lines after a mapped line are numbered on, so a
             // call broken one argument per line would point its later lines at other
@@ -164,7 +168,7 @@ public struct Planner: Sendable {
             signatureReset: adapter.signatureLine != nil
                 && (adapter.stream == nil
                     ? setupLine == nil || adapter.retry != nil || !adapter.progressStreams.isEmpty : streamLine == nil),
-            legacyLine: legacyLine, retryLine: retryLine, streamLine: streamLine,
+            legacyLine: legacyLine, retryLine: retryLine, streamLine: streamLine, isGetter: adapter.isGetter,
             resultType: adapter.resultType,
             tokenType: adapter.cancellation.tokenType, adapterNameLiteral: nameLiteral, callName: names.call,
             continuation: names.continuation, retryName: names.retry, finishedStreams: adapter.progressStreams.keys.sorted(),
@@ -195,6 +199,7 @@ public struct Planner: Sendable {
         // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
         // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
         if !(adapter.isMainActor || adapter.stream != nil) { head += "nonisolated(nonsending) " }
+        if adapter.isGetter { return head + "var " + adapter.name + ": " + Self.spelled(adapter.resultType) }
         head += "func " + adapter.name
         if !adapter.genericParameters.isEmpty { head += "<" + adapter.genericParameters.joined(separator: ", ") + ">" }
         var tail = Self.resultClause(adapter.stream, resultType: adapter.resultType)

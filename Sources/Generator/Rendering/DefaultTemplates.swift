@@ -1147,7 +1147,6 @@ extension BridgegenContinuation where Value == Swift.Void {
             ##"""
 {{! One adapter. `call` guards the outcome; `legacyCall` starts the SDK work. }}
 {{! A stream adapter returns a stream whose register closure makes the legacy call. }}
-{{! With `@retry`, each pass of the loop is one complete call; `retry` waits or rethrows. }}
 {{! `#sourceLocation` maps lines that repeat the .bridge file's text back to it. }}
 {{#docLines}}
 /// {{.}}
@@ -1173,45 +1172,42 @@ extension BridgegenContinuation where Value == Swift.Void {
 }
 {{/isStream}}
 {{^isStream}}
+{{#isGetter}}
 {{signature}} {
-    {{#signatureReset}}
-    #sourceLocation()
-    {{/signatureReset}}
-    {{#finishedStreams}}
-    defer { {{.}}.finish() }
-    {{/finishedStreams}}
-    {{#hasRetry}}
-    {{#retryLine}}
-    #sourceLocation(file:{{sourcePathLiteral}},line:{{retryLine}})
-    {{/retryLine}}
-    var {{retryName}} = {{retrySetup}}
-    {{#retryLine}}
-    #sourceLocation()
-    {{/retryLine}}
-    while true {
-        {{#setupLine}}
-        #sourceLocation(file:{{sourcePathLiteral}},line:{{setupLine}})
-        {{/setupLine}}
-        let {{callName}} = {{callSetup}}
-        {{#setupLine}}
-        #sourceLocation()
-        {{/setupLine}}
-        do {
-            return try await {{callName}}.run { {{continuation}} in
-                {{#legacyLine}}
-                #sourceLocation(file:{{sourcePathLiteral}},line:{{legacyLine}})
-                {{/legacyLine}}
-                {{legacyCall}}
-                {{#legacyLine}}
-                #sourceLocation()
-                {{/legacyLine}}
-            }
-        } catch {
-            try await {{retryName}}.wait(after: error)
-        }
+    get async throws {
+        {{> adapterBody}}
     }
-    {{/hasRetry}}
-    {{^hasRetry}}
+}
+{{/isGetter}}
+{{^isGetter}}
+{{signature}} {
+    {{> adapterBody}}
+}
+{{/isGetter}}
+{{/isStream}}
+
+"""##
+        ),
+        (
+            "adapterBody.swift.template",
+            ##"""
+{{! The body of a one-shot adapter (a function, or a property's `get async throws`). }}
+{{! With `@retry`, each pass of the loop is one complete call; `retry` waits or rethrows. }}
+{{#signatureReset}}
+#sourceLocation()
+{{/signatureReset}}
+{{#finishedStreams}}
+defer { {{.}}.finish() }
+{{/finishedStreams}}
+{{#hasRetry}}
+{{#retryLine}}
+#sourceLocation(file:{{sourcePathLiteral}},line:{{retryLine}})
+{{/retryLine}}
+var {{retryName}} = {{retrySetup}}
+{{#retryLine}}
+#sourceLocation()
+{{/retryLine}}
+while true {
     {{#setupLine}}
     #sourceLocation(file:{{sourcePathLiteral}},line:{{setupLine}})
     {{/setupLine}}
@@ -1219,18 +1215,39 @@ extension BridgegenContinuation where Value == Swift.Void {
     {{#setupLine}}
     #sourceLocation()
     {{/setupLine}}
-    return try await {{callName}}.run { {{continuation}} in
-        {{#legacyLine}}
-        #sourceLocation(file:{{sourcePathLiteral}},line:{{legacyLine}})
-        {{/legacyLine}}
-        {{legacyCall}}
-        {{#legacyLine}}
-        #sourceLocation()
-        {{/legacyLine}}
+    do {
+        return try await {{callName}}.run { {{continuation}} in
+            {{#legacyLine}}
+            #sourceLocation(file:{{sourcePathLiteral}},line:{{legacyLine}})
+            {{/legacyLine}}
+            {{legacyCall}}
+            {{#legacyLine}}
+            #sourceLocation()
+            {{/legacyLine}}
+        }
+    } catch {
+        try await {{retryName}}.wait(after: error)
     }
-    {{/hasRetry}}
 }
-{{/isStream}}
+{{/hasRetry}}
+{{^hasRetry}}
+{{#setupLine}}
+#sourceLocation(file:{{sourcePathLiteral}},line:{{setupLine}})
+{{/setupLine}}
+let {{callName}} = {{callSetup}}
+{{#setupLine}}
+#sourceLocation()
+{{/setupLine}}
+return try await {{callName}}.run { {{continuation}} in
+    {{#legacyLine}}
+    #sourceLocation(file:{{sourcePathLiteral}},line:{{legacyLine}})
+    {{/legacyLine}}
+    {{legacyCall}}
+    {{#legacyLine}}
+    #sourceLocation()
+    {{/legacyLine}}
+}
+{{/hasRetry}}
 
 """##
         ),

@@ -90,6 +90,7 @@ public struct Renderer: Sendable {
             "signature": .string(adapter.signature),
             "signatureLine": .string(adapter.signatureLine.map(String.init) ?? ""),
             "signatureReset": .bool(adapter.signatureReset),
+            "isGetter": .bool(adapter.isGetter),
             "setupLine": .string(adapter.setupLine.map(String.init) ?? ""),
             "legacyLine": .string(adapter.legacyLine.map(String.init) ?? ""),
             "retryLine": .string(adapter.retryLine.map(String.init) ?? ""),

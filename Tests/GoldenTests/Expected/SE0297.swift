@@ -214,13 +214,38 @@ extension SlowServer {
         }
     }
 
+    /// Swift: `@discardableResult func findQAndA() async throws -> (String?, String)` (the first
+    /// is `_Nullable_result`)
+    ///
+    /// Bridged from `SlowServer.findQAndA(completionHandler:)`.
+    #sourceLocation(file:"SE0297.bridge",line:42)
+    @discardableResult
+    nonisolated(nonsending) func findQAndA() async throws -> (String?, String) {
+        #sourceLocation(file:"SE0297.bridge",line:43)
+        let call = BridgegenCall<(String?, String), Swift.Void>("SlowServer.findQAndA()")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:43)
+            self.findQAndA(completionHandler: { value0, value1, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let value1 {
+                    continuation.resume(returning: (value0, value1))
+                } else {
+                    continuation.resumeWithNoResult()
+                }
+            })
+            #sourceLocation()
+        }
+    }
+
     /// Swift: `@discardableResult func magicNumber(withSeed seed: Int) async throws -> Int`
     ///
     /// Bridged from `SlowServer.magicNumber(withSeed:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:40)
+    #sourceLocation(file:"SE0297.bridge",line:45)
     @discardableResult
     nonisolated(nonsending) func magicNumber(withSeed seed: Int) async throws -> Int {
-        #sourceLocation(file:"SE0297.bridge",line:41)
+        #sourceLocation(file:"SE0297.bridge",line:46)
         let call = BridgegenCall<Int, Swift.Void>("SlowServer.magicNumber(withSeed:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -240,9 +265,9 @@ extension SlowServer {
     /// Swift: `func serverRestart(_ name: String) async`
     ///
     /// Bridged from `SlowServer.server(_:restartWithCompletionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:44)
+    #sourceLocation(file:"SE0297.bridge",line:49)
     nonisolated(nonsending) func serverRestart(_ name: String) async throws {
-        #sourceLocation(file:"SE0297.bridge",line:44)
+        #sourceLocation(file:"SE0297.bridge",line:49)
         let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.serverRestart(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -258,12 +283,12 @@ extension SlowServer {
     /// Swift: `func server(_ name: String, atPriorityRestart priority: Double) async`
     ///
     /// Bridged from `SlowServer.server(_:atPriority:restartWithCompletionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:47)
+    #sourceLocation(file:"SE0297.bridge",line:52)
     nonisolated(nonsending) func server(
         _ name: String,
         atPriorityRestart priority: Double
     ) async throws {
-        #sourceLocation(file:"SE0297.bridge",line:47)
+        #sourceLocation(file:"SE0297.bridge",line:52)
         let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.server(_:atPriorityRestart:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -280,10 +305,10 @@ extension SlowServer {
     /// Swift: `@discardableResult func bestName(_ operation: String) async -> Int` (`swift_async_name`)
     ///
     /// Bridged from `SlowServer.poorlyNamed(_:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:50)
+    #sourceLocation(file:"SE0297.bridge",line:55)
     @discardableResult
     nonisolated(nonsending) func bestName(_ operation: String) async throws -> Int {
-        #sourceLocation(file:"SE0297.bridge",line:51)
+        #sourceLocation(file:"SE0297.bridge",line:56)
         let call = BridgegenCall<Int, Swift.Void>("SlowServer.bestName(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -299,10 +324,10 @@ extension SlowServer {
     /// Swift: `@discardableResult func customize(with str: String) async -> String` (`swift_async_name`)
     ///
     /// Bridged from `SlowServer.customize(withString:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:54)
+    #sourceLocation(file:"SE0297.bridge",line:59)
     @discardableResult
     nonisolated(nonsending) func customize(with str: String) async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:55)
+        #sourceLocation(file:"SE0297.bridge",line:60)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.customize(with:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -318,11 +343,11 @@ extension SlowServer {
     /// Swift: `@discardableResult func __leap(_ height: Int) async -> String` (`swift_private`)
     ///
     /// Bridged from `SlowServer.leap(_:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:57)
+    #sourceLocation(file:"SE0297.bridge",line:62)
     // swift-format-ignore: AlwaysUseLowerCamelCase
     @discardableResult
     nonisolated(nonsending) func __leap(_ height: Int) async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:59)
+        #sourceLocation(file:"SE0297.bridge",line:64)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.__leap(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -335,18 +360,142 @@ extension SlowServer {
         }
     }
 
+    /// Swift: `var doggo: String { get async }` (`swift_async_name("getter:doggo()")`)
+    ///
+    /// Bridged from `SlowServer.getDog(withCompletion:)`.
+    #sourceLocation(file:"SE0297.bridge",line:68)
+    nonisolated(nonsending) var doggo: String {
+        get async throws {
+            #sourceLocation(file:"SE0297.bridge",line:68)
+            let call = BridgegenCall<String, Swift.Void>("SlowServer.doggo")
+            #sourceLocation()
+            return try await call.run { continuation in
+                #sourceLocation(file:"SE0297.bridge",line:68)
+                self.getDog(withCompletion: { value in
+                    continuation.resume(returning: value)
+                })
+                #sourceLocation()
+            }
+        }
+    }
+
+    /// Swift: `var catto: String? { get async throws }` (`getter:catto()`, `_Nullable_result`)
+    ///
+    /// Bridged from `SlowServer.obtainCat(_:)`.
+    #sourceLocation(file:"SE0297.bridge",line:72)
+    nonisolated(nonsending) var catto: String? {
+        get async throws {
+            #sourceLocation(file:"SE0297.bridge",line:72)
+            let call = BridgegenCall<String?, Swift.Void>("SlowServer.catto")
+            #sourceLocation()
+            return try await call.run { continuation in
+                #sourceLocation(file:"SE0297.bridge",line:72)
+                self.obtainCat({ value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: value)
+                    }
+                })
+                #sourceLocation()
+            }
+        }
+    }
+
+    /// Swift: `var touch: Void { get async }` (`getter:touch()`)
+    ///
+    /// Bridged from `SlowServer.returnNothing(completion:)`.
+    #sourceLocation(file:"SE0297.bridge",line:76)
+    nonisolated(nonsending) var touch: Swift.Void {
+        get async throws {
+            #sourceLocation(file:"SE0297.bridge",line:76)
+            let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.touch")
+            #sourceLocation()
+            return try await call.run { continuation in
+                #sourceLocation(file:"SE0297.bridge",line:76)
+                self.returnNothing(completion: {
+                    continuation.resume()
+                })
+                #sourceLocation()
+            }
+        }
+    }
+
+    /// Swift: `var fromNullableHandler: String { get async }` (`getter:fromNullableHandler()`)
+    ///
+    /// Bridged from `SlowServer.nullableHandler(_:)`.
+    #sourceLocation(file:"SE0297.bridge",line:80)
+    nonisolated(nonsending) var fromNullableHandler: String {
+        get async throws {
+            #sourceLocation(file:"SE0297.bridge",line:80)
+            let call = BridgegenCall<String, Swift.Void>("SlowServer.fromNullableHandler")
+            #sourceLocation()
+            return try await call.run { continuation in
+                #sourceLocation(file:"SE0297.bridge",line:80)
+                self.nullableHandler({ value in
+                    continuation.resume(returning: value)
+                })
+                #sourceLocation()
+            }
+        }
+    }
+
+    /// Swift: `var status: String { get async throws }` (`getter:status()`)
+    ///
+    /// Bridged from `SlowServer.fetchStatus(_:)`.
+    #sourceLocation(file:"SE0297.bridge",line:84)
+    nonisolated(nonsending) var status: String {
+        get async throws {
+            #sourceLocation(file:"SE0297.bridge",line:84)
+            let call = BridgegenCall<String, Swift.Void>("SlowServer.status")
+            #sourceLocation()
+            return try await call.run { continuation in
+                #sourceLocation(file:"SE0297.bridge",line:84)
+                self.fetchStatus({ value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                })
+                #sourceLocation()
+            }
+        }
+    }
+
+    /// Swift: `static var shared: String { get async }` (`getter:shared()` on a class method)
+    ///
+    /// Bridged from `SlowServer.getShared(completion:)`.
+    #sourceLocation(file:"SE0297.bridge",line:88)
+    static nonisolated(nonsending) var shared: String {
+        get async throws {
+            #sourceLocation(file:"SE0297.bridge",line:88)
+            let call = BridgegenCall<String, Swift.Void>("SlowServer.shared")
+            #sourceLocation()
+            return try await call.run { continuation in
+                #sourceLocation(file:"SE0297.bridge",line:88)
+                Self.getShared(completion: { value in
+                    continuation.resume(returning: value)
+                })
+                #sourceLocation()
+            }
+        }
+    }
+
     /// Two nullable errors: Swift imports neither as the failure (a warning says so).
     /// Swift: `@discardableResult func compare() async -> (Error?, Error?)`
     ///
     /// Bridged from `SlowServer.compare(completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:66)
+    #sourceLocation(file:"SE0297.bridge",line:95)
     @discardableResult
     nonisolated(nonsending) func compare() async throws -> (Error?, Error?) {
-        #sourceLocation(file:"SE0297.bridge",line:67)
+        #sourceLocation(file:"SE0297.bridge",line:96)
         let call = BridgegenCall<(Error?, Error?), Swift.Void>("SlowServer.compare()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"SE0297.bridge",line:67)
+            #sourceLocation(file:"SE0297.bridge",line:96)
             self.compare(completionHandler: { value0, value1 in
                 continuation.resume(returning: (value0, value1))
             })
