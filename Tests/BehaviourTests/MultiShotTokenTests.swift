@@ -1,0 +1,35 @@
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+import TestSupport
+
+/// A timer, a listener and an observer bridged as streams: many events from one registration,
+/// and the token stopped exactly once when the consumer leaves.
+@Suite struct MultiShotTokenTests {
+    @Test func eachKindStreamsUntilTheConsumerLeaves() async throws {
+        let source = RepeatingSource()
+        try await withWatchdog(seconds: 10) {
+            var ticks = 0
+            for await _ in source.ticks(every: 0.001) {
+                ticks += 1
+                if ticks == 3 { break }
+            }
+            var connections: [Int] = []
+            for await connection in source.connections(port: 80) {
+                connections.append(connection.number)
+                if connections.count == 3 { break }
+            }
+            #expect(connections == [1, 2, 3])
+            var changes: [String] = []
+            for try await change in source.changes(forKey: "volume") {
+                changes.append(change)
+                if changes.count == 2 { break }
+            }
+            #expect(changes == ["volume=1", "volume=2"])
+        }
+        #expect(await eventually { source.stops == 3 })
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(source.stops == 3)
+    }
+}

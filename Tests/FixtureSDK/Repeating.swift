@@ -1,0 +1,86 @@
+import Foundation
+
+/// The three kinds of multi-shot API that return a token, shaped like real SDKs: a repeating
+/// timer (`invalidate()`), a connection listener (`stop()`), and a key observer (`remove()`).
+/// Each calls its handler many times from its own queue until the token is stopped, and counts
+/// the stops, so tests can see that a stream adapter stops it exactly once.
+public final class RepeatingSource: @unchecked Sendable {
+    // @unchecked: the counters are behind `state`; the handler runs on `queue`.
+    private let state = Locked((stops: 0, running: [Int: Bool]()))
+    private let queue = DispatchQueue(label: "fixture.repeating")
+    private var nextID = 0
+
+    public init() {}
+
+    /// How many registrations were stopped.
+    public var stops: Int { state.withLock { $0.stops } }
+
+    /// Calls `handler(n)` for n = 1, 2, … every `interval` seconds until the token stops it.
+    func start(interval: Double, _ handler: @escaping @Sendable (Int) -> Void) -> Int {
+        let id = state.withLock { state -> Int in
+            nextID += 1
+            state.running[nextID] = true
+            return nextID
+        }
+        queue.async { [self] in tick(id, 1, interval, handler) }
+        return id
+    }
+
+    private func tick(_ id: Int, _ count: Int, _ interval: Double, _ handler: @escaping @Sendable (Int) -> Void) {
+        guard state.withLock({ $0.running[id] == true }) else { return }
+        handler(count)
+        queue.asyncAfter(deadline: .now() + interval) { [self] in tick(id, count + 1, interval, handler) }
+    }
+
+    func stop(_ id: Int) {
+        state.withLock { state in
+            if state.running[id] == true { state.stops += 1 }
+            state.running[id] = false
+        }
+    }
+}
+
+/// A timer that fires until invalidated (like `Timer.scheduledTimer(withTimeInterval:repeats:block:)`).
+public final class RepeatingTimer: @unchecked Sendable {
+    let source: RepeatingSource
+    let id: Int
+    init(source: RepeatingSource, id: Int) { (self.source, self.id) = (source, id) }
+    public func invalidate() { source.stop(id) }
+}
+
+/// A listener that accepts connections until stopped.
+public final class ConnectionListener: @unchecked Sendable {
+    let source: RepeatingSource
+    let id: Int
+    init(source: RepeatingSource, id: Int) { (self.source, self.id) = (source, id) }
+    public func stop() { source.stop(id) }
+}
+
+/// A key observer that reports changes until removed.
+public final class KeyObservation: @unchecked Sendable {
+    let source: RepeatingSource
+    let id: Int
+    init(source: RepeatingSource, id: Int) { (self.source, self.id) = (source, id) }
+    public func remove() { source.stop(id) }
+}
+
+public struct Connection: Sendable, Equatable {
+    public var number: Int
+}
+
+extension RepeatingSource {
+    public func scheduleTimer(every interval: Double, block: @escaping @Sendable (RepeatingTimer?) -> Void) -> RepeatingTimer {
+        let box = Locked<RepeatingTimer?>(nil)
+        let timer = RepeatingTimer(source: self, id: start(interval: interval) { _ in block(box.withLock { $0 }) })
+        box.withLock { $0 = timer }
+        return timer
+    }
+
+    public func listen(port: Int, onConnection: @escaping @Sendable (Connection) -> Void) -> ConnectionListener {
+        ConnectionListener(source: self, id: start(interval: 0.001) { onConnection(Connection(number: $0)) })
+    }
+
+    public func observeValue(forKey key: String, changeHandler: @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation {
+        KeyObservation(source: self, id: start(interval: 0.001) { changeHandler("\(key)=\($0)", nil) })
+    }
+}
