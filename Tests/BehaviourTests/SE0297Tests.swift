@@ -47,5 +47,9 @@ import Testing
         #expect(try await server.customize(with: "s") == "s")
         #expect(try await server.__leap(3) == "3")
         #expect(try await server.magicNumber(withSeed: 21) == 42)
+        #expect(try await server.fetchShareParticipant(withUserRecordID: "7") == "participant 7")
+        let (signed, signature) = try await server.sign(Data([1]), using: "pass")
+        #expect(signed == Data([1]) && signature == Data("pass".utf8))
+        #expect(try await server.pendingNotificationRequests() == ["a", "b"])
     }
 }

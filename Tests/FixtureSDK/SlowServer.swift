@@ -55,6 +55,21 @@ public final class SlowServer: @unchecked Sendable {
         handler(nil, "42", nil)
     }
 
+    // SE-0297's own examples (CloudKit, PassKit, UserNotifications), with plain types.
+    public func fetchShareParticipant(
+        withUserRecordID userRecordID: String, completionHandler: @escaping (String?, Error?) -> Void
+    ) {
+        completionHandler("participant \(userRecordID)", nil)
+    }
+
+    public func sign(_ signData: Data, using secureElementPass: String, completion: @escaping (Data?, Data?, Error?) -> Void) {
+        completion(signData, Data(secureElementPass.utf8), nil)
+    }
+
+    public func getPendingNotificationRequests(completionHandler: @escaping ([String]) -> Void) {
+        completionHandler(["a", "b"])
+    }
+
     // Imported as async properties (test/IDE/print_clang_objc_effectful_properties.swift).
     public func getDog(withCompletion completionHandler: @escaping (String) -> Void) { completionHandler("Rex") }
     public func obtainCat(_ completionHandler: @escaping (String?, Error?) -> Void) { completionHandler(nil, nil) }

@@ -9,13 +9,92 @@ import Foundation
 /// aside (every adapter throws: docs/decisions.md, 1).
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension SlowServer {
+    /// SE-0297's introduction (CloudKit; types simplified).
+    /// Swift: `@discardableResult func fetchShareParticipant(withUserRecordID userRecordID: String) async throws -> String`
+    ///
+    /// Bridged from `SlowServer.fetchShareParticipant(withUserRecordID:completionHandler:)`.
+    #sourceLocation(file:"SE0297.bridge",line:10)
+    @discardableResult
+    nonisolated(nonsending) func fetchShareParticipant(
+        withUserRecordID userRecordID: String
+    ) async throws -> String {
+        #sourceLocation(file:"SE0297.bridge",line:11)
+        let call = BridgegenCall<String, Swift.Void>(
+            "SlowServer.fetchShareParticipant(withUserRecordID:)"
+        )
+        #sourceLocation()
+        return try await call.run { continuation in
+            self.fetchShareParticipant(
+                withUserRecordID: userRecordID,
+                completionHandler: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
+    }
+
+    /// SE-0297 (PassKit; types simplified).
+    /// Swift: `@discardableResult func sign(_ signData: Data, using secureElementPass: String) async throws -> (Data, Data)`
+    ///
+    /// Bridged from `SlowServer.sign(_:using:completion:)`.
+    #sourceLocation(file:"SE0297.bridge",line:16)
+    @discardableResult
+    nonisolated(nonsending) func sign(
+        _ signData: Data,
+        using secureElementPass: String
+    ) async throws -> (Data, Data) {
+        #sourceLocation(file:"SE0297.bridge",line:17)
+        let call = BridgegenCall<(Data, Data), Swift.Void>("SlowServer.sign(_:using:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            self.sign(
+                signData,
+                using: secureElementPass,
+                completion: { value0, value1, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value0, let value1 {
+                        continuation.resume(returning: (value0, value1))
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
+    }
+
+    /// SE-0297 (UserNotifications; types simplified).
+    /// Swift: `@discardableResult func pendingNotificationRequests() async -> [String]`
+    ///
+    /// Bridged from `SlowServer.getPendingNotificationRequests(completionHandler:)`.
+    #sourceLocation(file:"SE0297.bridge",line:20)
+    @discardableResult
+    nonisolated(nonsending) func pendingNotificationRequests() async throws -> [String] {
+        #sourceLocation(file:"SE0297.bridge",line:21)
+        let call = BridgegenCall<[String], Swift.Void>("SlowServer.pendingNotificationRequests()")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:21)
+            self.getPendingNotificationRequests(completionHandler: { value in
+                continuation.resume(returning: value)
+            })
+            #sourceLocation()
+        }
+    }
+
     /// Swift: `@discardableResult func doSomethingSlow(_ operation: String) async -> Int`
     ///
     /// Bridged from `SlowServer.doSomethingSlow(_:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:9)
+    #sourceLocation(file:"SE0297.bridge",line:23)
     @discardableResult
     nonisolated(nonsending) func doSomethingSlow(_ operation: String) async throws -> Int {
-        #sourceLocation(file:"SE0297.bridge",line:10)
+        #sourceLocation(file:"SE0297.bridge",line:24)
         let call = BridgegenCall<Int, Swift.Void>("SlowServer.doSomethingSlow(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -31,10 +110,10 @@ extension SlowServer {
     /// Swift: `@discardableResult func doSomethingDangerous(_ operation: String) async throws -> String`
     ///
     /// Bridged from `SlowServer.doSomethingDangerous(_:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:12)
+    #sourceLocation(file:"SE0297.bridge",line:26)
     @discardableResult
     nonisolated(nonsending) func doSomethingDangerous(_ operation: String) async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:13)
+        #sourceLocation(file:"SE0297.bridge",line:27)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.doSomethingDangerous(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -56,14 +135,14 @@ extension SlowServer {
     /// Swift: `@discardableResult func checkAvailability() async -> Bool`
     ///
     /// Bridged from `SlowServer.checkAvailability(completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:15)
+    #sourceLocation(file:"SE0297.bridge",line:29)
     @discardableResult
     nonisolated(nonsending) func checkAvailability() async throws -> Bool {
-        #sourceLocation(file:"SE0297.bridge",line:16)
+        #sourceLocation(file:"SE0297.bridge",line:30)
         let call = BridgegenCall<Bool, Swift.Void>("SlowServer.checkAvailability()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"SE0297.bridge",line:16)
+            #sourceLocation(file:"SE0297.bridge",line:30)
             self.checkAvailability(completionHandler: { value in
                 continuation.resume(returning: value)
             })
@@ -74,14 +153,14 @@ extension SlowServer {
     /// Swift: `@discardableResult func anotherExample() async -> String`
     ///
     /// Bridged from `SlowServer.anotherExample(completionBlock:)`.
-    #sourceLocation(file:"SE0297.bridge",line:18)
+    #sourceLocation(file:"SE0297.bridge",line:32)
     @discardableResult
     nonisolated(nonsending) func anotherExample() async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:19)
+        #sourceLocation(file:"SE0297.bridge",line:33)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.anotherExample()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"SE0297.bridge",line:19)
+            #sourceLocation(file:"SE0297.bridge",line:33)
             self.anotherExample(completionBlock: { value in
                 continuation.resume(returning: value)
             })
@@ -92,14 +171,14 @@ extension SlowServer {
     /// Swift: `@discardableResult func finalExample() async -> String`
     ///
     /// Bridged from `SlowServer.finalExampleWithReply(to:)`.
-    #sourceLocation(file:"SE0297.bridge",line:21)
+    #sourceLocation(file:"SE0297.bridge",line:35)
     @discardableResult
     nonisolated(nonsending) func finalExample() async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:22)
+        #sourceLocation(file:"SE0297.bridge",line:36)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.finalExample()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"SE0297.bridge",line:22)
+            #sourceLocation(file:"SE0297.bridge",line:36)
             self.finalExampleWithReply(to: { value in
                 continuation.resume(returning: value)
             })
@@ -110,10 +189,10 @@ extension SlowServer {
     /// Swift: `@discardableResult func replyingOperation(_ operation: String) async -> String`
     ///
     /// Bridged from `SlowServer.replyingOperation(_:replyTo:)`.
-    #sourceLocation(file:"SE0297.bridge",line:24)
+    #sourceLocation(file:"SE0297.bridge",line:38)
     @discardableResult
     nonisolated(nonsending) func replyingOperation(_ operation: String) async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:25)
+        #sourceLocation(file:"SE0297.bridge",line:39)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.replyingOperation(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -129,14 +208,14 @@ extension SlowServer {
     /// Swift: `@discardableResult func findAnswer() async throws -> String`
     ///
     /// Bridged from `SlowServer.findAnswer(completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:27)
+    #sourceLocation(file:"SE0297.bridge",line:41)
     @discardableResult
     nonisolated(nonsending) func findAnswer() async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:28)
+        #sourceLocation(file:"SE0297.bridge",line:42)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.findAnswer()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"SE0297.bridge",line:28)
+            #sourceLocation(file:"SE0297.bridge",line:42)
             self.findAnswer(completionHandler: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -153,14 +232,14 @@ extension SlowServer {
     /// Swift: `@discardableResult func findAnswerFailingly() async throws -> String`
     ///
     /// Bridged from `SlowServer.findAnswerFailingly(completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:30)
+    #sourceLocation(file:"SE0297.bridge",line:44)
     @discardableResult
     nonisolated(nonsending) func findAnswerFailingly() async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:31)
+        #sourceLocation(file:"SE0297.bridge",line:45)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.findAnswerFailingly()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"SE0297.bridge",line:31)
+            #sourceLocation(file:"SE0297.bridge",line:45)
             try self.findAnswerFailingly(completionHandler: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -177,9 +256,9 @@ extension SlowServer {
     /// Swift: `func doSomethingFun(_ operation: String) async`
     ///
     /// Bridged from `SlowServer.doSomethingFun(_:then:)`.
-    #sourceLocation(file:"SE0297.bridge",line:34)
+    #sourceLocation(file:"SE0297.bridge",line:48)
     nonisolated(nonsending) func doSomethingFun(_ operation: String) async throws {
-        #sourceLocation(file:"SE0297.bridge",line:34)
+        #sourceLocation(file:"SE0297.bridge",line:48)
         let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.doSomethingFun(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -195,14 +274,14 @@ extension SlowServer {
     /// Swift: `@discardableResult func fortune() async throws -> String?` (`_Nullable_result`)
     ///
     /// Bridged from `SlowServer.fortune(completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:37)
+    #sourceLocation(file:"SE0297.bridge",line:51)
     @discardableResult
     nonisolated(nonsending) func fortune() async throws -> String? {
-        #sourceLocation(file:"SE0297.bridge",line:38)
+        #sourceLocation(file:"SE0297.bridge",line:52)
         let call = BridgegenCall<String?, Swift.Void>("SlowServer.fortune()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"SE0297.bridge",line:38)
+            #sourceLocation(file:"SE0297.bridge",line:52)
             self.fortune(completionHandler: { value, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -218,14 +297,14 @@ extension SlowServer {
     /// is `_Nullable_result`)
     ///
     /// Bridged from `SlowServer.findQAndA(completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:42)
+    #sourceLocation(file:"SE0297.bridge",line:56)
     @discardableResult
     nonisolated(nonsending) func findQAndA() async throws -> (String?, String) {
-        #sourceLocation(file:"SE0297.bridge",line:43)
+        #sourceLocation(file:"SE0297.bridge",line:57)
         let call = BridgegenCall<(String?, String), Swift.Void>("SlowServer.findQAndA()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"SE0297.bridge",line:43)
+            #sourceLocation(file:"SE0297.bridge",line:57)
             self.findQAndA(completionHandler: { value0, value1, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -242,10 +321,10 @@ extension SlowServer {
     /// Swift: `@discardableResult func magicNumber(withSeed seed: Int) async throws -> Int`
     ///
     /// Bridged from `SlowServer.magicNumber(withSeed:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:45)
+    #sourceLocation(file:"SE0297.bridge",line:59)
     @discardableResult
     nonisolated(nonsending) func magicNumber(withSeed seed: Int) async throws -> Int {
-        #sourceLocation(file:"SE0297.bridge",line:46)
+        #sourceLocation(file:"SE0297.bridge",line:60)
         let call = BridgegenCall<Int, Swift.Void>("SlowServer.magicNumber(withSeed:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -265,9 +344,9 @@ extension SlowServer {
     /// Swift: `func serverRestart(_ name: String) async`
     ///
     /// Bridged from `SlowServer.server(_:restartWithCompletionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:49)
+    #sourceLocation(file:"SE0297.bridge",line:63)
     nonisolated(nonsending) func serverRestart(_ name: String) async throws {
-        #sourceLocation(file:"SE0297.bridge",line:49)
+        #sourceLocation(file:"SE0297.bridge",line:63)
         let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.serverRestart(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -283,12 +362,12 @@ extension SlowServer {
     /// Swift: `func server(_ name: String, atPriorityRestart priority: Double) async`
     ///
     /// Bridged from `SlowServer.server(_:atPriority:restartWithCompletionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:52)
+    #sourceLocation(file:"SE0297.bridge",line:66)
     nonisolated(nonsending) func server(
         _ name: String,
         atPriorityRestart priority: Double
     ) async throws {
-        #sourceLocation(file:"SE0297.bridge",line:52)
+        #sourceLocation(file:"SE0297.bridge",line:66)
         let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.server(_:atPriorityRestart:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -305,10 +384,10 @@ extension SlowServer {
     /// Swift: `@discardableResult func bestName(_ operation: String) async -> Int` (`swift_async_name`)
     ///
     /// Bridged from `SlowServer.poorlyNamed(_:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:55)
+    #sourceLocation(file:"SE0297.bridge",line:69)
     @discardableResult
     nonisolated(nonsending) func bestName(_ operation: String) async throws -> Int {
-        #sourceLocation(file:"SE0297.bridge",line:56)
+        #sourceLocation(file:"SE0297.bridge",line:70)
         let call = BridgegenCall<Int, Swift.Void>("SlowServer.bestName(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -324,10 +403,10 @@ extension SlowServer {
     /// Swift: `@discardableResult func customize(with str: String) async -> String` (`swift_async_name`)
     ///
     /// Bridged from `SlowServer.customize(withString:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:59)
+    #sourceLocation(file:"SE0297.bridge",line:73)
     @discardableResult
     nonisolated(nonsending) func customize(with str: String) async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:60)
+        #sourceLocation(file:"SE0297.bridge",line:74)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.customize(with:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -343,11 +422,11 @@ extension SlowServer {
     /// Swift: `@discardableResult func __leap(_ height: Int) async -> String` (`swift_private`)
     ///
     /// Bridged from `SlowServer.leap(_:completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:62)
+    #sourceLocation(file:"SE0297.bridge",line:76)
     // swift-format-ignore: AlwaysUseLowerCamelCase
     @discardableResult
     nonisolated(nonsending) func __leap(_ height: Int) async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:64)
+        #sourceLocation(file:"SE0297.bridge",line:78)
         let call = BridgegenCall<String, Swift.Void>("SlowServer.__leap(_:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -363,14 +442,14 @@ extension SlowServer {
     /// Swift: `var doggo: String { get async }` (`swift_async_name("getter:doggo()")`)
     ///
     /// Bridged from `SlowServer.getDog(withCompletion:)`.
-    #sourceLocation(file:"SE0297.bridge",line:68)
+    #sourceLocation(file:"SE0297.bridge",line:82)
     nonisolated(nonsending) var doggo: String {
         get async throws {
-            #sourceLocation(file:"SE0297.bridge",line:68)
+            #sourceLocation(file:"SE0297.bridge",line:82)
             let call = BridgegenCall<String, Swift.Void>("SlowServer.doggo")
             #sourceLocation()
             return try await call.run { continuation in
-                #sourceLocation(file:"SE0297.bridge",line:68)
+                #sourceLocation(file:"SE0297.bridge",line:82)
                 self.getDog(withCompletion: { value in
                     continuation.resume(returning: value)
                 })
@@ -382,14 +461,14 @@ extension SlowServer {
     /// Swift: `var catto: String? { get async throws }` (`getter:catto()`, `_Nullable_result`)
     ///
     /// Bridged from `SlowServer.obtainCat(_:)`.
-    #sourceLocation(file:"SE0297.bridge",line:72)
+    #sourceLocation(file:"SE0297.bridge",line:86)
     nonisolated(nonsending) var catto: String? {
         get async throws {
-            #sourceLocation(file:"SE0297.bridge",line:72)
+            #sourceLocation(file:"SE0297.bridge",line:86)
             let call = BridgegenCall<String?, Swift.Void>("SlowServer.catto")
             #sourceLocation()
             return try await call.run { continuation in
-                #sourceLocation(file:"SE0297.bridge",line:72)
+                #sourceLocation(file:"SE0297.bridge",line:86)
                 self.obtainCat({ value, error in
                     if let error {
                         continuation.resume(throwing: error)
@@ -405,14 +484,14 @@ extension SlowServer {
     /// Swift: `var touch: Void { get async }` (`getter:touch()`)
     ///
     /// Bridged from `SlowServer.returnNothing(completion:)`.
-    #sourceLocation(file:"SE0297.bridge",line:76)
+    #sourceLocation(file:"SE0297.bridge",line:90)
     nonisolated(nonsending) var touch: Swift.Void {
         get async throws {
-            #sourceLocation(file:"SE0297.bridge",line:76)
+            #sourceLocation(file:"SE0297.bridge",line:90)
             let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.touch")
             #sourceLocation()
             return try await call.run { continuation in
-                #sourceLocation(file:"SE0297.bridge",line:76)
+                #sourceLocation(file:"SE0297.bridge",line:90)
                 self.returnNothing(completion: {
                     continuation.resume()
                 })
@@ -424,14 +503,14 @@ extension SlowServer {
     /// Swift: `var fromNullableHandler: String { get async }` (`getter:fromNullableHandler()`)
     ///
     /// Bridged from `SlowServer.nullableHandler(_:)`.
-    #sourceLocation(file:"SE0297.bridge",line:80)
+    #sourceLocation(file:"SE0297.bridge",line:94)
     nonisolated(nonsending) var fromNullableHandler: String {
         get async throws {
-            #sourceLocation(file:"SE0297.bridge",line:80)
+            #sourceLocation(file:"SE0297.bridge",line:94)
             let call = BridgegenCall<String, Swift.Void>("SlowServer.fromNullableHandler")
             #sourceLocation()
             return try await call.run { continuation in
-                #sourceLocation(file:"SE0297.bridge",line:80)
+                #sourceLocation(file:"SE0297.bridge",line:94)
                 self.nullableHandler({ value in
                     continuation.resume(returning: value)
                 })
@@ -443,14 +522,14 @@ extension SlowServer {
     /// Swift: `var status: String { get async throws }` (`getter:status()`)
     ///
     /// Bridged from `SlowServer.fetchStatus(_:)`.
-    #sourceLocation(file:"SE0297.bridge",line:84)
+    #sourceLocation(file:"SE0297.bridge",line:98)
     nonisolated(nonsending) var status: String {
         get async throws {
-            #sourceLocation(file:"SE0297.bridge",line:84)
+            #sourceLocation(file:"SE0297.bridge",line:98)
             let call = BridgegenCall<String, Swift.Void>("SlowServer.status")
             #sourceLocation()
             return try await call.run { continuation in
-                #sourceLocation(file:"SE0297.bridge",line:84)
+                #sourceLocation(file:"SE0297.bridge",line:98)
                 self.fetchStatus({ value, error in
                     if let error {
                         continuation.resume(throwing: error)
@@ -468,14 +547,14 @@ extension SlowServer {
     /// Swift: `static var shared: String { get async }` (`getter:shared()` on a class method)
     ///
     /// Bridged from `SlowServer.getShared(completion:)`.
-    #sourceLocation(file:"SE0297.bridge",line:88)
+    #sourceLocation(file:"SE0297.bridge",line:102)
     static nonisolated(nonsending) var shared: String {
         get async throws {
-            #sourceLocation(file:"SE0297.bridge",line:88)
+            #sourceLocation(file:"SE0297.bridge",line:102)
             let call = BridgegenCall<String, Swift.Void>("SlowServer.shared")
             #sourceLocation()
             return try await call.run { continuation in
-                #sourceLocation(file:"SE0297.bridge",line:88)
+                #sourceLocation(file:"SE0297.bridge",line:102)
                 Self.getShared(completion: { value in
                     continuation.resume(returning: value)
                 })
@@ -488,14 +567,14 @@ extension SlowServer {
     /// Swift: `@discardableResult func compare() async -> (Error?, Error?)`
     ///
     /// Bridged from `SlowServer.compare(completionHandler:)`.
-    #sourceLocation(file:"SE0297.bridge",line:95)
+    #sourceLocation(file:"SE0297.bridge",line:109)
     @discardableResult
     nonisolated(nonsending) func compare() async throws -> (Error?, Error?) {
-        #sourceLocation(file:"SE0297.bridge",line:96)
+        #sourceLocation(file:"SE0297.bridge",line:110)
         let call = BridgegenCall<(Error?, Error?), Swift.Void>("SlowServer.compare()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"SE0297.bridge",line:96)
+            #sourceLocation(file:"SE0297.bridge",line:110)
             self.compare(completionHandler: { value0, value1 in
                 continuation.resume(returning: (value0, value1))
             })
