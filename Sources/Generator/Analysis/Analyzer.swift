@@ -278,7 +278,8 @@ public struct Analyzer: Sendable {
             generated[key] = function.name.location
             adapters.append(adapter)
         }
-        if bridgeable.isEmpty {
+        // A block of typealiases serves name resolution; one with nothing at all is a mistake.
+        if bridgeable.isEmpty && !decl.members.contains(where: { if case .typeAlias = $0 { true } else { false } }) {
             diagnostics.append(
                 Diagnostic(
                     .warning, "extension block declares nothing to bridge", at: decl.location,

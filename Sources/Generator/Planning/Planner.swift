@@ -43,7 +43,11 @@ public struct Planner: Sendable {
         planner.sourcePathLiteral = Parser.quoted(sourcePath ?? sourceFile)
         return FilePlan(
             sourceFile: Self.commentSafe(sourceFile), sourcePathLiteral: planner.sourcePathLiteral,
-            imports: imports(model), blocks: model.blocks.map(planner.plan), delegates: model.delegates.map(planner.plan))
+            imports: imports(model),
+            // A block of only typealiases or context declarations generates nothing, not an
+            // empty `extension X { }`.
+            blocks: model.blocks.filter { !$0.adapters.isEmpty }.map(planner.plan),
+            delegates: model.delegates.map(planner.plan))
     }
 
     /// The `.bridge` line to give the first line of `statement` so that the first of its lines

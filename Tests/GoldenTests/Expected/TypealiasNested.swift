@@ -53,7 +53,3 @@ extension Catalog {
         }
     }
 }
-
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-extension Catalog {
-}
