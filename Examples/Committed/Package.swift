@@ -1,9 +1,13 @@
 // swift-tools-version:6.0
-// The command-plugin flow: generated adapters are committed under Sources/Weather/Generated and
-// reviewed in diffs. Regenerate with
+// Both plugins in one package, as teams mix them.
+//
+// Weather uses the command plugin: its adapters are committed under Sources/Weather/Generated
+// and reviewed in diffs. Its .bridge files are excluded from the target (so SwiftPM does not
+// hand them to a build plugin). Regenerate with
 //   swift package --allow-writing-to-package-directory generate-bridges
 // and let CI fail when they are stale with
 //   swift package --allow-writing-to-package-directory generate-bridges --check
+// Both leave Alerts alone: it uses the build plugin, which generates on every build.
 import PackageDescription
 
 let package = Package(
@@ -15,6 +19,11 @@ let package = Package(
         .target(name: "LegacyWeather", swiftSettings: [.swiftLanguageMode(.v5)]),
         // The .bridge inputs are not sources of the target: only Generated/ is compiled.
         .target(name: "Weather", dependencies: ["LegacyWeather"], exclude: ["Bridges"]),
+        // The .bridge inputs are sources: the build plugin turns them into adapters.
+        .target(
+            name: "Alerts", dependencies: ["LegacyWeather"],
+            plugins: [.plugin(name: "BridgegenPlugin", package: "bridgegen")]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "LegacyWeather"]),
+        .testTarget(name: "AlertsTests", dependencies: ["Alerts", "LegacyWeather"]),
     ]
 )

@@ -14,12 +14,25 @@ struct BridgegenPlugin: BuildToolPlugin {
             targetName: target.name, targetDirectory: target.directoryURL, files: target.sourceFiles.map(\.url))
     }
 
-    func commands(tool: URL, workDirectory: URL, targetName: String, targetDirectory: URL, files: [URL]) -> [Command] {
+    func commands(tool: URL, workDirectory: URL, targetName: String, targetDirectory: URL, files: [URL]) throws -> [Command] {
         let inputs = BridgeFiles.inputs(in: files)
         guard !inputs.isEmpty else { return [] }
+        if let (input, first) = BridgeFiles.collisions(in: inputs).first {
+            throw NameCollision(input: input, first: first)
+        }
         let (configArguments, configInputs) = BridgeFiles.configuration(in: targetDirectory)
-        var commands: [Command] = inputs.map { input in
-            let output = workDirectory.appendingPathComponent(BridgeFiles.outputName(for: input, in: targetDirectory))
+        // The runtime's command is the only one that reads bridgegen.json first: the adapters'
+        // commands take its output as an input, so a bad configuration fails one command and
+        // is reported once, not once per .bridge file.
+        let support = workDirectory.appendingPathComponent(BridgeFiles.supportFileName)
+        var commands: [Command] = [
+            .buildCommand(
+                displayName: "bridgegen \(targetName) runtime support", executable: tool,
+                arguments: ["support", "--output", BridgeFiles.path(support)] + configArguments, inputFiles: configInputs,
+                outputFiles: [support])
+        ]
+        commands += inputs.map { input in
+            let output = workDirectory.appendingPathComponent(BridgeFiles.outputName(for: input))
             return .buildCommand(
                 displayName: "bridgegen \(targetName)/\(input.lastPathComponent)", executable: tool,
                 arguments: [
@@ -27,15 +40,18 @@ struct BridgegenPlugin: BuildToolPlugin {
                     // Output that is never committed: errors in copied .bridge text link to the file.
                     "--source-location-path", BridgeFiles.path(input),
                 ] + configArguments,
-                inputFiles: [input] + configInputs, outputFiles: [output])
+                inputFiles: [input, support] + configInputs, outputFiles: [output])
         }
-        let support = workDirectory.appendingPathComponent(BridgeFiles.supportFileName)
-        commands.append(
-            .buildCommand(
-                displayName: "bridgegen \(targetName) runtime support", executable: tool,
-                arguments: ["support", "--output", BridgeFiles.path(support)] + configArguments, inputFiles: configInputs,
-                outputFiles: [support]))
         return commands
+    }
+
+    /// Two `.bridge` files of one target with the same name would write the same file.
+    struct NameCollision: Error, CustomStringConvertible {
+        var input: URL
+        var first: URL
+        var description: String {
+            "\(BridgeFiles.path(input)): error: generates \(BridgeFiles.outputName(for: input)), as \(BridgeFiles.path(first)) does; rename one of them"
+        }
     }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The naming rule both plugins share (symlinked into each plugin: plugins cannot depend on a
-/// library target). A `.bridge` file's output name comes from its path relative to the target,
-/// flattened, so equal base names in two folders of one target never collide:
-/// `Bridges/Payments.bridge` → `Bridges_Payments.swift`.
+/// The naming rule the CLI and both plugins share (this file is symlinked into each: plugins
+/// cannot depend on a library target). `Payments.bridge` → `Payments.bridge.swift`, like
+/// `.pb.swift` for protobuf: the name says where the file came from, and it never collides with
+/// the app's own `Payments.swift` in the same module (Swift refuses two files of one name).
 enum BridgeFiles {
     static let supportFileName = "BridgegenSupport.swift"
     static let configFileName = "bridgegen.json"
@@ -13,11 +13,19 @@ enum BridgeFiles {
         files.filter { $0.pathExtension == "bridge" }.sorted { $0.path < $1.path }
     }
 
-    static func outputName(for input: URL, in targetDirectory: URL) -> String {
-        let base = targetDirectory.standardizedFileURL.pathComponents
-        var components = input.standardizedFileURL.deletingPathExtension().pathComponents
-        if components.starts(with: base) { components.removeFirst(base.count) }
-        return components.joined(separator: "_") + ".swift"
+    static func outputName(for input: URL) -> String {
+        input.lastPathComponent + ".swift"
+    }
+
+    /// Inputs of one target that would write the same output (equal names in two folders):
+    /// each later one, with the first.
+    static func collisions(in inputs: [URL]) -> [(input: URL, first: URL)] {
+        var owners: [String: URL] = [:]
+        var found: [(URL, URL)] = []
+        for input in inputs {
+            if let first = owners[outputName(for: input)] { found.append((input, first)) } else { owners[outputName(for: input)] = input }
+        }
+        return found
     }
 
     /// The target's `bridgegen.json` if it has one, as command-line arguments, and the files a

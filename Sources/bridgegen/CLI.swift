@@ -52,7 +52,7 @@ public enum CLI {
             io.standardOutput("bridgegen \(version)\n")
             return .success
         case .generate, .support:
-            return Run(options: options, io: io).execute()
+            return Run(options: options, arguments: arguments, io: io).execute()
         }
     }
 }
@@ -60,6 +60,8 @@ public enum CLI {
 /// One invocation of `generate` or `support`.
 struct Run {
     let options: Options
+    /// The command line as given, for hints that repeat it.
+    let arguments: [String]
     let io: CLI.IO
 
     /// A file to write, with its new contents.
@@ -117,22 +119,14 @@ struct Run {
                 }
                 let output = generator.generate(
                     source: bytes, path: input == "-" ? "<stdin>" : input, displayName: displayName,
-                    sourcePath: options.sourceLocationPath)
+                    sourcePath: options.sourceLocationPath
+                        ?? (input == "-" ? nil : Self.defaultSourcePath(for: input, currentDirectory: FileManager.default.currentDirectoryPath)))
                 report(output.reports)
                 guard let text = output.text else {
                     failed = true
                     continue
                 }
                 let path = outputPath(for: input)
-                if options.writeSupport, let directory = options.outputDirectory, directory != "-",
-                    path == join(directory, GeneratorPipeline.supportFileName)
-                {
-                    failed = true
-                    _ = fail(
-                        input, "would write '\(path)', where bridgegen writes its runtime support file",
-                        note: "rename the .bridge input")
-                    continue
-                }
                 if let owner = outputOwners[path], path != "-" {
                     failed = true
                     _ = fail(input, "would write '\(path)', which '\(owner)' also writes", note: "give the inputs different file names")
@@ -146,7 +140,7 @@ struct Run {
                 let output = generator.support()
                 report(output.reports)
                 guard let text = output.text else { return .diagnostics }
-                planned.append(Planned(path: join(directory, GeneratorPipeline.supportFileName), text: text))
+                planned.append(Planned(path: join(directory, BridgeFiles.supportFileName), text: text))
             }
         }
         if failed { return .diagnostics }
@@ -196,12 +190,24 @@ struct Run {
         }
     }
 
-    /// `A/B/Name.bridge` → `<output-dir>/Name.swift`.
+    /// How `#sourceLocation` names an input by default: its path from the current directory,
+    /// so that run from the package root the CLI writes exactly what generate-bridges commits;
+    /// its file name when it lies outside. Never an absolute path: committed output must not
+    /// depend on the machine.
+    static func defaultSourcePath(for input: String, currentDirectory: String) -> String {
+        let root = URL(fileURLWithPath: currentDirectory, isDirectory: true).standardizedFileURL
+        let file = URL(fileURLWithPath: input, relativeTo: root).standardizedFileURL
+        let rootPath = root.path(percentEncoded: false)
+        let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+        let filePath = file.path(percentEncoded: false)
+        return filePath.hasPrefix(prefix) ? String(filePath.dropFirst(prefix.count)) : file.lastPathComponent
+    }
+
+    /// `A/B/Name.bridge` → `<output-dir>/Name.bridge.swift`, the plugins' rule (BridgeFiles).
     func outputPath(for input: String) -> String {
         if let file = options.outputFile { return file }
         guard let directory = options.outputDirectory, directory != "-" else { return "-" }
-        let base = input == "-" ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-        return join(directory, base + ".swift")
+        return join(directory, BridgeFiles.outputName(for: URL(fileURLWithPath: input == "-" ? "stdin.bridge" : input)))
     }
 
     func join(_ directory: String, _ name: String) -> String {
@@ -215,6 +221,7 @@ struct Run {
         }
         let files = planned.filter { $0.path != "-" }
         if options.check {
+            let command = options.regenerateCommand ?? regenerateCommand
             var stale = false
             for file in files {
                 let existing = FileManager.default.contents(atPath: file.path).flatMap { String(validating: $0, as: UTF8.self) }
@@ -222,10 +229,10 @@ struct Run {
                 if existing == text { continue }
                 stale = true
                 if let existing {
-                    io.standardError("\(file.path): error: generated file is stale; run 'bridgegen generate' and commit the result\n")
+                    io.standardError("\(file.path): error: generated file is stale; run '\(command)' and commit the result\n")
                     io.standardOutput(UnifiedDiff.diff(old: existing, new: text, oldName: file.path, newName: file.path + " (expected)"))
                 } else {
-                    io.standardError("\(file.path): error: generated file is missing; run 'bridgegen generate' and commit the result\n")
+                    io.standardError("\(file.path): error: generated file is missing; run '\(command)' and commit the result\n")
                 }
             }
             return stale ? .stale : .success
@@ -264,6 +271,16 @@ struct Run {
             }
         }
         return .success
+    }
+
+    /// This command line without `--check`, as a shell would read it back.
+    var regenerateCommand: String {
+        (["bridgegen"] + arguments.filter { $0 != "--check" }).map(Self.shellQuoted).joined(separator: " ")
+    }
+
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,+@".contains($0) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Every default template starts its output with a line containing this; custom templates

@@ -26,6 +26,9 @@ struct Options: Equatable {
     var continuation: Settings.ContinuationKind?
     var misuseHook: String?
     var check = false
+    /// The command that regenerates the files, named in `--check`'s hints (the command plugin
+    /// passes its own); by default this command line without `--check`.
+    var regenerateCommand: String?
     var dryRun = false
     var writeSupport = true
 
@@ -75,6 +78,7 @@ struct Options: Equatable {
             case "--output-dir", "-o": options.outputDirectory = try take()
             case "--output": options.outputFile = try take()
             case "--source-location-path": options.sourceLocationPath = try take()
+            case "--regenerate-command": options.regenerateCommand = try take()
             case "--templates": options.templatesDirectory = try take()
             case "--config": options.configFile = try take()
             case "--access":
@@ -158,7 +162,7 @@ struct Options: Equatable {
                bridgegen generate <input.bridge> --output <file.swift> [options]
                bridgegen support --output <file.swift> [--templates <dir>]
 
-        For each input Name.bridge, 'generate' writes Name.swift to the output directory, and
+        For each input Name.bridge, 'generate' writes Name.bridge.swift to the output directory, and
         BridgegenSupport.swift, the small runtime the adapters share (once per module).
         Use '-' as the input to read standard input, and '--output-dir -' to print to standard output.
 
@@ -167,9 +171,9 @@ struct Options: Equatable {
           --output <file>         The generated file for a single input (used by the build plugin).
           --source-location-path <path>
                                   How the generated #sourceLocation names the input, so the compiler
-                                  reports errors in copied .bridge text there (default: its file name;
-                                  the build plugin passes its full path, generate-bridges the
-                                  package-relative one).
+                                  reports errors in copied .bridge text there (default: the input
+                                  path as given; run from the package root, that is what
+                                  generate-bridges writes).
           --templates <dir>       Directory with templates that replace the defaults (same file names).
           --config <file>         A bridgegen.json with a target's settings; the flags below win over it.
           --access <level>        Access level where a block does not say: internal, package, public.
@@ -178,6 +182,9 @@ struct Options: Equatable {
           --continuation <kind>   'checked' (default) or 'unsafe' continuations in the runtime.
           --misuse-hook <name>    A function (BridgegenMisuse) -> Void receiving misuse reports by default.
           --check                 Write nothing; exit 2 and print a diff when a file is missing or stale.
+          --regenerate-command <text>
+                                  The command '--check' tells the user to run (default: this one
+                                  without --check; generate-bridges passes its own).
           --dry-run               Write nothing; list what would be written.
           --no-support            Do not write BridgegenSupport.swift.
           --version               Print the version.

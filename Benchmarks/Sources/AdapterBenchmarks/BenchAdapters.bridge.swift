@@ -6,10 +6,10 @@ import Foundation
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension BenchSDK {
     /// Bridged from `BenchSDK.fetch(id:completion:)`.
-    #sourceLocation(file:"BenchAdapters.bridge",line:5)
+    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:5)
     @discardableResult
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
-        #sourceLocation(file:"BenchAdapters.bridge",line:6)
+        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:6)
         let call = BridgegenCall<Int, Swift.Void>("BenchSDK.fetch(id:)")
         #sourceLocation()
         return try await call.run { continuation in
@@ -31,10 +31,10 @@ extension BenchSDK {
     /// The cancellable adapter: the returned token is cancelled when the task is.
     ///
     /// Bridged from `BenchSDK.fetchCancellable(id:completion:)`.
-    #sourceLocation(file:"BenchAdapters.bridge",line:9)
+    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:9)
     @discardableResult
     nonisolated(nonsending) func fetchCancellable(id: Int) async throws -> Int {
-        #sourceLocation(file:"BenchAdapters.bridge",line:10)
+        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:10)
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchCancellable(id:)",
             cancel: { token in token.cancel() }
@@ -57,10 +57,10 @@ extension BenchSDK {
     }
 
     /// Bridged from `BenchSDK.fetchWithTimeout(id:completion:)`.
-    #sourceLocation(file:"BenchAdapters.bridge",line:13)
+    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:13)
     @discardableResult
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
-        #sourceLocation(file:"BenchAdapters.bridge",line:14)
+        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:14)
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchWithTimeout(id:)",
             cancel: { token in token.cancel() },
@@ -89,9 +89,9 @@ extension BenchSDK {
     /// The stream adapter: events of an observer.
     ///
     /// Bridged from `BenchSDK.observe(count:_:)`.
-    #sourceLocation(file:"BenchAdapters.bridge",line:31)
+    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:31)
     func events(count: Int) -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"BenchAdapters.bridge",line:31)
+        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:31)
         BridgegenStream<Int, BenchToken>.events(
             "BenchSDK.events(count:)",
             stop: { token in token.cancel() },
@@ -113,7 +113,7 @@ extension BenchOwner {
     /// The delegate adapter.
     ///
     /// Bridged from `value(id:) in delegate BenchDelegate on BenchOwner`.
-    #sourceLocation(file:"BenchAdapters.bridge",line:20)
+    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:20)
     nonisolated(nonsending) func value(id: Int) async throws -> Int {
         #sourceLocation()
         if self.delegate is BenchOwnerValueDelegate {
@@ -124,13 +124,13 @@ extension BenchOwner {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
-        #sourceLocation(file:"BenchAdapters.bridge",line:20)
+        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:20)
         let call = BridgegenCall<Int, Swift.Void>("BenchOwner.value(id:)")
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
-            #sourceLocation(file:"BenchAdapters.bridge",line:19)
+            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:19)
             self.start(id: id)
             #sourceLocation()
         }
@@ -146,7 +146,7 @@ private final class BenchOwnerValueDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<Int, Swift.Void>?
 
-    #sourceLocation(file:"BenchAdapters.bridge",line:23)
+    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:23)
     func bench(_ owner: BenchOwner, didFinish value: Int) {
         #sourceLocation()
         continuation?.resume(returning: value)
