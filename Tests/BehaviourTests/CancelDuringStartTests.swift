@@ -14,7 +14,7 @@ enum CancelPoint: CaseIterable, Sendable {
 /// Once `Task.cancel()` has returned, the adapter throws `CancellationError` — even when the
 /// SDK's start call is still running and then answers (inside it, from another thread, or by
 /// dropping the completion). The SDK's cancel runs exactly once, after the start call returned,
-/// and the answer that lost is reported only as the echo of a cancellation (`lateCallback`).
+/// and the answer that lost is reported only as the echo of a cancellation (`callbackAfterCancellation`).
 /// Serialized: the misuse handler is global.
 @Suite(.serialized) struct CancelDuringStartTests {
     /// Runs `call` in a task that is cancelled during the SDK's start call, at `point`.
@@ -99,7 +99,7 @@ enum CancelPoint: CaseIterable, Sendable {
             #expect(sdk.resumes == 0, "\(label): a token returned suspended was started after the cancellation")
             // The answer that lost is the echo of the cancellation; never a duplicate.
             let kinds = log.all.map(\.kind)
-            #expect(kinds == (answer == .dropsCompletion ? [] : [.lateCallback]), "\(label): \(kinds)")
+            #expect(kinds == (answer == .dropsCompletion ? [] : [.callbackAfterCancellation]), "\(label): \(kinds)")
         }
     }
 
@@ -117,7 +117,7 @@ enum CancelPoint: CaseIterable, Sendable {
             #expect(picker.calls.cancelsDuringStart == 0, "\(label): stopped before the start call returned")
             #expect(picker.delegate == nil, "\(label): the delegate slot was not cleared")
             let kinds = log.all.map(\.kind)
-            #expect(kinds == (answer == .dropsCompletion ? [] : [.lateCallback]), "\(label): \(kinds)")
+            #expect(kinds == (answer == .dropsCompletion ? [] : [.callbackAfterCancellation]), "\(label): \(kinds)")
         }
     }
 

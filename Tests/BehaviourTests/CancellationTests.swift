@@ -77,7 +77,7 @@ import Testing
         transfers.cancelBehavior = .callsBackInside
         let box = UncheckedSendable(transfers)
         #expect(isCancellation(await cancelled(box.value) { try await box.value.upload(Data()) }))
-        #expect(await eventually { log.all.map(\.kind) == [.lateCallback] })
+        #expect(await eventually { log.all.map(\.kind) == [.callbackAfterCancellation] })
     }
 
     @Test func startAfterCreationAndWaitingForTheSDKsAnswer() async throws {
@@ -124,6 +124,19 @@ import Testing
         }
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(await eventually { transfers.requests.first?.cancelCount == 1 })
+    }
+
+    /// The SDK answers its cancel after a timeout: reported as an echo of the timeout, not a bug.
+    @Test func anAnswerAfterTheTimeoutIsReportedAsItsEcho() async throws {
+        let log = MisuseLog.install(for: "Transfers.download(name:progress:)")
+        let transfers = Transfers()
+        transfers.mode = .never
+        transfers.cancelBehavior = .callsBackInside
+        await #expect(throws: BridgegenError.timedOut(adapter: "Transfers.download(name:progress:)", seconds: 0.25)) {
+            _ = try await transfers.download(name: "n", progress: { _ in })
+        }
+        #expect(await eventually { log.all.contains { $0.kind == .callbackAfterTimeout } })
+        #expect(!BridgegenMisuse.Kind.callbackAfterTimeout.isSDKBug)
     }
 
     @Test func progressIsNotForwardedAfterTheResult() async throws {

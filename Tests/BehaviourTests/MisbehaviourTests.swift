@@ -33,6 +33,7 @@ import Testing
     }
 
     @Test func callbackReleasedLaterEndsTheCall() async throws {
+        let log = MisuseLog.install(for: "PaymentsClient.refund(id:)")
         let client = PaymentsClient()
         client.mode = .never
         let task = Task { try await client.refund(id: "late") }
@@ -41,6 +42,9 @@ import Testing
         await #expect(throws: BridgegenError.callbackDropped(adapter: "PaymentsClient.refund(id:)")) {
             try await withWatchdog { try await task.value }
         }
+        // An SDK bug, reported as one.
+        #expect(log.all.map(\.kind) == [.handlerReleasedUncalled])
+        #expect(log.all.allSatisfy { $0.kind.isSDKBug })
     }
 
     @Test func cancellationWhileWaitingThrowsPromptly() async throws {
@@ -82,7 +86,7 @@ import Testing
         await #expect(throws: CancellationError.self) { try await task.value }
         // The SDK calls back after all: dropped, reported as late, never a second resume.
         Fixture.callHeldCallbacks()
-        #expect(log.all.map(\.kind) == [.lateCallback])
+        #expect(log.all.map(\.kind) == [.callbackAfterCancellation])
     }
 
     @Test func nothingIsRetainedAfterTheCall() async throws {

@@ -128,7 +128,7 @@ import Testing
         events?.yield(1)
         events = nil
         #expect(yields == 0 && ends == 0)
-        #expect(log.all.map(\.kind) == [.lateCallback])
+        #expect(log.all.map(\.kind) == [.callbackAfterCancellation])
     }
 
     @Test func aConsumerAlreadyCancelledNeverRegisters() async throws {
@@ -159,7 +159,7 @@ import Testing
         #expect(values == [1, 2, 3])
         #expect(error as? Ended == Ended(FixtureError.failed))
         let kinds = log.all.map(\.kind)
-        #expect(kinds.contains(.duplicateCallback) && kinds.contains(.lateCallback), "\(kinds)")
+        #expect(kinds == [.duplicateCallback, .eventAfterFinish], "\(kinds)")
         await expectStoppedOnce(sensor)
     }
 
@@ -178,16 +178,18 @@ import Testing
         }
         #expect(ids == ["r1"])
         await expectStoppedOnce(sensor)
-        #expect(await eventually { log.all.contains { $0.kind == .lateCallback } })
+        #expect(await eventually { log.all.map(\.kind) == [.callbackAfterCancellation] })
     }
 
     @Test func aReleasedHandlerEndsTheStream() async throws {
+        let log = MisuseLog.install(for: "Sensor.readings()")
         let sensor = Sensor()
         sensor.ending = .dropHandler
         let (values, error) = try await collect(sensor.readings())
         #expect(values.last == 3)
         #expect(error as? Ended == Ended(BridgegenError.callbackDropped(adapter: "Sensor.readings()")))
         await expectStoppedOnce(sensor)
+        #expect(log.all.filter { $0.kind != .droppedByBuffer }.map(\.kind) == [.handlerReleasedUncalled])
 
         // A stream that cannot throw just ends.
         let quiet = Sensor()

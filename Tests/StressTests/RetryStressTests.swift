@@ -97,6 +97,6 @@ import TestSupport
             }
         }
         // A cancelled call drops the SDK's later answer quietly; a retried one reports nothing.
-        #expect(log.all.allSatisfy { $0.kind == .lateCallback }, "\(log.all)")
+        #expect(log.all.allSatisfy { $0.kind == .callbackAfterCancellation }, "\(log.all)")
     }
 }

@@ -44,16 +44,35 @@ public enum BridgegenError: Swift.Error, Swift.Equatable, Swift.Sendable, Swift
     }
 }
 
-/// SDK misbehaviour that an adapter absorbed instead of crashing: a callback after the call ended.
+/// A callback an adapter absorbed instead of crashing or hanging. `kind` says which, and
+/// `isSDKBug` whether it points at a bug in the SDK or is the normal echo of the app's own
+/// cancellation, timeout or buffering: switch on it, no string matching needed.
 public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
-    public enum Kind: Swift.Sendable {
-        /// The SDK called back again after it had already delivered the outcome (an SDK bug).
+    public enum Kind: Swift.Sendable, Swift.Equatable, Swift.CaseIterable {
+        /// The SDK delivered a second result after its first (an SDK bug; dropped).
         case duplicateCallback
-        /// The SDK called back after the call had ended by cancellation or timeout (expected
-        /// from most SDKs once they are cancelled; the value is dropped).
-        case lateCallback
+        /// The SDK called back after the task was cancelled (or a newer call took over): the
+        /// normal echo of an SDK that answers its cancel. Dropped.
+        case callbackAfterCancellation
+        /// The SDK called back after the call had ended without it: its timeout had passed.
+        /// Dropped.
+        case callbackAfterTimeout
+        /// The SDK released the completion handler without ever calling it (an SDK bug); the
+        /// call threw `BridgegenError.callbackDropped` instead of hanging.
+        case handlerReleasedUncalled
+        /// A stream's event came after the SDK had ended the stream (an SDK bug; dropped).
+        case eventAfterFinish
         /// A stream's buffering policy dropped an event because its consumer was behind.
         case droppedByBuffer
+
+        /// Whether this points at a bug in the SDK rather than at the app's own cancellation,
+        /// timeout or buffering choice.
+        public var isSDKBug: Swift.Bool {
+            switch self {
+            case .duplicateCallback, .handlerReleasedUncalled, .eventAfterFinish: return true
+            case .callbackAfterCancellation, .callbackAfterTimeout, .droppedByBuffer: return false
+            }
+        }
     }
 
     /// The adapter, as `Type.method(labels:)`.
@@ -65,16 +84,25 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
         case .duplicateCallback:
             return
                 "bridgegen: \(adapter) was called back more than once; the extra callback was dropped"
-        case .lateCallback:
-            return "bridgegen: \(adapter) was called back after it ended; the callback was dropped"
+        case .callbackAfterCancellation:
+            return
+                "bridgegen: \(adapter) was called back after it was cancelled; the callback was dropped"
+        case .callbackAfterTimeout:
+            return
+                "bridgegen: \(adapter) was called back after it timed out; the callback was dropped"
+        case .handlerReleasedUncalled:
+            return "bridgegen: \(adapter) released its completion handler without calling it"
+        case .eventAfterFinish:
+            return
+                "bridgegen: \(adapter) sent an event after ending its stream; the event was dropped"
         case .droppedByBuffer:
             return "bridgegen: \(adapter) dropped an event: its buffer was full"
         }
     }
 
-    /// Receives every report from every adapter of this module. The default prints duplicate
-    /// callbacks in debug builds and ignores the rest (or calls the hook the configuration
-    /// names); set it once at launch to log or count.
+    /// Receives every report from every adapter of this module. The default prints the reports
+    /// that point at an SDK bug (`isSDKBug`) in debug builds and ignores the echoes (or calls
+    /// the hook the configuration names); set it once at launch to log or count.
     public static var handler: @Sendable (BridgegenMisuse) -> Swift.Void {
         get { handlerStorage.withLock { $0 } }
         set { handlerStorage.withLock { $0 = newValue } }
@@ -83,7 +111,7 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
     private static let handlerStorage = BridgegenLocked<@Sendable (BridgegenMisuse) -> Swift.Void> {
         report in
         #if DEBUG
-            if report.kind == .duplicateCallback { print(report) }
+            if report.kind.isSDKBug { print(report) }
         #endif
     }
 }
@@ -270,7 +298,7 @@ struct BridgegenCallState<Value, Token, Waiter> {
         }
         if let dropped {
             decide(.failure(dropped), source: .droppedCallback)
-            return (Effects(), false)
+            return (Effects(misuse: .handlerReleasedUncalled), false)
         }
         enter(.running, token: token)
         return (Effects(), true)
@@ -308,7 +336,9 @@ struct BridgegenCallState<Value, Token, Waiter> {
             switch source {
             case .sdk:
                 answeredAfterStop = true
-                return Effects(misuse: .lateCallback)
+                let echo: BridgegenMisuse.Kind =
+                    self.source == .timeout ? .callbackAfterTimeout : .callbackAfterCancellation
+                return Effects(misuse: echo)
             case .droppedCallback:
                 // Remembered: when waiting for the SDK's answer to a cancel, a dropped handler
                 // means that answer can never come.
@@ -339,10 +369,16 @@ struct BridgegenCallState<Value, Token, Waiter> {
             let resume = phase == .suspended
             let token = self.token
             decide(result, source: source)
-            return Effects(resume: resume, cancel: stopsSDK && !cancelRequested ? token : nil)
+            return Effects(
+                resume: resume, cancel: stopsSDK && !cancelRequested ? token : nil,
+                misuse: source == .droppedCallback ? .handlerReleasedUncalled : nil)
         case .decided, .delivered:
             guard source == .sdk else { return Effects() }
-            return Effects(misuse: self.source == .sdk ? .duplicateCallback : .lateCallback)
+            switch self.source {
+            case .cancellation: return Effects(misuse: .callbackAfterCancellation)
+            case .timeout: return Effects(misuse: .callbackAfterTimeout)
+            case .sdk, .droppedCallback: return Effects(misuse: .duplicateCallback)
+            }
         }
     }
 
@@ -835,14 +871,14 @@ enum BridgegenStream<Element, Token> {
                     switch continuation.yield(event) {
                     case .enqueued: return nil
                     case .dropped: return .droppedByBuffer
-                    case .terminated: return .lateCallback
+                    case .terminated: return .callbackAfterCancellation
                     @unknown default: return nil
                     }
                 },
                 end: { _ in continuation.finish() })
             continuation.onTermination = { [weak events] _ in
                 events?.streamEnded()
-                registration.terminate()
+                registration.terminate(stopping: events?.endedByTerminalEvent != true)
             }
             _ = registration.register(ifCancelled: events.finishCancelled) { register(events) }
         }
@@ -875,14 +911,14 @@ enum BridgegenStream<Element, Token> {
                     switch continuation.yield(event) {
                     case .enqueued: return nil
                     case .dropped: return .droppedByBuffer
-                    case .terminated: return .lateCallback
+                    case .terminated: return .callbackAfterCancellation
                     @unknown default: return nil
                     }
                 },
                 end: { error in continuation.finish(throwing: error) })
             continuation.onTermination = { [weak events] _ in
                 events?.streamEnded()
-                registration.terminate()
+                registration.terminate(stopping: events?.endedByTerminalEvent != true)
             }
             let failure = registration.register(ifCancelled: events.finishCancelled) {
                 try register(events)
@@ -953,17 +989,18 @@ final class BridgegenStreamRegistration<Token>: @unchecked Swift.Sendable {
 
     /// The stream ended. This runs inside the consumer's `Task.cancel()` (while the runtime holds
     /// the task's status lock) or inside the SDK's own callback, so the SDK's stop is handed to
-    /// another thread rather than called here.
-    func terminate() {
+    /// another thread rather than called here. `stopping` is false when the SDK ended the stream
+    /// with its `@until` event: its work is over and it is not asked to stop.
+    func terminate(stopping: Swift.Bool = true) {
         let token = state.withLock { state -> Token? in
             switch state {
             case .idle:
                 state = .ended
             case .registering:
-                state = .endedWhileRegistering
+                state = stopping ? .endedWhileRegistering : .ended
             case .active(let token):
                 state = .ended
-                return token
+                return stopping ? token : nil
             case .endedWhileRegistering, .ended:
                 break
             }
@@ -1032,7 +1069,14 @@ final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     private let mapError: ((any Swift.Error) -> any Swift.Error)?
     private let yieldValue: (Element) -> BridgegenMisuse.Kind?
     private let end: ((any Swift.Error)?) -> Swift.Void
-    private let ended = BridgegenLocked(false)
+
+    /// Who ended the stream: its consumer (leaving, or its task cancelled), or the SDK (its end,
+    /// its failure, or the `@until` event). Events after each are told apart in reports.
+    enum Ending {
+        case byConsumer, bySDK, byTerminalEvent
+    }
+
+    private let ending = BridgegenLocked<Ending?>(nil)
 
     init(
         _ adapter: Swift.String, canThrow: Swift.Bool,
@@ -1047,17 +1091,29 @@ final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
         self.end = end
     }
 
+    /// Released by the SDK: a stream it never ended ends now, and that is reported.
     deinit {
-        finish(
-            canThrow ? BridgegenError.callbackDropped(adapter: adapter) : nil,
-            reportsDuplicate: false)
+        if finish(canThrow ? BridgegenError.callbackDropped(adapter: adapter) : nil, by: .bySDK) {
+            let report = BridgegenMisuse(adapter: adapter, kind: .handlerReleasedUncalled)
+            BridgegenMisuse.handler(report)
+        }
     }
 
     func yield(_ value: Element) {
-        let kind = ended.withLock { $0 } ? .lateCallback : yieldValue(value)
+        let kind: BridgegenMisuse.Kind?
+        switch ending.withLock({ $0 }) {
+        case nil: kind = yieldValue(value)
+        case .byConsumer?: kind = .callbackAfterCancellation
+        case .bySDK?, .byTerminalEvent?: kind = .eventAfterFinish
+        }
         if let kind {
             BridgegenMisuse.handler(BridgegenMisuse(adapter: adapter, kind: kind))
         }
+    }
+
+    /// Whether the SDK ended the stream with its `@until` event: then it is not stopped.
+    var endedByTerminalEvent: Swift.Bool {
+        ending.withLock { $0 == .byTerminalEvent }
     }
 
     /// The stream ended (its consumer left, or it finished). Recorded before the SDK is told to
@@ -1066,17 +1122,25 @@ final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     /// could slip into the ending stream unreported, and the SDK releasing its handler could
     /// end it with `callbackDropped` instead of the consumer's cancellation.
     func streamEnded() {
-        ended.withLock { $0 = true }
+        ending.withLock { ending in
+            if ending == nil { ending = .byConsumer }
+        }
     }
 
     /// The SDK said the events are over.
     func finish() {
-        finish(nil, reportsDuplicate: true)
+        endBySDK(nil)
     }
 
     /// The SDK failed; the stream throws its error, passed through the adapter's error mapping.
     func finish(throwing error: any Swift.Error) {
-        finish(mapError?(error) ?? error, reportsDuplicate: true)
+        endBySDK(mapError?(error) ?? error)
+    }
+
+    /// The `@until` event arrived: the stream ends without asking the SDK to stop (its work is
+    /// done). Silent when this callback already ended the stream (with its error).
+    func finishAtTerminalEvent() {
+        _ = finish(nil, by: .byTerminalEvent)
     }
 
     /// The SDK reported failure as a status code or flag: the stream throws
@@ -1087,7 +1151,7 @@ final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
 
     /// The consumer's task was cancelled before the SDK was asked for anything.
     func finishCancelled() {
-        finish(canThrow ? _Concurrency.CancellationError() : nil, reportsDuplicate: false)
+        _ = finish(canThrow ? _Concurrency.CancellationError() : nil, by: .byConsumer)
     }
 
     /// The SDK's flag or status said failure; its error, if it gave one, is thrown.
@@ -1095,16 +1159,23 @@ final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
         finish(throwing: error ?? BridgegenError.failureFlag(adapter: adapter))
     }
 
-    private func finish(_ error: (any Swift.Error)?, reportsDuplicate: Swift.Bool) {
-        let first = ended.withLock { ended -> Swift.Bool in
-            defer { ended = true }
-            return !ended
+    /// An end the SDK sent: a second one is a duplicate, or the echo of the consumer's leaving.
+    private func endBySDK(_ error: (any Swift.Error)?) {
+        if finish(error, by: .bySDK) { return }
+        let echo = ending.withLock { $0 == .byConsumer }
+        let kind: BridgegenMisuse.Kind = echo ? .callbackAfterCancellation : .duplicateCallback
+        BridgegenMisuse.handler(BridgegenMisuse(adapter: adapter, kind: kind))
+    }
+
+    /// Ends the stream unless it has ended; true when this call ended it.
+    private func finish(_ error: (any Swift.Error)?, by who: Ending) -> Swift.Bool {
+        let first = ending.withLock { ending -> Swift.Bool in
+            guard ending == nil else { return false }
+            ending = who
+            return true
         }
-        if first {
-            end(error)
-        } else if reportsDuplicate {
-            BridgegenMisuse.handler(BridgegenMisuse(adapter: adapter, kind: .duplicateCallback))
-        }
+        if first { end(error) }
+        return first
     }
 }
 
