@@ -54,6 +54,8 @@ extension Parser {
         }
         let valueStart = position
         var nesting = 0
+        // Closures (`@until({ event in … })`) may hold commas, parentheses and line breaks.
+        var braces = 0
         while true {
             switch current.kind {
             case .endOfFile:
@@ -61,23 +63,53 @@ extension Parser {
             case .leftParen, .leftBracket:
                 nesting += 1
             case .rightParen, .rightBracket:
-                if nesting == 0 {
+                if nesting == 0 && braces == 0 {
                     if position == valueStart { throw fail("expected a value for attribute argument") }
-                    return AttributeArgument(label: label, value: Self.classify(tokens[valueStart..<position]), location: start)
+                    return AttributeArgument(label: label, value: classify(tokens[valueStart..<position]), location: start)
                 }
-                nesting -= 1
-            case .comma where nesting == 0:
+                nesting = max(0, nesting - 1)
+            case .comma where nesting == 0 && braces == 0:
                 if position == valueStart { throw fail("expected a value for attribute argument") }
-                return AttributeArgument(label: label, value: Self.classify(tokens[valueStart..<position]), location: start)
-            case .leftBrace, .rightBrace:
-                throw fail(
-                    "unexpected '\(current.kind.spelling)' in the arguments of '@\(attribute)'",
-                    notes: [.init("the argument list opened here is not closed; add ')'", at: open)])
+                return AttributeArgument(label: label, value: classify(tokens[valueStart..<position]), location: start)
+            case .leftBrace:
+                // A brace on a line that declares something opens that declaration's body: the
+                // argument list before it was never closed.
+                var lineStart = position
+                while lineStart > valueStart && !tokens[lineStart].startsLine { lineStart -= 1 }
+                if braces == 0, tokens[lineStart].startsLine, let word = tokens[lineStart].identifier,
+                    Self.declarationWords.contains(word)
+                {
+                    throw fail(
+                        "unexpected '{' in the arguments of '@\(attribute)'",
+                        notes: [.init("the argument list opened here is not closed; add ')'", at: open)])
+                }
+                braces += 1
+            case .rightBrace:
+                guard braces > 0 else {
+                    throw fail(
+                        "unexpected '}' in the arguments of '@\(attribute)'",
+                        notes: [.init("the argument list opened here is not closed; add ')'", at: open)])
+                }
+                braces -= 1
             default:
                 break
             }
             advance()
         }
+    }
+
+    static let declarationWords: Set<String> = [
+        "extension", "delegate", "func", "protocol", "class", "struct", "enum", "typealias", "init", "var", "let",
+    ]
+
+    /// A value; one that holds a closure keeps the text as written (line breaks, comments,
+    /// spacing), since it is Swift code that is copied into the adapter.
+    func classify(_ tokens: ArraySlice<Token>) -> AttributeValue {
+        guard let first = tokens.first, let last = tokens.last, tokens.contains(where: { $0.kind == .leftBrace }) else {
+            return Self.classify(tokens)
+        }
+        let raw = String(decoding: source[first.location.offset..<last.endOffset], as: UTF8.self)
+        return .closure(raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
     }
 
     static func classify(_ tokens: ArraySlice<Token>) -> AttributeValue {

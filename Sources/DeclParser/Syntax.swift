@@ -61,6 +61,9 @@ public enum AttributeValue: Hashable, Sendable {
     /// Anything else (a function reference like `cancelRequest(_:)`, a call like `stop()`,
     /// `iOS 15`, `*`): kept as normalized source text.
     case expression(String)
+    /// A value holding a closure, `{ event in event.isFinal }`: kept exactly as written (with its
+    /// line breaks and comments), because it is Swift code copied into the adapter.
+    case closure(String)
 
     /// Source text that reproduces the value.
     public var text: String {
@@ -69,7 +72,7 @@ public enum AttributeValue: Hashable, Sendable {
         case .integer(let value): return String(value)
         case .float(let value): return String(value)
         case .string(let value): return Parser.quoted(value)
-        case .expression(let text): return text
+        case .expression(let text), .closure(let text): return text
         }
     }
 }

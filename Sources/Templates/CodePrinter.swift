@@ -76,6 +76,13 @@ public struct CodePrinter: Sendable {
         self.line(outer.map { "#sourceLocation(file:\($0.file),line:\($0.line))" } ?? "#sourceLocation()")
     }
 
+    /// For a piece that the template places inside a statement mapped to `line`: a mapping
+    /// printed inside it then returns to that one rather than ending all mapping (an unpaired
+    /// `#sourceLocation()` is an error).
+    public mutating func assumeMapped(to line: Int?, file pathLiteral: String) {
+        mapping = line.map { (pathLiteral, $0) }
+    }
+
     /// Code printed by another printer, each of its lines at the current level.
     public mutating func append(_ code: CodePrinter) {
         for line in code.lines { emit(Substring(line)) }

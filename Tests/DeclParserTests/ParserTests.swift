@@ -138,6 +138,23 @@ import Testing
         #expect(decl.attributes[1].arguments?.first?.value == .expression("cancelRequest(_:)"))
     }
 
+    /// A closure argument keeps its text exactly, commas, parentheses, comments and line breaks
+    /// (CRLF becomes LF), and the next argument still parses.
+    @Test func closureArgumentsKeepTheirText() throws {
+        let source = "@until({ a, b in\r\n    // why\r\n    f(a, b) == [1, 2]\r\n}, inclusive: true)\nfunc g(c: @escaping (Int, Int) -> Void)"
+        let function = try onlyFunction(source)
+        let arguments = try #require(function.attributes.first?.arguments)
+        #expect(arguments[0].value == .closure("{ a, b in\n    // why\n    f(a, b) == [1, 2]\n}"))
+        #expect(arguments[0].location.line == 2)
+        #expect(arguments[1].text == "inclusive: true")
+    }
+
+    /// A brace on a declaration's line means the argument list was never closed.
+    @Test func anUnclosedArgumentListBeforeABodyIsReportedThere() {
+        let (_, diagnostics) = parse("@until(x\nextension T {\n}")
+        #expect(diagnostics.first?.message == "unexpected '{' in the arguments of '@until'")
+    }
+
     /// Type specifiers are kept, in order; a declaration keyword where a type belongs is an error.
     @Test func typeSpecifiersAndKeywordsInTypes() throws {
         let function = try onlyFunction(

@@ -197,6 +197,30 @@ import Testing
         }
     }
 
+    @Test func untilAnnotations() throws {
+        let oneShot = try #require(adapter("@until({ v, _ in v > 1 }, progress: previews) func f(completion: @escaping (Int, Error?) -> Void)"))
+        #expect(oneShot.until == UntilPlan(predicate: "{ v, _ in v > 1 }", line: 3, inclusive: false, progress: "previews"))
+        #expect(oneShot.adapterName == "T.f(previews:)")
+        #expect(oneShot.parameters.last?.type == "_Concurrency.AsyncStream<Int>.Continuation?")
+        let stream = try #require(adapter("@stream @cancel(none) @until(isLast, inclusive: true) func f(handler: @escaping (Int) -> Void)"))
+        #expect(stream.until?.inclusive == true && stream.until?.predicate == "isLast")
+        // Later lines move left together; the first starts inside the annotation.
+        #expect(Analyzer.dedented("{ a in\n        a &&\n          b\n    }") == "{ a in\n    a &&\n      b\n}")
+        let refused = [
+            "@until func f(completion: @escaping (Int) -> Void)",
+            "@until(inclusive: true) func f(completion: @escaping (Int) -> Void)",
+            "@until(p, inclusive: true) func f(completion: @escaping (Int) -> Void)",
+            "@stream @cancel(none) @until(p, progress: x) func f(handler: @escaping (Int) -> Void)",
+            "@until(p, progress: id) func f(id: Int, completion: @escaping (Int) -> Void)",
+            "@until(p, progress: x) @asyncName(getter: g) func f(completion: @escaping (Int) -> Void)",
+            "@stream @cancel(none) @until(p, inclusive: maybe) func f(handler: @escaping (Int) -> Void)",
+        ]
+        for member in refused {
+            let (_, diagnostics) = analyse(member)
+            #expect(diagnostics.contains { $0.severity == .error }, "\(member)")
+        }
+    }
+
     @Test func asyncNameLabelsMustMatchTheParameters() {
         let (_, diagnostics) = analyse("@asyncName(g(a:b:)) func f(x: Int, completion: @escaping () -> Void)")
         #expect(diagnostics.map(\.message) == ["'@asyncName' gives 2 argument label(s), but the async function has 1 parameter(s)"])

@@ -68,6 +68,8 @@ public struct Adapter: Hashable, Sendable {
     /// `@stream`: the callback is called many times and the adapter returns a stream of its
     /// values (`resultType` is the element type) instead of an async function.
     public var stream: StreamPlan?
+    /// `@until`: the callback that ends the call or stream.
+    public var until: UntilPlan?
     /// `@notification`: the adapter observes a notification instead of calling the SDK
     /// (`stream` is set too; `legacyCall` and `completion` are empty).
     public var notification: NotificationPlan?
@@ -164,6 +166,19 @@ public struct StreamPlan: Hashable, Sendable {
     /// The SDK can report a failure (or its register call throws): an `AsyncThrowingStream`.
     public var isThrowing: Bool
 
+}
+
+/// `@until(predicate)`: which callback ends a call or stream whose SDK calls back many times.
+public struct UntilPlan: Hashable, Sendable {
+    /// A Swift expression taking the callback's arguments and returning `Bool`, as written.
+    public var predicate: String
+    /// Where the predicate starts in the `.bridge` file (its copy is mapped there).
+    public var line: Int
+    /// Streams: the last callback's value is yielded too (`inclusive: true`).
+    public var inclusive: Bool
+    /// One-shots: the adapter parameter (`AsyncStream<Value>.Continuation?`) that receives the
+    /// values of the callbacks before the final one.
+    public var progress: String?
 }
 
 /// How cancelling the task stops the SDK's work.

@@ -281,6 +281,22 @@ extension Analyzer {
             // The label just before the completion handler is the last forwarded parameter's.
             parameters[completionIndex - 1].label = folded
         }
+        guard let until = readUntil(function, isStream: annotations.stream != nil, parameterNames: Set(parameters.map(\.name)))
+        else { return nil }
+        if let progress = until?.progress {
+            guard !annotations.isGetter else {
+                diagnostics.error(
+                    "an async property cannot take 'progress: \(progress)'", at: function.location,
+                    notes: [.init("remove 'progress:', or bridge it as a function")])
+                return nil
+            }
+            // The caller's stream of the values before the final one; nil by default.
+            parameters.append(
+                AdapterParameter(
+                    label: progress, name: progress,
+                    type: "_Concurrency.AsyncStream<\(Planner.spelled(resultType))>.Continuation?", defaultValue: "nil",
+                    isInout: false))
+        }
         if annotations.swiftPrivate && !baseName.hasPrefix("__") { baseName = "__" + baseName }
         let escapedName = Naming.escaped(baseName)
         let adapterName = annotations.isGetter ? baseName : Adapter.swiftName(baseName, parameters)
@@ -314,6 +330,7 @@ extension Analyzer {
             completion: plan, location: function.location)
         adapter.cancellation = cancellation
         adapter.isGetter = annotations.isGetter
+        adapter.until = until
         adapter.timeoutSeconds = options.timeout
         adapter.mapError = options.mapError
         adapter.signatureLine = function.funcKeywordLocation.line
@@ -337,101 +354,6 @@ extension Analyzer {
             adapter.guardedClosureParameters = [:]
         }
         return adapter
-    }
-
-    /// `@asyncName(getter:)`: a property has no arguments and no generic parameters, and is read,
-    /// not listened to. (A `Void` property is legal: Swift imports `getter:touch()` as
-    /// `var touch: Void { get async }`, test/IDE/print_clang_objc_effectful_properties.swift.)
-    mutating func checkGetter(
-        _ function: FunctionDecl, parameters: [AdapterParameter], resultType: String, annotations: FunctionAnnotations
-    ) -> Bool {
-        let location = annotations.asyncName?.1 ?? function.location
-        let problem: (String, String)? =
-            if let parameter = parameters.first {
-                ("it takes '\(parameter.name)' besides the completion handler", "a property takes no arguments; bridge it as a function")
-            } else if !function.genericParameters.isEmpty {
-                ("it is generic", "a property cannot be generic; bridge it as a function")
-            } else if annotations.stream != nil {
-                ("it is a '@stream'", "a property has one value; remove '@asyncName(getter:)' to get a stream function")
-            } else { nil }
-        guard let (reason, note) = problem else { return true }
-        diagnostics.error(
-            "'\(function.fullName)' cannot be an async property: \(reason)", at: location, notes: [.init(note)])
-        return false
-    }
-
-    /// `@stream`: rejects what only makes sense for a one-shot call; decides whether the stream
-    /// can fail.
-    mutating func checkStream(
-        _ function: FunctionDecl, buffering: String?, cancellation: CancellationPlan, completion: Parameter,
-        plan: CompletionPlan, scope: String
-    ) -> StreamPlan? {
-        let oneShot: [String: String] = [
-            "timeout": "a stream ends when its consumer stops listening",
-            "start": "streams start when they are created",
-            "progressStream": "the stream itself carries the events",
-            "retry": "a stream is not repeated; its consumer decides whether to listen again",
-        ]
-        var valid = true
-        for attribute in function.attributes {
-            guard let reason = oneShot[attribute.name.name] else { continue }
-            diagnostics.error(
-                "'@\(attribute.name.name)' does not apply to a '@stream' adapter", at: attribute.location,
-                notes: [.init("\(reason); remove '@\(attribute.name.name)'")])
-            valid = false
-        }
-        if cancellation.waitForCompletion {
-            diagnostics.error(
-                "'waitForCompletion' does not apply to a '@stream' adapter", at: function.location,
-                notes: [.init("a stream ends when its consumer stops; remove 'waitForCompletion'")])
-            valid = false
-        }
-        guard valid else { return nil }
-        var canFail = plan.errorName != nil || plan.failureName != nil || plan.flag != nil || function.throwsClause != nil
-        if plan.isResult, let resolved = try? resolver.resolve(completion.type, scope: scope),
-            case .function(let closure) = resolved.strippingAttributes.kind,
-            let (_, failure) = resultArguments(closure.parameters[0].type, scope: scope)
-        {
-            canFail = canFail || failure.description != "Never"
-        }
-        return StreamPlan(buffering: buffering, isThrowing: canFail)
-    }
-
-    /// `@progressStream(name)`: the named progress closure `(T) -> Void` becomes an
-    /// `AsyncStream<T>.Continuation` parameter, finished when the call ends.
-    mutating func readProgressStreams(_ function: FunctionDecl, completionIndex: Int, scope: String) -> [String: String]? {
-        var streams: [String: String] = [:]
-        for attribute in function.attributes where attribute.name.name == "progressStream" {
-            let usage = "'@progressStream(parameterName)' naming a '(Value) -> Void' progress closure"
-            guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
-                let argument = arguments[""], case .identifier(let name) = argument.value
-            else {
-                if attribute.arguments?.isEmpty == false {
-                    diagnostics.error("expected a parameter name", at: attribute.location, notes: [.init("write \(usage)")])
-                }
-                return nil
-            }
-            guard let index = function.parameters.firstIndex(where: { $0.name.name == name || $0.label?.name == name }),
-                index != completionIndex
-            else {
-                diagnostics.error(
-                    "'@progressStream(\(name))' names no progress parameter of '\(function.fullName)'", at: argument.location,
-                    notes: [.init("name a closure parameter other than the completion handler")])
-                return nil
-            }
-            let parameter = function.parameters[index]
-            guard let resolved = try? resolver.resolve(parameter.type, scope: scope),
-                case .function(let closure) = resolved.strippingAttributes.kind,
-                closure.parameters.count == 1, closure.result.isVoid, closure.throwsClause == nil, !closure.isAsync
-            else {
-                diagnostics.error(
-                    "'\(parameter.name.name)' is not a '(Value) -> Void' closure and cannot become a stream", at: parameter.type.location,
-                    notes: [.init("write \(usage)")])
-                return nil
-            }
-            streams[Naming.escaped(parameter.name.name)] = closure.parameters[0].type.strippingAttributes.description
-        }
-        return streams
     }
 
     /// The number of parameters of a callback parameter (progress and the like) that the adapter

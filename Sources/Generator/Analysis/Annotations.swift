@@ -10,7 +10,7 @@ enum Annotations {
     static let blockAnnotations: Set<String> = ["bridge", "timeout", "mapError", "MainActor", "retry"]
     static let functionAnnotations: Set<String> = [
         "asyncName", "completion", "asyncError", "cancel", "start", "timeout", "mapError", "MainActor", "progressStream",
-        "stream", "retry", "notification", "nullableResult", "swiftPrivate", "context",
+        "stream", "retry", "notification", "nullableResult", "swiftPrivate", "context", "until",
     ]
     /// Swift attributes copied onto the generated declaration.
     static let carried: Set<String> = ["available"]

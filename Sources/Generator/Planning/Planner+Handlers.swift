@@ -33,24 +33,61 @@ extension Planner {
     }
 
     /// The completion handler's closure literal: turns the SDK's arguments into one outcome.
-    func completionClosure(_ plan: CompletionPlan, continuation: String) -> String {
+    func completionClosure(_ plan: CompletionPlan, continuation: String, until: UntilPlan? = nil) -> String {
         var printer = CodePrinter()
         printer.block(closureHead(plan.parameters)) {
+            var receiver = continuation
+            if let until {
+                receiver = judge(until, plan, verdict: "isFinal", target: continuation, in: &$0) {
+                    "callback(isFinal: \($0)" + (until.progress.map { ", progress: \($0)" } ?? "") + ")"
+                }
+            }
             if plan.isResult {
-                $0.line("\(continuation).resume(with: \(plan.parameters[0].name))")
+                $0.line("\(receiver).resume(with: \(plan.parameters[0].name))")
             } else {
-                outcomeBranches(plan, .completion(continuation), in: &$0)
+                outcomeBranches(plan, .completion(receiver), in: &$0)
             }
         }
         return printer.text
     }
 
+    /// `@until`: the predicate judges the callback first, once, outside any lock (its copy mapped
+    /// to its `.bridge` line); the callback it judged then takes the place of `target` in the
+    /// handler's body. Returns the callback's name.
+    func judge(
+        _ until: UntilPlan, _ plan: CompletionPlan, verdict: String, target: String, in printer: inout CodePrinter,
+        callback: (String) -> String
+    ) -> String {
+        let taken = Set(plan.parameters.map(\.name) + [target])
+        let verdict = Self.freeName(verdict, taken: taken)
+        let name = Self.freeName("callback", taken: taken.union([verdict]))
+        let arguments = plan.parameters.map(\.name).joined(separator: ", ")
+        let statement = "let \(verdict) = (\(until.predicate))(\(arguments))"
+        // A multi-line closure keeps the user's layout, so its lines keep their .bridge numbers
+        // (swift-format would move it a line down): the directive then covers one more line.
+        let multiline = statement.contains("\n")
+        printer.mapped(to: multiline ? max(1, until.line - 1) : until.line, file: sourcePathLiteral) {
+            if multiline { $0.line("// swift-format-ignore") }
+            $0.line(statement)
+        }
+        printer.line("let \(name) = \(target).\(callback(verdict))")
+        return name
+    }
+
     /// The stream's event handler: yields each event, and ends the stream on the SDK's failure
     /// (or on both value and error being nil, the usual way such callbacks say "no more").
-    func streamHandler(_ adapter: Adapter, events: String) -> String {
+    func streamHandler(_ adapter: Adapter, events target: String) -> String {
         let plan = adapter.completion
         var printer = CodePrinter()
+        // The stream's whole statement is mapped to the declaration (the template does it).
+        printer.assumeMapped(to: adapter.signatureLine, file: sourcePathLiteral)
         printer.block(closureHead(plan.parameters)) {
+            var events = target
+            if let until = adapter.until {
+                events = judge(until, plan, verdict: "isLast", target: target, in: &$0) {
+                    "callback(isLast: \($0)" + (until.inclusive ? ", inclusive: true" : "") + ")"
+                }
+            }
             guard plan.isResult else { return outcomeBranches(plan, .stream(events), in: &$0) }
             let name = plan.parameters[0].name
             let yield = events + (adapter.returnsVoid ? ".yield()" : ".yield(value)")

@@ -147,7 +147,7 @@ public struct Planner: Sendable {
         } else {
             let depth = Level.body(of: adapter) - Level.body
             let retry = adapter.retry.map { retrySetup($0, name: names.retry, level: Level.body + depth) }
-            let handler = completionClosure(adapter.completion, continuation: names.continuation)
+            let handler = completionClosure(adapter.completion, continuation: names.continuation, until: adapter.until)
             let setup = callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: retry != nil)
             // The setup also repeats the result and token types: without an annotation
             // expression, its first line is mapped to the declaration.
@@ -160,7 +160,10 @@ public struct Planner: Sendable {
             // are all on its first line: the lines after a mapped line are numbered on, so a
             // call broken one argument per line would point its later lines at other
             // declarations of the file.
-            if legacy.lines.first?.contains("{") ?? false || !legacy.contains("\n") { legacyLine = adapter.signatureLine }
+            // With `@until` the predicate inside the handler is mapped instead.
+            if adapter.until == nil && (legacy.lines.first?.contains("{") ?? false || !legacy.contains("\n")) {
+                legacyLine = adapter.signatureLine
+            }
             body = .call(setup: setup, legacyCall: legacy, retrySetup: retry)
         }
         return AdapterPlan(
@@ -171,11 +174,14 @@ public struct Planner: Sendable {
             setupLine: setupLine,
             signatureReset: adapter.signatureLine != nil
                 && (adapter.stream == nil
-                    ? setupLine == nil || adapter.retry != nil || !adapter.progressStreams.isEmpty : streamLine == nil),
+                    ? setupLine == nil || adapter.retry != nil || !adapter.progressStreams.isEmpty
+                        || adapter.until?.progress != nil
+                    : streamLine == nil),
             legacyLine: legacyLine, retryLine: retryLine, streamLine: streamLine, isGetter: adapter.isGetter,
             resultType: adapter.resultType,
             tokenType: adapter.cancellation.tokenType, adapterNameLiteral: nameLiteral, callName: names.call,
-            continuation: names.continuation, retryName: names.retry, finishedStreams: adapter.progressStreams.keys.sorted(),
+            continuation: names.continuation, retryName: names.retry,
+            finishedStreams: adapter.progressStreams.keys.sorted() + (adapter.until?.progress.map { [$0 + "?"] } ?? []),
             body: body)
     }
 

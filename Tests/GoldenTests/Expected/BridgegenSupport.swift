@@ -705,6 +705,64 @@ final class BridgegenContinuation<Value, Token>: Swift.Sendable {
     }
 }
 
+/// One callback of a one-shot `@until` adapter, for which the predicate said whether it is the
+/// final one. A final callback resumes the call as usual. An earlier one is not a result and not
+/// misuse: its value goes to the caller's progress stream while the call is open, and nothing
+/// else happens — except an error, which always ends the call.
+struct BridgegenCallback<Value, Token> {
+    let continuation: BridgegenContinuation<Value, Token>
+    let isFinal: Swift.Bool
+    let progress: _Concurrency.AsyncStream<Value>.Continuation?
+
+    func resume(returning value: Value) {
+        if isFinal {
+            continuation.resume(returning: value)
+        } else if let progress {
+            // An SDK value handed on as the SDK's own callback would hand it to the app.
+            nonisolated(unsafe) let value = value
+            continuation.ifRunning { progress.yield(value) }
+        }
+    }
+
+    func resume(throwing error: any Swift.Error) {
+        continuation.resume(throwing: error)
+    }
+
+    func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
+        switch result {
+        case .success(let value): resume(returning: value)
+        case .failure(let error): resume(throwing: error)
+        }
+    }
+
+    func resumeWithFailureStatus<Status>(_ status: Status) {
+        continuation.resumeWithFailureStatus(status)
+    }
+
+    func resumeWithNoResult() {
+        if isFinal { continuation.resumeWithNoResult() }
+    }
+
+    func resumeWithFailureFlag(error: (any Swift.Error)?) {
+        continuation.resumeWithFailureFlag(error: error)
+    }
+}
+
+extension BridgegenCallback where Value == Swift.Void {
+    func resume() {
+        resume(returning: ())
+    }
+}
+
+extension BridgegenContinuation {
+    /// The callback the SDK is making, once `@until`'s predicate has judged it (outside any lock).
+    func callback(
+        isFinal: Swift.Bool, progress: _Concurrency.AsyncStream<Value>.Continuation? = nil
+    ) -> BridgegenCallback<Value, Token> {
+        BridgegenCallback(continuation: self, isFinal: isFinal, progress: progress)
+    }
+}
+
 /// The retry loop of a `@retry` adapter: each attempt is a complete adapter call with all its
 /// guarantees; between attempts the task sleeps. Cancellation never leads to another attempt, and
 /// it ends a wait at once (`Task.sleep` throws `CancellationError`). When the attempts are used up,
@@ -1137,10 +1195,23 @@ final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
         endBySDK(mapError?(error) ?? error)
     }
 
-    /// The `@until` event arrived: the stream ends without asking the SDK to stop (its work is
-    /// done). Silent when this callback already ended the stream (with its error).
-    func finishAtTerminalEvent() {
-        _ = finish(nil, by: .byTerminalEvent)
+    /// A `@stream @until` adapter's SDK failed: the stream throws, and the SDK, whose work ended
+    /// with the failure, is not stopped.
+    func terminalFailure(_ error: any Swift.Error) {
+        if !finish(mapError?(error) ?? error, by: .byTerminalEvent) { endBySDK(nil) }
+    }
+
+    /// The `@until` event arrived (`value` is yielded first when given): the stream ends without
+    /// asking the SDK to stop, since its work is done. After the stream ended, it is reported
+    /// like any event then.
+    func terminalEvent(_ value: Element?, yielded: Swift.Bool) {
+        let open = ending.withLock { $0 == nil }
+        guard open else {
+            if let value { return yield(value) }
+            return endBySDK(nil)
+        }
+        if yielded, let value { yield(value) }
+        if !finish(nil, by: .byTerminalEvent) && !yielded { endBySDK(nil) }
     }
 
     /// The SDK reported failure as a status code or flag: the stream throws
@@ -1182,6 +1253,52 @@ final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
 extension BridgegenStreamEvents where Element == Swift.Void {
     func yield() {
         yield(())
+    }
+}
+
+/// One callback of a `@stream @until` adapter, for which the predicate said whether it is the
+/// last. The last one ends the stream without asking the SDK to stop; its value is yielded only
+/// when `inclusive` (by default it is a summary, not data). An error ends the stream as usual.
+struct BridgegenStreamCallback<Element> {
+    let events: BridgegenStreamEvents<Element>
+    let isLast: Swift.Bool
+    let inclusive: Swift.Bool
+
+    func yield(_ value: Element) {
+        guard isLast else { return events.yield(value) }
+        events.terminalEvent(value, yielded: inclusive)
+    }
+
+    func finish() {
+        if isLast { events.terminalEvent(nil, yielded: false) } else { events.finish() }
+    }
+
+    /// The SDK's failure ends its work too: the stream throws it, and the SDK is not stopped.
+    func finish(throwing error: any Swift.Error) {
+        events.terminalFailure(error)
+    }
+
+    func finishWithFailureStatus<Status>(_ status: Status) {
+        finish(throwing: BridgegenError.failureStatus(adapter: events.adapter, status: "\(status)"))
+    }
+
+    func finishWithFailureFlag(error: (any Swift.Error)?) {
+        finish(throwing: error ?? BridgegenError.failureFlag(adapter: events.adapter))
+    }
+}
+
+extension BridgegenStreamCallback where Element == Swift.Void {
+    func yield() {
+        yield(())
+    }
+}
+
+extension BridgegenStreamEvents {
+    /// The callback the SDK is making, once `@until`'s predicate has judged it (outside any lock).
+    func callback(isLast: Swift.Bool, inclusive: Swift.Bool = false)
+        -> BridgegenStreamCallback<Element>
+    {
+        BridgegenStreamCallback(events: self, isLast: isLast, inclusive: inclusive)
     }
 }
 

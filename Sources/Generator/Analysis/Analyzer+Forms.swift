@@ -1,0 +1,165 @@
+import DeclParser
+
+/// The forms an adapter can take besides a plain async function: a stream (`@stream`), a
+/// property (`@asyncName(getter:)`), progress as a stream (`@progressStream`), and a call or
+/// stream that a predicate ends (`@until`). Each is checked here against what it cannot be.
+extension Analyzer {
+    /// `@asyncName(getter:)`: a property has no arguments and no generic parameters, and is read,
+    /// not listened to. (A `Void` property is legal: Swift imports `getter:touch()` as
+    /// `var touch: Void { get async }`, test/IDE/print_clang_objc_effectful_properties.swift.)
+    mutating func checkGetter(
+        _ function: FunctionDecl, parameters: [AdapterParameter], resultType: String, annotations: FunctionAnnotations
+    ) -> Bool {
+        let location = annotations.asyncName?.1 ?? function.location
+        let problem: (String, String)? =
+            if let parameter = parameters.first {
+                ("it takes '\(parameter.name)' besides the completion handler", "a property takes no arguments; bridge it as a function")
+            } else if !function.genericParameters.isEmpty {
+                ("it is generic", "a property cannot be generic; bridge it as a function")
+            } else if annotations.stream != nil {
+                ("it is a '@stream'", "a property has one value; remove '@asyncName(getter:)' to get a stream function")
+            } else { nil }
+        guard let (reason, note) = problem else { return true }
+        diagnostics.error(
+            "'\(function.fullName)' cannot be an async property: \(reason)", at: location, notes: [.init(note)])
+        return false
+    }
+
+    /// `@stream`: rejects what only makes sense for a one-shot call; decides whether the stream
+    /// can fail.
+    mutating func checkStream(
+        _ function: FunctionDecl, buffering: String?, cancellation: CancellationPlan, completion: Parameter,
+        plan: CompletionPlan, scope: String
+    ) -> StreamPlan? {
+        let oneShot: [String: String] = [
+            "timeout": "a stream ends when its consumer stops listening",
+            "start": "streams start when they are created",
+            "progressStream": "the stream itself carries the events",
+            "retry": "a stream is not repeated; its consumer decides whether to listen again",
+        ]
+        var valid = true
+        for attribute in function.attributes {
+            guard let reason = oneShot[attribute.name.name] else { continue }
+            diagnostics.error(
+                "'@\(attribute.name.name)' does not apply to a '@stream' adapter", at: attribute.location,
+                notes: [.init("\(reason); remove '@\(attribute.name.name)'")])
+            valid = false
+        }
+        if cancellation.waitForCompletion {
+            diagnostics.error(
+                "'waitForCompletion' does not apply to a '@stream' adapter", at: function.location,
+                notes: [.init("a stream ends when its consumer stops; remove 'waitForCompletion'")])
+            valid = false
+        }
+        guard valid else { return nil }
+        var canFail = plan.errorName != nil || plan.failureName != nil || plan.flag != nil || function.throwsClause != nil
+        if plan.isResult, let resolved = try? resolver.resolve(completion.type, scope: scope),
+            case .function(let closure) = resolved.strippingAttributes.kind,
+            let (_, failure) = resultArguments(closure.parameters[0].type, scope: scope)
+        {
+            canFail = canFail || failure.description != "Never"
+        }
+        return StreamPlan(buffering: buffering, isThrowing: canFail)
+    }
+
+    /// `@progressStream(name)`: the named progress closure `(T) -> Void` becomes an
+    /// `AsyncStream<T>.Continuation` parameter, finished when the call ends.
+    mutating func readProgressStreams(_ function: FunctionDecl, completionIndex: Int, scope: String) -> [String: String]? {
+        var streams: [String: String] = [:]
+        for attribute in function.attributes where attribute.name.name == "progressStream" {
+            let usage = "'@progressStream(parameterName)' naming a '(Value) -> Void' progress closure"
+            guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+                let argument = arguments[""], case .identifier(let name) = argument.value
+            else {
+                if attribute.arguments?.isEmpty == false {
+                    diagnostics.error("expected a parameter name", at: attribute.location, notes: [.init("write \(usage)")])
+                }
+                return nil
+            }
+            guard let index = function.parameters.firstIndex(where: { $0.name.name == name || $0.label?.name == name }),
+                index != completionIndex
+            else {
+                diagnostics.error(
+                    "'@progressStream(\(name))' names no progress parameter of '\(function.fullName)'", at: argument.location,
+                    notes: [.init("name a closure parameter other than the completion handler")])
+                return nil
+            }
+            let parameter = function.parameters[index]
+            guard let resolved = try? resolver.resolve(parameter.type, scope: scope),
+                case .function(let closure) = resolved.strippingAttributes.kind,
+                closure.parameters.count == 1, closure.result.isVoid, closure.throwsClause == nil, !closure.isAsync
+            else {
+                diagnostics.error(
+                    "'\(parameter.name.name)' is not a '(Value) -> Void' closure and cannot become a stream", at: parameter.type.location,
+                    notes: [.init("write \(usage)")])
+                return nil
+            }
+            streams[Naming.escaped(parameter.name.name)] = closure.parameters[0].type.strippingAttributes.description
+        }
+        return streams
+    }
+
+    /// `@until(predicate, inclusive: true)` on a stream, `@until(predicate, progress: name)` on a
+    /// one-shot. The predicate is Swift code the compiler checks (mapped back to its line).
+    mutating func readUntil(_ function: FunctionDecl, isStream: Bool, parameterNames: Set<String>) -> UntilPlan?? {
+        guard let attribute = function.attributes.first(where: { $0.name.name == "until" }) else { return .some(nil) }
+        let usage =
+            isStream
+            ? "'@until({ event in event.isLast })', or '@until({ … }, inclusive: true)' to yield the last event too"
+            : "'@until({ value, error in … })', or '@until({ … }, progress: previews)' for the values before the final one"
+        guard
+            let arguments = Annotations.arguments(
+                of: attribute, accepted: ["", "inclusive", "progress"], required: true, usage: usage, into: &diagnostics)
+        else { return nil }
+        guard let predicate = arguments[""] else {
+            diagnostics.error(
+                "'@until' needs a predicate over the callback's arguments", at: attribute.location, notes: [.init("write \(usage)")])
+            return nil
+        }
+        var plan = UntilPlan(
+            predicate: Self.dedented(predicate.value.text), line: predicate.location.line, inclusive: false, progress: nil)
+        if let inclusive = arguments["inclusive"] {
+            guard isStream else {
+                diagnostics.error(
+                    "'inclusive:' applies to '@stream' adapters", at: inclusive.location,
+                    notes: [.init("a one-shot's final callback is its result; remove 'inclusive:'")])
+                return nil
+            }
+            guard case .identifier(let value) = inclusive.value, value == "true" || value == "false" else {
+                diagnostics.error("'inclusive:' must be true or false", at: inclusive.location, notes: [.init("write \(usage)")])
+                return nil
+            }
+            plan.inclusive = value == "true"
+        }
+        if let progress = arguments["progress"] {
+            guard !isStream else {
+                diagnostics.error(
+                    "'progress:' applies to one-shot adapters", at: progress.location,
+                    notes: [.init("a stream yields every event itself; remove 'progress:'")])
+                return nil
+            }
+            guard case .identifier(let name) = progress.value, Naming.isValidIdentifier(name) else {
+                diagnostics.error("'progress:' must name the adapter's new parameter", at: progress.location, notes: [.init("write \(usage)")])
+                return nil
+            }
+            guard !parameterNames.contains(name) else {
+                diagnostics.error(
+                    "'progress: \(name)' is already a parameter of '\(function.fullName)'", at: progress.location,
+                    notes: [.init("choose another name for the progress stream")])
+                return nil
+            }
+            plan.progress = name
+        }
+        return .some(plan)
+    }
+
+    /// Code copied from a `.bridge` file with its later lines moved left together, so that the
+    /// printer's indentation is the only one (the first line starts inside an annotation).
+    static func dedented(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count > 1 else { return text }
+        let rest = lines.dropFirst()
+        let margin = rest.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
+        return ([lines[0]] + rest.map { $0.allSatisfy(\.isWhitespace) ? "" : $0.dropFirst(margin) }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,220 @@
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+import TestSupport
+
+/// `@until` against an SDK that calls one handler 1, 2 or N times, inside the start call or from
+/// its own thread, with the task cancelled before, during and after: the result or the stream's
+/// elements and end, the SDK's cancel count, and the report kinds. Serialized: the suite reads
+/// the reports of its adapters.
+@Suite(.serialized) struct UntilTests {
+    static let counts = [1, 2, 5]
+
+    /// A one-shot: the final image is the result; the degraded ones went to `previews`.
+    @Test(arguments: counts, StreamDelivery.allCases)
+    func aOneShotReturnsTheFinalCallback(callbacks: Int, delivery: StreamDelivery) async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.requestImage")
+        let sdk = ProgressiveSDK()
+        sdk.callbacks = callbacks
+        sdk.delivery = delivery
+        let (previews, continuation) = AsyncStream.makeStream(of: (ProgressiveSDK.Image, Bool).self)
+        let (image, isDegraded) = try await withWatchdog { try await sdk.requestImage(named: "cat", previews: continuation) }
+        #expect(image == ProgressiveSDK.Image(name: "cat", quality: callbacks) && !isDegraded)
+        var seen: [Int] = []
+        for await (preview, degraded) in previews {
+            #expect(degraded)
+            seen.append(preview.quality)
+        }
+        #expect(seen == Array(1..<callbacks), "the earlier callbacks are previews, in order")
+        #expect(sdk.cancelCount == 0)
+        #expect(log.all.isEmpty, "\(log.all)")
+    }
+
+    /// Callbacks after the final one are an SDK bug: dropped and reported as duplicates.
+    @Test(arguments: StreamDelivery.allCases)
+    func callbacksAfterTheFinalOneAreDuplicates(delivery: StreamDelivery) async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.preciseLocation")
+        let sdk = ProgressiveSDK()
+        sdk.delivery = delivery
+        sdk.extraCallbacks = 2
+        let fix = try await withWatchdog { try await sdk.preciseLocation() }
+        #expect(fix.accuracy == 5)
+        #expect(await eventually { log.all.count == 2 })
+        #expect(log.all.map(\.kind) == [.duplicateCallback, .duplicateCallback])
+    }
+
+    /// An error ends a one-shot even before the predicate holds.
+    @Test func anErrorEndsTheCall() async throws {
+        let sdk = ProgressiveSDK()
+        sdk.failsAtTheEnd = true
+        await #expect(throws: FixtureError.failed) { try await withWatchdog { try await sdk.preciseLocation() } }
+        #expect(sdk.cancelCount == 0)
+    }
+
+    @Test(arguments: [true, false])
+    func cancelledBeforeTheCallNothingStarts(stream: Bool) async throws {
+        let sdk = ProgressiveSDK()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            if stream {
+                for try await _ in sdk.stream("p") {}
+            } else {
+                _ = try await sdk.requestImage(named: "cat")
+            }
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(sdk.requestCount == 0 && sdk.cancelCount == 0)
+    }
+
+    /// Cancelled while the callbacks come, inside the start call or from the SDK's thread: the
+    /// call throws `CancellationError`, the SDK is cancelled once, and its answer to the cancel
+    /// is reported as the echo it is, never as a bug.
+    @Test(arguments: StreamDelivery.allCases)
+    func aOneShotCancelledBetweenCallbacks(delivery: StreamDelivery) async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.requestImage")
+        let sdk = ProgressiveSDK()
+        sdk.callbacks = 5
+        sdk.delivery = delivery
+        sdk.interval = 0.01
+        sdk.answersCancel = true
+        let box = TaskBox()
+        sdk.beforeCallback = { n in
+            guard n == 3 else { return }
+            if delivery == .insideRegister { withUnsafeCurrentTask { $0?.cancel() } } else { box.cancel() }
+        }
+        let (previews, continuation) = AsyncStream.makeStream(of: (ProgressiveSDK.Image, Bool).self)
+        let task = Task { try await sdk.requestImage(named: "cat", previews: continuation) }
+        box.set(task)
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await task.value } }
+        var seen: [Int] = []
+        for await (preview, _) in previews { seen.append(preview.quality) }
+        #expect(seen == [1, 2])
+        #expect(await eventually { sdk.cancelCount == 1 })
+        #expect(await eventually { !log.all.isEmpty })
+        #expect(log.all.allSatisfy { $0.kind == .callbackAfterCancellation }, "\(log.all)")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(sdk.cancelCount == 1)
+    }
+
+    /// Cancelling after the result changes nothing.
+    @Test(arguments: StreamDelivery.allCases)
+    func cancellingAfterTheResultDoesNothing(delivery: StreamDelivery) async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.requestImage")
+        let sdk = ProgressiveSDK()
+        sdk.delivery = delivery
+        let task = Task { try await sdk.requestImage(named: "cat").0.quality }
+        #expect(try await withWatchdog { try await task.value } == 3)
+        task.cancel()
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(sdk.cancelCount == 0 && log.all.isEmpty)
+    }
+
+    /// A stream ends by itself after its terminal event, which is not yielded unless
+    /// `inclusive`, and the finished request is not cancelled.
+    @Test(arguments: counts, StreamDelivery.allCases)
+    func aStreamEndsAtItsTerminalEvent(callbacks: Int, delivery: StreamDelivery) async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.")
+        let sdk = ProgressiveSDK()
+        sdk.callbacks = callbacks
+        sdk.delivery = delivery
+        let data = Array(1..<callbacks).map { ProgressiveSDK.StreamEvent.data("p#\($0)") }
+        let exclusive = try await withWatchdog { try await Array(sdk.stream("p")) }
+        #expect(exclusive == data)
+        let inclusive = try await withWatchdog { try await Array(sdk.events(including: "p")) }
+        #expect(inclusive == data + [.complete(count: callbacks - 1)])
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(sdk.cancelCount == 0)
+        #expect(log.all.isEmpty, "\(log.all)")
+    }
+
+    /// Events after the terminal one are an SDK bug, reported as such.
+    @Test func eventsAfterTheTerminalOneAreReported() async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.stream")
+        let sdk = ProgressiveSDK()
+        sdk.delivery = .insideRegister
+        sdk.extraCallbacks = 2
+        let events = try await withWatchdog { try await Array(sdk.stream("p")) }
+        #expect(events.count == 2)
+        #expect(log.all.map(\.kind) == [.eventAfterFinish, .eventAfterFinish])
+        #expect(sdk.cancelCount == 0)
+    }
+
+    /// An SDK failure fails the stream; its work is over, so it is not cancelled either.
+    @Test func aFailureFailsTheStreamWithoutACancel() async throws {
+        let sdk = ProgressiveSDK()
+        sdk.failsAtTheEnd = true
+        await #expect(throws: FixtureError.failed) { try await withWatchdog { try await Array(sdk.stream("p")) } }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(sdk.cancelCount == 0)
+    }
+
+    /// A consumer that stops before the terminal event cancels the request once; the SDK's answer
+    /// to that cancel is reported as an echo.
+    @Test func aConsumerLeavingEarlyCancelsOnce() async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.stream")
+        let sdk = ProgressiveSDK()
+        sdk.callbacks = 50
+        sdk.interval = 0.005
+        sdk.answersCancel = true
+        let first = try await withWatchdog { () async throws -> ProgressiveSDK.StreamEvent? in
+            for try await event in sdk.stream("p") { return event }
+            return nil
+        }
+        #expect(first == .data("p#1"))
+        #expect(await eventually { sdk.cancelCount == 1 })
+        #expect(await eventually { log.all.map(\.kind) == [.callbackAfterCancellation] })
+    }
+
+    /// The consumer's task cancelled while events come: the loop just ends, without an error
+    /// (as every `AsyncThrowingStream` does; one-shots throw `CancellationError` instead), and
+    /// the request is cancelled once.
+    @Test func aConsumerTaskCancelledWhileEventsComeCancelsOnce() async throws {
+        let sdk = ProgressiveSDK()
+        sdk.callbacks = 50
+        sdk.interval = 0.005
+        let box = TaskBox()
+        sdk.beforeCallback = { n in if n == 3 { box.cancel() } }
+        let task = Task { () -> Int in
+            var count = 0
+            for try await _ in sdk.stream("p") { count += 1 }
+            return count
+        }
+        box.set(task)
+        let count = try await withWatchdog { try await task.value }
+        #expect(count <= 2, "events buffered when the task is cancelled are not delivered")
+        #expect(await eventually { sdk.cancelCount == 1 })
+    }
+}
+
+extension Array {
+    init<S: AsyncSequence>(_ sequence: S) async throws where S.Element == Element {
+        self = []
+        for try await element in sequence { append(element) }
+    }
+}
+
+/// Holds a task so that an SDK callback on another thread can cancel it; a cancel that comes
+/// before the task is set is applied when it is.
+final class TaskBox: @unchecked Sendable {
+    // @unchecked: behind the lock.
+    private let lock = NSLock()
+    private var canceller: (@Sendable () -> Void)?
+    private var cancelled = false
+
+    func set<T: Sendable>(_ task: Task<T, any Error>) {
+        let early = lock.withLock { () -> Bool in
+            canceller = { task.cancel() }
+            return cancelled
+        }
+        if early { task.cancel() }
+    }
+
+    func cancel() {
+        let canceller = lock.withLock { () -> (@Sendable () -> Void)? in
+            cancelled = true
+            return self.canceller
+        }
+        canceller?()
+    }
+}
