@@ -17,8 +17,11 @@ let package = Package(
         .target(name: "DeclParser"),
         .target(name: "Templates"),
         .target(name: "Generator", dependencies: ["DeclParser", "Templates"]),
+        // The migration inventory: `scan` (an SDK's callback APIs as a starter .bridge file) and
+        // `audit` (the legacy callback calls an app still makes), over ordinary Swift sources.
+        .target(name: "Inventory", dependencies: ["DeclParser", "Generator"]),
         // The command line: arguments, files, exit codes.
-        .executableTarget(name: "bridgegen", dependencies: ["Generator"]),
+        .executableTarget(name: "bridgegen", dependencies: ["Generator", "Inventory"]),
         // In the build: one command per .bridge file, outputs in the plugin work directory.
         .plugin(name: "BridgegenPlugin", capability: .buildTool(), dependencies: ["bridgegen"]),
         // On demand: generated files written into the target's Generated/ folder, or --check.
@@ -39,6 +42,7 @@ let package = Package(
         .testTarget(name: "DeclParserTests", dependencies: ["DeclParser"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
         .testTarget(name: "GeneratorTests", dependencies: ["Generator"]),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(
             name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK"],
             exclude: ["Inputs", "Expected", "Malformed"]),

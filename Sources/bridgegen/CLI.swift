@@ -37,6 +37,11 @@ public enum CLI {
     }
 
     public static func run(_ arguments: [String], io: IO = .process) -> ExitCode {
+        switch arguments.first {
+        case "scan": return InventoryCommands.scan(Array(arguments.dropFirst()), io: io)
+        case "audit": return InventoryCommands.audit(Array(arguments.dropFirst()), io: io)
+        default: break
+        }
         let options: Options
         do {
             options = try Options.parse(arguments)

@@ -48,7 +48,7 @@ struct Options: Equatable {
             options.command = .version
             return options
         default:
-            throw UsageError(message: "unknown command '\(first)'; expected 'generate' or 'support'")
+            throw UsageError(message: "unknown command '\(first)'; expected 'generate', 'support', 'scan' or 'audit'")
         }
         rest = rest.dropFirst()
         func value(for flag: String) throws(UsageError) -> String {
@@ -161,10 +161,14 @@ struct Options: Equatable {
         USAGE: bridgegen generate <input.bridge>... --output-dir <dir> [options]
                bridgegen generate <input.bridge> --output <file.swift> [options]
                bridgegen support --output <file.swift> [--templates <dir>]
+               bridgegen scan <paths…> [--output <starter.bridge>] [--module <name>] [--access internal]
+               bridgegen audit <app paths…> --bridges <files.bridge…> [--max-legacy-calls <n>]
 
         For each input Name.bridge, 'generate' writes Name.bridge.swift to the output directory, and
         BridgegenSupport.swift, the small runtime the adapters share (once per module).
         Use '-' as the input to read standard input, and '--output-dir -' to print to standard output.
+        'scan' writes a starter .bridge file for an SDK's sources (.swift, .swiftinterface); 'audit'
+        lists the app's calls to legacy APIs that .bridge files bridge (docs/migrating.md).
 
         OPTIONS:
           --output-dir, -o <dir>  Directory for generated files ('-' for standard output).

@@ -403,3 +403,42 @@ let invalidBridge = """
         #expect(usage == 64 && usageErrors.hasPrefix("error:"))
     }
 }
+
+/// `scan` and `audit` from the command line: files, exit codes, the summary as the last line.
+@Suite struct InventoryCommandTests {
+    @Test func scanWritesAStarterFileAndSummarizes() throws {
+        let dir = try temporaryDirectory()
+        let sources = dir.appendingPathComponent("Sources/Pay")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try "public class Pay {\n    public func charge(completion: @escaping (Error?) -> Void) {}\n}\n"
+            .write(to: sources.appendingPathComponent("Pay.swift"), atomically: true, encoding: .utf8)
+        let output = dir.appendingPathComponent("Pay.bridge")
+        let result = run(["scan", dir.appendingPathComponent("Sources").path, "--output", output.path])
+        #expect(result.code == .success)
+        #expect(result.stderr.split(separator: "\n").last == "scan: 1 callback APIs in 1 types: 1 bridged as written, 0 with inferred annotations, 0 not bridgeable")
+        let starter = try String(contentsOf: output, encoding: .utf8)
+        #expect(starter.contains("import Pay\n") && starter.contains("public func charge(completion:"))
+        // The starter generates, and a second scan does not overwrite the edited file.
+        #expect(run(["generate", output.path, "-o", dir.appendingPathComponent("Gen").path]).code == .success)
+        let again = run(["scan", sources.path, "--output", output.path])
+        #expect(again.code == .diagnostics && again.stderr.contains("already exists"))
+    }
+
+    @Test func auditReportsCallsAndRatchets() throws {
+        let dir = try temporaryDirectory()
+        let bridge = dir.appendingPathComponent("Pay.bridge")
+        try "extension Pay {\n    func charge(completion: @escaping (Error?) -> Void)\n}\n".write(to: bridge, atomically: true, encoding: .utf8)
+        let app = dir.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try "func f(p: Pay) {\n    p.charge { _ in }\n    p.charge(completion: { _ in })\n}\n"
+            .write(to: app.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let passing = run(["audit", app.path, "--bridges", bridge.path, "--max-legacy-calls", "2"])
+        #expect(passing.code == .success)
+        #expect(passing.stderr.contains("A.swift:2:7: warning: legacy callback call 'charge(completion:)'; use 'try await charge()'"))
+        #expect(passing.stderr.split(separator: "\n").last == "audit: 2 legacy callback calls (at most 2 allowed): charge(completion:) 2")
+        let failing = run(["audit", app.path, "--bridges", bridge.path, "--max-legacy-calls", "1"])
+        #expect(failing.code == .diagnostics)
+        #expect(run(["audit", app.path]).code == .usage)
+        #expect(run(["audit", dir.appendingPathComponent("missing").path, "--bridges", bridge.path]).code == .diagnostics)
+    }
+}

@@ -1,0 +1,108 @@
+import DeclParser
+import Generator
+
+/// `bridgegen scan`: the callback APIs of an SDK's sources, written as a starter `.bridge` file
+/// that generates without errors. Declarations are pasted verbatim, grouped by type; what
+/// bridgegen can infer is added as annotations, each with a comment saying why; what it cannot
+/// bridge is commented out with the reason; the type's other members come along as context.
+public struct Scan {
+    public struct File {
+        public var path: String
+        public var bytes: [UInt8]
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    public struct Result {
+        /// The starter `.bridge` file.
+        public var text: String
+        public var apis = 0
+        public var types = 0
+        public var asWritten = 0
+        public var inferred = 0
+        public var notBridgeable = 0
+
+        /// `scan: 46 callback APIs in 12 types: 30 bridged as written, …`
+        public var summary: String {
+            "scan: \(apis) callback APIs in \(types) types: \(asWritten) bridged as written, \(inferred) with inferred annotations, \(notBridgeable) not bridgeable"
+        }
+    }
+
+    /// `internal` members count too (`--access internal`), not only `public` and `open` ones.
+    public var includesInternal = false
+    /// The module to import (from `--module`, or guessed from the paths).
+    public var module: String?
+
+    public init() {}
+
+    public func run(_ files: [File]) -> Result {
+        var types: [SourceType] = []
+        var aliases: [SourceMember] = []
+        for file in files {
+            let isInterface = file.path.hasSuffix(".swiftinterface")
+            let found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
+            types += found.types
+            aliases += found.typeAliases.filter { (includesInternal || $0.isPublic) && $0.text.contains("->") }
+        }
+        // Extensions of one type go into one block, in the order the type first appears.
+        var order: [String] = []
+        var byName: [String: SourceType] = [:]
+        for type in types {
+            if var existing = byName[type.name] {
+                existing.members += type.members
+                existing.isPublic = existing.isPublic || type.isPublic
+                byName[type.name] = existing
+            } else {
+                order.append(type.name)
+                byName[type.name] = type
+            }
+        }
+        // One declaration per text: the branches of an `#if` often declare the same API twice.
+        let merged = order.compactMap { byName[$0] }.map { type -> SourceType in
+            var seen: Set<String> = []
+            var type = type
+            type.members = type.members.filter { seen.insert($0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")).inserted }
+            return type
+        }
+        let tokens = TokenMethods(types: merged)
+        var blocks: [StarterBlock] = []
+        var delegates: [SourceType] = []
+        for type in merged where type.kind != .protocol {
+            let members = type.members.filter { includesInternal || $0.isPublic }
+            var block = StarterBlock(type: type.name, topLevelAliases: Set(aliases.map(\.name)))
+            for member in members { block.add(member, tokens: tokens) }
+            if block.hasCallbacks { blocks.append(block) }
+        }
+        for type in merged where type.kind == .protocol && StarterBlock.isDelegateProtocol(type) {
+            delegates.append(type)
+        }
+        var result = Result(text: "")
+        result.text = StarterFile(module: module, typeAliases: aliases, blocks: blocks, delegates: delegates)
+            .validated(counting: &result)
+        return result
+    }
+}
+
+/// For `@cancel(token: …)`: the no-argument stop methods of the types the sources declare.
+struct TokenMethods {
+    static let stopMethods = ["cancel", "invalidate", "stop", "remove", "unsubscribe", "dispose", "close"]
+    private var methods: [String: String] = [:]
+
+    init(types: [SourceType]) {
+        for type in types {
+            let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
+            for member in type.members where member.kind == .function && !member.isStatic {
+                guard Self.stopMethods.contains(member.name), member.text.contains(member.name + "()") else { continue }
+                if methods[name] == nil || member.name == "cancel" { methods[name] = member.name }
+            }
+        }
+    }
+
+    /// The stop method of `type` (the returned token's type, as written).
+    func stopMethod(of type: String) -> String? {
+        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
+        return methods[bare.split(separator: ".").last.map(String.init) ?? bare]
+    }
+}

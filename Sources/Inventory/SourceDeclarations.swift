@@ -1,0 +1,263 @@
+/// A type's members as they are declared in Swift source or a `.swiftinterface`, bodies left out:
+/// what `scan` pastes into a starter `.bridge` file.
+struct SourceType: Equatable {
+    enum Kind: String {
+        case `class`, `struct`, `enum`, `protocol`, `extension`, actor
+    }
+
+    /// `Outer.Inner` for nested types; an extension's extended type as written.
+    var name: String
+    var kind: Kind
+    var isPublic: Bool
+    var members: [SourceMember] = []
+    var path: String
+    var line: Int
+}
+
+struct SourceMember: Equatable {
+    enum Kind {
+        case function, initializer, property, `subscript`, typeAlias
+    }
+
+    var kind: Kind
+    var name: String
+    /// The declaration without its body or initial value, attributes and modifiers included.
+    var text: String
+    var line: Int
+    var column: Int
+    var isPublic: Bool
+    var isStatic: Bool
+}
+
+/// Finds the types and their members in skimmed Swift source. Code inside bodies (functions,
+/// computed properties, closures) is skipped by brace matching; `#if` branches are all read.
+struct SourceDeclarations {
+    private let tokens: [SkimToken]
+    private let bytes: [UInt8]
+    private let path: String
+    /// Every declaration counts as public (a `.swiftinterface` lists only public API).
+    private let allPublic: Bool
+    private(set) var types: [SourceType] = []
+    /// File-level typealiases.
+    private(set) var topLevel: [SourceMember] = []
+
+    static let modifiers: Set<String> = [
+        "public", "open", "internal", "private", "fileprivate", "package", "static", "class", "final", "override",
+        "mutating", "nonmutating", "convenience", "required", "dynamic", "lazy", "weak", "unowned", "optional",
+        "indirect", "nonisolated", "isolated", "consuming", "borrowing", "distributed", "prefix", "postfix", "infix",
+    ]
+    static let typeKeywords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor"]
+    /// Words that may continue a declaration on its next line.
+    static let continuations: Set<String> = ["throws", "rethrows", "async", "where", "reasync"]
+
+    static func read(_ bytes: [UInt8], path: String, allPublic: Bool) -> (types: [SourceType], typeAliases: [SourceMember]) {
+        var reader = SourceDeclarations(tokens: SwiftSkimmer.tokens(of: bytes), bytes: bytes, path: path, allPublic: allPublic)
+        reader.readBody(from: 0, typeIndex: nil, outerName: nil, outerPublic: allPublic)
+        return (reader.types, reader.topLevel)
+    }
+
+    private init(tokens: [SkimToken], bytes: [UInt8], path: String, allPublic: Bool) {
+        self.tokens = tokens
+        self.bytes = bytes
+        self.path = path
+        self.allPublic = allPublic
+    }
+
+    /// Reads declarations from `start` until the `}` that closes the current type (or the end);
+    /// returns the index after it.
+    @discardableResult
+    private mutating func readBody(from start: Int, typeIndex: Int?, outerName: String?, outerPublic: Bool) -> Int {
+        var index = start
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isPunctuation("}") { return index + 1 }
+            if token.isPunctuation("{") {
+                index = skipBraces(from: index)
+                continue
+            }
+            guard let word = token.word else {
+                index += 1
+                continue
+            }
+            if word == "#if" || word == "#elseif" {
+                index = endOfLine(from: index + 1)
+                continue
+            }
+            let declarationStart = backUpOverModifiers(from: index)
+            let modifiers = Set(tokens[declarationStart..<index].compactMap(\.word))
+            let isPublic = allPublic || modifiers.contains("public") || modifiers.contains("open")
+                || (outerPublic && !modifiers.contains("private") && !modifiers.contains("fileprivate")
+                    && !modifiers.contains("internal"))
+            if Self.typeKeywords.contains(word), index + 1 < tokens.count, let name = tokens[index + 1].word,
+                !(word == "class" && Self.isMemberKeyword(name))
+            {
+                index = readType(
+                    word, name: name, at: index, outerName: word == "extension" ? nil : outerName,
+                    isPublic: isPublic, declaredPublic: modifiers.contains("public") || modifiers.contains("open"))
+                continue
+            }
+            // Members of types; at file level only typealiases (closure shapes hide behind them).
+            guard let kind = Self.memberKind(word), typeIndex != nil || kind == .typeAlias else {
+                index += 1
+                continue
+            }
+            let (end, next) = endOfDeclaration(from: index + 1, kind: kind)
+            let name = index + 1 < tokens.count ? tokens[index + 1].word ?? word : word
+            let text = String(decoding: bytes[tokens[declarationStart].start..<tokens[end - 1].end], as: UTF8.self)
+            let member = SourceMember(
+                kind: kind, name: kind == .initializer || kind == .subscript ? word : name,
+                text: text.replacingCRLF, line: tokens[declarationStart].line, column: tokens[declarationStart].column,
+                isPublic: isPublic || typeIndex.map { types[$0].kind == .protocol && types[$0].isPublic } ?? false,
+                isStatic: modifiers.contains("static") || modifiers.contains("class"))
+            if let typeIndex { types[typeIndex].members.append(member) } else { topLevel.append(member) }
+            index = next
+        }
+        return index
+    }
+
+    static func isMemberKeyword(_ word: String) -> Bool {
+        memberKind(word) != nil || modifiers.contains(word)
+    }
+
+    static func memberKind(_ word: String) -> SourceMember.Kind? {
+        switch word {
+        case "func": .function
+        case "init": .initializer
+        case "var", "let": .property
+        case "subscript": .subscript
+        case "typealias": .typeAlias
+        default: nil
+        }
+    }
+
+    /// `struct Name<T>: P where … {` then its body.
+    private mutating func readType(
+        _ keyword: String, name: String, at index: Int, outerName: String?, isPublic: Bool, declaredPublic: Bool
+    ) -> Int {
+        var cursor = index + 2
+        var fullName = name
+        // An extension's type may be qualified (`extension A.B`).
+        while keyword == "extension", cursor + 1 < tokens.count, tokens[cursor].isPunctuation("."),
+            let part = tokens[cursor + 1].word
+        {
+            fullName += "." + part
+            cursor += 2
+        }
+        while cursor < tokens.count && !tokens[cursor].isPunctuation("{") && !tokens[cursor].isPunctuation("}") {
+            cursor += 1
+        }
+        guard cursor < tokens.count, tokens[cursor].isPunctuation("{") else { return cursor }
+        let qualified = outerName.map { $0 + "." + fullName } ?? fullName
+        types.append(
+            SourceType(
+                name: qualified, kind: SourceType.Kind(rawValue: keyword) ?? .class, isPublic: isPublic, path: path,
+                line: tokens[index].line))
+        // Members of a `public extension` are public unless they say otherwise.
+        let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)
+        return readBody(from: cursor + 1, typeIndex: types.count - 1, outerName: qualified, outerPublic: membersPublic)
+    }
+
+    /// The modifiers and attributes before a keyword: `@available(iOS 13, *) public static`.
+    private func backUpOverModifiers(from index: Int) -> Int {
+        var start = index
+        while start > 0 {
+            let previous = tokens[start - 1]
+            if let word = previous.word, Self.modifiers.contains(word) {
+                start -= 1
+            } else if previous.isPunctuation(")"), let open = matchingOpen(before: start - 1), open > 0 {
+                // `@attr(…)` or `private(set)` / `nonisolated(unsafe)`.
+                if open >= 2, tokens[open - 2].isPunctuation("@"), tokens[open - 1].word != nil {
+                    start = open - 2
+                } else if let word = tokens[open - 1].word, Self.modifiers.contains(word) {
+                    start = open - 1
+                } else {
+                    break
+                }
+            } else if previous.word != nil, start >= 2, tokens[start - 2].isPunctuation("@") {
+                start -= 2
+            } else {
+                break
+            }
+        }
+        return start
+    }
+
+    private func matchingOpen(before close: Int) -> Int? {
+        var depth = 0
+        var index = close
+        while index >= 0 {
+            if tokens[index].isPunctuation(")") { depth += 1 }
+            if tokens[index].isPunctuation("(") {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Where a member's declaration ends (its body, initial value and accessors excluded) and
+    /// where reading goes on.
+    private func endOfDeclaration(from start: Int, kind: SourceMember.Kind) -> (end: Int, next: Int) {
+        var index = start
+        var depth = 0
+        var last = start - 1
+        while index < tokens.count {
+            let token = tokens[index]
+            if depth == 0 {
+                if token.isPunctuation("{") {
+                    return (last + 1, skipBraces(from: index))
+                }
+                if token.isPunctuation("}") || token.isPunctuation(";") { return (last + 1, index) }
+                if token.isPunctuation("=") && kind != .typeAlias {
+                    // An initial value, up to the end of the line (or a body that follows).
+                    return (last + 1, endOfLine(from: index))
+                }
+                if token.startsLine && index > start && !continues(at: index) { return (last + 1, index) }
+            }
+            if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") { depth += 1 }
+            if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") { depth = max(0, depth - 1) }
+            last = index
+            index += 1
+        }
+        return (last + 1, index)
+    }
+
+    /// A token at the start of a line that still belongs to the declaration above.
+    private func continues(at index: Int) -> Bool {
+        let token = tokens[index]
+        if let word = token.word { return Self.continuations.contains(word) }
+        return token.isPunctuation("->") || token.isPunctuation(",") || token.isPunctuation(".")
+            || token.isPunctuation("&") || token.isPunctuation(":") || token.isPunctuation("<")
+            || token.isPunctuation(">") || token.isPunctuation("?") || token.isPunctuation("(")
+            || tokens[index - 1].isPunctuation(",") || tokens[index - 1].isPunctuation("(")
+            || tokens[index - 1].isPunctuation("->") || tokens[index - 1].isPunctuation(":")
+    }
+
+    /// The index after the `}` matching the `{` at `index`.
+    private func skipBraces(from index: Int) -> Int {
+        var depth = 0
+        var cursor = index
+        while cursor < tokens.count {
+            if tokens[cursor].isPunctuation("{") { depth += 1 }
+            if tokens[cursor].isPunctuation("}") {
+                depth -= 1
+                if depth == 0 { return cursor + 1 }
+            }
+            cursor += 1
+        }
+        return cursor
+    }
+
+    private func endOfLine(from index: Int) -> Int {
+        var cursor = index
+        while cursor < tokens.count && !tokens[cursor].startsLine { cursor += 1 }
+        return cursor
+    }
+}
+
+extension String {
+    var replacingCRLF: String {
+        split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,224 @@
+import DeclParser
+import Generator
+
+/// One type's block in the starter file: its callback APIs (with inferred annotations), its
+/// typealiases (closure shapes hide behind them) and its other members as context.
+struct StarterBlock {
+    struct Entry {
+        enum Role { case callback, context, typeAlias }
+        var member: SourceMember
+        var role: Role
+        /// Inferred annotations, each with the comment that says why.
+        var annotations: [(annotation: String, why: String)] = []
+        /// Set when bridgegen cannot take it: the declaration is commented out with this reason.
+        var refusal: String?
+    }
+
+    var type: String
+    /// File-level closure typealiases of the SDK.
+    var topLevelAliases: Set<String> = []
+    var entries: [Entry] = []
+
+    var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
+
+    /// Names of observer-like methods: they call back many times while their token lives.
+    static let observerPrefixes = ["observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating"]
+
+    mutating func add(_ member: SourceMember, tokens: TokenMethods) {
+        switch member.kind {
+        case .typeAlias:
+            entries.append(Entry(member: member, role: .typeAlias))
+        case .initializer, .property, .subscript:
+            entries.append(Entry(member: member, role: .context))
+        case .function:
+            let (file, diagnostics) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
+            guard case .extensionDecl(let decl)? = file.declarations.first, case .function(let function)? = decl.members.first
+            else {
+                // Not Swift the .bridge language can hold (an operator, say): a callback only if
+                // its text shows one.
+                if member.text.contains("->") && member.text.contains("(") && Self.mentionsCallback(member.text) {
+                    var entry = Entry(member: member, role: .callback)
+                    entry.refusal = diagnostics.first?.message ?? "not a declaration bridgegen reads"
+                    entries.append(entry)
+                }
+                return
+            }
+            guard takesCallback(function) else {
+                entries.append(Entry(member: member, role: .context))
+                return
+            }
+            var entry = Entry(member: member, role: .callback)
+            if let returned = function.returnType, !returned.isVoid, let stop = tokens.stopMethod(of: returned.description) {
+                let cancel = stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())"
+                entry.annotations.append((cancel, "the returned \(returned.description) has \(stop)()"))
+                if Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
+                    entry.annotations.insert(
+                        ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
+                }
+            }
+            entries.append(entry)
+        }
+    }
+
+    /// A closure parameter (directly, optional, or through one of the type's closure typealiases),
+    /// or one named like a completion handler.
+    func takesCallback(_ function: FunctionDecl) -> Bool {
+        let closureAliases = topLevelAliases.union(
+            entries.filter { $0.role == .typeAlias && $0.member.text.contains("->") }.map(\.member.name))
+        return function.parameters.contains { parameter in
+            var type = parameter.type.strippingAttributes
+            if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
+            if case .function = type.kind { return true }
+            if case .named(let components) = type.kind, let last = components.last, closureAliases.contains(last.name.name) {
+                return true
+            }
+            return Self.mentionsCallback(parameter.name.name) || Self.mentionsCallback(parameter.label?.name ?? "")
+        }
+    }
+
+    static func mentionsCallback(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return ["completion", "handler", "callback", "reply"].contains { lowered.contains($0) }
+    }
+
+    /// Protocols that report results or events to an owner: named like delegates, with methods.
+    static func isDelegateProtocol(_ type: SourceType) -> Bool {
+        (type.name.hasSuffix("Delegate") || type.name.hasSuffix("Observer") || type.name.hasSuffix("Listener"))
+            && type.members.contains { $0.kind == .function }
+    }
+}
+
+/// The starter file's text, and the check that it generates: any declaration bridgegen refuses
+/// is commented out with the error as its reason, until the file generates without errors.
+struct StarterFile {
+    var module: String?
+    var typeAliases: [SourceMember]
+    var blocks: [StarterBlock]
+    var delegates: [SourceType]
+
+    func validated(counting result: inout Scan.Result) -> String {
+        var blocks = self.blocks
+        var refusedAliases: Set<String> = []
+        var text = ""
+        for _ in 0..<20 {
+            var owners: [(lines: ClosedRange<Int>, block: Int, entry: Int)] = []
+            var aliasOwners: [(lines: ClosedRange<Int>, text: String)] = []
+            text = render(blocks, refusedAliases: refusedAliases, owners: &owners, aliasOwners: &aliasOwners)
+            guard let generator = try? GeneratorPipeline.standard() else { break }
+            let output = generator.generate(source: Array(text.utf8), path: "Starter.bridge", displayName: "Starter.bridge")
+            let errors = output.reports.filter { $0.diagnostic.severity == .error }
+            if errors.isEmpty { break }
+            var refusedAny = false
+            for error in errors {
+                let line = error.diagnostic.location.line
+                if let alias = aliasOwners.first(where: { $0.lines.contains(line) }), !refusedAliases.contains(alias.text) {
+                    refusedAliases.insert(alias.text)
+                    refusedAny = true
+                    continue
+                }
+                guard let owner = owners.first(where: { $0.lines.contains(line) }),
+                    blocks[owner.block].entries[owner.entry].refusal == nil
+                else { continue }
+                blocks[owner.block].entries[owner.entry].refusal = error.diagnostic.message
+                refusedAny = true
+            }
+            if !refusedAny { break }
+        }
+        result.types = blocks.count + delegates.count
+        for entry in blocks.flatMap(\.entries) where entry.role == .callback {
+            result.apis += 1
+            if entry.refusal != nil {
+                result.notBridgeable += 1
+            } else if entry.annotations.isEmpty {
+                result.asWritten += 1
+            } else {
+                result.inferred += 1
+            }
+        }
+        result.apis += delegates.count
+        result.notBridgeable += delegates.count
+        return text
+    }
+
+    private func render(
+        _ blocks: [StarterBlock], refusedAliases: Set<String>, owners: inout [(lines: ClosedRange<Int>, block: Int, entry: Int)],
+        aliasOwners: inout [(lines: ClosedRange<Int>, text: String)]
+    ) -> String {
+        var lines: [String] = [
+            "// A starter .bridge file written by `bridgegen scan`: the SDK's callback APIs as declared,",
+            "// with the annotations scan could infer (each says why) and, commented out, what bridgegen",
+            "// cannot take as written (each says why). Review it, then generate. docs/migrating.md",
+            "",
+            "import Foundation",
+        ]
+        lines.append(module.map { "import \($0)" } ?? "// import <the SDK's module>")
+        if !typeAliases.isEmpty { lines.append("") }
+        // Refused ones are left out: a typealias the .bridge language cannot read only hides shapes.
+        for alias in typeAliases where !refusedAliases.contains(alias.text) {
+            let first = lines.count + 1
+            lines += Self.indented(alias, by: "")
+            aliasOwners.append((first...lines.count, alias.text))
+        }
+        for (blockIndex, block) in blocks.enumerated() {
+            lines += ["", "extension \(block.type) {"]
+            let ordered = block.entries.indices.sorted { Self.rank(block.entries[$0].role) < Self.rank(block.entries[$1].role) }
+            var previousRole: StarterBlock.Entry.Role?
+            for index in ordered {
+                let entry = block.entries[index]
+                if entry.role != previousRole {
+                    if previousRole != nil { lines.append("") }
+                    if entry.role == .context { lines.append("    // Context: the type's other members, checked for name collisions.") }
+                } else if entry.role == .callback {
+                    lines.append("")
+                }
+                previousRole = entry.role
+                let first = lines.count + 1
+                if let refusal = entry.refusal {
+                    lines.append("    // Not bridgeable as written: \(Self.oneLine(refusal))")
+                    lines += entry.member.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    // " + $0 }
+                } else {
+                    for (annotation, why) in entry.annotations {
+                        lines.append("    // scan: \(annotation) because \(why)")
+                        lines.append("    " + annotation)
+                    }
+                    lines += Self.indented(entry.member, by: "    ")
+                }
+                owners.append((first...lines.count, blockIndex, index))
+            }
+            lines.append("}")
+        }
+        for delegate in delegates {
+            let methods = delegate.members.filter { $0.kind == .function }.count
+            lines += [
+                "",
+                "// Delegate protocol \(delegate.name) (\(methods) methods, \(delegate.path):\(delegate.line)): bridge its",
+                "// results or events with a 'delegate \(delegate.name) on <Owner> { … }' block (docs/language.md, \"Delegates\").",
+            ]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func rank(_ role: StarterBlock.Entry.Role) -> Int {
+        switch role {
+        case .typeAlias: 0
+        case .callback: 1
+        case .context: 2
+        }
+    }
+
+    /// The declaration at `indentation`, its later lines moved with it from its own column.
+    static func indented(_ member: SourceMember, by indentation: String) -> [String] {
+        let lines = member.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let column = member.column - 1
+        return [indentation + lines[0]]
+            + lines.dropFirst().map { line in
+                guard !line.allSatisfy(\.isWhitespace) else { return "" }
+                let leading = line.prefix { $0 == " " }.count
+                return indentation + line.dropFirst(min(leading, column))
+            }
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.split(separator: "\n").joined(separator: " ")
+    }
+}

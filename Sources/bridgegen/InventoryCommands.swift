@@ -1,0 +1,156 @@
+import Foundation
+import Inventory
+
+/// `bridgegen scan` and `bridgegen audit`: the migration inventory. Their arguments are few and
+/// their own, so they are read here rather than by `Options`.
+enum InventoryCommands {
+    static let scanUsage = "bridgegen scan <paths…> [--output FILE] [--module NAME] [--access internal]"
+    static let auditUsage = "bridgegen audit <app paths…> --bridges <files.bridge…> [--max-legacy-calls N]"
+
+    static func usageError(_ message: String, _ usage: String, io: CLI.IO) -> CLI.ExitCode {
+        io.standardError("error: \(message)\nusage: \(usage)\n")
+        return .usage
+    }
+
+    static func scan(_ arguments: [String], io: CLI.IO) -> CLI.ExitCode {
+        var paths: [String] = []
+        var output: String?
+        var scan = Scan()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--output", "-o", "--module", "--access":
+                guard let value = rest.popFirst() else { return usageError("\(argument) needs a value", scanUsage, io: io) }
+                if argument == "--module" {
+                    scan.module = value
+                } else if argument == "--access" {
+                    guard value == "internal" || value == "public" else {
+                        return usageError("--access must be 'public' (the default) or 'internal'", scanUsage, io: io)
+                    }
+                    scan.includesInternal = value == "internal"
+                } else {
+                    output = value
+                }
+            default:
+                if argument.hasPrefix("-") { return usageError("unknown option '\(argument)'", scanUsage, io: io) }
+                paths.append(argument)
+            }
+        }
+        guard !paths.isEmpty else { return usageError("no paths to scan", scanUsage, io: io) }
+        if let output, output != "-", FileManager.default.fileExists(atPath: output) {
+            io.standardError(
+                "\(output): error: already exists; scan writes a new starter file\n\(output): note: choose another --output, or move the file away\n")
+            return .diagnostics
+        }
+        let (files, problems) = swiftFiles(in: paths, extensions: ["swift", "swiftinterface"])
+        if !problems.isEmpty {
+            io.standardError(problems.joined(separator: "\n") + "\n")
+            return .diagnostics
+        }
+        if scan.module == nil { scan.module = guessedModule(paths + files.map(\.path)) }
+        let result = scan.run(files)
+        if let output, output != "-" {
+            do {
+                try AtomicFile.write(result.text, to: output)
+            } catch {
+                io.standardError("\(output): error: cannot write the starter file (\(error.description))\n")
+                return .diagnostics
+            }
+        } else {
+            io.standardOutput(result.text)
+        }
+        io.standardError(result.summary + "\n")
+        return .success
+    }
+
+    static func audit(_ arguments: [String], io: CLI.IO) -> CLI.ExitCode {
+        var paths: [String] = []
+        var bridges: [String] = []
+        var limit: Int?
+        var readingBridges = false
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--bridges":
+                readingBridges = true
+            case "--max-legacy-calls":
+                guard let value = rest.popFirst(), let number = Int(value), number >= 0 else {
+                    return usageError("--max-legacy-calls needs a count (0 or more)", auditUsage, io: io)
+                }
+                limit = number
+                readingBridges = false
+            default:
+                if argument.hasPrefix("-") { return usageError("unknown option '\(argument)'", auditUsage, io: io) }
+                if readingBridges { bridges.append(argument) } else { paths.append(argument) }
+            }
+        }
+        guard !paths.isEmpty else { return usageError("no app paths to audit", auditUsage, io: io) }
+        guard !bridges.isEmpty else { return usageError("no .bridge files (--bridges)", auditUsage, io: io) }
+        var audit = Audit()
+        var errors: [String] = []
+        let (bridgeFiles, bridgeProblems) = swiftFiles(in: bridges, extensions: ["bridge"])
+        errors += bridgeProblems
+        for file in bridgeFiles { errors += audit.addBridge(path: file.path, bytes: file.bytes) }
+        let (appFiles, appProblems) = swiftFiles(in: paths, extensions: ["swift"])
+        errors += appProblems
+        if !errors.isEmpty {
+            io.standardError(errors.joined(separator: "\n") + "\n")
+            return .diagnostics
+        }
+        let calls = appFiles.flatMap { audit.calls(in: $0.bytes, path: $0.path) }
+        var text = calls.map(Audit.report).joined(separator: "\n")
+        if !text.isEmpty { text += "\n" }
+        io.standardError(text + Audit.summary(calls, limit: limit) + "\n")
+        if let limit, calls.count > limit { return .diagnostics }
+        return .success
+    }
+
+    /// The files with these extensions in `paths` (folders searched recursively, hidden and
+    /// `.build` folders skipped), in a stable order; and a diagnostic for each path that is not there.
+    static func swiftFiles(in paths: [String], extensions: Set<String>) -> ([Scan.File], [String]) {
+        var files: [Scan.File] = []
+        var problems: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                problems.append("\(path): error: no such file or directory")
+                continue
+            }
+            var found: [String] = []
+            if isDirectory.boolValue {
+                let enumerator = FileManager.default.enumerator(atPath: path)
+                while let relative = enumerator?.nextObject() as? String {
+                    let name = (relative as NSString).lastPathComponent
+                    if name.hasPrefix(".") || name == ".build" {
+                        enumerator?.skipDescendants()
+                        continue
+                    }
+                    if extensions.contains((name as NSString).pathExtension) {
+                        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                    }
+                }
+            } else {
+                found.append(path)
+            }
+            for file in found.sorted() {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    problems.append("\(file): error: cannot be read")
+                    continue
+                }
+                files.append(Scan.File(path: file, bytes: Array(data)))
+            }
+        }
+        return (files, problems)
+    }
+
+    /// `Foo` from `…/Foo.swiftinterface`, `…/Foo.swiftmodule/…` or `…/Sources/Foo/…`.
+    static func guessedModule(_ paths: [String]) -> String? {
+        for path in paths {
+            let components = path.split(separator: "/").map(String.init)
+            if let module = components.first(where: { $0.hasSuffix(".swiftmodule") }) { return String(module.dropLast(12)) }
+            if let last = components.last, last.hasSuffix(".swiftinterface"), !last.contains("-") { return String(last.dropLast(15)) }
+            if let index = components.firstIndex(of: "Sources"), index + 1 < components.count - 1 { return components[index + 1] }
+        }
+        return nil
+    }
+}

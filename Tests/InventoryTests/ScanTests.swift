@@ -1,0 +1,174 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// An SDK's source written to trip a scanner: declarations hidden in strings, comments and
+/// bodies, `#if` branches, attributes over several lines, nested types, a `public extension`.
+let trickySDK = #"""
+    import Foundation
+
+    public typealias ResultHandler<T> = (Result<T, Error>) -> Void
+
+    /// The client.
+    public final class NetworkClient {
+        public init() {}
+        public var timeout: Double = 30
+        private var secret = "func hidden(completion: @escaping () -> Void) {"
+
+        @available(iOS 13, *)
+        @discardableResult
+        public func fetch(
+            _ path: String,
+            completion: @escaping (Data?, Error?) -> Void
+        ) -> RequestToken {
+            let template = """
+                func alsoHidden(completion: @escaping () -> Void) { \(path.count) }
+                """
+            let raw = #"func rawHidden(handler: () -> Void) { "quoted" }"#
+            func nested(completion: @escaping () -> Void) {}  // a local function, not API
+            DispatchQueue.global().async { completion(nil, nil) }
+            _ = (template, raw, "\("interpolated { brace")")
+            return RequestToken()
+        }
+
+        /* A block comment /* nested */ func commented(completion: @escaping () -> Void) */
+        // func lineCommented(completion: @escaping () -> Void)
+
+        #if os(iOS)
+        public func upload(_ data: Data, completion: @escaping ResultHandler<Int>)
+        #else
+        public func upload(_ data: Data, completion: @escaping ResultHandler<Int>) {}
+        #endif
+
+        internal func internalOnly(completion: @escaping () -> Void) {}
+
+        public func observeStatus(_ handler: @escaping (String) -> Void) -> StatusObservation { StatusObservation() }
+
+        public func plain(id: Int) -> Int { id }
+
+        public struct Options {
+            public var retries: Int
+            public func validate(completion: @escaping (Bool) -> Void) {}
+        }
+    }
+
+    public final class RequestToken {
+        public func cancel() {}
+    }
+
+    public final class StatusObservation {
+        public func invalidate() {}
+    }
+
+    public extension NetworkClient {
+        func ping(completion: @escaping (Error?) -> Void) {}
+        private func secretPing(completion: @escaping (Error?) -> Void) {}
+    }
+
+    public protocol NetworkClientDelegate: AnyObject {
+        func client(_ client: NetworkClient, didFinish data: Data)
+        func client(_ client: NetworkClient, didFail error: Error)
+    }
+    """#
+
+/// A `.swiftinterface`: everything listed is public, without bodies or modifiers.
+let interfaceSDK = #"""
+    // swift-interface-format-version: 1.0
+    import Swift
+    @_exported import Foundation
+    public class Locator {
+      public init()
+      @objc public func locate(accuracy: Swift.Double, completion: @escaping (Swift.String?, Swift.Error?) -> Swift.Void)
+      public var isRunning: Swift.Bool {
+        get
+      }
+      @objc deinit
+    }
+    """#
+
+@Suite struct SkimmerTests {
+    @Test func stringsCommentsAndRawStringsHideTheirContents() {
+        let words = SwiftSkimmer.tokens(of: Array(trickySDK.utf8)).compactMap(\.word)
+        for hidden in ["hidden", "alsoHidden", "rawHidden", "commented", "lineCommented"] {
+            #expect(!words.contains(hidden), "\(hidden)")
+        }
+        #expect(words.contains("fetch") && words.contains("#if") && words.contains("nested"))
+    }
+
+    @Test func linesAndColumnsAreCounted() {
+        let tokens = SwiftSkimmer.tokens(of: Array("a\n  \"x\ny\" b\n\"\"\"\nq\n\"\"\" c".utf8))
+        #expect(tokens.map(\.line) == [1, 2, 3, 3, 4, 6])
+        #expect(tokens[1].column == 3 && tokens[1].kind == .string)
+    }
+}
+
+@Suite struct ScanTests {
+    func scan(_ source: String, path: String = "Sources/Net/Client.swift", includesInternal: Bool = false) -> Scan.Result {
+        var scan = Scan()
+        scan.includesInternal = includesInternal
+        scan.module = "Net"
+        return scan.run([Scan.File(path: path, bytes: Array(source.utf8))])
+    }
+
+    @Test func findsPublicCallbackAPIsAndNothingHidden() {
+        let result = scan(trickySDK)
+        let text = result.text
+        for expected in [
+            "public func fetch(", "public func upload(_ data: Data, completion: @escaping ResultHandler<Int>)",
+            "func ping(completion: @escaping (Error?) -> Void)", "public func validate(completion: @escaping (Bool) -> Void)",
+            "extension NetworkClient.Options {", "public typealias ResultHandler<T>",
+        ] {
+            #expect(text.contains(expected), "\(expected)")
+        }
+        for absent in ["hidden", "func commented", "internalOnly", "secretPing", "nested("] {
+            #expect(!text.contains(absent), "\(absent)")
+        }
+        // Context members come along; bodies and initial values do not.
+        #expect(text.contains("    public var timeout: Double\n") && text.contains("public func plain(id: Int) -> Int\n"))
+        // The two #if branches declare one API.
+        #expect(text.components(separatedBy: "func upload(").count == 2)
+    }
+
+    @Test func infersCancellationAndStreamsAndSaysWhy() {
+        let text = scan(trickySDK).text
+        #expect(text.contains("// scan: @cancel(token) because the returned RequestToken has cancel()\n    @cancel(token)\n    @available(iOS 13, *)"))
+        #expect(text.contains("    @stream\n"))
+        #expect(text.contains("@cancel(token: invalidate())"))
+        #expect(text.contains("// Delegate protocol NetworkClientDelegate (2 methods"))
+    }
+
+    @Test func theStarterGeneratesWithoutErrorsAndTheSummaryCounts() throws {
+        let result = scan(trickySDK)
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.diagnostic.message))")
+        #expect(output.text?.contains("func fetch(_ path: String) async throws -> Data") == true)
+        // fetch, upload, observeStatus, ping, validate, and the delegate protocol.
+        #expect(result.summary == "scan: 6 callback APIs in 3 types: 3 bridged as written, 2 with inferred annotations, 1 not bridgeable")
+    }
+
+    @Test func internalMembersWithAccessInternal() {
+        #expect(scan(trickySDK, includesInternal: true).text.contains("internal func internalOnly("))
+    }
+
+    @Test func swiftInterfacesAreAllPublic() {
+        let result = scan(interfaceSDK, path: "Locator.swiftinterface")
+        #expect(result.text.contains("extension Locator {\n    @objc public func locate(accuracy: Swift.Double"))
+        #expect(result.text.contains("    public var isRunning: Swift.Bool\n"))
+        #expect(result.apis == 1 && result.asWritten == 1)
+    }
+
+    /// What bridgegen refuses is commented out with its reason, and the file still generates.
+    @Test func refusedDeclarationsAreCommentedOutWithTheReason() throws {
+        let source = """
+            public class Store {
+                public func save(_ values: Int..., completion: @escaping (Error?) -> Void) {}
+                public func load(completion: @escaping (Int?, Error?) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.text.contains("    // Not bridgeable as written: variadic parameter 'values' cannot be forwarded\n    // public func save("))
+        #expect(result.notBridgeable == 1 && result.asWritten == 1)
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(output.text != nil)
+    }
+}
