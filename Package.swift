@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "bridgegen", targets: ["bridgegen"]),
         .plugin(name: "BridgegenPlugin", targets: ["BridgegenPlugin"]),
         .plugin(name: "GenerateBridges", targets: ["GenerateBridges"]),
+        .plugin(name: "AuditBridges", targets: ["AuditBridges"]),
     ],
     targets: [
         // The pipeline, one stage per folder: parse (DeclParser) → analyse → plan → render
@@ -30,6 +31,12 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "generate-bridges", description: "Write bridgegen adapters into each target's Generated/ folder"),
                 permissions: [.writeToPackageDirectory(reason: "bridgegen writes the generated adapters into Generated/")]),
+            dependencies: ["bridgegen"]),
+        // On demand: `bridgegen audit` over the package's targets (the migration's burn-down).
+        .plugin(
+            name: "AuditBridges",
+            capability: .command(
+                intent: .custom(verb: "audit-bridges", description: "Count the app's remaining legacy callback calls")),
             dependencies: ["bridgegen"]),
 
         // A deliberately misbehaving legacy SDK that the goldens are compiled against.

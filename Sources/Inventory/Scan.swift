@@ -50,13 +50,16 @@ public struct Scan {
         var order: [String] = []
         var byName: [String: SourceType] = [:]
         for type in types {
-            if var existing = byName[type.name] {
+            // A delegate protocol's requirements are the app's to implement, not API to call:
+            // they stay apart from its extensions' methods. Other protocols' requirements are API.
+            let key = type.kind == .protocol && StarterBlock.isDelegateProtocol(type) ? type.name + " protocol" : type.name
+            if var existing = byName[key] {
                 existing.members += type.members
                 existing.isPublic = existing.isPublic || type.isPublic
-                byName[type.name] = existing
+                byName[key] = existing
             } else {
-                order.append(type.name)
-                byName[type.name] = type
+                order.append(key)
+                byName[key] = type
             }
         }
         // One declaration per text: the branches of an `#if` often declare the same API twice.
@@ -69,7 +72,7 @@ public struct Scan {
         let tokens = TokenMethods(types: merged)
         var blocks: [StarterBlock] = []
         var delegates: [SourceType] = []
-        for type in merged where type.kind != .protocol {
+        for type in merged where !(type.kind == .protocol && StarterBlock.isDelegateProtocol(type)) {
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: Set(aliases.map(\.name)))
             for member in members { block.add(member, tokens: tokens) }

@@ -209,7 +209,8 @@ struct SourceDeclarations {
                     return (last + 1, skipBraces(from: index))
                 }
                 if token.isPunctuation("}") || token.isPunctuation(";") { return (last + 1, index) }
-                if token.isPunctuation("=") && kind != .typeAlias {
+                // Only a property has an initial value (an operator function's name may hold `=`).
+                if token.isPunctuation("=") && kind == .property {
                     // An initial value, up to the end of the line (or a body that follows).
                     return (last + 1, endOfLine(from: index))
                 }
@@ -231,6 +232,7 @@ struct SourceDeclarations {
             || token.isPunctuation("&") || token.isPunctuation(":") || token.isPunctuation("<")
             || token.isPunctuation(">") || token.isPunctuation("?") || token.isPunctuation("(")
             || tokens[index - 1].isPunctuation(",") || tokens[index - 1].isPunctuation("(")
+            || tokens[index - 1].isPunctuation("<") || tokens[index - 1].isPunctuation("[")
             || tokens[index - 1].isPunctuation("->") || tokens[index - 1].isPunctuation(":")
     }
 

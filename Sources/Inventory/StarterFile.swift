@@ -12,6 +12,9 @@ struct StarterBlock {
         var annotations: [(annotation: String, why: String)] = []
         /// Set when bridgegen cannot take it: the declaration is commented out with this reason.
         var refusal: String?
+        /// A context method with a closure parameter: marked `@context`, or bridgegen would try
+        /// to bridge it (it takes a closure that is not a callback: a body, a transform).
+        var marksContext = false
     }
 
     var type: String
@@ -44,7 +47,12 @@ struct StarterBlock {
                 return
             }
             guard takesCallback(function) else {
-                entries.append(Entry(member: member, role: .context))
+                var entry = Entry(member: member, role: .context)
+                entry.marksContext = function.parameters.contains {
+                    if case .function = $0.type.strippingAttributes.kind { return true }
+                    return $0.type.description.contains("->") || Self.mentionsCallback($0.name.name)
+                }
+                entries.append(entry)
                 return
             }
             var entry = Entry(member: member, role: .callback)
@@ -60,15 +68,26 @@ struct StarterBlock {
         }
     }
 
-    /// A closure parameter (directly, optional, or through one of the type's closure typealiases),
-    /// or one named like a completion handler.
+    /// A closure parameter that returns nothing (directly, optional, or through one of the
+    /// SDK's closure typealiases), or one named like a completion handler. A closure that returns
+    /// a value is a transform or a synchronous body (`read { db in … }`), not a callback; an
+    /// `async` method has nothing to bridge.
     func takesCallback(_ function: FunctionDecl) -> Bool {
+        // `async` methods have nothing to bridge; `_underscored` ones are not meant for apps.
+        if function.isAsync || function.name.name.hasPrefix("_") { return false }
         let closureAliases = topLevelAliases.union(
             entries.filter { $0.role == .typeAlias && $0.member.text.contains("->") }.map(\.member.name))
         return function.parameters.contains { parameter in
+            // A callback outlives the call: `@escaping`, or an optional closure. A non-escaping
+            // closure runs before the method returns (`create(table:) { t in … }`).
+            var escapes = parameter.type.description.contains("@escaping")
             var type = parameter.type.strippingAttributes
-            if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
-            if case .function = type.kind { return true }
+            if case .optional(let wrapped) = type.kind {
+                type = wrapped.strippingAttributes
+                escapes = true
+            }
+            guard escapes else { return false }
+            if case .function(let closure) = type.kind { return closure.result.isVoid }
             if case .named(let components) = type.kind, let last = components.last, closureAliases.contains(last.name.name) {
                 return true
             }
@@ -116,7 +135,9 @@ struct StarterFile {
                     refusedAny = true
                     continue
                 }
-                guard let owner = owners.first(where: { $0.lines.contains(line) }),
+                // A parse error can surface on the line after a declaration the .bridge language
+                // cannot read: it belongs to the last declaration that starts before it.
+                guard let owner = owners.first(where: { $0.lines.contains(line) }) ?? owners.last(where: { $0.lines.lowerBound <= line }),
                     blocks[owner.block].entries[owner.entry].refusal == nil
                 else { continue }
                 blocks[owner.block].entries[owner.entry].refusal = error.diagnostic.message
@@ -163,7 +184,8 @@ struct StarterFile {
             lines += ["", "extension \(block.type) {"]
             let ordered = block.entries.indices.sorted { Self.rank(block.entries[$0].role) < Self.rank(block.entries[$1].role) }
             var previousRole: StarterBlock.Entry.Role?
-            for index in ordered {
+            // A context member bridgegen cannot read is left out: it would only check names.
+            for index in ordered where !(block.entries[index].role == .context && block.entries[index].refusal != nil) {
                 let entry = block.entries[index]
                 if entry.role != previousRole {
                     if previousRole != nil { lines.append("") }
@@ -181,6 +203,7 @@ struct StarterFile {
                         lines.append("    // scan: \(annotation) because \(why)")
                         lines.append("    " + annotation)
                     }
+                    if entry.marksContext { lines.append("    @context  // takes a closure, but not a callback") }
                     lines += Self.indented(entry.member, by: "    ")
                 }
                 owners.append((first...lines.count, blockIndex, index))

@@ -122,6 +122,10 @@ struct SwiftSkimmer {
             case UInt8(ascii: "-") where peek(1) == UInt8(ascii: ">"):
                 index += 2
                 emit(.punctuation("->"), from: start, line: startLine, column: column)
+            case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+                // `==`, `!=`, `<=`, `>=` stay whole: a lone `=` starts an initial value.
+                index += peek(1) == UInt8(ascii: "=") ? 2 : 1
+                emit(.punctuation(String(decoding: bytes[start..<index], as: UTF8.self)), from: start, line: startLine, column: column)
             case UInt8(ascii: ".") where peek(1) == UInt8(ascii: ".") && peek(2) == UInt8(ascii: "."):
                 index += 3
                 emit(.punctuation("..."), from: start, line: startLine, column: column)

@@ -46,6 +46,10 @@ let trickySDK = #"""
 
         public func plain(id: Int) -> Int { id }
 
+        public func matches<S>(_ other: S) -> Bool where S: Sequence, S.Element == Int { true }
+        public static func += (lhs: inout NetworkClient, rhs: Int) { lhs.timeout += Double(rhs) }
+        public func later(completion: @escaping (Int) -> Void) {}
+
         public struct Options {
             public var retries: Int
             public func validate(completion: @escaping (Bool) -> Void) {}
@@ -142,8 +146,9 @@ let interfaceSDK = #"""
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
         #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.diagnostic.message))")
         #expect(output.text?.contains("func fetch(_ path: String) async throws -> Data") == true)
-        // fetch, upload, observeStatus, ping, validate, and the delegate protocol.
-        #expect(result.summary == "scan: 6 callback APIs in 3 types: 3 bridged as written, 2 with inferred annotations, 1 not bridgeable")
+        // fetch, upload, observeStatus, later (after a `where … ==` body), ping, validate, and
+        // the delegate protocol.
+        #expect(result.summary == "scan: 7 callback APIs in 3 types: 4 bridged as written, 2 with inferred annotations, 1 not bridgeable")
     }
 
     @Test func internalMembersWithAccessInternal() {
