@@ -218,3 +218,118 @@ final class TaskBox: @unchecked Sendable {
         canceller?()
     }
 }
+
+/// The whole matrix of the "done when": 1, 2 and N callbacks, inside the start call and
+/// from the SDK's thread, the task cancelled never, before, during (just before the final
+/// callback) and after, for a one-shot and for a stream. Each case checks the outcome, the
+/// elements or previews, the SDK's cancel count and that every report is an echo, never a bug.
+@Suite(.serialized) struct UntilMatrixTests {
+    enum Timing: String, CaseIterable, Sendable {
+        case never, before, during, after
+    }
+
+    static let cases: [(Int, StreamDelivery, Timing)] = [1, 2, 5].flatMap { count in
+        StreamDelivery.allCases.flatMap { delivery in Timing.allCases.map { (count, delivery, $0) } }
+    }
+
+    /// Cancels the running task from the SDK's hook: inside the start call the hook runs in the
+    /// task itself; on the SDK's thread it uses the box.
+    static func cancelHook(_ sdk: ProgressiveSDK, at n: Int, delivery: StreamDelivery, box: TaskBox) {
+        sdk.beforeCallback = { current in
+            guard current == n else { return }
+            if delivery == .insideRegister { withUnsafeCurrentTask { $0?.cancel() } } else { box.cancel() }
+        }
+    }
+
+    @Test(arguments: cases)
+    func oneShot(callbacks: Int, delivery: StreamDelivery, timing: Timing) async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.requestImage")
+        let sdk = ProgressiveSDK()
+        sdk.callbacks = callbacks
+        sdk.delivery = delivery
+        sdk.interval = 0.002
+        sdk.answersCancel = true
+        let box = TaskBox()
+        if timing == .during { Self.cancelHook(sdk, at: callbacks, delivery: delivery, box: box) }
+        let (previews, continuation) = AsyncStream.makeStream(of: (ProgressiveSDK.Image, Bool).self)
+        let task = Task { () -> Int in
+            if timing == .before { withUnsafeCurrentTask { $0?.cancel() } }
+            return try await sdk.requestImage(named: "m", previews: continuation).0.quality
+        }
+        box.set(task)
+        let result = await withWatchdogResult { try await task.value }
+        if timing == .after { task.cancel() }
+        var seen: [Int] = []
+        for await (preview, _) in previews { seen.append(preview.quality) }
+        switch timing {
+        case .never, .after:
+            #expect(result.value == callbacks && seen == Array(1..<callbacks))
+            try await Task.sleep(for: .milliseconds(10))
+            #expect(sdk.cancelCount == 0)
+        case .before:
+            #expect(result.isCancellation && seen.isEmpty && sdk.requestCount == 0 && sdk.cancelCount == 0)
+        case .during:
+            #expect(result.isCancellation && seen == Array(1..<callbacks))
+            #expect(await eventually { sdk.cancelCount == 1 })
+        }
+        #expect(log.all.allSatisfy { $0.kind == .callbackAfterCancellation }, "\(log.all)")
+    }
+
+    @Test(arguments: cases)
+    func stream(callbacks: Int, delivery: StreamDelivery, timing: Timing) async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.stream")
+        let sdk = ProgressiveSDK()
+        sdk.callbacks = callbacks
+        sdk.delivery = delivery
+        sdk.interval = 0.002
+        sdk.answersCancel = true
+        let box = TaskBox()
+        if timing == .during { Self.cancelHook(sdk, at: callbacks, delivery: delivery, box: box) }
+        let task = Task { () -> [ProgressiveSDK.StreamEvent] in
+            if timing == .before { withUnsafeCurrentTask { $0?.cancel() } }
+            var events: [ProgressiveSDK.StreamEvent] = []
+            for try await event in sdk.stream("p") { events.append(event) }
+            return events
+        }
+        box.set(task)
+        let result = await withWatchdogResult { try await task.value }
+        if timing == .after { task.cancel() }
+        let data = Array(1..<callbacks).map { ProgressiveSDK.StreamEvent.data("p#\($0)") }
+        switch timing {
+        case .never, .after:
+            #expect(result.value == data)
+            try await Task.sleep(for: .milliseconds(10))
+            #expect(sdk.cancelCount == 0, "the terminal event ends the stream without a cancel")
+        case .before:
+            #expect(result.isCancellation && sdk.requestCount == 0 && sdk.cancelCount == 0)
+        case .during:
+            // The loop ends without an error when its task is cancelled; events still buffered
+            // are not delivered, so it saw a prefix of the data.
+            let events = result.value ?? []
+            #expect(data.starts(with: events))
+            if delivery == .onAnotherThread {
+                #expect(await eventually { sdk.cancelCount == 1 })
+            } else {
+                // Inside the register call the terminal event still arrives before the consumer
+                // can stop anything: the SDK's work ended by itself and is not cancelled.
+                try await Task.sleep(for: .milliseconds(10))
+                #expect(sdk.cancelCount == 0)
+            }
+        }
+        #expect(log.all.allSatisfy { $0.kind == .callbackAfterCancellation }, "\(log.all)")
+    }
+}
+
+/// A task's outcome, for tests that expect either a value or a cancellation.
+struct Outcome<Value: Sendable>: Sendable {
+    var value: Value?
+    var isCancellation: Bool
+}
+
+func withWatchdogResult<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async -> Outcome<Value> {
+    do {
+        return Outcome(value: try await withWatchdog(seconds: 20) { try await body() }, isCancellation: false)
+    } catch {
+        return Outcome(value: nil, isCancellation: error is CancellationError)
+    }
+}
