@@ -223,7 +223,8 @@ final class TaskBox: @unchecked Sendable {
 /// from the SDK's thread, the task cancelled never, before, during (just before the final
 /// callback) and after, for a one-shot and for a stream. Each case checks the outcome, the
 /// elements or previews, the SDK's cancel count and that every report is an echo, never a bug.
-@Suite(.serialized) struct UntilMatrixTests {
+/// (In the same serialized suite: the reports of these adapters are read by every test.)
+extension UntilTests {
     enum Timing: String, CaseIterable, Sendable {
         case never, before, during, after
     }
@@ -242,7 +243,7 @@ final class TaskBox: @unchecked Sendable {
     }
 
     @Test(arguments: cases)
-    func oneShot(callbacks: Int, delivery: StreamDelivery, timing: Timing) async throws {
+    func matrixOneShot(callbacks: Int, delivery: StreamDelivery, timing: Timing) async throws {
         let log = MisuseLog.install(for: "ProgressiveSDK.requestImage")
         let sdk = ProgressiveSDK()
         sdk.callbacks = callbacks
@@ -276,7 +277,7 @@ final class TaskBox: @unchecked Sendable {
     }
 
     @Test(arguments: cases)
-    func stream(callbacks: Int, delivery: StreamDelivery, timing: Timing) async throws {
+    func matrixStream(callbacks: Int, delivery: StreamDelivery, timing: Timing) async throws {
         let log = MisuseLog.install(for: "ProgressiveSDK.stream")
         let sdk = ProgressiveSDK()
         sdk.callbacks = callbacks
