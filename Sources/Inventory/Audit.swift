@@ -167,7 +167,7 @@ struct CallShape {
             if trailing == 0 && !isCall && tokens[index].startsLine { break }
             trailing += 1
             isCall = true
-            index = Self.skipBraces(tokens, from: index)
+            index = tokens.indexAfterBraces(from: index)
             if index + 2 < tokens.count, tokens[index].word != nil, tokens[index + 1].isPunctuation(":"),
                 tokens[index + 2].isPunctuation("{")
             {
@@ -193,19 +193,5 @@ struct CallShape {
         if let completionLabel, labels.contains(completionLabel) { return true }
         if completionLabel == nil && unlabeledClosure { return true }
         return trailing > 0 && (completionLabel != nil || labels.count <= api.completionIndex)
-    }
-
-    static func skipBraces(_ tokens: [SkimToken], from index: Int) -> Int {
-        var depth = 0
-        var cursor = index
-        while cursor < tokens.count {
-            if tokens[cursor].isPunctuation("{") { depth += 1 }
-            if tokens[cursor].isPunctuation("}") {
-                depth -= 1
-                if depth == 0 { return cursor + 1 }
-            }
-            cursor += 1
-        }
-        return cursor
     }
 }

@@ -72,7 +72,7 @@ struct SourceDeclarations {
             let token = tokens[index]
             if token.isPunctuation("}") { return index + 1 }
             if token.isPunctuation("{") {
-                index = skipBraces(from: index)
+                index = tokens.indexAfterBraces(from: index)
                 continue
             }
             guard let word = token.word else {
@@ -206,7 +206,7 @@ struct SourceDeclarations {
             let token = tokens[index]
             if depth == 0 {
                 if token.isPunctuation("{") {
-                    return (last + 1, skipBraces(from: index))
+                    return (last + 1, tokens.indexAfterBraces(from: index))
                 }
                 if token.isPunctuation("}") || token.isPunctuation(";") { return (last + 1, index) }
                 // Only a property has an initial value (an operator function's name may hold `=`).
@@ -234,21 +234,6 @@ struct SourceDeclarations {
             || tokens[index - 1].isPunctuation(",") || tokens[index - 1].isPunctuation("(")
             || tokens[index - 1].isPunctuation("<") || tokens[index - 1].isPunctuation("[")
             || tokens[index - 1].isPunctuation("->") || tokens[index - 1].isPunctuation(":")
-    }
-
-    /// The index after the `}` matching the `{` at `index`.
-    private func skipBraces(from index: Int) -> Int {
-        var depth = 0
-        var cursor = index
-        while cursor < tokens.count {
-            if tokens[cursor].isPunctuation("{") { depth += 1 }
-            if tokens[cursor].isPunctuation("}") {
-                depth -= 1
-                if depth == 0 { return cursor + 1 }
-            }
-            cursor += 1
-        }
-        return cursor
     }
 
     private func endOfLine(from index: Int) -> Int {

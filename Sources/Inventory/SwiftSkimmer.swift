@@ -31,6 +31,23 @@ struct SkimToken: Equatable {
     func isPunctuation(_ text: String) -> Bool { kind == .punctuation(text) }
 }
 
+extension Array where Element == SkimToken {
+    /// The index after the `}` that matches the `{` at `index` (or the end).
+    func indexAfterBraces(from index: Int) -> Int {
+        var depth = 0
+        var cursor = index
+        while cursor < count {
+            if self[cursor].isPunctuation("{") { depth += 1 }
+            if self[cursor].isPunctuation("}") {
+                depth -= 1
+                if depth == 0 { return cursor + 1 }
+            }
+            cursor += 1
+        }
+        return cursor
+    }
+}
+
 /// Splits Swift source into `SkimToken`s. It knows every way Swift hides text that is not code
 /// — line and nested block comments, string literals with interpolation, multi-line strings and
 /// raw strings (`#"…"#`) — so that a brace or a `func` inside them is never taken for code.
