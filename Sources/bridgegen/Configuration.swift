@@ -4,7 +4,7 @@ import Generator
 /// `bridgegen.json`: a target's settings, decoded with Foundation. An unknown key or a bad
 /// value is a diagnostic at its line and column, so a typo never silently does nothing.
 struct Configuration: Equatable {
-    static let keys = ["access", "availability", "continuation", "misuseHook", "naming", "templates"]
+    static let keys = ["access", "availability", "continuation", "misuseHook", "naming", "templates", "testDoubles"]
 
     var access: String?
     var naming: Settings.Naming?
@@ -13,6 +13,7 @@ struct Configuration: Equatable {
     var misuseHook: String?
     /// Resolved against the configuration file's folder.
     var templates: String?
+    var testDoubles: Bool?
 
     /// The configuration at `path`, or its diagnostics (`path:line:col: error: …` lines).
     struct Problems: Error {
@@ -47,6 +48,16 @@ struct Configuration: Equatable {
                 error(key, "unknown key '\(key)' in the configuration", note: "known keys: " + keys.joined(separator: ", "))
                 continue
             }
+            // The one switch, a JSON `true` or `false` (Foundation gives a number for `1` too,
+            // so the file's text decides).
+            if key == "testDoubles" {
+                if let flag = dictionary[key] as? Bool, Self.isBooleanLiteral(key, in: text) {
+                    configuration.testDoubles = flag
+                } else {
+                    error(key, "'testDoubles' must be true or false", note: usage[key]!)
+                }
+                continue
+            }
             guard let value = dictionary[key] as? String else {
                 error(key, "'\(key)' must be a string", note: usage[key]!)
                 continue
@@ -75,6 +86,7 @@ struct Configuration: Equatable {
         "availability": "a platform list ending in '*', e.g. \"iOS 15.0, macOS 12.0, *\"",
         "misuseHook": "the name of a function (BridgegenMisuse) -> Void, e.g. \"AppLog.bridgegenMisuse\"",
         "templates": "a folder of templates, relative to this file",
+        "testDoubles": "true to generate, for each bridged type, a protocol, its conformance and a scriptable fake",
     ]
 
     /// `iOS 15.0, macOS 12.0, *`.
@@ -96,6 +108,13 @@ struct Configuration: Equatable {
         }
     }
 
+    /// Whether `"key":` is followed by `true` or `false` in the file.
+    static func isBooleanLiteral(_ key: String, in text: String) -> Bool {
+        guard let range = text.range(of: "\"\(key)\"") else { return false }
+        let rest = text[range.upperBound...].drop { $0 == " " || $0 == ":" || $0.isNewline || $0 == "\t" }
+        return rest.hasPrefix("true") || rest.hasPrefix("false")
+    }
+
     /// `line:column` of the first `"key"` in the file (1:1 when it cannot be found).
     static func location(of key: String, in text: String) -> String {
         guard let range = text.range(of: "\"\(key)\"") else { return "1:1" }
@@ -113,6 +132,7 @@ struct Configuration: Equatable {
         if let availability = options.availability ?? availability { settings.availability = availability }
         if let continuation = options.continuation ?? continuation { settings.continuation = continuation }
         if let hook = options.misuseHook ?? misuseHook { settings.misuseHook = hook }
+        settings.testDoubles = options.testDoubles || (testDoubles ?? false)
         return settings
     }
 }

@@ -26,6 +26,8 @@ struct Options: Equatable {
     var continuation: Settings.ContinuationKind?
     var misuseHook: String?
     var check = false
+    /// `--test-doubles`: protocols, conformances and scriptable fakes for tests.
+    var testDoubles = false
     /// The command that regenerates the files, named in `--check`'s hints (the command plugin
     /// passes its own); by default this command line without `--check`.
     var regenerateCommand: String?
@@ -110,6 +112,7 @@ struct Options: Equatable {
                 }
                 options.misuseHook = value
             case "--check": options.check = true
+            case "--test-doubles": options.testDoubles = true
             case "--dry-run": options.dryRun = true
             case "--no-support": options.writeSupport = false
             case "--help", "-h":
@@ -189,6 +192,8 @@ struct Options: Equatable {
           --regenerate-command <text>
                                   The command '--check' tells the user to run (default: this one
                                   without --check; generate-bridges passes its own).
+          --test-doubles          Also a protocol per bridged type, its conformance, and a scriptable fake
+                                  that runs through the same runtime (docs/testing.md).
           --dry-run               Write nothing; list what would be written.
           --no-support            Do not write BridgegenSupport.swift.
           --version               Print the version.

@@ -42,6 +42,12 @@ enum Goldens {
     }
 
     static let generator = try! GeneratorPipeline.standard()
+    /// For `TestDoubles*` goldens and the runtime the goldens compile with (it holds the scripts).
+    static let testDoublesGenerator: GeneratorPipeline = {
+        var generator = try! GeneratorPipeline.standard()
+        generator.settings.testDoubles = true
+        return generator
+    }()
 
     /// Paths of every expected Swift file, sorted.
     static func expectedSwiftFiles() throws -> [String] {
@@ -77,14 +83,15 @@ enum Goldens {
     @Test(arguments: inputs)
     func generatesExpectedSwift(_ name: String) throws {
         let source = try #require(FileManager.default.contents(atPath: Goldens.root.appendingPathComponent("Inputs/\(name).bridge").path))
-        let output = Goldens.generator.generate(source: Array(source), path: "Inputs/\(name).bridge", displayName: "\(name).bridge")
+        let generator = name.hasPrefix("TestDoubles") ? Goldens.testDoublesGenerator : Goldens.generator
+        let output = generator.generate(source: Array(source), path: "Inputs/\(name).bridge", displayName: "\(name).bridge")
         #expect(output.reports.filter { $0.diagnostic.severity == .error }.isEmpty, "\(output.reports.map(\.formatted))")
         let text = try #require(output.text)
         try Goldens.check(text, against: "Expected/\(name).swift")
     }
 
     @Test func supportFileMatches() throws {
-        let text = try #require(Goldens.generator.support().text)
+        let text = try #require(Goldens.testDoublesGenerator.support().text)
         try Goldens.check(text, against: "Expected/\(GeneratorPipeline.supportFileName)")
     }
 

@@ -70,6 +70,9 @@ public struct Adapter: Hashable, Sendable {
     public var stream: StreamPlan?
     /// `@until`: the callback that ends the call or stream.
     public var until: UntilPlan?
+    /// A fake's copy of the adapter (`--test-doubles`): the script property its legacy call runs
+    /// instead of the SDK.
+    public var fakeScript: String?
     /// `@notification`: the adapter observes a notification instead of calling the SDK
     /// (`stream` is set too; `legacyCall` and `completion` are empty).
     public var notification: NotificationPlan?

@@ -12,6 +12,26 @@ public struct FilePlan: Hashable, Sendable {
     public var imports: [String]
     public var blocks: [BlockPlan]
     public var delegates: [DelegatePlan]
+    /// `--test-doubles`: per bridged type, a protocol, the conformance and a fake.
+    public var testDoubles: [TestDoublePlan] = []
+}
+
+/// A bridged type's test doubles: the protocol of its async surface (app code depends on it),
+/// the type's conformance, and a fake whose methods run scripts through the adapter runtime.
+public struct TestDoublePlan: Hashable, Sendable {
+    public var availability: String
+    /// `public `, or empty.
+    public var access: String
+    /// The type that conforms: the extended type, or the wrapper.
+    public var typeName: String
+    public var protocolName: String
+    public var fakeName: String
+    /// Each requirement, attributes first, possibly over several lines.
+    public var requirements: [String]
+    /// The fake's script properties (`let chargeScript = BridgegenScript<…>("…")`).
+    public var scripts: [String]
+    /// The fake's methods, laid out by the adapter template.
+    public var methods: [AdapterPlan]
 }
 
 /// One extension of the legacy type, or one wrapper struct around it (`@bridge(wrapper:)`).
@@ -110,4 +130,6 @@ public struct SupportPlan: Hashable, Sendable {
     public var continuationType: String
     public var withContinuation: String
     public var misuseHook: String
+    /// The scripts that fakes run (`--test-doubles`).
+    public var testDoubles: Bool
 }

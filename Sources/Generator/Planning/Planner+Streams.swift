@@ -18,18 +18,17 @@ extension Planner {
         if stream.isThrowing, let mapError = adapter.mapError { options.append("mapError: " + mapError) }
         let handler = streamHandler(adapter, events: names.events)
         let register = "{ \(names.events) in"
+        func legacy(level: Int) -> String {
+            if let script = adapter.fakeScript { return Self.scriptCall(adapter, script: script, target: names.events) }
+            return call(adapter, callee: receiver, continuation: names.continuation, handler: handler, level: level)
+        }
 
         var printer = CodePrinter(level: Level.body)
         guard stop == nil else {
             printer.line(head + "(")
             printer.indented {
                 for option in options { $0.line(option + ",") }
-                $0.block("register: " + register) {
-                    let legacy = call(
-                        adapter, callee: receiver, continuation: names.continuation, handler: handler,
-                        level: Level.body + 2)
-                    $0.line(legacy)
-                }
+                $0.block("register: " + register) { $0.line(legacy(level: Level.body + 2)) }
             }
             printer.line(")")
             return printer.text
@@ -42,9 +41,7 @@ extension Planner {
             printer.indented { $0.commaSeparated(options) }
             printer.line(") " + register)
         }
-        printer.indented {
-            $0.line(call(adapter, callee: receiver, continuation: names.continuation, handler: handler, level: Level.body + 1))
-        }
+        printer.indented { $0.line(legacy(level: Level.body + 1)) }
         printer.line("}")
         return printer.text
     }

@@ -47,7 +47,8 @@ public struct Planner: Sendable {
             // A block of only typealiases or context declarations generates nothing, not an
             // empty `extension X { }`.
             blocks: model.blocks.filter { !$0.adapters.isEmpty }.map(planner.plan),
-            delegates: model.delegates.map(planner.plan))
+            delegates: model.delegates.map(planner.plan),
+            testDoubles: settings.testDoubles ? planner.planTestDoubles(model) : [])
     }
 
     /// The `.bridge` line to give the first line of `statement` so that the first of its lines
@@ -66,7 +67,7 @@ public struct Planner: Sendable {
         return SupportPlan(
             continuationType: checked ? "_Concurrency.CheckedContinuation" : "_Concurrency.UnsafeContinuation",
             withContinuation: checked ? "withCheckedContinuation" : "withUnsafeContinuation",
-            misuseHook: settings.misuseHook ?? "")
+            misuseHook: settings.misuseHook ?? "", testDoubles: settings.testDoubles)
     }
 
     /// The file's imports; delegate classes subclass `NSObject`, so they need Foundation.
@@ -105,7 +106,11 @@ public struct Planner: Sendable {
         var docLines = adapter.documentation.map(Self.commentSafe)
         if !docLines.isEmpty { docLines.append("") }
         let source = Self.commentSafe(adapter.sourceName)
-        docLines.append(adapter.notification == nil ? "Bridged from `\(source)`." : "Observes notification `\(source)`.")
+        if let script = adapter.fakeScript {
+            docLines.append("Runs `\(script)` in place of the SDK, as the adapter of `\(source)`.")
+        } else {
+            docLines.append(adapter.notification == nil ? "Bridged from `\(source)`." : "Observes notification `\(source)`.")
+        }
 
         var attributes = adapter.attributes
         if adapter.discardableResult { attributes.insert("@discardableResult", at: 0) }
@@ -136,7 +141,7 @@ public struct Planner: Sendable {
         var legacyLine: Int?
         var retryLine: Int?
         var streamLine: Int?
-        if let notification = adapter.notification {
+        if let notification = adapter.notification, adapter.fakeScript == nil {
             let text = notificationBody(adapter, notification, nameLiteral: nameLiteral, receiver: receiver)
             streamLine = Self.mappedLine(of: text, [("name: ", notification.line)])
             body = .stream(text)
@@ -153,9 +158,11 @@ public struct Planner: Sendable {
             // expression, its first line is mapped to the declaration.
             setupLine = Self.mappedLine(of: setup, expressionMarks) ?? adapter.signatureLine
             retryLine = retry.flatMap { Self.mappedLine(of: $0, [("when: ", adapter.retryLine)]) }
-            let legacy = call(
-                adapter, callee: receiver, continuation: names.continuation, handler: handler,
-                level: (retry == nil ? Level.legacyCall : Level.legacyCallInRetry) + depth)
+            let legacy =
+                adapter.fakeScript.map { Self.scriptCall(adapter, script: $0, target: names.continuation) }
+                ?? call(
+                    adapter, callee: receiver, continuation: names.continuation, handler: handler,
+                    level: (retry == nil ? Level.legacyCall : Level.legacyCallInRetry) + depth)
             // The legacy call repeats the method's and parameters' names. Mapped only when they
             // are all on its first line: the lines after a mapped line are numbered on, so a
             // call broken one argument per line would point its later lines at other

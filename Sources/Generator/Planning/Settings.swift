@@ -23,6 +23,9 @@ public struct Settings: Equatable, Sendable {
     public var continuation: ContinuationKind = .checked
     /// A function `(BridgegenMisuse) -> Void` that receives misuse reports by default.
     public var misuseHook: String?
+    /// For each bridged type, a protocol of its async surface, the type's conformance, and a
+    /// scriptable fake (`--test-doubles`); the runtime then carries the fakes' scripts.
+    public var testDoubles = false
 
     public init() {}
 

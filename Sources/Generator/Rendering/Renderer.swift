@@ -45,7 +45,7 @@ public struct Renderer: Sendable {
     public func render(_ plan: SupportPlan) throws(TemplateError) -> String {
         let value: TemplateValue = [
             "continuationType": .string(plan.continuationType), "withContinuation": .string(plan.withContinuation),
-            "misuseHook": .string(plan.misuseHook),
+            "misuseHook": .string(plan.misuseHook), "testDoubles": .bool(plan.testDoubles),
         ]
         return CodePrinter.tidy(try templates.render(Self.partialName(Self.supportTemplate), value))
     }
@@ -59,6 +59,16 @@ public struct Renderer: Sendable {
             "imports": .strings(plan.imports),
             "blocks": .list(plan.blocks.map(value(of:))),
             "delegates": .list(plan.delegates.map(value(of:))),
+            "testDoubles": .list(plan.testDoubles.map(value(of:))),
+        ]
+    }
+
+    static func value(of doubles: TestDoublePlan) -> TemplateValue {
+        [
+            "availability": .string(doubles.availability), "access": .string(doubles.access),
+            "typeName": .string(doubles.typeName), "protocolName": .string(doubles.protocolName),
+            "fakeName": .string(doubles.fakeName), "requirements": .strings(doubles.requirements),
+            "scripts": .strings(doubles.scripts), "methods": .list(doubles.methods.map(value(of:))),
         ]
     }
 

@@ -1,0 +1,107 @@
+import DeclParser
+import Templates
+
+/// `--test-doubles`: for each bridged type, a protocol with its async surface, the type's
+/// conformance, and a fake. A fake's method is the real adapter with one difference: where the
+/// adapter calls the SDK, the fake runs its script. So cancellation, timeouts, retries, error
+/// mapping and misuse reports behave exactly as they do against the SDK.
+extension Planner {
+    /// Adapters a protocol can hold as written: instance methods, not generic (a fake could not
+    /// script a value of an unknown type), without `inout` parameters.
+    static func isDoubled(_ adapter: Adapter) -> Bool {
+        !adapter.isStatic && adapter.genericParameters.isEmpty && adapter.requirements.isEmpty
+            && !adapter.parameters.contains(where: \.isInout)
+    }
+
+    func planTestDoubles(_ model: BridgeModel) -> [TestDoublePlan] {
+        // One protocol per type, whatever the number of its blocks; generic types are left out.
+        var order: [String] = []
+        var byType: [String: (access: String, adapters: [Adapter])] = [:]
+        for block in model.blocks where block.requirements.isEmpty {
+            let type = block.wrapperName ?? block.extendedType
+            guard !type.contains("<") else { continue }
+            let adapters = block.adapters.filter(Self.isDoubled)
+            guard !adapters.isEmpty else { continue }
+            if byType[type] == nil { order.append(type) }
+            byType[type, default: (accessPrefix(block.access), [])].adapters += adapters
+        }
+        return order.compactMap { type -> TestDoublePlan? in
+            guard let (access, adapters) = byType[type] else { return nil }
+            let suffix = type.split(separator: ".").joined()
+            var taken: Set<String> = []
+            let scripts = adapters.map { Self.scriptName(for: $0, taken: &taken) }
+            var fakes: [AdapterPlan] = []
+            var scriptLines: [String] = []
+            for (adapter, script) in zip(adapters, scripts) {
+                var fake = adapter
+                fake.fakeScript = script
+                fake.cancellation = CancellationPlan()
+                fake.cancellation.strategy = .token(method: "cancel()", optional: false)
+                fake.cancellation.tokenType = "BridgegenFakeToken"
+                fake.signatureLine = nil
+                fake.mapErrorLine = nil
+                fake.retryLine = nil
+                fake.guardedClosureParameters = [:]
+                fakes.append(plan(fake, access: access, typeName: type, receivers: Receivers(instance: "self", type: "Self")))
+                let kind = adapter.stream == nil ? "BridgegenScript" : "BridgegenStreamScript"
+                let types = "<\(Self.spelled(adapter.resultType)), \(Self.argumentsType(of: adapter))>"
+                scriptLines.append("\(access)let \(script) = \(kind)\(types)(\(Parser.quoted(adapter.adapterName)))")
+            }
+            return TestDoublePlan(
+                availability: availability, access: access, typeName: type, protocolName: "Async" + suffix,
+                fakeName: "Fake" + suffix, requirements: adapters.map { requirement(for: $0) }, scripts: scriptLines,
+                methods: fakes)
+        }
+    }
+
+    /// `chargeScript`; an overload's labels are added (`chargeAmountCurrencyScript`).
+    static func scriptName(for adapter: Adapter, taken: inout Set<String>) -> String {
+        let base = String(adapter.name.filter { $0 != "`" }.drop { $0 == "_" })
+        var name = base + "Script"
+        if taken.contains(name) {
+            name = base + adapter.parameters.compactMap(\.label).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Script"
+        }
+        while taken.contains(name) { name = "_" + name }
+        taken.insert(name)
+        return name
+    }
+
+    /// What a script records of a call: the parameters, as a labelled tuple (one parameter on
+    /// its own, none as `Void`).
+    static func argumentsType(of adapter: Adapter) -> String {
+        switch adapter.parameters.count {
+        case 0: return "Swift.Void"
+        case 1: return adapter.parameters[0].type
+        default: return "(" + adapter.parameters.map { $0.name + ": " + $0.type }.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// The arguments as the script records them.
+    static func argumentsValue(of adapter: Adapter) -> String {
+        switch adapter.parameters.count {
+        case 0: return "()"
+        case 1: return adapter.parameters[0].name
+        default: return "(" + adapter.parameters.map { $0.name + ": " + $0.name }.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// The fake's legacy call: its script instead of the SDK.
+    static func scriptCall(_ adapter: Adapter, script: String, target: String) -> String {
+        let verb = adapter.stream == nil ? "try self.\(script).start" : "self.\(script).register"
+        return "\(verb)(\(argumentsValue(of: adapter)), \(target))"
+    }
+
+    /// The protocol requirement: the adapter's attributes and signature, without default values
+    /// (Swift does not allow them in requirements) or body.
+    func requirement(for adapter: Adapter) -> String {
+        var bare = adapter
+        for index in bare.parameters.indices { bare.parameters[index].defaultValue = nil }
+        var lines: [String] = []
+        if adapter.discardableResult { lines.append("@discardableResult") }
+        lines += adapter.attributes
+        if adapter.isMainActor { lines.append("@MainActor") }
+        var signature = self.signature(of: bare, access: "")
+        if adapter.isGetter { signature += " { get async throws }" }
+        return (lines + [signature]).joined(separator: "\n")
+    }
+}
