@@ -19,15 +19,17 @@ public final class Terminal: @unchecked Sendable {
     public var behavior: Behavior = .value(after: 0)
     /// The value each kind of call answers with (the second of `twice` adds 1).
     public var amount = 42
-    private let state = Locked((cancels: 0, callbacks: 0))
+    private let state = Locked((cancels: 0, callbacks: 0, starts: 0))
 
     public init() {}
 
     public var cancelCount: Int { state.withLock { $0.cancels } }
     public var callbackCount: Int { state.withLock { $0.callbacks } }
+    public var startCount: Int { state.withLock { $0.starts } }
 
     public func charge(amount: Int, completion: @escaping (Int?, Error?) -> Void) throws -> TerminalOperation {
         let value = amount
+        state.withLock { $0.starts += 1 }
         func answer(_ result: Int?, _ error: Error?) {
             state.withLock { $0.callbacks += 1 }
             completion(result, error)

@@ -1354,6 +1354,8 @@ enum BridgegenCallbackStep<Value> {
     case startThrows(any Swift.Error)
 }
 
+extension BridgegenCallbackStep: Swift.Sendable where Value: Swift.Sendable {}
+
 /// A fake's method whose call has no script.
 struct BridgegenUnscriptedCall: Swift.Error, Swift.CustomStringConvertible {
     let adapter: Swift.String
@@ -1477,6 +1479,9 @@ enum BridgegenEventsStep<Element> {
     /// Sends the events from another thread, `every` seconds apart, then ends as `then` says.
     case events([Element], then: End = .finish, every: Swift.Double = 0)
 }
+
+extension BridgegenEventsStep: Swift.Sendable where Element: Swift.Sendable {}
+extension BridgegenEventsStep.End: Swift.Sendable where Element: Swift.Sendable {}
 
 /// One stream method of a fake: its script and what happened.
 final class BridgegenStreamScript<Element, Arguments>: @unchecked Swift.Sendable {

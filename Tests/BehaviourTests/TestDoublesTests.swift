@@ -1,0 +1,116 @@
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+import TestSupport
+
+/// A fake runs its script through the same runtime as the real adapter: for every kind of
+/// script, the fake and the real adapter over an SDK behaving the same way give the same
+/// result, the same error and the same reports. Serialized: both report as the same adapter.
+@Suite(.serialized) struct TestDoublesTests {
+    /// The same behaviour, as the fixture SDK's knob and as a script step.
+    static let behaviours: [(String, Terminal.Behavior, BridgegenCallbackStep<Int>, cancels: Bool)] = [
+        ("value", .value(after: 0.01), .value(42, after: 0.01), false),
+        ("error", .error(after: 0), .error(FixtureError.failed), false),
+        ("twice", .twice, .twice(42, then: 43), false),
+        ("synchronously", .synchronously, .synchronously(42), false),
+        ("after cancellation", .afterCancellation, .afterCancellation(42), true),
+        ("never", .never, .never, true),
+        ("released uncalled", .releasedUncalled, .releasedUncalled, false),
+        ("start throws", .startThrows, .startThrows(FixtureError.startRefused), false),
+    ]
+
+    struct Observed: Equatable {
+        var outcome: String
+        var reports: [BridgegenMisuse.Kind]
+        var cancels: Int
+    }
+
+    /// Calls `charge` through the protocol, as app code would, cancelling once it started if
+    /// asked; returns what the caller saw and what was reported.
+    static func observe(
+        _ client: any AsyncTerminal & Sendable, cancel: Bool, started: @escaping @Sendable () -> Bool,
+        cancels: @escaping @Sendable () -> Int
+    ) async throws -> Observed {
+        let log = MisuseLog.install(for: "Terminal.charge(amount:)")
+        let task = Task { try await client.charge(amount: 42) }
+        if cancel {
+            #expect(await eventually { started() })
+            task.cancel()
+        }
+        let outcome: String
+        do {
+            outcome = "\(try await withWatchdog { try await task.value })"
+        } catch {
+            outcome = "\(type(of: error)): \(error)"
+        }
+        // Late and duplicate callbacks arrive on the SDK's thread after the outcome.
+        try await Task.sleep(for: .milliseconds(60))
+        return Observed(outcome: outcome, reports: log.all.map(\.kind), cancels: cancels())
+    }
+
+    @Test(arguments: 0..<behaviours.count)
+    func theFakeBehavesAsTheRealAdapterDoes(_ index: Int) async throws {
+        let (name, behavior, step, cancels) = Self.behaviours[index]
+        let terminal = Terminal()
+        terminal.behavior = behavior
+        let real = try await Self.observe(
+            UncheckedTerminal(terminal), cancel: cancels, started: { terminal.startCount > 0 },
+            cancels: { terminal.cancelCount })
+        let fake = FakeTerminal()
+        fake.chargeScript.respond(step)
+        let faked = try await Self.observe(
+            fake, cancel: cancels, started: { !fake.chargeScript.calls.isEmpty }, cancels: { fake.chargeScript.cancelCount })
+        #expect(faked == real, "\(name)")
+        #expect(fake.chargeScript.calls.allSatisfy { $0 == 42 })
+    }
+
+    /// Steps run in order, the last repeating: a failure then a success is a retried success.
+    @Test func aRetriedSuccessAndRecordedCalls() async throws {
+        let fake = FakeTerminal()
+        fake.chargeScript.respond(.error(FixtureError.failed), .value(7))
+        #expect(try await fake.charge(amount: 5) == 7)
+        #expect(fake.chargeScript.calls == [5, 5] && fake.chargeScript.callbackCount == 2)
+        #expect(try await fake.charge(amount: 6) == 7)
+    }
+
+    /// The adapter's timeout applies to the fake: a script that never answers times out.
+    @Test func theTimeoutApplies() async throws {
+        let fake = FakeTerminal()
+        fake.chargeScript.respond(.never)
+        await #expect(throws: BridgegenError.timedOut(adapter: "Terminal.charge(amount:)", seconds: 5)) {
+            try await withWatchdog { try await fake.charge(amount: 1) }
+        }
+        #expect(fake.chargeScript.cancelCount == 1)
+    }
+
+    @Test func anUnscriptedCallThrowsAndSaysSo() async {
+        let fake = FakeTerminal()
+        await #expect(throws: BridgegenUnscriptedCall.self) { try await fake.serialNumber }
+    }
+
+    @Test func streamsAndPropertiesAreScripted() async throws {
+        let fake = FakeTerminal()
+        fake.observeStatusScript.respond(.events(["ready", "busy"], then: .moreAfterFinish(["late"])))
+        let log = MisuseLog.install(for: "Terminal.observeStatus()")
+        var statuses: [String] = []
+        for await status in fake.observeStatus() { statuses.append(status) }
+        #expect(statuses == ["ready", "busy"])
+        #expect(await eventually { log.all.map(\.kind) == [.eventAfterFinish] })
+        // An open stream is stopped once when the consumer leaves.
+        fake.observeStatusScript.respond(.events(["ready"], then: .open))
+        for await _ in fake.observeStatus() { break }
+        #expect(await eventually { fake.observeStatusScript.stopCount == 1 })
+        fake.serialNumberScript.respond(.value("F-1"))
+        #expect(try await fake.serialNumber == "F-1")
+    }
+}
+
+/// The real SDK object behind the protocol, for calls from a task (the fixture is thread-safe).
+struct UncheckedTerminal: AsyncTerminal, @unchecked Sendable {
+    let base: Terminal
+    init(_ base: Terminal) { self.base = base }
+    nonisolated(nonsending) func charge(amount: Int) async throws -> Int { try await base.charge(amount: amount) }
+    func observeStatus() -> AsyncStream<String> { base.observeStatus() }
+    nonisolated(nonsending) var serialNumber: String { get async throws { try await base.serialNumber } }
+}
