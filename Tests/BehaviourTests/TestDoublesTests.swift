@@ -98,9 +98,12 @@ import TestSupport
         #expect(statuses == ["ready", "busy"])
         #expect(await eventually { log.all.map(\.kind) == [.eventAfterFinish] })
         // An open stream is stopped once when the consumer leaves.
-        fake.observeStatusScript.respond(.events(["ready"], then: .open))
-        for await _ in fake.observeStatus() { break }
-        #expect(await eventually { fake.observeStatusScript.stopCount == 1 })
+        let open = FakeTerminal()
+        open.observeStatusScript.respond(.events(["ready"], then: .open))
+        for await _ in open.observeStatus() { break }
+        #expect(await eventually { open.observeStatusScript.stopCount == 1 })
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(open.observeStatusScript.stopCount == 1)
         fake.serialNumberScript.respond(.value("F-1"))
         #expect(try await fake.serialNumber == "F-1")
     }
