@@ -56,7 +56,7 @@ let package = Package(
         // Helpers shared by the test targets that run generated adapters.
         .target(name: "TestSupport", dependencies: ["GoldenAdapters", "FixtureSDK"], path: "Tests/TestSupport"),
         .testTarget(name: "BehaviourTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["bridgegen"]),
+        .testTarget(name: "CLITests", dependencies: ["bridgegen", "Generator"]),
         // Thousands of randomized interleavings per adapter kind; CI also runs it under TSan.
         .testTarget(name: "StressTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
     ]

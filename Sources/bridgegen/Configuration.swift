@@ -4,7 +4,9 @@ import Generator
 /// `bridgegen.json`: a target's settings, decoded with Foundation. An unknown key or a bad
 /// value is a diagnostic at its line and column, so a typo never silently does nothing.
 struct Configuration: Equatable {
-    static let keys = ["access", "availability", "continuation", "misuseHook", "naming", "templates", "testDoubles"]
+    static let keys = [
+        "access", "availability", "continuation", "fakesImport", "misuseHook", "naming", "templates", "testDoubles",
+    ]
 
     var access: String?
     var naming: Settings.Naming?
@@ -13,7 +15,8 @@ struct Configuration: Equatable {
     var misuseHook: String?
     /// Resolved against the configuration file's folder.
     var templates: String?
-    var testDoubles: Bool?
+    var testDoubles: Settings.TestDoubles?
+    var fakesImport: String?
 
     /// The configuration at `path`, or its diagnostics (`path:line:col: error: …` lines).
     struct Problems: Error {
@@ -48,14 +51,10 @@ struct Configuration: Equatable {
                 error(key, "unknown key '\(key)' in the configuration", note: "known keys: " + keys.joined(separator: ", "))
                 continue
             }
-            // The one switch, a JSON `true` or `false` (Foundation gives a number for `1` too,
-            // so the file's text decides).
-            if key == "testDoubles" {
-                if let flag = dictionary[key] as? Bool, Self.isBooleanLiteral(key, in: text) {
-                    configuration.testDoubles = flag
-                } else {
-                    error(key, "'testDoubles' must be true or false", note: usage[key]!)
-                }
+            // `testDoubles` may be a JSON `true` or `false` (Foundation gives a number for `1`
+            // too, so the file's text decides) or a string.
+            if key == "testDoubles", let flag = dictionary[key] as? Bool, Self.isBooleanLiteral(key, in: text) {
+                configuration.testDoubles = flag ? .all : Settings.TestDoubles.none
                 continue
             }
             guard let value = dictionary[key] as? String else {
@@ -69,6 +68,9 @@ struct Configuration: Equatable {
                 configuration.continuation = Settings.ContinuationKind(rawValue: value)
             case "availability" where isAvailabilityList(value): configuration.availability = value
             case "misuseHook" where isQualifiedName(value): configuration.misuseHook = value
+            case "testDoubles" where value == "protocols" || value == "fakes":
+                configuration.testDoubles = Settings.TestDoubles(rawValue: value)
+            case "fakesImport" where isQualifiedName(value): configuration.fakesImport = value
             case "templates" where !value.isEmpty:
                 let folder = (path as NSString).deletingLastPathComponent
                 configuration.templates = value.hasPrefix("/") || folder.isEmpty ? value : folder + "/" + value
@@ -86,7 +88,9 @@ struct Configuration: Equatable {
         "availability": "a platform list ending in '*', e.g. \"iOS 15.0, macOS 12.0, *\"",
         "misuseHook": "the name of a function (BridgegenMisuse) -> Void, e.g. \"AppLog.bridgegenMisuse\"",
         "templates": "a folder of templates, relative to this file",
-        "testDoubles": "true to generate, for each bridged type, a protocol, its conformance and a scriptable fake",
+        "testDoubles":
+            "true (a protocol per bridged type, its conformance and a scriptable fake), \"protocols\" (an app target) or \"fakes\" (a test-support target)",
+        "fakesImport": "the module a \"fakes\" target stands in for, e.g. \"PaymentsApp\"",
     ]
 
     /// `iOS 15.0, macOS 12.0, *`.
@@ -132,7 +136,8 @@ struct Configuration: Equatable {
         if let availability = options.availability ?? availability { settings.availability = availability }
         if let continuation = options.continuation ?? continuation { settings.continuation = continuation }
         if let hook = options.misuseHook ?? misuseHook { settings.misuseHook = hook }
-        settings.testDoubles = options.testDoubles || (testDoubles ?? false)
+        settings.testDoubles = options.testDoubles ?? testDoubles ?? Settings.TestDoubles.none
+        settings.fakesImport = options.fakesImport ?? fakesImport
         return settings
     }
 }

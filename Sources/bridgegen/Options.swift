@@ -26,8 +26,10 @@ struct Options: Equatable {
     var continuation: Settings.ContinuationKind?
     var misuseHook: String?
     var check = false
-    /// `--test-doubles`: protocols, conformances and scriptable fakes for tests.
-    var testDoubles = false
+    /// `--test-doubles [protocols|fakes]`: protocols, conformances and scriptable fakes.
+    var testDoubles: Settings.TestDoubles?
+    /// `--fakes-import Module`: the module a fakes-only file stands in for.
+    var fakesImport: String?
     /// The command that regenerates the files, named in `--check`'s hints (the command plugin
     /// passes its own); by default this command line without `--check`.
     var regenerateCommand: String?
@@ -112,7 +114,18 @@ struct Options: Equatable {
                 }
                 options.misuseHook = value
             case "--check": options.check = true
-            case "--test-doubles": options.testDoubles = true
+            case "--test-doubles":
+                // An optional value: `protocols` or `fakes`; anything else is the next argument.
+                if let next = rest.first, next == "protocols" || next == "fakes" {
+                    options.testDoubles = Settings.TestDoubles(rawValue: next)
+                    rest = rest.dropFirst()
+                } else {
+                    options.testDoubles = inlineValue.flatMap(Settings.TestDoubles.init(rawValue:)) ?? .all
+                }
+            case "--fakes-import":
+                let value = try take()
+                guard Configuration.isQualifiedName(value) else { throw UsageError(message: "--fakes-import must name a module") }
+                options.fakesImport = value
             case "--dry-run": options.dryRun = true
             case "--no-support": options.writeSupport = false
             case "--help", "-h":
@@ -192,8 +205,11 @@ struct Options: Equatable {
           --regenerate-command <text>
                                   The command '--check' tells the user to run (default: this one
                                   without --check; generate-bridges passes its own).
-          --test-doubles          Also a protocol per bridged type, its conformance, and a scriptable fake
-                                  that runs through the same runtime (docs/testing.md).
+          --test-doubles [protocols|fakes]
+                                  Also a protocol per bridged type, its conformance, and a scriptable
+                                  fake that runs through the same runtime (docs/testing.md); only the
+                                  protocols (an app target), or only the fakes (a test-support target,
+                                  with --fakes-import <AppModule>).
           --dry-run               Write nothing; list what would be written.
           --no-support            Do not write BridgegenSupport.swift.
           --version               Print the version.

@@ -1,5 +1,6 @@
 @testable import bridgegen
 import Foundation
+import Generator
 import Testing
 
 /// Runs the CLI in-process with captured streams.
@@ -440,5 +441,55 @@ let invalidBridge = """
         #expect(failing.code == .diagnostics)
         #expect(run(["audit", app.path]).code == .usage)
         #expect(run(["audit", dir.appendingPathComponent("missing").path, "--bridges", bridge.path]).code == .diagnostics)
+    }
+}
+
+/// `--test-doubles`: everything beside the adapters, only the protocols (the app target's
+/// part), or only the fakes (a test-support target's part, importing the app module).
+@Suite struct TestDoubleModeTests {
+    let bridge = "import Pay\n\nextension Pay {\n    func charge(completion: @escaping (Int?, Error?) -> Void)\n}\n"
+
+    func generate(_ options: [String]) throws -> String {
+        let result = run(["generate", "-", "-o", "-"] + options, stdin: bridge)
+        #expect(result.code == .success, "\(result.stderr)")
+        return result.stdout
+    }
+
+    @Test func eachModeWritesItsPart() throws {
+        let all = try generate(["--test-doubles"])
+        #expect(all.contains("extension Pay {") && all.contains("protocol AsyncPay {") && all.contains("final class FakePay"))
+        let protocols = try generate(["--test-doubles", "protocols"])
+        #expect(protocols.contains("extension Pay: AsyncPay {}") && !protocols.contains("final class FakePay"))
+        let fakes = try generate(["--test-doubles", "fakes", "--fakes-import", "PayApp"])
+        #expect(fakes.contains("@testable import PayApp") && fakes.contains("final class FakePay: AsyncPay"))
+        #expect(!fakes.contains("extension Pay {") && !fakes.contains("protocol AsyncPay"))
+        // The runtime carries the scripts only where fakes are.
+        let dir = try temporaryDirectory()
+        #expect(run(["support", "--output", dir.appendingPathComponent("S.swift").path, "--test-doubles", "fakes"]).code == .success)
+        #expect(try String(contentsOf: dir.appendingPathComponent("S.swift"), encoding: .utf8).contains("final class BridgegenScript"))
+        #expect(run(["support", "--output", dir.appendingPathComponent("P.swift").path, "--test-doubles", "protocols"]).code == .success)
+        #expect(try !String(contentsOf: dir.appendingPathComponent("P.swift"), encoding: .utf8).contains("BridgegenScript"))
+    }
+
+    @Test func theConfigurationSaysTheSame() throws {
+        let dir = try temporaryDirectory()
+        let config = dir.appendingPathComponent("bridgegen.json")
+        for (json, expected) in [
+            ("{\"testDoubles\": true}", Settings.TestDoubles.all), ("{\"testDoubles\": \"protocols\"}", .protocols),
+            ("{\"testDoubles\": \"fakes\", \"fakesImport\": \"PayApp\"}", .fakes), ("{\"testDoubles\": false}", .none),
+        ] {
+            try json.write(to: config, atomically: true, encoding: .utf8)
+            guard case .success(let loaded) = Configuration.load(path: config.path) else {
+                Issue.record("\(json) did not load")
+                continue
+            }
+            #expect(loaded.settings(overriddenBy: try Options.parse(["generate", "a.bridge", "-o", "x"])).testDoubles == expected)
+        }
+        try "{\"testDoubles\": 1}".write(to: config, atomically: true, encoding: .utf8)
+        guard case .failure(let problems) = Configuration.load(path: config.path) else {
+            Issue.record("1 was accepted")
+            return
+        }
+        #expect(problems.lines.first?.contains("'testDoubles' must be a string") == true || problems.lines.first?.contains("testDoubles") == true)
     }
 }

@@ -45,7 +45,7 @@ enum Goldens {
     /// For `TestDoubles*` goldens and the runtime the goldens compile with (it holds the scripts).
     static let testDoublesGenerator: GeneratorPipeline = {
         var generator = try! GeneratorPipeline.standard()
-        generator.settings.testDoubles = true
+        generator.settings.testDoubles = .all
         return generator
     }()
 

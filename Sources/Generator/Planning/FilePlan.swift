@@ -14,6 +14,11 @@ public struct FilePlan: Hashable, Sendable {
     public var delegates: [DelegatePlan]
     /// `--test-doubles`: per bridged type, a protocol, the conformance and a fake.
     public var testDoubles: [TestDoublePlan] = []
+    /// Whether the file declares the test doubles' protocols and conformances (not in a
+    /// fakes-only file, whose fakes conform to the app module's) and their fakes (not in the app
+    /// target's file when a test-support target has them).
+    public var declaresProtocols = true
+    public var declaresFakes = true
 }
 
 /// A bridged type's test doubles: the protocol of its async surface (app code depends on it),

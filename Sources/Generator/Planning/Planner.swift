@@ -41,14 +41,22 @@ public struct Planner: Sendable {
     public func plan(_ model: BridgeModel, sourceFile: String, sourcePath: String? = nil) -> FilePlan {
         var planner = self
         planner.sourcePathLiteral = Parser.quoted(sourcePath ?? sourceFile)
+        // A fakes-only file holds the fakes and imports the module that has the adapters.
+        let fakesOnly = settings.testDoubles == .fakes
+        var model = model
+        if fakesOnly {
+            model.imports += settings.fakesImport.map { ["@testable import \($0)"] } ?? []
+        }
+        let doubles = settings.testDoubles == .none ? [] : planner.planTestDoubles(model)
         return FilePlan(
             sourceFile: Self.commentSafe(sourceFile), sourcePathLiteral: planner.sourcePathLiteral,
             imports: imports(model),
             // A block of only typealiases or context declarations generates nothing, not an
             // empty `extension X { }`.
-            blocks: model.blocks.filter { !$0.adapters.isEmpty }.map(planner.plan),
-            delegates: model.delegates.map(planner.plan),
-            testDoubles: settings.testDoubles ? planner.planTestDoubles(model) : [])
+            blocks: fakesOnly ? [] : model.blocks.filter { !$0.adapters.isEmpty }.map(planner.plan),
+            delegates: fakesOnly ? [] : model.delegates.map(planner.plan),
+            testDoubles: doubles,
+            declaresProtocols: settings.testDoubles != .fakes, declaresFakes: settings.testDoubles != .protocols)
     }
 
     /// The `.bridge` line to give the first line of `statement` so that the first of its lines
@@ -67,7 +75,7 @@ public struct Planner: Sendable {
         return SupportPlan(
             continuationType: checked ? "_Concurrency.CheckedContinuation" : "_Concurrency.UnsafeContinuation",
             withContinuation: checked ? "withCheckedContinuation" : "withUnsafeContinuation",
-            misuseHook: settings.misuseHook ?? "", testDoubles: settings.testDoubles)
+            misuseHook: settings.misuseHook ?? "", testDoubles: settings.testDoubles == .all || settings.testDoubles == .fakes)
     }
 
     /// The file's imports; delegate classes subclass `NSObject`, so they need Foundation.

@@ -25,7 +25,20 @@ public struct Settings: Equatable, Sendable {
     public var misuseHook: String?
     /// For each bridged type, a protocol of its async surface, the type's conformance, and a
     /// scriptable fake (`--test-doubles`); the runtime then carries the fakes' scripts.
-    public var testDoubles = false
+    public var testDoubles: TestDoubles = .none
+    /// With `.fakes`: the module whose adapters the fakes stand in for (`@testable import`).
+    public var fakesImport: String?
+
+    public enum TestDoubles: String, Sendable, CaseIterable {
+        case none
+        /// The protocols, conformances and fakes, beside the adapters.
+        case all
+        /// The adapters, protocols and conformances: the app target's part.
+        case protocols
+        /// Only the fakes (and the runtime with their scripts): a test-support target's part,
+        /// which imports the app module.
+        case fakes
+    }
 
     public init() {}
 

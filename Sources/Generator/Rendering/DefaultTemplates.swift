@@ -1755,6 +1755,7 @@ extension {{ownerType}} {
 
 {{/delegates}}
 {{#testDoubles}}
+{{#declaresProtocols}}
 /// The async surface of `{{typeName}}`: app code that depends on it can be tested with
 /// `{{fakeName}}`.
 {{availability}}
@@ -1768,6 +1769,8 @@ extension {{ownerType}} {
 {{availability}}
 extension {{typeName}}: {{protocolName}} {}
 
+{{/declaresProtocols}}
+{{#declaresFakes}}
 /// A stand-in for `{{typeName}}` in tests. Each method runs its script (`…Script.respond(…)`)
 /// where the adapter calls the SDK, through the same runtime, and records its calls.
 {{availability}}
@@ -1784,6 +1787,7 @@ extension {{typeName}}: {{protocolName}} {}
 {{/methods}}
 }
 
+{{/declaresFakes}}
 {{/testDoubles}}
 
 """##

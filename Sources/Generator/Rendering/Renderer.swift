@@ -60,6 +60,7 @@ public struct Renderer: Sendable {
             "blocks": .list(plan.blocks.map(value(of:))),
             "delegates": .list(plan.delegates.map(value(of:))),
             "testDoubles": .list(plan.testDoubles.map(value(of:))),
+            "declaresProtocols": .bool(plan.declaresProtocols), "declaresFakes": .bool(plan.declaresFakes),
         ]
     }
 
