@@ -17,6 +17,10 @@ let package = Package(
         .target(
             name: "PaymentsApp", dependencies: ["LegacyPayments"],
             plugins: [.plugin(name: "BridgegenPlugin", package: "bridgegen")]),
-        .testTarget(name: "PaymentsAppTests", dependencies: ["PaymentsApp", "LegacyPayments"]),
+        // The app's tests: the build plugin generates the fakes here from the app's
+        // Bridges/Payments.bridge (linked), so the app target ships none (bridgegen.json).
+        .testTarget(
+            name: "PaymentsAppTests", dependencies: ["PaymentsApp", "LegacyPayments"],
+            plugins: [.plugin(name: "BridgegenPlugin", package: "bridgegen")]),
     ]
 )

@@ -42,10 +42,11 @@ extension Planner {
                 fake.mapErrorLine = nil
                 fake.retryLine = nil
                 fake.guardedClosureParameters = [:]
-                fakes.append(plan(fake, access: access, typeName: type, receivers: Receivers(instance: "self", type: "Self")))
+                // The fake is internal: it is for the module's own tests, whatever the protocol's access.
+                fakes.append(plan(fake, access: "", typeName: type, receivers: Receivers(instance: "self", type: "Self")))
                 let kind = adapter.stream == nil ? "BridgegenScript" : "BridgegenStreamScript"
                 let types = "<\(Self.spelled(adapter.resultType)), \(Self.argumentsType(of: adapter))>"
-                scriptLines.append("\(access)let \(script) = \(kind)\(types)(\(Parser.quoted(adapter.adapterName)))")
+                scriptLines.append("let \(script) = \(kind)\(types)(\(Parser.quoted(adapter.adapterName)))")
             }
             return TestDoublePlan(
                 availability: availability, access: access, typeName: type, protocolName: "Async" + suffix,

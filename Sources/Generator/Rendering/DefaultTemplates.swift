@@ -1774,13 +1774,13 @@ extension {{typeName}}: {{protocolName}} {}
 /// A stand-in for `{{typeName}}` in tests. Each method runs its script (`…Script.respond(…)`)
 /// where the adapter calls the SDK, through the same runtime, and records its calls.
 {{availability}}
-{{access}}final class {{fakeName}}: {{protocolName}}, @unchecked Swift.Sendable {
+final class {{fakeName}}: {{protocolName}}, @unchecked Swift.Sendable {
     // @unchecked: the scripts are thread-safe, and the fake holds nothing else.
     {{#scripts}}
     {{.}}
     {{/scripts}}
 
-    {{access}}init() {}
+    init() {}
 {{#methods}}
 
     {{> adapter}}
