@@ -84,6 +84,15 @@ import TestSupport
         #expect(fake.chargeScript.cancelCount == 1)
     }
 
+    /// A delegate adapter's fake is scripted like any method, with the block's timeout.
+    @Test func delegateAdaptersAreScriptedToo() async throws {
+        let fake = FakeCardReader()
+        fake.readCardScript.respond(.value("4242", after: 0.01))
+        #expect(try await fake.readCard() == "4242")
+        let real = try await CardReader().readCard()
+        #expect(real == "4242")
+    }
+
     @Test func anUnscriptedCallThrowsAndSaysSo() async {
         let fake = FakeTerminal()
         await #expect(throws: BridgegenUnscriptedCall.self) { try await fake.serialNumber }

@@ -83,3 +83,21 @@ public final class TerminalOperation: @unchecked Sendable {
     init(onCancel: @escaping () -> Void) { self.onCancel = Locked(onCancel) }
     public func cancel() { onCancel.withLock { $0.take() }?() }
 }
+
+/// The terminal's card reader reports through a delegate (for the test-double goldens).
+public protocol CardReaderDelegate: AnyObject {
+    func cardReader(_ reader: CardReader, didRead card: String)
+    func cardReader(_ reader: CardReader, didFailWithError error: Error)
+}
+
+public final class CardReader: @unchecked Sendable {
+    // @unchecked: the delegate is set by the adapter before reading starts.
+    public weak var delegate: CardReaderDelegate?
+    public init() {}
+
+    public func startReading() {
+        FixtureScheduler.shared.async { self.delegate?.cardReader(self, didRead: "4242") }
+    }
+
+    public func stopReading() {}
+}

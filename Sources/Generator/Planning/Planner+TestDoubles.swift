@@ -17,13 +17,18 @@ extension Planner {
         // One protocol per type, whatever the number of its blocks; generic types are left out.
         var order: [String] = []
         var byType: [String: (access: String, adapters: [Adapter])] = [:]
-        for block in model.blocks where block.requirements.isEmpty {
-            let type = block.wrapperName ?? block.extendedType
-            guard !type.contains("<") else { continue }
-            let adapters = block.adapters.filter(Self.isDoubled)
-            guard !adapters.isEmpty else { continue }
+        func add(_ adapters: [Adapter], to type: String, access: String?) {
+            guard !type.contains("<"), !adapters.isEmpty else { return }
             if byType[type] == nil { order.append(type) }
-            byType[type, default: (accessPrefix(block.access), [])].adapters += adapters
+            byType[type, default: (accessPrefix(access), [])].adapters += adapters
+        }
+        for block in model.blocks where block.requirements.isEmpty {
+            add(block.adapters.filter(Self.isDoubled), to: block.wrapperName ?? block.extendedType, access: block.access)
+        }
+        // A delegate adapter is a method of its owner like any other; its fake runs a script
+        // through the same call (or stream) runtime, with no delegate in between.
+        for delegate in model.delegates {
+            add([Self.adapter(standingFor: delegate)].filter(Self.isDoubled), to: delegate.ownerType, access: delegate.access)
         }
         return order.compactMap { type -> TestDoublePlan? in
             guard let (access, adapters) = byType[type] else { return nil }
@@ -53,6 +58,21 @@ extension Planner {
                 fakeName: "Fake" + suffix, requirements: adapters.map { requirement(for: $0) }, scripts: scriptLines,
                 methods: fakes)
         }
+    }
+
+    /// The owner's async function of a delegate block, as an adapter a fake can script.
+    static func adapter(standingFor delegate: DelegateAdapter) -> Adapter {
+        var adapter = Adapter(
+            documentation: delegate.documentation, sourceName: delegate.sourceName, adapterName: delegate.adapterName,
+            name: delegate.name, attributes: delegate.attributes, isStatic: false, discardableResult: false,
+            genericParameters: [], requirements: [], parameters: delegate.parameters, resultType: delegate.resultType,
+            legacyCall: LegacyCall(name: "", arguments: [], isThrowing: false, returnsValue: false),
+            completion: CompletionPlan(parameters: []), location: delegate.location)
+        adapter.stream = delegate.stream
+        adapter.timeoutSeconds = delegate.stream == nil ? delegate.timeoutSeconds : nil
+        adapter.mapError = delegate.mapError
+        adapter.isMainActor = delegate.isMainActor
+        return adapter
     }
 
     /// `chargeScript`; an overload's labels are added (`chargeAmountCurrencyScript`).
