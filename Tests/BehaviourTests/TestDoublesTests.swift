@@ -62,6 +62,9 @@ import TestSupport
         let faked = try await Self.observe(
             fake, cancel: cancels, started: { !fake.chargeScript.calls.isEmpty }, cancels: { fake.chargeScript.cancelCount })
         #expect(faked == real, "\(name)")
+        // Callbacks after the outcome was decided are counted as dropped.
+        let expectedDropped = ["twice": 1, "after cancellation": 1][name] ?? 0
+        #expect(fake.chargeScript.droppedCount == expectedDropped, "\(name)")
         #expect(fake.chargeScript.calls.allSatisfy { $0 == 42 })
     }
 

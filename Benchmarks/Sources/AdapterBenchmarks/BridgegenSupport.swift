@@ -703,6 +703,9 @@ final class BridgegenContinuation<Value, Token>: Swift.Sendable {
     func ifRunning(_ body: () -> Swift.Void) {
         if call.isRunning { body() }
     }
+
+    /// Whether a callback now would still decide the call.
+    var isOpen: Swift.Bool { call.isRunning }
 }
 
 /// One callback of a one-shot `@until` adapter, for which the predicate said whether it is the

@@ -716,6 +716,9 @@ final class BridgegenContinuation<Value, Token>: Swift.Sendable {
     func ifRunning(_ body: () -> Swift.Void) {
         if call.isRunning { body() }
     }
+
+    /// Whether a callback now would still decide the call.
+    var isOpen: Swift.Bool { call.isRunning }
 }
 
 /// One callback of a one-shot `@until` adapter, for which the predicate said whether it is the
@@ -1387,6 +1390,7 @@ final class BridgegenScript<Value, Arguments>: @unchecked Swift.Sendable {
         var calls: [Arguments] = []
         var cancels = 0
         var callbacks = 0
+        var dropped = 0
     }
 
     let adapter: Swift.String
@@ -1405,8 +1409,10 @@ final class BridgegenScript<Value, Arguments>: @unchecked Swift.Sendable {
     var calls: [Arguments] { state.withLock { $0.calls } }
     /// How many times the fake SDK was asked to cancel.
     var cancelCount: Swift.Int { state.withLock { $0.cancels } }
-    /// How many callbacks the fake SDK made (dropped ones included).
+    /// How many callbacks the fake SDK made, and how many of them came after the call had
+    /// ended (dropped by the runtime: duplicates, answers after a cancellation or timeout).
     var callbackCount: Swift.Int { state.withLock { $0.callbacks } }
+    var droppedCount: Swift.Int { state.withLock { $0.dropped } }
 
     /// The fake SDK's start call, made by the fake's method inside `BridgegenCall.run`.
     func start(
@@ -1422,21 +1428,21 @@ final class BridgegenScript<Value, Arguments>: @unchecked Swift.Sendable {
         let cancelled = { [state] in state.withLock { $0.cancels += 1 } }
         switch step {
         case .value(let value, let delay):
-            later(delay) { self.deliver { continuation.resume(returning: value) } }
+            later(delay) { self.deliver(to: continuation) { $0.resume(returning: value) } }
         case .error(let error, let delay):
-            later(delay) { self.deliver { continuation.resume(throwing: error) } }
+            later(delay) { self.deliver(to: continuation) { $0.resume(throwing: error) } }
         case .twice(let first, let second):
             later(0) {
-                self.deliver { continuation.resume(returning: first) }
-                self.deliver { continuation.resume(returning: second) }
+                self.deliver(to: continuation) { $0.resume(returning: first) }
+                self.deliver(to: continuation) { $0.resume(returning: second) }
             }
         case .synchronously(let value):
-            deliver { continuation.resume(returning: value) }
+            deliver(to: continuation) { $0.resume(returning: value) }
         case .afterCancellation(let value):
             // The token keeps the handler until the cancel, which the SDK answers anyway.
             return BridgegenFakeToken {
                 cancelled()
-                self.later(0) { self.deliver { continuation.resume(returning: value) } }
+                self.later(0) { self.deliver(to: continuation) { $0.resume(returning: value) } }
             }
         case .never:
             return BridgegenFakeToken {
@@ -1451,9 +1457,16 @@ final class BridgegenScript<Value, Arguments>: @unchecked Swift.Sendable {
         return BridgegenFakeToken(onCancel: cancelled)
     }
 
-    private func deliver(_ callback: () -> Swift.Void) {
-        state.withLock { $0.callbacks += 1 }
-        callback()
+    private func deliver(
+        to continuation: BridgegenContinuation<Value, BridgegenFakeToken>,
+        _ callback: (BridgegenContinuation<Value, BridgegenFakeToken>) -> Swift.Void
+    ) {
+        let open = continuation.isOpen
+        state.withLock { state in
+            state.callbacks += 1
+            if !open { state.dropped += 1 }
+        }
+        callback(continuation)
     }
 
     /// Runs `work` on another thread after `delay` seconds, as an SDK's callback queue would.
