@@ -84,7 +84,7 @@ import TestSupport
         await #expect(throws: BridgegenError.timedOut(adapter: "Terminal.charge(amount:)", seconds: 5)) {
             try await withWatchdog { try await fake.charge(amount: 1) }
         }
-        #expect(fake.chargeScript.cancelCount == 1)
+        #expect(await eventually { fake.chargeScript.cancelCount == 1 })
     }
 
     /// A delegate adapter's fake is scripted like any method, with the block's timeout.

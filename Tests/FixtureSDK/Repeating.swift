@@ -6,19 +6,22 @@ import Foundation
 /// the stops, so tests can see that a stream adapter stops it exactly once.
 public final class RepeatingSource: @unchecked Sendable {
     // @unchecked: the counters are behind `state`; the handler runs on `queue`.
-    private let state = Locked((stops: 0, running: [Int: Bool]()))
+    private let state = Locked((stops: 0, starts: 0, running: [Int: Bool]()))
     private let queue = DispatchQueue(label: "fixture.repeating")
     private var nextID = 0
 
     public init() {}
 
-    /// How many registrations were stopped.
+    /// How many registrations were stopped, how many were made, and how many still run.
     public var stops: Int { state.withLock { $0.stops } }
+    public var registrations: Int { state.withLock { $0.starts } }
+    public var running: Int { state.withLock { $0.running.values.filter { $0 }.count } }
 
     /// Calls `handler(n)` for n = 1, 2, … every `interval` seconds until the token stops it.
     func start(interval: Double, _ handler: @escaping @Sendable (Int) -> Void) -> Int {
         let id = state.withLock { state -> Int in
             nextID += 1
+            state.starts += 1
             state.running[nextID] = true
             return nextID
         }
@@ -78,6 +81,11 @@ extension RepeatingSource {
 
     public func listen(port: Int, onConnection: @escaping @Sendable (Connection) -> Void) -> ConnectionListener {
         ConnectionListener(source: self, id: start(interval: 0.001) { onConnection(Connection(number: $0)) })
+    }
+
+    /// A tick count every millisecond, until stopped (for shared streams).
+    public func observeTicks(_ handler: @escaping @Sendable (Int) -> Void) -> RepeatingTimer {
+        RepeatingTimer(source: self, id: start(interval: 0.001, handler))
     }
 
     public func observeValue(forKey key: String, changeHandler: @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation {

@@ -991,6 +991,201 @@ enum BridgegenStream<Element, Token> {
     }
 }
 
+/// Shared streams (`@stream(shared)`): every consumer of an owner's stream gets every event from
+/// its subscription on (and the last `replay` ones), through one SDK registration. The first
+/// consumer registers; the last one to leave, however it leaves, stops the SDK once; a consumer
+/// that comes after that registers again. An SDK end or failure reaches every current consumer,
+/// and a later consumer starts the SDK again. Each consumer has its own buffer, so a slow one
+/// never holds up the others.
+extension BridgegenStream {
+    static func shared(
+        _ adapter: Swift.String, owner: Any, replay: Swift.Int = 0,
+        buffering: BridgegenBuffering = .unbounded,
+        stop: ((Token) -> Swift.Void)? = nil, stopOnMainThread: Swift.Bool = false,
+        register: (BridgegenStreamEvents<Element>) -> Token
+    ) -> _Concurrency.AsyncStream<Element> {
+        let policy = buffering.policy(of: _Concurrency.AsyncStream<Element>.self)
+        return _Concurrency.AsyncStream(Element.self, bufferingPolicy: policy) { continuation in
+            BridgegenHub<Element, Token>.subscribe(
+                adapter, owner: owner, replay: replay, canThrow: false, mapError: nil, stop: stop,
+                stopOnMainThread: stopOnMainThread,
+                consumer: BridgegenHubConsumer(
+                    yield: { value in
+                        nonisolated(unsafe) let event = value
+                        if case .dropped = continuation.yield(event) { return .droppedByBuffer }
+                        return nil
+                    },
+                    finish: { _ in continuation.finish() }),
+                onTermination: { leave in continuation.onTermination = { _ in leave() } },
+                register: register)
+        }
+    }
+
+    static func sharedThrowing(
+        _ adapter: Swift.String, owner: Any, replay: Swift.Int = 0,
+        buffering: BridgegenBuffering = .unbounded,
+        stop: ((Token) -> Swift.Void)? = nil, stopOnMainThread: Swift.Bool = false,
+        mapError: ((any Swift.Error) -> any Swift.Error)? = nil,
+        register: (BridgegenStreamEvents<Element>) throws -> Token
+    ) -> _Concurrency.AsyncThrowingStream<Element, any Swift.Error> {
+        let policy:
+            _Concurrency.AsyncThrowingStream<Element, any Swift.Error>.Continuation.BufferingPolicy
+        switch buffering {
+        case .unbounded: policy = .unbounded
+        case .newest(let count): policy = .bufferingNewest(count)
+        case .oldest(let count): policy = .bufferingOldest(count)
+        }
+        return _Concurrency.AsyncThrowingStream(Element.self, bufferingPolicy: policy) {
+            continuation in
+            BridgegenHub<Element, Token>.subscribe(
+                adapter, owner: owner, replay: replay, canThrow: true, mapError: mapError,
+                stop: stop,
+                stopOnMainThread: stopOnMainThread,
+                consumer: BridgegenHubConsumer(
+                    yield: { value in
+                        nonisolated(unsafe) let event = value
+                        if case .dropped = continuation.yield(event) { return .droppedByBuffer }
+                        return nil
+                    },
+                    finish: { error in continuation.finish(throwing: error) }),
+                onTermination: { leave in continuation.onTermination = { _ in leave() } },
+                register: register)
+        }
+    }
+}
+
+/// One consumer of a shared stream: its own stream's continuation, seen through two closures.
+struct BridgegenHubConsumer<Element> {
+    let yield: (Element) -> BridgegenMisuse.Kind?
+    let finish: ((any Swift.Error)?) -> Swift.Void
+}
+
+/// The one lock of every shared stream's bookkeeping, and the hub of each owner's stream.
+enum BridgegenHubs {
+    struct Key: Swift.Hashable {
+        let owner: Swift.ObjectIdentifier
+        let adapter: Swift.String
+    }
+
+    static let table = BridgegenLocked<[Key: AnyObject]>([:])
+}
+
+/// An owner's shared stream while it has consumers: the SDK's registration, the consumers, and
+/// the last events for `replay`. Its state is only touched under `BridgegenHubs.table`'s lock;
+/// the SDK is registered and stopped outside it.
+final class BridgegenHub<Element, Token>: @unchecked Swift.Sendable {
+    // @unchecked: the fields below are only touched under `BridgegenHubs.table`'s lock.
+    private let key: BridgegenHubs.Key
+    /// The owner, to tell it from a later object at the same address.
+    private weak var owner: AnyObject?
+    private let replayCount: Swift.Int
+    private let registration: BridgegenStreamRegistration<Token>
+    private weak var events: BridgegenStreamEvents<Element>?
+    private var consumers: [Swift.Int: BridgegenHubConsumer<Element>] = [:]
+    private var nextID = 0
+    private var replay: [Element] = []
+    private var ended = false
+
+    private init(
+        key: BridgegenHubs.Key, owner: AnyObject, replay: Swift.Int,
+        registration: BridgegenStreamRegistration<Token>
+    ) {
+        self.key = key
+        self.owner = owner
+        self.replayCount = replay
+        self.registration = registration
+    }
+
+    /// Adds the consumer (replaying the last events to it) and, for the first one, registers.
+    static func subscribe(
+        _ adapter: Swift.String, owner: Any, replay: Swift.Int, canThrow: Swift.Bool,
+        mapError: ((any Swift.Error) -> any Swift.Error)?, stop: ((Token) -> Swift.Void)?,
+        stopOnMainThread: Swift.Bool, consumer: BridgegenHubConsumer<Element>,
+        onTermination: (@escaping @Sendable () -> Swift.Void) -> Swift.Void,
+        register: (BridgegenStreamEvents<Element>) throws -> Token
+    ) {
+        let object = owner as AnyObject
+        let key = BridgegenHubs.Key(owner: Swift.ObjectIdentifier(object), adapter: adapter)
+        let (hub, id, isFirst) = BridgegenHubs.table.withLock {
+            table -> (BridgegenHub, Swift.Int, Swift.Bool) in
+            var hub = table[key] as? BridgegenHub
+            if hub == nil || hub?.owner !== object {
+                hub = BridgegenHub(
+                    key: key, owner: object, replay: replay,
+                    registration: BridgegenStreamRegistration(
+                        stop: stop, onMainThread: stopOnMainThread))
+                table[key] = hub
+            }
+            let current = hub!
+            let id = current.nextID
+            current.nextID += 1
+            current.consumers[id] = consumer
+            // Replayed under the lock, so no event can come between the replay and the rest.
+            for event in current.replay { _ = consumer.yield(event) }
+            return (current, id, current.consumers.count == 1 && current.events == nil)
+        }
+        // A consumer's stream ends inside `Task.cancel()`, while the runtime holds that task's
+        // status lock; and events are handed to consumers under the hubs' lock, which can need
+        // it too. So the leaving is done on another thread, never inside the termination.
+        let leave = BridgegenUnchecked { hub.leave(id) }
+        onTermination { Dispatch.DispatchQueue.global().async { leave.value() } }
+        guard isFirst else { return }
+        let events = BridgegenStreamEvents<Element>(
+            adapter, canThrow: canThrow, mapError: mapError,
+            yield: { [weak hub] value in hub?.fanOut(value) },
+            end: { [weak hub] error in hub?.end(error) })
+        BridgegenHubs.table.withLock { _ in hub.events = events }
+        let failure = hub.registration.register(ifCancelled: events.finishCancelled) {
+            try register(events)
+        }
+        if let failure { events.finish(throwing: failure) }
+    }
+
+    /// An SDK event: to every consumer, and kept for `replay`.
+    private func fanOut(_ value: Element) -> BridgegenMisuse.Kind? {
+        let kinds = BridgegenHubs.table.withLock { _ -> [BridgegenMisuse.Kind] in
+            if replayCount > 0 {
+                replay.append(value)
+                if replay.count > replayCount { replay.removeFirst() }
+            }
+            return consumers.values.compactMap { $0.yield(value) }
+        }
+        for kind in kinds.dropFirst() {
+            BridgegenMisuse.handler(BridgegenMisuse(adapter: key.adapter, kind: kind))
+        }
+        return kinds.first
+    }
+
+    /// The SDK ended (or failed, or let go of its handler): every consumer ends with it, and a
+    /// later consumer starts afresh.
+    private func end(_ error: (any Swift.Error)?) {
+        let ending = BridgegenHubs.table.withLock { table -> [BridgegenHubConsumer<Element>] in
+            ended = true
+            if table[key] === self { table[key] = nil }
+            defer { consumers = [:] }
+            return Swift.Array(consumers.values)
+        }
+        registration.terminate(stopping: events?.endedByTerminalEvent != true)
+        for consumer in ending { consumer.finish(error) }
+    }
+
+    /// A consumer left (its loop ended, its task was cancelled, or its stream was dropped); the
+    /// last one stops the SDK.
+    private func leave(_ id: Swift.Int) {
+        let last = BridgegenHubs.table.withLock { table -> Swift.Bool in
+            guard consumers.removeValue(forKey: id) != nil, consumers.isEmpty, !ended else {
+                return false
+            }
+            ended = true
+            if table[key] === self { table[key] = nil }
+            return true
+        }
+        guard last else { return }
+        events?.streamEnded()
+        registration.terminate()
+    }
+}
+
 /// The SDK side of one stream: registered once, stopped once.
 final class BridgegenStreamRegistration<Token>: @unchecked Swift.Sendable {
     // @unchecked: `state` is only touched under its lock; the SDK's stop runs on the thread the
@@ -1115,6 +1310,32 @@ enum BridgegenNotifications {
                 return Observer(observer)
             }
         }
+    }
+}
+
+extension BridgegenNotifications {
+    /// `@notification` with `@stream(shared)`: one observer on the center for every consumer of
+    /// this adapter (see `BridgegenStream.shared`).
+    static func shared<Element: Swift.Sendable>(
+        _ adapter: Swift.String, center: Foundation.NotificationCenter = .default,
+        name: Foundation.Notification.Name,
+        object: Any? = nil, queue: Foundation.OperationQueue? = nil, replay: Swift.Int = 0,
+        buffering: BridgegenBuffering = .unbounded,
+        map: @escaping @Sendable (Foundation.Notification) -> Element?
+    ) -> _Concurrency.AsyncStream<Element> {
+        let center = BridgegenUnchecked(center)
+        return BridgegenStream<Element, Observer>.shared(
+            adapter, owner: center.value, replay: replay, buffering: buffering,
+            stop: { observer in center.value.removeObserver(observer.value) },
+            register: { events in
+                let deliver: @Sendable (Foundation.Notification) -> Swift.Void = { notification in
+                    guard let value = map(notification) else { return }
+                    events.yield(value)
+                }
+                let observer = center.value.addObserver(
+                    forName: name, object: object, queue: queue, using: deliver)
+                return Observer(observer)
+            })
     }
 }
 

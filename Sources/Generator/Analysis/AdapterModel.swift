@@ -168,6 +168,10 @@ public struct StreamPlan: Hashable, Sendable {
     public var buffering: String?
     /// The SDK can report a failure (or its register call throws): an `AsyncThrowingStream`.
     public var isThrowing: Bool
+    /// `@stream(shared)`: one SDK registration per owner for every consumer.
+    public var shared = false
+    /// `replay: N`: a new consumer of a shared stream first gets the last N events.
+    public var replay = 0
 
 }
 

@@ -162,4 +162,71 @@ extension Analyzer {
         let margin = rest.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
         return ([lines[0]] + rest.map { $0.allSatisfy(\.isWhitespace) ? "" : $0.dropFirst(margin) }).joined(separator: "\n")
     }
+
+    /// `@stream`'s arguments: a buffering policy, `shared`, and with it `replay: N`.
+    mutating func readStream(_ attribute: Attribute) -> StreamAnnotation? {
+        let usage =
+            "'@stream', '@stream(bufferingNewest: 1)', '@stream(bufferingOldest: 100)', '@stream(shared)' or '@stream(shared, replay: 1)'"
+        guard
+            let arguments = Annotations.arguments(
+                of: attribute, accepted: ["", "bufferingNewest", "bufferingOldest", "replay"], required: false, usage: usage,
+                into: &diagnostics)
+        else { return nil }
+        var annotation = StreamAnnotation(location: attribute.location)
+        if let shared = arguments[""] {
+            guard case .identifier("shared") = shared.value else {
+                diagnostics.error("'@stream' takes 'shared', not '\(shared.value.text)'", at: shared.location, notes: [.init("write \(usage)")])
+                return nil
+            }
+            annotation.shared = true
+        }
+        let policies = ["bufferingNewest", "bufferingOldest"].compactMap { label in arguments[label].map { (label, $0) } }
+        guard policies.count <= 1 else {
+            diagnostics.error("'@stream' takes one buffering policy", at: attribute.location, notes: [.init("write \(usage)")])
+            return nil
+        }
+        for (label, argument) in policies {
+            guard case .integer(let count) = argument.value, count >= 1 else {
+                diagnostics.error(
+                    "'\(label)' must be a positive number of events, found '\(argument.value.text)'", at: argument.location,
+                    notes: [.init("write \(usage)")])
+                return nil
+            }
+            annotation.buffering = (label == "bufferingNewest" ? ".newest" : ".oldest") + "(\(count))"
+        }
+        if let replay = arguments["replay"] {
+            guard annotation.shared else {
+                diagnostics.error(
+                    "'replay:' applies to a shared stream", at: replay.location,
+                    notes: [.init("write '@stream(shared, replay: N)': a new consumer then gets the last N events")])
+                return nil
+            }
+            guard case .integer(let count) = replay.value, count >= 1 else {
+                diagnostics.error(
+                    "'replay' must be a positive number of events, found '\(replay.value.text)'", at: replay.location,
+                    notes: [.init("write \(usage)")])
+                return nil
+            }
+            annotation.replay = count
+        }
+        return annotation
+    }
+
+    /// A shared stream is one registration for all of an owner's consumers: it cannot depend
+    /// on arguments that differ between them.
+    mutating func checkShared(_ annotation: StreamAnnotation, function: FunctionDecl, parameters: [AdapterParameter]) -> Bool {
+        guard annotation.shared, let parameter = parameters.first else { return true }
+        diagnostics.error(
+            "a shared stream cannot take parameters: '\(function.fullName)' passes '\(parameter.name)'", at: annotation.location,
+            notes: [.init("its consumers share one registration; bridge a method without them, or drop 'shared'")])
+        return false
+    }
+}
+
+/// `@stream(…)` as written.
+struct StreamAnnotation {
+    var buffering: String?
+    var shared = false
+    var replay = 0
+    var location: SourceLocation
 }

@@ -38,7 +38,7 @@ extension Analyzer {
         /// `@asyncError(thrown: N)`: the completion's parameter N is the error to throw.
         var thrownError: (index: Int, location: SourceLocation)?
         /// `@stream`, with its buffering policy (nil: unbounded).
-        var stream: (buffering: String?, location: SourceLocation)?
+        var stream: StreamAnnotation?
         var carried: [String] = []
     }
 
@@ -141,28 +141,7 @@ extension Analyzer {
                     result.asyncError = (label == "zeroArgument", index, argument.location)
                 }
             case "stream":
-                let usage = "'@stream', '@stream(bufferingNewest: 1)' or '@stream(bufferingOldest: 100)'"
-                guard
-                    let arguments = Annotations.arguments(
-                        of: attribute, accepted: ["bufferingNewest", "bufferingOldest"], required: false, usage: usage,
-                        into: &diagnostics)
-                else { continue }
-                guard arguments.count <= 1 else {
-                    diagnostics.error(
-                        "'@stream' takes one buffering policy", at: attribute.location, notes: [.init("write \(usage)")])
-                    continue
-                }
-                var buffering: String?
-                if let (label, argument) = arguments.first {
-                    guard case .integer(let count) = argument.value, count >= 1 else {
-                        diagnostics.error(
-                            "'\(label)' must be a positive number of events, found '\(argument.value.text)'",
-                            at: argument.location, notes: [.init("write \(usage)")])
-                        continue
-                    }
-                    buffering = (label == "bufferingNewest" ? ".newest" : ".oldest") + "(\(count))"
-                }
-                result.stream = (buffering, attribute.location)
+                if let stream = readStream(attribute) { result.stream = stream }
             default:
                 break
             }
@@ -340,12 +319,15 @@ extension Analyzer {
         adapter.isMainActor = options.isMainActor
         adapter.guardedClosureParameters = guarded
         adapter.progressStreams = streams
-        if let (buffering, _) = annotations.stream {
+        if let annotation = annotations.stream {
             guard
-                let stream = checkStream(
-                    function, buffering: buffering, cancellation: cancellation, completion: completionParameter,
-                    plan: plan, scope: scope)
+                var stream = checkStream(
+                    function, buffering: annotation.buffering, cancellation: cancellation, completion: completionParameter,
+                    plan: plan, scope: scope),
+                checkShared(annotation, function: function, parameters: adapter.parameters)
             else { return nil }
+            stream.shared = annotation.shared
+            stream.replay = annotation.replay
             adapter.stream = stream
             // A block's `@timeout` and `@retry` are for its one-shot adapters.
             adapter.timeoutSeconds = nil

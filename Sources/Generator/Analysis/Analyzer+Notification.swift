@@ -63,7 +63,9 @@ extension Analyzer {
             requirements: function.requirements.map(\.description), parameters: parameters, resultType: element,
             legacyCall: LegacyCall(name: "", arguments: [], isThrowing: false, returnsValue: false),
             completion: CompletionPlan(parameters: []), location: function.location)
-        adapter.stream = StreamPlan(buffering: annotations.stream?.buffering, isThrowing: false)
+        adapter.stream = StreamPlan(
+            buffering: annotations.stream?.buffering, isThrowing: false, shared: annotations.stream?.shared ?? false,
+            replay: annotations.stream?.replay ?? 0)
         adapter.notification = plan
         adapter.notification?.line = attribute.location.line
         adapter.signatureLine = function.funcKeywordLocation.line

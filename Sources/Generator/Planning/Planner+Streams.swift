@@ -9,8 +9,13 @@ extension Planner {
     func streamBody(_ adapter: Adapter, nameLiteral: String, receiver: String, names: Names) -> String {
         guard let stream = adapter.stream else { return "" }
         let head = "BridgegenStream<\(Self.spelled(adapter.resultType)), \(Self.spelled(adapter.cancellation.tokenType))>"
-            + (stream.isThrowing ? ".throwing" : ".events")
+            + (stream.shared ? (stream.isThrowing ? ".sharedThrowing" : ".shared") : (stream.isThrowing ? ".throwing" : ".events"))
         var options = [nameLiteral]
+        if stream.shared {
+            // The hub is the receiver's: every consumer of this object's stream shares it.
+            options.append("owner: " + receiver)
+            if stream.replay > 0 { options.append("replay: \(stream.replay)") }
+        }
         if let buffering = stream.buffering { options.append("buffering: " + buffering) }
         let stop = stopClosure(adapter.cancellation, receiver: receiver)
         if let stop { options.append("stop: " + stop) }
@@ -58,9 +63,13 @@ extension Planner {
         arguments.append("name: " + plan.name)
         if let object = plan.object { arguments.append("object: " + object) }
         if let queue = plan.queue { arguments.append("queue: " + queue) }
+        if adapter.stream?.shared == true, let replay = adapter.stream?.replay, replay > 0 {
+            arguments.append("replay: \(replay)")
+        }
         if let buffering = adapter.stream?.buffering { arguments.append("buffering: " + buffering) }
         arguments.append("map: " + Self.mapClosure(plan.map))
-        let head = "BridgegenNotifications.stream"
+        // A shared notification stream's hub belongs to the center it observes.
+        let head = adapter.stream?.shared == true ? "BridgegenNotifications.shared" : "BridgegenNotifications.stream"
         let oneLine = head + "(" + arguments.joined(separator: ", ") + ")"
         var printer = CodePrinter(level: Level.body)
         if printer.fits(oneLine) { return oneLine }
