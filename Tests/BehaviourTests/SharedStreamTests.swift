@@ -141,6 +141,41 @@ import TestSupport
         }
     }
 
+    /// A delegate stream shared by two consumers: the second joins (no `busy`) and gets the
+    /// latest fix replayed; one start, one stop, and the delegate slot is cleared.
+    @Test func aSharedDelegateStream() async throws {
+        let locator = Locator()
+        locator.updates = 3
+        var first = locator.sharedLocationUpdates().makeAsyncIterator()
+        let fix = try await first.next()
+        #expect(fix != nil)
+        var second = locator.sharedLocationUpdates().makeAsyncIterator()
+        #expect(try await second.next() != nil, "the latest fix, replayed")
+        #expect(locator.starts == 1)
+        _ = (first, second)
+    }
+
+    @Test func aSharedDelegateStreamStopsWhenTheLastConsumerLeaves() async throws {
+        let locator = Locator()
+        locator.updates = 2
+        async let a: Int = Self.count(locator.sharedLocationUpdates(), upTo: 1)
+        async let b: Int = Self.count(locator.sharedLocationUpdates(), upTo: 1)
+        #expect(try await a + b >= 1)
+        #expect(await eventually { locator.stops == 1 && locator.delegate == nil })
+        #expect(locator.starts == 1)
+    }
+
+    static func count(_ stream: AsyncThrowingStream<Coordinate, any Error>, upTo limit: Int) async throws -> Int {
+        try await withWatchdog(seconds: 10) {
+            var count = 0
+            for try await _ in stream {
+                count += 1
+                if count == limit { break }
+            }
+            return count
+        }
+    }
+
     /// Two consumers of one notification stream: one observer, every notification to both, and
     /// the last event replayed to a late consumer; the observer is removed after the last leaves.
     @Test func aSharedNotificationStream() async throws {

@@ -41,6 +41,9 @@ import TestSupport
             }
             let settled = await eventually { source.stops == source.registrations && source.running == 0 }
             #expect(settled, "round \(round): \(source.registrations) registrations, \(source.stops) stops")
+            // Nothing of the hub stays once the last consumer is gone.
+            let owner = ObjectIdentifier(source)
+            #expect(await eventually { BridgegenHubs.table.withLock { !$0.keys.contains { $0.owner == owner } } })
         }
     }
 }

@@ -240,21 +240,12 @@ extension Analyzer {
             }
         }
         let carried = function.attributes.filter { $0.name.name == "available" }.map(\.text)
-        var buffering: String?
         let streamAttribute = function.attributes.first { $0.name.name == "stream" }
+        var annotation: StreamAnnotation?
         if let streamAttribute {
-            let arguments = Annotations.arguments(
-                of: streamAttribute, accepted: ["bufferingNewest", "bufferingOldest"], required: false,
-                usage: "'@stream(bufferingNewest: 1)' or '@stream(bufferingOldest: 100)'", into: &diagnostics)
-            if let (label, argument) = arguments?.first {
-                guard case .integer(let count) = argument.value, count >= 1, arguments?.count == 1 else {
-                    diagnostics.error(
-                        "'@stream' takes one buffering policy with a positive number of events", at: argument.location,
-                        notes: [.init("write '@stream(bufferingNewest: 1)' or '@stream(bufferingOldest: 100)'")])
-                    return nil
-                }
-                buffering = (label == "bufferingNewest" ? ".newest" : ".oldest") + "(\(count))"
-            }
+            guard let read = readStream(streamAttribute), checkShared(read, function: function, parameters: parameters)
+            else { return nil }
+            annotation = read
         }
         if case .named(let components)? = function.returnType?.kind, let last = components.last, components.count == 1,
             ["AsyncStream", "AsyncThrowingStream"].contains(last.name.name), !function.isAsync, function.throwsClause == nil
@@ -268,7 +259,10 @@ extension Analyzer {
             }
             return DelegateAdapterShape(
                 name: name, parameters: parameters, resultType: element.description,
-                stream: StreamPlan(buffering: buffering, isThrowing: isThrowing), carried: carried)
+                stream: StreamPlan(
+                    buffering: annotation?.buffering, isThrowing: isThrowing, shared: annotation?.shared ?? false,
+                    replay: annotation?.replay ?? 0),
+                carried: carried)
         }
         if let streamAttribute {
             diagnostics.error(

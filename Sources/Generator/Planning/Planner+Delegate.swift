@@ -79,8 +79,11 @@ extension Planner {
     func delegateSetup(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
         let slot = "self.\(adapter.property)"
         let busy = "BridgegenError.busy(adapter: \(Parser.quoted(adapter.adapterName)))"
-        switch adapter.busyPolicy {
-        case .fail:
+        // A shared stream's later consumers join the registration in place: no one is busy.
+        switch adapter.stream?.shared == true ? nil : adapter.busyPolicy {
+        case nil:
+            break
+        case .fail?:
             // A stream function cannot throw: it returns a stream that has already ended.
             printer.block("if \(slot) is \(adapter.className) {") {
                 switch adapter.stream?.isThrowing {
@@ -90,7 +93,7 @@ extension Planner {
                 case false?: $0.line("return _Concurrency.AsyncStream { $0.finish() }")
                 }
             }
-        case .cancelPrevious:
+        case .cancelPrevious?:
             printer.line(
                 adapter.stream == nil
                     ? "(\(slot) as? \(adapter.className))?.continuation?.cancelForNewCall()"
@@ -172,9 +175,15 @@ extension Planner {
         let head = "BridgegenStream<\(Self.spelled(adapter.resultType)), Swift.Void>"
         // The statement repeats the element type: mapped to the declaration.
         printer.mapped(to: adapter.signatureLine, file: sourcePathLiteral) { printer in
-            printer.line("return \(head).\(stream.isThrowing ? "throwing" : "events")(")
+            let kind = stream.shared ? (stream.isThrowing ? "sharedThrowing" : "shared") : (stream.isThrowing ? "throwing" : "events")
+            printer.line("return \(head).\(kind)(")
             printer.indented {
                 $0.line(Parser.quoted(adapter.adapterName) + ",")
+                if stream.shared {
+                    // The hub is the owner's: its consumers share the delegate slot.
+                    $0.line("owner: self,")
+                    if stream.replay > 0 { $0.line("replay: \(stream.replay),") }
+                }
                 if let buffering = stream.buffering { $0.line("buffering: \(buffering),") }
                 $0.block("stop: { _ in", close: "},") {
                     if let cancel = adapter.cancel {

@@ -94,3 +94,64 @@ extension NotificationCenter {
         #sourceLocation()
     }
 }
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Locator {
+    /// A location-style delegate stream shared by its consumers: the first sets the delegate and
+    /// starts the updates; the others join (no `busy`); the last to leave stops them.
+    ///
+    /// Bridged from `sharedLocationUpdates() in delegate LocatorDelegate on Locator`.
+    #sourceLocation(file:"SharedStreams.bridge",line:43)
+    func sharedLocationUpdates() -> _Concurrency.AsyncThrowingStream<Coordinate, any Swift.Error> {
+        #sourceLocation()
+        let delegate = LocatorSharedLocationUpdatesDelegate()
+        #sourceLocation(file:"SharedStreams.bridge",line:43)
+        return BridgegenStream<Coordinate, Swift.Void>.sharedThrowing(
+            "Locator.sharedLocationUpdates()",
+            owner: self,
+            replay: 1,
+            stop: { _ in
+                #sourceLocation(file:"SharedStreams.bridge",line:41)
+                self.stopUpdatingLocation()
+                #sourceLocation(file:"SharedStreams.bridge",line:43)
+                if self.delegate === delegate { self.delegate = nil }
+            },
+            register: { events in
+                delegate.events = events
+                self.delegate = delegate
+                #sourceLocation(file:"SharedStreams.bridge",line:40)
+                self.startUpdatingLocation()
+                #sourceLocation(file:"SharedStreams.bridge",line:43)
+            }
+        )
+        #sourceLocation()
+    }
+}
+
+/// Receives `LocatorDelegate` calls for one `Locator.sharedLocationUpdates()` call, and lives
+/// exactly as long as that call.
+private final class LocatorSharedLocationUpdatesDelegate:
+    Foundation.NSObject, LocatorDelegate, @unchecked Swift.Sendable
+{
+    // @unchecked: `events` is set once, before the SDK is handed this object, and is itself
+    // thread-safe; the SDK may call these methods on any thread.
+    var events: BridgegenStreamEvents<Coordinate>?
+
+    #sourceLocation(file:"SharedStreams.bridge",line:46)
+    func locator(_ locator: Locator, didFind location: Coordinate) {
+        #sourceLocation()
+        events?.yield(location)
+    }
+
+    #sourceLocation(file:"SharedStreams.bridge",line:49)
+    func locator(_ locator: Locator, didFailWithError error: Error) {
+        #sourceLocation()
+        events?.finish(throwing: error)
+    }
+
+    #sourceLocation(file:"SharedStreams.bridge",line:51)
+    func locatorDidChangeAuthorization(_ locator: Locator) {
+        #sourceLocation()
+        // Not needed by this adapter.
+    }
+}
