@@ -1352,6 +1352,13 @@ extension BridgegenNotifications {
     }
 }
 
+/// Who ended a stream: its consumer (leaving, or its task cancelled), or the SDK (its end, its
+/// failure, or the `@until` event). Events after each are told apart in reports. Not nested in
+/// the generic events class: a generic enum is copied through runtime calls on every event.
+enum BridgegenStreamEnding {
+    case byConsumer, bySDK, byTerminalEvent
+}
+
 /// What a stream adapter's event handler captures: it yields the SDK's events into the stream
 /// and ends it. Events after the end and events a full buffer dropped are reported; a second end
 /// is reported as a duplicate; when the SDK releases the handler without ending the stream, the
@@ -1365,11 +1372,7 @@ final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     private let yieldValue: (Element) -> BridgegenMisuse.Kind?
     private let end: ((any Swift.Error)?) -> Swift.Void
 
-    /// Who ended the stream: its consumer (leaving, or its task cancelled), or the SDK (its end,
-    /// its failure, or the `@until` event). Events after each are told apart in reports.
-    enum Ending {
-        case byConsumer, bySDK, byTerminalEvent
-    }
+    typealias Ending = BridgegenStreamEnding
 
     private let ending = BridgegenLocked<Ending?>(nil)
 
@@ -1386,9 +1389,12 @@ final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
         self.end = end
     }
 
-    /// Released by the SDK: a stream it never ended ends now, and that is reported.
+    /// Released by the SDK: a stream it never ended ends now. A throwing stream throws
+    /// `callbackDropped`, and that is reported; a non-throwing one just ends, since releasing the
+    /// handler is how some SDKs end a finite sequence of events.
     deinit {
-        if finish(canThrow ? BridgegenError.callbackDropped(adapter: adapter) : nil, by: .bySDK) {
+        let error = canThrow ? BridgegenError.callbackDropped(adapter: adapter) : nil
+        if finish(error, by: .bySDK), canThrow {
             let report = BridgegenMisuse(adapter: adapter, kind: .handlerReleasedUncalled)
             BridgegenMisuse.handler(report)
         }
