@@ -20,18 +20,10 @@ struct AuditBridges: CommandPlugin {
         guard !bridges.isEmpty else { throw Failure(message: "the package has no .bridge files to audit against") }
         var arguments = ["audit"] + folders.map(BridgeFiles.path) + ["--bridges"] + bridges.map(BridgeFiles.path)
         if let limit = limits.last { arguments += ["--max-legacy-calls", limit] }
-        let process = Process()
-        process.executableURL = try context.tool(named: "bridgegen").url
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        FileHandle.standardOutput.write(output)
-        if process.terminationStatus != 0 {
-            let summary = String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        let (status, output) = try ToolRun.run(try context.tool(named: "bridgegen").url, arguments)
+        FileHandle.standardOutput.write(Data(output.utf8))
+        if status != 0 {
+            let summary = output.split(separator: "\n").last.map(String.init) ?? ""
             throw Failure(message: summary.hasPrefix("audit:") ? "over the limit: " + summary : "bridgegen audit failed")
         }
     }

@@ -83,7 +83,7 @@ struct GenerateBridges: CommandPlugin {
         for (output, arguments) in runs {
             let before = FileManager.default.contents(atPath: BridgeFiles.path(output))
             let extra = configArguments + ["--regenerate-command", regenerate] + (check ? ["--check"] : [])
-            let (status, messages) = try run(tool, arguments + extra)
+            let (status, messages) = try ToolRun.run(tool, arguments + extra)
             if !messages.isEmpty { say(messages.hasSuffix("\n") ? String(messages.dropLast()) : messages) }
             let shown = relativePath(output, to: package)
             switch (status, check) {
@@ -148,22 +148,6 @@ struct GenerateBridges: CommandPlugin {
             if url.lastPathComponent == "Generated" { enumerator?.skipDescendants() } else { files.append(url) }
         }
         return files
-    }
-
-    /// Runs bridgegen and returns its exit status and everything it printed (diagnostics, then a
-    /// diff), so that the plugin prints them in order, before its own lines. One pipe for both
-    /// streams keeps bridgegen's own order, and is read to the end before waiting.
-    func run(_ tool: URL, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     struct Tally {

@@ -105,39 +105,10 @@ import TestSupport
         for _ in 0..<5 {
             let source = RepeatingSource()
             try await withWatchdog(seconds: 20) {
-                try await Self.joinAndLeaveAtRandom(count, source)
+                try await joinAndLeaveAtRandom(count, source)
             }
             #expect(await eventually { source.stops == source.registrations && source.running == 0 })
             #expect(source.registrations >= 1)
-        }
-    }
-
-    static func joinAndLeaveAtRandom(_ count: Int, _ source: RepeatingSource) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<count {
-                let way = Int.random(in: 0..<3)
-                let delay = Double.random(in: 0..<0.02)
-                let breakAfter = Int.random(in: 1..<10)
-                group.addTask {
-                    try await Task.sleep(for: .seconds(delay))
-                    switch way {
-                    case 0:
-                        var seen = 0
-                        for await _ in source.sharedTicks() {
-                            seen += 1
-                            if seen == breakAfter { break }
-                        }
-                    case 1:
-                        let task = Task { for await _ in source.sharedTicks() {} }
-                        try await Task.sleep(for: .seconds(delay))
-                        task.cancel()
-                        await task.value
-                    default:
-                        _ = source.sharedTicks()  // dropped unread
-                    }
-                }
-            }
-            try await group.waitForAll()
         }
     }
 
