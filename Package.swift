@@ -51,12 +51,12 @@ let package = Package(
         .testTarget(name: "GeneratorTests", dependencies: ["Generator"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(
-            name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK"],
+            name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK", "TestSupport"],
             exclude: ["Inputs", "Expected", "Malformed"]),
         // Helpers shared by the test targets that run generated adapters.
         .target(name: "TestSupport", dependencies: ["GoldenAdapters", "FixtureSDK"], path: "Tests/TestSupport"),
         .testTarget(name: "BehaviourTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["bridgegen", "Generator"]),
+        .testTarget(name: "CLITests", dependencies: ["bridgegen", "Generator", "TestSupport"]),
         // Thousands of randomized interleavings per adapter kind; CI also runs it under TSan.
         .testTarget(name: "StressTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
     ]

@@ -36,8 +36,16 @@ enum CancelPoint: CaseIterable, Sendable {
                 }.start()
                 done.wait()
             }
-            let task = Task { try await call() }
+            // The start hook blocks its pool thread until the other thread has cancelled, so
+            // the task may call the SDK only once `cancel` is set: otherwise the hook would wait
+            // for this task, which on a 2-core machine may have no pool thread left to run on.
+            let (gate, open) = AsyncStream<Never>.makeStream()
+            let task = Task {
+                for await _ in gate {}
+                return try await call()
+            }
             canceller.set { task.cancel() }
+            open.finish()
             return await task.result
         }
     }

@@ -14,7 +14,7 @@ import Testing
 
     /// Runs `body` in a child task under the watchdog, returning its outcome as text.
     func outcome<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> String {
-        try await withWatchdog(seconds: 10) { () async -> String in
+        try await withWatchdog { () async -> String in
             do {
                 return "\(try await body())"
             } catch {
@@ -147,7 +147,7 @@ import Testing
     @Test func locationUpdatesStreamUntilTheConsumerLeaves() async throws {
         let locator = Box(Locator())
         locator.value.updates = 5
-        let count = try await withWatchdog(seconds: 10) { () async -> Int in
+        let count = try await withWatchdog { () async -> Int in
             var count = 0
             do {
                 for try await _ in locator.value.locationUpdates() {
@@ -163,7 +163,7 @@ import Testing
 
     /// Reads a new `locationUpdates()` stream to its end: "finished", or the error it threw.
     func howUpdatesEnd(_ locator: Box<Locator>) async throws -> String {
-        try await withWatchdog(seconds: 10) { () async -> String in
+        try await withWatchdog { () async -> String in
             do {
                 for try await _ in locator.value.locationUpdates() {}
                 return "finished"

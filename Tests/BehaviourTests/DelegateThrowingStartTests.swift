@@ -18,7 +18,7 @@ import Testing
         let scanner = CodeScanner()
         scanner.refuses = true
         await #expect(throws: FixtureError.startRefused) {
-            try await withWatchdog(seconds: 10) {
+            try await withWatchdog {
                 for try await _ in scanner.scannedCodes() {}
             }
         }

@@ -36,7 +36,7 @@ import Testing
 
     @Test func aStreamOfAThrowingHandlerYieldsEveryEvent() async throws {
         let sensor = Sensor()
-        let values = try await withWatchdog(seconds: 10) { () async -> [Int] in
+        let values = try await withWatchdog { () async -> [Int] in
             var values: [Int] = []
             // An events-only stream ends when its consumer leaves.
             for await value in sensor.observeStrictly() {

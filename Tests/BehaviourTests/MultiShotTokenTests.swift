@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct MultiShotTokenTests {
     @Test func eachKindStreamsUntilTheConsumerLeaves() async throws {
         let source = RepeatingSource()
-        try await withWatchdog(seconds: 10) {
+        try await withWatchdog {
             var ticks = 0
             for await _ in source.ticks(every: 0.001) {
                 ticks += 1

@@ -23,7 +23,7 @@ import Testing
     }
 
     func collect<T: Sendable>(_ stream: AsyncStream<T>, count: Int) async throws -> [T] {
-        try await withWatchdog(seconds: 10) {
+        try await withWatchdog {
             var values: [T] = []
             for await value in stream {
                 values.append(value)
@@ -100,7 +100,7 @@ import Testing
         NotificationProbe.postBattery(0.3, tag: tag, to: center)
         #expect(await eventually { NotificationProbe.mapCalls(tag: tag) == 1 })
         task.cancel()
-        let count = try await withWatchdog(seconds: 10) { await task.value }
+        let count = try await withWatchdog { await task.value }
         #expect(count <= 1)
         #expect(await observerRemoved(tag: tag, center: center))
     }

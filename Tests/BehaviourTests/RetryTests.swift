@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct RetryTests {
     /// The outcome of one adapter call as text (errors are not Sendable), with its duration.
     func outcome(_ body: @escaping @Sendable () async throws -> Int) async throws -> (String, Double) {
-        try await withWatchdog(seconds: 10) {
+        try await withWatchdog {
             let start = Date()
             do {
                 let value = try await body()
@@ -89,7 +89,7 @@ import Testing
         try await Task.sleep(nanoseconds: 20_000_000)
         let cancelledAt = Date().timeIntervalSince1970
         task.cancel()
-        let (result, endedAt) = try await withWatchdog(seconds: 10) { await task.value }
+        let (result, endedAt) = try await withWatchdog { await task.value }
         #expect(result == "CancellationError")
         #expect(endedAt - cancelledAt < 1, "took \(endedAt - cancelledAt) s after the cancel")
         try await Task.sleep(nanoseconds: 50_000_000)
@@ -103,7 +103,7 @@ import Testing
         }
         #expect(await eventually { service.callCount == 1 })
         task.cancel()
-        let result = try await withWatchdog(seconds: 10) { await task.value }
+        let result = try await withWatchdog { await task.value }
         #expect(result == "CancellationError")
         #expect(await eventually { service.calls.first?.isCancelled == true })
         try await Task.sleep(nanoseconds: 50_000_000)

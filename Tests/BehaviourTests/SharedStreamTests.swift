@@ -33,7 +33,7 @@ import TestSupport
     }
 
     static func take(_ count: Int, from stream: AsyncStream<Int>) async throws -> [Int] {
-        try await withWatchdog(seconds: 10) {
+        try await withWatchdog {
             var values: [Int] = []
             for await value in stream {
                 values.append(value)
@@ -104,7 +104,7 @@ import TestSupport
     func consumersComeAndGoAtRandom(count: Int) async throws {
         for _ in 0..<5 {
             let source = RepeatingSource()
-            try await withWatchdog(seconds: 20) {
+            try await withWatchdog {
                 try await joinAndLeaveAtRandom(count, source)
             }
             #expect(await eventually { source.stops == source.registrations && source.running == 0 })
@@ -137,7 +137,7 @@ import TestSupport
     }
 
     static func count(_ stream: AsyncThrowingStream<Coordinate, any Error>, upTo limit: Int) async throws -> Int {
-        try await withWatchdog(seconds: 10) {
+        try await withWatchdog {
             var count = 0
             for try await _ in stream {
                 count += 1

@@ -10,7 +10,7 @@ import Testing
     /// Collects a throwing stream to its end: the values, and the error it ended with. Fails
     /// (instead of hanging the suite) when the stream never ends.
     func collect(_ stream: AsyncThrowingStream<Int, any Error>, upTo limit: Int = .max) async throws -> ([Int], (any Error)?) {
-        let (values, error) = try await withWatchdog(seconds: 10) { () async -> ([Int], String?) in
+        let (values, error) = try await withWatchdog { () async -> ([Int], String?) in
             var values: [Int] = []
             do {
                 for try await value in stream {
@@ -69,7 +69,7 @@ import Testing
         sensor.delivery = .insideRegister
         sensor.events = Array(1...200)
         sensor.ending = .open
-        let values = try await withWatchdog(seconds: 10) { () async -> [Int] in
+        let values = try await withWatchdog { () async -> [Int] in
             var values: [Int] = []
             for await value in sensor.observe() {
                 values.append(value)
@@ -169,7 +169,7 @@ import Testing
         let sensor = Sensor()
         sensor.ending = .open
         sensor.sendsOnStop = true
-        let ids = try await withWatchdog(seconds: 10) { () async -> [String] in
+        let ids = try await withWatchdog { () async -> [String] in
             var ids: [String] = []
             for await receipt in sensor.receipts() {
                 ids.append(receipt.id)
@@ -195,7 +195,7 @@ import Testing
         // A stream that cannot throw just ends.
         let quiet = Sensor()
         quiet.ending = .dropHandler
-        let count = try await withWatchdog(seconds: 10) { () async -> Int in
+        let count = try await withWatchdog { () async -> Int in
             var count = 0
             for await _ in quiet.observe() { count += 1 }
             return count
@@ -235,7 +235,7 @@ import Testing
         let sensor = Sensor()
         sensor.ending = .open
         // `.newest(1)`: a consumer that is behind may see only the latest tick.
-        let ticks = try await withWatchdog(seconds: 10) { () async -> Int in
+        let ticks = try await withWatchdog { () async -> Int in
             var ticks = 0
             for await _ in sensor.ticks(every: 1) {
                 ticks += 1

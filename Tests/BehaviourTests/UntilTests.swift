@@ -258,7 +258,9 @@ extension UntilTests {
             return try await sdk.requestImage(named: "m", previews: continuation).0.quality
         }
         box.set(task)
-        let result = await withWatchdogResult { try await task.value }
+        let result = await withWatchdogResult(state: { "\(sdk.requestCount) requests, \(sdk.sentCount) callbacks sent, \(sdk.cancelCount) cancels" }) {
+            try await task.value
+        }
         if timing == .after { task.cancel() }
         var seen: [Int] = []
         for await (preview, _) in previews { seen.append(preview.quality) }
@@ -293,7 +295,9 @@ extension UntilTests {
             return events
         }
         box.set(task)
-        let result = await withWatchdogResult { try await task.value }
+        let result = await withWatchdogResult(state: { "\(sdk.requestCount) requests, \(sdk.sentCount) callbacks sent, \(sdk.cancelCount) cancels" }) {
+            try await task.value
+        }
         if timing == .after { task.cancel() }
         let data = Array(1..<callbacks).map { ProgressiveSDK.StreamEvent.data("p#\($0)") }
         switch timing {
@@ -309,7 +313,14 @@ extension UntilTests {
             let events = result.value ?? []
             #expect(data.starts(with: events))
             if delivery == .onAnotherThread {
-                #expect(await eventually { sdk.cancelCount == 1 })
+                // The cancel (from the SDK's thread, just before the terminal event) and the
+                // terminal event race. If the consumer is waiting in `next()`, the cancel ends
+                // the stream and stops the SDK once; if it is not (a busy machine may not have
+                // run it yet), the terminal event finishes the stream first and nothing is
+                // cancelled. Both are what the docs promise; a second cancel never is.
+                #expect(await eventually { sdk.sentCount == callbacks }, "the SDK sent its terminal event")
+                try await Task.sleep(for: .milliseconds(10))
+                #expect(sdk.cancelCount <= 1)
             } else {
                 // Inside the register call the terminal event still arrives before the consumer
                 // can stop anything: the SDK's work ended by itself and is not cancelled.
@@ -327,9 +338,15 @@ struct Outcome<Value: Sendable>: Sendable {
     var isCancellation: Bool
 }
 
-func withWatchdogResult<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async -> Outcome<Value> {
+func withWatchdogResult<Value: Sendable>(
+    _ name: String = #function, state: @escaping @Sendable () -> String = { "" },
+    _ body: @escaping @Sendable () async throws -> Value
+) async -> Outcome<Value> {
     do {
-        return Outcome(value: try await withWatchdog(seconds: 20) { try await body() }, isCancellation: false)
+        return Outcome(value: try await withWatchdog(name, state: state) { try await body() }, isCancellation: false)
+    } catch let timeout as WatchdogTimeout {
+        Issue.record("\(timeout)")
+        return Outcome(value: nil, isCancellation: false)
     } catch {
         return Outcome(value: nil, isCancellation: error is CancellationError)
     }

@@ -1,6 +1,7 @@
 @testable import bridgegen
 import Foundation
 import Generator
+import TestSupport
 import Testing
 
 /// Runs the CLI in-process with captured streams.
@@ -325,21 +326,10 @@ let invalidBridge = """
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bridgegen")
     }
 
-    func launch(_ arguments: [String], environment: [String: String]? = nil, cwd: URL? = nil) throws -> (Int32, Data, String) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let cwd { process.currentDirectoryURL = cwd }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, data, errors)
+    /// Runs the binary as a child process, without holding a pool thread (see `runChildProcess`).
+    func launch(_ arguments: [String], environment: [String: String]? = nil, cwd: URL? = nil) async throws -> (Int32, Data, String) {
+        let result = try await runChildProcess(Self.binary, arguments, environment: environment, directory: cwd)
+        return (result.status, result.standardOutput, String(decoding: result.standardError, as: UTF8.self))
     }
 
     @Test func binaryExists() {
@@ -347,7 +337,7 @@ let invalidBridge = """
     }
 
     /// Hash seeds differ per process; output must not.
-    @Test func outputIsIdenticalAcrossProcessesLocalesAndDirectories() throws {
+    @Test func outputIsIdenticalAcrossProcessesLocalesAndDirectories() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else { return }
         let dir = try temporaryDirectory()
         let input = dir.appendingPathComponent("Many.bridge")
@@ -359,17 +349,17 @@ let invalidBridge = """
         try source.write(to: input, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "SWIFT_DETERMINISTIC_HASHING")
-        let (code1, first, _) = try launch(["generate", input.path, "-o", "-"], environment: environment)
+        let (code1, first, _) = try await launch(["generate", input.path, "-o", "-"], environment: environment)
         environment["LANG"] = "tr_TR.UTF-8"
         environment["LC_ALL"] = "tr_TR.UTF-8"
-        let (code2, second, _) = try launch(["generate", "Many.bridge", "-o", "-"], environment: environment, cwd: dir)
+        let (code2, second, _) = try await launch(["generate", "Many.bridge", "-o", "-"], environment: environment, cwd: dir)
         #expect(code1 == 0 && code2 == 0)
         #expect(first == second)
         #expect(!first.isEmpty)
     }
 
     /// The order of the inputs on the command line changes nothing in what is written.
-    @Test func outputDoesNotDependOnInputOrder() throws {
+    @Test func outputDoesNotDependOnInputOrder() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else { return }
         let dir = try temporaryDirectory()
         let names = ["Zeta", "Alpha", "Mid"]
@@ -379,7 +369,7 @@ let invalidBridge = """
         }
         var contents: [[String: Data]] = []
         for (order, out) in [(names, "out1"), (names.reversed(), "out2")] {
-            let (code, _, errors) = try launch(["generate"] + order.map { "\($0).bridge" } + ["-o", out], cwd: dir)
+            let (code, _, errors) = try await launch(["generate"] + order.map { "\($0).bridge" } + ["-o", out], cwd: dir)
             #expect(code == 0, "\(errors)")
             let folder = dir.appendingPathComponent(out)
             var files: [String: Data] = [:]
@@ -392,15 +382,15 @@ let invalidBridge = """
         #expect(contents[0] == contents[1])
     }
 
-    @Test func diagnosticsNeverCrash() throws {
+    @Test func diagnosticsNeverCrash() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else { return }
         let dir = try temporaryDirectory()
         let input = dir.appendingPathComponent("Bad.bridge")
         try Data([0x65, 0x78, 0xFF, 0xFE, 0x28, 0x28, 0x28]).write(to: input)
-        let (code, _, errors) = try launch(["generate", input.path, "-o", dir.path])
+        let (code, _, errors) = try await launch(["generate", input.path, "-o", dir.path])
         #expect(code == 1)
         #expect(errors.contains("Bad.bridge:1:3: error: file is not valid UTF-8"))
-        let (usage, _, usageErrors) = try launch(["generate"])
+        let (usage, _, usageErrors) = try await launch(["generate"])
         #expect(usage == 64 && usageErrors.hasPrefix("error:"))
     }
 }

@@ -27,6 +27,7 @@ public final class ProgressiveSDK: @unchecked Sendable {
         var nextID = 1
         var cancelled: Set<Int> = []
         var cancels = 0
+        var sent = 0
         var answers: [Int: () -> Void] = [:]
     }
 
@@ -36,6 +37,8 @@ public final class ProgressiveSDK: @unchecked Sendable {
 
     /// How many times the SDK was asked to cancel.
     public var cancelCount: Int { state.withLock { $0.cancels } }
+    /// How many callbacks the SDK has sent and seen return, over all requests.
+    public var sentCount: Int { state.withLock { $0.sent } }
     /// How many requests were started.
     public var requestCount: Int { state.withLock { $0.nextID - 1 } }
 
@@ -53,6 +56,7 @@ public final class ProgressiveSDK: @unchecked Sendable {
             guard n <= total, !state.withLock({ $0.cancelled.contains(id) }) else { return }
             hook?(n)
             send(n, n >= last)
+            state.withLock { $0.sent += 1 }
             if delivery == .onAnotherThread {
                 FixtureScheduler.shared.async(after: interval) { deliver(n + 1) }
             } else {

@@ -1,5 +1,6 @@
 import Foundation
 import Generator
+import TestSupport
 import Testing
 
 /// Byte-exact goldens: every `Inputs/X.bridge` must generate exactly `Expected/X.swift`, and
@@ -54,20 +55,6 @@ enum Goldens {
         let expected = root.appendingPathComponent("Expected")
         return try FileManager.default.contentsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".swift") }.sorted()
             .map { expected.appendingPathComponent($0).path }
-    }
-
-    /// Runs a toolchain command (found on PATH) and returns its exit status and combined output.
-    static func runTool(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardError = output
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
     }
 }
 
@@ -133,11 +120,11 @@ enum Goldens {
 /// mode (with complete and with minimal concurrency checking) against the same fixture SDK.
 @Suite struct Swift5ModeTests {
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"), arguments: ["complete", "minimal"])
-    func goldensTypeCheckInSwift5Mode(concurrencyChecking: String) throws {
+    func goldensTypeCheckInSwift5Mode(concurrencyChecking: String) async throws {
         let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let modules = buildDirectory.appendingPathComponent("Modules")
         try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("FixtureSDK.swiftmodule").path))
-        let (status, output) = try Goldens.runTool(
+        let (status, output) = try await runTool(
             [
                 "swiftc", "-typecheck", "-swift-version", "5", "-strict-concurrency=\(concurrencyChecking)", "-warnings-as-errors",
                 "-package-name", "bridgegen", "-I", modules.path, "-module-name", "GoldenAdaptersSwift5",
@@ -161,7 +148,7 @@ enum Goldens {
         """
 
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
-    func runtimeAndAdaptersCompileBesideAppTypesOfTheSameNames() throws {
+    func runtimeAndAdaptersCompileBesideAppTypesOfTheSameNames() async throws {
         let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let modules = buildDirectory.appendingPathComponent("Modules")
         try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("FixtureSDK.swiftmodule").path))
@@ -169,7 +156,7 @@ enum Goldens {
         try Self.appTypes.write(to: appTypes, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: appTypes) }
         let expected = Goldens.root.appendingPathComponent("Expected")
-        let (status, output) = try Goldens.runTool([
+        let (status, output) = try await runTool([
             "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path,
             "-module-name", "ShadowingApp", appTypes.path,
             expected.appendingPathComponent("BridgegenSupport.swift").path,
@@ -231,7 +218,7 @@ enum Goldens {
         """
 
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
-    func compilerErrorsInCopiedTextPointAtTheBridgeFile() throws {
+    func compilerErrorsInCopiedTextPointAtTheBridgeFile() async throws {
         let output = Goldens.generator.generate(
             source: Array(Self.mistakes.utf8), path: "Mistakes.bridge", displayName: "Mistakes.bridge",
             sourcePath: "Sources/App/Mistakes.bridge")
@@ -241,7 +228,7 @@ enum Goldens {
         let generated = FileManager.default.temporaryDirectory.appendingPathComponent("Mistakes-\(UUID().uuidString).swift")
         try text.write(to: generated, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: generated) }
-        let (status, log) = try Goldens.runTool([
+        let (status, log) = try await runTool([
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "Mistakes",
             generated.path, Goldens.root.appendingPathComponent("Expected/BridgegenSupport.swift").path,
         ])
@@ -315,9 +302,9 @@ enum Goldens {
 /// repository's .swift-format), so it passes the checks teams run on their own sources.
 @Suite struct LintTests {
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
-    func goldensAreSwiftFormatLintClean() throws {
+    func goldensAreSwiftFormatLintClean() async throws {
         let repository = Goldens.root.deletingLastPathComponent().deletingLastPathComponent()
-        let (status, output) = try Goldens.runTool(
+        let (status, output) = try await runTool(
             ["swift", "format", "lint", "--strict", "--configuration", repository.appendingPathComponent(".swift-format").path]
                 + Goldens.expectedSwiftFiles())
         #expect(status == 0 && output.isEmpty, "\(output)")

@@ -11,7 +11,7 @@ import TestSupport
     @Test func randomConsumersNeverLeakOrDoubleStop() async throws {
         for round in 0..<40 {
             let source = RepeatingSource()
-            try await withWatchdog(seconds: 30) {
+            try await withWatchdog {
                 try await joinAndLeaveAtRandom(10, source, maxDelay: 0.01)
             }
             let settled = await eventually { source.stops == source.registrations && source.running == 0 }
