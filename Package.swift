@@ -8,11 +8,16 @@ let package = Package(
     name: "bridgegen",
     products: [
         .executable(name: "bridgegen", targets: ["bridgegen"]),
+        // What every target with generated adapters depends on (and its tests, for the fakes).
+        .library(name: "BridgegenRuntime", targets: ["BridgegenRuntime"]),
         .plugin(name: "BridgegenPlugin", targets: ["BridgegenPlugin"]),
         .plugin(name: "GenerateBridges", targets: ["GenerateBridges"]),
         .plugin(name: "AuditBridges", targets: ["AuditBridges"]),
     ],
     targets: [
+        // The runtime the generated adapters call: one module for the whole app, versioned
+        // (generated code names the version it needs). `bridgegen support` writes its sources.
+        .target(name: "BridgegenRuntime"),
         // The pipeline, one stage per folder: parse (DeclParser) → analyse → plan → render
         // (Generator/Analysis, Planning, Rendering; templates and the code printer in Templates).
         .target(name: "DeclParser"),
@@ -43,7 +48,7 @@ let package = Package(
         .target(name: "FixtureSDK", path: "Tests/FixtureSDK"),
         // The expected golden outputs, compiled as a module (Swift 6 mode, warnings as errors).
         .target(
-            name: "GoldenAdapters", dependencies: ["FixtureSDK"], path: "Tests/GoldenTests/Expected",
+            name: "GoldenAdapters", dependencies: ["FixtureSDK", "BridgegenRuntime"], path: "Tests/GoldenTests/Expected",
             swiftSettings: warningsAsErrors),
 
         .testTarget(name: "DeclParserTests", dependencies: ["DeclParser"]),
@@ -51,13 +56,13 @@ let package = Package(
         .testTarget(name: "GeneratorTests", dependencies: ["Generator"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(
-            name: "GoldenTests", dependencies: ["Generator", "GoldenAdapters", "FixtureSDK", "TestSupport"],
+            name: "GoldenTests", dependencies: ["Generator", "BridgegenRuntime", "GoldenAdapters", "FixtureSDK", "TestSupport"],
             exclude: ["Inputs", "Expected", "Malformed"]),
         // Helpers shared by the test targets that run generated adapters.
-        .target(name: "TestSupport", dependencies: ["GoldenAdapters", "FixtureSDK"], path: "Tests/TestSupport"),
-        .testTarget(name: "BehaviourTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["BridgegenRuntime", "GoldenAdapters", "FixtureSDK"], path: "Tests/TestSupport"),
+        .testTarget(name: "BehaviourTests", dependencies: ["BridgegenRuntime", "GoldenAdapters", "FixtureSDK", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["bridgegen", "Generator", "TestSupport"]),
         // Thousands of randomized interleavings per adapter kind; CI also runs it under TSan.
-        .testTarget(name: "StressTests", dependencies: ["GoldenAdapters", "FixtureSDK", "TestSupport"]),
+        .testTarget(name: "StressTests", dependencies: ["BridgegenRuntime", "GoldenAdapters", "FixtureSDK", "TestSupport"]),
     ]
 )

@@ -47,6 +47,11 @@ struct GenerateBridges: CommandPlugin {
                 tally.failed += 1
             }
             if !collisions.isEmpty { continue }
+            if !target.recursiveTargetDependencies.contains(where: { $0.name == BridgeFiles.runtimeModule }) {
+                say(BridgeFiles.MissingRuntime(target: target.name).description)
+                tally.failed += 1
+                continue
+            }
             try generate(
                 target, inputs: inputs, tool: tool, package: context.package.directoryURL, check: check,
                 regenerate: regenerate, tally: &tally)
@@ -56,14 +61,14 @@ struct GenerateBridges: CommandPlugin {
         say("generate-bridges: " + tally.summary(check: check))
     }
 
-    /// One target: a bridgegen run per `.bridge` file and one for the runtime, each reported on a
+    /// One target: a bridgegen run per `.bridge` file, each reported on a
     /// line of its own after bridgegen's messages; then generated files no input produces.
     func generate(
         _ target: SwiftSourceModuleTarget, inputs: [URL], tool: URL, package: URL, check: Bool, regenerate: String,
         tally: inout Tally
     ) throws {
         let generated = target.directoryURL.appendingPathComponent("Generated")
-        var runs: [(output: URL, arguments: [String])] = inputs.map { input in
+        let runs: [(output: URL, arguments: [String])] = inputs.map { input in
             let output = generated.appendingPathComponent(BridgeFiles.outputName(for: input))
             // Committed output: the input named from the package root (where SwiftPM compiles),
             // not by an absolute path that differs on every machine.
@@ -76,8 +81,6 @@ struct GenerateBridges: CommandPlugin {
                 ]
             )
         }
-        let support = generated.appendingPathComponent(BridgeFiles.supportFileName)
-        runs.append((support, ["support", "--output", BridgeFiles.path(support)]))
         if !check { try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true) }
         let configArguments = BridgeFiles.configuration(in: target.directoryURL).arguments
         for (output, arguments) in runs {
@@ -111,7 +114,10 @@ struct GenerateBridges: CommandPlugin {
                 tally.failed += 1
             } else {
                 try FileManager.default.removeItem(at: orphan)
-                say("removed \(shown): no .bridge file generates it")
+                say(
+                    orphan.lastPathComponent == BridgeFiles.legacySupportFileName
+                        ? "removed \(shown): the runtime copy of an earlier bridgegen (the adapters import BridgegenRuntime now)"
+                        : "removed \(shown): no .bridge file generates it")
                 tally.removed += 1
             }
         }

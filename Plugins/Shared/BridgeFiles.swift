@@ -5,7 +5,21 @@ import Foundation
 /// `.pb.swift` for protobuf: the name says where the file came from, and it never collides with
 /// the app's own `Payments.swift` in the same module (Swift refuses two files of one name).
 enum BridgeFiles {
-    static let supportFileName = "BridgegenSupport.swift"
+    /// The runtime module every generated file imports: a target with adapters depends on it.
+    static let runtimeModule = "BridgegenRuntime"
+    /// What the settings command writes where a target has a bridgegen.json (comments only).
+    static let settingsFileName = "bridgegen.json.swift"
+    /// The runtime copy of earlier releases, which `generate-bridges` removes.
+    static let legacySupportFileName = "BridgegenSupport.swift"
+
+    /// A target with `.bridge` files that does not depend on the runtime product.
+    struct MissingRuntime: Error, CustomStringConvertible {
+        var target: String
+        var description: String {
+            "error: target '\(target)' has .bridge files but does not depend on BridgegenRuntime, which the generated adapters import; "
+                + "add .product(name: \"BridgegenRuntime\", package: \"bridgegen\") to its dependencies in Package.swift"
+        }
+    }
     static let configFileName = "bridgegen.json"
 
     /// The target's `.bridge` inputs, in a stable order.

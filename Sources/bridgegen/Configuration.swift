@@ -5,14 +5,21 @@ import Generator
 /// value is a diagnostic at its line and column, so a typo never silently does nothing.
 struct Configuration: Equatable {
     static let keys = [
-        "access", "availability", "continuation", "fakesImport", "misuseHook", "naming", "templates", "testDoubles",
+        "access", "availability", "fakesImport", "naming", "templates", "testDoubles",
+    ]
+
+    /// Keys of earlier releases that one shared runtime module cannot honour per target: each
+    /// is an error that says what to do instead (decision 3).
+    static let removedKeys: [String: String] = [
+        "continuation":
+            "the BridgegenRuntime module, shared by every module of the app, always uses checked continuations; delete the key",
+        "misuseHook":
+            "every module's adapters now report to the one BridgegenMisuse.handler; delete the key and set the handler once at launch",
     ]
 
     var access: String?
     var naming: Settings.Naming?
     var availability: String?
-    var continuation: Settings.ContinuationKind?
-    var misuseHook: String?
     /// Resolved against the configuration file's folder.
     var templates: String?
     var testDoubles: Settings.TestDoubles?
@@ -32,7 +39,7 @@ struct Configuration: Equatable {
             return .failure(
                 Problems(lines: [
                     "\(path):1:1: error: the configuration is not a JSON object",
-                    "\(path):1:1: note: write for example {\"access\": \"public\", \"continuation\": \"checked\"}",
+                    "\(path):1:1: note: write for example {\"access\": \"public\", \"naming\": \"swift\"}",
                 ]))
         }
         var configuration = Configuration()
@@ -47,6 +54,10 @@ struct Configuration: Equatable {
                 < (text.range(of: "\"\($1)\"")?.lowerBound ?? text.endIndex, $1)
         }
         for key in ordered {
+            if let instead = removedKeys[key] {
+                error(key, "'\(key)' is no longer a setting", note: instead)
+                continue
+            }
             guard keys.contains(key) else {
                 error(key, "unknown key '\(key)' in the configuration", note: "known keys: " + keys.joined(separator: ", "))
                 continue
@@ -64,10 +75,7 @@ struct Configuration: Equatable {
             switch key {
             case "access" where Settings.accessLevels.contains(value): configuration.access = value
             case "naming" where Settings.Naming(rawValue: value) != nil: configuration.naming = Settings.Naming(rawValue: value)
-            case "continuation" where Settings.ContinuationKind(rawValue: value) != nil:
-                configuration.continuation = Settings.ContinuationKind(rawValue: value)
             case "availability" where isAvailabilityList(value): configuration.availability = value
-            case "misuseHook" where isQualifiedName(value): configuration.misuseHook = value
             case "testDoubles" where value == "protocols" || value == "fakes":
                 configuration.testDoubles = Settings.TestDoubles(rawValue: value)
             case "fakesImport" where isQualifiedName(value): configuration.fakesImport = value
@@ -84,9 +92,7 @@ struct Configuration: Equatable {
     static let usage: [String: String] = [
         "access": "one of: internal, package, public",
         "naming": "'swift' (SE-0297 names, the default) or 'legacy' (keep the SDK's method names)",
-        "continuation": "'checked' (the default) or 'unsafe'",
         "availability": "a platform list ending in '*', e.g. \"iOS 15.0, macOS 12.0, *\"",
-        "misuseHook": "the name of a function (BridgegenMisuse) -> Void, e.g. \"AppLog.bridgegenMisuse\"",
         "templates": "a folder of templates, relative to this file",
         "testDoubles":
             "true (a protocol per bridged type, its conformance and a scriptable fake), \"protocols\" (an app target) or \"fakes\" (a test-support target)",
@@ -134,8 +140,6 @@ struct Configuration: Equatable {
         if let access = options.access ?? access { settings.access = access }
         if let naming = options.naming ?? naming { settings.naming = naming }
         if let availability = options.availability ?? availability { settings.availability = availability }
-        if let continuation = options.continuation ?? continuation { settings.continuation = continuation }
-        if let hook = options.misuseHook ?? misuseHook { settings.misuseHook = hook }
         settings.testDoubles = options.testDoubles ?? testDoubles ?? Settings.TestDoubles.none
         settings.fakesImport = options.fakesImport ?? fakesImport
         return settings

@@ -5,6 +5,8 @@ struct Options: Equatable {
     enum Command: Equatable {
         case generate
         case support
+        /// The build plugin's per-target check of `bridgegen.json` (one report per build).
+        case settings
         case help
         case version
     }
@@ -23,8 +25,6 @@ struct Options: Equatable {
     var access: String?
     var naming: Settings.Naming?
     var availability: String?
-    var continuation: Settings.ContinuationKind?
-    var misuseHook: String?
     var check = false
     /// `--test-doubles [protocols|fakes]`: protocols, conformances and scriptable fakes.
     var testDoubles: Settings.TestDoubles?
@@ -34,7 +34,6 @@ struct Options: Equatable {
     /// passes its own); by default this command line without `--check`.
     var regenerateCommand: String?
     var dryRun = false
-    var writeSupport = true
 
     struct UsageError: Error, Equatable {
         var message: String
@@ -47,6 +46,7 @@ struct Options: Equatable {
         switch first {
         case "generate": options.command = .generate
         case "support": options.command = .support
+        case "settings": options.command = .settings
         case "help", "--help", "-h": return options
         case "--version": 
             options.command = .version
@@ -96,23 +96,14 @@ struct Options: Equatable {
                     throw UsageError(message: "--naming must be 'swift' or 'legacy'")
                 }
                 options.naming = value
-            case "--continuation":
-                guard let value = Settings.ContinuationKind(rawValue: try take()) else {
-                    throw UsageError(message: "--continuation must be 'checked' or 'unsafe'")
-                }
-                options.continuation = value
+            case "--continuation", "--misuse-hook", "--no-support":
+                throw UsageError(message: Self.removedFlags[flag]!)
             case "--availability":
                 let value = try take()
                 guard Configuration.isAvailabilityList(value) else {
                     throw UsageError(message: "--availability must be a platform list ending in '*', e.g. 'iOS 15.0, macOS 12.0, *'")
                 }
                 options.availability = value
-            case "--misuse-hook":
-                let value = try take()
-                guard Configuration.isQualifiedName(value) else {
-                    throw UsageError(message: "--misuse-hook must name a function, e.g. 'AppLog.bridgegenMisuse'")
-                }
-                options.misuseHook = value
             case "--check": options.check = true
             case "--test-doubles":
                 // An optional value: `protocols` or `fakes`; anything else is the next argument.
@@ -127,7 +118,6 @@ struct Options: Equatable {
                 guard Configuration.isQualifiedName(value) else { throw UsageError(message: "--fakes-import must name a module") }
                 options.fakesImport = value
             case "--dry-run": options.dryRun = true
-            case "--no-support": options.writeSupport = false
             case "--help", "-h":
                 options.command = .help
                 return options
@@ -164,24 +154,42 @@ struct Options: Equatable {
             }
         case .support:
             if !inputs.isEmpty { throw UsageError(message: "'support' takes no input files") }
-            if outputDirectory != nil { throw UsageError(message: "'support' writes one file: use --output FILE (or '--output -')") }
-            if outputFile == nil { throw UsageError(message: "missing --output FILE (or '--output -' to print to standard output)") }
+            if outputFile != nil || outputDirectory == nil || outputDirectory == "-" {
+                throw UsageError(
+                    message: "'support' writes the BridgegenRuntime module's source files: use --output-dir DIR, and compile DIR as a module named BridgegenRuntime")
+            }
+        case .settings:
+            if !inputs.isEmpty || outputDirectory != nil || outputFile == nil || outputFile == "-" {
+                throw UsageError(message: "'settings' writes one file: use --output FILE (with --config FILE)")
+            }
         case .help, .version:
             break
         }
     }
+
+    /// Flags of earlier releases that one shared runtime module made meaningless (decision 3).
+    static let removedFlags: [String: String] = [
+        "--continuation": "--continuation is gone: the BridgegenRuntime module, shared by every module, always uses checked continuations",
+        "--misuse-hook":
+            "--misuse-hook is gone: every module's adapters report to the one BridgegenMisuse.handler; set it once at launch",
+        "--no-support": "--no-support is gone: 'generate' no longer writes a runtime file (the adapters import BridgegenRuntime)",
+    ]
 
     static let usage = """
         OVERVIEW: Generate async/await adapters for legacy callback APIs described in .bridge files.
 
         USAGE: bridgegen generate <input.bridge>... --output-dir <dir> [options]
                bridgegen generate <input.bridge> --output <file.swift> [options]
-               bridgegen support --output <file.swift> [--templates <dir>]
+               bridgegen support --output-dir <dir>
+               bridgegen settings --config <bridgegen.json> --output <file.swift>
                bridgegen scan <paths…> [--output <starter.bridge>] [--module <name>] [--access internal]
                bridgegen audit <app paths…> --bridges <files.bridge…> [--max-legacy-calls <n>]
 
-        For each input Name.bridge, 'generate' writes Name.bridge.swift to the output directory, and
-        BridgegenSupport.swift, the small runtime the adapters share (once per module).
+        For each input Name.bridge, 'generate' writes Name.bridge.swift to the output directory. The
+        adapters import BridgegenRuntime: with SwiftPM, depend on the bridgegen package's
+        BridgegenRuntime product; elsewhere, 'support' writes that module's sources to compile as a
+        module named BridgegenRuntime. 'settings' checks a bridgegen.json and writes the settings it
+        gives as comments (the build plugin runs it once per target).
         Use '-' as the input to read standard input, and '--output-dir -' to print to standard output.
         'scan' writes a starter .bridge file for an SDK's sources (.swift, .swiftinterface); 'audit'
         lists the app's calls to legacy APIs that .bridge files bridge (docs/migrating.md).
@@ -199,8 +207,6 @@ struct Options: Equatable {
           --access <level>        Access level where a block does not say: internal, package, public.
           --naming <rule>         'swift' (SE-0297 names, default) or 'legacy' (keep the SDK's names).
           --availability <list>   Platforms of the generated @available (default: iOS 13.0, macOS 10.15, …, *).
-          --continuation <kind>   'checked' (default) or 'unsafe' continuations in the runtime.
-          --misuse-hook <name>    A function (BridgegenMisuse) -> Void receiving misuse reports by default.
           --check                 Write nothing; exit 2 and print a diff when a file is missing or stale.
           --regenerate-command <text>
                                   The command '--check' tells the user to run (default: this one
@@ -211,7 +217,6 @@ struct Options: Equatable {
                                   protocols (an app target), or only the fakes (a test-support target,
                                   with --fakes-import <AppModule>).
           --dry-run               Write nothing; list what would be written.
-          --no-support            Do not write BridgegenSupport.swift.
           --version               Print the version.
           --help, -h              Print this help.
 

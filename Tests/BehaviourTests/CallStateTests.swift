@@ -1,3 +1,4 @@
+@testable import BridgegenRuntime
 @testable import GoldenAdapters
 import Testing
 

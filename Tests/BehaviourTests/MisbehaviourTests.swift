@@ -1,5 +1,6 @@
 import FixtureSDK
 import Foundation
+@testable import BridgegenRuntime
 @testable import GoldenAdapters
 import Testing
 

@@ -77,14 +77,9 @@ enum Goldens {
         try Goldens.check(text, against: "Expected/\(name).swift")
     }
 
-    @Test func supportFileMatches() throws {
-        let text = try #require(Goldens.testDoublesGenerator.support().text)
-        try Goldens.check(text, against: "Expected/\(GeneratorPipeline.supportFileName)")
-    }
-
     /// An expected file whose input was deleted would keep compiling and hide the removal.
     @Test func everyExpectedFileHasAnInput() {
-        let expected = Goldens.files(in: "Expected", extension: "swift").filter { $0 + ".swift" != GeneratorPipeline.supportFileName }
+        let expected = Goldens.files(in: "Expected", extension: "swift")
         #expect(expected == Self.inputs)
         let diagnostics = Goldens.files(in: "Malformed", extension: "diagnostics")
         #expect(diagnostics == Self.malformed)
@@ -134,9 +129,9 @@ enum Goldens {
 }
 
 /// Generated code is compiled into app modules, which often declare their own `Result`, `Task`,
-/// `Error`, `Notification`, `NotificationCenter` or `Operation`: the runtime and the adapters
-/// name standard types with their modules. `ShadowedNames` (written as such an app would write
-/// it) and the runtime type-check in a module that declares all of those.
+/// `Error`, `Notification`, `NotificationCenter` or `Operation`: the adapters name standard types
+/// with their modules. `ShadowedNames` (written as such an app would write it) type-checks in a
+/// module that declares all of those.
 @Suite struct ShadowedNamesTests {
     static let appTypes = """
         struct Notification {}
@@ -159,7 +154,6 @@ enum Goldens {
         let (status, output) = try await runTool([
             "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path,
             "-module-name", "ShadowingApp", appTypes.path,
-            expected.appendingPathComponent("BridgegenSupport.swift").path,
             expected.appendingPathComponent("ShadowedNames.swift").path,
         ])
         #expect(status == 0, "\(output)")
@@ -230,7 +224,7 @@ enum Goldens {
         defer { try? FileManager.default.removeItem(at: generated) }
         let (status, log) = try await runTool([
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "Mistakes",
-            generated.path, Goldens.root.appendingPathComponent("Expected/BridgegenSupport.swift").path,
+            generated.path,
         ])
         #expect(status != 0)
         let errors = log.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)

@@ -1,4 +1,5 @@
 import Foundation
+@testable import BridgegenRuntime
 import GoldenAdapters
 
 /// Collects the misuse reports of the adapters whose names start with `prefix`. One global

@@ -10,6 +10,10 @@ public struct FilePlan: Hashable, Sendable {
     /// back to its lines, so a compiler error there is reported at the `.bridge` file.
     public var sourcePathLiteral: String
     public var imports: [String]
+    /// The `BridgegenRuntime` API version the file is generated for; the file names it, so it
+    /// fails to compile, at that line, against a runtime of another version. nil for a file
+    /// that declares nothing (it imports no runtime either).
+    public var runtimeVersion: Int?
     public var blocks: [BlockPlan]
     public var delegates: [DelegatePlan]
     /// `--test-doubles`: per bridged type, a protocol, the conformance and a fake.
@@ -127,14 +131,4 @@ public struct DelegatePlan: Hashable, Sendable {
         public var line: Int?
         public var body: String
     }
-}
-
-/// The plan of the runtime file (`BridgegenSupport.swift`) that every adapter file of a module
-/// uses: which continuation it is built on, and the misuse hook compiled in.
-public struct SupportPlan: Hashable, Sendable {
-    public var continuationType: String
-    public var withContinuation: String
-    public var misuseHook: String
-    /// The scripts that fakes run (`--test-doubles`).
-    public var testDoubles: Bool
 }

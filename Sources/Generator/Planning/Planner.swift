@@ -48,14 +48,15 @@ public struct Planner: Sendable {
             model.imports += settings.fakesImport.map { ["@testable import \($0)"] } ?? []
         }
         let doubles = settings.testDoubles == .none ? [] : planner.planTestDoubles(model)
+        // A block of only typealiases or context declarations generates nothing, not an empty
+        // `extension X { }`.
+        let blocks = fakesOnly ? [] : model.blocks.filter { !$0.adapters.isEmpty }.map(planner.plan)
+        let delegates = fakesOnly ? [] : model.delegates.map(planner.plan)
+        let usesRuntime = !blocks.isEmpty || !delegates.isEmpty || !doubles.isEmpty
         return FilePlan(
             sourceFile: Self.commentSafe(sourceFile), sourcePathLiteral: planner.sourcePathLiteral,
-            imports: imports(model),
-            // A block of only typealiases or context declarations generates nothing, not an
-            // empty `extension X { }`.
-            blocks: fakesOnly ? [] : model.blocks.filter { !$0.adapters.isEmpty }.map(planner.plan),
-            delegates: fakesOnly ? [] : model.delegates.map(planner.plan),
-            testDoubles: doubles,
+            imports: imports(model, runtime: usesRuntime), runtimeVersion: usesRuntime ? GeneratorPipeline.runtimeVersion : nil,
+            blocks: blocks, delegates: delegates, testDoubles: doubles,
             declaresProtocols: settings.testDoubles != .fakes, declaresFakes: settings.testDoubles != .protocols)
     }
 
@@ -70,22 +71,17 @@ public struct Planner: Sendable {
         return nil
     }
 
-    public func planSupport() -> SupportPlan {
-        let checked = settings.continuation == .checked
-        return SupportPlan(
-            continuationType: checked ? "_Concurrency.CheckedContinuation" : "_Concurrency.UnsafeContinuation",
-            withContinuation: checked ? "withCheckedContinuation" : "withUnsafeContinuation",
-            misuseHook: settings.misuseHook ?? "", testDoubles: settings.testDoubles == .all || settings.testDoubles == .fakes)
-    }
-
-    /// The file's imports; delegate classes subclass `NSObject`, so they need Foundation.
-    func imports(_ model: BridgeModel) -> [String] {
-        let hasFoundation = model.imports.contains { $0.hasSuffix("import Foundation") }
-        if model.delegates.isEmpty || hasFoundation { return model.imports }
-        // In order by module name, as swift-format wants imports.
+    /// The file's imports, with the runtime's; delegate classes subclass `NSObject`, so they need
+    /// Foundation too. In order by module name, as swift-format wants imports.
+    func imports(_ model: BridgeModel, runtime: Bool) -> [String] {
         var imports = model.imports
-        let position = imports.firstIndex { ($0.split(separator: " ").last.map(String.init) ?? "") > "Foundation" }
-        imports.insert("import Foundation", at: position ?? imports.endIndex)
+        func module(_ line: String) -> String { line.split(separator: " ").last.map(String.init) ?? "" }
+        func add(_ name: String) {
+            guard !imports.contains(where: { module($0) == name }) else { return }
+            imports.insert("import " + name, at: imports.firstIndex { module($0) > name } ?? imports.endIndex)
+        }
+        if runtime { add("BridgegenRuntime") }
+        if !model.delegates.isEmpty { add("Foundation") }
         return imports
     }
 

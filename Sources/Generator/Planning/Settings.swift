@@ -8,21 +8,11 @@ public struct Settings: Equatable, Sendable {
         case legacy
     }
 
-    public enum ContinuationKind: String, Sendable, CaseIterable {
-        /// `withCheckedContinuation`: the runtime also checks what the guard already guarantees.
-        case checked
-        /// `withUnsafeContinuation`: a little faster; the guard alone keeps resumes exactly-once.
-        case unsafe
-    }
-
     /// Access level of adapters in blocks that do not say (`@bridge(access:)`); nil: internal.
     public var access: String?
     public var naming: Naming = .swift
     /// The platforms of the `@available` attribute on generated extensions.
     public var availability = "iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *"
-    public var continuation: ContinuationKind = .checked
-    /// A function `(BridgegenMisuse) -> Void` that receives misuse reports by default.
-    public var misuseHook: String?
     /// For each bridged type, a protocol of its async surface, the type's conformance, and a
     /// scriptable fake (`--test-doubles`); the runtime then carries the fakes' scripts.
     public var testDoubles: TestDoubles = .none

@@ -6,7 +6,6 @@ import Templates
 public struct Renderer: Sendable {
     public static let fileTemplate = "file.swift.template"
     public static let adapterTemplate = "adapter.swift.template"
-    public static let supportTemplate = "BridgegenSupport.swift.template"
 
     let templates: TemplateSet
 
@@ -42,14 +41,6 @@ public struct Renderer: Sendable {
         CodePrinter.tidy(try templates.render(Self.partialName(Self.fileTemplate), Self.value(of: plan)))
     }
 
-    public func render(_ plan: SupportPlan) throws(TemplateError) -> String {
-        let value: TemplateValue = [
-            "continuationType": .string(plan.continuationType), "withContinuation": .string(plan.withContinuation),
-            "misuseHook": .string(plan.misuseHook), "testDoubles": .bool(plan.testDoubles),
-        ]
-        return CodePrinter.tidy(try templates.render(Self.partialName(Self.supportTemplate), value))
-    }
-
     /// The plan as the templates see it: the names below are the keys a template (the defaults
     /// in Templates/, or a user's from `--templates`) can use.
     static func value(of plan: FilePlan) -> TemplateValue {
@@ -57,6 +48,7 @@ public struct Renderer: Sendable {
             "sourceFile": .string(plan.sourceFile),
             "sourcePathLiteral": .string(plan.sourcePathLiteral),
             "imports": .strings(plan.imports),
+            "runtimeVersion": .string(plan.runtimeVersion.map(String.init) ?? ""),
             "blocks": .list(plan.blocks.map(value(of:))),
             "delegates": .list(plan.delegates.map(value(of:))),
             "testDoubles": .list(plan.testDoubles.map(value(of:))),

@@ -1,0 +1,75 @@
+// Misuse reports and the one handler every module's adapters report to.
+
+import Dispatch
+import Foundation
+
+public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
+    public enum Kind: Swift.Sendable, Swift.Equatable, Swift.CaseIterable {
+        /// The SDK delivered a second result after its first (an SDK bug; dropped).
+        case duplicateCallback
+        /// The SDK called back after the task was cancelled (or a newer call took over): the
+        /// normal echo of an SDK that answers its cancel. Dropped.
+        case callbackAfterCancellation
+        /// The SDK called back after the call had ended without it: its timeout had passed.
+        /// Dropped.
+        case callbackAfterTimeout
+        /// The SDK released the completion handler without ever calling it (an SDK bug); the
+        /// call threw `BridgegenError.callbackDropped` instead of hanging.
+        case handlerReleasedUncalled
+        /// A stream's event came after the SDK had ended the stream (an SDK bug; dropped).
+        case eventAfterFinish
+        /// A stream's buffering policy dropped an event because its consumer was behind.
+        case droppedByBuffer
+
+        /// Whether this points at a bug in the SDK rather than at the app's own cancellation,
+        /// timeout or buffering choice.
+        public var isSDKBug: Swift.Bool {
+            switch self {
+            case .duplicateCallback, .handlerReleasedUncalled, .eventAfterFinish: return true
+            case .callbackAfterCancellation, .callbackAfterTimeout, .droppedByBuffer: return false
+            }
+        }
+    }
+
+    /// The adapter, as `Type.method(labels:)`.
+    public let adapter: Swift.String
+    public let kind: Kind
+
+    public var description: Swift.String {
+        switch kind {
+        case .duplicateCallback:
+            return
+                "bridgegen: \(adapter) was called back more than once; the extra callback was dropped"
+        case .callbackAfterCancellation:
+            return
+                "bridgegen: \(adapter) was called back after it was cancelled; the callback was dropped"
+        case .callbackAfterTimeout:
+            return
+                "bridgegen: \(adapter) was called back after it timed out; the callback was dropped"
+        case .handlerReleasedUncalled:
+            return "bridgegen: \(adapter) released its completion handler without calling it"
+        case .eventAfterFinish:
+            return
+                "bridgegen: \(adapter) sent an event after ending its stream; the event was dropped"
+        case .droppedByBuffer:
+            return "bridgegen: \(adapter) dropped an event: its buffer was full"
+        }
+    }
+
+    /// Receives every report from every adapter of this module. The default prints the reports
+    /// that point at an SDK bug (`isSDKBug`) in debug builds and ignores the echoes (or calls
+    /// the hook the configuration names); set it once at launch to log or count.
+    public static var handler: @Sendable (BridgegenMisuse) -> Swift.Void {
+        get { handlerStorage.withLock { $0 } }
+        set { handlerStorage.withLock { $0 = newValue } }
+    }
+
+    private static let handlerStorage = BridgegenLocked<@Sendable (BridgegenMisuse) -> Swift.Void> {
+        report in
+        #if DEBUG
+            if report.kind.isSDKBug { print(report) }
+        #endif
+    }
+}
+
+/// A value behind a lock, for the few pieces of shared state the adapters need.

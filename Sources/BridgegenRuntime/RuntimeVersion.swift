@@ -1,0 +1,21 @@
+// Module BridgegenRuntime — the runtime every bridgegen adapter calls, one module for the whole
+// app: one `BridgegenError`, one `BridgegenMisuse.handler`, one set of test-double scripts, in
+// every module that bridges anything.
+//
+// Each adapter call is one small state machine guarded by a lock, whose transitions decide what
+// to do and whose effects run only after the lock is released. It needs nothing but the standard
+// library, Foundation and Dispatch, and runs on iOS 13, macOS 10.15, tvOS 13, watchOS 6 and
+// Linux. What generated code calls is `public` (and marked as meant for generated code only);
+// the rest is internal.
+
+/// The version of the API between generated adapters and this runtime. Every generated file
+/// names `BridgegenRuntimeVersion_<N>` for the version it was generated for, so a file compiled
+/// against a runtime of another version fails at that line, naming the version it needs, instead
+/// of with a wall of errors about the runtime's types (SwiftProtobuf checks its runtime the same
+/// way). Bump it, and rename the marker, whenever generated code and runtime change together.
+public enum BridgegenRuntimeVersion {
+    public static let current = 1
+}
+
+/// The marker generated code of runtime API version 1 names. Not for use by hand.
+public enum BridgegenRuntimeVersion_1 {}
