@@ -5,8 +5,11 @@ import PackageDescription
 
 let package = Package(
     name: "BridgegenBenchmarks",
+    dependencies: [.package(name: "bridgegen", path: "..")],
     targets: [
-        // Release builds (Benchmarks/run) compile the whole module at once, as apps do.
-        .executableTarget(name: "AdapterBenchmarks")
+        // Release builds (Benchmarks/run) compile the whole module at once, as apps do; the
+        // adapters call the runtime across the module boundary, as in an app.
+        .executableTarget(
+            name: "AdapterBenchmarks", dependencies: [.product(name: "BridgegenRuntime", package: "bridgegen")])
     ]
 )

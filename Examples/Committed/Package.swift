@@ -18,10 +18,12 @@ let package = Package(
     targets: [
         .target(name: "LegacyWeather", swiftSettings: [.swiftLanguageMode(.v5)]),
         // The .bridge inputs are not sources of the target: only Generated/ is compiled.
-        .target(name: "Weather", dependencies: ["LegacyWeather"], exclude: ["Bridges"]),
+        .target(
+            name: "Weather", dependencies: ["LegacyWeather", .product(name: "BridgegenRuntime", package: "bridgegen")],
+            exclude: ["Bridges"]),
         // The .bridge inputs are sources: the build plugin turns them into adapters.
         .target(
-            name: "Alerts", dependencies: ["LegacyWeather"],
+            name: "Alerts", dependencies: ["LegacyWeather", .product(name: "BridgegenRuntime", package: "bridgegen")],
             plugins: [.plugin(name: "BridgegenPlugin", package: "bridgegen")]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "LegacyWeather"]),
         .testTarget(name: "AlertsTests", dependencies: ["Alerts", "LegacyWeather"]),

@@ -14,13 +14,16 @@ let package = Package(
         // Written in Swift 5 mode, as such SDKs are.
         .target(name: "LegacyPayments", swiftSettings: [.swiftLanguageMode(.v5)]),
         // Calls only the generated async API; its Bridges/*.bridge files are the plugin's input.
+        // The adapters import BridgegenRuntime, so the target depends on it.
         .target(
-            name: "PaymentsApp", dependencies: ["LegacyPayments"],
+            name: "PaymentsApp",
+            dependencies: ["LegacyPayments", .product(name: "BridgegenRuntime", package: "bridgegen")],
             plugins: [.plugin(name: "BridgegenPlugin", package: "bridgegen")]),
         // The app's tests: the build plugin generates the fakes here from the app's
         // Bridges/Payments.bridge (linked), so the app target ships none (bridgegen.json).
         .testTarget(
-            name: "PaymentsAppTests", dependencies: ["PaymentsApp", "LegacyPayments"],
+            name: "PaymentsAppTests",
+            dependencies: ["PaymentsApp", "LegacyPayments", .product(name: "BridgegenRuntime", package: "bridgegen")],
             plugins: [.plugin(name: "BridgegenPlugin", package: "bridgegen")]),
     ]
 )

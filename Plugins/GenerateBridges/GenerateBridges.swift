@@ -48,7 +48,7 @@ struct GenerateBridges: CommandPlugin {
             }
             if !collisions.isEmpty { continue }
             if !target.recursiveTargetDependencies.contains(where: { $0.name == BridgeFiles.runtimeModule }) {
-                say(BridgeFiles.MissingRuntime(target: target.name).description)
+                say("error: " + BridgeFiles.MissingRuntime(target: target.name).description)
                 tally.failed += 1
                 continue
             }

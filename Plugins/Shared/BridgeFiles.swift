@@ -16,7 +16,7 @@ enum BridgeFiles {
     struct MissingRuntime: Error, CustomStringConvertible {
         var target: String
         var description: String {
-            "error: target '\(target)' has .bridge files but does not depend on BridgegenRuntime, which the generated adapters import; "
+            "target '\(target)' has .bridge files but does not depend on BridgegenRuntime, which the generated adapters import; "
                 + "add .product(name: \"BridgegenRuntime\", package: \"bridgegen\") to its dependencies in Package.swift"
         }
     }

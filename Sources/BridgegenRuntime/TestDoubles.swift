@@ -62,7 +62,7 @@ public final class BridgegenScript<Value, Arguments>: @unchecked Swift.Sendable 
         var dropped = 0
     }
 
-    let adapter: Swift.String
+    public let adapter: Swift.String
     private let state = BridgegenLocked(State())
 
     public init(_ adapter: Swift.String) {
@@ -70,18 +70,18 @@ public final class BridgegenScript<Value, Arguments>: @unchecked Swift.Sendable 
     }
 
     /// What the next calls' callbacks do, in order; the last step answers every later call.
-    func respond(_ steps: BridgegenCallbackStep<Value>...) {
+    public func respond(_ steps: BridgegenCallbackStep<Value>...) {
         state.withLock { $0.steps = steps }
     }
 
     /// The arguments of every call, in order.
-    var calls: [Arguments] { state.withLock { $0.calls } }
+    public var calls: [Arguments] { state.withLock { $0.calls } }
     /// How many times the fake SDK was asked to cancel.
-    var cancelCount: Swift.Int { state.withLock { $0.cancels } }
+    public var cancelCount: Swift.Int { state.withLock { $0.cancels } }
     /// How many callbacks the fake SDK made, and how many of them came after the call had
     /// ended (dropped by the runtime: duplicates, answers after a cancellation or timeout).
-    var callbackCount: Swift.Int { state.withLock { $0.callbacks } }
-    var droppedCount: Swift.Int { state.withLock { $0.dropped } }
+    public var callbackCount: Swift.Int { state.withLock { $0.callbacks } }
+    public var droppedCount: Swift.Int { state.withLock { $0.dropped } }
 
     /// The fake SDK's start call, made by the fake's method inside `BridgegenCall.run`.
     public func start(
@@ -174,7 +174,7 @@ public final class BridgegenStreamScript<Element, Arguments>: @unchecked Swift.S
         var stops = 0
     }
 
-    let adapter: Swift.String
+    public let adapter: Swift.String
     private let state = BridgegenLocked(State())
 
     public init(_ adapter: Swift.String) {
@@ -182,13 +182,13 @@ public final class BridgegenStreamScript<Element, Arguments>: @unchecked Swift.S
     }
 
     /// What the next registrations do, in order; the last step answers every later one.
-    func respond(_ steps: BridgegenEventsStep<Element>...) {
+    public func respond(_ steps: BridgegenEventsStep<Element>...) {
         state.withLock { $0.steps = steps }
     }
 
-    var calls: [Arguments] { state.withLock { $0.calls } }
+    public var calls: [Arguments] { state.withLock { $0.calls } }
     /// How many times the fake SDK was asked to stop.
-    var stopCount: Swift.Int { state.withLock { $0.stops } }
+    public var stopCount: Swift.Int { state.withLock { $0.stops } }
 
     /// The fake SDK's register call; an unscripted stream ends at once.
     public func register(_ arguments: Arguments, _ events: BridgegenStreamEvents<Element>)

@@ -1,3 +1,4 @@
+import BridgegenRuntime
 import Foundation
 import LegacyPayments
 @testable import PaymentsApp
