@@ -35,6 +35,11 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
     public let adapter: Swift.String
     public let kind: Kind
 
+    @usableFromInline init(adapter: Swift.String, kind: Kind) {
+        self.adapter = adapter
+        self.kind = kind
+    }
+
     public var description: Swift.String {
         switch kind {
         case .duplicateCallback:
@@ -60,16 +65,35 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
     /// that point at an SDK bug (`isSDKBug`) in debug builds and ignores the echoes (or calls
     /// the hook the configuration names); set it once at launch to log or count.
     public static var handler: @Sendable (BridgegenMisuse) -> Swift.Void {
-        get { handlerStorage.withLock { $0 } }
-        set { handlerStorage.withLock { $0 = newValue } }
+        get { handlerStorage.handler }
+        set { handlerStorage.handler = newValue }
     }
 
-    private static let handlerStorage = BridgegenLocked<@Sendable (BridgegenMisuse) -> Swift.Void> {
-        report in
+    private static let handlerStorage = BridgegenHandlerStorage()
+}
+
+/// The one handler, behind a lock. Not `BridgegenLocked<Handler>`: a closure stored as a generic
+/// value is re-abstracted on every get and set, and with the inlinable lock the getter's thunk
+/// ended up calling itself (a stack overflow on the first report, seen in the behaviour tests).
+final class BridgegenHandlerStorage: @unchecked Swift.Sendable {
+    // @unchecked: `stored` is only touched while `lock` is held.
+    private let lock = Foundation.NSLock()
+    private var stored: @Sendable (BridgegenMisuse) -> Swift.Void = { report in
         #if DEBUG
             if report.kind.isSDKBug { print(report) }
         #endif
     }
-}
 
-/// A value behind a lock, for the few pieces of shared state the adapters need.
+    var handler: @Sendable (BridgegenMisuse) -> Swift.Void {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            stored = newValue
+        }
+    }
+}

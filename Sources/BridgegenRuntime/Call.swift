@@ -7,20 +7,20 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     // @unchecked: `state` is only touched while `lock` is held, and a value stored in it (an SDK
     // result or token) is only used by the one side whose transition took it out. The SDK's
     // cancel function runs on the cancelling thread: SDKs document cancellation as thread-safe.
-    typealias State = BridgegenCallState<
+    @usableFromInline typealias State = BridgegenCallState<
         Value, Token, _Concurrency.CheckedContinuation<Swift.Void, Swift.Never>
     >
 
-    let adapter: Swift.String
-    private let guarded: BridgegenGuarded
-    private let destroy: (BridgegenGuarded) -> Swift.Void
+    @usableFromInline let adapter: Swift.String
+    @usableFromInline let guarded: BridgegenGuarded
+    @usableFromInline let destroy: (BridgegenGuarded) -> Swift.Void
     /// Cleared once the caller has the outcome: the closure may capture the SDK object, and the
     /// SDK may keep the completion handler (and so this call) alive for as long as it likes.
-    private var cancelToken: ((Token) -> Swift.Void)?
-    private let startToken: ((Token) -> Swift.Void)?
-    private let timeout: Swift.Double?
-    private let cancelOnMainThread: Swift.Bool
-    let mapError: ((any Swift.Error) -> any Swift.Error)?
+    @usableFromInline var cancelToken: ((Token) -> Swift.Void)?
+    @usableFromInline let startToken: ((Token) -> Swift.Void)?
+    @usableFromInline let timeout: Swift.Double?
+    @usableFromInline let cancelOnMainThread: Swift.Bool
+    @usableFromInline let mapError: ((any Swift.Error) -> any Swift.Error)?
 
     /// - Parameters:
     ///   - adapter: names the adapter in errors and misuse reports.
@@ -33,7 +33,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     ///   - cancelOnMainThread: the SDK's cancel must run on the main thread; it is dispatched
     ///     there asynchronously (never `sync`, which could deadlock the cancelling thread).
     ///   - mapError: applied to every error the SDK reports.
-    public init(
+    @inlinable public init(
         _ adapter: Swift.String, cancel: ((Token) -> Swift.Void)? = nil,
         start: ((Token) -> Swift.Void)? = nil,
         timeout: Swift.Double? = nil,
@@ -55,7 +55,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     }
 
     @inline(__always)
-    private func transition<R>(_ body: (inout State) -> R) -> R {
+    @inlinable func transition<R>(_ body: (inout State) -> R) -> R {
         guarded.lock()
         defer { guarded.unlock() }
         return body(&guarded.locked(State.self).pointee)
@@ -70,7 +70,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     /// holds the task's status lock; the SDK's cancel may block until a callback that needs the
     /// task has run, so it is handed to another thread instead of being called there.
     @inline(__always)
-    private func step(offloadCancel: Swift.Bool = false, _ body: (inout State) -> State.Effects) {
+    @inlinable func step(offloadCancel: Swift.Bool = false, _ body: (inout State) -> State.Effects) {
         guarded.lock()
         let state = guarded.locked(State.self)
         var effects = body(&state.pointee)
@@ -98,19 +98,19 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
         }
     }
 
-    func handlerReleased() {
+    @inlinable func handlerReleased() {
         step { $0.handlerReleased(BridgegenError.callbackDropped(adapter: adapter)) }
     }
 
     /// Whether the outcome is still open; callbacks that report progress are dropped after it.
-    var isRunning: Swift.Bool {
+    @inlinable var isRunning: Swift.Bool {
         transition { state in
             state.isOpen
         }
     }
 
     @inline(__always)
-    func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: State.Source) {
+    @inlinable func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: State.Source) {
         step { $0.decide(result, by: source) }
     }
 
@@ -121,7 +121,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     /// the outcome at once (`CancellationError`); the SDK's cancel then runs as soon as the start
     /// call returns its token. When the SDK answers inside the start call (cached results,
     /// validation errors) the call ends without a continuation.
-    public nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token)
+    @inlinable public nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token)
         async throws -> Value
     {
         try await withTaskCancellationHandler {
@@ -153,7 +153,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     /// (one lock operation fewer on the path most SDK calls in tests and caches take).
     /// Kept out of `run` so that the continuation handle dies with this frame and only the SDK
     /// keeps it alive (its release without a call is how a dropped callback is detected).
-    private func startSDK(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) -> Swift
+    @inlinable func startSDK(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) -> Swift
         .Result<
             Value, any Swift.Error
         >??
@@ -192,7 +192,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     }
 
     /// A one-shot timer on a global queue; cancelled (and so released) as soon as the call ends.
-    private func startTimer(seconds: Swift.Double) -> Dispatch.DispatchSourceTimer {
+    @inlinable func startTimer(seconds: Swift.Double) -> Dispatch.DispatchSourceTimer {
         let timer = Dispatch.DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + seconds)
         timer.setEventHandler { [weak self] in

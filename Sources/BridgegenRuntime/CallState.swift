@@ -3,13 +3,13 @@
 import Dispatch
 import Foundation
 
-struct BridgegenCallState<Value, Token, Waiter> {
+@usableFromInline struct BridgegenCallState<Value, Token, Waiter> {
     /// What decided the outcome: the first of these wins.
-    enum Source: Swift.Equatable {
+    @usableFromInline enum Source: Swift.Equatable {
         case sdk, cancellation, timeout, droppedCallback
     }
 
-    enum Phase: Swift.Equatable {
+    @usableFromInline enum Phase: Swift.Equatable {
         /// The SDK has not been called.
         case idle
         /// Inside the SDK's start call, before its token exists. A cancellation that arrives
@@ -32,33 +32,39 @@ struct BridgegenCallState<Value, Token, Waiter> {
     /// What to do after unlocking, in this order: resume the caller (taken with `takeWaiter()`
     /// under the lock), cancel the SDK, report. The waiter is not carried here: this struct is
     /// made on every step, and an optional continuation in it cost runtime witness calls each time.
-    struct Effects {
-        var resume = false
-        var cancel: Token?
-        var misuse: BridgegenMisuse.Kind?
+    @usableFromInline struct Effects {
+        @usableFromInline var resume = false
+        @usableFromInline var cancel: Token?
+        @usableFromInline var misuse: BridgegenMisuse.Kind?
+
+        @inlinable init(resume: Swift.Bool = false, cancel: Token? = nil, misuse: BridgegenMisuse.Kind? = nil) {
+            self.resume = resume
+            self.cancel = cancel
+            self.misuse = misuse
+        }
     }
 
-    private(set) var phase: Phase = .idle
+    @usableFromInline private(set) var phase: Phase = .idle
     /// The outcome once decided; while starting, the cancellation or timeout waiting to win.
-    private var outcome: Swift.Result<Value, any Swift.Error>?
-    private var source: Source = .sdk
-    private var hasStop = false
+    @usableFromInline var outcome: Swift.Result<Value, any Swift.Error>?
+    @usableFromInline var source: Source = .sdk
+    @usableFromInline var hasStop = false
     /// The SDK called back after a cancellation that arrived while it was starting.
-    private var answeredAfterStop = false
-    private var dropped: (any Swift.Error)?
-    private var token: Token?
-    private var waiter: Waiter?
+    @usableFromInline var answeredAfterStop = false
+    @usableFromInline var dropped: (any Swift.Error)?
+    @usableFromInline var token: Token?
+    @usableFromInline var waiter: Waiter?
     /// When set, cancellation asks the SDK to cancel and then waits for the SDK's own answer
     /// (for SDKs whose cancel reports a result) instead of ending the call at once.
-    let waitsForSDKAfterCancel: Swift.Bool
-    private var cancelRequested = false
+    @usableFromInline let waitsForSDKAfterCancel: Swift.Bool
+    @usableFromInline var cancelRequested = false
 
-    init(waitsForSDKAfterCancel: Swift.Bool = false) {
+    @inlinable init(waitsForSDKAfterCancel: Swift.Bool = false) {
         self.waitsForSDKAfterCancel = waitsForSDKAfterCancel
     }
 
     /// Before calling the SDK. False when the call was cancelled first: the SDK is never started.
-    mutating func beginStart() -> Swift.Bool {
+    @inlinable mutating func beginStart() -> Swift.Bool {
         guard phase == .idle else { return false }
         phase = .starting
         return true
@@ -66,7 +72,7 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// The SDK's start call returned `token`, or threw `error`. True in `mustWait` when the caller
     /// has to suspend for the outcome.
-    mutating func startReturned(_ token: Token?, error: (any Swift.Error)?) -> (
+    @inlinable mutating func startReturned(_ token: Token?, error: (any Swift.Error)?) -> (
         effects: Effects, mustWait: Swift.Bool
     ) {
         guard phase == .starting else {
@@ -99,7 +105,7 @@ struct BridgegenCallState<Value, Token, Waiter> {
     }
 
     /// The caller suspends; if the outcome arrived in the meantime it is woken at once.
-    mutating func suspend(_ waiter: Waiter) -> Effects {
+    @inlinable mutating func suspend(_ waiter: Waiter) -> Effects {
         self.waiter = waiter
         guard phase == .running else { return Effects(resume: true) }
         phase = .suspended
@@ -108,7 +114,7 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// An outcome arrived: from the SDK, from cancellation, from the timer, or from the completion
     /// handler being released unused. The first one wins; an SDK callback after that is misuse.
-    mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: Source)
+    @inlinable mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: Source)
         -> Effects
     {
         let stopsSDK = source == .cancellation || source == .timeout
@@ -178,13 +184,13 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// The completion handler was released. Only an open call needs the error, so it is built
     /// only then (this runs at the end of every call).
-    mutating func handlerReleased(_ error: @autoclosure () -> any Swift.Error) -> Effects {
+    @inlinable mutating func handlerReleased(_ error: @autoclosure () -> any Swift.Error) -> Effects {
         guard phase != .decided && phase != .delivered else { return Effects() }
         return decide(.failure(error()), by: .droppedCallback)
     }
 
     /// Whether the outcome is still open (not decided, not cancelled while starting).
-    var isOpen: Swift.Bool {
+    @inlinable var isOpen: Swift.Bool {
         switch phase {
         case .starting: return !hasStop || (source == .cancellation && waitsForSDKAfterCancel)
         case .running, .suspended: return true
@@ -193,25 +199,25 @@ struct BridgegenCallState<Value, Token, Waiter> {
     }
 
     /// The waiter to resume, once `Effects.resume` said so.
-    mutating func takeWaiter() -> Waiter {
+    @inlinable mutating func takeWaiter() -> Waiter {
         waiter.take()!
     }
 
     /// The caller takes the outcome once it is decided.
-    mutating func take() -> Swift.Result<Value, any Swift.Error>? {
+    @inlinable mutating func take() -> Swift.Result<Value, any Swift.Error>? {
         guard phase == .decided else { return nil }
         phase = .delivered
         defer { outcome = nil }
         return outcome
     }
 
-    private mutating func enter(_ phase: Phase, token: Token?) {
+    @inlinable mutating func enter(_ phase: Phase, token: Token?) {
         self.phase = phase
         self.token = token
     }
 
     /// Records the outcome and lets go of the token (the waiter is taken by the effects).
-    private mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, source: Source) {
+    @inlinable mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, source: Source) {
         phase = .decided
         outcome = result
         self.source = source

@@ -4,13 +4,13 @@ import Dispatch
 import Foundation
 
 public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
-    private let call: BridgegenCall<Value, Token>
+    @usableFromInline let call: BridgegenCall<Value, Token>
     /// Created where the types are concrete, so the deinit (which Swift never specialises)
     /// runs specialised code.
-    private let released: @Sendable (BridgegenCall<Value, Token>) -> Swift.Void
+    @usableFromInline let released: @Sendable (BridgegenCall<Value, Token>) -> Swift.Void
 
     @inline(__always)
-    init(_ call: BridgegenCall<Value, Token>) {
+    @inlinable init(_ call: BridgegenCall<Value, Token>) {
         self.call = call
         self.released = { call in call.handlerReleased() }
     }
@@ -19,16 +19,16 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
         released(call)
     }
 
-    public func resume(returning value: Value) {
+    @inlinable public func resume(returning value: Value) {
         call.decide(.success(value), by: .sdk)
     }
 
     /// Fails with the SDK's error, passed through the adapter's error mapping if it has one.
-    public func resume(throwing error: any Swift.Error) {
+    @inlinable public func resume(throwing error: any Swift.Error) {
         call.decide(.failure(call.mapError?(error) ?? error), by: .sdk)
     }
 
-    public func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
+    @inlinable public func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
         switch result {
         case .success(let value): resume(returning: value)
         case .failure(let error): resume(throwing: error)
@@ -37,7 +37,7 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
 
     /// The SDK reported failure as a status code or flag: the call throws
     /// `BridgegenError.failureStatus` carrying it.
-    public func resumeWithFailureStatus<Status>(_ status: Status) {
+    @inlinable public func resumeWithFailureStatus<Status>(_ status: Status) {
         call.decide(
             .failure(BridgegenError.failureStatus(adapter: call.adapter, status: "\(status)")),
             by: .sdk)
@@ -45,23 +45,23 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
 
     /// The user cancelled in the SDK's own UI (a picker's "cancel"): the call throws
     /// `CancellationError`.
-    public func resumeCancelled() {
+    @inlinable public func resumeCancelled() {
         call.decide(.failure(_Concurrency.CancellationError()), by: .sdk)
     }
 
     /// A newer call on the same object takes over: this one ends as if its task was cancelled
     /// (the SDK is asked to stop, the caller gets `CancellationError`).
-    public func cancelForNewCall() {
+    @inlinable public func cancelForNewCall() {
         call.decide(.failure(_Concurrency.CancellationError()), by: .cancellation)
     }
 
     /// The SDK reported neither a value nor an error.
-    public func resumeWithNoResult() {
+    @inlinable public func resumeWithNoResult() {
         call.decide(.failure(BridgegenError.noResult(adapter: call.adapter)), by: .sdk)
     }
 
     /// The SDK's flag or status said failure; its error, if it gave one, is thrown.
-    public func resumeWithFailureFlag(error: (any Swift.Error)?) {
+    @inlinable public func resumeWithFailureFlag(error: (any Swift.Error)?) {
         if let error {
             resume(throwing: error)
         } else {
@@ -70,12 +70,12 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
     }
 
     /// Runs a progress (or other intermediate) callback only while the outcome is still open.
-    public func ifRunning(_ body: () -> Swift.Void) {
+    @inlinable public func ifRunning(_ body: () -> Swift.Void) {
         if call.isRunning { body() }
     }
 
     /// Whether a callback now would still decide the call.
-    var isOpen: Swift.Bool { call.isRunning }
+    @usableFromInline var isOpen: Swift.Bool { call.isRunning }
 }
 
 /// One callback of a one-shot `@until` adapter, for which the predicate said whether it is the
@@ -83,11 +83,20 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
 /// misuse: its value goes to the caller's progress stream while the call is open, and nothing
 /// else happens — except an error, which always ends the call.
 public struct BridgegenCallback<Value, Token> {
-    let continuation: BridgegenContinuation<Value, Token>
-    let isFinal: Swift.Bool
-    let progress: _Concurrency.AsyncStream<Value>.Continuation?
+    @usableFromInline let continuation: BridgegenContinuation<Value, Token>
+    @usableFromInline let isFinal: Swift.Bool
+    @usableFromInline let progress: _Concurrency.AsyncStream<Value>.Continuation?
 
-    public func resume(returning value: Value) {
+    @inlinable init(
+        continuation: BridgegenContinuation<Value, Token>, isFinal: Swift.Bool,
+        progress: _Concurrency.AsyncStream<Value>.Continuation?
+    ) {
+        self.continuation = continuation
+        self.isFinal = isFinal
+        self.progress = progress
+    }
+
+    @inlinable public func resume(returning value: Value) {
         if isFinal {
             continuation.resume(returning: value)
         } else if let progress {
@@ -97,39 +106,39 @@ public struct BridgegenCallback<Value, Token> {
         }
     }
 
-    public func resume(throwing error: any Swift.Error) {
+    @inlinable public func resume(throwing error: any Swift.Error) {
         continuation.resume(throwing: error)
     }
 
-    public func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
+    @inlinable public func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
         switch result {
         case .success(let value): resume(returning: value)
         case .failure(let error): resume(throwing: error)
         }
     }
 
-    public func resumeWithFailureStatus<Status>(_ status: Status) {
+    @inlinable public func resumeWithFailureStatus<Status>(_ status: Status) {
         continuation.resumeWithFailureStatus(status)
     }
 
-    public func resumeWithNoResult() {
+    @inlinable public func resumeWithNoResult() {
         if isFinal { continuation.resumeWithNoResult() }
     }
 
-    public func resumeWithFailureFlag(error: (any Swift.Error)?) {
+    @inlinable public func resumeWithFailureFlag(error: (any Swift.Error)?) {
         continuation.resumeWithFailureFlag(error: error)
     }
 }
 
 extension BridgegenCallback where Value == Swift.Void {
-    public func resume() {
+    @inlinable public func resume() {
         resume(returning: ())
     }
 }
 
 extension BridgegenContinuation {
     /// The callback the SDK is making, once `@until`'s predicate has judged it (outside any lock).
-    public func callback(
+    @inlinable public func callback(
         isFinal: Swift.Bool, progress: _Concurrency.AsyncStream<Value>.Continuation? = nil
     ) -> BridgegenCallback<Value, Token> {
         BridgegenCallback(continuation: self, isFinal: isFinal, progress: progress)

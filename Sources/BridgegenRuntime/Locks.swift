@@ -3,14 +3,14 @@
 import Dispatch
 import Foundation
 
-final class BridgegenLocked<State>: @unchecked Swift.Sendable {
+@usableFromInline final class BridgegenLocked<State>: @unchecked Swift.Sendable {
     // @unchecked: `state` is only touched while `lock` is held.
-    private let lock = Foundation.NSLock()
-    private var state: State
+    @usableFromInline let lock = Foundation.NSLock()
+    @usableFromInline var state: State
 
-    init(_ state: State) { self.state = state }
+    @inlinable init(_ state: State) { self.state = state }
 
-    func withLock<R>(_ body: (inout State) -> R) -> R {
+    @inlinable func withLock<R>(_ body: (inout State) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
         return body(&state)
@@ -20,22 +20,22 @@ final class BridgegenLocked<State>: @unchecked Swift.Sendable {
 /// A mutex and the state it guards, in one allocation. `NSLock` is an object that on Linux
 /// allocates its mutex separately, and it sits on every call's path. Not generic itself, so the
 /// owner's `deinit` needs no runtime type metadata to destroy it.
-struct BridgegenGuarded {
+@usableFromInline struct BridgegenGuarded {
     #if canImport(Darwin)
-        private typealias Mutex = os_unfair_lock
+        @usableFromInline typealias Mutex = os_unfair_lock
     #else
-        private typealias Mutex = pthread_mutex_t
+        @usableFromInline typealias Mutex = pthread_mutex_t
     #endif
 
-    private let mutex: Swift.UnsafeMutablePointer<Mutex>
-    private let state: Swift.UnsafeMutableRawPointer
+    @usableFromInline let mutex: Swift.UnsafeMutablePointer<Mutex>
+    @usableFromInline let state: Swift.UnsafeMutableRawPointer
 
-    private static func stateOffset<State>(_: State.Type) -> Swift.Int {
+    @inlinable static func stateOffset<State>(_: State.Type) -> Swift.Int {
         let alignment = Swift.MemoryLayout<State>.alignment
         return (Swift.MemoryLayout<Mutex>.size + alignment - 1) / alignment * alignment
     }
 
-    init<State>(_ initial: State) {
+    @inlinable init<State>(_ initial: State) {
         let offset = Self.stateOffset(State.self)
         let raw = Swift.UnsafeMutableRawPointer.allocate(
             byteCount: offset + Swift.MemoryLayout<State>.size,
@@ -54,12 +54,12 @@ struct BridgegenGuarded {
 
     /// The state, to be used only while the lock is held; `State` is the type given to `init`.
     @inline(__always)
-    func locked<State>(_: State.Type) -> Swift.UnsafeMutablePointer<State> {
+    @inlinable func locked<State>(_: State.Type) -> Swift.UnsafeMutablePointer<State> {
         state.assumingMemoryBound(to: State.self)
     }
 
     @inline(__always)
-    func lock() {
+    @inlinable func lock() {
         #if canImport(Darwin)
             os_unfair_lock_lock(mutex)
         #else
@@ -68,7 +68,7 @@ struct BridgegenGuarded {
     }
 
     @inline(__always)
-    func unlock() {
+    @inlinable func unlock() {
         #if canImport(Darwin)
             os_unfair_lock_unlock(mutex)
         #else
@@ -78,7 +78,7 @@ struct BridgegenGuarded {
 
     /// Once, when the owner goes away. Owners call it through a closure made where `State` is
     /// concrete: from a generic class's `deinit` it would look up runtime type metadata each time.
-    func destroy<State>(_: State.Type) {
+    @inlinable func destroy<State>(_: State.Type) {
         #if !canImport(Darwin)
             pthread_mutex_destroy(mutex)
         #endif

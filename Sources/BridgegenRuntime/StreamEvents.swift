@@ -3,7 +3,7 @@
 import Dispatch
 import Foundation
 
-enum BridgegenStreamEnding {
+@usableFromInline enum BridgegenStreamEnding {
     case byConsumer, bySDK, byTerminalEvent
 }
 
@@ -14,17 +14,17 @@ enum BridgegenStreamEnding {
 public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     // @unchecked: the stream's continuation is thread-safe; an event value is handed from the
     // SDK's thread to the consumer exactly as the SDK's own callback would hand it on.
-    let adapter: Swift.String
-    private let canThrow: Swift.Bool
-    private let mapError: ((any Swift.Error) -> any Swift.Error)?
-    private let yieldValue: (Element) -> BridgegenMisuse.Kind?
-    private let end: ((any Swift.Error)?) -> Swift.Void
+    @usableFromInline let adapter: Swift.String
+    @usableFromInline let canThrow: Swift.Bool
+    @usableFromInline let mapError: ((any Swift.Error) -> any Swift.Error)?
+    @usableFromInline let yieldValue: (Element) -> BridgegenMisuse.Kind?
+    @usableFromInline let end: ((any Swift.Error)?) -> Swift.Void
 
-    typealias Ending = BridgegenStreamEnding
+    @usableFromInline typealias Ending = BridgegenStreamEnding
 
-    private let ending = BridgegenLocked<Ending?>(nil)
+    @usableFromInline let ending = BridgegenLocked<Ending?>(nil)
 
-    init(
+    @inlinable init(
         _ adapter: Swift.String, canThrow: Swift.Bool,
         mapError: ((any Swift.Error) -> any Swift.Error)? = nil,
         yield: @escaping (Element) -> BridgegenMisuse.Kind?,
@@ -48,7 +48,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
         }
     }
 
-    public func yield(_ value: Element) {
+    @inlinable public func yield(_ value: Element) {
         let kind: BridgegenMisuse.Kind?
         switch ending.withLock({ $0 }) {
         case nil: kind = yieldValue(value)
@@ -61,7 +61,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     }
 
     /// Whether the SDK ended the stream with its `@until` event: then it is not stopped.
-    var endedByTerminalEvent: Swift.Bool {
+    @inlinable var endedByTerminalEvent: Swift.Bool {
         ending.withLock { $0 == .byTerminalEvent }
     }
 
@@ -70,32 +70,32 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     /// the stop runs on another thread, so without this an event sent from inside the stop
     /// could slip into the ending stream unreported, and the SDK releasing its handler could
     /// end it with `callbackDropped` instead of the consumer's cancellation.
-    func streamEnded() {
+    @inlinable func streamEnded() {
         ending.withLock { ending in
             if ending == nil { ending = .byConsumer }
         }
     }
 
     /// The SDK said the events are over.
-    public func finish() {
+    @inlinable public func finish() {
         endBySDK(nil)
     }
 
     /// The SDK failed; the stream throws its error, passed through the adapter's error mapping.
-    public func finish(throwing error: any Swift.Error) {
+    @inlinable public func finish(throwing error: any Swift.Error) {
         endBySDK(mapError?(error) ?? error)
     }
 
     /// A `@stream @until` adapter's SDK failed: the stream throws, and the SDK, whose work ended
     /// with the failure, is not stopped.
-    func terminalFailure(_ error: any Swift.Error) {
+    @inlinable func terminalFailure(_ error: any Swift.Error) {
         if !finish(mapError?(error) ?? error, by: .byTerminalEvent) { endBySDK(nil) }
     }
 
     /// The `@until` event arrived (`value` is yielded first when given): the stream ends without
     /// asking the SDK to stop, since its work is done. After the stream ended, it is reported
     /// like any event then.
-    func terminalEvent(_ value: Element?, yielded: Swift.Bool) {
+    @inlinable func terminalEvent(_ value: Element?, yielded: Swift.Bool) {
         let open = ending.withLock { $0 == nil }
         guard open else {
             if let value { return yield(value) }
@@ -107,22 +107,22 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
 
     /// The SDK reported failure as a status code or flag: the stream throws
     /// `BridgegenError.failureStatus` carrying it.
-    public func finishWithFailureStatus<Status>(_ status: Status) {
+    @inlinable public func finishWithFailureStatus<Status>(_ status: Status) {
         finish(throwing: BridgegenError.failureStatus(adapter: adapter, status: "\(status)"))
     }
 
     /// The consumer's task was cancelled before the SDK was asked for anything.
-    public func finishCancelled() {
+    @inlinable public func finishCancelled() {
         _ = finish(canThrow ? _Concurrency.CancellationError() : nil, by: .byConsumer)
     }
 
     /// The SDK's flag or status said failure; its error, if it gave one, is thrown.
-    public func finishWithFailureFlag(error: (any Swift.Error)?) {
+    @inlinable public func finishWithFailureFlag(error: (any Swift.Error)?) {
         finish(throwing: error ?? BridgegenError.failureFlag(adapter: adapter))
     }
 
     /// An end the SDK sent: a second one is a duplicate, or the echo of the consumer's leaving.
-    private func endBySDK(_ error: (any Swift.Error)?) {
+    @inlinable func endBySDK(_ error: (any Swift.Error)?) {
         if finish(error, by: .bySDK) { return }
         let echo = ending.withLock { $0 == .byConsumer }
         let kind: BridgegenMisuse.Kind = echo ? .callbackAfterCancellation : .duplicateCallback
@@ -130,7 +130,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     }
 
     /// Ends the stream unless it has ended; true when this call ended it.
-    private func finish(_ error: (any Swift.Error)?, by who: Ending) -> Swift.Bool {
+    @inlinable func finish(_ error: (any Swift.Error)?, by who: Ending) -> Swift.Bool {
         let first = ending.withLock { ending -> Swift.Bool in
             guard ending == nil else { return false }
             ending = who
@@ -142,7 +142,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
 }
 
 extension BridgegenStreamEvents where Element == Swift.Void {
-    public func yield() {
+    @inlinable public func yield() {
         yield(())
     }
 }
@@ -151,42 +151,48 @@ extension BridgegenStreamEvents where Element == Swift.Void {
 /// last. The last one ends the stream without asking the SDK to stop; its value is yielded only
 /// when `inclusive` (by default it is a summary, not data). An error ends the stream as usual.
 public struct BridgegenStreamCallback<Element> {
-    let events: BridgegenStreamEvents<Element>
-    let isLast: Swift.Bool
-    let inclusive: Swift.Bool
+    @usableFromInline let events: BridgegenStreamEvents<Element>
+    @usableFromInline let isLast: Swift.Bool
+    @usableFromInline let inclusive: Swift.Bool
 
-    public func yield(_ value: Element) {
+    @inlinable init(events: BridgegenStreamEvents<Element>, isLast: Swift.Bool, inclusive: Swift.Bool) {
+        self.events = events
+        self.isLast = isLast
+        self.inclusive = inclusive
+    }
+
+    @inlinable public func yield(_ value: Element) {
         guard isLast else { return events.yield(value) }
         events.terminalEvent(value, yielded: inclusive)
     }
 
-    public func finish() {
+    @inlinable public func finish() {
         if isLast { events.terminalEvent(nil, yielded: false) } else { events.finish() }
     }
 
     /// The SDK's failure ends its work too: the stream throws it, and the SDK is not stopped.
-    public func finish(throwing error: any Swift.Error) {
+    @inlinable public func finish(throwing error: any Swift.Error) {
         events.terminalFailure(error)
     }
 
-    public func finishWithFailureStatus<Status>(_ status: Status) {
+    @inlinable public func finishWithFailureStatus<Status>(_ status: Status) {
         finish(throwing: BridgegenError.failureStatus(adapter: events.adapter, status: "\(status)"))
     }
 
-    public func finishWithFailureFlag(error: (any Swift.Error)?) {
+    @inlinable public func finishWithFailureFlag(error: (any Swift.Error)?) {
         finish(throwing: error ?? BridgegenError.failureFlag(adapter: events.adapter))
     }
 }
 
 extension BridgegenStreamCallback where Element == Swift.Void {
-    public func yield() {
+    @inlinable public func yield() {
         yield(())
     }
 }
 
 extension BridgegenStreamEvents {
     /// The callback the SDK is making, once `@until`'s predicate has judged it (outside any lock).
-    public func callback(isLast: Swift.Bool, inclusive: Swift.Bool = false)
+    @inlinable public func callback(isLast: Swift.Bool, inclusive: Swift.Bool = false)
         -> BridgegenStreamCallback<Element>
     {
         BridgegenStreamCallback(events: self, isLast: isLast, inclusive: inclusive)
@@ -195,13 +201,13 @@ extension BridgegenStreamEvents {
 
 /// Carries an SDK's cancel call to another queue; the compiler cannot prove the SDK's token
 /// Sendable, and SDKs document their cancel as callable from any thread (or the main thread).
-struct BridgegenUnchecked<Value>: @unchecked Swift.Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+@usableFromInline struct BridgegenUnchecked<Value>: @unchecked Swift.Sendable {
+    @usableFromInline let value: Value
+    @inlinable init(_ value: Value) { self.value = value }
 }
 
 extension BridgegenContinuation where Value == Swift.Void {
-    public func resume() {
+    @inlinable public func resume() {
         resume(returning: ())
     }
 }

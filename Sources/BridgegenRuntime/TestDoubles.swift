@@ -201,12 +201,18 @@ public final class BridgegenStreamScript<Element, Arguments>: @unchecked Swift.S
             return step
         }
         let running = BridgegenLocked(true)
+        // The fake SDK holds the handler while the stream is registered, as a real SDK holds its
+        // observer: until it is stopped, or until it has sent its end. Released earlier, the
+        // handler would end an `.open` stream (and a throwing one with `callbackDropped`).
+        let handler = BridgegenLocked<BridgegenStreamEvents<Element>?>(events)
         let token = BridgegenFakeToken { [state] in
             running.withLock { $0 = false }
             state.withLock { $0.stops += 1 }
+            handler.withLock { $0 = nil }
         }
         guard case .events(let elements, let end, let interval)? = step else {
             events.finish(throwing: BridgegenUnscriptedCall(adapter: adapter))
+            handler.withLock { $0 = nil }
             return token
         }
         let send = BridgegenUnchecked {
@@ -218,11 +224,12 @@ public final class BridgegenStreamScript<Element, Arguments>: @unchecked Swift.S
             switch end {
             case .finish: events.finish()
             case .failure(let error): events.finish(throwing: error)
-            case .open: _ = token  // kept until stopped
+            case .open: return  // `handler` keeps the stream open until it is stopped
             case .moreAfterFinish(let more):
                 events.finish()
                 for element in more { events.yield(element) }
             }
+            handler.withLock { $0 = nil }
         }
         Dispatch.DispatchQueue.global().async { send.value() }
         return token

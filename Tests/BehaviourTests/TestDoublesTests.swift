@@ -127,6 +127,8 @@ struct UncheckedTerminal: AsyncTerminal, @unchecked Sendable {
     let base: Terminal
     init(_ base: Terminal) { self.base = base }
     nonisolated(nonsending) func charge(amount: Int) async throws -> Int { try await base.charge(amount: amount) }
+    nonisolated(nonsending) func printReceipt(id: Int) async throws -> Int { try await base.printReceipt(id: id) }
     func observeStatus() -> AsyncStream<String> { base.observeStatus() }
+    func watchStatus() -> AsyncThrowingStream<String, any Error> { base.watchStatus() }
     nonisolated(nonsending) var serialNumber: String { get async throws { try await base.serialNumber } }
 }

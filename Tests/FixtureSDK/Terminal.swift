@@ -64,13 +64,69 @@ public final class Terminal: @unchecked Sendable {
         return TerminalOperation { [state] in state.withLock { $0.cancels += 1 } }
     }
 
+    /// Prints a receipt. The SDK has no way to cancel printing, so `afterCancellation` and
+    /// `never` both mean it never answers (it keeps the handler, as an SDK waiting on a printer
+    /// does); every other behaviour is `charge`'s.
+    public func printReceipt(id: Int, completion: @escaping (Int?, Error?) -> Void) throws {
+        switch behavior {
+        case .afterCancellation, .never:
+            state.withLock { $0.starts += 1 }
+            held.withLock { $0.append(completion) }
+        default:
+            _ = try charge(amount: id, completion: completion)
+        }
+    }
+
+    private let held = Locked<[(Int?, Error?) -> Void]>([])
+
+    /// How a status stream ends after its two events, as a fake's script can end it.
+    public enum StatusEnding: Sendable {
+        /// The SDK says the events are over (`(nil, nil)`; the plain handler is released).
+        case finish
+        /// The SDK fails (`(nil, error)`); only the throwing stream can say so.
+        case failure
+        /// Nothing more until stopped; the SDK keeps the handler.
+        case open
+        /// Says "no more" and then sends one more event anyway (an SDK bug); throwing stream only.
+        case moreAfterFinish
+    }
+
+    public var statusEnding = StatusEnding.open
+    public var statusStops: Int { statusState.withLock { $0.stops } }
+    private let statusState = Locked((stops: 0, handlers: [Int: Any](), next: 0))
+
     /// Status events until stopped.
     public func observeStatus(_ handler: @escaping (String) -> Void) -> TerminalOperation {
-        FixtureScheduler.shared.async {
-            handler("ready")
-            handler("busy")
+        watchStatus { status, _ in if let status { handler(status) } }
+    }
+
+    /// Status events, an end or a failure.
+    public func watchStatus(_ handler: @escaping (String?, Error?) -> Void) -> TerminalOperation {
+        let ending = statusEnding
+        let id = statusState.withLock { state -> Int in
+            state.next += 1
+            state.handlers[state.next] = handler
+            return state.next
         }
-        return TerminalOperation {}
+        FixtureScheduler.shared.async { [statusState] in
+            handler("ready", nil)
+            handler("busy", nil)
+            switch ending {
+            case .open: return
+            case .finish: handler(nil, nil)
+            case .failure: handler(nil, FixtureError.failed)
+            case .moreAfterFinish:
+                handler(nil, nil)
+                handler("late", nil)
+            }
+            statusState.withLock { _ = $0.handlers.removeValue(forKey: id) }
+        }
+        return TerminalOperation { [statusState] in
+            statusState.withLock { state in
+                state.stops += 1
+                state.handlers[id] = nil
+            }
+        }
     }
 
     public func getSerialNumber(completion: @escaping (String?, Error?) -> Void) {

@@ -41,8 +41,12 @@ extension Planner {
                 var fake = adapter
                 fake.fakeScript = script
                 fake.cancellation = CancellationPlan()
-                fake.cancellation.strategy = .token(method: "cancel()", optional: false)
                 fake.cancellation.tokenType = "BridgegenFakeToken"
+                // Cancelling the fake's token is the SDK's cancel; an adapter that never asks
+                // its SDK to cancel (`@cancel(none)`) does not ask the fake either.
+                if adapter.cancellation.strategy != .none {
+                    fake.cancellation.strategy = .token(method: "cancel()", optional: false)
+                }
                 fake.signatureLine = nil
                 fake.mapErrorLine = nil
                 fake.retryLine = nil

@@ -92,6 +92,11 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
     public let adapter: Swift.String
     public let kind: Kind
 
+    @usableFromInline init(adapter: Swift.String, kind: Kind) {
+        self.adapter = adapter
+        self.kind = kind
+    }
+
     public var description: Swift.String {
         switch kind {
         case .duplicateCallback:
@@ -117,19 +122,38 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
     /// that point at an SDK bug (`isSDKBug`) in debug builds and ignores the echoes (or calls
     /// the hook the configuration names); set it once at launch to log or count.
     public static var handler: @Sendable (BridgegenMisuse) -> Swift.Void {
-        get { handlerStorage.withLock { $0 } }
-        set { handlerStorage.withLock { $0 = newValue } }
+        get { handlerStorage.handler }
+        set { handlerStorage.handler = newValue }
     }
 
-    private static let handlerStorage = BridgegenLocked<@Sendable (BridgegenMisuse) -> Swift.Void> {
-        report in
+    private static let handlerStorage = BridgegenHandlerStorage()
+}
+
+/// The one handler, behind a lock. Not `BridgegenLocked<Handler>`: a closure stored as a generic
+/// value is re-abstracted on every get and set, and with the inlinable lock the getter's thunk
+/// ended up calling itself (a stack overflow on the first report, seen in the behaviour tests).
+final class BridgegenHandlerStorage: @unchecked Swift.Sendable {
+    // @unchecked: `stored` is only touched while `lock` is held.
+    private let lock = Foundation.NSLock()
+    private var stored: @Sendable (BridgegenMisuse) -> Swift.Void = { report in
         #if DEBUG
             if report.kind.isSDKBug { print(report) }
         #endif
     }
-}
 
-/// A value behind a lock, for the few pieces of shared state the adapters need.
+    var handler: @Sendable (BridgegenMisuse) -> Swift.Void {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            stored = newValue
+        }
+    }
+}
 
 """##
         ),
@@ -145,20 +169,20 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     // @unchecked: `state` is only touched while `lock` is held, and a value stored in it (an SDK
     // result or token) is only used by the one side whose transition took it out. The SDK's
     // cancel function runs on the cancelling thread: SDKs document cancellation as thread-safe.
-    typealias State = BridgegenCallState<
+    @usableFromInline typealias State = BridgegenCallState<
         Value, Token, _Concurrency.CheckedContinuation<Swift.Void, Swift.Never>
     >
 
-    let adapter: Swift.String
-    private let guarded: BridgegenGuarded
-    private let destroy: (BridgegenGuarded) -> Swift.Void
+    @usableFromInline let adapter: Swift.String
+    @usableFromInline let guarded: BridgegenGuarded
+    @usableFromInline let destroy: (BridgegenGuarded) -> Swift.Void
     /// Cleared once the caller has the outcome: the closure may capture the SDK object, and the
     /// SDK may keep the completion handler (and so this call) alive for as long as it likes.
-    private var cancelToken: ((Token) -> Swift.Void)?
-    private let startToken: ((Token) -> Swift.Void)?
-    private let timeout: Swift.Double?
-    private let cancelOnMainThread: Swift.Bool
-    let mapError: ((any Swift.Error) -> any Swift.Error)?
+    @usableFromInline var cancelToken: ((Token) -> Swift.Void)?
+    @usableFromInline let startToken: ((Token) -> Swift.Void)?
+    @usableFromInline let timeout: Swift.Double?
+    @usableFromInline let cancelOnMainThread: Swift.Bool
+    @usableFromInline let mapError: ((any Swift.Error) -> any Swift.Error)?
 
     /// - Parameters:
     ///   - adapter: names the adapter in errors and misuse reports.
@@ -171,7 +195,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     ///   - cancelOnMainThread: the SDK's cancel must run on the main thread; it is dispatched
     ///     there asynchronously (never `sync`, which could deadlock the cancelling thread).
     ///   - mapError: applied to every error the SDK reports.
-    public init(
+    @inlinable public init(
         _ adapter: Swift.String, cancel: ((Token) -> Swift.Void)? = nil,
         start: ((Token) -> Swift.Void)? = nil,
         timeout: Swift.Double? = nil,
@@ -193,7 +217,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     }
 
     @inline(__always)
-    private func transition<R>(_ body: (inout State) -> R) -> R {
+    @inlinable func transition<R>(_ body: (inout State) -> R) -> R {
         guarded.lock()
         defer { guarded.unlock() }
         return body(&guarded.locked(State.self).pointee)
@@ -208,7 +232,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     /// holds the task's status lock; the SDK's cancel may block until a callback that needs the
     /// task has run, so it is handed to another thread instead of being called there.
     @inline(__always)
-    private func step(offloadCancel: Swift.Bool = false, _ body: (inout State) -> State.Effects) {
+    @inlinable func step(offloadCancel: Swift.Bool = false, _ body: (inout State) -> State.Effects) {
         guarded.lock()
         let state = guarded.locked(State.self)
         var effects = body(&state.pointee)
@@ -236,19 +260,19 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
         }
     }
 
-    func handlerReleased() {
+    @inlinable func handlerReleased() {
         step { $0.handlerReleased(BridgegenError.callbackDropped(adapter: adapter)) }
     }
 
     /// Whether the outcome is still open; callbacks that report progress are dropped after it.
-    var isRunning: Swift.Bool {
+    @inlinable var isRunning: Swift.Bool {
         transition { state in
             state.isOpen
         }
     }
 
     @inline(__always)
-    func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: State.Source) {
+    @inlinable func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: State.Source) {
         step { $0.decide(result, by: source) }
     }
 
@@ -259,7 +283,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     /// the outcome at once (`CancellationError`); the SDK's cancel then runs as soon as the start
     /// call returns its token. When the SDK answers inside the start call (cached results,
     /// validation errors) the call ends without a continuation.
-    public nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token)
+    @inlinable public nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token)
         async throws -> Value
     {
         try await withTaskCancellationHandler {
@@ -291,7 +315,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     /// (one lock operation fewer on the path most SDK calls in tests and caches take).
     /// Kept out of `run` so that the continuation handle dies with this frame and only the SDK
     /// keeps it alive (its release without a call is how a dropped callback is detected).
-    private func startSDK(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) -> Swift
+    @inlinable func startSDK(_ start: (BridgegenContinuation<Value, Token>) throws -> Token) -> Swift
         .Result<
             Value, any Swift.Error
         >??
@@ -330,7 +354,7 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     }
 
     /// A one-shot timer on a global queue; cancelled (and so released) as soon as the call ends.
-    private func startTimer(seconds: Swift.Double) -> Dispatch.DispatchSourceTimer {
+    @inlinable func startTimer(seconds: Swift.Double) -> Dispatch.DispatchSourceTimer {
         let timer = Dispatch.DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + seconds)
         timer.setEventHandler { [weak self] in
@@ -358,13 +382,13 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
 import Dispatch
 import Foundation
 
-struct BridgegenCallState<Value, Token, Waiter> {
+@usableFromInline struct BridgegenCallState<Value, Token, Waiter> {
     /// What decided the outcome: the first of these wins.
-    enum Source: Swift.Equatable {
+    @usableFromInline enum Source: Swift.Equatable {
         case sdk, cancellation, timeout, droppedCallback
     }
 
-    enum Phase: Swift.Equatable {
+    @usableFromInline enum Phase: Swift.Equatable {
         /// The SDK has not been called.
         case idle
         /// Inside the SDK's start call, before its token exists. A cancellation that arrives
@@ -387,33 +411,39 @@ struct BridgegenCallState<Value, Token, Waiter> {
     /// What to do after unlocking, in this order: resume the caller (taken with `takeWaiter()`
     /// under the lock), cancel the SDK, report. The waiter is not carried here: this struct is
     /// made on every step, and an optional continuation in it cost runtime witness calls each time.
-    struct Effects {
-        var resume = false
-        var cancel: Token?
-        var misuse: BridgegenMisuse.Kind?
+    @usableFromInline struct Effects {
+        @usableFromInline var resume = false
+        @usableFromInline var cancel: Token?
+        @usableFromInline var misuse: BridgegenMisuse.Kind?
+
+        @inlinable init(resume: Swift.Bool = false, cancel: Token? = nil, misuse: BridgegenMisuse.Kind? = nil) {
+            self.resume = resume
+            self.cancel = cancel
+            self.misuse = misuse
+        }
     }
 
-    private(set) var phase: Phase = .idle
+    @usableFromInline private(set) var phase: Phase = .idle
     /// The outcome once decided; while starting, the cancellation or timeout waiting to win.
-    private var outcome: Swift.Result<Value, any Swift.Error>?
-    private var source: Source = .sdk
-    private var hasStop = false
+    @usableFromInline var outcome: Swift.Result<Value, any Swift.Error>?
+    @usableFromInline var source: Source = .sdk
+    @usableFromInline var hasStop = false
     /// The SDK called back after a cancellation that arrived while it was starting.
-    private var answeredAfterStop = false
-    private var dropped: (any Swift.Error)?
-    private var token: Token?
-    private var waiter: Waiter?
+    @usableFromInline var answeredAfterStop = false
+    @usableFromInline var dropped: (any Swift.Error)?
+    @usableFromInline var token: Token?
+    @usableFromInline var waiter: Waiter?
     /// When set, cancellation asks the SDK to cancel and then waits for the SDK's own answer
     /// (for SDKs whose cancel reports a result) instead of ending the call at once.
-    let waitsForSDKAfterCancel: Swift.Bool
-    private var cancelRequested = false
+    @usableFromInline let waitsForSDKAfterCancel: Swift.Bool
+    @usableFromInline var cancelRequested = false
 
-    init(waitsForSDKAfterCancel: Swift.Bool = false) {
+    @inlinable init(waitsForSDKAfterCancel: Swift.Bool = false) {
         self.waitsForSDKAfterCancel = waitsForSDKAfterCancel
     }
 
     /// Before calling the SDK. False when the call was cancelled first: the SDK is never started.
-    mutating func beginStart() -> Swift.Bool {
+    @inlinable mutating func beginStart() -> Swift.Bool {
         guard phase == .idle else { return false }
         phase = .starting
         return true
@@ -421,7 +451,7 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// The SDK's start call returned `token`, or threw `error`. True in `mustWait` when the caller
     /// has to suspend for the outcome.
-    mutating func startReturned(_ token: Token?, error: (any Swift.Error)?) -> (
+    @inlinable mutating func startReturned(_ token: Token?, error: (any Swift.Error)?) -> (
         effects: Effects, mustWait: Swift.Bool
     ) {
         guard phase == .starting else {
@@ -454,7 +484,7 @@ struct BridgegenCallState<Value, Token, Waiter> {
     }
 
     /// The caller suspends; if the outcome arrived in the meantime it is woken at once.
-    mutating func suspend(_ waiter: Waiter) -> Effects {
+    @inlinable mutating func suspend(_ waiter: Waiter) -> Effects {
         self.waiter = waiter
         guard phase == .running else { return Effects(resume: true) }
         phase = .suspended
@@ -463,7 +493,7 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// An outcome arrived: from the SDK, from cancellation, from the timer, or from the completion
     /// handler being released unused. The first one wins; an SDK callback after that is misuse.
-    mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: Source)
+    @inlinable mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, by source: Source)
         -> Effects
     {
         let stopsSDK = source == .cancellation || source == .timeout
@@ -533,13 +563,13 @@ struct BridgegenCallState<Value, Token, Waiter> {
 
     /// The completion handler was released. Only an open call needs the error, so it is built
     /// only then (this runs at the end of every call).
-    mutating func handlerReleased(_ error: @autoclosure () -> any Swift.Error) -> Effects {
+    @inlinable mutating func handlerReleased(_ error: @autoclosure () -> any Swift.Error) -> Effects {
         guard phase != .decided && phase != .delivered else { return Effects() }
         return decide(.failure(error()), by: .droppedCallback)
     }
 
     /// Whether the outcome is still open (not decided, not cancelled while starting).
-    var isOpen: Swift.Bool {
+    @inlinable var isOpen: Swift.Bool {
         switch phase {
         case .starting: return !hasStop || (source == .cancellation && waitsForSDKAfterCancel)
         case .running, .suspended: return true
@@ -548,25 +578,25 @@ struct BridgegenCallState<Value, Token, Waiter> {
     }
 
     /// The waiter to resume, once `Effects.resume` said so.
-    mutating func takeWaiter() -> Waiter {
+    @inlinable mutating func takeWaiter() -> Waiter {
         waiter.take()!
     }
 
     /// The caller takes the outcome once it is decided.
-    mutating func take() -> Swift.Result<Value, any Swift.Error>? {
+    @inlinable mutating func take() -> Swift.Result<Value, any Swift.Error>? {
         guard phase == .decided else { return nil }
         phase = .delivered
         defer { outcome = nil }
         return outcome
     }
 
-    private mutating func enter(_ phase: Phase, token: Token?) {
+    @inlinable mutating func enter(_ phase: Phase, token: Token?) {
         self.phase = phase
         self.token = token
     }
 
     /// Records the outcome and lets go of the token (the waiter is taken by the effects).
-    private mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, source: Source) {
+    @inlinable mutating func decide(_ result: Swift.Result<Value, any Swift.Error>, source: Source) {
         phase = .decided
         outcome = result
         self.source = source
@@ -588,13 +618,13 @@ import Dispatch
 import Foundation
 
 public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
-    private let call: BridgegenCall<Value, Token>
+    @usableFromInline let call: BridgegenCall<Value, Token>
     /// Created where the types are concrete, so the deinit (which Swift never specialises)
     /// runs specialised code.
-    private let released: @Sendable (BridgegenCall<Value, Token>) -> Swift.Void
+    @usableFromInline let released: @Sendable (BridgegenCall<Value, Token>) -> Swift.Void
 
     @inline(__always)
-    init(_ call: BridgegenCall<Value, Token>) {
+    @inlinable init(_ call: BridgegenCall<Value, Token>) {
         self.call = call
         self.released = { call in call.handlerReleased() }
     }
@@ -603,16 +633,16 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
         released(call)
     }
 
-    public func resume(returning value: Value) {
+    @inlinable public func resume(returning value: Value) {
         call.decide(.success(value), by: .sdk)
     }
 
     /// Fails with the SDK's error, passed through the adapter's error mapping if it has one.
-    public func resume(throwing error: any Swift.Error) {
+    @inlinable public func resume(throwing error: any Swift.Error) {
         call.decide(.failure(call.mapError?(error) ?? error), by: .sdk)
     }
 
-    public func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
+    @inlinable public func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
         switch result {
         case .success(let value): resume(returning: value)
         case .failure(let error): resume(throwing: error)
@@ -621,7 +651,7 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
 
     /// The SDK reported failure as a status code or flag: the call throws
     /// `BridgegenError.failureStatus` carrying it.
-    public func resumeWithFailureStatus<Status>(_ status: Status) {
+    @inlinable public func resumeWithFailureStatus<Status>(_ status: Status) {
         call.decide(
             .failure(BridgegenError.failureStatus(adapter: call.adapter, status: "\(status)")),
             by: .sdk)
@@ -629,23 +659,23 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
 
     /// The user cancelled in the SDK's own UI (a picker's "cancel"): the call throws
     /// `CancellationError`.
-    public func resumeCancelled() {
+    @inlinable public func resumeCancelled() {
         call.decide(.failure(_Concurrency.CancellationError()), by: .sdk)
     }
 
     /// A newer call on the same object takes over: this one ends as if its task was cancelled
     /// (the SDK is asked to stop, the caller gets `CancellationError`).
-    public func cancelForNewCall() {
+    @inlinable public func cancelForNewCall() {
         call.decide(.failure(_Concurrency.CancellationError()), by: .cancellation)
     }
 
     /// The SDK reported neither a value nor an error.
-    public func resumeWithNoResult() {
+    @inlinable public func resumeWithNoResult() {
         call.decide(.failure(BridgegenError.noResult(adapter: call.adapter)), by: .sdk)
     }
 
     /// The SDK's flag or status said failure; its error, if it gave one, is thrown.
-    public func resumeWithFailureFlag(error: (any Swift.Error)?) {
+    @inlinable public func resumeWithFailureFlag(error: (any Swift.Error)?) {
         if let error {
             resume(throwing: error)
         } else {
@@ -654,12 +684,12 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
     }
 
     /// Runs a progress (or other intermediate) callback only while the outcome is still open.
-    public func ifRunning(_ body: () -> Swift.Void) {
+    @inlinable public func ifRunning(_ body: () -> Swift.Void) {
         if call.isRunning { body() }
     }
 
     /// Whether a callback now would still decide the call.
-    var isOpen: Swift.Bool { call.isRunning }
+    @usableFromInline var isOpen: Swift.Bool { call.isRunning }
 }
 
 /// One callback of a one-shot `@until` adapter, for which the predicate said whether it is the
@@ -667,11 +697,20 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
 /// misuse: its value goes to the caller's progress stream while the call is open, and nothing
 /// else happens — except an error, which always ends the call.
 public struct BridgegenCallback<Value, Token> {
-    let continuation: BridgegenContinuation<Value, Token>
-    let isFinal: Swift.Bool
-    let progress: _Concurrency.AsyncStream<Value>.Continuation?
+    @usableFromInline let continuation: BridgegenContinuation<Value, Token>
+    @usableFromInline let isFinal: Swift.Bool
+    @usableFromInline let progress: _Concurrency.AsyncStream<Value>.Continuation?
 
-    public func resume(returning value: Value) {
+    @inlinable init(
+        continuation: BridgegenContinuation<Value, Token>, isFinal: Swift.Bool,
+        progress: _Concurrency.AsyncStream<Value>.Continuation?
+    ) {
+        self.continuation = continuation
+        self.isFinal = isFinal
+        self.progress = progress
+    }
+
+    @inlinable public func resume(returning value: Value) {
         if isFinal {
             continuation.resume(returning: value)
         } else if let progress {
@@ -681,39 +720,39 @@ public struct BridgegenCallback<Value, Token> {
         }
     }
 
-    public func resume(throwing error: any Swift.Error) {
+    @inlinable public func resume(throwing error: any Swift.Error) {
         continuation.resume(throwing: error)
     }
 
-    public func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
+    @inlinable public func resume<Failure: Swift.Error>(with result: Swift.Result<Value, Failure>) {
         switch result {
         case .success(let value): resume(returning: value)
         case .failure(let error): resume(throwing: error)
         }
     }
 
-    public func resumeWithFailureStatus<Status>(_ status: Status) {
+    @inlinable public func resumeWithFailureStatus<Status>(_ status: Status) {
         continuation.resumeWithFailureStatus(status)
     }
 
-    public func resumeWithNoResult() {
+    @inlinable public func resumeWithNoResult() {
         if isFinal { continuation.resumeWithNoResult() }
     }
 
-    public func resumeWithFailureFlag(error: (any Swift.Error)?) {
+    @inlinable public func resumeWithFailureFlag(error: (any Swift.Error)?) {
         continuation.resumeWithFailureFlag(error: error)
     }
 }
 
 extension BridgegenCallback where Value == Swift.Void {
-    public func resume() {
+    @inlinable public func resume() {
         resume(returning: ())
     }
 }
 
 extension BridgegenContinuation {
     /// The callback the SDK is making, once `@until`'s predicate has judged it (outside any lock).
-    public func callback(
+    @inlinable public func callback(
         isFinal: Swift.Bool, progress: _Concurrency.AsyncStream<Value>.Continuation? = nil
     ) -> BridgegenCallback<Value, Token> {
         BridgegenCallback(continuation: self, isFinal: isFinal, progress: progress)
@@ -741,15 +780,38 @@ struct BridgegenHubConsumer<Element> {
     let finish: ((any Swift.Error)?) -> Swift.Void
 }
 
-/// The one lock of every shared stream's bookkeeping, and the hub of each owner's stream.
+/// The one lock of every shared stream's bookkeeping, and the hubs of each owner's stream.
 enum BridgegenHubs {
     struct Key: Swift.Hashable {
         let owner: Swift.ObjectIdentifier
         let adapter: Swift.String
     }
 
-    static let table = BridgegenLocked<[Key: AnyObject]>([:])
+    /// An owner's stream: the hub while it has consumers, and the registration of the hub that
+    /// ended last while its SDK stop may still be running (weak: it lives as long as that stop).
+    struct Entry {
+        var live: AnyObject?
+        weak var stopping: (any BridgegenSettling)?
+    }
+
+    static let table = BridgegenLocked<[Key: Entry]>([:])
+
+    /// A registration's last SDK call is over: its owner's entry goes, unless a new hub lives
+    /// there or a later registration's stop is still in flight.
+    static func settled(_ key: Key, _ registration: AnyObject) {
+        table.withLock { table in
+            guard let entry = table[key], entry.live == nil else { return }
+            if entry.stopping == nil || entry.stopping === registration { table[key] = nil }
+        }
+    }
 }
+
+/// A registration that can say when its SDK calls are over.
+protocol BridgegenSettling: AnyObject {
+    func waitUntilSettled()
+}
+
+extension BridgegenStreamRegistration: BridgegenSettling {}
 
 /// An owner's shared stream while it has consumers: the SDK's registration, the consumers, and
 /// the last events for `replay`. Its state is only touched under `BridgegenHubs.table`'s lock;
@@ -777,7 +839,13 @@ final class BridgegenHub<Element, Token>: @unchecked Swift.Sendable {
         self.registration = registration
     }
 
-    /// Adds the consumer (replaying the last events to it) and, for the first one, registers.
+    /// Adds the consumer (replaying the last events to it) and, for the first one, registers;
+    /// returns once the SDK is registered, for the first consumer and for one that joins while
+    /// the first one's register call runs alike, so each gets every event from then on.
+    ///
+    /// A task that is already cancelled never joins: its stream ends at once, as a non-shared
+    /// stream's does, and no other consumer notices. A new hub's registration waits until the
+    /// previous hub's SDK stop has run, so a late stop can never undo the new start.
     static func subscribe(
         _ adapter: Swift.String, owner: Any, replay: Swift.Int, canThrow: Swift.Bool,
         mapError: ((any Swift.Error) -> any Swift.Error)?, stop: ((Token) -> Swift.Void)?,
@@ -785,17 +853,25 @@ final class BridgegenHub<Element, Token>: @unchecked Swift.Sendable {
         onTermination: (@escaping @Sendable () -> Swift.Void) -> Swift.Void,
         register: (BridgegenStreamEvents<Element>) throws -> Token
     ) {
+        if _Concurrency.Task.isCancelled {
+            consumer.finish(canThrow ? _Concurrency.CancellationError() : nil)
+            return
+        }
         let object = owner as AnyObject
         let key = BridgegenHubs.Key(owner: Swift.ObjectIdentifier(object), adapter: adapter)
-        let (hub, id, isFirst) = BridgegenHubs.table.withLock {
-            table -> (BridgegenHub, Swift.Int, Swift.Bool) in
-            var hub = table[key] as? BridgegenHub
+        let (hub, id, previous) = BridgegenHubs.table.withLock {
+            table -> (BridgegenHub, Swift.Int, (any BridgegenSettling)??) in
+            var entry = table[key] ?? BridgegenHubs.Entry()
+            var previous: (any BridgegenSettling)?? = nil
+            var hub = entry.live as? BridgegenHub
             if hub == nil || hub?.owner !== object {
                 hub = BridgegenHub(
                     key: key, owner: object, replay: replay,
                     registration: BridgegenStreamRegistration(
-                        stop: stop, onMainThread: stopOnMainThread))
-                table[key] = hub
+                        stop: stop, onMainThread: stopOnMainThread, onSettled: { BridgegenHubs.settled(key, $0) }))
+                previous = .some(entry.stopping)
+                entry.live = hub
+                table[key] = entry
             }
             let current = hub!
             let id = current.nextID
@@ -803,20 +879,26 @@ final class BridgegenHub<Element, Token>: @unchecked Swift.Sendable {
             current.consumers[id] = consumer
             // Replayed under the lock, so no event can come between the replay and the rest.
             for event in current.replay { _ = consumer.yield(event) }
-            return (current, id, current.consumers.count == 1 && current.events == nil)
+            return (current, id, previous)
         }
         // A consumer's stream ends inside `Task.cancel()`, while the runtime holds that task's
         // status lock; and events are handed to consumers under the hubs' lock, which can need
         // it too. So the leaving is done on another thread, never inside the termination.
         let leave = BridgegenUnchecked { hub.leave(id) }
         onTermination { Dispatch.DispatchQueue.global().async { leave.value() } }
-        guard isFirst else { return }
+        guard let previous else {
+            hub.registration.waitUntilRegistered()
+            return
+        }
+        previous?.waitUntilSettled()
         let events = BridgegenStreamEvents<Element>(
             adapter, canThrow: canThrow, mapError: mapError,
             yield: { [weak hub] value in hub?.fanOut(value) },
             end: { [weak hub] error in hub?.end(error) })
         BridgegenHubs.table.withLock { _ in hub.events = events }
-        let failure = hub.registration.register(ifCancelled: events.finishCancelled) {
+        // Not checked for cancellation: this consumer's task was not cancelled when it joined,
+        // and a cancellation since then ends its own stream, which leaves the hub like any other.
+        let failure = hub.registration.register(checkingCancellation: false, ifCancelled: events.finishCancelled) {
             try register(events)
         }
         if let failure { events.finish(throwing: failure) }
@@ -837,67 +919,100 @@ final class BridgegenHub<Element, Token>: @unchecked Swift.Sendable {
         return kinds.first
     }
 
+    /// No longer the owner's live hub; its registration ends (the SDK's stop handed to another
+    /// thread) in the same critical section, so the next hub always finds it and waits for it.
+    private func retire(in table: inout [BridgegenHubs.Key: BridgegenHubs.Entry], stopping: Swift.Bool) {
+        ended = true
+        let inFlight = registration.terminate(stopping: stopping)
+        guard var entry = table[key], entry.live === self else { return }
+        entry.live = nil
+        if inFlight { entry.stopping = registration }
+        // An earlier hub's stop may still be in flight if this one never registered.
+        table[key] = entry.stopping == nil ? nil : entry
+    }
+
     /// The SDK ended (or failed, or let go of its handler): every consumer ends with it, and a
     /// later consumer starts afresh.
     private func end(_ error: (any Swift.Error)?) {
+        let stopping = events?.endedByTerminalEvent != true
         let ending = BridgegenHubs.table.withLock { table -> [BridgegenHubConsumer<Element>] in
-            ended = true
-            if table[key] === self { table[key] = nil }
+            retire(in: &table, stopping: stopping)
             defer { consumers = [:] }
             return Swift.Array(consumers.values)
         }
-        registration.terminate(stopping: events?.endedByTerminalEvent != true)
         for consumer in ending { consumer.finish(error) }
     }
 
     /// A consumer left (its loop ended, its task was cancelled, or its stream was dropped); the
     /// last one stops the SDK.
     private func leave(_ id: Swift.Int) {
-        let last = BridgegenHubs.table.withLock { table -> Swift.Bool in
-            guard consumers.removeValue(forKey: id) != nil, consumers.isEmpty, !ended else {
-                return false
-            }
-            ended = true
-            if table[key] === self { table[key] = nil }
-            return true
+        BridgegenHubs.table.withLock { table in
+            guard consumers.removeValue(forKey: id) != nil, consumers.isEmpty, !ended else { return }
+            // Recorded before the stop is handed on (`streamEnded` says why); its lock is a leaf.
+            events?.streamEnded()
+            retire(in: &table, stopping: true)
         }
-        guard last else { return }
-        events?.streamEnded()
-        registration.terminate()
     }
 }
 
 /// The SDK side of one stream: registered once, stopped once.
+///
+/// It also says when the SDK is quiet again (`waitUntilSettled`): a shared stream's next
+/// registration must not start before the previous one's stop has run, or the late stop would
+/// undo the new start. And it says when it is registered (`waitUntilRegistered`): a consumer
+/// that joins a shared stream while the first one's register call runs returns once the SDK is
+/// registered, as the first one does.
 final class BridgegenStreamRegistration<Token>: @unchecked Swift.Sendable {
-    // @unchecked: `state` is only touched under its lock; the SDK's stop runs on the thread the
-    // stream ended on (or the main thread), as SDKs document their stop calls thread-safe.
+    // @unchecked: `state` and `pendingStop` are only touched while `condition` is locked; the
+    // SDK's stop runs on the thread it is handed to (or the main thread), as SDKs document their
+    // stop calls thread-safe.
     private enum State {
         case idle, registering
         case active(Token)
         case endedWhileRegistering, ended
     }
 
-    private let state = BridgegenLocked(State.idle)
+    private let condition = Foundation.NSCondition()
+    private var state = State.idle
+    /// The SDK's stop, handed to another thread and not yet finished.
+    private var pendingStop: BridgegenPendingStop?
     private let stop: ((Token) -> Swift.Void)?
     private let onMainThread: Swift.Bool
+    /// Called once the SDK's stop has run after `terminate` said one was still to come.
+    private let onSettled: ((AnyObject) -> Swift.Void)?
 
-    init(stop: ((Token) -> Swift.Void)?, onMainThread: Swift.Bool) {
+    init(stop: ((Token) -> Swift.Void)?, onMainThread: Swift.Bool, onSettled: ((AnyObject) -> Swift.Void)? = nil) {
         self.stop = stop
         self.onMainThread = onMainThread
+        self.onSettled = onSettled
     }
 
-    /// Registers unless the consumer's task is already cancelled; returns the error of a
-    /// register call that throws. A stream that ends while registering stops the SDK as soon as
-    /// the register call has returned its token.
+    private func transition<R>(_ body: (inout State) -> R) -> R {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        return body(&state)
+    }
+
+    /// Registers unless the consumer's task is already cancelled (when `checkingCancellation`);
+    /// returns the error of a register call that throws. A stream that ends while registering
+    /// stops the SDK as soon as the register call has returned its token.
     func register(
-        ifCancelled cancelled: () -> Swift.Void, with register: () throws -> Token
+        checkingCancellation: Swift.Bool = true, ifCancelled cancelled: () -> Swift.Void,
+        with register: () throws -> Token
     ) -> (any Swift.Error)? {
-        let proceed = state.withLock { state -> Swift.Bool in
+        let proceed = transition { state -> Swift.Bool in
             guard case .idle = state else { return false }
+            if checkingCancellation && _Concurrency.Task.isCancelled {
+                state = .ended
+                return false
+            }
             state = .registering
             return true
         }
-        guard proceed, !_Concurrency.Task.isCancelled else {
+        guard proceed else {
             cancelled()
             return nil
         }
@@ -905,60 +1020,148 @@ final class BridgegenStreamRegistration<Token>: @unchecked Swift.Sendable {
         do {
             token = try register()
         } catch {
-            state.withLock { $0 = .ended }
+            transition { $0 = .ended }
             return error
         }
-        let stopNow = state.withLock { state -> Swift.Bool in
+        let stopNow = transition { state -> Swift.Bool in
             switch state {
             case .registering:
                 state = .active(token)
                 return false
             case .endedWhileRegistering:
-                state = .ended
                 return true
             case .idle, .active, .ended:
                 return false
             }
         }
-        if stopNow { stop?(token) }
+        if stopNow {
+            stop?(token)
+            transition { $0 = .ended }
+            onSettled?(self)
+        }
         return nil
     }
 
     /// The stream ended. This runs inside the consumer's `Task.cancel()` (while the runtime holds
     /// the task's status lock) or inside the SDK's own callback, so the SDK's stop is handed to
     /// another thread rather than called here. `stopping` is false when the SDK ended the stream
-    /// with its `@until` event: its work is over and it is not asked to stop.
-    func terminate(stopping: Swift.Bool = true) {
-        let token = state.withLock { state -> Token? in
+    /// with its `@until` event: its work is over and it is not asked to stop. Returns whether an
+    /// SDK call of this registration is still to come (a stop, or a register call still running).
+    @discardableResult
+    func terminate(stopping: Swift.Bool = true) -> Swift.Bool {
+        var registering = false
+        let pending = transition { state -> BridgegenPendingStop? in
             switch state {
             case .idle:
                 state = .ended
             case .registering:
                 state = stopping ? .endedWhileRegistering : .ended
+                registering = stopping
             case .active(let token):
                 state = .ended
-                return stopping ? token : nil
+                guard stopping, let stop else { return nil }
+                let work = BridgegenUnchecked { stop(token) }
+                pendingStop = BridgegenPendingStop(onMainThread: onMainThread) { work.value() }
+                return pendingStop
             case .endedWhileRegistering, .ended:
                 break
             }
             return nil
         }
-        guard let token, let stop else { return }
-        let work = BridgegenUnchecked { stop(token) }
-        if onMainThread {
-            Dispatch.DispatchQueue.main.async { work.value() }
-        } else {
-            Dispatch.DispatchQueue.global().async { work.value() }
+        guard let pending else { return registering }
+        let run = BridgegenUnchecked { [self] in
+            pending.run()
+            transition { _ in if pendingStop === pending { pendingStop = nil } }
+            onSettled?(self)
         }
+        if onMainThread {
+            Dispatch.DispatchQueue.main.async { run.value() }
+        } else {
+            Dispatch.DispatchQueue.global().async { run.value() }
+        }
+        return true
+    }
+
+    /// Returns once the register call has returned (or will never be made).
+    func waitUntilRegistered() {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            switch state {
+            case .idle, .registering: condition.wait()
+            case .active, .endedWhileRegistering, .ended: return
+            }
+        }
+    }
+
+    /// Returns once this registration makes no more SDK calls: ended, its register call
+    /// returned, and its stop finished. A stop due on the main thread that the caller can run
+    /// itself (it is on the main thread) runs here rather than waiting for the main queue.
+    func waitUntilSettled() {
+        condition.lock()
+        while true {
+            switch state {
+            case .idle, .ended:
+                break
+            case .registering, .active, .endedWhileRegistering:
+                condition.wait()
+                continue
+            }
+            guard let pending = pendingStop else { break }
+            condition.unlock()
+            pending.runOrWait()
+            condition.lock()
+            if pendingStop === pending { pendingStop = nil }
+        }
+        condition.unlock()
     }
 }
 
-/// Notification streams (`@notification`): the notifications of one name become an
-/// `AsyncStream` of the values `map` makes of them. `map` runs inside the observer block, on the
-/// posting thread (or the given queue), so a `Notification` — not Sendable — never leaves it;
-/// only the Sendable value it returns crosses to the consumer (nil skips the notification).
-/// The observer is added when the function is called and removed exactly once when the stream
-/// ends, whatever ends it; one posted between the end and the removal is dropped silently.
+/// An SDK stop handed to another thread: run there, or by a caller that must not go on before
+/// it has run (whichever comes first); the other one waits for it to finish.
+final class BridgegenPendingStop: @unchecked Swift.Sendable {
+    // @unchecked: `work` and `finished` are only touched while `condition` is locked.
+    private let condition = Foundation.NSCondition()
+    private var work: (() -> Swift.Void)?
+    private var finished = false
+    private let onMainThread: Swift.Bool
+
+    init(onMainThread: Swift.Bool, _ work: @escaping () -> Swift.Void) {
+        self.onMainThread = onMainThread
+        self.work = work
+    }
+
+    /// Runs the stop unless another thread already does; returns when it has finished.
+    func run() {
+        condition.lock()
+        let taken = work
+        work = nil
+        condition.unlock()
+        if let taken {
+            taken()
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
+        } else {
+            condition.lock()
+            while !finished { condition.wait() }
+            condition.unlock()
+        }
+    }
+
+    /// `run()` where the stop may run on this thread; otherwise (it must run on the main thread,
+    /// and this is not it) waits for the main queue to run it.
+    func runOrWait() {
+        if !onMainThread || Foundation.Thread.isMainThread {
+            run()
+            return
+        }
+        condition.lock()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+}
 
 """##
         ),
@@ -970,14 +1173,14 @@ final class BridgegenStreamRegistration<Token>: @unchecked Swift.Sendable {
 import Dispatch
 import Foundation
 
-final class BridgegenLocked<State>: @unchecked Swift.Sendable {
+@usableFromInline final class BridgegenLocked<State>: @unchecked Swift.Sendable {
     // @unchecked: `state` is only touched while `lock` is held.
-    private let lock = Foundation.NSLock()
-    private var state: State
+    @usableFromInline let lock = Foundation.NSLock()
+    @usableFromInline var state: State
 
-    init(_ state: State) { self.state = state }
+    @inlinable init(_ state: State) { self.state = state }
 
-    func withLock<R>(_ body: (inout State) -> R) -> R {
+    @inlinable func withLock<R>(_ body: (inout State) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
         return body(&state)
@@ -987,22 +1190,22 @@ final class BridgegenLocked<State>: @unchecked Swift.Sendable {
 /// A mutex and the state it guards, in one allocation. `NSLock` is an object that on Linux
 /// allocates its mutex separately, and it sits on every call's path. Not generic itself, so the
 /// owner's `deinit` needs no runtime type metadata to destroy it.
-struct BridgegenGuarded {
+@usableFromInline struct BridgegenGuarded {
     #if canImport(Darwin)
-        private typealias Mutex = os_unfair_lock
+        @usableFromInline typealias Mutex = os_unfair_lock
     #else
-        private typealias Mutex = pthread_mutex_t
+        @usableFromInline typealias Mutex = pthread_mutex_t
     #endif
 
-    private let mutex: Swift.UnsafeMutablePointer<Mutex>
-    private let state: Swift.UnsafeMutableRawPointer
+    @usableFromInline let mutex: Swift.UnsafeMutablePointer<Mutex>
+    @usableFromInline let state: Swift.UnsafeMutableRawPointer
 
-    private static func stateOffset<State>(_: State.Type) -> Swift.Int {
+    @inlinable static func stateOffset<State>(_: State.Type) -> Swift.Int {
         let alignment = Swift.MemoryLayout<State>.alignment
         return (Swift.MemoryLayout<Mutex>.size + alignment - 1) / alignment * alignment
     }
 
-    init<State>(_ initial: State) {
+    @inlinable init<State>(_ initial: State) {
         let offset = Self.stateOffset(State.self)
         let raw = Swift.UnsafeMutableRawPointer.allocate(
             byteCount: offset + Swift.MemoryLayout<State>.size,
@@ -1021,12 +1224,12 @@ struct BridgegenGuarded {
 
     /// The state, to be used only while the lock is held; `State` is the type given to `init`.
     @inline(__always)
-    func locked<State>(_: State.Type) -> Swift.UnsafeMutablePointer<State> {
+    @inlinable func locked<State>(_: State.Type) -> Swift.UnsafeMutablePointer<State> {
         state.assumingMemoryBound(to: State.self)
     }
 
     @inline(__always)
-    func lock() {
+    @inlinable func lock() {
         #if canImport(Darwin)
             os_unfair_lock_lock(mutex)
         #else
@@ -1035,7 +1238,7 @@ struct BridgegenGuarded {
     }
 
     @inline(__always)
-    func unlock() {
+    @inlinable func unlock() {
         #if canImport(Darwin)
             os_unfair_lock_unlock(mutex)
         #else
@@ -1045,7 +1248,7 @@ struct BridgegenGuarded {
 
     /// Once, when the owner goes away. Owners call it through a closure made where `State` is
     /// concrete: from a generic class's `deinit` it would look up runtime type metadata each time.
-    func destroy<State>(_: State.Type) {
+    @inlinable func destroy<State>(_: State.Type) {
         #if !canImport(Darwin)
             pthread_mutex_destroy(mutex)
         #endif
@@ -1481,7 +1684,7 @@ extension BridgegenStream {
 import Dispatch
 import Foundation
 
-enum BridgegenStreamEnding {
+@usableFromInline enum BridgegenStreamEnding {
     case byConsumer, bySDK, byTerminalEvent
 }
 
@@ -1492,17 +1695,17 @@ enum BridgegenStreamEnding {
 public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     // @unchecked: the stream's continuation is thread-safe; an event value is handed from the
     // SDK's thread to the consumer exactly as the SDK's own callback would hand it on.
-    let adapter: Swift.String
-    private let canThrow: Swift.Bool
-    private let mapError: ((any Swift.Error) -> any Swift.Error)?
-    private let yieldValue: (Element) -> BridgegenMisuse.Kind?
-    private let end: ((any Swift.Error)?) -> Swift.Void
+    @usableFromInline let adapter: Swift.String
+    @usableFromInline let canThrow: Swift.Bool
+    @usableFromInline let mapError: ((any Swift.Error) -> any Swift.Error)?
+    @usableFromInline let yieldValue: (Element) -> BridgegenMisuse.Kind?
+    @usableFromInline let end: ((any Swift.Error)?) -> Swift.Void
 
-    typealias Ending = BridgegenStreamEnding
+    @usableFromInline typealias Ending = BridgegenStreamEnding
 
-    private let ending = BridgegenLocked<Ending?>(nil)
+    @usableFromInline let ending = BridgegenLocked<Ending?>(nil)
 
-    init(
+    @inlinable init(
         _ adapter: Swift.String, canThrow: Swift.Bool,
         mapError: ((any Swift.Error) -> any Swift.Error)? = nil,
         yield: @escaping (Element) -> BridgegenMisuse.Kind?,
@@ -1526,7 +1729,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
         }
     }
 
-    public func yield(_ value: Element) {
+    @inlinable public func yield(_ value: Element) {
         let kind: BridgegenMisuse.Kind?
         switch ending.withLock({ $0 }) {
         case nil: kind = yieldValue(value)
@@ -1539,7 +1742,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     }
 
     /// Whether the SDK ended the stream with its `@until` event: then it is not stopped.
-    var endedByTerminalEvent: Swift.Bool {
+    @inlinable var endedByTerminalEvent: Swift.Bool {
         ending.withLock { $0 == .byTerminalEvent }
     }
 
@@ -1548,32 +1751,32 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     /// the stop runs on another thread, so without this an event sent from inside the stop
     /// could slip into the ending stream unreported, and the SDK releasing its handler could
     /// end it with `callbackDropped` instead of the consumer's cancellation.
-    func streamEnded() {
+    @inlinable func streamEnded() {
         ending.withLock { ending in
             if ending == nil { ending = .byConsumer }
         }
     }
 
     /// The SDK said the events are over.
-    public func finish() {
+    @inlinable public func finish() {
         endBySDK(nil)
     }
 
     /// The SDK failed; the stream throws its error, passed through the adapter's error mapping.
-    public func finish(throwing error: any Swift.Error) {
+    @inlinable public func finish(throwing error: any Swift.Error) {
         endBySDK(mapError?(error) ?? error)
     }
 
     /// A `@stream @until` adapter's SDK failed: the stream throws, and the SDK, whose work ended
     /// with the failure, is not stopped.
-    func terminalFailure(_ error: any Swift.Error) {
+    @inlinable func terminalFailure(_ error: any Swift.Error) {
         if !finish(mapError?(error) ?? error, by: .byTerminalEvent) { endBySDK(nil) }
     }
 
     /// The `@until` event arrived (`value` is yielded first when given): the stream ends without
     /// asking the SDK to stop, since its work is done. After the stream ended, it is reported
     /// like any event then.
-    func terminalEvent(_ value: Element?, yielded: Swift.Bool) {
+    @inlinable func terminalEvent(_ value: Element?, yielded: Swift.Bool) {
         let open = ending.withLock { $0 == nil }
         guard open else {
             if let value { return yield(value) }
@@ -1585,22 +1788,22 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
 
     /// The SDK reported failure as a status code or flag: the stream throws
     /// `BridgegenError.failureStatus` carrying it.
-    public func finishWithFailureStatus<Status>(_ status: Status) {
+    @inlinable public func finishWithFailureStatus<Status>(_ status: Status) {
         finish(throwing: BridgegenError.failureStatus(adapter: adapter, status: "\(status)"))
     }
 
     /// The consumer's task was cancelled before the SDK was asked for anything.
-    public func finishCancelled() {
+    @inlinable public func finishCancelled() {
         _ = finish(canThrow ? _Concurrency.CancellationError() : nil, by: .byConsumer)
     }
 
     /// The SDK's flag or status said failure; its error, if it gave one, is thrown.
-    public func finishWithFailureFlag(error: (any Swift.Error)?) {
+    @inlinable public func finishWithFailureFlag(error: (any Swift.Error)?) {
         finish(throwing: error ?? BridgegenError.failureFlag(adapter: adapter))
     }
 
     /// An end the SDK sent: a second one is a duplicate, or the echo of the consumer's leaving.
-    private func endBySDK(_ error: (any Swift.Error)?) {
+    @inlinable func endBySDK(_ error: (any Swift.Error)?) {
         if finish(error, by: .bySDK) { return }
         let echo = ending.withLock { $0 == .byConsumer }
         let kind: BridgegenMisuse.Kind = echo ? .callbackAfterCancellation : .duplicateCallback
@@ -1608,7 +1811,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     }
 
     /// Ends the stream unless it has ended; true when this call ended it.
-    private func finish(_ error: (any Swift.Error)?, by who: Ending) -> Swift.Bool {
+    @inlinable func finish(_ error: (any Swift.Error)?, by who: Ending) -> Swift.Bool {
         let first = ending.withLock { ending -> Swift.Bool in
             guard ending == nil else { return false }
             ending = who
@@ -1620,7 +1823,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
 }
 
 extension BridgegenStreamEvents where Element == Swift.Void {
-    public func yield() {
+    @inlinable public func yield() {
         yield(())
     }
 }
@@ -1629,42 +1832,48 @@ extension BridgegenStreamEvents where Element == Swift.Void {
 /// last. The last one ends the stream without asking the SDK to stop; its value is yielded only
 /// when `inclusive` (by default it is a summary, not data). An error ends the stream as usual.
 public struct BridgegenStreamCallback<Element> {
-    let events: BridgegenStreamEvents<Element>
-    let isLast: Swift.Bool
-    let inclusive: Swift.Bool
+    @usableFromInline let events: BridgegenStreamEvents<Element>
+    @usableFromInline let isLast: Swift.Bool
+    @usableFromInline let inclusive: Swift.Bool
 
-    public func yield(_ value: Element) {
+    @inlinable init(events: BridgegenStreamEvents<Element>, isLast: Swift.Bool, inclusive: Swift.Bool) {
+        self.events = events
+        self.isLast = isLast
+        self.inclusive = inclusive
+    }
+
+    @inlinable public func yield(_ value: Element) {
         guard isLast else { return events.yield(value) }
         events.terminalEvent(value, yielded: inclusive)
     }
 
-    public func finish() {
+    @inlinable public func finish() {
         if isLast { events.terminalEvent(nil, yielded: false) } else { events.finish() }
     }
 
     /// The SDK's failure ends its work too: the stream throws it, and the SDK is not stopped.
-    public func finish(throwing error: any Swift.Error) {
+    @inlinable public func finish(throwing error: any Swift.Error) {
         events.terminalFailure(error)
     }
 
-    public func finishWithFailureStatus<Status>(_ status: Status) {
+    @inlinable public func finishWithFailureStatus<Status>(_ status: Status) {
         finish(throwing: BridgegenError.failureStatus(adapter: events.adapter, status: "\(status)"))
     }
 
-    public func finishWithFailureFlag(error: (any Swift.Error)?) {
+    @inlinable public func finishWithFailureFlag(error: (any Swift.Error)?) {
         finish(throwing: error ?? BridgegenError.failureFlag(adapter: events.adapter))
     }
 }
 
 extension BridgegenStreamCallback where Element == Swift.Void {
-    public func yield() {
+    @inlinable public func yield() {
         yield(())
     }
 }
 
 extension BridgegenStreamEvents {
     /// The callback the SDK is making, once `@until`'s predicate has judged it (outside any lock).
-    public func callback(isLast: Swift.Bool, inclusive: Swift.Bool = false)
+    @inlinable public func callback(isLast: Swift.Bool, inclusive: Swift.Bool = false)
         -> BridgegenStreamCallback<Element>
     {
         BridgegenStreamCallback(events: self, isLast: isLast, inclusive: inclusive)
@@ -1673,13 +1882,13 @@ extension BridgegenStreamEvents {
 
 /// Carries an SDK's cancel call to another queue; the compiler cannot prove the SDK's token
 /// Sendable, and SDKs document their cancel as callable from any thread (or the main thread).
-struct BridgegenUnchecked<Value>: @unchecked Swift.Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+@usableFromInline struct BridgegenUnchecked<Value>: @unchecked Swift.Sendable {
+    @usableFromInline let value: Value
+    @inlinable init(_ value: Value) { self.value = value }
 }
 
 extension BridgegenContinuation where Value == Swift.Void {
-    public func resume() {
+    @inlinable public func resume() {
         resume(returning: ())
     }
 }
@@ -1892,12 +2101,18 @@ public final class BridgegenStreamScript<Element, Arguments>: @unchecked Swift.S
             return step
         }
         let running = BridgegenLocked(true)
+        // The fake SDK holds the handler while the stream is registered, as a real SDK holds its
+        // observer: until it is stopped, or until it has sent its end. Released earlier, the
+        // handler would end an `.open` stream (and a throwing one with `callbackDropped`).
+        let handler = BridgegenLocked<BridgegenStreamEvents<Element>?>(events)
         let token = BridgegenFakeToken { [state] in
             running.withLock { $0 = false }
             state.withLock { $0.stops += 1 }
+            handler.withLock { $0 = nil }
         }
         guard case .events(let elements, let end, let interval)? = step else {
             events.finish(throwing: BridgegenUnscriptedCall(adapter: adapter))
+            handler.withLock { $0 = nil }
             return token
         }
         let send = BridgegenUnchecked {
@@ -1909,11 +2124,12 @@ public final class BridgegenStreamScript<Element, Arguments>: @unchecked Swift.S
             switch end {
             case .finish: events.finish()
             case .failure(let error): events.finish(throwing: error)
-            case .open: _ = token  // kept until stopped
+            case .open: return  // `handler` keeps the stream open until it is stopped
             case .moreAfterFinish(let more):
                 events.finish()
                 for element in more { events.yield(element) }
             }
+            handler.withLock { $0 = nil }
         }
         Dispatch.DispatchQueue.global().async { send.value() }
         return token

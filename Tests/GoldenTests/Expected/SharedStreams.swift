@@ -61,13 +61,36 @@ extension Sensor {
     }
 }
 
+/// A device-wide scan whose start and stop are slow: a consumer that joins while the last one's
+/// stop is still running gets a scan that stays on; one that joins while the first one's start
+/// runs returns once the scan is on.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension RadioScanner {
+    /// Bridged from `RadioScanner.addObserver(_:)`.
+    #sourceLocation(file:"SharedStreams.bridge",line:29)
+    func sightings() -> _Concurrency.AsyncStream<Int> {
+        #sourceLocation(file:"SharedStreams.bridge",line:29)
+        BridgegenStream<Int, ScanToken>.shared(
+            "RadioScanner.sightings()",
+            owner: self,
+            stop: { token in token.cancel() },
+            register: { events in
+                self.addObserver({ value in
+                    events.yield(value)
+                })
+            }
+        )
+        #sourceLocation()
+    }
+}
+
 /// A tick every millisecond until stopped: the source the random join-and-leave tests use.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RepeatingSource {
     /// Bridged from `RepeatingSource.observeTicks(_:)`.
-    #sourceLocation(file:"SharedStreams.bridge",line:27)
+    #sourceLocation(file:"SharedStreams.bridge",line:37)
     func sharedTicks() -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"SharedStreams.bridge",line:22)
+        #sourceLocation(file:"SharedStreams.bridge",line:32)
         BridgegenStream<Int, RepeatingTimer>.shared(
             "RepeatingSource.sharedTicks()",
             owner: self,
@@ -86,9 +109,9 @@ extension RepeatingSource {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension NotificationCenter {
     /// Observes notification `.batteryLevelDidChange`.
-    #sourceLocation(file:"SharedStreams.bridge",line:34)
+    #sourceLocation(file:"SharedStreams.bridge",line:44)
     func sharedBatteryLevels() -> _Concurrency.AsyncStream<Double> {
-        #sourceLocation(file:"SharedStreams.bridge",line:29)
+        #sourceLocation(file:"SharedStreams.bridge",line:39)
         BridgegenNotifications.shared(
             "NotificationCenter.sharedBatteryLevels()",
             center: self,
@@ -106,27 +129,27 @@ extension Locator {
     /// starts the updates; the others join (no `busy`); the last to leave stops them.
     ///
     /// Bridged from `sharedLocationUpdates() in delegate LocatorDelegate on Locator`.
-    #sourceLocation(file:"SharedStreams.bridge",line:43)
+    #sourceLocation(file:"SharedStreams.bridge",line:53)
     func sharedLocationUpdates() -> _Concurrency.AsyncThrowingStream<Coordinate, any Swift.Error> {
         #sourceLocation()
         let delegate = LocatorSharedLocationUpdatesDelegate()
-        #sourceLocation(file:"SharedStreams.bridge",line:43)
+        #sourceLocation(file:"SharedStreams.bridge",line:53)
         return BridgegenStream<Coordinate, Swift.Void>.sharedThrowing(
             "Locator.sharedLocationUpdates()",
             owner: self,
             replay: 1,
             stop: { _ in
-                #sourceLocation(file:"SharedStreams.bridge",line:41)
+                #sourceLocation(file:"SharedStreams.bridge",line:51)
                 self.stopUpdatingLocation()
-                #sourceLocation(file:"SharedStreams.bridge",line:43)
+                #sourceLocation(file:"SharedStreams.bridge",line:53)
                 if self.delegate === delegate { self.delegate = nil }
             },
             register: { events in
                 delegate.events = events
                 self.delegate = delegate
-                #sourceLocation(file:"SharedStreams.bridge",line:40)
+                #sourceLocation(file:"SharedStreams.bridge",line:50)
                 self.startUpdatingLocation()
-                #sourceLocation(file:"SharedStreams.bridge",line:43)
+                #sourceLocation(file:"SharedStreams.bridge",line:53)
             }
         )
         #sourceLocation()
@@ -142,19 +165,19 @@ private final class LocatorSharedLocationUpdatesDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var events: BridgegenStreamEvents<Coordinate>?
 
-    #sourceLocation(file:"SharedStreams.bridge",line:46)
+    #sourceLocation(file:"SharedStreams.bridge",line:56)
     func locator(_ locator: Locator, didFind location: Coordinate) {
         #sourceLocation()
         events?.yield(location)
     }
 
-    #sourceLocation(file:"SharedStreams.bridge",line:49)
+    #sourceLocation(file:"SharedStreams.bridge",line:59)
     func locator(_ locator: Locator, didFailWithError error: Error) {
         #sourceLocation()
         events?.finish(throwing: error)
     }
 
-    #sourceLocation(file:"SharedStreams.bridge",line:51)
+    #sourceLocation(file:"SharedStreams.bridge",line:61)
     func locatorDidChangeAuthorization(_ locator: Locator) {
         #sourceLocation()
         // Not needed by this adapter.

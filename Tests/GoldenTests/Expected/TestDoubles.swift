@@ -61,12 +61,37 @@ extension Terminal {
         }
     }
 
+    /// Prints a receipt; the SDK cannot cancel printing, so neither can the fake.
+    ///
+    /// Bridged from `Terminal.printReceipt(id:completion:)`.
+    #sourceLocation(file:"TestDoubles.bridge",line:14)
+    @discardableResult
+    nonisolated(nonsending) func printReceipt(id: Int) async throws -> Int {
+        #sourceLocation(file:"TestDoubles.bridge",line:15)
+        let call = BridgegenCall<Int, Swift.Void>("Terminal.printReceipt(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            try self.printReceipt(
+                id: id,
+                completion: { value, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
+    }
+
     /// Status events until the consumer stops.
     ///
     /// Bridged from `Terminal.observeStatus(_:)`.
-    #sourceLocation(file:"TestDoubles.bridge",line:16)
+    #sourceLocation(file:"TestDoubles.bridge",line:20)
     func observeStatus() -> _Concurrency.AsyncStream<String> {
-        #sourceLocation(file:"TestDoubles.bridge",line:16)
+        #sourceLocation(file:"TestDoubles.bridge",line:20)
         BridgegenStream<String, TerminalOperation>.events(
             "Terminal.observeStatus()",
             stop: { token in token.cancel() },
@@ -79,15 +104,39 @@ extension Terminal {
         #sourceLocation()
     }
 
+    /// Status events that can end or fail.
+    ///
+    /// Bridged from `Terminal.watchStatus(_:)`.
+    #sourceLocation(file:"TestDoubles.bridge",line:25)
+    func watchStatus() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {
+        #sourceLocation(file:"TestDoubles.bridge",line:25)
+        BridgegenStream<String, TerminalOperation>.throwing(
+            "Terminal.watchStatus()",
+            stop: { token in token.cancel() },
+            register: { events in
+                self.watchStatus({ value, error in
+                    if let error {
+                        events.finish(throwing: error)
+                    } else if let value {
+                        events.yield(value)
+                    } else {
+                        events.finish()
+                    }
+                })
+            }
+        )
+        #sourceLocation()
+    }
+
     /// Bridged from `Terminal.getSerialNumber(completion:)`.
-    #sourceLocation(file:"TestDoubles.bridge",line:19)
+    #sourceLocation(file:"TestDoubles.bridge",line:28)
     nonisolated(nonsending) var serialNumber: String {
         get async throws {
-            #sourceLocation(file:"TestDoubles.bridge",line:19)
+            #sourceLocation(file:"TestDoubles.bridge",line:28)
             let call = BridgegenCall<String, Swift.Void>("Terminal.serialNumber")
             #sourceLocation()
             return try await call.run { continuation in
-                #sourceLocation(file:"TestDoubles.bridge",line:19)
+                #sourceLocation(file:"TestDoubles.bridge",line:28)
                 self.getSerialNumber(completion: { value, error in
                     if let error {
                         continuation.resume(throwing: error)
@@ -109,7 +158,7 @@ extension CardReader {
     /// scripts it like any other.
     ///
     /// Bridged from `readCard() in delegate CardReaderDelegate on CardReader`.
-    #sourceLocation(file:"TestDoubles.bridge",line:28)
+    #sourceLocation(file:"TestDoubles.bridge",line:37)
     nonisolated(nonsending) func readCard() async throws -> String {
         #sourceLocation()
         if self.delegate is CardReaderReadCardDelegate {
@@ -120,7 +169,7 @@ extension CardReader {
             // The slot goes back only if no newer call has taken it since.
             if self.delegate === delegate { self.delegate = nil }
         }
-        #sourceLocation(file:"TestDoubles.bridge",line:25)
+        #sourceLocation(file:"TestDoubles.bridge",line:34)
         let call = BridgegenCall<String, Swift.Void>(
             "CardReader.readCard()",
             cancel: { _ in self.stopReading() },
@@ -130,7 +179,7 @@ extension CardReader {
         return try await call.run { continuation in
             delegate.continuation = continuation
             self.delegate = delegate
-            #sourceLocation(file:"TestDoubles.bridge",line:26)
+            #sourceLocation(file:"TestDoubles.bridge",line:35)
             self.startReading()
             #sourceLocation()
         }
@@ -146,13 +195,13 @@ private final class CardReaderReadCardDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<String, Swift.Void>?
 
-    #sourceLocation(file:"TestDoubles.bridge",line:31)
+    #sourceLocation(file:"TestDoubles.bridge",line:40)
     func cardReader(_ reader: CardReader, didRead card: String) {
         #sourceLocation()
         continuation?.resume(returning: card)
     }
 
-    #sourceLocation(file:"TestDoubles.bridge",line:34)
+    #sourceLocation(file:"TestDoubles.bridge",line:43)
     func cardReader(_ reader: CardReader, didFailWithError error: Error) {
         #sourceLocation()
         continuation?.resume(throwing: error)
@@ -166,7 +215,12 @@ protocol AsyncTerminal {
     @discardableResult
     nonisolated(nonsending) func charge(amount: Int) async throws -> Int
 
+    @discardableResult
+    nonisolated(nonsending) func printReceipt(id: Int) async throws -> Int
+
     func observeStatus() -> _Concurrency.AsyncStream<String>
+
+    func watchStatus() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error>
 
     nonisolated(nonsending) var serialNumber: String { get async throws }
 }
@@ -180,7 +234,9 @@ extension Terminal: AsyncTerminal {}
 final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
     // @unchecked: the scripts are thread-safe, and the fake holds nothing else.
     let chargeScript = BridgegenScript<Int, Int>("Terminal.charge(amount:)")
+    let printReceiptScript = BridgegenScript<Int, Int>("Terminal.printReceipt(id:)")
     let observeStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.observeStatus()")
+    let watchStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.watchStatus()")
     let serialNumberScript = BridgegenScript<String, Swift.Void>("Terminal.serialNumber")
 
     init() {}
@@ -216,6 +272,17 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
         }
     }
 
+    /// Prints a receipt; the SDK cannot cancel printing, so neither can the fake.
+    ///
+    /// Runs `printReceiptScript` in place of the SDK, as the adapter of `Terminal.printReceipt(id:completion:)`.
+    @discardableResult
+    nonisolated(nonsending) func printReceipt(id: Int) async throws -> Int {
+        let call = BridgegenCall<Int, BridgegenFakeToken>("Terminal.printReceipt(id:)")
+        return try await call.run { continuation in
+            try self.printReceiptScript.start(id, continuation)
+        }
+    }
+
     /// Status events until the consumer stops.
     ///
     /// Runs `observeStatusScript` in place of the SDK, as the adapter of `Terminal.observeStatus(_:)`.
@@ -229,13 +296,23 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
         )
     }
 
+    /// Status events that can end or fail.
+    ///
+    /// Runs `watchStatusScript` in place of the SDK, as the adapter of `Terminal.watchStatus(_:)`.
+    func watchStatus() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {
+        BridgegenStream<String, BridgegenFakeToken>.throwing(
+            "Terminal.watchStatus()",
+            stop: { token in token.cancel() },
+            register: { events in
+                self.watchStatusScript.register((), events)
+            }
+        )
+    }
+
     /// Runs `serialNumberScript` in place of the SDK, as the adapter of `Terminal.getSerialNumber(completion:)`.
     nonisolated(nonsending) var serialNumber: String {
         get async throws {
-            let call = BridgegenCall<String, BridgegenFakeToken>(
-                "Terminal.serialNumber",
-                cancel: { token in token.cancel() }
-            )
+            let call = BridgegenCall<String, BridgegenFakeToken>("Terminal.serialNumber")
             return try await call.run { continuation in
                 try self.serialNumberScript.start((), continuation)
             }
@@ -269,7 +346,6 @@ final class FakeCardReader: AsyncCardReader, @unchecked Swift.Sendable {
     nonisolated(nonsending) func readCard() async throws -> String {
         let call = BridgegenCall<String, BridgegenFakeToken>(
             "CardReader.readCard()",
-            cancel: { token in token.cancel() },
             timeout: 5
         )
         return try await call.run { continuation in
