@@ -170,7 +170,8 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
         do {
             token = try start(BridgegenContinuation(self))
         } catch {
-            failure = error
+            // The start call's error is an SDK error like any other: it goes through the mapping.
+            failure = mapError?(error) ?? error
         }
         var mustWait = false
         var outcome: Swift.Result<Value, any Swift.Error>?

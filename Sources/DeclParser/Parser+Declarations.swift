@@ -19,6 +19,75 @@ extension Parser {
         return ImportDecl(attributes: attributes, kind: kind, path: path, location: start)
     }
 
+    /// `#if` … `#endif` around imports only. Declarations stay outside: one `.bridge` file
+    /// describes the API on every platform, and a platform-only API gets a file of its own.
+    mutating func parseConditionalImports() throws(Abandon) -> ConditionalImports {
+        let start = current.location
+        var clauses: [ConditionalImports.Clause] = []
+        var directive = "if"
+        advance()  // #if
+        var condition = try conditionText(after: "#if", at: start)
+        var imports: [ImportDecl] = []
+        while true {
+            if atEnd {
+                throw fail("'#if' without '#endif'", at: start, notes: [.init("end the block with '#endif'")])
+            }
+            if case .pound(let word) = current.kind, ["if", "elseif", "else", "endif"].contains(word) {
+                let location = current.location
+                if word == "if" {
+                    throw fail("'#if' inside '#if' is not supported in a .bridge file", notes: [.init("combine the conditions with '&&' or '||'")])
+                }
+                if directive == "else" && word != "endif" {
+                    // Reported, and read on to `#endif` so that nothing after it is misread.
+                    diagnostics.error("'#\(word)' after '#else'", at: location, notes: [.init("'#else' is the last clause; end the block with '#endif'")])
+                }
+                clauses.append(.init(directive: directive, condition: condition, imports: imports))
+                advance()
+                imports = []
+                directive = word
+                switch word {
+                case "elseif": condition = try conditionText(after: "#elseif", at: location)
+                case "else":
+                    condition = ""
+                    if !current.startsLine && !atEnd {
+                        throw fail("'#else' takes no condition", notes: [.init("write '#elseif condition' for another condition")])
+                    }
+                default: return ConditionalImports(clauses: clauses, location: start)
+                }
+                continue
+            }
+            let declarationStart = current.location
+            let attributes = try parseAttributes()
+            guard current.identifier == "import", !current.kind.isEscaped else {
+                diagnostics.error(
+                    "only imports can be inside '#if' in a .bridge file", at: declarationStart,
+                    notes: [
+                        .init(
+                            "keep declarations outside '#if': one .bridge file describes the API on every platform; give a platform-only API a .bridge file of its own"
+                        )
+                    ])
+                // On to the block's next directive, so the rest of the file is read as usual.
+                while !atEnd && !(current.startsLine && current.isDirective) { advance() }
+                continue
+            }
+            imports.append(try parseImport(attributes: attributes, start: declarationStart))
+        }
+    }
+
+    /// The rest of the directive's line, as written. A missing condition is reported, and the
+    /// block is read on, so that its `#endif` is not reported as a stray one.
+    mutating func conditionText(after directive: String, at location: SourceLocation) throws(Abandon) -> String {
+        guard !current.startsLine, !atEnd else {
+            diagnostics.error("'\(directive)' needs a condition", at: location, notes: [.init("for example '\(directive) canImport(FoundationNetworking)'")])
+            return ""
+        }
+        let first = current.location.offset
+        var end = current.endOffset
+        advance()
+        while !current.startsLine && !atEnd { end = advance().endOffset }
+        return text(from: first, to: end)
+    }
+
     mutating func parseTypeAlias(
         documentation: [String], attributes: [Attribute], modifiers: [Identifier], start: SourceLocation
     ) throws(Abandon) -> TypeAliasDecl {

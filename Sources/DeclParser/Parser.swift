@@ -140,6 +140,12 @@ public struct Parser {
 
     mutating func parseTopLevel() throws(Abandon) -> TopLevelDecl? {
         if consume(.semicolon) { return nil }
+        if case .pound(let directive) = current.kind, ["if", "elseif", "else", "endif"].contains(directive) {
+            guard directive == "if" else {
+                throw fail("'#\(directive)' without '#if'", notes: [.init("open the block with '#if condition'")])
+            }
+            return .conditionalImports(try parseConditionalImports())
+        }
         let documentation = current.documentation
         let start = current.location
         let attributes = try parseAttributes()
@@ -205,7 +211,7 @@ public struct Parser {
     }
 
     func startsTopLevelDeclaration(_ token: Token) -> Bool {
-        if token.kind == .at { return true }
+        if token.kind == .at || token.isDirective { return true }
         guard case .identifier(let word, false) = token.kind else { return false }
         return ["import", "typealias", "extension", "delegate", "func"].contains(word)
             || Self.declarationModifiers.contains(word)

@@ -375,8 +375,35 @@ public struct DelegateDecl: Hashable, Sendable {
     }
 }
 
+/// `#if condition` … `#elseif condition` … `#else` … `#endif` around imports: one `.bridge`
+/// file for platforms whose modules differ (`URLRequest` needs FoundationNetworking on Linux).
+public struct ConditionalImports: Hashable, Sendable {
+    public struct Clause: Hashable, Sendable {
+        /// `if`, `elseif` or `else`.
+        public var directive: String
+        /// The condition as written; empty for `#else`. The compiler checks it.
+        public var condition: String
+        public var imports: [ImportDecl]
+
+        public init(directive: String, condition: String, imports: [ImportDecl]) {
+            self.directive = directive
+            self.condition = condition
+            self.imports = imports
+        }
+    }
+
+    public var clauses: [Clause]
+    public var location: SourceLocation
+
+    public init(clauses: [Clause], location: SourceLocation) {
+        self.clauses = clauses
+        self.location = location
+    }
+}
+
 public enum TopLevelDecl: Hashable, Sendable {
     case importDecl(ImportDecl)
+    case conditionalImports(ConditionalImports)
     case typeAlias(TypeAliasDecl)
     case extensionDecl(ExtensionDecl)
     case delegateDecl(DelegateDecl)

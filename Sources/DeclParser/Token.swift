@@ -26,6 +26,12 @@ public struct Token: Hashable, Sendable {
     /// True when a line break separates this token from the previous one.
     public var startsLine: Bool
 
+    /// `#if`, `#elseif`, `#else` or `#endif`.
+    public var isDirective: Bool {
+        if case .pound(let word) = kind { return ["if", "elseif", "else", "endif"].contains(word) }
+        return false
+    }
+
     public init(kind: TokenKind, location: SourceLocation, endOffset: Int, documentation: [String] = [], startsLine: Bool = false) {
         self.kind = kind
         self.location = location

@@ -50,7 +50,7 @@ struct StarterBlock {
                 var entry = Entry(member: member, role: .context)
                 entry.marksContext = function.parameters.contains {
                     if case .function = $0.type.strippingAttributes.kind { return true }
-                    return $0.type.description.contains("->") || Self.mentionsCallback($0.name.name)
+                    return $0.type.description.contains("->") || Self.endsLikeCallback($0.name.name)
                 }
                 entries.append(entry)
                 return
@@ -88,16 +88,25 @@ struct StarterBlock {
             }
             guard escapes else { return false }
             if case .function(let closure) = type.kind { return closure.result.isVoid }
-            if case .named(let components) = type.kind, let last = components.last, closureAliases.contains(last.name.name) {
-                return true
-            }
-            return Self.mentionsCallback(parameter.name.name) || Self.mentionsCallback(parameter.label?.name ?? "")
+            guard case .named(let components) = type.kind, let last = components.last else { return false }
+            if closureAliases.contains(last.name.name) { return true }
+            // A type the sources do not declare (another module's alias): a callback only by its
+            // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a
+            // parameter whose name ends like one (`completionHandler`, `onReply`). Not one that
+            // merely mentions it: `callbackQueue: DispatchQueue?` is the queue, not the callback.
+            return Self.endsLikeCallback(last.name.name) || Self.endsLikeCallback(parameter.name.name)
+                || Self.endsLikeCallback(parameter.label?.name ?? "")
         }
     }
 
     static func mentionsCallback(_ text: String) -> Bool {
         let lowered = text.lowercased()
         return ["completion", "handler", "callback", "reply"].contains { lowered.contains($0) }
+    }
+
+    static func endsLikeCallback(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return ["completion", "handler", "callback", "reply", "block", "closure"].contains { lowered.hasSuffix($0) }
     }
 
     /// Protocols that report results or events to an owner: named like delegates, with methods.

@@ -51,7 +51,7 @@ public enum CLI {
         }
         switch options.command {
         case .help:
-            io.standardOutput(Options.usage + "\n")
+            io.standardOutput(Options.usage(of: options.helpTopic) + "\n")
             return .success
         case .version:
             io.standardOutput("bridgegen \(version)\n")

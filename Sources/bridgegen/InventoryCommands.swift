@@ -7,12 +7,48 @@ enum InventoryCommands {
     static let scanUsage = "bridgegen scan <paths…> [--output FILE] [--module NAME] [--access internal]"
     static let auditUsage = "bridgegen audit <app paths…> --bridges <files.bridge…> [--max-legacy-calls N]"
 
+    static let scanHelp = """
+        USAGE: \(scanUsage)
+
+        Reads an SDK's sources (.swift, .swiftinterface; folders are searched) and writes a starter
+        .bridge file: its public callback APIs, pasted as declarations, with the annotations scan can
+        infer, and each skipped declaration named with the reason. The summary goes to standard error.
+
+        OPTIONS:
+          --output, -o <file>     The starter file to write (default: standard output); never overwritten.
+          --module <name>         The SDK module to import (default: guessed from the paths).
+          --access internal       Also list internal declarations (default: public and open only).
+          --help, -h              Print this help.
+        """
+
+    static let auditHelp = """
+        USAGE: \(auditUsage)
+
+        Lists, on standard error, the app's calls to legacy callback APIs that the .bridge files
+        bridge (path:line:col lines) and counts them: the migration's burn-down. With
+        --max-legacy-calls N it exits 1 when more than N calls remain (a CI ratchet).
+
+        OPTIONS:
+          --bridges <files…>      The .bridge files (or folders) whose legacy APIs to look for.
+          --max-legacy-calls <n>  Fail when more than n calls remain.
+          --help, -h              Print this help.
+        """
+
+    /// `--help` anywhere in a command's arguments prints its usage and succeeds.
+    static func wantsHelp(_ arguments: [String]) -> Bool {
+        arguments.contains("--help") || arguments.contains("-h")
+    }
+
     static func usageError(_ message: String, _ usage: String, io: CLI.IO) -> CLI.ExitCode {
         io.standardError("error: \(message)\nusage: \(usage)\n")
         return .usage
     }
 
     static func scan(_ arguments: [String], io: CLI.IO) -> CLI.ExitCode {
+        if wantsHelp(arguments) {
+            io.standardOutput(scanHelp + "\n")
+            return .success
+        }
         var paths: [String] = []
         var output: String?
         var scan = Scan()
@@ -64,6 +100,10 @@ enum InventoryCommands {
     }
 
     static func audit(_ arguments: [String], io: CLI.IO) -> CLI.ExitCode {
+        if wantsHelp(arguments) {
+            io.standardOutput(auditHelp + "\n")
+            return .success
+        }
         var paths: [String] = []
         var bridges: [String] = []
         var limit: Int?

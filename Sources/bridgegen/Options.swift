@@ -12,6 +12,8 @@ struct Options: Equatable {
     }
 
     var command: Command = .help
+    /// `bridgegen <command> --help`: the command whose usage to print.
+    var helpTopic: Command?
     var inputs: [String] = []
     /// A directory, or "-" for standard output.
     var outputDirectory: String?
@@ -119,6 +121,7 @@ struct Options: Equatable {
                 options.fakesImport = value
             case "--dry-run": options.dryRun = true
             case "--help", "-h":
+                options.helpTopic = options.command
                 options.command = .help
                 return options
             default:
@@ -174,6 +177,30 @@ struct Options: Equatable {
             "--misuse-hook is gone: every module's adapters report to the one BridgegenMisuse.handler; set it once at launch",
         "--no-support": "--no-support is gone: 'generate' no longer writes a runtime file (the adapters import BridgegenRuntime)",
     ]
+
+    /// The usage of one command, for `bridgegen <command> --help`.
+    static func usage(of command: Command?) -> String {
+        switch command {
+        case .support?:
+            return """
+                USAGE: bridgegen support --output-dir <dir>
+
+                Writes the sources of the BridgegenRuntime module, the runtime every generated adapter
+                imports, for build systems without SwiftPM (Bazel, Xcode projects, CocoaPods). Compile them
+                as a module named BridgegenRuntime. With SwiftPM, depend on the bridgegen package's
+                BridgegenRuntime product instead.
+                """
+        case .settings?:
+            return """
+                USAGE: bridgegen settings --config <bridgegen.json> --output <file.swift>
+
+                Checks a target's bridgegen.json and writes the settings it gives as Swift comments. The
+                build plugin runs it once per target, so a bad configuration is reported once.
+                """
+        default:
+            return usage
+        }
+    }
 
     static let usage = """
         OVERVIEW: Generate async/await adapters for legacy callback APIs described in .bridge files.

@@ -169,6 +169,8 @@ import Testing
         ledger.outcome = .failure
         await #expect(throws: AppError.ledgerUnavailable) { _ = try await ledger.audit() }
         await #expect(throws: AppError.ledgerUnavailable) { try await ledger.reconcile() }
+        // The start call's own error as well, not only the callback's.
+        await #expect(throws: AppError.ledgerUnavailable) { _ = try await ledger.export(format: "csv") }
         ledger.outcome = .nothing
         await #expect(throws: BridgegenError.failureFlag(adapter: "Ledger.reconcile()")) { try await ledger.reconcile() }
     }

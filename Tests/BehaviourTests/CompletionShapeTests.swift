@@ -4,6 +4,10 @@ import Foundation
 @testable import GoldenAdapters
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The generated adapters (the goldens) called against the fixture SDK: every shape returns its
 /// value, throws the SDK's error, and turns odd results into bridgegen's typed errors.
 @Suite struct CompletionShapeTests {
@@ -155,5 +159,15 @@ import Testing
         var samples = [1, 2]
         #expect(try await Converter().measure(samples: &samples) == 3)
         #expect(samples == [1, 2, 1])
+    }
+}
+
+/// An API that names `URLRequest`, bridged from one `.bridge` file that imports
+/// FoundationNetworking under `#if canImport(…)` (Linux) and compiles without it elsewhere.
+@Suite struct ConditionalImportTests {
+    @Test func aRequestTypeFromAPlatformModule() async throws {
+        let request = URLRequest(url: try #require(URL(string: "https://example.com/a")))
+        let body = try await withWatchdog { try await URLFetcher().send(request) }
+        #expect(String(decoding: body, as: UTF8.self) == "https://example.com/a")
     }
 }

@@ -42,7 +42,7 @@ import Testing
 
     @Test func foldedAndCustomNamesCallTheirMethods() async throws {
         try await server.serverRestart("a")
-        try await server.server("a", atPriorityRestart: 1)
+        try await server.serverRestart("a", atPriority: 1)
         #expect(try await server.bestName("abc") == 1)
         #expect(try await server.customize(with: "s") == "s")
         #expect(try await server.__leap(3) == "3")

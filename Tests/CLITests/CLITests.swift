@@ -66,6 +66,23 @@ let invalidBridge = """
         #expect(run(["--version"]).stdout == "bridgegen \(CLI.version)\n")
     }
 
+    /// Every subcommand answers `--help` (or `-h`, anywhere among its arguments) with its own
+    /// usage on standard output, and exit 0.
+    @Test(arguments: [
+        ("generate", "USAGE: bridgegen generate"), ("support", "USAGE: bridgegen support --output-dir"),
+        ("settings", "USAGE: bridgegen settings --config"), ("scan", "USAGE: bridgegen scan"), ("audit", "USAGE: bridgegen audit"),
+    ])
+    func everySubcommandAnswersHelp(command: String, usage: String) {
+        for flag in ["--help", "-h"] {
+            for arguments in [[command, flag], [command, "x.bridge", flag]] {
+                let result = run(arguments)
+                #expect(result.code == .success, "\(arguments): \(result.stderr)")
+                #expect(result.stdout.hasPrefix(usage) || result.stdout.contains("\n" + usage), "\(arguments)")
+                #expect(result.stderr.isEmpty)
+            }
+        }
+    }
+
     @Test(arguments: [
         ["frobnicate"], ["generate"], ["generate", "a.bridge"], ["generate", "a.bridge", "--output-dir"],
         ["generate", "a.bridge", "--bogus", "-o", "x"], ["generate", "a.bridge", "b.bridge", "--output", "x.swift"],

@@ -135,6 +135,12 @@ extension Ledger {
         respond { completion($0.result(1)) }
     }
 
+    /// Refuses to start (throws) when the outcome is `.failure`, as SDKs that validate first do.
+    public func export(format: String, completion: @escaping (Result<Int, Error>) -> Void) throws {
+        if outcome == .failure { throw FixtureError.failed }
+        respond { completion($0.result(format.count)) }
+    }
+
     public func reconcile(completion: @escaping (Bool, Error?) -> Void) {
         respond { outcome in completion(outcome == .value, outcome == .failure ? FixtureError.failed : nil) }
     }

@@ -147,8 +147,8 @@ import Testing
         #expect(second.adapterName == "T.serverRestart(_:)")
         let third = try #require(
             adapter("func server(_ name: String, atPriority priority: Double, restartWithCompletionHandler block: @escaping () -> Void)"))
-        #expect(third.adapterName == "T.server(_:atPriorityRestart:)")
-        #expect(third.parameters.map(\.label) == [nil, "atPriorityRestart"])
+        #expect(third.adapterName == "T.serverRestart(_:atPriority:)")
+        #expect(third.parameters.map(\.label) == [nil, "atPriority"])
         // A base-name suffix goes only when the completion is the first parameter.
         #expect(try #require(adapter("func loadWithCompletion(_ completion: @escaping () -> Void)")).name == "load")
         #expect(try #require(adapter("func loadWithCompletion(id: Int, completion: @escaping () -> Void)")).name == "loadWithCompletion")
@@ -235,6 +235,21 @@ import Testing
         #expect(diagnostics.first?.notes.first?.message.contains("@asyncError(thrown: N)") == true)
     }
 
+    /// SDKs spell their own typealiases with the module's name (`Networking.Completion`): an
+    /// imported module's prefix names the alias declared without it. Not imported, the note says
+    /// how to declare it (a typealias name cannot contain a dot).
+    @Test func moduleQualifiedAliasesResolveThroughTheImports() throws {
+        let aliases = "import Networking\ntypealias Completion = (Result<Int, Error>) -> Void"
+        let qualified = try #require(adapter("func load(completion: @escaping Networking.Completion)", typealiases: aliases))
+        #expect(qualified.resultType == "Int")
+        let (_, unresolved) = analyse("func load(completion: @escaping Other.Completion)", typealiases: aliases)
+        #expect(unresolved.map(\.message) == ["no completion handler found in 'load(completion:)'"])
+        #expect(
+            unresolved.first?.notes.last?.message
+                == "if 'Other.Completion' is a typealias of the SDK, declare it in this file: 'typealias Completion = (…) -> Void' "
+                + "with 'import Other' if Other is the module, or inside 'extension Other { … }' if it is a type")
+    }
+
     /// An initializer cannot become async through an extension: the user is told what to write.
     @Test func initializersWithCompletionHandlersAreWarnedAbout() {
         let (_, warned) = analyse("init(url: String, completion: @escaping (Error?) -> Void)\n" + bridged)
@@ -244,6 +259,14 @@ import Testing
         #expect(quiet.isEmpty)
         let (_, plain) = analyse("init(url: String)\n" + bridged)
         #expect(plain.isEmpty)
+        // Whatever the handler is called: any closure the initializer keeps is a callback.
+        let (_, results) = analyse("init(query: String, resultsHandler: @escaping ([String]) -> Void)\n" + bridged)
+        #expect(results.map(\.message) == ["'init(query:resultsHandler:)' takes completion handler 'resultsHandler' and is not bridged"])
+        let (_, optional) = analyse("init(query: String, onChange: (([String]) -> Void)? = nil)\n" + bridged)
+        #expect(optional.count == 1)
+        // A closure that runs inside the initializer (a configuration block) is not a callback.
+        let (_, configure) = analyse("init(configure: (inout Int) -> Void)\n" + bridged)
+        #expect(configure.isEmpty)
     }
 
     /// The resolver skips lookups by key length (names of 63 bytes and more share one bit):

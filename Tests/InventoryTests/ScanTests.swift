@@ -176,4 +176,23 @@ let interfaceSDK = #"""
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
         #expect(output.text != nil)
     }
+
+    /// A parameter that only mentions a callback in its name is not one: the queue a callback
+    /// runs on (`callbackQueue: DispatchQueue? = nil`) is a value. One whose type is named like a
+    /// callback (another module's alias) or whose name ends like one still counts.
+    @Test func aCallbackQueueIsNotACallback() {
+        let source = """
+            public class Client {
+                public func ping(callbackQueue: DispatchQueue? = nil) {}
+                public func load(callbackQueue: DispatchQueue = .main, completion: @escaping Networking.Completion) {}
+                public func fetch(_ id: Int, completionHandler: @escaping FetchHandler) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.apis == 2, "\(result.text)")
+        #expect(result.text.contains("public func load(callbackQueue"))
+        #expect(result.text.contains("public func fetch(_ id: Int, completionHandler"))
+        #expect(result.text.contains("    public func ping(callbackQueue: DispatchQueue? = nil)\n"))
+        #expect(!result.text.contains("@context  // takes a closure"), "ping takes no closure")
+    }
 }

@@ -252,14 +252,6 @@ extension Analyzer {
                     for: function.name.name, completionIndex: completionIndex,
                     completionLabel: function.parameters[completionIndex].label?.name)
         }
-        if annotations.asyncName == nil && !keepsLegacyNames && completionIndex >= 2,
-            let folded = Naming.labelFolding(
-                completionIndex: completionIndex, completionLabel: function.parameters[completionIndex].label?.name,
-                previousLabel: function.parameters[completionIndex - 1].label?.name)
-        {
-            // The label just before the completion handler is the last forwarded parameter's.
-            parameters[completionIndex - 1].label = folded
-        }
         guard let until = readUntil(function, isStream: annotations.stream != nil, parameterNames: Set(parameters.map(\.name)))
         else { return nil }
         if let progress = until?.progress {
@@ -401,13 +393,31 @@ extension Analyzer {
             .init("a completion handler is a closure parameter that returns Void, e.g. 'completion: @escaping (Result<Value, Error>) -> Void'")
         ]
         if let opaque = function.parameters.last(where: { Self.looksLikeCompletion($0.name.name) || Self.looksLikeCompletion($0.label?.name) }) {
-            notes.append(
-                .init(
-                    "if '\(opaque.type.strippingAttributes)' is a typealias of the SDK, declare it in this file: 'typealias \(opaque.type.strippingAttributes) = (…) -> Void'",
-                    at: opaque.type.location))
+            notes.append(.init(Self.declareAliasNote(opaque.type.strippingAttributes), at: opaque.type.location))
         }
         diagnostics.error("no completion handler found in '\(function.fullName)'", at: function.name.location, notes: notes)
         return nil
+    }
+
+    /// How to declare the SDK typealias `type` names so the file can see through it: a plain
+    /// name at the top level; `Module.Name` as `Name` with `import Module`; `Type.Name` inside
+    /// an `extension Type` block (a typealias name cannot contain a dot).
+    static func declareAliasNote(_ type: TypeSyntax) -> String {
+        let spelled = "\(type)"
+        guard case .named(let components) = type.kind, components.count > 1, let last = components.last else {
+            return "if '\(spelled)' is a typealias of the SDK, declare it in this file: 'typealias \(spelled) = (…) -> Void'"
+        }
+        let owner = components.dropLast().map(\.name.name).joined(separator: ".")
+        return "if '\(spelled)' is a typealias of the SDK, declare it in this file: 'typealias \(last.name.name) = (…) -> Void' "
+            + "with 'import \(owner)' if \(owner) is the module, or inside 'extension \(owner) { … }' if it is a type"
+    }
+
+    /// An `@escaping` closure, or an optional one (which Swift treats as escaping).
+    func isEscaping(_ type: TypeSyntax, scope: String) -> Bool {
+        guard let resolved = try? resolver.resolve(type, scope: scope) else { return false }
+        if resolved.attributes.contains(where: { $0.name.name == "escaping" }) { return true }
+        if case .optional = resolved.strippingAttributes.kind { return true }
+        return false
     }
 
     func isClosure(_ type: TypeSyntax, scope: String) -> Bool {

@@ -23,6 +23,7 @@ public struct Analyzer: Sendable {
     mutating func analyse(_ file: SourceFile) -> BridgeModel {
         declareTypeAliases(file)
         var imports: [String] = []
+        var conditionalImports: [String] = []
         var blocks: [AdapterBlock] = []
         var delegates: [DelegateAdapter] = []
         // Each async function generated so far, by signature (`Type.name(label:_:)`), and where.
@@ -31,6 +32,8 @@ public struct Analyzer: Sendable {
             switch declaration {
             case .importDecl(let decl):
                 imports.append(importLine(decl))
+            case .conditionalImports(let block):
+                conditionalImports.append(conditionalImportLines(block))
             case .typeAlias(let alias):
                 checkAttributes(alias.attributes, allowed: [])
             case .extensionDecl(let decl):
@@ -39,7 +42,8 @@ public struct Analyzer: Sendable {
                 if let adapter = analyseDelegate(decl, generated: &generated) { delegates.append(adapter) }
             }
         }
-        return BridgeModel(imports: imports, blocks: blocks, delegates: delegates)
+        // After the plain imports, as swift-format orders them.
+        return BridgeModel(imports: imports + conditionalImports, blocks: blocks, delegates: delegates)
     }
 
     mutating func reportGeneratedTwice(_ adapterName: String, at location: SourceLocation, first: SourceLocation) {
@@ -54,6 +58,15 @@ public struct Analyzer: Sendable {
     // MARK: - Typealiases and imports
 
     mutating func declareTypeAliases(_ file: SourceFile) {
+        for declaration in file.declarations {
+            let decls: [ImportDecl]
+            switch declaration {
+            case .importDecl(let decl): decls = [decl]
+            case .conditionalImports(let block): decls = block.clauses.flatMap(\.imports)
+            case .typeAlias, .extensionDecl, .delegateDecl: decls = []
+            }
+            for decl in decls where decl.kind == nil { resolver.modules.insert(decl.path.map(\.name).joined(separator: ".")) }
+        }
         func declare(_ alias: TypeAliasDecl, scope: String?) {
             if let existing = resolver.declare(alias, in: scope) {
                 diagnostics.error(
@@ -69,7 +82,7 @@ public struct Analyzer: Sendable {
                 for case .typeAlias(let alias) in decl.members {
                     declare(alias, scope: decl.extendedType.qualifiedName ?? decl.extendedType.description)
                 }
-            case .importDecl, .delegateDecl:
+            case .importDecl, .conditionalImports, .delegateDecl:
                 break
             }
         }
@@ -86,6 +99,18 @@ public struct Analyzer: Sendable {
                 }
             }
         }
+    }
+
+    /// `#if` … `#endif` with its imports, as one piece of the file's imports.
+    mutating func conditionalImportLines(_ block: ConditionalImports) -> String {
+        var lines: [String] = []
+        for clause in block.clauses {
+            lines.append("#\(clause.directive)" + (clause.condition.isEmpty ? "" : " " + clause.condition))
+            // Indented, as swift-format indents conditional compilation blocks.
+            lines += clause.imports.map { "    " + importLine($0) }
+        }
+        lines.append("#endif")
+        return lines.joined(separator: "\n")
     }
 
     mutating func importLine(_ decl: ImportDecl) -> String {
@@ -197,8 +222,12 @@ public struct Analyzer: Sendable {
     /// initializer, and the object it makes is the SDK's to keep): say what to write instead.
     mutating func warnIfInitializerTakesCompletion(_ member: ContextDecl, scope: String) {
         guard member.kind == .initializer, !member.attributeNames.contains("context"),
+            // Any closure it keeps (escaping, or optional, which is escaping too) is a callback,
+            // whatever it is called (`resultsHandler:`); a non-escaping one runs inside the call.
             let handler = member.parameters.last(where: {
-                isClosure($0.type, scope: scope) && (Self.looksLikeCompletion($0.name.name) || Self.looksLikeCompletion($0.label?.name))
+                isClosure($0.type, scope: scope)
+                    && (isEscaping($0.type, scope: scope) || Self.looksLikeCompletion($0.name.name)
+                        || Self.looksLikeCompletion($0.label?.name))
             })
         else { return }
         diagnostics.append(

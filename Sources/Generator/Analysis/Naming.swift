@@ -17,11 +17,12 @@ public enum Naming {
     /// - when the completion handler is the first parameter, a completion suffix of the base
     ///   name goes (`loadWithCompletion(_:)` → `load()`);
     /// - a trailing `Asynchronously` goes;
-    /// - when it is the second parameter and its label has words before a completion suffix,
-    ///   those words join the base name (`server(_:restartWithCompletionHandler:)` →
-    ///   `serverRestart(_:)`); from the third on they join the label before it
-    ///   (`labelFolding`; upstream: test/ClangImporter/objc_async.swift,
-    ///   `serverRestart("localhost")` and `server("localhost", atPriorityRestart: 0.8)`).
+    /// - when it is any later parameter and its label has words before a completion suffix,
+    ///   those words join the base name: `server(_:restartWithCompletionHandler:)` →
+    ///   `serverRestart(_:)`, and `server(_:atPriority:restartWithCompletionHandler:)` →
+    ///   `serverRestart(_:atPriority:)` (test/ClangImporter/objc_async.swift:
+    ///   `serverRestart("localhost")`, `serverRestart("localhost", atPriority: 0.8)`; a 2020
+    ///   pre-release of that test had `atPriorityRestart:`).
     ///
     /// When nothing sensible is left the legacy name is kept.
     public static func asyncBaseName(
@@ -35,19 +36,10 @@ public enum Naming {
         if name.hasPrefix("get"), name.count > 3, let next = name.dropFirst(3).first, next.isUppercase {
             name = lowercasingFirstWord(String(name.dropFirst(3)))
         }
-        if completionIndex == 1, let extra = completionLabel.flatMap(strippingCompletionSuffix) {
+        if completionIndex >= 1, let extra = completionLabel.flatMap(strippingCompletionSuffix) {
             name += extra.prefix(1).uppercased() + extra.dropFirst()
         }
         return name
-    }
-
-    /// For a completion handler from the third parameter on whose label has words before a
-    /// completion suffix: the label before it with those words joined (`atPriority` →
-    /// `atPriorityRestart`).
-    static func labelFolding(completionIndex: Int, completionLabel: String?, previousLabel: String?) -> String? {
-        guard completionIndex >= 2, let previousLabel, let extra = completionLabel.flatMap(strippingCompletionSuffix)
-        else { return nil }
-        return previousLabel + extra.prefix(1).uppercased() + extra.dropFirst()
     }
 
     /// `name` without a completion suffix (`restartWithCompletionHandler` → `restart`); nil when

@@ -7,6 +7,9 @@ import DeclParser
 struct TypeResolver: Sendable {
     /// By name, or `Scope.Name` for an alias declared inside a block.
     private var aliases: [String: TypeAliasDecl] = [:]
+    /// The modules the file imports: SDKs spell their own aliases with the module's name
+    /// (`Networking.Completion`), which names the alias declared as `Completion`.
+    var modules: Set<String> = []
 
     mutating func declare(_ alias: TypeAliasDecl, in scope: String?) -> TypeAliasDecl? {
         let key = scope.map { "\($0).\(alias.name.name)" } ?? alias.name.name
@@ -64,7 +67,12 @@ struct TypeResolver: Sendable {
 
     private func lookup(_ name: String, scope: String?) -> (String, TypeAliasDecl)? {
         if let scope, let alias = aliases["\(scope).\(name)"] { return ("\(scope).\(name)", alias) }
-        return aliases[name].map { (name, $0) }
+        if let alias = aliases[name] { return (name, alias) }
+        // `Module.Alias` (or `Module.Type.Alias`) of an imported module.
+        if let dot = name.firstIndex(of: "."), modules.contains(String(name[..<dot])) {
+            return lookup(String(name[name.index(after: dot)...]), scope: scope)
+        }
+        return nil
     }
 
     static func substitute(_ type: TypeSyntax, _ substitutions: [String: TypeSyntax]) -> TypeSyntax {

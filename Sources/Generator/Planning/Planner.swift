@@ -78,7 +78,9 @@ public struct Planner: Sendable {
         func module(_ line: String) -> String { line.split(separator: " ").last.map(String.init) ?? "" }
         func add(_ name: String) {
             guard !imports.contains(where: { module($0) == name }) else { return }
-            imports.insert("import " + name, at: imports.firstIndex { module($0) > name } ?? imports.endIndex)
+            // Before the first import that sorts after it, or before the `#if` blocks.
+            let position = imports.firstIndex { $0.hasPrefix("#if") || module($0) > name }
+            imports.insert("import " + name, at: position ?? imports.endIndex)
         }
         if runtime { add("BridgegenRuntime") }
         if !model.delegates.isEmpty { add("Foundation") }

@@ -29,8 +29,30 @@ extension Ledger {
         }
     }
 
+    /// A start call that throws: its error goes through the mapping too.
+    ///
+    /// Bridged from `Ledger.export(format:completion:)`.
+    #sourceLocation(file:"ErrorMapping.bridge",line:8)
+    @discardableResult
+    nonisolated(nonsending) func export(format: String) async throws -> Int {
+        #sourceLocation(file:"ErrorMapping.bridge",line:2)
+        let call = BridgegenCall<Int, Swift.Void>(
+            "Ledger.export(format:)",
+            mapError: TransfersErrorMapping.map
+        )
+        #sourceLocation()
+        return try await call.run { continuation in
+            try self.export(
+                format: format,
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
+        }
+    }
+
     /// Bridged from `Ledger.reconcile(completion:)`.
-    #sourceLocation(file:"ErrorMapping.bridge",line:9)
+    #sourceLocation(file:"ErrorMapping.bridge",line:12)
     nonisolated(nonsending) func reconcile() async throws {
         #sourceLocation(file:"ErrorMapping.bridge",line:2)
         let call = BridgegenCall<Swift.Void, Swift.Void>(
@@ -39,7 +61,7 @@ extension Ledger {
         )
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ErrorMapping.bridge",line:9)
+            #sourceLocation(file:"ErrorMapping.bridge",line:12)
             self.reconcile(completion: { flag, error in
                 if !flag {
                     continuation.resumeWithFailureFlag(error: error)

@@ -364,16 +364,16 @@ extension SlowServer {
         }
     }
 
-    /// Swift: `func server(_ name: String, atPriorityRestart priority: Double) async`
+    /// Swift: `func serverRestart(_ name: String, atPriority priority: Double) async`
     ///
     /// Bridged from `SlowServer.server(_:atPriority:restartWithCompletionHandler:)`.
     #sourceLocation(file:"SE0297.bridge",line:66)
-    nonisolated(nonsending) func server(
+    nonisolated(nonsending) func serverRestart(
         _ name: String,
-        atPriorityRestart priority: Double
+        atPriority priority: Double
     ) async throws {
         #sourceLocation(file:"SE0297.bridge",line:66)
-        let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.server(_:atPriorityRestart:)")
+        let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.serverRestart(_:atPriority:)")
         #sourceLocation()
         return try await call.run { continuation in
             self.server(
