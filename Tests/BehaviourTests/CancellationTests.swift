@@ -164,6 +164,17 @@ import Testing
         #expect(await collector.value == [0.5])
     }
 
+    /// `progress: ((ArchiveProgress) -> Void)? = nil`: an optional progress closure of values
+    /// that are not Sendable becomes the caller's stream like any other.
+    @Test func anOptionalProgressClosureOfNonSendableValues() async throws {
+        let transfers = Transfers()
+        let (stream, continuation) = AsyncStream.makeStream(of: ArchiveProgress.self)
+        #expect(try await transfers.archive(name: "abc", progress: continuation) == 3)
+        var seen: [Int] = []
+        for await progress in stream { seen.append(progress.completed) }
+        #expect(seen == [1, 2])
+    }
+
     @Test func errorMappingAppliesToEverySDKError() async throws {
         let ledger = Ledger()
         ledger.outcome = .failure

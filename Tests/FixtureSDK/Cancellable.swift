@@ -205,6 +205,23 @@ public final class Transfers: FixtureObject {
         Fixture.scheduler.async(after: delay + 0.01) { box.value(1.0) }
         return request
     }
+
+    /// An optional progress closure (`= nil`, the common form) of a value that is not Sendable.
+    public func archive(name: String, progress: ((ArchiveProgress) -> Void)? = nil, completion: @escaping (Result<Int, Error>) -> Void) {
+        progress?(ArchiveProgress(completed: 1, total: 2))
+        let box = UncheckedBox(progress)
+        respond { outcome in
+            box.value?(ArchiveProgress(completed: 2, total: 2))
+            completion(outcome.result(name.count))
+        }
+    }
+}
+
+/// Progress as SDKs report it: a class, not Sendable.
+public final class ArchiveProgress {
+    public let completed: Int
+    public let total: Int
+    init(completed: Int, total: Int) { (self.completed, self.total) = (completed, total) }
 }
 
 /// An `Operation` whose `cancel()` cancels the fixture request.

@@ -304,3 +304,29 @@ enum Goldens {
         #expect(status == 0 && output.isEmpty, "\(output)")
     }
 }
+
+/// The README's "Before and after" and architecture.md's worked example show what bridgegen
+/// writes for their inputs: each output block must be exactly the generated file, so neither can
+/// drift from the generator. (Regenerate a block by running bridgegen on the block above it.)
+@Suite struct DocumentedExamplesTests {
+    static func swiftBlocks(after anchor: String, in text: String) -> [String] {
+        guard let start = text.range(of: anchor) else { return [] }
+        return text[start.upperBound...].components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```\n")[0] }
+    }
+
+    @Test(arguments: [
+        ("README.md", "The SDK declares", "bridgegen writes", "Payments.bridge"),
+        ("docs/architecture.md", "Input, `Receipts.bridge`:", "**Swift** (render)", "Receipts.bridge"),
+    ])
+    func theExampleIsWhatBridgegenWrites(document: String, inputAnchor: String, outputAnchor: String, name: String) throws {
+        let repository = Goldens.root.deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: repository.appendingPathComponent(document), encoding: .utf8)
+        let input = try #require(Self.swiftBlocks(after: inputAnchor, in: text).first, "\(document): no input block")
+        let shown = try #require(Self.swiftBlocks(after: outputAnchor, in: text).first, "\(document): no output block")
+        let output = Goldens.generator.generate(source: Array(input.utf8), path: name, displayName: name)
+        let generated = try #require(output.text, "\(output.reports.map(\.formatted))")
+        if shown != generated {
+            Issue.record("\(document)'s example differs from what bridgegen writes:\n\(UnifiedDiff.diff(old: shown, new: generated, oldName: document, newName: "generated"))")
+        }
+    }
+}

@@ -85,8 +85,11 @@ extension Analyzer {
                 return nil
             }
             let parameter = function.parameters[index]
-            guard let resolved = try? resolver.resolve(parameter.type, scope: scope),
-                case .function(let closure) = resolved.strippingAttributes.kind,
+            // An optional closure (`progress: ProgressBlock? = nil`) is a progress closure too.
+            var unwrapped = (try? resolver.resolve(parameter.type, scope: scope))?.strippingAttributes
+            if case .optional(let wrapped)? = unwrapped?.kind { unwrapped = (try? resolver.resolve(wrapped, scope: scope))?.strippingAttributes }
+            guard let unwrapped,
+                case .function(let closure) = unwrapped.kind,
                 closure.parameters.count == 1, closure.result.isVoid, closure.throwsClause == nil, !closure.isAsync
             else {
                 diagnostics.error(

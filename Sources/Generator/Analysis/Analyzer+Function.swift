@@ -284,6 +284,8 @@ extension Analyzer {
         for (name, element) in streams {
             guard let index = parameters.firstIndex(where: { $0.name == name }) else { continue }
             parameters[index].type = "_Concurrency.AsyncStream<\(element)>.Continuation"
+            // The caller passes the stream it reads; the SDK's `= nil` does not fit it.
+            parameters[index].defaultValue = nil
             guarded.removeValue(forKey: name)
         }
 

@@ -112,7 +112,7 @@ extension Planner {
     /// on only while the outcome is open (a `@progressStream` continuation gets the values).
     func forwardedValue(_ adapter: Adapter, name: String, isInout: Bool, continuation: String) -> String {
         if adapter.progressStreams[name] != nil {
-            return "{ value in \(continuation).ifRunning { \(name).yield(value) } }"
+            return "{ value in \(continuation).yieldIfRunning(value, to: \(name)) }"
         }
         if let arity = adapter.guardedClosureParameters[name] {
             let values = (0..<arity).map { arity == 1 ? "value" : "value\($0)" }.joined(separator: ", ")

@@ -685,6 +685,14 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
     }
 
     /// Runs a progress (or other intermediate) callback only while the outcome is still open.
+    /// A `@progressStream` value, into the caller's stream while the call is open. It is handed
+    /// on as the SDK's own progress closure would hand it (it need not be Sendable: the stream is
+    /// the caller's, read in order).
+    @inlinable public func yieldIfRunning<Element>(_ value: Element, to stream: _Concurrency.AsyncStream<Element>.Continuation) {
+        nonisolated(unsafe) let value = value
+        ifRunning { stream.yield(value) }
+    }
+
     @inlinable public func ifRunning(_ body: () -> Swift.Void) {
         if call.isRunning { body() }
     }

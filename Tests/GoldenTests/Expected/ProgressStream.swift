@@ -31,7 +31,33 @@ extension Transfers {
         return try await call.run { continuation in
             self.download(
                 name: name,
-                progress: { value in continuation.ifRunning { progress.yield(value) } },
+                progress: { value in continuation.yieldIfRunning(value, to: progress) },
+                completion: { result in
+                    continuation.resume(with: result)
+                }
+            )
+        }
+    }
+
+    /// An optional progress closure with a default, as SDKs write it, of values that are not
+    /// Sendable: the caller's stream gets them as the SDK's closure would.
+    ///
+    /// Bridged from `Transfers.archive(name:progress:completion:)`.
+    #sourceLocation(file:"ProgressStream.bridge",line:14)
+    @discardableResult
+    nonisolated(nonsending) func archive(
+        name: String,
+        progress: _Concurrency.AsyncStream<ArchiveProgress>.Continuation
+    ) async throws -> Int {
+        #sourceLocation()
+        defer { progress.finish() }
+        #sourceLocation(file:"ProgressStream.bridge",line:15)
+        let call = BridgegenCall<Int, Swift.Void>("Transfers.archive(name:progress:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            self.archive(
+                name: name,
+                progress: { value in continuation.yieldIfRunning(value, to: progress) },
                 completion: { result in
                     continuation.resume(with: result)
                 }
