@@ -32,8 +32,8 @@ public struct Scan {
 
     /// `internal` members count too (`--access internal`), not only `public` and `open` ones.
     public var includesInternal = false
-    /// The module to import (from `--module`, or guessed from the paths).
-    public var module: String?
+    /// The modules to import (from `--module`, or the SDK's modules found in the paths).
+    public var modules: [String] = []
 
     public init() {}
 
@@ -82,7 +82,7 @@ public struct Scan {
             delegates.append(type)
         }
         var result = Result(text: "")
-        result.text = StarterFile(module: module, typeAliases: aliases, blocks: blocks, delegates: delegates)
+        result.text = StarterFile(modules: modules, typeAliases: aliases, blocks: blocks, delegates: delegates)
             .validated(counting: &result)
         return result
     }

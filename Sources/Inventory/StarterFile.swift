@@ -119,7 +119,7 @@ struct StarterBlock {
 /// The starter file's text, and the check that it generates: any declaration bridgegen refuses
 /// is commented out with the error as its reason, until the file generates without errors.
 struct StarterFile {
-    var module: String?
+    var modules: [String]
     var typeAliases: [SourceMember]
     var blocks: [StarterBlock]
     var delegates: [SourceType]
@@ -181,7 +181,7 @@ struct StarterFile {
             "",
             "import Foundation",
         ]
-        lines.append(module.map { "import \($0)" } ?? "// import <the SDK's module>")
+        lines += modules.isEmpty ? ["// import <the SDK's module>"] : modules.map { "import \($0)" }
         if !typeAliases.isEmpty { lines.append("") }
         // Refused ones are left out: a typealias the .bridge language cannot read only hides shapes.
         for alias in typeAliases where !refusedAliases.contains(alias.text) {

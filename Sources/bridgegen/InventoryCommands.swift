@@ -58,7 +58,7 @@ enum InventoryCommands {
             case "--output", "-o", "--module", "--access":
                 guard let value = rest.popFirst() else { return usageError("\(argument) needs a value", scanUsage, io: io) }
                 if argument == "--module" {
-                    scan.module = value
+                    scan.modules = [value]
                 } else if argument == "--access" {
                     guard value == "internal" || value == "public" else {
                         return usageError("--access must be 'public' (the default) or 'internal'", scanUsage, io: io)
@@ -83,7 +83,12 @@ enum InventoryCommands {
             io.standardError(problems.joined(separator: "\n") + "\n")
             return .diagnostics
         }
-        if scan.module == nil { scan.module = guessedModule(paths + files.map(\.path)) }
+        var guessed: [String] = []
+        if scan.modules.isEmpty {
+            // Every module the files belong to: declarations of several modules need all of them.
+            guessed = guessedModules(paths + files.map(\.path))
+            scan.modules = guessed
+        }
         let result = scan.run(files)
         if let output, output != "-" {
             do {
@@ -94,6 +99,13 @@ enum InventoryCommands {
             }
         } else {
             io.standardOutput(result.text)
+        }
+        if guessed.count > 1 {
+            io.standardError(
+                "scan: note: the files belong to \(guessed.count) modules (\(guessed.joined(separator: ", "))); the starter file imports each of them; "
+                    + "scan one module's folder, or pass --module NAME, for a file per module\n")
+        } else if let module = guessed.first {
+            io.standardError("scan: note: assumed the SDK's module is \(module) (from the paths); pass --module NAME if it is not\n")
         }
         io.standardError(result.summary + "\n")
         return .success
@@ -184,13 +196,22 @@ enum InventoryCommands {
     }
 
     /// `Foo` from `…/Foo.swiftinterface`, `…/Foo.swiftmodule/…` or `…/Sources/Foo/…`.
-    static func guessedModule(_ paths: [String]) -> String? {
+    /// The modules the files belong to, in order of first appearance: a `.swiftmodule` folder or
+    /// a `Module.swiftinterface`, or the folder under `Sources/` (SwiftPM's layout).
+    static func guessedModules(_ paths: [String]) -> [String] {
+        var modules: [String] = []
         for path in paths {
             let components = path.split(separator: "/").map(String.init)
-            if let module = components.first(where: { $0.hasSuffix(".swiftmodule") }) { return String(module.dropLast(12)) }
-            if let last = components.last, last.hasSuffix(".swiftinterface"), !last.contains("-") { return String(last.dropLast(15)) }
-            if let index = components.firstIndex(of: "Sources"), index + 1 < components.count - 1 { return components[index + 1] }
+            var module: String?
+            if let folder = components.first(where: { $0.hasSuffix(".swiftmodule") }) {
+                module = String(folder.dropLast(12))
+            } else if let last = components.last, last.hasSuffix(".swiftinterface"), !last.contains("-") {
+                module = String(last.dropLast(15))
+            } else if let index = components.lastIndex(of: "Sources"), index + 1 < components.count - 1 {
+                module = components[index + 1]
+            }
+            if let module, !modules.contains(module) { modules.append(module) }
         }
-        return nil
+        return modules
     }
 }

@@ -480,6 +480,26 @@ let invalidBridge = """
         #expect(again.code == .diagnostics && again.stderr.contains("already exists"))
     }
 
+    /// A package of several modules: the starter imports each module its declarations come
+    /// from (not the alphabetically first one), and the summary says which it assumed.
+    @Test func scanningSeveralModulesImportsEachAndSaysSo() throws {
+        let dir = try temporaryDirectory()
+        for (module, type) in [("Zeta", "Uploader"), ("Alpha", "Client")] {
+            let folder = dir.appendingPathComponent("Sources/\(module)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "public typealias \(type)Completion = (Error?) -> Void\npublic class \(type) {\n    public func run(completion: @escaping \(module).\(type)Completion) {}\n}\n"
+                .write(to: folder.appendingPathComponent("\(type).swift"), atomically: true, encoding: .utf8)
+        }
+        let result = run(["scan", dir.appendingPathComponent("Sources").path])
+        #expect(result.code == .success)
+        #expect(result.stdout.contains("import Alpha\nimport Zeta\n"), "\(result.stdout)")
+        #expect(result.stderr.contains("scan: note: the files belong to 2 modules (Alpha, Zeta); the starter file imports each of them"))
+        #expect(result.stderr.split(separator: "\n").last?.hasSuffix("2 bridged as written, 0 with inferred annotations, 0 not bridgeable") == true, "\(result.stderr)")
+        let one = run(["scan", dir.appendingPathComponent("Sources/Alpha").path])
+        #expect(one.stdout.contains("import Alpha\n") && !one.stdout.contains("import Zeta"))
+        #expect(one.stderr.contains("scan: note: assumed the SDK's module is Alpha (from the paths); pass --module NAME if it is not"))
+    }
+
     @Test func auditReportsCallsAndRatchets() throws {
         let dir = try temporaryDirectory()
         let bridge = dir.appendingPathComponent("Pay.bridge")

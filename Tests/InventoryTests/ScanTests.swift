@@ -110,7 +110,7 @@ let interfaceSDK = #"""
     func scan(_ source: String, path: String = "Sources/Net/Client.swift", includesInternal: Bool = false) -> Scan.Result {
         var scan = Scan()
         scan.includesInternal = includesInternal
-        scan.module = "Net"
+        scan.modules = ["Net"]
         return scan.run([Scan.File(path: path, bytes: Array(source.utf8))])
     }
 
