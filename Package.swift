@@ -51,6 +51,8 @@ let package = Package(
             name: "GoldenAdapters", dependencies: ["FixtureSDK", "BridgegenRuntime"], path: "Tests/GoldenTests/Expected",
             swiftSettings: warningsAsErrors),
 
+        // The runtime's own tests: its state machine, every interleaving (no generated code).
+        .testTarget(name: "BridgegenRuntimeTests", dependencies: ["BridgegenRuntime"]),
         .testTarget(name: "DeclParserTests", dependencies: ["DeclParser"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
         .testTarget(name: "GeneratorTests", dependencies: ["Generator"]),
@@ -58,9 +60,14 @@ let package = Package(
         .testTarget(
             name: "GoldenTests", dependencies: ["Generator", "BridgegenRuntime", "GoldenAdapters", "FixtureSDK", "TestSupport"],
             exclude: ["Inputs", "Expected", "Malformed"]),
+        // The test-only layout: the fakes of the TestDoubles golden generated into a module of
+        // their own that imports the adapters (`--test-doubles fakes --fakes-import`).
+        .target(
+            name: "GoldenFakes", dependencies: ["BridgegenRuntime", "GoldenAdapters", "FixtureSDK"], path: "Tests/GoldenFakes",
+            swiftSettings: warningsAsErrors),
         // Helpers shared by the test targets that run generated adapters.
         .target(name: "TestSupport", dependencies: ["BridgegenRuntime", "GoldenAdapters", "FixtureSDK"], path: "Tests/TestSupport"),
-        .testTarget(name: "BehaviourTests", dependencies: ["BridgegenRuntime", "GoldenAdapters", "FixtureSDK", "TestSupport"]),
+        .testTarget(name: "BehaviourTests", dependencies: ["BridgegenRuntime", "GoldenAdapters", "GoldenFakes", "FixtureSDK", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["bridgegen", "Generator", "TestSupport"]),
         // Thousands of randomized interleavings per adapter kind; CI also runs it under TSan.
         .testTarget(name: "StressTests", dependencies: ["BridgegenRuntime", "GoldenAdapters", "FixtureSDK", "TestSupport"]),

@@ -2,14 +2,47 @@ import FixtureSDK
 import Foundation
 @testable import BridgegenRuntime
 @testable import GoldenAdapters
+@testable import GoldenFakes
 import Testing
 import TestSupport
 
-/// Every script kind, through a fake and through the real adapter over the fixture terminal
-/// misbehaving the same way: the caller sees the same outcome, the SDK the same cancels and
-/// stops, and the handler the same reports. `TestDoublesTests` does this for the cancellable
-/// `charge`; here for a method the SDK cannot cancel (`@cancel(none)`) and for both kinds of
-/// stream with every ending a script can give. Serialized: fake and real report as one adapter.
+/// Where a fake lives: beside the adapters (`--test-doubles`), or in a test module of its own
+/// that imports the app's (`--test-doubles fakes --fakes-import`, GoldenFakes), as apps lay them
+/// out. Both run the scripts of the one runtime module.
+enum FakeLayout: String, CaseIterable, Sendable {
+    case beside, testOnly
+
+    /// A fake terminal of this layout, and its scripts.
+    struct Fake: @unchecked Sendable {
+        // @unchecked: the fakes and their scripts are thread-safe.
+        let client: any AsyncTerminal & Sendable
+        let charge: BridgegenScript<Int, Int>
+        let printReceipt: BridgegenScript<Int, Int>
+        let observeStatus: BridgegenStreamScript<String, Void>
+        let watchStatus: BridgegenStreamScript<String, Void>
+    }
+
+    func make() -> Fake {
+        switch self {
+        case .beside:
+            let fake = GoldenAdapters.FakeTerminal()
+            return Fake(
+                client: fake, charge: fake.chargeScript, printReceipt: fake.printReceiptScript,
+                observeStatus: fake.observeStatusScript, watchStatus: fake.watchStatusScript)
+        case .testOnly:
+            let fake = GoldenFakes.FakeTerminal()
+            return Fake(
+                client: fake, charge: fake.chargeScript, printReceipt: fake.printReceiptScript,
+                observeStatus: fake.observeStatusScript, watchStatus: fake.watchStatusScript)
+        }
+    }
+}
+
+/// Every script kind, through a fake of each layout and through the real adapter over the
+/// fixture terminal misbehaving the same way: the caller sees the same outcome, the SDK the same
+/// cancels, callbacks and stops, and the handler the same reports. For the cancellable `charge`,
+/// a method the SDK cannot cancel (`@cancel(none)`), and both kinds of stream with every ending a
+/// script can give. Serialized: fake and real report as one adapter.
 @Suite(.serialized) struct FakeParityTests {
     struct Observed: Equatable {
         var outcome: String
@@ -39,10 +72,28 @@ import TestSupport
         return Observed(outcome: outcome, reports: log.all.map(\.kind), cancels: cancels(), callbacks: callbacks())
     }
 
+    @Test(arguments: FakeLayout.allCases, 0..<TestDoublesTests.behaviours.count)
+    func aCancellableMethod(layout: FakeLayout, _ index: Int) async throws {
+        let (name, behavior, step, cancels) = TestDoublesTests.behaviours[index]
+        let terminal = Terminal()
+        terminal.behavior = behavior
+        let real = try await Self.observe(
+            adapter: "Terminal.charge(amount:)", cancel: cancels, started: { terminal.startCount > 0 },
+            cancels: { terminal.cancelCount }, callbacks: { terminal.callbackCount }
+        ) { try await terminal.charge(amount: 42) }
+        let fake = layout.make()
+        fake.charge.respond(step)
+        let faked = try await Self.observe(
+            adapter: "Terminal.charge(amount:)", cancel: cancels, started: { !fake.charge.calls.isEmpty },
+            cancels: { fake.charge.cancelCount }, callbacks: { fake.charge.callbackCount }
+        ) { try await fake.client.charge(amount: 42) }
+        #expect(faked == real, "\(layout) \(name)")
+    }
+
     /// `printReceipt` has no cancel: cancelling the task ends the wait, and neither the real SDK
     /// nor the fake is asked to cancel (so `afterCancellation` never answers either).
-    @Test(arguments: 0..<TestDoublesTests.behaviours.count)
-    func anUncancellableMethod(_ index: Int) async throws {
+    @Test(arguments: FakeLayout.allCases, 0..<TestDoublesTests.behaviours.count)
+    func anUncancellableMethod(layout: FakeLayout, _ index: Int) async throws {
         let (name, behavior, step, cancels) = TestDoublesTests.behaviours[index]
         let terminal = Terminal()
         terminal.behavior = behavior
@@ -50,13 +101,13 @@ import TestSupport
             adapter: "Terminal.printReceipt(id:)", cancel: cancels, started: { terminal.startCount > 0 },
             cancels: { terminal.cancelCount }, callbacks: { terminal.callbackCount }
         ) { try await terminal.printReceipt(id: 42) }
-        let fake = FakeTerminal()
-        fake.printReceiptScript.respond(step)
+        let fake = layout.make()
+        fake.printReceipt.respond(step)
         let faked = try await Self.observe(
-            adapter: "Terminal.printReceipt(id:)", cancel: cancels, started: { !fake.printReceiptScript.calls.isEmpty },
-            cancels: { fake.printReceiptScript.cancelCount }, callbacks: { fake.printReceiptScript.callbackCount }
-        ) { try await fake.printReceipt(id: 42) }
-        #expect(faked == real, "\(name)")
+            adapter: "Terminal.printReceipt(id:)", cancel: cancels, started: { !fake.printReceipt.calls.isEmpty },
+            cancels: { fake.printReceipt.cancelCount }, callbacks: { fake.printReceipt.callbackCount }
+        ) { try await fake.client.printReceipt(id: 42) }
+        #expect(faked == real, "\(layout) \(name)")
         #expect(real.cancels == 0, "\(name): nothing can cancel printing")
     }
 
@@ -95,26 +146,26 @@ import TestSupport
         (.finish, .finish), (.failure, .failure(FixtureError.failed)), (.open, .open), (.moreAfterFinish, .moreAfterFinish(["late"])),
     ]
 
-    @Test(arguments: 0..<throwingEndings.count)
-    func aThrowingStream(_ index: Int) async throws {
+    @Test(arguments: FakeLayout.allCases, 0..<throwingEndings.count)
+    func aThrowingStream(layout: FakeLayout, _ index: Int) async throws {
         let (ending, end) = Self.throwingEndings[index]
         let terminal = Terminal()
         terminal.statusEnding = ending
         let open = ending == .open
         let real = try await Self.consume(
             { terminal.watchStatus() }, adapter: "Terminal.watchStatus()", open: open, stops: { terminal.statusStops })
-        let fake = FakeTerminal()
-        fake.watchStatusScript.respond(.events(["ready", "busy"], then: end))
+        let fake = layout.make()
+        fake.watchStatus.respond(.events(["ready", "busy"], then: end))
         let faked = try await Self.consume(
-            { fake.watchStatus() }, adapter: "Terminal.watchStatus()", open: open, stops: { fake.watchStatusScript.stopCount })
-        #expect(faked == real, "\(ending)")
+            { fake.client.watchStatus() }, adapter: "Terminal.watchStatus()", open: open, stops: { fake.watchStatus.stopCount })
+        #expect(faked == real, "\(layout) \(ending)")
         #expect(real.values == ["ready", "busy"])
     }
 
     /// A plain `(String) -> Void` stream can only end by the SDK letting go of its handler, or
     /// stay open until it is stopped.
-    @Test(arguments: [true, false])
-    func aPlainStream(open: Bool) async throws {
+    @Test(arguments: FakeLayout.allCases, [true, false])
+    func aPlainStream(layout: FakeLayout, open: Bool) async throws {
         let terminal = Terminal()
         terminal.statusEnding = open ? .open : .finish
         @Sendable func throwing(_ stream: AsyncStream<String>) -> AsyncThrowingStream<String, any Error> {
@@ -128,12 +179,12 @@ import TestSupport
         }
         let real = try await Self.consume(
             { throwing(terminal.observeStatus()) }, adapter: "Terminal.observeStatus()", open: open, stops: { terminal.statusStops })
-        let fake = FakeTerminal()
-        fake.observeStatusScript.respond(.events(["ready", "busy"], then: open ? .open : .finish))
+        let fake = layout.make()
+        fake.observeStatus.respond(.events(["ready", "busy"], then: open ? .open : .finish))
         let faked = try await Self.consume(
-            { throwing(fake.observeStatus()) }, adapter: "Terminal.observeStatus()", open: open,
-            stops: { fake.observeStatusScript.stopCount })
-        #expect(faked == real, "open: \(open)")
+            { throwing(fake.client.observeStatus()) }, adapter: "Terminal.observeStatus()", open: open,
+            stops: { fake.observeStatus.stopCount })
+        #expect(faked == real, "\(layout) open: \(open)")
         #expect(real.values == ["ready", "busy"])
     }
 }

@@ -77,6 +77,16 @@ enum Goldens {
         try Goldens.check(text, against: "Expected/\(name).swift")
     }
 
+    /// The fakes of the test-only layout (GoldenFakes), generated from the TestDoubles input.
+    @Test func fakesOnlyFileMatches() throws {
+        var generator = Goldens.generator
+        generator.settings.testDoubles = .fakes
+        generator.settings.fakesImport = "GoldenAdapters"
+        let source = try #require(FileManager.default.contents(atPath: Goldens.root.appendingPathComponent("Inputs/TestDoubles.bridge").path))
+        let text = try #require(generator.generate(source: Array(source), path: "TestDoubles.bridge", displayName: "TestDoubles.bridge").text)
+        try Goldens.check(text, against: "../GoldenFakes/TestDoublesFakes.swift")
+    }
+
     /// An expected file whose input was deleted would keep compiling and hide the removal.
     @Test func everyExpectedFileHasAnInput() {
         let expected = Goldens.files(in: "Expected", extension: "swift")

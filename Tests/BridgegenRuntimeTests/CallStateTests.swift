@@ -1,5 +1,4 @@
 @testable import BridgegenRuntime
-@testable import GoldenAdapters
 import Testing
 
 /// Exhaustive check of the pure state machine behind every adapter: every interleaving of the
@@ -239,5 +238,24 @@ import Testing
         _ = state.decide(.success("v"), by: .sdk)
         let effects = state.decide(.failure(CancellationError()), by: .cancellation)
         #expect(effects.cancel == nil && !effects.resume && effects.misuse == nil)
+    }
+}
+
+/// The public surface apps and generated code use, without any generated adapter.
+@Suite struct RuntimeSurfaceTests {
+    @Test func errorsDescribeThemselvesAndCompareByValue() {
+        #expect(BridgegenError.timedOut(adapter: "A.b()", seconds: 0.29993).description == "A.b(): timed out after 0.3 seconds")
+        #expect(BridgegenError.noResult(adapter: "A.b()") == .noResult(adapter: "A.b()"))
+        #expect(BridgegenError.noResult(adapter: "A.b()") != .callbackDropped(adapter: "A.b()"))
+    }
+
+    @Test func reportKindsSayWhetherTheSDKIsAtFault() {
+        let bugs = BridgegenMisuse.Kind.allCases.filter(\.isSDKBug)
+        #expect(bugs == [.duplicateCallback, .handlerReleasedUncalled, .eventAfterFinish])
+    }
+
+    @Test func theVersionIsTheOneGeneratedCodeNames() {
+        #expect(BridgegenRuntimeVersion.current == 1)
+        let _: BridgegenRuntimeVersion_1.Type = BridgegenRuntimeVersion_1.self
     }
 }
