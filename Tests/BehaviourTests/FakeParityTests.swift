@@ -42,8 +42,9 @@ enum FakeLayout: String, CaseIterable, Sendable {
 /// fixture terminal misbehaving the same way: the caller sees the same outcome, the SDK the same
 /// cancels, callbacks and stops, and the handler the same reports. For the cancellable `charge`,
 /// a method the SDK cannot cancel (`@cancel(none)`), and both kinds of stream with every ending a
-/// script can give. Serialized: fake and real report as one adapter.
-@Suite(.serialized) struct FakeParityTests {
+/// script can give. Part of the serialized `TestDoublesTests`: every test of the terminal's
+/// adapters reads reports of the same adapter names, so none may run beside another.
+extension TestDoublesTests {
     struct Observed: Equatable {
         var outcome: String
         var reports: [BridgegenMisuse.Kind]
@@ -88,6 +89,9 @@ enum FakeLayout: String, CaseIterable, Sendable {
             cancels: { fake.charge.cancelCount }, callbacks: { fake.charge.callbackCount }
         ) { try await fake.client.charge(amount: 42) }
         #expect(faked == real, "\(layout) \(name)")
+        // Callbacks after the outcome was decided are counted as dropped.
+        #expect(fake.charge.droppedCount == (["twice": 1, "after cancellation": 1][name] ?? 0), "\(layout) \(name)")
+        #expect(fake.charge.calls.allSatisfy { $0 == 42 })
     }
 
     /// `printReceipt` has no cancel: cancelling the task ends the wait, and neither the real SDK

@@ -21,54 +21,6 @@ import TestSupport
         ("start throws", .startThrows, .startThrows(FixtureError.startRefused), false),
     ]
 
-    struct Observed: Equatable {
-        var outcome: String
-        var reports: [BridgegenMisuse.Kind]
-        var cancels: Int
-    }
-
-    /// Calls `charge` through the protocol, as app code would, cancelling once it started if
-    /// asked; returns what the caller saw and what was reported.
-    static func observe(
-        _ client: any AsyncTerminal & Sendable, cancel: Bool, started: @escaping @Sendable () -> Bool,
-        cancels: @escaping @Sendable () -> Int
-    ) async throws -> Observed {
-        let log = MisuseLog.install(for: "Terminal.charge(amount:)")
-        let task = Task { try await client.charge(amount: 42) }
-        if cancel {
-            #expect(await eventually { started() })
-            task.cancel()
-        }
-        let outcome: String
-        do {
-            outcome = "\(try await withWatchdog { try await task.value })"
-        } catch {
-            outcome = "\(type(of: error)): \(error)"
-        }
-        // Late and duplicate callbacks arrive on the SDK's thread after the outcome.
-        try await Task.sleep(for: .milliseconds(60))
-        return Observed(outcome: outcome, reports: log.all.map(\.kind), cancels: cancels())
-    }
-
-    @Test(arguments: 0..<behaviours.count)
-    func theFakeBehavesAsTheRealAdapterDoes(_ index: Int) async throws {
-        let (name, behavior, step, cancels) = Self.behaviours[index]
-        let terminal = Terminal()
-        terminal.behavior = behavior
-        let real = try await Self.observe(
-            UncheckedTerminal(terminal), cancel: cancels, started: { terminal.startCount > 0 },
-            cancels: { terminal.cancelCount })
-        let fake = FakeTerminal()
-        fake.chargeScript.respond(step)
-        let faked = try await Self.observe(
-            fake, cancel: cancels, started: { !fake.chargeScript.calls.isEmpty }, cancels: { fake.chargeScript.cancelCount })
-        #expect(faked == real, "\(name)")
-        // Callbacks after the outcome was decided are counted as dropped.
-        let expectedDropped = ["twice": 1, "after cancellation": 1][name] ?? 0
-        #expect(fake.chargeScript.droppedCount == expectedDropped, "\(name)")
-        #expect(fake.chargeScript.calls.allSatisfy { $0 == 42 })
-    }
-
     /// Steps run in order, the last repeating: a failure then a success is a retried success.
     @Test func aRetriedSuccessAndRecordedCalls() async throws {
         let fake = FakeTerminal()
