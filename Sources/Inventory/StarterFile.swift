@@ -15,6 +15,8 @@ struct StarterBlock {
         /// A context method with a closure parameter: marked `@context`, or bridgegen would try
         /// to bridge it (it takes a closure that is not a callback: a body, a transform).
         var marksContext = false
+        /// An initializer that keeps a callback: listed as context, with why it is not bridged.
+        var initializerWithCallback = false
     }
 
     var type: String
@@ -32,7 +34,12 @@ struct StarterBlock {
         case .typeAlias:
             entries.append(Entry(member: member, role: .typeAlias))
         case .initializer, .property, .subscript:
-            entries.append(Entry(member: member, role: .context))
+            var entry = Entry(member: member, role: .context)
+            // An initializer that keeps a closure (`@escaping`, or an optional one) calls back
+            // later; an extension cannot make it async, so the starter says what to do instead.
+            entry.initializerWithCallback =
+                member.kind == .initializer && (member.text.contains("@escaping") || member.text.contains("Void)?"))
+            entries.append(entry)
         case .function:
             let (file, diagnostics) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
             guard case .extensionDecl(let decl)? = file.declarations.first, case .function(let function)? = decl.members.first
@@ -155,6 +162,11 @@ struct StarterFile {
             if !refusedAny { break }
         }
         result.types = blocks.count + delegates.count
+        // An initializer that takes a callback is a callback API that cannot be bridged as is.
+        for entry in blocks.flatMap(\.entries) where entry.initializerWithCallback {
+            result.apis += 1
+            result.notBridgeable += 1
+        }
         for entry in blocks.flatMap(\.entries) where entry.role == .callback {
             result.apis += 1
             if entry.refusal != nil {
@@ -213,6 +225,10 @@ struct StarterFile {
                         lines.append("    " + annotation)
                     }
                     if entry.marksContext { lines.append("    @context  // takes a closure, but not a callback") }
+                    if entry.initializerWithCallback {
+                        lines.append("    // Not bridgeable as written: an initializer cannot become async (generate warns here);")
+                        lines.append("    // bridge a method of yours that calls it and keeps the object, e.g. 'static func make(…, completion:)'")
+                    }
                     lines += Self.indented(entry.member, by: "    ")
                 }
                 owners.append((first...lines.count, blockIndex, index))

@@ -235,6 +235,18 @@ import Testing
         #expect(diagnostics.first?.notes.first?.message.contains("@asyncError(thrown: N)") == true)
     }
 
+    /// A closure that does not escape runs inside the call (a body behind a nested typealias):
+    /// the method is context, as scan lists it, not a callback API to bridge.
+    @Test func aNonEscapingClosureIsContext() throws {
+        let aliases = "extension T {\n    typealias Body = (Int) -> Void\n}"
+        let (model, diagnostics) = analyse("func perform(_ body: T.Body)\n" + bridged, typealiases: aliases)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        #expect(model?.blocks.flatMap(\.adapters).map(\.adapterName) == ["T.other()"])
+        // Escaping, it is a callback again.
+        let (escaping, _) = analyse("func perform(_ body: @escaping T.Body)", typealiases: aliases)
+        #expect(escaping?.blocks.flatMap(\.adapters).map(\.adapterName) == ["T.perform()"])
+    }
+
     /// SDKs spell their own typealiases with the module's name (`Networking.Completion`): an
     /// imported module's prefix names the alias declared without it. Not imported, the note says
     /// how to declare it (a typealias name cannot contain a dot).

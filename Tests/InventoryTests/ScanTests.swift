@@ -195,4 +195,21 @@ let interfaceSDK = #"""
         #expect(result.text.contains("    public func ping(callbackQueue: DispatchQueue? = nil)\n"))
         #expect(!result.text.contains("@context  // takes a closure"), "ping takes no closure")
     }
+
+    /// An initializer that takes a callback is counted, and the starter says why it is not
+    /// bridged and what to write instead.
+    @Test func anInitializerWithACallbackIsNamedNotSkipped() throws {
+        let source = """
+            public class Session {
+                public init(url: String, resultsHandler: @escaping ([String]) -> Void) {}
+                public func load(completion: @escaping (Int?, Error?) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.apis == 2 && result.notBridgeable == 1 && result.asWritten == 1)
+        #expect(result.text.contains("    // Not bridgeable as written: an initializer cannot become async (generate warns here);\n"))
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(output.text != nil)
+        #expect(output.reports.contains { $0.diagnostic.message.contains("'init(url:resultsHandler:)' takes completion handler 'resultsHandler'") })
+    }
 }

@@ -211,9 +211,12 @@ public struct Analyzer: Sendable {
     func isContext(_ function: FunctionDecl, scope: String) -> Bool {
         // `@context` keeps a callback method unbridged on purpose (clang's `swift_async(none)`).
         if function.attributes.contains(where: { $0.name.name == "context" }) { return true }
+        // A closure that does not escape runs before the method returns (a body, a transform):
+        // nothing to wait for, so it is context unless it is named like a completion handler.
+        // scan decides the same way, so the two agree on what a starter file bridges.
         return !function.attributes.contains { Annotations.functionAnnotations.contains($0.name.name) }
             && !function.parameters.contains {
-                isClosure($0.type, scope: scope) || Self.looksLikeCompletion($0.name.name)
+                (isClosure($0.type, scope: scope) && isEscaping($0.type, scope: scope)) || Self.looksLikeCompletion($0.name.name)
                     || Self.looksLikeCompletion($0.label?.name)
             }
     }
