@@ -37,10 +37,44 @@ public struct Scan {
 
     public init() {}
 
+    /// A file's imports as `.bridge` lines: `import M`, or an `#if condition` block around it
+    /// when the import stands inside one (its first clause). Scoped imports and imports under
+    /// `#else` are left out: the starter names modules, not platforms' alternatives.
+    static func imports(in text: String) -> [String] {
+        var found: [String] = []
+        var conditions: [String?] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("#if ") {
+                conditions.append(String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces))
+            } else if line.hasPrefix("#elseif") || line.hasPrefix("#else") {
+                if !conditions.isEmpty { conditions[conditions.count - 1] = nil }
+            } else if line.hasPrefix("#endif") {
+                _ = conditions.popLast()
+            } else if line.hasPrefix("import ") || line.hasPrefix("@_exported import ") || line.hasPrefix("@preconcurrency import ") {
+                let words = line.split(separator: " ")
+                guard let module = words.last, words.count <= 3, !["class", "struct", "enum", "func", "protocol", "typealias", "var", "let"].contains(words[words.count - 2])
+                else { continue }
+                if conditions.contains(where: { $0 == nil }) { continue }
+                let statement = "import \(module)"
+                if conditions.isEmpty {
+                    found.append(statement)
+                } else {
+                    found.append("#if " + conditions.compactMap { $0 }.joined(separator: " && ") + "\n    " + statement + "\n#endif")
+                }
+            }
+        }
+        return found
+    }
+
     public func run(_ files: [File]) -> Result {
         var types: [SourceType] = []
         var aliases: [SourceMember] = []
+        var imports: [String] = []
         for file in files {
+            for line in Self.imports(in: String(decoding: file.bytes, as: UTF8.self)) where !imports.contains(line) {
+                imports.append(line)
+            }
             let isInterface = file.path.hasSuffix(".swiftinterface")
             let found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
             types += found.types
@@ -82,7 +116,11 @@ public struct Scan {
             delegates.append(type)
         }
         var result = Result(text: "")
-        result.text = StarterFile(modules: modules, typeAliases: aliases, blocks: blocks, delegates: delegates)
+        // The SDK's own imports too: the types its declarations name come from them (on Linux,
+        // `URLRequest` from FoundationNetworking, which SDKs import under `#if canImport`).
+        let ownModules = Set(modules + ["Foundation"])
+        let extra = imports.filter { line in !ownModules.contains(line.split(separator: " ").last.map(String.init) ?? "") }
+        result.text = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
             .validated(counting: &result)
         return result
     }

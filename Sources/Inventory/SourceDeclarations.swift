@@ -211,8 +211,9 @@ struct SourceDeclarations {
                 if token.isPunctuation("}") || token.isPunctuation(";") { return (last + 1, index) }
                 // Only a property has an initial value (an operator function's name may hold `=`).
                 if token.isPunctuation("=") && kind == .property {
-                    // An initial value, up to the end of the line (or a body that follows).
-                    return (last + 1, endOfLine(from: index))
+                    // An initial value: up to the end of the line, or past the brackets it opens
+                    // there (`lazy var x: T = { … }()`, a literal over several lines).
+                    return (last + 1, endOfInitialValue(from: index))
                 }
                 if token.startsLine && index > start && !continues(at: index) { return (last + 1, index) }
             }
@@ -234,6 +235,21 @@ struct SourceDeclarations {
             || tokens[index - 1].isPunctuation(",") || tokens[index - 1].isPunctuation("(")
             || tokens[index - 1].isPunctuation("<") || tokens[index - 1].isPunctuation("[")
             || tokens[index - 1].isPunctuation("->") || tokens[index - 1].isPunctuation(":")
+    }
+
+    /// After `=`: the first line start outside any bracket the value opened, or the `}` that
+    /// closes the type around it.
+    private func endOfInitialValue(from index: Int) -> Int {
+        var cursor = index + 1
+        var depth = 0
+        while cursor < tokens.count {
+            let token = tokens[cursor]
+            if depth == 0 && (token.startsLine || token.isPunctuation("}")) { return cursor }
+            if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") { depth += 1 }
+            if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") { depth -= 1 }
+            cursor += 1
+        }
+        return cursor
     }
 
     private func endOfLine(from index: Int) -> Int {

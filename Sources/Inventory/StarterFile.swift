@@ -82,6 +82,15 @@ struct StarterBlock {
     func takesCallback(_ function: FunctionDecl) -> Bool {
         // `async` methods have nothing to bridge; `_underscored` ones are not meant for apps.
         if function.isAsync || function.name.name.hasPrefix("_") { return false }
+        // A delegate method the type implements for another SDK, named after its first,
+        // unlabelled parameter's type (`urlSession(_ session: URLSession, …, completionHandler:)`):
+        // the other SDK calls it, the app does not.
+        if let first = function.parameters.first, first.label == nil,
+            case .named(let components) = first.type.strippingAttributes.kind, let type = components.last?.name.name,
+            Naming.lowercasingFirstWord(type) == function.name.name
+        {
+            return false
+        }
         let closureAliases = topLevelAliases.union(
             entries.filter { $0.role == .typeAlias && $0.member.text.contains("->") }.map(\.member.name))
         return function.parameters.contains { parameter in
@@ -127,6 +136,8 @@ struct StarterBlock {
 /// is commented out with the error as its reason, until the file generates without errors.
 struct StarterFile {
     var modules: [String]
+    /// The SDK sources' other imports, as lines (an `#if` block for a conditional one).
+    var imports: [String] = []
     var typeAliases: [SourceMember]
     var blocks: [StarterBlock]
     var delegates: [SourceType]
@@ -194,6 +205,10 @@ struct StarterFile {
             "import Foundation",
         ]
         lines += modules.isEmpty ? ["// import <the SDK's module>"] : modules.map { "import \($0)" }
+        // Plain imports first, then `#if` blocks, as the .bridge language and swift-format want.
+        // One entry per line: the line numbers say which declaration an error belongs to.
+        lines += (imports.filter { !$0.hasPrefix("#if") } + imports.filter { $0.hasPrefix("#if") })
+            .flatMap { $0.split(separator: "\n").map(String.init) }
         if !typeAliases.isEmpty { lines.append("") }
         // Refused ones are left out: a typealias the .bridge language cannot read only hides shapes.
         for alias in typeAliases where !refusedAliases.contains(alias.text) {

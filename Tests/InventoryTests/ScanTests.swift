@@ -212,4 +212,68 @@ let interfaceSDK = #"""
         #expect(output.text != nil)
         #expect(output.reports.contains { $0.diagnostic.message.contains("'init(url:resultsHandler:)' takes completion handler 'resultsHandler'") })
     }
+
+    /// A property whose initial value is a closure called in place, over many lines (as in the
+    /// Just HTTP library): its body is not read as members, and what follows it still is.
+    @Test func aClosureInitialValueOverSeveralLinesIsSkipped() {
+        let source = """
+            public final class Result {
+                public lazy var cookies: [String: String] = {
+                    var result: [String: String] = [:]
+                    for name in ["a"] {
+                        result[name] = name
+                    }
+                    return result
+                }()
+                public var values = [
+                    1, 2,
+                ]
+                public func cancel() {}
+            }
+
+            public struct Client {
+                public func get(_ url: String, asyncCompletionHandler: ((String) -> Void)? = nil) -> String { url }
+            }
+            """
+        let result = scan(source)
+        #expect(result.apis == 1, "\(result.text)")
+        #expect(result.text.contains("extension Client {"))
+        #expect(!result.text.contains("var result"), "the closure body is not read as members")
+    }
+
+    /// The SDK's own imports come along, a conditional one in its `#if`: on Linux the types of
+    /// a networking SDK's declarations come from FoundationNetworking.
+    @Test func theSDKsImportsComeAlongConditionalOnesInTheirIf() throws {
+        let source = """
+            import Foundation
+            import Dispatch
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #else
+            import Security
+            #endif
+
+            public final class Fetcher {
+                public func send(_ request: URLRequest, completion: @escaping (Data?, Error?) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.text.contains("import Foundation\nimport Net\nimport Dispatch\n#if canImport(FoundationNetworking)\n    import FoundationNetworking\n#endif\n"), "\(result.text)")
+        #expect(!result.text.contains("Security"))
+        #expect(try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge").text != nil)
+    }
+
+    /// A delegate method a type implements for another SDK (`urlSession(_:task:didReceive:
+    /// completionHandler:)`) takes a completion handler, but the other SDK calls it, not the app.
+    @Test func delegateMethodsImplementedForAnotherSDKAreNotAPIs() {
+        let source = """
+            public final class HTTP: NSObject, URLSessionDelegate {
+                public func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping (Int) -> Void) {}
+                public func request(_ url: String, completion: @escaping (String) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.apis == 1, "\(result.text)")
+        #expect(result.text.contains("    public func urlSession(_ session: URLSession"), "kept as context")
+    }
 }
