@@ -219,6 +219,16 @@ enum Goldens {
             func locatorDidChangeAuthorization(_ locator: Locator)
         }
 
+        /// A type the SDK does not have (misspelt, or declared only on another platform).
+        extension Transfrs {
+            func ping(completion: @escaping () -> Void)
+        }
+
+        @bridge(wrapper: PingAdapter)
+        extension Jurnal {
+            func close(completion: @escaping () -> Void)
+        }
+
         """
 
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
@@ -240,7 +250,7 @@ enum Goldens {
         let errors = log.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
         // Each mistake at its own .bridge line; none reported inside the generated file.
         for (line, what) in [(5, "halt"), (8, "Adress"), (10, "Mapping"), (12, "default argument"), (16, "requestLocations"),
-            (29, "Recipt"), (30, "argument passed"), (38, "Coordinat"),
+            (29, "Recipt"), (30, "argument passed"), (38, "Coordinat"), (46, "Transfrs"), (51, "Jurnal"),
         ] {
             #expect(
                 errors.contains { $0.hasPrefix("Sources/App/Mistakes.bridge:\(line):") && $0.contains(what) },

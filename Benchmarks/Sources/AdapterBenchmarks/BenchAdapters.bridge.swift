@@ -8,8 +8,11 @@ import Foundation
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// The completion-handler adapter: no way to cancel.
+#sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension BenchSDK {
+    #sourceLocation()
+
     /// Bridged from `BenchSDK.fetch(id:completion:)`.
     #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:5)
     @discardableResult
@@ -89,8 +92,11 @@ extension BenchSDK {
     }
 }
 
+#sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:25)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension BenchSDK {
+    #sourceLocation()
+
     /// The stream adapter: events of an observer.
     ///
     /// Bridged from `BenchSDK.observe(count:_:)`.

@@ -26,6 +26,9 @@ public struct AdapterBlock: Hashable, Sendable {
     public var attributes: [String]
     public var adapters: [Adapter]
     public var location: SourceLocation
+    /// The `.bridge` line of the extended type: the generated `extension` line maps to it, so a
+    /// type the SDK does not have (misspelt, or not on this platform) is reported there.
+    public var extendedTypeLine: Int
 
 }
 

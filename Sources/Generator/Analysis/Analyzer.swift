@@ -321,6 +321,7 @@ public struct Analyzer: Sendable {
         }
         return AdapterBlock(
             documentation: decl.documentation, extendedType: typeName, requirements: decl.requirements.map(\.description),
-            access: access, wrapperName: wrapperName, attributes: carried, adapters: adapters, location: decl.location)
+            access: access, wrapperName: wrapperName, attributes: carried, adapters: adapters, location: decl.location,
+            extendedTypeLine: decl.extendedType.location.line)
     }
 }

@@ -49,6 +49,8 @@ public struct BlockPlan: Hashable, Sendable {
     /// `@available(…)` for the back-deployed concurrency floor, then the block's own.
     public var attributes: [String]
     public var extendedType: String
+    /// The `.bridge` line of the extended type (`#sourceLocation` before the line that names it).
+    public var extendedTypeLine: Int
     /// ` where T: P`, or empty.
     public var whereClause: String
     /// `public `, or empty.

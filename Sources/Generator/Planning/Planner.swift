@@ -95,7 +95,7 @@ public struct Planner: Sendable {
             type: block.wrapperName == nil ? "Self" : block.extendedType)
         return BlockPlan(
             docLines: block.documentation.map(Self.commentSafe), attributes: [availability] + block.attributes,
-            extendedType: block.extendedType,
+            extendedType: block.extendedType, extendedTypeLine: block.extendedTypeLine,
             whereClause: block.requirements.isEmpty ? "" : " where " + block.requirements.joined(separator: ", "),
             access: access, wrapperName: block.wrapperName,
             adapters: block.adapters.map { plan($0, access: access, typeName: typeName, receivers: receivers) })

@@ -133,10 +133,12 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
+#sourceLocation(file:{{sourcePathLiteral}},line:{{attributesLine}})
 {{#attributes}}
 {{.}}
 {{/attributes}}
 extension {{extendedType}}{{whereClause}} {
+    #sourceLocation()
 {{#adapters}}
 
     {{> adapter}}
@@ -152,9 +154,13 @@ extension {{extendedType}}{{whereClause}} {
 {{/attributes}}
 {{access}}struct {{wrapperName}} {
     /// The legacy object whose methods the adapters call.
+    #sourceLocation(file:{{sourcePathLiteral}},line:{{extendedTypeLine}})
     {{access}}let base: {{extendedType}}
+    #sourceLocation()
 
+    #sourceLocation(file:{{sourcePathLiteral}},line:{{extendedTypeLine}})
     {{access}}init(_ base: {{extendedType}}) {
+        #sourceLocation()
         self.base = base
     }
 {{#adapters}}

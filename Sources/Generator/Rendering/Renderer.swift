@@ -72,6 +72,10 @@ public struct Renderer: Sendable {
             "docLines": .strings(block.docLines),
             "attributes": .strings(block.attributes),
             "extendedType": .string(block.extendedType),
+            "extendedTypeLine": .string(String(block.extendedTypeLine)),
+            // A `#sourceLocation` cannot stand between attributes and their declaration: it goes
+            // before the attributes, numbered so that the `extension` line lands on the type's.
+            "attributesLine": .string(String(max(1, block.extendedTypeLine - block.attributes.count))),
             "whereClause": .string(block.whereClause),
             "access": .string(block.access),
             "wrapperName": .string(block.wrapperName ?? ""),

@@ -7,8 +7,11 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"AccessLevels.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
+    #sourceLocation()
+
     /// Bridged from `Catalog.count(completion:)`.
     #sourceLocation(file:"AccessLevels.bridge",line:4)
     @discardableResult
@@ -26,8 +29,11 @@ extension Catalog {
     }
 }
 
+#sourceLocation(file:"AccessLevels.bridge",line:8)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
+    #sourceLocation()
+
     /// Bridged from `Catalog.names(completion:)`.
     #sourceLocation(file:"AccessLevels.bridge",line:9)
     @discardableResult

@@ -7,8 +7,11 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"Availability.bridge",line:2)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Modern {
+    #sourceLocation()
+
     /// Bridged from `Modern.newer(completion:)`.
     #sourceLocation(file:"Availability.bridge",line:3)
     @discardableResult

@@ -9,8 +9,11 @@ import Foundation
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// Every way to tell an SDK to stop.
+#sourceLocation(file:"CancelStrategies.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
+    #sourceLocation()
+
     /// The returned token has `cancel()`.
     ///
     /// Bridged from `Transfers.upload(_:completion:)`.

@@ -8,8 +8,11 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"CancelTokenInferred.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
+    #sourceLocation()
+
     /// An `Operation` token is cancelled when the task is: inferred from the return type.
     ///
     /// Bridged from `Transfers.send(amount:completion:)`.

@@ -7,8 +7,11 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"CompletionPosition.bridge",line:2)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
+    #sourceLocation()
+
     /// The completion handler need not be last.
     ///
     /// Bridged from `Catalog.lookup(completion:sku:)`.

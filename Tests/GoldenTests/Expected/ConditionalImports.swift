@@ -13,8 +13,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 
 /// `#if` around imports: one .bridge file for Linux, where `URLRequest` lives in
 /// FoundationNetworking, and for Apple platforms, where Foundation has it.
+#sourceLocation(file:"ConditionalImports.bridge",line:8)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension URLFetcher {
+    #sourceLocation()
+
     /// Bridged from `URLFetcher.send(_:completion:)`.
     #sourceLocation(file:"ConditionalImports.bridge",line:9)
     @discardableResult

@@ -10,8 +10,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 
 /// The request's declarations, pasted as the SDK has them: builder methods return the request
 /// itself, and the properties, initializer and synchronous methods stay as context.
+#sourceLocation(file:"ContextMembers.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension DataRequest {
+    #sourceLocation()
+
     /// The response body. Cancelling the task cancels the request.
     ///
     /// Bridged from `DataRequest.response(completionHandler:)`.
@@ -53,8 +56,11 @@ extension DataRequest {
 }
 
 /// In a final class, and in a protocol extension, `-> Self` is the token too.
+#sourceLocation(file:"ContextMembers.bridge",line:27)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension UploadRequest {
+    #sourceLocation()
+
     /// Bridged from `UploadRequest.response(completionHandler:)`.
     #sourceLocation(file:"ContextMembers.bridge",line:30)
     @discardableResult
@@ -75,8 +81,11 @@ extension UploadRequest {
     }
 }
 
+#sourceLocation(file:"ContextMembers.bridge",line:33)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Resumable {
+    #sourceLocation()
+
     /// Bridged from `Resumable.resume(completion:)`.
     #sourceLocation(file:"ContextMembers.bridge",line:38)
     nonisolated(nonsending) func resume() async throws {

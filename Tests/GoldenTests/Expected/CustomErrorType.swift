@@ -7,8 +7,11 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"CustomErrorType.bridge",line:2)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
+    #sourceLocation()
+
     /// An optional of the SDK's own error type (its name ends in `Error`) is the error parameter.
     ///
     /// Bridged from `PaymentsClient.capture(id:completion:)`.

@@ -10,8 +10,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 /// Block documentation comments are carried as `///` lines.
 ///
 /// - Note: Indentation inside is kept.
+#sourceLocation(file:"Documentation.bridge",line:7)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
+    #sourceLocation()
+
     /// Line comments
     /// spanning lines,
     ///

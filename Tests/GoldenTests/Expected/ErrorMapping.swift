@@ -8,8 +8,11 @@ import FixtureSDK
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// `@mapError` names one function that every SDK error of the block goes through.
+#sourceLocation(file:"ErrorMapping.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Ledger {
+    #sourceLocation()
+
     /// Bridged from `Ledger.audit(completion:)`.
     #sourceLocation(file:"ErrorMapping.bridge",line:5)
     @discardableResult

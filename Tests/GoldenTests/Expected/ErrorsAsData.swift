@@ -9,8 +9,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 
 /// Handlers typed `throws` are bridged like any other: bridgegen's closure never throws.
 /// A non-optional error is data (SE-0297); `@asyncError(thrown: N)` makes parameter N the error.
+#sourceLocation(file:"ErrorsAsData.bridge",line:6)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Diagnostics {
+    #sourceLocation()
+
     /// Bridged from `Diagnostics.load(completion:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:7)
     @discardableResult
@@ -103,8 +106,11 @@ extension Diagnostics {
     }
 }
 
+#sourceLocation(file:"ErrorsAsData.bridge",line:23)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Sensor {
+    #sourceLocation()
+
     /// Bridged from `Sensor.observeStrictly(_:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:27)
     func observeStrictly() -> _Concurrency.AsyncStream<Int> {

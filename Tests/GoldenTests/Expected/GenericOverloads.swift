@@ -10,8 +10,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 /// Overloads that differ only in a generic constraint generate as overloads with the same
 /// constraints; Swift picks the more specific one, as for the SDK's own methods (given the type,
 /// as here: Swift cannot rank overloads whose type parameter appears only in the result).
+#sourceLocation(file:"GenericOverloads.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RecordStore {
+    #sourceLocation()
+
     /// Bridged from `RecordStore.load(_:id:completion:)`.
     #sourceLocation(file:"GenericOverloads.bridge",line:6)
     @discardableResult

@@ -9,8 +9,11 @@ import Foundation
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// Extensions of generic types and protocols, with requirements.
+#sourceLocation(file:"GenericTypes.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Store where Item: Equatable {
+    #sourceLocation()
+
     /// Bridged from `Store.load(completion:)`.
     #sourceLocation(file:"GenericTypes.bridge",line:5)
     @discardableResult
@@ -34,8 +37,11 @@ extension Store where Item: Equatable {
     }
 }
 
+#sourceLocation(file:"GenericTypes.bridge",line:8)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Uploader {
+    #sourceLocation()
+
     /// Bridged from `Uploader.upload(_:completion:)`.
     #sourceLocation(file:"GenericTypes.bridge",line:9)
     @discardableResult

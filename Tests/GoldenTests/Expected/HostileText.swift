@@ -10,8 +10,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 /// Hostile text in documentation stays inert: */ ends nothing, /* opens nothing,
 /// "quotes", \backslashes\, #"raw"# and \u{202E} are plain text,
 /// and direction overrides \u{202E}evil\u{202C} or isolates \u{2066}x\u{2069} are shown as escapes.
+#sourceLocation(file:"HostileText.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
+    #sourceLocation()
+
     /// A block comment with a stray \u{7} bell, a tab	here,
     /// and a line that tries `"); fatalError(); //` — still documentation.
     ///

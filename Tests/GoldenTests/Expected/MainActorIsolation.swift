@@ -12,9 +12,13 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 struct MainThreadTransfers {
     /// The legacy object whose methods the adapters call.
+    #sourceLocation(file:"MainActorIsolation.bridge",line:7)
     let base: Transfers
+    #sourceLocation()
 
+    #sourceLocation(file:"MainActorIsolation.bridge",line:7)
     init(_ base: Transfers) {
+        #sourceLocation()
         self.base = base
     }
 

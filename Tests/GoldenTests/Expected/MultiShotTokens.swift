@@ -10,8 +10,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 /// Timers, listeners and observers return a token and call back many times. Without `@stream`
 /// they would be one-shots (bridgegen warns, and its note shows this form). With it, each call
 /// registers once and ending the stream stops the token exactly once.
+#sourceLocation(file:"MultiShotTokens.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RepeatingSource {
+    #sourceLocation()
+
     /// A repeating timer: one element per tick, until the consumer stops listening.
     ///
     /// Bridged from `RepeatingSource.scheduleTimer(every:block:)`.

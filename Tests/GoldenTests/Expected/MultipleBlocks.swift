@@ -8,8 +8,11 @@ import FixtureSDK
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// Blocks are emitted in input order.
+#sourceLocation(file:"MultipleBlocks.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Ledger {
+    #sourceLocation()
+
     /// Bridged from `Ledger.total(completion:)`.
     #sourceLocation(file:"MultipleBlocks.bridge",line:4)
     @discardableResult
@@ -27,8 +30,11 @@ extension Ledger {
     }
 }
 
+#sourceLocation(file:"MultipleBlocks.bridge",line:7)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Journal {
+    #sourceLocation()
+
     /// Bridged from `Journal.close(completion:)`.
     #sourceLocation(file:"MultipleBlocks.bridge",line:9)
     nonisolated(nonsending) func close() async throws {

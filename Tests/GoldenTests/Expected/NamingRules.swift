@@ -9,8 +9,11 @@ import Foundation
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// SE-0297 naming: completion suffixes, `get` and `Asynchronously` are dropped.
+#sourceLocation(file:"NamingRules.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Account {
+    #sourceLocation()
+
     /// Bridged from `Account.getProfile(completion:)`.
     #sourceLocation(file:"NamingRules.bridge",line:5)
     @discardableResult

@@ -12,8 +12,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 /// function makes of each; the function runs inside the observer, so no `Notification` crosses
 /// to the consumer. Here the block extends `NotificationCenter`: the stream observes the center
 /// it is called on.
+#sourceLocation(file:"Notifications.bridge",line:8)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension NotificationCenter {
+    #sourceLocation()
+
     /// Reachability of one monitor as it changes; a slow consumer sees the newest status only.
     ///
     /// Observes notification `.reachabilityDidChange`.
@@ -68,8 +71,11 @@ extension NotificationCenter {
 }
 
 /// On the SDK's own type, the default center is observed; `self` is the sender to match.
+#sourceLocation(file:"Notifications.bridge",line:26)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ReachabilityMonitor {
+    #sourceLocation()
+
     /// Observes notification `ReachabilityMonitor.statusDidChange`.
     #sourceLocation(file:"Notifications.bridge",line:29)
     func statusUpdates() -> _Concurrency.AsyncStream<ReachabilityStatus> {

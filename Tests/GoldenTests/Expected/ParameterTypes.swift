@@ -7,8 +7,11 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ParameterTypes.bridge",line:2)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Converter {
+    #sourceLocation()
+
     /// Tuples, nested arrays, dictionaries of optionals, metatypes, existentials,
     /// compositions, throwing closures and a qualified `Swift.Result` all print canonically.
     ///

@@ -8,8 +8,11 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ProgressStream.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
+    #sourceLocation()
+
     /// `@progressStream` turns a progress closure into an `AsyncStream` continuation the caller
     /// passes in; the adapter yields progress into it and finishes it when the call ends.
     ///

@@ -7,8 +7,11 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ReservedNames.bridge",line:2)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Workspace {
+    #sourceLocation()
+
     /// A parameter named `continuation` does not clash with bridgegen's own name, and the
     /// SDK's closure parameter names are used where they are free.
     ///

@@ -8,8 +8,11 @@ import FixtureSDK
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// `Result<T, E>` completion handlers: success is returned, failure thrown.
+#sourceLocation(file:"ResultShapes.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
+    #sourceLocation()
+
     /// Charges a card.
     ///
     /// Bridged from `PaymentsClient.charge(amount:currency:completion:)`.

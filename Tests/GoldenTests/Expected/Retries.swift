@@ -9,8 +9,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 
 /// `@retry` on a block applies to each of its completion-handler adapters; one on a method
 /// overrides it, and `@retry(none)` turns it off.
+#sourceLocation(file:"Retries.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension FlakyService {
+    #sourceLocation()
+
     /// Fetches one record; transient failures are tried twice more.
     ///
     /// Bridged from `FlakyService.fetch(id:completion:)`.

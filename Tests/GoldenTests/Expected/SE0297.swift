@@ -12,8 +12,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 /// imports the Objective-C method it stands for (from test/IDE/print_clang_objc_async.swift and
 /// test/ClangImporter/objc_async.swift); GoldenTests checks the adapters against it, `throws`
 /// aside (every adapter throws: docs/decisions.md, 1).
+#sourceLocation(file:"SE0297.bridge",line:7)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension SlowServer {
+    #sourceLocation()
+
     /// SE-0297's introduction (CloudKit; types simplified).
     /// Swift: `@discardableResult func fetchShareParticipant(withUserRecordID userRecordID: String) async throws -> String`
     ///

@@ -12,8 +12,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 /// it compiles inside types whose generic parameters are called `Error`, `Result`, `Task`… and
 /// in app modules that declare their own `Result`, `Task`, `Error` or `NotificationCenter`. The
 /// SDK's own spellings are kept as written: in such a module, write them qualified too.
+#sourceLocation(file:"ShadowedNames.bridge",line:7)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Channel {
+    #sourceLocation()
+
     /// Bridged from `Channel.receive(completion:)`.
     #sourceLocation(file:"ShadowedNames.bridge",line:8)
     @discardableResult
@@ -53,8 +56,11 @@ extension Channel {
     }
 }
 
+#sourceLocation(file:"ShadowedNames.bridge",line:15)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Workflow {
+    #sourceLocation()
+
     /// Bridged from `Workflow.run(completion:)`.
     #sourceLocation(file:"ShadowedNames.bridge",line:17)
     @discardableResult

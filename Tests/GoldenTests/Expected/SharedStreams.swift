@@ -11,8 +11,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 /// `@stream(shared)`: every consumer of one sensor's stream gets every event from when it
 /// subscribed, through one registration with the SDK. The first consumer registers; the last
 /// one to leave stops the sensor; a later consumer registers again.
+#sourceLocation(file:"SharedStreams.bridge",line:6)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Sensor {
+    #sourceLocation()
+
     /// Every reading, for any number of consumers.
     ///
     /// Bridged from `Sensor.observe(_:)`.
@@ -64,8 +67,11 @@ extension Sensor {
 /// A device-wide scan whose start and stop are slow: a consumer that joins while the last one's
 /// stop is still running gets a scan that stays on; one that joins while the first one's start
 /// runs returns once the scan is on.
+#sourceLocation(file:"SharedStreams.bridge",line:24)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RadioScanner {
+    #sourceLocation()
+
     /// Bridged from `RadioScanner.addObserver(_:)`.
     #sourceLocation(file:"SharedStreams.bridge",line:29)
     func sightings() -> _Concurrency.AsyncStream<Int> {
@@ -85,8 +91,11 @@ extension RadioScanner {
 }
 
 /// A tick every millisecond until stopped: the source the random join-and-leave tests use.
+#sourceLocation(file:"SharedStreams.bridge",line:32)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RepeatingSource {
+    #sourceLocation()
+
     /// Bridged from `RepeatingSource.observeTicks(_:)`.
     #sourceLocation(file:"SharedStreams.bridge",line:37)
     func sharedTicks() -> _Concurrency.AsyncStream<Int> {
@@ -106,8 +115,11 @@ extension RepeatingSource {
 }
 
 /// A notification stream shared by its consumers: one observer on the center.
+#sourceLocation(file:"SharedStreams.bridge",line:40)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension NotificationCenter {
+    #sourceLocation()
+
     /// Observes notification `.batteryLevelDidChange`.
     #sourceLocation(file:"SharedStreams.bridge",line:44)
     func sharedBatteryLevels() -> _Concurrency.AsyncStream<Double> {

@@ -7,8 +7,11 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"StartAndWait.bridge",line:2)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
+    #sourceLocation()
+
     /// A token returned suspended is started with `@start`; `waitForCompletion` waits for the
     /// SDK's own answer after cancelling (here a partial result).
     ///

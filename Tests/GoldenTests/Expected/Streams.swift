@@ -8,8 +8,11 @@ import FixtureSDK
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// Sensor readings as streams: each call registers once; the stream ending stops the sensor.
+#sourceLocation(file:"Streams.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Sensor {
+    #sourceLocation()
+
     /// Every reading until the consumer stops listening.
     ///
     /// Bridged from `Sensor.observe(_:)`.

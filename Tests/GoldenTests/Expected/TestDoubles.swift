@@ -11,8 +11,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 /// `--test-doubles`: besides the adapters, a protocol of the type's async surface
 /// (`AsyncTerminal`), the type's conformance, and `FakeTerminal`, whose methods run scripts
 /// through the same runtime: timeouts, retries and misuse reports included.
+#sourceLocation(file:"TestDoubles.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Terminal {
+    #sourceLocation()
+
     /// Charges; cancelling the task cancels the operation.
     ///
     /// Bridged from `Terminal.charge(amount:completion:)`.

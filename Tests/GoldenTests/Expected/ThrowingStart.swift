@@ -7,8 +7,11 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ThrowingStart.bridge",line:2)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Feed {
+    #sourceLocation()
+
     /// The start call itself can throw; its error ends the call.
     ///
     /// Bridged from `Feed.open(path:completion:)`.

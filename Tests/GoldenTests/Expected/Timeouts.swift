@@ -9,8 +9,11 @@ import Foundation
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// `@timeout` on a block applies to each adapter; one on a method overrides it.
+#sourceLocation(file:"Timeouts.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
+    #sourceLocation()
+
     /// Progress is forwarded while the download runs, never after its result.
     ///
     /// Bridged from `Transfers.download(name:progress:completion:)`.

@@ -10,8 +10,11 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 
 /// SDKs that call one handler many times on purpose, and `@until`, which says which callback
 /// ends the call or the stream.
+#sourceLocation(file:"Until.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ProgressiveSDK {
+    #sourceLocation()
+
     /// A streaming response: data events, then `.complete`. The stream ends by itself after it
     /// (not yielded: it is a summary) without cancelling the finished request.
     ///

@@ -9,8 +9,11 @@ import Foundation
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
 /// Values without an error: returned as they are, optionals stay optional.
+#sourceLocation(file:"ValueShapes.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
+    #sourceLocation()
+
     /// Bridged from `PaymentsClient.balance(completion:)`.
     #sourceLocation(file:"ValueShapes.bridge",line:5)
     @discardableResult

@@ -11,9 +11,13 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct PaymentsAdapter {
     /// The legacy object whose methods the adapters call.
+    #sourceLocation(file:"WrapperType.bridge",line:5)
     public let base: LegacyPayments
+    #sourceLocation()
 
+    #sourceLocation(file:"WrapperType.bridge",line:5)
     public init(_ base: LegacyPayments) {
+        #sourceLocation()
         self.base = base
     }
 

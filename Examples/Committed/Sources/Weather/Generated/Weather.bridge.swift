@@ -7,8 +7,11 @@ import LegacyWeather
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension WeatherStation {
+    #sourceLocation()
+
     /// The temperature in a city, in °C.
     ///
     /// Bridged from `WeatherStation.fetchTemperature(city:completion:)`.
