@@ -19,58 +19,60 @@ extension Parser {
         return ImportDecl(attributes: attributes, kind: kind, path: path, location: start)
     }
 
-    /// `#if` … `#endif` around imports only. Declarations stay outside: one `.bridge` file
-    /// describes the API on every platform, and a platform-only API gets a file of its own.
-    mutating func parseConditionalImports() throws(Abandon) -> ConditionalImports {
+    /// `#if` … `#endif` around imports and extension blocks. Delegate blocks and typealiases
+    /// stay outside (a typealias only names a shape; a delegate class is one per protocol).
+    mutating func parseConditional() throws(Abandon) -> ConditionalBlock {
         let start = current.location
-        var clauses: [ConditionalImports.Clause] = []
-        var directive = "if"
+        var clauses: [ConditionalBlock.Clause] = []
+        var clause = ConditionalBlock.Clause(directive: "if", condition: "", imports: [])
         advance()  // #if
-        var condition = try conditionText(after: "#if", at: start)
-        var imports: [ImportDecl] = []
+        clause.condition = try conditionText(after: "#if", at: start)
         while true {
             if atEnd {
                 throw fail("'#if' without '#endif'", at: start, notes: [.init("end the block with '#endif'")])
             }
-            if case .pound(let word) = current.kind, ["if", "elseif", "else", "endif"].contains(word) {
+            if current.isDirective, case .pound(let word) = current.kind {
                 let location = current.location
                 if word == "if" {
                     throw fail("'#if' inside '#if' is not supported in a .bridge file", notes: [.init("combine the conditions with '&&' or '||'")])
                 }
-                if directive == "else" && word != "endif" {
+                if clause.directive == "else" && word != "endif" {
                     // Reported, and read on to `#endif` so that nothing after it is misread.
                     diagnostics.error("'#\(word)' after '#else'", at: location, notes: [.init("'#else' is the last clause; end the block with '#endif'")])
                 }
-                clauses.append(.init(directive: directive, condition: condition, imports: imports))
+                clauses.append(clause)
                 advance()
-                imports = []
-                directive = word
+                clause = ConditionalBlock.Clause(directive: word, condition: "", imports: [])
                 switch word {
-                case "elseif": condition = try conditionText(after: "#elseif", at: location)
+                case "elseif": clause.condition = try conditionText(after: "#elseif", at: location)
                 case "else":
-                    condition = ""
                     if !current.startsLine && !atEnd {
                         throw fail("'#else' takes no condition", notes: [.init("write '#elseif condition' for another condition")])
                     }
-                default: return ConditionalImports(clauses: clauses, location: start)
+                default: return ConditionalBlock(clauses: clauses, location: start)
                 }
                 continue
             }
-            let declarationStart = current.location
-            let attributes = try parseAttributes()
-            guard current.identifier == "import", !current.kind.isEscaped else {
-                diagnostics.error(
-                    "only imports can be inside '#if' in a .bridge file", at: declarationStart,
-                    notes: [
-                        .init(
-                            "keep declarations outside '#if': one .bridge file describes the API on every platform; give a platform-only API a .bridge file of its own"
-                        )
-                    ])
-                // On to the block's next directive, so the rest of the file is read as usual.
-                while !atEnd && !(current.startsLine && current.isDirective) { advance() }
-                continue
+            let declarationStart = position
+            do {
+                switch try parseTopLevel() {
+                case .importDecl(let decl)?: clause.imports.append(decl)
+                case .extensionDecl(let decl)?: clause.extensions.append(decl)
+                case .typeAlias(let alias)?:
+                    diagnostics.error(
+                        "a typealias cannot be inside '#if' in a .bridge file", at: alias.location,
+                        notes: [.init("declare it outside: it only names a closure shape, and a shape the compiler does not use is harmless")])
+                case .delegateDecl(let decl)?:
+                    diagnostics.error(
+                        "a delegate block cannot be inside '#if' in a .bridge file", at: decl.location,
+                        notes: [.init("keep delegate blocks outside '#if'; give a platform-only delegate a .bridge file of its own")])
+                case .conditional?, nil:
+                    break
+                }
+            } catch {
+                // On to the block's next directive or declaration, inside the block.
+                recoverAtTopLevel(startedAt: declarationStart)
             }
-            imports.append(try parseImport(attributes: attributes, start: declarationStart))
         }
     }
 

@@ -144,7 +144,7 @@ public struct Parser {
             guard directive == "if" else {
                 throw fail("'#\(directive)' without '#if'", notes: [.init("open the block with '#if condition'")])
             }
-            return .conditionalImports(try parseConditionalImports())
+            return .conditional(try parseConditional())
         }
         let documentation = current.documentation
         let start = current.location

@@ -375,20 +375,23 @@ public struct DelegateDecl: Hashable, Sendable {
     }
 }
 
-/// `#if condition` … `#elseif condition` … `#else` … `#endif` around imports: one `.bridge`
-/// file for platforms whose modules differ (`URLRequest` needs FoundationNetworking on Linux).
-public struct ConditionalImports: Hashable, Sendable {
+/// `#if condition` … `#elseif condition` … `#else` … `#endif` around imports and extension
+/// blocks: one `.bridge` file for platforms whose modules and types differ (`URLRequest` needs
+/// FoundationNetworking on Linux; some SDK types exist on Apple platforms only).
+public struct ConditionalBlock: Hashable, Sendable {
     public struct Clause: Hashable, Sendable {
         /// `if`, `elseif` or `else`.
         public var directive: String
         /// The condition as written; empty for `#else`. The compiler checks it.
         public var condition: String
         public var imports: [ImportDecl]
+        public var extensions: [ExtensionDecl]
 
-        public init(directive: String, condition: String, imports: [ImportDecl]) {
+        public init(directive: String, condition: String, imports: [ImportDecl], extensions: [ExtensionDecl] = []) {
             self.directive = directive
             self.condition = condition
             self.imports = imports
+            self.extensions = extensions
         }
     }
 
@@ -403,7 +406,7 @@ public struct ConditionalImports: Hashable, Sendable {
 
 public enum TopLevelDecl: Hashable, Sendable {
     case importDecl(ImportDecl)
-    case conditionalImports(ConditionalImports)
+    case conditional(ConditionalBlock)
     case typeAlias(TypeAliasDecl)
     case extensionDecl(ExtensionDecl)
     case delegateDecl(DelegateDecl)

@@ -86,7 +86,9 @@ public struct Scan {
         for type in types {
             // A delegate protocol's requirements are the app's to implement, not API to call:
             // they stay apart from its extensions' methods. Other protocols' requirements are API.
-            let key = type.kind == .protocol && StarterBlock.isDelegateProtocol(type) ? type.name + " protocol" : type.name
+            // A type of one platform (under `#if`) gets a block of its own, under its condition.
+            let key = (type.kind == .protocol && StarterBlock.isDelegateProtocol(type) ? type.name + " protocol" : type.name)
+                + (type.condition.map { " #if " + $0 } ?? "")
             if var existing = byName[key] {
                 existing.members += type.members
                 existing.isPublic = existing.isPublic || type.isPublic
@@ -109,6 +111,7 @@ public struct Scan {
         for type in merged where !(type.kind == .protocol && StarterBlock.isDelegateProtocol(type)) {
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: Set(aliases.map(\.name)))
+            block.condition = type.condition
             for member in members { block.add(member, tokens: tokens) }
             if block.hasCallbacks { blocks.append(block) }
         }

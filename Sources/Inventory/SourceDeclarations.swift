@@ -12,6 +12,9 @@ struct SourceType: Equatable {
     var members: [SourceMember] = []
     var path: String
     var line: Int
+    /// The `#if` condition the declaration stands under (`canImport(Darwin)`), if any: a type
+    /// of one platform. The starter file puts its block under the same condition.
+    var condition: String?
 }
 
 struct SourceMember: Equatable {
@@ -79,8 +82,8 @@ struct SourceDeclarations {
                 index += 1
                 continue
             }
-            if word == "#if" || word == "#elseif" {
-                index = endOfLine(from: index + 1)
+            if word == "#if" || word == "#elseif" || word == "#else" || word == "#endif" {
+                index = readDirective(word, at: index)
                 continue
             }
             let declarationStart = backUpOverModifiers(from: index)
@@ -151,7 +154,7 @@ struct SourceDeclarations {
         types.append(
             SourceType(
                 name: qualified, kind: SourceType.Kind(rawValue: keyword) ?? .class, isPublic: isPublic, path: path,
-                line: tokens[index].line))
+                line: tokens[index].line, condition: currentCondition))
         // Members of a `public extension` are public unless they say otherwise.
         let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)
         return readBody(from: cursor + 1, typeIndex: types.count - 1, outerName: qualified, outerPublic: membersPublic)
@@ -250,6 +253,38 @@ struct SourceDeclarations {
             cursor += 1
         }
         return cursor
+    }
+
+    /// Per open `#if`: the conditions of its clauses so far, and the one in force.
+    private var conditions: [(earlier: [String], current: String?)] = []
+
+    /// What holds where reading is now: every open `#if` clause's condition, joined.
+    private var currentCondition: String? {
+        let parts = conditions.compactMap(\.current)
+        return parts.isEmpty ? nil : parts.joined(separator: " && ")
+    }
+
+    /// Follows `#if`/`#elseif`/`#else`/`#endif` (every branch is read); returns the index after
+    /// the directive's line.
+    private mutating func readDirective(_ word: String, at index: Int) -> Int {
+        let end = endOfLine(from: index + 1)
+        var condition = index + 1 < end
+            ? String(decoding: bytes[tokens[index + 1].start..<tokens[end - 1].end], as: UTF8.self) : ""
+        if let comment = condition.range(of: "//") { condition = String(condition[..<comment.lowerBound]) }
+        condition = "(" + condition.trimmingCharacters(in: .whitespaces) + ")"
+        switch word {
+        case "#if":
+            conditions.append(([], condition))
+        case "#elseif", "#else":
+            guard var level = conditions.popLast() else { break }
+            level.earlier += level.current.map { [$0] } ?? []
+            let negated = level.earlier.map { "!" + $0 }
+            level.current = (negated + (word == "#elseif" ? [condition] : [])).joined(separator: " && ")
+            conditions.append(level)
+        default:
+            _ = conditions.popLast()
+        }
+        return end
     }
 
     private func endOfLine(from index: Int) -> Int {

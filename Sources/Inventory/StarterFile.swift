@@ -20,6 +20,8 @@ struct StarterBlock {
     }
 
     var type: String
+    /// The `#if` condition the SDK declares the type (or extension) under, if any.
+    var condition: String?
     /// File-level closure typealiases of the SDK.
     var topLevelAliases: Set<String> = []
     var entries: [Entry] = []
@@ -217,7 +219,9 @@ struct StarterFile {
             aliasOwners.append((first...lines.count, alias.text))
         }
         for (blockIndex, block) in blocks.enumerated() {
-            lines += ["", "extension \(block.type) {"]
+            lines.append("")
+            if let condition = block.condition { lines.append("#if \(CompilationCondition.simplified(condition))") }
+            lines.append("extension \(block.type) {")
             let ordered = block.entries.indices.sorted { Self.rank(block.entries[$0].role) < Self.rank(block.entries[$1].role) }
             var previousRole: StarterBlock.Entry.Role?
             // A context member bridgegen cannot read is left out: it would only check names.
@@ -249,6 +253,7 @@ struct StarterFile {
                 owners.append((first...lines.count, blockIndex, index))
             }
             lines.append("}")
+            if block.condition != nil { lines.append("#endif") }
         }
         for delegate in delegates {
             let methods = delegate.members.filter { $0.kind == .function }.count

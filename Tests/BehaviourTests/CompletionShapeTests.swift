@@ -170,4 +170,12 @@ import Testing
         let body = try await withWatchdog { try await URLFetcher().send(request) }
         #expect(String(decoding: body, as: UTF8.self) == "https://example.com/a")
     }
+
+    #if os(Linux)
+        /// An adapter generated under `#if os(Linux)`, as its `.bridge` block stands.
+        @Test func anAdapterOfOnePlatform() async throws {
+            let body = try await withWatchdog { try await URLFetcher().fetch("a/b") }
+            #expect(String(decoding: body, as: UTF8.self) == "a/b")
+        }
+    #endif
 }

@@ -9,6 +9,11 @@ import Foundation
 public final class URLFetcher: @unchecked Sendable {
     public init() {}
 
+    /// Answers with the path as bytes (the `.bridge` file bridges it on Linux only).
+    public func fetch(_ path: String, completion: @escaping (Data?, Error?) -> Void) {
+        FixtureScheduler.shared.async { completion(Data(path.utf8), nil) }
+    }
+
     /// Answers with the request's URL as bytes, from another thread.
     public func send(_ request: URLRequest, completion: @escaping (Data?, Error?) -> Void) {
         let body = Data((request.url?.absoluteString ?? "").utf8)

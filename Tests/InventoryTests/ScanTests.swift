@@ -276,4 +276,32 @@ let interfaceSDK = #"""
         #expect(result.apis == 1, "\(result.text)")
         #expect(result.text.contains("    public func urlSession(_ session: URLSession"), "kept as context")
     }
+
+    /// A type the SDK declares for some platforms only keeps its `#if` in the starter file, so
+    /// the starter builds everywhere (Alamofire's WebSocketRequest is Apple-only).
+    @Test func typesOfOnePlatformKeepTheirIf() throws {
+        let source = """
+            #if canImport(Darwin) && !canImport(FoundationNetworking) // Apple platforms only.
+            public final class WebSocket {
+                public func ping(completion: @escaping (Error?) -> Void) {}
+            }
+            #else
+            public final class Poller {
+                public func poll(completion: @escaping (Error?) -> Void) {}
+            }
+            #endif
+            public final class Client {
+                public func load(completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.apis == 3)
+        #expect(result.text.contains("#if canImport(Darwin) && !canImport(FoundationNetworking)\nextension WebSocket {"), "\(result.text)")
+        #expect(result.text.contains("#if !(canImport(Darwin) && !canImport(FoundationNetworking))\nextension Poller {"))
+        #expect(result.text.contains("}\n#endif\n"))
+        #expect(result.text.contains("\nextension Client {"))
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        let text = try #require(output.text, "\(output.reports.map(\.formatted))")
+        #expect(text.contains("#if canImport(Darwin) && !canImport(FoundationNetworking)\n"))
+    }
 }

@@ -7,8 +7,8 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:3)
 /// The completion-handler adapter: no way to cancel.
-#sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension BenchSDK {
     #sourceLocation()

@@ -29,6 +29,9 @@ public struct AdapterBlock: Hashable, Sendable {
     /// The `.bridge` line of the extended type: the generated `extension` line maps to it, so a
     /// type the SDK does not have (misspelt, or not on this platform) is reported there.
     public var extendedTypeLine: Int
+    /// The `#if` condition the block stands under in the `.bridge` file, if any: its generated
+    /// code stands under the same one.
+    public var condition: String?
 
 }
 

@@ -1,4 +1,5 @@
 import DeclParser
+import Foundation
 
 /// Turns a parsed `.bridge` file into the adapter model, or diagnostics saying why it cannot.
 ///
@@ -32,8 +33,23 @@ public struct Analyzer: Sendable {
             switch declaration {
             case .importDecl(let decl):
                 imports.append(importLine(decl))
-            case .conditionalImports(let block):
-                conditionalImports.append(conditionalImportLines(block))
+            case .conditional(let block):
+                if block.clauses.contains(where: { !$0.imports.isEmpty }) {
+                    conditionalImports.append(conditionalImportLines(block))
+                }
+                // Each extension under the condition its clause holds in: `#elseif b` after
+                // `#if a` holds when `!(a) && b`.
+                var earlier: [String] = []
+                for clause in block.clauses {
+                    let own = clause.condition.isEmpty ? [] : ["(\(clause.condition))"]
+                    let condition = (earlier.map { "!\($0)" } + own).joined(separator: " && ")
+                    for decl in clause.extensions {
+                        guard var adapterBlock = analyseBlock(decl, generated: &generated) else { continue }
+                        adapterBlock.condition = CompilationCondition.simplified(condition)
+                        blocks.append(adapterBlock)
+                    }
+                    earlier += own
+                }
             case .typeAlias(let alias):
                 checkAttributes(alias.attributes, allowed: [])
             case .extensionDecl(let decl):
@@ -62,7 +78,7 @@ public struct Analyzer: Sendable {
             let decls: [ImportDecl]
             switch declaration {
             case .importDecl(let decl): decls = [decl]
-            case .conditionalImports(let block): decls = block.clauses.flatMap(\.imports)
+            case .conditional(let block): decls = block.clauses.flatMap(\.imports)
             case .typeAlias, .extensionDecl, .delegateDecl: decls = []
             }
             for decl in decls where decl.kind == nil { resolver.modules.insert(decl.path.map(\.name).joined(separator: ".")) }
@@ -82,7 +98,13 @@ public struct Analyzer: Sendable {
                 for case .typeAlias(let alias) in decl.members {
                     declare(alias, scope: decl.extendedType.qualifiedName ?? decl.extendedType.description)
                 }
-            case .importDecl, .conditionalImports, .delegateDecl:
+            case .conditional(let block):
+                for decl in block.clauses.flatMap(\.extensions) {
+                    for case .typeAlias(let alias) in decl.members {
+                        declare(alias, scope: decl.extendedType.qualifiedName ?? decl.extendedType.description)
+                    }
+                }
+            case .importDecl, .delegateDecl:
                 break
             }
         }
@@ -102,7 +124,8 @@ public struct Analyzer: Sendable {
     }
 
     /// `#if` … `#endif` with its imports, as one piece of the file's imports.
-    mutating func conditionalImportLines(_ block: ConditionalImports) -> String {
+    /// `#if` … `#endif` with the imports of its clauses, as one piece of the file's imports.
+    mutating func conditionalImportLines(_ block: ConditionalBlock) -> String {
         var lines: [String] = []
         for clause in block.clauses {
             lines.append("#\(clause.directive)" + (clause.condition.isEmpty ? "" : " " + clause.condition))
@@ -323,5 +346,30 @@ public struct Analyzer: Sendable {
             documentation: decl.documentation, extendedType: typeName, requirements: decl.requirements.map(\.description),
             access: access, wrapperName: wrapperName, attributes: carried, adapters: adapters, location: decl.location,
             extendedTypeLine: decl.extendedType.location.line)
+    }
+}
+
+/// `#if` conditions as the generator and scan write them.
+public enum CompilationCondition {
+    /// Without parentheses around the whole (`(a && b)` → `a && b`); `(a) || (b)` keeps them.
+    public static func simplified(_ condition: String) -> String {
+        var text = condition.trimmingCharacters(in: .whitespaces)
+        while text.hasPrefix("("), text.hasSuffix(")"), closingParenthesis(of: text) == text.index(before: text.endIndex) {
+            text = String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+
+    /// The `)` that closes the `(` the text starts with.
+    static func closingParenthesis(of text: String) -> String.Index? {
+        var depth = 0
+        for index in text.indices {
+            if text[index] == "(" { depth += 1 }
+            if text[index] == ")" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
     }
 }

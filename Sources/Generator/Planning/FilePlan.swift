@@ -45,6 +45,8 @@ public struct TestDoublePlan: Hashable, Sendable {
 
 /// One extension of the legacy type, or one wrapper struct around it (`@bridge(wrapper:)`).
 public struct BlockPlan: Hashable, Sendable {
+    /// The `#if` condition the block stands under, or empty.
+    public var condition: String = ""
     public var docLines: [String]
     /// `@available(…)` for the back-deployed concurrency floor, then the block's own.
     public var attributes: [String]

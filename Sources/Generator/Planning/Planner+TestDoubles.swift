@@ -22,7 +22,8 @@ extension Planner {
             if byType[type] == nil { order.append(type) }
             byType[type, default: (accessPrefix(access), [])].adapters += adapters
         }
-        for block in model.blocks where block.requirements.isEmpty {
+        // A block under `#if` has no place in a protocol every platform shares.
+        for block in model.blocks where block.requirements.isEmpty && block.condition == nil {
             add(block.adapters.filter(Self.isDoubled), to: block.wrapperName ?? block.extendedType, access: block.access)
         }
         // A delegate adapter is a method of its owner like any other; its fake runs a script

@@ -94,7 +94,7 @@ public struct Planner: Sendable {
             instance: block.wrapperName == nil ? "self" : "base",
             type: block.wrapperName == nil ? "Self" : block.extendedType)
         return BlockPlan(
-            docLines: block.documentation.map(Self.commentSafe), attributes: [availability] + block.attributes,
+            condition: block.condition ?? "", docLines: block.documentation.map(Self.commentSafe), attributes: [availability] + block.attributes,
             extendedType: block.extendedType, extendedTypeLine: block.extendedTypeLine,
             whereClause: block.requirements.isEmpty ? "" : " where " + block.requirements.joined(separator: ", "),
             access: access, wrapperName: block.wrapperName,

@@ -71,11 +71,13 @@ public struct Renderer: Sendable {
             "isWrapper": .bool(block.wrapperName != nil),
             "docLines": .strings(block.docLines),
             "attributes": .strings(block.attributes),
+            "condition": .string(block.condition),
             "extendedType": .string(block.extendedType),
             "extendedTypeLine": .string(String(block.extendedTypeLine)),
             // A `#sourceLocation` cannot stand between attributes and their declaration: it goes
-            // before the attributes, numbered so that the `extension` line lands on the type's.
-            "attributesLine": .string(String(max(1, block.extendedTypeLine - block.attributes.count))),
+            // before the doc lines and attributes, numbered so that the `extension` line lands on
+            // the type's.
+            "attributesLine": .string(String(max(1, block.extendedTypeLine - block.attributes.count - block.docLines.count))),
             "whereClause": .string(block.whereClause),
             "access": .string(block.access),
             "wrapperName": .string(block.wrapperName ?? ""),

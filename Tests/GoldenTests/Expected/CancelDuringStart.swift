@@ -8,9 +8,9 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"CancelDuringStart.bridge",line:2)
 /// Start calls that take their time. A cancellation that arrives while one runs decides the call
 /// at once; the SDK's cancel runs as soon as the start call has returned.
-#sourceLocation(file:"CancelDuringStart.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension SlowStarts {
     #sourceLocation()

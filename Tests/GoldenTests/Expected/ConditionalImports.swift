@@ -11,9 +11,9 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ConditionalImports.bridge",line:6)
 /// `#if` around imports: one .bridge file for Linux, where `URLRequest` lives in
 /// FoundationNetworking, and for Apple platforms, where Foundation has it.
-#sourceLocation(file:"ConditionalImports.bridge",line:8)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension URLFetcher {
     #sourceLocation()
@@ -41,3 +41,66 @@ extension URLFetcher {
         }
     }
 }
+
+#if os(Linux)
+    #sourceLocation(file:"ConditionalImports.bridge",line:13)
+    /// An API of one platform: its adapter stands under the same `#if`.
+    @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+    extension URLFetcher {
+        #sourceLocation()
+
+        /// Bridged from `URLFetcher.fetch(_:completion:)`.
+        #sourceLocation(file:"ConditionalImports.bridge",line:15)
+        @discardableResult
+        nonisolated(nonsending) func fetch(_ path: String) async throws -> Data {
+            #sourceLocation(file:"ConditionalImports.bridge",line:16)
+            let call = BridgegenCall<Data, Swift.Void>("URLFetcher.fetch(_:)")
+            #sourceLocation()
+            return try await call.run { continuation in
+                self.fetch(
+                    path,
+                    completion: { value, error in
+                        if let error {
+                            continuation.resume(throwing: error)
+                        } else if let value {
+                            continuation.resume(returning: value)
+                        } else {
+                            continuation.resumeWithNoResult()
+                        }
+                    }
+                )
+            }
+        }
+    }
+#endif
+
+#if !(os(Linux)) && (canImport(Darwin))
+    #sourceLocation(file:"ConditionalImports.bridge",line:18)
+    @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+    extension TypeOnlyOnApplePlatforms {
+        #sourceLocation()
+
+        /// Bridged from `TypeOnlyOnApplePlatforms.fetch(_:completion:)`.
+        #sourceLocation(file:"ConditionalImports.bridge",line:19)
+        @discardableResult
+        nonisolated(nonsending) func fetch(_ path: String) async throws -> Data {
+            #sourceLocation(file:"ConditionalImports.bridge",line:20)
+            let call = BridgegenCall<Data, Swift.Void>("TypeOnlyOnApplePlatforms.fetch(_:)")
+            #sourceLocation()
+            return try await call.run { continuation in
+                self.fetch(
+                    path,
+                    completion: { value, error in
+                        if let error {
+                            continuation.resume(throwing: error)
+                        } else if let value {
+                            continuation.resume(returning: value)
+                        } else {
+                            continuation.resumeWithNoResult()
+                        }
+                    }
+                )
+            }
+        }
+    }
+#endif

@@ -8,9 +8,9 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ContextMembers.bridge",line:3)
 /// The request's declarations, pasted as the SDK has them: builder methods return the request
 /// itself, and the properties, initializer and synchronous methods stay as context.
-#sourceLocation(file:"ContextMembers.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension DataRequest {
     #sourceLocation()
@@ -55,8 +55,8 @@ extension DataRequest {
     }
 }
 
+#sourceLocation(file:"ContextMembers.bridge",line:26)
 /// In a final class, and in a protocol extension, `-> Self` is the token too.
-#sourceLocation(file:"ContextMembers.bridge",line:27)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension UploadRequest {
     #sourceLocation()

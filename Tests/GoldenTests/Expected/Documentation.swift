@@ -7,10 +7,10 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"Documentation.bridge",line:4)
 /// Block documentation comments are carried as `///` lines.
 ///
 /// - Note: Indentation inside is kept.
-#sourceLocation(file:"Documentation.bridge",line:7)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()

@@ -7,9 +7,9 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ErrorsAsData.bridge",line:4)
 /// Handlers typed `throws` are bridged like any other: bridgegen's closure never throws.
 /// A non-optional error is data (SE-0297); `@asyncError(thrown: N)` makes parameter N the error.
-#sourceLocation(file:"ErrorsAsData.bridge",line:6)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Diagnostics {
     #sourceLocation()

@@ -7,10 +7,10 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"GenericOverloads.bridge",line:2)
 /// Overloads that differ only in a generic constraint generate as overloads with the same
 /// constraints; Swift picks the more specific one, as for the SDK's own methods (given the type,
 /// as here: Swift cannot rank overloads whose type parameter appears only in the result).
-#sourceLocation(file:"GenericOverloads.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RecordStore {
     #sourceLocation()

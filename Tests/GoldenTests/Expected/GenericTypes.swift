@@ -8,8 +8,8 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"GenericTypes.bridge",line:3)
 /// Extensions of generic types and protocols, with requirements.
-#sourceLocation(file:"GenericTypes.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Store where Item: Equatable {
     #sourceLocation()

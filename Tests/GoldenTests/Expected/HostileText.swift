@@ -7,10 +7,10 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"HostileText.bridge",line:2)
 /// Hostile text in documentation stays inert: */ ends nothing, /* opens nothing,
 /// "quotes", \backslashes\, #"raw"# and \u{202E} are plain text,
 /// and direction overrides \u{202E}evil\u{202C} or isolates \u{2066}x\u{2069} are shown as escapes.
-#sourceLocation(file:"HostileText.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()

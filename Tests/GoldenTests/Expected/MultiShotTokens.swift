@@ -7,10 +7,10 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"MultiShotTokens.bridge",line:2)
 /// Timers, listeners and observers return a token and call back many times. Without `@stream`
 /// they would be one-shots (bridgegen warns, and its note shows this form). With it, each call
 /// registers once and ending the stream stops the token exactly once.
-#sourceLocation(file:"MultiShotTokens.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RepeatingSource {
     #sourceLocation()

@@ -8,11 +8,11 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"Notifications.bridge",line:4)
 /// `@notification` turns the notifications of one name into an `AsyncStream` of what a mapping
 /// function makes of each; the function runs inside the observer, so no `Notification` crosses
 /// to the consumer. Here the block extends `NotificationCenter`: the stream observes the center
 /// it is called on.
-#sourceLocation(file:"Notifications.bridge",line:8)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension NotificationCenter {
     #sourceLocation()
@@ -70,8 +70,8 @@ extension NotificationCenter {
     }
 }
 
+#sourceLocation(file:"Notifications.bridge",line:25)
 /// On the SDK's own type, the default center is observed; `self` is the sender to match.
-#sourceLocation(file:"Notifications.bridge",line:26)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ReachabilityMonitor {
     #sourceLocation()

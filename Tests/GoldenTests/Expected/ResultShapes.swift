@@ -7,8 +7,8 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ResultShapes.bridge",line:2)
 /// `Result<T, E>` completion handlers: success is returned, failure thrown.
-#sourceLocation(file:"ResultShapes.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()

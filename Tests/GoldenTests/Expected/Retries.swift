@@ -7,9 +7,9 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"Retries.bridge",line:3)
 /// `@retry` on a block applies to each of its completion-handler adapters; one on a method
 /// overrides it, and `@retry(none)` turns it off.
-#sourceLocation(file:"Retries.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension FlakyService {
     #sourceLocation()

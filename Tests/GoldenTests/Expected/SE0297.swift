@@ -8,11 +8,11 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"SE0297.bridge",line:3)
 /// SE-0297 as the Swift compiler applies it. Each declaration's documentation says how Swift
 /// imports the Objective-C method it stands for (from test/IDE/print_clang_objc_async.swift and
 /// test/ClangImporter/objc_async.swift); GoldenTests checks the adapters against it, `throws`
 /// aside (every adapter throws: docs/decisions.md, 1).
-#sourceLocation(file:"SE0297.bridge",line:7)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension SlowServer {
     #sourceLocation()

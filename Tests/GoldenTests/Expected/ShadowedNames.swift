@@ -8,11 +8,11 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ShadowedNames.bridge",line:3)
 /// Generated code names standard types with their module (`any Swift.Error`, `Swift.Void`), so
 /// it compiles inside types whose generic parameters are called `Error`, `Result`, `Task`… and
 /// in app modules that declare their own `Result`, `Task`, `Error` or `NotificationCenter`. The
 /// SDK's own spellings are kept as written: in such a module, write them qualified too.
-#sourceLocation(file:"ShadowedNames.bridge",line:7)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Channel {
     #sourceLocation()

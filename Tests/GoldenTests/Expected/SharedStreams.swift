@@ -8,10 +8,10 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"SharedStreams.bridge",line:3)
 /// `@stream(shared)`: every consumer of one sensor's stream gets every event from when it
 /// subscribed, through one registration with the SDK. The first consumer registers; the last
 /// one to leave stops the sensor; a later consumer registers again.
-#sourceLocation(file:"SharedStreams.bridge",line:6)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Sensor {
     #sourceLocation()
@@ -64,10 +64,10 @@ extension Sensor {
     }
 }
 
+#sourceLocation(file:"SharedStreams.bridge",line:21)
 /// A device-wide scan whose start and stop are slow: a consumer that joins while the last one's
 /// stop is still running gets a scan that stays on; one that joins while the first one's start
 /// runs returns once the scan is on.
-#sourceLocation(file:"SharedStreams.bridge",line:24)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RadioScanner {
     #sourceLocation()
@@ -90,8 +90,8 @@ extension RadioScanner {
     }
 }
 
+#sourceLocation(file:"SharedStreams.bridge",line:31)
 /// A tick every millisecond until stopped: the source the random join-and-leave tests use.
-#sourceLocation(file:"SharedStreams.bridge",line:32)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RepeatingSource {
     #sourceLocation()
@@ -114,8 +114,8 @@ extension RepeatingSource {
     }
 }
 
+#sourceLocation(file:"SharedStreams.bridge",line:39)
 /// A notification stream shared by its consumers: one observer on the center.
-#sourceLocation(file:"SharedStreams.bridge",line:40)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension NotificationCenter {
     #sourceLocation()

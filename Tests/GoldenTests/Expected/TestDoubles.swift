@@ -8,10 +8,10 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"TestDoubles.bridge",line:2)
 /// `--test-doubles`: besides the adapters, a protocol of the type's async surface
 /// (`AsyncTerminal`), the type's conformance, and `FakeTerminal`, whose methods run scripts
 /// through the same runtime: timeouts, retries and misuse reports included.
-#sourceLocation(file:"TestDoubles.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Terminal {
     #sourceLocation()

@@ -8,8 +8,8 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"Timeouts.bridge",line:4)
 /// `@timeout` on a block applies to each adapter; one on a method overrides it.
-#sourceLocation(file:"Timeouts.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
     #sourceLocation()

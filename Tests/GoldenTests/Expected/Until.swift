@@ -8,9 +8,9 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"Until.bridge",line:3)
 /// SDKs that call one handler many times on purpose, and `@until`, which says which callback
 /// ends the call or the stream.
-#sourceLocation(file:"Until.bridge",line:5)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ProgressiveSDK {
     #sourceLocation()

@@ -8,8 +8,8 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
+#sourceLocation(file:"ValueShapes.bridge",line:3)
 /// Values without an error: returned as they are, optionals stay optional.
-#sourceLocation(file:"ValueShapes.bridge",line:4)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()
