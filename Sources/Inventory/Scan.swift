@@ -88,7 +88,7 @@ public struct Scan {
             // they stay apart from its extensions' methods. Other protocols' requirements are API.
             // A type of one platform (under `#if`) gets a block of its own, under its condition.
             let key = (type.kind == .protocol && StarterBlock.isDelegateProtocol(type) ? type.name + " protocol" : type.name)
-                + (type.condition.map { " #if " + $0 } ?? "")
+                + (type.condition.map { " #if " + $0 } ?? "") + (type.whereClause.map { " " + $0 } ?? "")
             if var existing = byName[key] {
                 existing.members += type.members
                 existing.isPublic = existing.isPublic || type.isPublic
@@ -112,6 +112,7 @@ public struct Scan {
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: Set(aliases.map(\.name)))
             block.condition = type.condition
+            block.whereClause = type.whereClause
             for member in members { block.add(member, tokens: tokens) }
             if block.hasCallbacks { blocks.append(block) }
         }

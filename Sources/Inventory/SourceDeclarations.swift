@@ -15,6 +15,9 @@ struct SourceType: Equatable {
     /// The `#if` condition the declaration stands under (`canImport(Darwin)`), if any: a type
     /// of one platform. The starter file puts its block under the same condition.
     var condition: String?
+    /// An extension's `where` clause as written (`where Self == Adapter`), if any: its members
+    /// exist only under it.
+    var whereClause: String?
 }
 
 struct SourceMember: Equatable {
@@ -146,15 +149,21 @@ struct SourceDeclarations {
             fullName += "." + part
             cursor += 2
         }
+        var whereStart: Int?
         while cursor < tokens.count && !tokens[cursor].isPunctuation("{") && !tokens[cursor].isPunctuation("}") {
+            if keyword == "extension" && whereStart == nil && tokens[cursor].word == "where" { whereStart = cursor }
             cursor += 1
         }
         guard cursor < tokens.count, tokens[cursor].isPunctuation("{") else { return cursor }
+        let whereClause = whereStart.map {
+            String(decoding: bytes[tokens[$0].start..<tokens[cursor - 1].end], as: UTF8.self)
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
         let qualified = outerName.map { $0 + "." + fullName } ?? fullName
         types.append(
             SourceType(
                 name: qualified, kind: SourceType.Kind(rawValue: keyword) ?? .class, isPublic: isPublic, path: path,
-                line: tokens[index].line, condition: currentCondition))
+                line: tokens[index].line, condition: currentCondition, whereClause: whereClause))
         // Members of a `public extension` are public unless they say otherwise.
         let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)
         return readBody(from: cursor + 1, typeIndex: types.count - 1, outerName: qualified, outerPublic: membersPublic)

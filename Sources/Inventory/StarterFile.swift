@@ -22,6 +22,8 @@ struct StarterBlock {
     var type: String
     /// The `#if` condition the SDK declares the type (or extension) under, if any.
     var condition: String?
+    /// An extension's `where` clause, kept: its members exist only under it.
+    var whereClause: String?
     /// File-level closure typealiases of the SDK.
     var topLevelAliases: Set<String> = []
     var entries: [Entry] = []
@@ -221,7 +223,7 @@ struct StarterFile {
         for (blockIndex, block) in blocks.enumerated() {
             lines.append("")
             if let condition = block.condition { lines.append("#if \(CompilationCondition.simplified(condition))") }
-            lines.append("extension \(block.type) {")
+            lines.append("extension \(block.type)\(block.whereClause.map { " " + $0 } ?? "") {")
             let ordered = block.entries.indices.sorted { Self.rank(block.entries[$0].role) < Self.rank(block.entries[$1].role) }
             var previousRole: StarterBlock.Entry.Role?
             // A context member bridgegen cannot read is left out: it would only check names.

@@ -304,4 +304,20 @@ let interfaceSDK = #"""
         let text = try #require(output.text, "\(output.reports.map(\.formatted))")
         #expect(text.contains("#if canImport(Darwin) && !canImport(FoundationNetworking)\n"))
     }
+
+    /// An extension's `where` clause stays with its members (a protocol's static factories
+    /// constrained to `Self == Adapter`): without it they would not compile.
+    @Test func anExtensionsWhereClauseIsKept() throws {
+        let source = """
+            public protocol Adapting {}
+            public struct Adapter: Adapting {
+                public init(_ closure: @escaping (Int) -> Void) {}
+            }
+            extension Adapting where Self == Adapter {
+                public static func adapter(using closure: @escaping (Int) -> Void) -> Adapter { Adapter(closure) }
+            }
+            """
+        let result = scan(source)
+        #expect(result.text.contains("extension Adapting where Self == Adapter {"), "\(result.text)")
+    }
 }
