@@ -205,11 +205,18 @@ extension Parser {
         case "typealias" where !current.kind.isEscaped:
             return .typeAlias(try parseTypeAlias(documentation: documentation, attributes: attributes, modifiers: modifiers, start: start))
         case "var" where !current.kind.isEscaped, "let" where !current.kind.isEscaped:
+            let isConstant = current.identifier == "let"
             advance()
             let name = try expectIdentifier("a property name")
+            let rest = position
             skipRestOfMember()
+            // `{ get }` without `set` cannot be assigned either.
+            let accessors = tokens[rest..<position]
+            let getOnly = accessors.contains { $0.kind == .leftBrace } && !accessors.contains { $0.identifier == "set" }
             return .context(
-                ContextDecl(kind: .property, name: name.name, attributeNames: attributes.map(\.name.name), location: start))
+                ContextDecl(
+                    kind: .property, name: name.name, attributeNames: attributes.map(\.name.name), location: start,
+                    isSettable: !isConstant && !getOnly))
         case "init" where !current.kind.isEscaped, "subscript" where !current.kind.isEscaped:
             let keyword = current.identifier ?? ""
             advance()

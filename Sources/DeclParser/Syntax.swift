@@ -318,15 +318,19 @@ public struct ContextDecl: Hashable, Sendable {
     /// The names of its attributes (`context` for `@context`).
     public var attributeNames: [String]
     public var location: SourceLocation
+    /// A property that can be assigned: not a `let`, and not `{ get }` only.
+    public var isSettable: Bool
 
     public init(
-        kind: Kind, name: String, parameters: [Parameter] = [], attributeNames: [String] = [], location: SourceLocation
+        kind: Kind, name: String, parameters: [Parameter] = [], attributeNames: [String] = [], location: SourceLocation,
+        isSettable: Bool = true
     ) {
         self.kind = kind
         self.name = name
         self.parameters = parameters
         self.attributeNames = attributeNames
         self.location = location
+        self.isSettable = isSettable
     }
 }
 

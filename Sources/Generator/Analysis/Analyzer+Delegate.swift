@@ -61,6 +61,18 @@ extension Analyzer {
             }
         }
 
+        // The owner's property is assigned (the delegate, while a call runs): one the file
+        // declares as a `let` or `{ get }` cannot be (a protocol of plugins kept in an array).
+        if let declared = readOnlyProperties["\(ownerType).\(property.filter { $0 != "`" })"] {
+            diagnostics.error(
+                "'\(ownerType).\(property)' cannot be assigned, so a delegate block cannot set it", at: decl.location,
+                notes: [
+                    .init("it is declared as a constant or get-only here", at: declared),
+                    .init("name the owner's settable delegate property with '@delegateProperty(name)', or bridge the protocol's methods another way"),
+                ])
+            return nil
+        }
+
         // The adapter's declaration: the one member with `@start`.
         let functions = decl.members.compactMap { member -> FunctionDecl? in
             if case .function(let function) = member { return function }

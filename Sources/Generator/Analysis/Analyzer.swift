@@ -13,6 +13,9 @@ public struct Analyzer: Sendable {
 
     /// Keep legacy base names instead of SE-0297's (`@asyncName` still overrides).
     var keepsLegacyNames = false
+    /// Properties the file declares as context that cannot be assigned, by `Owner.name`: a
+    /// delegate block that would set one is an error at the `.bridge` line, not in the output.
+    var readOnlyProperties: [String: SourceLocation] = [:]
 
     public static func analyse(_ file: SourceFile, keepingLegacyNames: Bool = false) -> (BridgeModel?, [Diagnostic]) {
         var analyzer = Analyzer()
@@ -23,6 +26,7 @@ public struct Analyzer: Sendable {
 
     mutating func analyse(_ file: SourceFile) -> BridgeModel {
         declareTypeAliases(file)
+        collectReadOnlyProperties(file)
         var imports: [String] = []
         var conditionalImports: [String] = []
         var blocks: [AdapterBlock] = []
@@ -72,6 +76,14 @@ public struct Analyzer: Sendable {
     }
 
     // MARK: - Typealiases and imports
+
+    mutating func collectReadOnlyProperties(_ file: SourceFile) {
+        for case .extensionDecl(let decl) in file.declarations {
+            for case .context(let member) in decl.members where member.kind == .property && !member.isSettable {
+                readOnlyProperties["\(decl.extendedType.description).\(member.name)"] = member.location
+            }
+        }
+    }
 
     mutating func declareTypeAliases(_ file: SourceFile) {
         for declaration in file.declarations {
