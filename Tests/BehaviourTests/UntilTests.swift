@@ -182,7 +182,10 @@ import TestSupport
         }
         box.set(task)
         let count = try await withWatchdog { try await task.value }
-        #expect(count <= 2, "events buffered when the task is cancelled are not delivered")
+        // Cancelled before callback 3: a loop waiting for the next event ends at once (2
+        // events); one that was still busy with event 2 may first take event 3 from its buffer.
+        // Never more: the SDK is stopped right after callback 3.
+        #expect(count <= 3, "an event after the cancel took effect was delivered")
         #expect(await eventually { sdk.cancelCount == 1 })
     }
 }
