@@ -247,6 +247,15 @@ import Testing
         #expect(escaping?.blocks.flatMap(\.adapters).map(\.adapterName) == ["T.perform()"])
     }
 
+    /// A handler that receives a closure it may call only during the callback (RxSwift's
+    /// `scheduleRecursive`) is refused at its line: the adapter cannot return that closure.
+    @Test func aHandlerPassingANonEscapingClosureIsRefused() {
+        let (_, diagnostics) = analyse("func schedule<S>(_ state: S, action: @escaping (_ state: S, _ recurse: (S) -> Void) -> Void) -> Int")
+        #expect(diagnostics.map(\.message) == ["completion handler 'action' passes a closure that does not escape ('(S) -> Void'); it cannot be returned from the adapter"])
+        let (_, escaping) = analyse("func schedule(action: @escaping (@escaping () -> Void) -> Void)")
+        #expect(escaping.isEmpty, "\(escaping.map(\.message))")
+    }
+
     /// SDKs spell their own typealiases with the module's name (`Networking.Completion`): an
     /// imported module's prefix names the alias declared without it. Not imported, the note says
     /// how to declare it (a typealias name cannot contain a dot).

@@ -56,6 +56,19 @@ extension Analyzer {
             diagnostics.error("\(where_) has an 'inout' parameter; it cannot be bridged", at: element.type.location)
             return nil
         }
+        // A closure the handler receives without `@escaping` is only valid during the callback
+        // (RxSwift's `recurse`): it cannot be returned from the adapter.
+        for element in elements {
+            guard let resolved = try? resolver.resolve(element.type, scope: scope),
+                case .function = resolved.strippingAttributes.kind,
+                !resolved.attributes.contains(where: { $0.name.name == "escaping" })
+            else { continue }
+            diagnostics.error(
+                "\(where_) passes a closure that does not escape ('\(element.type)'); it cannot be returned from the adapter",
+                at: element.type.location,
+                notes: [.init("a callback that hands over a closure to call during the callback is not a completion handler; call the SDK method directly")])
+            return nil
+        }
         var errorIndex: Int?
         if let (position, location) = annotations.thrownError {
             // The one error, as the annotation says; other error-typed parameters are values.
