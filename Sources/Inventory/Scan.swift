@@ -112,6 +112,13 @@ public struct Scan {
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: Set(aliases.map(\.name)))
             block.condition = type.condition
+            // A type the SDK declares under a name Foundation or the standard library also has
+            // (Swifter's `Process`) is ambiguous beside `import Foundation`: name it with its module.
+            if type.kind != .extension, modules.count == 1, let module = modules.first,
+                StarterBlock.shadowedNames.contains(type.name)
+            {
+                block.spelledType = module + "." + type.name
+            }
             block.whereClause = type.whereClause
             for member in members { block.add(member, tokens: tokens) }
             if block.hasCallbacks { blocks.append(block) }

@@ -22,6 +22,15 @@ struct StarterBlock {
     var type: String
     /// The `#if` condition the SDK declares the type (or extension) under, if any.
     var condition: String?
+    /// How the block names the type when its bare name would be ambiguous (`Swifter.Process`).
+    var spelledType: String?
+    /// Type names of Foundation, Dispatch and the standard library that SDKs declare again.
+    static let shadowedNames: Set<String> = [
+        "Process", "Notification", "Operation", "OperationQueue", "Timer", "Thread", "Host", "Port", "Stream",
+        "InputStream", "OutputStream", "Task", "Result", "Error", "Expression", "Predicate", "Data", "Date", "URL",
+        "Locale", "Calendar", "Bundle", "Progress", "Scanner", "Unit", "Measurement", "Decimal", "UUID", "Lock",
+        "Condition", "FileHandle", "Pipe", "NotificationCenter", "Selector", "Codable", "Range", "Set", "Dictionary",
+    ]
     /// An extension's `where` clause, kept: its members exist only under it.
     var whereClause: String?
     /// File-level closure typealiases of the SDK.
@@ -223,7 +232,7 @@ struct StarterFile {
         for (blockIndex, block) in blocks.enumerated() {
             lines.append("")
             if let condition = block.condition { lines.append("#if \(CompilationCondition.simplified(condition))") }
-            lines.append("extension \(block.type)\(block.whereClause.map { " " + $0 } ?? "") {")
+            lines.append("extension \(block.spelledType ?? block.type)\(block.whereClause.map { " " + $0 } ?? "") {")
             let ordered = block.entries.indices.sorted { Self.rank(block.entries[$0].role) < Self.rank(block.entries[$1].role) }
             var previousRole: StarterBlock.Entry.Role?
             // A context member bridgegen cannot read is left out: it would only check names.

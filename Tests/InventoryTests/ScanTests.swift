@@ -320,4 +320,16 @@ let interfaceSDK = #"""
         let result = scan(source)
         #expect(result.text.contains("extension Adapting where Self == Adapter {"), "\(result.text)")
     }
+
+    /// An SDK type named like a Foundation type (Swifter's `Process`) is named with its module,
+    /// or it would be ambiguous beside `import Foundation`.
+    @Test func aTypeNamedLikeAFoundationTypeIsQualified() {
+        let source = """
+            public enum Process {
+                public static func watchSignals(_ callback: @escaping (Int32) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.text.contains("extension Net.Process {"), "\(result.text)")
+    }
 }
