@@ -148,7 +148,7 @@ extension Parser {
                 spelling = token.kind.spelling
             case .string(let value):
                 isWord = true
-                spelling = Self.quoted(value)
+                spelling = SwiftLiteral.quoted(value)
             case .comma:
                 isWord = false
                 spelling = ", "
@@ -164,28 +164,6 @@ extension Parser {
             previousWasWord = isWord
         }
         return text
-    }
-
-    /// A Swift string literal for `value`.
-    public static func quoted(_ value: String) -> String {
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\\": text += "\\\\"
-            case "\"": text += "\\\""
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\0": text += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.isBidiControl {
-                    text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return text + "\""
     }
 
     mutating func parseModifiers() -> [Identifier] {

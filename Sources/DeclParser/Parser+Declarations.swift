@@ -430,13 +430,3 @@ extension String {
             .joined(separator: " ")
     }
 }
-
-extension Unicode.Scalar {
-    /// Characters that reorder how text is displayed (the "Trojan Source" attack): never emitted raw.
-    public var isBidiControl: Bool {
-        switch value {
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
-}

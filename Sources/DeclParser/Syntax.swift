@@ -71,7 +71,7 @@ public enum AttributeValue: Hashable, Sendable {
         case .identifier(let name): return name
         case .integer(let value): return String(value)
         case .float(let value): return String(value)
-        case .string(let value): return Parser.quoted(value)
+        case .string(let value): return SwiftLiteral.quoted(value)
         case .expression(let text), .closure(let text): return text
         }
     }

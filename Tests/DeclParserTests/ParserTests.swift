@@ -207,10 +207,10 @@ import Testing
     }
 
     @Test func quotedEscapesEverythingDangerous() {
-        #expect(Parser.quoted("a\"b\\c\nd\u{202E}") == #""a\"b\\c\nd\u{202E}""#)
-        #expect(Parser.quoted("Type.name(label:_:)") == "\"Type.name(label:_:)\"")
-        #expect(Parser.quoted("") == "\"\"")
-        #expect(Parser.quoted(String(repeating: "x", count: 40)) == "\"" + String(repeating: "x", count: 40) + "\"")
+        #expect(SwiftLiteral.quoted("a\"b\\c\nd\u{202E}") == #""a\"b\\c\nd\u{202E}""#)
+        #expect(SwiftLiteral.quoted("Type.name(label:_:)") == "\"Type.name(label:_:)\"")
+        #expect(SwiftLiteral.quoted("") == "\"\"")
+        #expect(SwiftLiteral.quoted(String(repeating: "x", count: 40)) == "\"" + String(repeating: "x", count: 40) + "\"")
     }
 }
 

@@ -36,9 +36,9 @@ import Testing
 
 @Suite struct PlannerTests {
     @Test func userTextInCommentsIsInert() {
-        #expect(Planner.commentSafe("ok \u{202E}evil\u{2066}") == "ok \\u{202E}evil\\u{2066}")
-        #expect(Planner.commentSafe("a\u{7F}b\u{0}") == "a\\u{7F}b\\u{0}")
-        #expect(Planner.commentSafe("*/ and /* stay */") == "*/ and /* stay */")
+        #expect(SwiftLiteral.commentSafe("ok \u{202E}evil\u{2066}") == "ok \\u{202E}evil\\u{2066}")
+        #expect(SwiftLiteral.commentSafe("a\u{7F}b\u{0}") == "a\\u{7F}b\\u{0}")
+        #expect(SwiftLiteral.commentSafe("*/ and /* stay */") == "*/ and /* stay */")
     }
 
     /// Every generated file imports the runtime (in order, as swift-format wants imports) and
@@ -118,31 +118,38 @@ import Testing
         #expect(plan.imports == ["import BridgegenRuntime", "import PaymentsSDK"])
         let adapters = try #require(plan.blocks.first?.adapters)
         #expect(adapters.map(\.sourceName) == ["PaymentsClient.charge(amount:completion:)", "PaymentsClient.observeBalance(_:)"])
-        guard case .call(let setup, let legacyCall, nil) = adapters[0].body else {
-            Issue.record("charge should be a one-shot call without retry")
-            return
-        }
-        #expect(setup.contains("cancel: { token in token.cancel() }"))
+        // One printer printed each adapter whole: the plan holds its pieces, directives included.
+        #expect(adapters[0].sourceLocation == ["#sourceLocation(file:\"P.bridge\",line:4)"])
+        #expect(adapters[0].attributes == ["@discardableResult"])
         #expect(
-            legacyCall == """
-                self.charge(
-                    amount: amount,
-                    completion: { result in
-                        continuation.resume(with: result)
-                    }
+            adapters[0].body == """
+                #sourceLocation(file:"P.bridge",line:5)
+                let call = BridgegenCall<Receipt, Operation>(
+                    "PaymentsClient.charge(amount:)",
+                    cancel: { token in token.cancel() }
                 )
+                #sourceLocation()
+                return try await call.run { continuation in
+                    #sourceLocation(file:"P.bridge",line:5)
+                    self.charge(
+                        amount: amount,
+                        completion: { result in
+                            #sourceLocation()
+                            continuation.resume(with: result)
+                        }
+                    )
+                }
                 """)
-        guard case .stream(let body) = adapters[1].body else {
-            Issue.record("observeBalance should be a stream")
-            return
-        }
         #expect(
-            body == """
+            adapters[1].body == """
+                #sourceLocation(file:"P.bridge",line:7)
                 BridgegenStream<Int, Swift.Void>.events(
                     "PaymentsClient.observeBalance()",
                     buffering: .newest(1)
                 ) { events in
+                    #sourceLocation(file:"P.bridge",line:7)
                     self.observeBalance({ value in
+                        #sourceLocation()
                         events.yield(value)
                     })
                 }
@@ -150,13 +157,34 @@ import Testing
         #expect(adapters[1].signature == "func observeBalance() -> _Concurrency.AsyncStream<Int>")
     }
 
-    /// Code is printed for the column where the template places it: a call that fits at the
-    /// adapter's body stays on one line, one that does not is broken one argument per line.
-    @Test func longSignaturesBreakOneParameterPerLine() throws {
+    /// A signature keeps the `.bridge` declaration's line breaks, so each of its lines maps to
+    /// the line its text came from: one long line stays one line; a declaration broken over
+    /// lines is broken the same way, between `name(` and `) async throws`.
+    @Test func signaturesKeepTheBridgeLineBreaks() throws {
         let long = (1...6).map { "parameterNumber\($0): String" }.joined(separator: ", ")
-        let plan = try Self.plan("extension A {\n    func load(\(long), completion: @escaping (Error?) -> Void)\n}\n")
-        let signature = try #require(plan.blocks.first?.adapters.first?.signature)
-        #expect(signature.split(separator: "\n").count == 8)
-        #expect(signature.split(separator: "\n").dropFirst().first == "    parameterNumber1: String,")
+        let oneLine = try Self.plan("extension A {\n    func load(\(long), completion: @escaping (Error?) -> Void)\n}\n")
+        let signature = try #require(oneLine.blocks.first?.adapters.first?.signature)
+        #expect(signature == "nonisolated(nonsending) func load(\(long)) async throws")
+        let broken = try Self.plan(
+            """
+            extension A {
+                func load(
+                    first: String, second: String,
+                    third: String,
+                    completion: @escaping (Error?) -> Void
+                )
+            }
+
+            """)
+        let adapter = try #require(broken.blocks.first?.adapters.first)
+        #expect(
+            adapter.signature == """
+                nonisolated(nonsending) func load(
+                    first: String, second: String,
+                    third: String
+                ) async throws
+                """)
+        // `func load(` on line 2, so the parameters land on lines 3 and 4.
+        #expect(adapter.sourceLocation == ["#sourceLocation(file:\"P.bridge\",line:2)"])
     }
 }

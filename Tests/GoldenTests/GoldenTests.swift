@@ -313,15 +313,42 @@ enum Goldens {
 }
 
 /// Generated code is `swift format lint` clean (4-space indentation, 100 columns: the
-/// repository's .swift-format), so it passes the checks teams run on their own sources.
+/// repository's .swift-format), so it passes the checks teams run on their own sources. One
+/// exception, by design: a line that repeats a `.bridge` line keeps that line's text together
+/// (so a compiler error in it is reported at its `.bridge` line), and may be as long as it
+/// needs (docs/language.md, "Compiler errors").
 @Suite struct LintTests {
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
     func goldensAreSwiftFormatLintClean() async throws {
         let repository = Goldens.root.deletingLastPathComponent().deletingLastPathComponent()
-        let (status, output) = try await runTool(
+        let (_, output) = try await runTool(
             ["swift", "format", "lint", "--strict", "--configuration", repository.appendingPathComponent(".swift-format").path]
                 + Goldens.expectedSwiftFiles())
-        #expect(status == 0 && output.isEmpty, "\(output)")
+        var mappedLongLines = 0
+        for finding in output.split(separator: "\n") {
+            // path:line:column: error: [Rule] message
+            let parts = finding.split(separator: ":", maxSplits: 3)
+            guard parts.count == 4, let line = Int(parts[1]),
+                finding.contains("[LineLength]") || finding.contains("[AddLines]"),
+                Self.isMappedLongLine(line, in: String(parts[0]))
+            else {
+                Issue.record("\(finding)")
+                continue
+            }
+            mappedLongLines += 1
+        }
+        // LongDeclarations.bridge and the other goldens with one-line declarations over 100 columns.
+        #expect(mappedLongLines > 0)
+    }
+
+    /// Whether line `number` (1-based) of the file is over 100 columns and under a
+    /// `#sourceLocation(file:line:)` mapping.
+    static func isMappedLongLine(_ number: Int, in path: String) -> Bool {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard number >= 1, number <= lines.count, lines[number - 1].count > 100 else { return false }
+        let directive = lines[..<(number - 1)].last { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#sourceLocation(") }
+        return directive?.contains("file:") == true
     }
 }
 

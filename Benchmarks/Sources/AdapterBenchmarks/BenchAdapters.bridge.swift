@@ -21,9 +21,11 @@ extension BenchSDK {
         let call = BridgegenCall<Int, Swift.Void>("BenchSDK.fetch(id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:6)
             self.fetch(
                 id: id,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -49,9 +51,11 @@ extension BenchSDK {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:10)
             self.fetchCancellable(
                 id: id,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -76,9 +80,11 @@ extension BenchSDK {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:14)
             self.fetchWithTimeout(
                 id: id,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -107,15 +113,16 @@ extension BenchSDK {
             "BenchSDK.events(count:)",
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:31)
                 self.observe(
                     count: count,
                     { value in
+                        #sourceLocation()
                         events.yield(value)
                     }
                 )
             }
         )
-        #sourceLocation()
     }
 }
 
@@ -126,25 +133,26 @@ extension BenchOwner {
     /// Bridged from `value(id:) in delegate BenchDelegate on BenchOwner`.
     #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:20)
     nonisolated(nonsending) func value(id: Int) async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:18)
         if self.delegate is BenchOwnerValueDelegate {
+            #sourceLocation()
             throw BridgegenError.busy(adapter: "BenchOwner.value(id:)")
         }
         let delegate = BenchOwnerValueDelegate()
         defer {
             // The slot goes back only if no newer call has taken it since.
+            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:18)
             if self.delegate === delegate { self.delegate = nil }
         }
-        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:20)
         let call = BridgegenCall<Int, Swift.Void>("BenchOwner.value(id:)")
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
+            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:18)
             self.delegate = delegate
-            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:19)
             self.start(id: id)
-            #sourceLocation()
         }
+        #sourceLocation()
     }
 }
 

@@ -92,6 +92,9 @@ public struct Adapter: Hashable, Sendable {
     public var signatureLine: Int? = nil
     public var mapErrorLine: Int? = nil
     public var retryLine: Int? = nil
+    /// Where the result type is written: the completion handler's first parameter type (in a
+    /// typealias, the alias's line).
+    public var resultLine: Int? = nil
 
     public var returnsVoid: Bool { resultType == "Void" }
 
@@ -234,6 +237,8 @@ public struct AdapterParameter: Hashable, Sendable {
     public var type: String
     public var defaultValue: String?
     public var isInout: Bool
+    /// The `.bridge` line it was declared on; nil for a parameter bridgegen adds.
+    public var line: Int? = nil
 
 }
 
@@ -241,9 +246,10 @@ public struct AdapterParameter: Hashable, Sendable {
 public struct LegacyCall: Hashable, Sendable {
     public enum Argument: Hashable, Sendable {
         /// A parameter of the async function, passed through.
-        case forwarded(label: String?, name: String, isInout: Bool)
-        /// The completion handler bridgegen supplies.
-        case completion(label: String?)
+        /// `line`: where the parameter was declared (the argument repeats its label and type).
+        case forwarded(label: String?, name: String, isInout: Bool, line: Int?)
+        /// The completion handler bridgegen supplies, in place of the parameter on `line`.
+        case completion(label: String?, line: Int?)
     }
 
     public var name: String

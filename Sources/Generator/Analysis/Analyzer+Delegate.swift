@@ -31,6 +31,9 @@ extension Analyzer {
             }
         }
         var property = "delegate"
+        // Where the property is named: its annotation, else the owner type (`on Owner` implies
+        // `Owner.delegate`). Generated code that assigns it is mapped there.
+        var propertyLine = decl.ownerType.location.line
         var busyPolicy = DelegateAdapter.BusyPolicy.fail
         var restoresPrevious = false
         for attribute in decl.attributes {
@@ -39,6 +42,7 @@ extension Analyzer {
                 let usage = "'@delegateProperty(name)' naming the owner's delegate property"
                 guard let argument = singleIdentifier(attribute, usage: usage) else { continue }
                 property = Naming.escaped(argument)
+                propertyLine = attribute.location.line
             case "onBusy":
                 let usage = "'@onBusy(fail)' or '@onBusy(cancelPrevious)'"
                 guard let argument = singleIdentifier(attribute, usage: usage) else { continue }
@@ -180,6 +184,7 @@ extension Analyzer {
         adapter.startLine = startAttribute?.location.line
         adapter.cancelLine = adapterDecl.attributes.first { $0.name.name == "cancel" }?.location.line
         adapter.mapErrorLine = options.mapErrorLine
+        adapter.propertyLine = propertyLine
         return adapter
     }
 
@@ -243,7 +248,7 @@ extension Analyzer {
             parameters.append(
                 AdapterParameter(
                     label: label, name: Naming.escaped(parameter.name.name), type: parameter.type.description,
-                    defaultValue: parameter.defaultValue, isInout: false))
+                    defaultValue: parameter.defaultValue, isInout: false, line: parameter.location.line))
             if parameter.type.isInout || parameter.isVariadic {
                 diagnostics.error(
                     "parameter '\(parameter.name.name)' of a delegate adapter cannot be 'inout' or variadic",

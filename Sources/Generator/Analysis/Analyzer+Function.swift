@@ -207,7 +207,7 @@ extension Analyzer {
         for index in function.parameters.indices {
             let label = function.parameters[index].label.map { Naming.escapedLabel($0.name) }
             if index == completionIndex {
-                arguments.append(.completion(label: label))
+                arguments.append(.completion(label: label, line: function.parameters[index].location.line))
                 continue
             }
             if function.parameters[index].isVariadic {
@@ -225,8 +225,9 @@ extension Analyzer {
             parameters.append(
                 AdapterParameter(
                     label: label, name: name, type: type.description, defaultValue: function.parameters[index].defaultValue,
-                    isInout: isInout))
-            arguments.append(.forwarded(label: label, name: name, isInout: isInout))
+                    isInout: isInout, line: function.parameters[index].location.line))
+            arguments.append(
+                .forwarded(label: label, name: name, isInout: isInout, line: function.parameters[index].location.line))
         }
         if failed { return nil }
 
@@ -307,6 +308,7 @@ extension Analyzer {
         adapter.timeoutSeconds = options.timeout
         adapter.mapError = options.mapError
         adapter.signatureLine = function.funcKeywordLocation.line
+        adapter.resultLine = resultType == "Void" ? nil : firstParameterTypeLine(of: completionParameter)
         adapter.mapErrorLine = options.mapErrorLine
         adapter.retryLine = options.retryLine
         adapter.retry = options.retry

@@ -50,7 +50,8 @@ extension Analyzer {
             parameters.append(
                 AdapterParameter(
                     label: parameter.label.map { Naming.escapedLabel($0.name) }, name: Naming.escaped(parameter.name.name),
-                    type: parameter.type.description, defaultValue: parameter.defaultValue, isInout: parameter.type.isInout))
+                    type: parameter.type.description, defaultValue: parameter.defaultValue, isInout: parameter.type.isInout,
+                    line: parameter.location.line))
         }
         guard errorCount == errorsBefore, let plan, let element else { return nil }
 
@@ -98,7 +99,7 @@ extension Analyzer {
         var name: String?
         switch arguments[""]?.value {
         case .string(let raw)?:
-            name = "Notification.Name(\(Parser.quoted(raw)))"
+            name = "Notification.Name(\(SwiftLiteral.quoted(raw)))"
         case let value?:
             name = value.text
         case nil:

@@ -269,4 +269,14 @@ extension Analyzer {
         }
         return names
     }
+
+    /// The line of the completion handler's first parameter type, where the result type is
+    /// written; the handler's own line when its type is a typealias (the result type is then not
+    /// written in the declaration at all).
+    func firstParameterTypeLine(of parameter: Parameter) -> Int {
+        var type = parameter.type.strippingAttributes
+        if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
+        guard case .function(let closure) = type.kind, let first = closure.parameters.first else { return parameter.location.line }
+        return first.type.location.line
+    }
 }

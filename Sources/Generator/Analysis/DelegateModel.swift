@@ -76,5 +76,7 @@ public struct DelegateAdapter: Hashable, Sendable {
     public var startLine: Int? = nil
     public var cancelLine: Int? = nil
     public var mapErrorLine: Int? = nil
+    /// Where the owner's delegate property is named (`@delegateProperty`, else `on Owner`).
+    public var propertyLine: Int? = nil
 
 }

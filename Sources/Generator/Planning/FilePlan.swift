@@ -62,60 +62,30 @@ public struct BlockPlan: Hashable, Sendable {
     public var adapters: [AdapterPlan]
 }
 
-/// One generated async function (or stream function), as the adapter template lays it out.
+/// One generated async function, stream function or property: printed by one `CodePrinter`
+/// from its attributes to its last brace, then cut into the pieces the adapter template places
+/// (put back in this order, they are exactly the printed text, directives included).
 public struct AdapterPlan: Hashable, Sendable {
     /// The legacy declaration it came from (`PaymentsClient.charge(amount:completion:)`).
     public var sourceName: String
     /// Its documentation, then the line naming where it came from.
     public var docLines: [String]
+    /// The `#sourceLocation` before the attributes that maps the declaration to its `.bridge`
+    /// lines; empty when it is not mapped (a fake's copy).
+    public var sourceLocation: [String]
     public var attributes: [String]
-    /// Everything before the body's `{`, possibly over several lines.
+    /// Everything before the body's ` {`, possibly over several lines.
     public var signature: String
-    /// The `.bridge` lines given to the first line of the signature and of the body's
-    /// statements that repeat `.bridge` text (`#sourceLocation`); nil where nothing is mapped.
-    public var signatureLine: Int?
-    public var setupLine: Int?
-    /// The signature's mapping is ended before the body (not when the body's first statement
-    /// is mapped itself: its directive replaces the signature's).
-    public var signatureReset: Bool
-    public var legacyLine: Int?
-    public var retryLine: Int?
-    public var streamLine: Int?
-    /// A property (`@asyncName(getter:)`): the body goes inside `get async throws { … }`.
-    public var isGetter: Bool
-    public var resultType: String
-    public var tokenType: String
-    /// The adapter's name as a string literal, named in errors and misuse reports.
-    public var adapterNameLiteral: String
-    /// bridgegen's local names, chosen not to shadow a parameter.
-    public var callName: String
-    public var continuation: String
-    public var retryName: String
-    /// `@progressStream` continuations finished when the call ends.
-    public var finishedStreams: [String]
-    /// What the body does.
-    public var body: Body
-
-    public enum Body: Hashable, Sendable {
-        /// `let call = <setup>` and `return try await call.run { continuation in <legacyCall> }`,
-        /// inside a `while` loop with `var retry = <retrySetup>` when there is one.
-        case call(setup: String, legacyCall: String, retrySetup: String?)
-        /// `return`s the stream this expression makes.
-        case stream(String)
-    }
+    /// The lines between the braces, relative to the body's indentation.
+    public var body: String
 }
 
 /// A delegate adapter: the async function (or stream) on the owner, and the delegate class.
 public struct DelegatePlan: Hashable, Sendable {
     public var availability: String
     public var ownerType: String
-    public var docLines: [String]
-    public var attributes: [String]
-    public var signature: String
-    /// The `.bridge` line of the adapter's declaration (`#sourceLocation`).
-    public var signatureLine: Int?
-    /// Maps the start and cancel calls back to their annotations' lines itself.
-    public var body: String
+    /// The async function (or stream function) on the owner.
+    public var function: AdapterPlan
     public var protocolType: String
     public var adapterName: String
     public var className: String

@@ -1,8 +1,43 @@
-import Templates
+import DeclParser
 
 /// The code of a one-shot adapter's body: the guarded call object, the retry state, and the
 /// legacy call that starts the SDK's work with bridgegen's completion handler.
 extension Planner {
+    /// `defer`s for the progress streams, then the call, inside a retry loop with `@retry`:
+    /// each pass of the loop is one complete call, and `retry` waits or rethrows.
+    func printCallBody(_ adapter: Adapter, nameLiteral: String, receiver: String, names: Names, into printer: inout CodePrinter) {
+        let finished = adapter.progressStreams.keys.sorted() + (adapter.until?.progress.map { [$0 + "?"] } ?? [])
+        for stream in finished { printer.line("defer { \(stream).finish() }") }
+        guard let retry = adapter.retry else {
+            printCallSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: false, into: &printer)
+            printRun(adapter, receiver: receiver, names: names, into: &printer)
+            return
+        }
+        printRetrySetup(retry, name: names.retry, line: adapter.retryLine, into: &printer)
+        printer.block("while true {") {
+            printCallSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: true, into: &$0)
+            $0.block("do {", close: "} catch {") { printRun(adapter, receiver: receiver, names: names, into: &$0) }
+            $0.indented { $0.line("try await \(names.retry).wait(after: error)") }
+            $0.line("}")
+        }
+    }
+
+    /// `return try await call.run { continuation in <legacy call> }`
+    func printRun(_ adapter: Adapter, receiver: String, names: Names, into printer: inout CodePrinter) {
+        printer.block("return try await \(names.call).run { \(names.continuation) in") {
+            if let script = adapter.fakeScript {
+                $0.line(Self.scriptCall(adapter, script: script, target: names.continuation))
+            } else {
+                printLegacyCall(
+                    adapter, callee: receiver, continuation: names.continuation,
+                    handlerHead: closureHead(adapter.completion.parameters), into: &$0
+                ) {
+                    printCompletionHandler(adapter.completion, continuation: names.continuation, until: adapter.until, into: &$0)
+                }
+            }
+        }
+    }
+
     /// The closure that stops the SDK's work, given the token its start call returned; nil when
     /// the SDK has no way to stop.
     func stopClosure(_ plan: CancellationPlan, receiver: String) -> String? {
@@ -18,94 +53,111 @@ extension Planner {
         }
     }
 
-    /// `BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per line. In a
-    /// retry loop it takes its timeout from the loop, which shortens it to what is left of the
-    /// deadline.
-    func callSetup(_ adapter: Adapter, nameLiteral name: String, receiver: String, names: Names, inRetry: Bool) -> String {
+    /// `let call = BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per
+    /// line. In a retry loop it takes its timeout from the loop, which shortens it to what is
+    /// left of the deadline. An annotation's expression lands on its line; without one, the
+    /// statement lands on the result type's.
+    func printCallSetup(
+        _ adapter: Adapter, nameLiteral name: String, receiver: String, names: Names, inRetry: Bool,
+        into printer: inout CodePrinter
+    ) {
         let plan = adapter.cancellation
-        var options: [String] = []
-        if let stop = stopClosure(plan, receiver: receiver) { options.append("cancel: " + stop) }
+        var options: [Sourced] = []
+        if let stop = stopClosure(plan, receiver: receiver) {
+            options.append(Sourced("cancel: " + stop, from: plan.expressionLine, anchor: true))
+        }
         if let start = plan.startMethod {
             let discard = plan.returnsSelf ? "_ = " : ""
-            options.append("start: { token in \(discard)token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }")
+            options.append(
+                Sourced(
+                    "start: { token in \(discard)token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }",
+                    from: plan.expressionLine, anchor: true))
         }
         if inRetry, adapter.retry?.deadline != nil {
-            options.append("timeout: \(names.retry).timeout(\(adapter.timeoutSeconds ?? ""))")
+            options.append(Sourced("timeout: \(names.retry).timeout(\(adapter.timeoutSeconds ?? ""))"))
         } else if let timeout = adapter.timeoutSeconds {
-            options.append("timeout: " + timeout)
+            options.append(Sourced("timeout: " + timeout))
         }
-        if plan.waitForCompletion { options.append("waitForCompletion: true") }
-        if adapter.isMainActor, plan.strategy != .none { options.append("cancelOnMainThread: true") }
-        if let mapError = adapter.mapError { options.append("mapError: " + mapError) }
+        if plan.waitForCompletion { options.append(Sourced("waitForCompletion: true")) }
+        if adapter.isMainActor, plan.strategy != .none { options.append(Sourced("cancelOnMainThread: true")) }
+        if let mapError = adapter.mapError { options.append(Sourced("mapError: " + mapError, from: adapter.mapErrorLine, anchor: true)) }
 
-        let head = "BridgegenCall<\(Self.spelled(adapter.resultType)), \(Self.spelled(plan.tokenType))>("
-        var printer = CodePrinter(level: Level.body(of: adapter) + (inRetry ? 1 : 0), after: "let \(names.call) = ")
-        if options.isEmpty && printer.fits(head + name + ")") { return head + name + ")" }
-        printer.line(head)
-        printer.indented { $0.commaSeparated([name] + options) }
-        printer.line(")")
-        return printer.text
+        let head = "let \(names.call) = BridgegenCall<\(Self.spelled(adapter.resultType)), \(Self.spelled(plan.tokenType))>("
+        let typesLine = adapter.resultLine ?? adapter.signatureLine
+        if options.isEmpty && printer.fits(head + name + ")") { return printer.line(head + name + ")", from: typesLine) }
+        printer.line(head, from: typesLine)
+        printer.indented { $0.commaSeparated([Sourced(name)] + options) }
+        printer.continuation(")")
     }
 
-    /// `BridgegenRetry(attempts: 3, delay: 0.5, …, when: predicate)`; error cases become a
-    /// closure that matches them as patterns against `any Error`.
-    func retrySetup(_ retry: RetryPlan, name: String, level: Int) -> String {
-        var options = ["attempts: \(retry.attempts)", "delay: \(retry.delay)"]
+    /// `var retry = BridgegenRetry(attempts: 3, delay: 0.5, …, when: predicate)`; error cases
+    /// become a closure that matches them as patterns against `any Error`. The `when:` line
+    /// lands on the `@retry` line.
+    func printRetrySetup(_ retry: RetryPlan, name: String, line: Int?, into printer: inout CodePrinter) {
+        var options = ["attempts: \(retry.attempts)", "delay: \(retry.delay)"].map { Sourced($0) }
         if case .exponential(let multiplier, let maxDelay) = retry.backoff {
-            options.append("backoff: .exponential(multiplier: \(multiplier), maxDelay: \(maxDelay ?? "nil"))")
+            options.append(Sourced("backoff: .exponential(multiplier: \(multiplier), maxDelay: \(maxDelay ?? "nil"))"))
         }
-        if retry.jitter != .none { options.append("jitter: .\(retry.jitter.rawValue)") }
-        if let deadline = retry.deadline { options.append("deadline: \(deadline)") }
+        if retry.jitter != .none { options.append(Sourced("jitter: .\(retry.jitter.rawValue)")) }
+        if let deadline = retry.deadline { options.append(Sourced("deadline: \(deadline)")) }
         switch retry.condition {
         case .predicate(let function):
-            options.append("when: " + function)
+            options.append(Sourced("when: " + function, from: line, anchor: true))
         case .cases(let cases):
             // One case a line: short lines, and a case added later is a one-line diff.
-            var condition = CodePrinter()
-            condition.block("when: { error in") {
-                $0.line("switch error {")
-                for pattern in cases { $0.line("case \(pattern): true") }
-                $0.line("default: false")
-                $0.line("}")
-            }
-            options.append(condition.text)
+            let condition = ["when: { error in", "    switch error {"] + cases.map { "    case \($0): true" }
+                + ["    default: false", "    }", "}"]
+            options.append(Sourced(condition.joined(separator: "\n"), from: line, anchor: true))
         }
-        let oneLine = "BridgegenRetry(" + options.joined(separator: ", ") + ")"
-        var printer = CodePrinter(level: level, after: "var \(name) = ")
-        if !oneLine.contains("\n") && printer.fits(oneLine) { return oneLine }
-        printer.line("BridgegenRetry(")
+        let head = "var \(name) = BridgegenRetry("
+        let oneLine = head + options.map(\.text).joined(separator: ", ") + ")"
+        if !oneLine.contains("\n") && printer.fits(oneLine) { return printer.line(oneLine, from: line) }
+        printer.line(head)
         printer.indented { $0.commaSeparated(options) }
-        printer.line(")")
-        return printer.text
+        printer.continuation(")")
     }
 
-    /// The legacy call with bridgegen's completion handler as its completion argument, printed
-    /// for indentation `level`. A multi-line closure may stay inline only as the sole argument
-    /// (swift-format's rule); otherwise, or when the first line is too long, every argument goes
-    /// on its own line.
-    func call(_ adapter: Adapter, callee: String, continuation: String, handler: String, level: Int) -> String {
+    /// The legacy call with bridgegen's handler as its completion argument. A multi-line closure
+    /// may stay inline only as the sole argument (swift-format's rule); otherwise, or when the
+    /// first line is too long, every argument goes on its own line. The call's first line, where
+    /// the compiler reports a wrong name or label, lands on the declaration's line.
+    func printLegacyCall(
+        _ adapter: Adapter, callee: String, continuation: String, handlerHead: String, into printer: inout CodePrinter,
+        handlerBody: (inout CodePrinter) -> Void
+    ) {
         let legacy = adapter.legacyCall
         var function = ""
         if legacy.returnsValue && !adapter.cancellation.usesToken { function += "_ = " }
         if legacy.isThrowing { function += "try " }
         function += callee + "." + legacy.name
-        let arguments = legacy.arguments.map { argument -> String in
+        let arguments = legacy.arguments.map { argument -> (text: Sourced, isHandler: Bool) in
             switch argument {
-            case .forwarded(let label, let name, let isInout):
-                return (label.map { $0 + ": " } ?? "")
-                    + forwardedValue(adapter, name: name, isInout: isInout, continuation: continuation)
-            case .completion(let label):
-                return (label.map { $0 + ": " } ?? "") + handler
+            case .forwarded(let label, let name, let isInout, let line):
+                let value = forwardedValue(adapter, name: name, isInout: isInout, continuation: continuation)
+                return (Sourced((label.map { $0 + ": " } ?? "") + value, from: line), false)
+            case .completion(let label, let line):
+                return (Sourced((label.map { $0 + ": " } ?? "") + handlerHead, from: line), true)
             }
         }
-        let oneLine = function + "(" + arguments.joined(separator: ", ") + ")"
-        let firstLine = String(oneLine.prefix { $0 != "\n" })
-        var printer = CodePrinter(level: level)
-        if printer.fits(firstLine) && (arguments.count == 1 || !oneLine.contains("\n")) { return oneLine }
-        printer.line(function + "(")
-        printer.indented { $0.commaSeparated(arguments) }
-        printer.line(")")
-        return printer.text
+        if arguments.count == 1, arguments[0].isHandler, printer.fits(function + "(" + arguments[0].text.text) {
+            printer.line(function + "(" + arguments[0].text.text, from: adapter.signatureLine, anchor: true)
+            printer.indented(handlerBody)
+            return printer.line("})")
+        }
+        printer.line(function + "(", from: adapter.signatureLine, anchor: true)
+        printer.indented { printer in
+            for (index, argument) in arguments.enumerated() {
+                let comma = index < arguments.count - 1 ? "," : ""
+                guard argument.isHandler else {
+                    printer.continuation(argument.text.text + comma, from: argument.text.line)
+                    continue
+                }
+                printer.continuation(argument.text.text, from: argument.text.line)
+                printer.indented(handlerBody)
+                printer.line("}" + comma)
+            }
+        }
+        printer.continuation(")")
     }
 
     /// A forwarded argument: the parameter itself, or a closure that passes a progress callback

@@ -1,14 +1,13 @@
 import DeclParser
-import Templates
 
 /// Plans delegate adapters: the async function (or stream) on the owner, and the delegate
 /// class whose methods end the call.
 extension Planner {
     func plan(_ adapter: DelegateAdapter) -> DelegatePlan {
         let access = accessPrefix(adapter.access)
-        var docLines = adapter.documentation.map(Self.commentSafe)
+        var docLines = adapter.documentation.map(SwiftLiteral.commentSafe)
         if !docLines.isEmpty { docLines.append("") }
-        docLines.append("Bridged from `\(Self.commentSafe(adapter.sourceName))`.")
+        docLines.append("Bridged from `\(SwiftLiteral.commentSafe(adapter.sourceName))`.")
         let isStream = adapter.stream != nil
         // bridgegen's own names must not shadow a parameter of the adapter.
         let taken = Set(adapter.parameters.map(\.name))
@@ -16,12 +15,22 @@ extension Planner {
             delegate: Self.freeName("delegate", taken: taken), previous: Self.freeName("previous", taken: taken),
             earlier: Self.freeName("earlier", taken: taken), call: Self.freeName("call", taken: taken))
         let handle = isStream ? "events" : "continuation"
-        let adapterName = Self.commentSafe(adapter.adapterName)
+        let adapterName = SwiftLiteral.commentSafe(adapter.adapterName)
+
+        // The owner's extension holds the function at one level in (file.swift.template).
+        var printer = CodePrinter(level: 1, sourceFile: sourcePathLiteral)
+        printSignature(delegateSignature(adapter, access: access), attributes: adapter.attributes, into: &printer)
+        let bodyStart = printer.writtenLineCount()
+        printer.indented {
+            if isStream { printDelegateStreamBody(adapter, names, into: &$0) } else { printDelegateCallBody(adapter, names, into: &$0) }
+        }
+        printer.line("}")
+        printer.endMapping()
         return DelegatePlan(
-            availability: availability, ownerType: adapter.ownerType, docLines: docLines, attributes: adapter.attributes,
-            signature: delegateSignature(adapter, access: access),
-            signatureLine: adapter.signatureLine.map { max(1, $0 - adapter.attributes.count) },
-            body: isStream ? delegateStreamBody(adapter, names) : delegateCallBody(adapter, names),
+            availability: availability, ownerType: adapter.ownerType,
+            function: Self.cut(
+                printer.lines, sourceName: adapter.sourceName, docLines: docLines, attributeCount: adapter.attributes.count,
+                bodyStart: bodyStart),
             protocolType: adapter.protocolType, adapterName: adapterName, className: adapter.className,
             classDoc: wrap(
                 "Receives `\(adapter.protocolType)` calls for one `\(adapterName)` call, and lives exactly as long as that call."),
@@ -50,11 +59,11 @@ extension Planner {
 
     /// Words of `text` in `///` comment lines that fit the line width.
     func wrap(_ text: String) -> [String] {
-        let printer = CodePrinter(after: "/// ")
+        let printer = CodePrinter()
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
-            if !line.isEmpty && !printer.fits(line + " " + word) {
+            if !line.isEmpty && !printer.fits("/// " + line + " " + word) {
                 lines.append(line)
                 line = ""
             }
@@ -68,24 +77,26 @@ extension Planner {
         var delegate, previous, earlier, call: String
     }
 
-    func delegateSignature(_ adapter: DelegateAdapter, access: String) -> String {
-        let parameters = adapter.parameters.map(Self.declaration(of:)).joined(separator: ", ")
-        let result = Self.resultClause(adapter.stream, resultType: adapter.resultType)
+    func delegateSignature(_ adapter: DelegateAdapter, access: String) -> Signature {
         let isolation = adapter.stream == nil ? "nonisolated(nonsending) " : ""
-        return access + isolation + "func " + adapter.name + "(" + parameters + ")" + result
+        return Signature(
+            head: Sourced(access + isolation + "func " + adapter.name, from: adapter.signatureLine),
+            parameters: adapter.parameters.map { Sourced(Self.declaration(of: $0), from: $0.line) },
+            tail: Sourced(Self.resultClause(adapter.stream, resultType: adapter.resultType), from: adapter.signatureLine))
     }
 
-    /// What to do with a call already in progress, then the delegate, then the call.
-    func delegateSetup(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
+    /// What to do with a call already in progress, then the delegate, then the call. Lines that
+    /// name the owner's delegate property land where the `.bridge` names it.
+    func printDelegateSetup(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
         let slot = "self.\(adapter.property)"
-        let busy = "BridgegenError.busy(adapter: \(Parser.quoted(adapter.adapterName)))"
+        let busy = "BridgegenError.busy(adapter: \(SwiftLiteral.quoted(adapter.adapterName)))"
         // A shared stream's later consumers join the registration in place: no one is busy.
         switch adapter.stream?.shared == true ? nil : adapter.busyPolicy {
         case nil:
             break
         case .fail?:
             // A stream function cannot throw: it returns a stream that has already ended.
-            printer.block("if \(slot) is \(adapter.className) {") {
+            printer.block("if \(slot) is \(adapter.className) {", from: adapter.propertyLine) {
                 switch adapter.stream?.isThrowing {
                 case nil: $0.line("throw " + busy)
                 case true?:
@@ -97,106 +108,96 @@ extension Planner {
             printer.line(
                 adapter.stream == nil
                     ? "(\(slot) as? \(adapter.className))?.continuation?.cancelForNewCall()"
-                    : "(\(slot) as? \(adapter.className))?.events?.finish()")
+                    : "(\(slot) as? \(adapter.className))?.events?.finish()", from: adapter.propertyLine)
         }
         if adapter.restoresPrevious {
             // Behind an earlier call of this adapter, the delegate to put back is the one before it.
-            printer.line("let \(n.earlier) = \(slot) as? \(adapter.className)")
-            printer.line("let \(n.previous) = \(n.earlier) == nil ? \(slot) : \(n.earlier)?.previous")
+            printer.line("let \(n.earlier) = \(slot) as? \(adapter.className)", from: adapter.propertyLine)
+            printer.line("let \(n.previous) = \(n.earlier) == nil ? \(slot) : \(n.earlier)?.previous", from: adapter.propertyLine)
         }
         printer.line("let \(n.delegate) = \(adapter.className)()")
         if adapter.restoresPrevious { printer.line("\(n.delegate).previous = \(n.previous)") }
     }
 
     /// `if self.delegate === delegate { self.delegate = nil }` (or the previous delegate).
-    func clearSlot(_ adapter: DelegateAdapter, _ n: DelegateNames) -> String {
+    func printClearSlot(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
         let slot = "self.\(adapter.property)"
-        return "if \(slot) === \(n.delegate) { \(slot) = \(adapter.restoresPrevious ? n.previous : "nil") }"
+        printer.line(
+            "if \(slot) === \(n.delegate) { \(slot) = \(adapter.restoresPrevious ? n.previous : "nil") }", from: adapter.propertyLine)
     }
 
     /// The delegate, the slot, and the start call, inside the call's or the stream's closure.
     /// A stream's throwing start call clears the slot before its error ends the stream (a
     /// call's does so in its `defer`).
-    func startLines(_ adapter: DelegateAdapter, _ n: DelegateNames, handle: String, into printer: inout CodePrinter) {
+    func printStart(_ adapter: DelegateAdapter, _ n: DelegateNames, handle: String, into printer: inout CodePrinter) {
         printer.line("\(n.delegate).\(handle) = \(handle)")
-        printer.line("self.\(adapter.property) = \(n.delegate)")
-        let start = { (printer: inout CodePrinter, call: String) in
-            printer.mapped(to: adapter.startLine, file: sourcePathLiteral) { $0.line(call) }
-        }
-        guard adapter.startThrows else { return start(&printer, "self.\(adapter.start)") }
-        guard adapter.stream != nil else { return start(&printer, "try self.\(adapter.start)") }
+        printer.line("self.\(adapter.property) = \(n.delegate)", from: adapter.propertyLine)
+        guard adapter.startThrows else { return printer.line("self.\(adapter.start)", from: adapter.startLine) }
+        guard adapter.stream != nil else { return printer.line("try self.\(adapter.start)", from: adapter.startLine) }
         printer.line("do {")
-        printer.indented { start(&$0, "try self.\(adapter.start)") }
+        printer.indented { $0.line("try self.\(adapter.start)", from: adapter.startLine) }
         printer.line("} catch {")
         printer.indented {
             $0.line("// Nothing stays registered when the start call fails.")
-            $0.line(clearSlot(adapter, n))
+            printClearSlot(adapter, n, into: &$0)
             $0.line("throw error")
         }
         printer.line("}")
     }
 
-    func delegateCallBody(_ adapter: DelegateAdapter, _ n: DelegateNames) -> String {
-        var printer = CodePrinter(level: Level.body)
-        delegateSetup(adapter, n, into: &printer)
+    func printDelegateCallBody(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
+        printDelegateSetup(adapter, n, into: &printer)
         printer.block("defer {") {
             $0.line("// The slot goes back only if no newer call has taken it since.")
-            $0.line(clearSlot(adapter, n))
+            printClearSlot(adapter, n, into: &$0)
         }
-        var options: [String] = []
-        if let cancel = adapter.cancel { options.append("cancel: { _ in self.\(cancel) }") }
-        if let timeout = adapter.timeoutSeconds { options.append("timeout: \(timeout)") }
-        if let mapError = adapter.mapError { options.append("mapError: \(mapError)") }
-        let type = "BridgegenCall<\(Self.spelled(adapter.resultType)), Swift.Void>"
-        let name = Parser.quoted(adapter.adapterName)
-        var statement = CodePrinter(level: Level.body)
-        if options.isEmpty && CodePrinter(level: Level.body, after: "let \(n.call) = ").fits(type + "(" + name + ")") {
-            statement.line("let \(n.call) = \(type)(\(name))")
+        var options: [Sourced] = []
+        if let cancel = adapter.cancel { options.append(Sourced("cancel: { _ in self.\(cancel) }", from: adapter.cancelLine, anchor: true)) }
+        if let timeout = adapter.timeoutSeconds { options.append(Sourced("timeout: \(timeout)")) }
+        if let mapError = adapter.mapError { options.append(Sourced("mapError: \(mapError)", from: adapter.mapErrorLine, anchor: true)) }
+        // Without an annotation expression, the statement lands on the declaration (it repeats
+        // the result type).
+        let head = "let \(n.call) = BridgegenCall<\(Self.spelled(adapter.resultType)), Swift.Void>("
+        let name = SwiftLiteral.quoted(adapter.adapterName)
+        if options.isEmpty && printer.fits(head + name + ")") {
+            printer.line(head + name + ")", from: adapter.signatureLine)
         } else {
-            statement.line("let \(n.call) = \(type)(")
-            statement.indented { $0.commaSeparated([name] + options) }
-            statement.line(")")
+            printer.line(head, from: adapter.signatureLine)
+            printer.indented { $0.commaSeparated([Sourced(name)] + options) }
+            printer.continuation(")")
         }
-        // Mapped to an annotation it repeats, else to the declaration (it repeats the result type).
-        let mappedLine =
-            Self.mappedLine(of: statement.text, [("cancel: ", adapter.cancelLine), ("mapError: ", adapter.mapErrorLine)])
-            ?? adapter.signatureLine
-        printer.mapped(to: mappedLine, file: sourcePathLiteral) { $0.append(statement) }
-        printer.block("return try await \(n.call).run { continuation in") {
-            startLines(adapter, n, handle: "continuation", into: &$0)
-        }
-        return printer.text
+        printer.block("return try await \(n.call).run { continuation in") { printStart(adapter, n, handle: "continuation", into: &$0) }
     }
 
-    func delegateStreamBody(_ adapter: DelegateAdapter, _ n: DelegateNames) -> String {
-        guard let stream = adapter.stream else { return "" }
-        var printer = CodePrinter(level: Level.body)
-        delegateSetup(adapter, n, into: &printer)
+    func printDelegateStreamBody(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
+        guard let stream = adapter.stream else { return }
+        printDelegateSetup(adapter, n, into: &printer)
         let head = "BridgegenStream<\(Self.spelled(adapter.resultType)), Swift.Void>"
-        // The statement repeats the element type: mapped to the declaration.
-        printer.mapped(to: adapter.signatureLine, file: sourcePathLiteral) { printer in
-            let kind = stream.shared ? (stream.isThrowing ? "sharedThrowing" : "shared") : (stream.isThrowing ? "throwing" : "events")
-            printer.line("return \(head).\(kind)(")
-            printer.indented {
-                $0.line(Parser.quoted(adapter.adapterName) + ",")
-                if stream.shared {
-                    // The hub is the owner's: its consumers share the delegate slot.
-                    $0.line("owner: self,")
-                    if stream.replay > 0 { $0.line("replay: \(stream.replay),") }
-                }
-                if let buffering = stream.buffering { $0.line("buffering: \(buffering),") }
-                $0.block("stop: { _ in", close: "},") {
-                    if let cancel = adapter.cancel {
-                        $0.mapped(to: adapter.cancelLine, file: sourcePathLiteral) { $0.line("self.\(cancel)") }
-                    }
-                    $0.line(clearSlot(adapter, n))
-                }
-                if stream.isThrowing, let mapError = adapter.mapError { $0.line("mapError: \(mapError),") }
-                $0.block("register: { events in") { startLines(adapter, n, handle: "events", into: &$0) }
+        let kind = stream.shared ? (stream.isThrowing ? "sharedThrowing" : "shared") : (stream.isThrowing ? "throwing" : "events")
+        // The statement repeats the element type: it lands on the declaration.
+        printer.line("return \(head).\(kind)(", from: adapter.signatureLine)
+        printer.indented {
+            $0.continuation(SwiftLiteral.quoted(adapter.adapterName) + ",")
+            if stream.shared {
+                // The hub is the owner's: its consumers share the delegate slot.
+                $0.continuation("owner: self,")
+                if stream.replay > 0 { $0.continuation("replay: \(stream.replay),") }
             }
-            printer.line(")")
+            if let buffering = stream.buffering { $0.continuation("buffering: \(buffering),") }
+            $0.continuation("stop: { _ in")
+            $0.indented {
+                if let cancel = adapter.cancel { $0.line("self.\(cancel)", from: adapter.cancelLine) }
+                printClearSlot(adapter, n, into: &$0)
+            }
+            $0.line("},")
+            if stream.isThrowing, let mapError = adapter.mapError {
+                $0.continuation("mapError: \(mapError),", from: adapter.mapErrorLine)
+            }
+            $0.continuation("register: { events in")
+            $0.indented { printStart(adapter, n, handle: "events", into: &$0) }
+            $0.line("}")
         }
-        return printer.text
+        printer.continuation(")")
     }
 
     /// The body of one delegate method.

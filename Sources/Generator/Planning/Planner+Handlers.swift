@@ -1,5 +1,3 @@
-import Templates
-
 /// The closures bridgegen passes as the SDK's callback: the completion handler that resumes the
 /// continuation, and the stream's event handler.
 extension Planner {
@@ -32,30 +30,26 @@ extension Planner {
         }
     }
 
-    /// The completion handler's closure literal: turns the SDK's arguments into one outcome.
-    func completionClosure(_ plan: CompletionPlan, continuation: String, until: UntilPlan? = nil) -> String {
-        var printer = CodePrinter()
-        printer.block(closureHead(plan.parameters)) {
-            var receiver = continuation
-            if let until {
-                receiver = judge(until, plan, verdict: "isFinal", target: continuation, in: &$0) {
-                    "callback(isFinal: \($0)" + (until.progress.map { ", progress: \($0)" } ?? "") + ")"
-                }
-            }
-            if plan.isResult {
-                $0.line("\(receiver).resume(with: \(plan.parameters[0].name))")
-            } else {
-                outcomeBranches(plan, .completion(receiver), in: &$0)
+    /// The completion handler's body: turns the SDK's arguments into one outcome.
+    func printCompletionHandler(_ plan: CompletionPlan, continuation: String, until: UntilPlan?, into printer: inout CodePrinter) {
+        var receiver = continuation
+        if let until {
+            receiver = judge(until, plan, verdict: "isFinal", target: continuation, into: &printer) {
+                "callback(isFinal: \($0)" + (until.progress.map { ", progress: \($0)" } ?? "") + ")"
             }
         }
-        return printer.text
+        if plan.isResult {
+            printer.line("\(receiver).resume(with: \(plan.parameters[0].name))")
+        } else {
+            outcomeBranches(plan, .completion(receiver), in: &printer)
+        }
     }
 
-    /// `@until`: the predicate judges the callback first, once, outside any lock (its copy mapped
-    /// to its `.bridge` line); the callback it judged then takes the place of `target` in the
+    /// `@until`: the predicate judges the callback first, once, outside any lock (its copy on
+    /// its `.bridge` line); the callback it judged then takes the place of `target` in the
     /// handler's body. Returns the callback's name.
     func judge(
-        _ until: UntilPlan, _ plan: CompletionPlan, verdict: String, target: String, in printer: inout CodePrinter,
+        _ until: UntilPlan, _ plan: CompletionPlan, verdict: String, target: String, into printer: inout CodePrinter,
         callback: (String) -> String
     ) -> String {
         let taken = Set(plan.parameters.map(\.name) + [target])
@@ -63,12 +57,12 @@ extension Planner {
         let name = Self.freeName("callback", taken: taken.union([verdict]))
         let arguments = plan.parameters.map(\.name).joined(separator: ", ")
         let statement = "let \(verdict) = (\(until.predicate))(\(arguments))"
-        // A multi-line closure keeps the user's layout, so its lines keep their .bridge numbers
-        // (swift-format would move it a line down): the directive then covers one more line.
-        let multiline = statement.contains("\n")
-        printer.mapped(to: multiline ? max(1, until.line - 1) : until.line, file: sourcePathLiteral) {
-            if multiline { $0.line("// swift-format-ignore") }
-            $0.line(statement)
+        if statement.contains("\n") {
+            // A multi-line closure keeps the user's layout, so its lines keep their .bridge
+            // numbers (swift-format would move it a line down).
+            printer.line("// swift-format-ignore\n" + statement, from: until.line - 1)
+        } else {
+            printer.line(statement, from: until.line)
         }
         printer.line("let \(name) = \(target).\(callback(verdict))")
         return name
@@ -76,34 +70,28 @@ extension Planner {
 
     /// The stream's event handler: yields each event, and ends the stream on the SDK's failure
     /// (or on both value and error being nil, the usual way such callbacks say "no more").
-    func streamHandler(_ adapter: Adapter, events target: String) -> String {
+    func printStreamHandler(_ adapter: Adapter, events target: String, into printer: inout CodePrinter) {
         let plan = adapter.completion
-        var printer = CodePrinter()
-        // The stream's whole statement is mapped to the declaration (the template does it).
-        printer.assumeMapped(to: adapter.signatureLine, file: sourcePathLiteral)
-        printer.block(closureHead(plan.parameters)) {
-            var events = target
-            if let until = adapter.until {
-                events = judge(until, plan, verdict: "isLast", target: target, in: &$0) {
-                    "callback(isLast: \($0)" + (until.inclusive ? ", inclusive: true" : "") + ")"
-                }
-            }
-            guard plan.isResult else { return outcomeBranches(plan, .stream(events), in: &$0) }
-            let name = plan.parameters[0].name
-            let yield = events + (adapter.returnsVoid ? ".yield()" : ".yield(value)")
-            let success = adapter.returnsVoid ? ".success" : ".success(let value)"
-            if adapter.stream?.isThrowing == true {
-                $0.line("switch \(name) {")
-                $0.line("case \(success):")
-                $0.indented { $0.line(yield) }
-                $0.line("case .failure(let error):")
-                $0.indented { $0.line("\(events).finish(throwing: error)") }
-                $0.line("}")
-            } else {
-                $0.block("if case \(success) = \(name) {") { $0.line(yield) }
+        var events = target
+        if let until = adapter.until {
+            events = judge(until, plan, verdict: "isLast", target: target, into: &printer) {
+                "callback(isLast: \($0)" + (until.inclusive ? ", inclusive: true" : "") + ")"
             }
         }
-        return printer.text
+        guard plan.isResult else { return outcomeBranches(plan, .stream(events), in: &printer) }
+        let name = plan.parameters[0].name
+        let yield = events + (adapter.returnsVoid ? ".yield()" : ".yield(value)")
+        let success = adapter.returnsVoid ? ".success" : ".success(let value)"
+        if adapter.stream?.isThrowing == true {
+            printer.line("switch \(name) {")
+            printer.line("case \(success):")
+            printer.indented { $0.line(yield) }
+            printer.line("case .failure(let error):")
+            printer.indented { $0.line("\(events).finish(throwing: error)") }
+            printer.line("}")
+        } else {
+            printer.block("if case \(success) = \(name) {") { $0.line(yield) }
+        }
     }
 
     /// `{ a, b in` (or `{` without parameters), or `{ (a: A, b: B) in` when the types are given.

@@ -1,82 +1,87 @@
-import Templates
-
 /// The code of a stream adapter's body: the stream made around a repeated callback, or around a
 /// notification observer.
 extension Planner {
     /// `BridgegenStream<Element, Token>.throwing("name", options…)` with the register closure
     /// that makes the legacy call. The register closure trails when it is the only closure; next
     /// to a `stop:` closure it is a labelled argument (swift-format).
-    func streamBody(_ adapter: Adapter, nameLiteral: String, receiver: String, names: Names) -> String {
-        guard let stream = adapter.stream else { return "" }
+    func printStream(_ adapter: Adapter, nameLiteral: String, receiver: String, names: Names, into printer: inout CodePrinter) {
+        guard let stream = adapter.stream else { return }
         let head = "BridgegenStream<\(Self.spelled(adapter.resultType)), \(Self.spelled(adapter.cancellation.tokenType))>"
             + (stream.shared ? (stream.isThrowing ? ".sharedThrowing" : ".shared") : (stream.isThrowing ? ".throwing" : ".events"))
-        var options = [nameLiteral]
+        var options = [Sourced(nameLiteral)]
         if stream.shared {
             // The hub is the receiver's: every consumer of this object's stream shares it.
-            options.append("owner: " + receiver)
-            if stream.replay > 0 { options.append("replay: \(stream.replay)") }
+            options.append(Sourced("owner: " + receiver))
+            if stream.replay > 0 { options.append(Sourced("replay: \(stream.replay)")) }
         }
-        if let buffering = stream.buffering { options.append("buffering: " + buffering) }
+        if let buffering = stream.buffering { options.append(Sourced("buffering: " + buffering)) }
         let stop = stopClosure(adapter.cancellation, receiver: receiver)
-        if let stop { options.append("stop: " + stop) }
-        if adapter.isMainActor, stop != nil { options.append("stopOnMainThread: true") }
-        if stream.isThrowing, let mapError = adapter.mapError { options.append("mapError: " + mapError) }
-        let handler = streamHandler(adapter, events: names.events)
+        if let stop { options.append(Sourced("stop: " + stop, from: adapter.cancellation.expressionLine, anchor: true)) }
+        if adapter.isMainActor, stop != nil { options.append(Sourced("stopOnMainThread: true")) }
+        if stream.isThrowing, let mapError = adapter.mapError {
+            options.append(Sourced("mapError: " + mapError, from: adapter.mapErrorLine, anchor: true))
+        }
         let register = "{ \(names.events) in"
-        func legacy(level: Int) -> String {
-            if let script = adapter.fakeScript { return Self.scriptCall(adapter, script: script, target: names.events) }
-            return call(adapter, callee: receiver, continuation: names.continuation, handler: handler, level: level)
-        }
-
-        var printer = CodePrinter(level: Level.body)
-        guard stop == nil else {
-            printer.line(head + "(")
-            printer.indented {
-                for option in options { $0.line(option + ",") }
-                $0.block("register: " + register) { $0.line(legacy(level: Level.body + 2)) }
+        func printRegister(_ printer: inout CodePrinter) {
+            if let script = adapter.fakeScript {
+                return printer.line(Self.scriptCall(adapter, script: script, target: names.events))
             }
-            printer.line(")")
-            return printer.text
+            printLegacyCall(
+                adapter, callee: receiver, continuation: names.continuation, handlerHead: closureHead(adapter.completion.parameters),
+                into: &printer
+            ) { printStreamHandler(adapter, events: names.events, into: &$0) }
         }
-        let oneLine = head + "(" + options.joined(separator: ", ") + ")"
+        // The statement repeats the element type (the result line) and annotation expressions.
+        let typesLine = adapter.resultLine ?? adapter.signatureLine
+        guard stop == nil else {
+            printer.line(head + "(", from: typesLine)
+            printer.indented {
+                $0.commaSeparated(options + [Sourced("register: " + register)])
+                $0.indented(printRegister)
+                $0.line("}")
+            }
+            return printer.continuation(")")
+        }
+        let oneLine = head + "(" + options.map(\.text).joined(separator: ", ") + ")"
         if printer.fits(oneLine + " " + register) {
-            printer.line(oneLine + " " + register)
+            let anchored = options.first { $0.anchor && $0.line != nil }
+            printer.line(oneLine + " " + register, from: anchored?.line ?? typesLine)
         } else {
-            printer.line(head + "(")
+            printer.line(head + "(", from: typesLine)
             printer.indented { $0.commaSeparated(options) }
-            printer.line(") " + register)
+            printer.continuation(") " + register)
         }
-        printer.indented { $0.line(legacy(level: Level.body + 1)) }
+        printer.indented(printRegister)
         printer.line("}")
-        return printer.text
     }
 
     /// `BridgegenNotifications.stream("name", center:, name:, object:, queue:, buffering:, map:)`,
-    /// on one line when it fits, else one argument per line.
-    func notificationBody(_ adapter: Adapter, _ plan: NotificationPlan, nameLiteral: String, receiver: String) -> String {
-        var arguments = [nameLiteral]
+    /// on one line when it fits, else one argument per line. The `@notification` arguments land
+    /// on its line.
+    func printNotificationStream(
+        _ adapter: Adapter, _ plan: NotificationPlan, nameLiteral: String, receiver: String, into printer: inout CodePrinter
+    ) {
+        var arguments = [Sourced(nameLiteral)]
         switch plan.center {
-        case .receiver: arguments.append("center: " + receiver)
+        case .receiver: arguments.append(Sourced("center: " + receiver))
         case .standard: break
-        case .expression(let center): arguments.append("center: " + center)
+        case .expression(let center): arguments.append(Sourced("center: " + center, from: plan.line))
         }
-        arguments.append("name: " + plan.name)
-        if let object = plan.object { arguments.append("object: " + object) }
-        if let queue = plan.queue { arguments.append("queue: " + queue) }
+        arguments.append(Sourced("name: " + plan.name, from: plan.line, anchor: true))
+        if let object = plan.object { arguments.append(Sourced("object: " + object, from: plan.line)) }
+        if let queue = plan.queue { arguments.append(Sourced("queue: " + queue, from: plan.line)) }
         if adapter.stream?.shared == true, let replay = adapter.stream?.replay, replay > 0 {
-            arguments.append("replay: \(replay)")
+            arguments.append(Sourced("replay: \(replay)"))
         }
-        if let buffering = adapter.stream?.buffering { arguments.append("buffering: " + buffering) }
-        arguments.append("map: " + Self.mapClosure(plan.map))
+        if let buffering = adapter.stream?.buffering { arguments.append(Sourced("buffering: " + buffering)) }
+        arguments.append(Sourced("map: " + Self.mapClosure(plan.map), from: plan.line))
         // A shared notification stream's hub belongs to the center it observes.
         let head = adapter.stream?.shared == true ? "BridgegenNotifications.shared" : "BridgegenNotifications.stream"
-        let oneLine = head + "(" + arguments.joined(separator: ", ") + ")"
-        var printer = CodePrinter(level: Level.body)
-        if printer.fits(oneLine) { return oneLine }
-        printer.line(head + "(")
+        let oneLine = head + "(" + arguments.map(\.text).joined(separator: ", ") + ")"
+        if printer.fits(oneLine) { return printer.line(oneLine, from: plan.line) }
+        printer.line(head + "(", from: adapter.signatureLine)
         printer.indented { $0.commaSeparated(arguments) }
-        printer.line(")")
-        return printer.text
+        printer.continuation(")")
     }
 
     /// `{ Status(notification: $0) }` for `Status.init(notification:)`: a closure literal that

@@ -1,5 +1,4 @@
 import DeclParser
-import Templates
 
 /// `--test-doubles`: for each bridged type, a protocol with its async surface, the type's
 /// conformance, and a fake. A fake's method is the real adapter with one difference: where the
@@ -48,15 +47,12 @@ extension Planner {
                 if adapter.cancellation.strategy != .none {
                     fake.cancellation.strategy = .token(method: "cancel()", optional: false)
                 }
-                fake.signatureLine = nil
-                fake.mapErrorLine = nil
-                fake.retryLine = nil
                 fake.guardedClosureParameters = [:]
                 // The fake is internal: it is for the module's own tests, whatever the protocol's access.
-                fakes.append(plan(fake, access: "", typeName: type, receivers: Receivers(instance: "self", type: "Self")))
+                fakes.append(plan(fake, access: "", typeName: type, receivers: Receivers(instance: "self", type: "Self"), level: 1))
                 let kind = adapter.stream == nil ? "BridgegenScript" : "BridgegenStreamScript"
                 let types = "<\(Self.spelled(adapter.resultType)), \(Self.argumentsType(of: adapter))>"
-                scriptLines.append("let \(script) = \(kind)\(types)(\(Parser.quoted(adapter.adapterName)))")
+                scriptLines.append("let \(script) = \(kind)\(types)(\(SwiftLiteral.quoted(adapter.adapterName)))")
             }
             return TestDoublePlan(
                 availability: availability, access: access, typeName: type, protocolName: "Async" + suffix,
@@ -126,8 +122,11 @@ extension Planner {
         if adapter.discardableResult { lines.append("@discardableResult") }
         lines += adapter.attributes
         if adapter.isMainActor { lines.append("@MainActor") }
-        var signature = self.signature(of: bare, access: "")
-        if adapter.isGetter { signature += " { get async throws }" }
-        return (lines + [signature]).joined(separator: "\n")
+        // Laid out as the adapter's own signature would be when not mapped (before its ` {`).
+        var printer = CodePrinter(level: 1)
+        printSignature(
+            signature(of: bare, access: ""), attributes: lines, suffix: adapter.isGetter ? " { get async throws }" : "",
+            reserve: 2, into: &printer)
+        return printer.text
     }
 }

@@ -1,32 +1,15 @@
 import DeclParser
-import Templates
 
 /// The plan stage: turns the adapter model into a `FilePlan`. Every choice about Swift spelling
 /// (line breaks in long calls, the completion handler's body, escaping of user text) is made
-/// here, and every piece of code is printed with `CodePrinter`, so the templates stay
-/// logic-less.
-///
-/// Each piece is printed for the indentation level where the default templates place it (the
-/// `Level` constants); that level counts toward the line width.
+/// here. One `CodePrinter` prints each adapter from its attributes to its last brace, and maps
+/// every line that repeats `.bridge` text back to its line, so the templates stay logic-less.
 public struct Planner: Sendable {
     public var settings = Settings()
     /// The `.bridge` file's path as a string literal, for `#sourceLocation` (set by `plan`).
     var sourcePathLiteral = "\"\""
 
     public init() {}
-
-    /// Where the default templates place each piece of an adapter (a block's members are at 1).
-    enum Level {
-        static let signature = 1
-        static let body = 2
-        /// Inside the `run { continuation in … }` closure.
-        static let legacyCall = 3
-        /// The same inside the retry loop's `do { … }`.
-        static let legacyCallInRetry = 5
-
-        /// A property's body is inside its `get async throws { … }`, one level deeper.
-        static func body(of adapter: Adapter) -> Int { body + (adapter.isGetter ? 1 : 0) }
-    }
 
     var availability: String { "@available(\(settings.availability))" }
 
@@ -40,7 +23,7 @@ public struct Planner: Sendable {
     /// `sourcePath`: how `#sourceLocation` names the `.bridge` file (its name by default).
     public func plan(_ model: BridgeModel, sourceFile: String, sourcePath: String? = nil) -> FilePlan {
         var planner = self
-        planner.sourcePathLiteral = Parser.quoted(sourcePath ?? sourceFile)
+        planner.sourcePathLiteral = SwiftLiteral.quoted(sourcePath ?? sourceFile)
         // A fakes-only file holds the fakes and imports the module that has the adapters.
         let fakesOnly = settings.testDoubles == .fakes
         var model = model
@@ -54,21 +37,10 @@ public struct Planner: Sendable {
         let delegates = fakesOnly ? [] : model.delegates.map(planner.plan)
         let usesRuntime = !blocks.isEmpty || !delegates.isEmpty || !doubles.isEmpty
         return FilePlan(
-            sourceFile: Self.commentSafe(sourceFile), sourcePathLiteral: planner.sourcePathLiteral,
+            sourceFile: SwiftLiteral.commentSafe(sourceFile), sourcePathLiteral: planner.sourcePathLiteral,
             imports: imports(model, runtime: usesRuntime), runtimeVersion: usesRuntime ? GeneratorPipeline.runtimeVersion : nil,
             blocks: blocks, delegates: delegates, testDoubles: doubles,
             declaresProtocols: settings.testDoubles != .fakes, declaresFakes: settings.testDoubles != .protocols)
-    }
-
-    /// The `.bridge` line to give the first line of `statement` so that the first of its lines
-    /// that repeats `.bridge` text — `text`, written at `line` — lands on that line (Swift
-    /// numbers the lines after a `#sourceLocation` on from it). nil when nothing is mapped.
-    static func mappedLine(of statement: String, _ marks: [(text: String, line: Int?)]) -> Int? {
-        let lines = statement.lines
-        for case (let text, let line?) in marks {
-            if let index = lines.firstIndex(where: { $0.contains(text) }) { return max(1, line - index) }
-        }
-        return nil
     }
 
     /// The file's imports, with the runtime's; delegate classes subclass `NSObject`, so they need
@@ -93,12 +65,15 @@ public struct Planner: Sendable {
         let receivers = Receivers(
             instance: block.wrapperName == nil ? "self" : "base",
             type: block.wrapperName == nil ? "Self" : block.extendedType)
+        // The block's members stand one level in; under `#if`, two (file.swift.template).
+        let level = block.condition == nil ? 1 : 2
         return BlockPlan(
-            condition: block.condition ?? "", docLines: block.documentation.map(Self.commentSafe), attributes: [availability] + block.attributes,
+            condition: block.condition ?? "", docLines: block.documentation.map(SwiftLiteral.commentSafe),
+            attributes: [availability] + block.attributes,
             extendedType: block.extendedType, extendedTypeLine: block.extendedTypeLine,
             whereClause: block.requirements.isEmpty ? "" : " where " + block.requirements.joined(separator: ", "),
             access: access, wrapperName: block.wrapperName,
-            adapters: block.adapters.map { plan($0, access: access, typeName: typeName, receivers: receivers) })
+            adapters: block.adapters.map { plan($0, access: access, typeName: typeName, receivers: receivers, level: level) })
     }
 
     /// What an adapter calls the SDK on: `self` (or `base` in a wrapper), and for static methods
@@ -108,16 +83,67 @@ public struct Planner: Sendable {
         var type: String
     }
 
-    func plan(_ adapter: Adapter, access: String, typeName: String, receivers: Receivers) -> AdapterPlan {
-        var docLines = adapter.documentation.map(Self.commentSafe)
+    func plan(_ adapter: Adapter, access: String, typeName: String, receivers: Receivers, level: Int) -> AdapterPlan {
+        var docLines = adapter.documentation.map(SwiftLiteral.commentSafe)
         if !docLines.isEmpty { docLines.append("") }
-        let source = Self.commentSafe(adapter.sourceName)
+        let source = SwiftLiteral.commentSafe(adapter.sourceName)
         if let script = adapter.fakeScript {
             docLines.append("Runs `\(script)` in place of the SDK, as the adapter of `\(source)`.")
         } else {
             docLines.append(adapter.notification == nil ? "Bridged from `\(source)`." : "Observes notification `\(source)`.")
         }
 
+        // bridgegen's own names must not shadow a forwarded parameter.
+        let names = Names(
+            continuation: freeName("continuation", in: adapter), call: freeName("call", in: adapter),
+            events: freeName("events", in: adapter), retry: freeName("retry", in: adapter))
+        let receiver = adapter.isStatic ? receivers.type : receivers.instance
+        // The adapter's name as a string literal: in the call or stream setup.
+        let nameLiteral = SwiftLiteral.quoted(adapter.adapterName)
+
+        // A fake's copy repeats no `.bridge` text where it differs: it is not mapped.
+        var printer = CodePrinter(level: level, sourceFile: adapter.fakeScript == nil ? sourcePathLiteral : nil)
+        let attributes = self.attributes(of: adapter)
+        printSignature(signature(of: adapter, access: access), attributes: attributes, into: &printer)
+        let bodyStart = printer.writtenLineCount()
+        printer.indented { body in
+            if let notification = adapter.notification, adapter.fakeScript == nil {
+                printNotificationStream(adapter, notification, nameLiteral: nameLiteral, receiver: receiver, into: &body)
+            } else if adapter.stream != nil {
+                printStream(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, into: &body)
+            } else if adapter.isGetter {
+                // No directive may stand between `var name: T {` and `get`.
+                body.continuation("get async throws {")
+                body.indented { printCallBody(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, into: &$0) }
+                body.line("}")
+                body.endMapping()
+            } else {
+                printCallBody(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, into: &body)
+            }
+        }
+        printer.line("}")
+        printer.endMapping()
+        return Self.cut(
+            printer.lines, sourceName: adapter.sourceName, docLines: docLines, attributeCount: attributes.count,
+            bodyStart: bodyStart)
+    }
+
+    /// The printed adapter cut into the adapter template's pieces: the directive before the
+    /// attributes, the attributes, the signature without its ` {`, and the body one level out.
+    static func cut(_ lines: [String], sourceName: String, docLines: [String], attributeCount: Int, bodyStart: Int) -> AdapterPlan {
+        var head = lines[..<bodyStart]
+        let sourceLocation = head.first?.hasPrefix("#sourceLocation") == true ? [head.removeFirst()] : []
+        let attributes = Array(head.prefix(attributeCount))
+        var signature = Array(head.dropFirst(attributeCount))
+        if let last = signature.popLast() { signature.append(String(last.dropLast(2))) }
+        let body = lines[bodyStart..<(lines.count - 1)].map { $0.hasPrefix(CodePrinter.indentUnit) ? String($0.dropFirst(CodePrinter.indentUnit.count)) : $0 }
+        return AdapterPlan(
+            sourceName: sourceName, docLines: docLines, sourceLocation: sourceLocation, attributes: attributes,
+            signature: signature.joined(separator: "\n"), body: body.joined(separator: "\n"))
+    }
+
+    /// `@discardableResult`, the declaration's own attributes, `@MainActor`.
+    func attributes(of adapter: Adapter) -> [String] {
         var attributes = adapter.attributes
         if adapter.discardableResult { attributes.insert("@discardableResult", at: 0) }
         if adapter.isMainActor { attributes.append("@MainActor") }
@@ -126,76 +152,7 @@ public struct Planner: Sendable {
         if adapter.name.hasPrefix("__") {
             attributes.insert("// swift-format-ignore: AlwaysUseLowerCamelCase", at: 0)
         }
-
-        // bridgegen's own names must not shadow a forwarded parameter.
-        let names = Names(
-            continuation: freeName("continuation", in: adapter), call: freeName("call", in: adapter),
-            events: freeName("events", in: adapter), retry: freeName("retry", in: adapter))
-        let receiver = adapter.isStatic ? receivers.type : receivers.instance
-        // The adapter's name as a string literal: in the call or stream setup, and for templates.
-        let nameLiteral = Parser.quoted(adapter.adapterName)
-
-        let body: AdapterPlan.Body
-        // Lines that repeat `.bridge` text: the annotation expressions (mapped back).
-        let stop = stopClosure(adapter.cancellation, receiver: receiver)
-        let expressionMarks: [(text: String, line: Int?)] = [
-            ("cancel: " + (stop ?? "\u{0}"), adapter.cancellation.expressionLine),
-            ("stop: " + (stop ?? "\u{0}"), adapter.cancellation.expressionLine),
-            ("start: ", adapter.cancellation.expressionLine), ("mapError: ", adapter.mapErrorLine),
-        ]
-        var setupLine: Int?
-        var legacyLine: Int?
-        var retryLine: Int?
-        var streamLine: Int?
-        if let notification = adapter.notification, adapter.fakeScript == nil {
-            let text = notificationBody(adapter, notification, nameLiteral: nameLiteral, receiver: receiver)
-            streamLine = Self.mappedLine(of: text, [("name: ", notification.line)])
-            body = .stream(text)
-        } else if adapter.stream != nil {
-            let text = streamBody(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names)
-            streamLine = Self.mappedLine(of: text, expressionMarks) ?? adapter.signatureLine
-            body = .stream(text)
-        } else {
-            let depth = Level.body(of: adapter) - Level.body
-            let retry = adapter.retry.map { retrySetup($0, name: names.retry, level: Level.body + depth) }
-            let handler = completionClosure(adapter.completion, continuation: names.continuation, until: adapter.until)
-            let setup = callSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: retry != nil)
-            // The setup also repeats the result and token types: without an annotation
-            // expression, its first line is mapped to the declaration.
-            setupLine = Self.mappedLine(of: setup, expressionMarks) ?? adapter.signatureLine
-            retryLine = retry.flatMap { Self.mappedLine(of: $0, [("when: ", adapter.retryLine)]) }
-            let legacy =
-                adapter.fakeScript.map { Self.scriptCall(adapter, script: $0, target: names.continuation) }
-                ?? call(
-                    adapter, callee: receiver, continuation: names.continuation, handler: handler,
-                    level: (retry == nil ? Level.legacyCall : Level.legacyCallInRetry) + depth)
-            // The legacy call repeats the method's and parameters' names. Mapped only when they
-            // are all on its first line: the lines after a mapped line are numbered on, so a
-            // call broken one argument per line would point its later lines at other
-            // declarations of the file.
-            // With `@until` the predicate inside the handler is mapped instead.
-            if adapter.until == nil && (legacy.lines.first?.contains("{") ?? false || !legacy.contains("\n")) {
-                legacyLine = adapter.signatureLine
-            }
-            body = .call(setup: setup, legacyCall: legacy, retrySetup: retry)
-        }
-        return AdapterPlan(
-            sourceName: adapter.sourceName, docLines: docLines, attributes: attributes,
-            // The directive stands above the attributes: the `func` line lands on the declaration.
-            signature: signature(of: adapter, access: access),
-            signatureLine: adapter.signatureLine.map { max(1, $0 - attributes.count) },
-            setupLine: setupLine,
-            signatureReset: adapter.signatureLine != nil
-                && (adapter.stream == nil
-                    ? setupLine == nil || adapter.retry != nil || !adapter.progressStreams.isEmpty
-                        || adapter.until?.progress != nil
-                    : streamLine == nil),
-            legacyLine: legacyLine, retryLine: retryLine, streamLine: streamLine, isGetter: adapter.isGetter,
-            resultType: adapter.resultType,
-            tokenType: adapter.cancellation.tokenType, adapterNameLiteral: nameLiteral, callName: names.call,
-            continuation: names.continuation, retryName: names.retry,
-            finishedStreams: adapter.progressStreams.keys.sorted() + (adapter.until?.progress.map { [$0 + "?"] } ?? []),
-            body: body)
+        return attributes
     }
 
     /// bridgegen's local names in one adapter.
@@ -214,28 +171,70 @@ public struct Planner: Sendable {
         return candidate
     }
 
-    /// `public func name<T>(label name: Type) async throws -> Result where T: P`, broken one
-    /// parameter per line when it would not fit. A stream adapter returns its stream instead.
-    func signature(of adapter: Adapter, access: String) -> String {
+    /// A declaration's signature in pieces, each with the `.bridge` line it repeats:
+    /// `head(` parameters `)tail`; a property has no parameter list.
+    struct Signature {
+        var head: Sourced
+        var parameters: [Sourced]?
+        var tail: Sourced
+    }
+
+    /// `public func name<T>(label name: Type) async throws -> Result where T: P`. A stream
+    /// adapter returns its stream instead.
+    func signature(of adapter: Adapter, access: String) -> Signature {
         var head = access
         if adapter.isStatic { head += "static " }
         // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
         // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
         if !(adapter.isMainActor || adapter.stream != nil) { head += "nonisolated(nonsending) " }
-        if adapter.isGetter { return head + "var " + adapter.name + ": " + Self.spelled(adapter.resultType) }
+        if adapter.isGetter {
+            return Signature(
+                head: Sourced(head + "var " + adapter.name + ": " + Self.spelled(adapter.resultType), from: adapter.signatureLine),
+                parameters: nil, tail: Sourced(""))
+        }
         head += "func " + adapter.name
         if !adapter.genericParameters.isEmpty { head += "<" + adapter.genericParameters.joined(separator: ", ") + ">" }
         var tail = Self.resultClause(adapter.stream, resultType: adapter.resultType)
         if !adapter.requirements.isEmpty { tail += " where " + adapter.requirements.joined(separator: ", ") }
-        let parameters = adapter.parameters.map(Self.declaration(of:))
-        let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
-        var printer = CodePrinter(level: Level.signature)
-        // ` {` follows.
-        if printer.fits(oneLine, reserve: 2) || parameters.isEmpty { return oneLine }
-        printer.line(head + "(")
-        printer.indented { $0.commaSeparated(parameters) }
-        printer.line(")" + tail)
-        return printer.text
+        return Signature(
+            head: Sourced(head, from: adapter.signatureLine),
+            parameters: adapter.parameters.map { Sourced(Self.declaration(of: $0), from: $0.line) },
+            tail: Sourced(tail, from: adapter.resultLine ?? adapter.signatureLine))
+    }
+
+    /// The attributes and the signature, ending in `suffix` (` {`). Mapped, the parameter list
+    /// keeps the `.bridge` declaration's line breaks, so each line lands on the line its text
+    /// came from: on one line when the declaration is (however long), else one line per
+    /// `.bridge` line between `head(` and `)tail`. Unmapped, it is broken one parameter per line
+    /// when it does not fit.
+    func printSignature(
+        _ signature: Signature, attributes: [String], suffix: String = " {", reserve: Int? = nil, into printer: inout CodePrinter
+    ) {
+        var started = false
+        func print(_ text: String, from line: Int?) {
+            if started { printer.continuation(text, from: line) } else { printer.line(text, from: line) }
+            started = true
+        }
+        for attribute in attributes { print(attribute, from: nil) }
+        guard let parameters = signature.parameters else {
+            return print(signature.head.text + suffix, from: signature.head.line)
+        }
+        let oneLine = signature.head.text + "(" + parameters.map(\.text).joined(separator: ", ") + ")" + signature.tail.text
+        let lines = Set(([signature.head, signature.tail] + parameters).compactMap(\.line))
+        if parameters.isEmpty || (printer.isMapping ? lines.count <= 1 : printer.fits(oneLine, reserve: reserve ?? suffix.count)) {
+            return print(oneLine + suffix, from: signature.head.line)
+        }
+        print(signature.head.text + "(", from: signature.head.line)
+        var groups: [Sourced] = []
+        for parameter in parameters {
+            if printer.isMapping, let last = groups.last, parameter.line == nil || parameter.line == last.line {
+                groups[groups.count - 1].text += ", " + parameter.text
+            } else {
+                groups.append(parameter)
+            }
+        }
+        printer.indented { $0.commaSeparated(groups) }
+        printer.continuation(")" + signature.tail.text + suffix, from: signature.tail.line)
     }
 
     /// ` async throws -> Result`, or the stream a stream adapter returns.
@@ -267,30 +266,5 @@ public struct Planner: Sendable {
         text += ": " + parameter.type
         if let defaultValue = parameter.defaultValue { text += " = " + defaultValue }
         return text
-    }
-
-    /// User text placed in a `//` comment: it cannot end the comment (line breaks are already
-    /// gone) but could reorder how the line displays (bidirectional controls) — those become
-    /// visible escapes. Other control characters likewise.
-    static func commentSafe(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isBidiControl || (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
-                || scalar.value == 0x2028 || scalar.value == 0x2029
-            {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}
-
-extension CodePrinter {
-    /// One line per item, a comma after each but the last (an item of several lines gets its
-    /// comma on its last line).
-    mutating func commaSeparated(_ items: [String]) {
-        for (index, item) in items.enumerated() { line(index < items.count - 1 ? item + "," : item) }
     }
 }

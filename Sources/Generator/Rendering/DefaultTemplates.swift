@@ -6,109 +6,21 @@ enum DefaultTemplates {
         (
             "adapter.swift.template",
             ##"""
-{{! One adapter. `call` guards the outcome; `legacyCall` starts the SDK work. }}
-{{! A stream adapter returns a stream whose register closure makes the legacy call. }}
-{{! `#sourceLocation` maps lines that repeat the .bridge file's text back to it. }}
+{{! One adapter: a function, a stream function or a property. }}
+{{! The planner prints it whole; `sourceLocation` maps its lines that repeat the .bridge file's text back to it, }}
+{{! and `body` holds the directives its statements need. Keep the pieces in this order. }}
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-{{#signatureLine}}
-#sourceLocation(file:{{sourcePathLiteral}},line:{{signatureLine}})
-{{/signatureLine}}
+{{#sourceLocation}}
+{{.}}
+{{/sourceLocation}}
 {{#attributes}}
 {{.}}
 {{/attributes}}
-{{#isStream}}
 {{signature}} {
-    {{#signatureReset}}
-    #sourceLocation()
-    {{/signatureReset}}
-    {{#streamLine}}
-    #sourceLocation(file:{{sourcePathLiteral}},line:{{streamLine}})
-    {{/streamLine}}
-    {{streamBody}}
-    {{#streamLine}}
-    #sourceLocation()
-    {{/streamLine}}
+    {{body}}
 }
-{{/isStream}}
-{{^isStream}}
-{{#isGetter}}
-{{signature}} {
-    get async throws {
-        {{> adapterBody}}
-    }
-}
-{{/isGetter}}
-{{^isGetter}}
-{{signature}} {
-    {{> adapterBody}}
-}
-{{/isGetter}}
-{{/isStream}}
-
-"""##
-        ),
-        (
-            "adapterBody.swift.template",
-            ##"""
-{{! The body of a one-shot adapter (a function, or a property's `get async throws`). }}
-{{! With `@retry`, each pass of the loop is one complete call; `retry` waits or rethrows. }}
-{{#signatureReset}}
-#sourceLocation()
-{{/signatureReset}}
-{{#finishedStreams}}
-defer { {{.}}.finish() }
-{{/finishedStreams}}
-{{#hasRetry}}
-{{#retryLine}}
-#sourceLocation(file:{{sourcePathLiteral}},line:{{retryLine}})
-{{/retryLine}}
-var {{retryName}} = {{retrySetup}}
-{{#retryLine}}
-#sourceLocation()
-{{/retryLine}}
-while true {
-    {{#setupLine}}
-    #sourceLocation(file:{{sourcePathLiteral}},line:{{setupLine}})
-    {{/setupLine}}
-    let {{callName}} = {{callSetup}}
-    {{#setupLine}}
-    #sourceLocation()
-    {{/setupLine}}
-    do {
-        return try await {{callName}}.run { {{continuation}} in
-            {{#legacyLine}}
-            #sourceLocation(file:{{sourcePathLiteral}},line:{{legacyLine}})
-            {{/legacyLine}}
-            {{legacyCall}}
-            {{#legacyLine}}
-            #sourceLocation()
-            {{/legacyLine}}
-        }
-    } catch {
-        try await {{retryName}}.wait(after: error)
-    }
-}
-{{/hasRetry}}
-{{^hasRetry}}
-{{#setupLine}}
-#sourceLocation(file:{{sourcePathLiteral}},line:{{setupLine}})
-{{/setupLine}}
-let {{callName}} = {{callSetup}}
-{{#setupLine}}
-#sourceLocation()
-{{/setupLine}}
-return try await {{callName}}.run { {{continuation}} in
-    {{#legacyLine}}
-    #sourceLocation(file:{{sourcePathLiteral}},line:{{legacyLine}})
-    {{/legacyLine}}
-    {{legacyCall}}
-    {{#legacyLine}}
-    #sourceLocation()
-    {{/legacyLine}}
-}
-{{/hasRetry}}
 
 """##
         ),
@@ -191,21 +103,9 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 {{.}}
 {{/availability}}
 extension {{ownerType}} {
-    {{#docLines}}
-    /// {{.}}
-    {{/docLines}}
-    {{#signatureLine}}
-    #sourceLocation(file:{{sourcePathLiteral}},line:{{signatureLine}})
-    {{/signatureLine}}
-    {{#attributes}}
-    {{.}}
-    {{/attributes}}
-    {{signature}} {
-        {{#signatureLine}}
-        #sourceLocation()
-        {{/signatureLine}}
-        {{body}}
-    }
+    {{#function}}
+    {{> adapter}}
+    {{/function}}
 }
 
 {{#classDoc}}

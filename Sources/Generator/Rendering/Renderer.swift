@@ -1,8 +1,8 @@
 import Templates
 
 /// The render stage: places a plan's pieces into the templates (the defaults, or the user's
-/// from `--templates`), then lays the text out with `CodePrinter`'s rules. No decision about
-/// the code is made here.
+/// from `--templates`), then lays the text out with `CodePrinter`'s blank-line rules. No
+/// decision about the code is made here.
 public struct Renderer: Sendable {
     public static let fileTemplate = "file.swift.template"
     public static let adapterTemplate = "adapter.swift.template"
@@ -86,37 +86,13 @@ public struct Renderer: Sendable {
     }
 
     static func value(of adapter: AdapterPlan) -> TemplateValue {
-        var setup = "", legacyCall = "", retrySetup = "", streamBody = ""
-        switch adapter.body {
-        case .call(let callSetup, let call, let retry):
-            (setup, legacyCall, retrySetup) = (callSetup, call, retry ?? "")
-        case .stream(let body):
-            streamBody = body
-        }
-        return [
+        [
+            "sourceName": .string(adapter.sourceName),
             "docLines": .strings(adapter.docLines),
+            "sourceLocation": .strings(adapter.sourceLocation),
             "attributes": .strings(adapter.attributes),
             "signature": .string(adapter.signature),
-            "signatureLine": .string(adapter.signatureLine.map(String.init) ?? ""),
-            "signatureReset": .bool(adapter.signatureReset),
-            "isGetter": .bool(adapter.isGetter),
-            "setupLine": .string(adapter.setupLine.map(String.init) ?? ""),
-            "legacyLine": .string(adapter.legacyLine.map(String.init) ?? ""),
-            "retryLine": .string(adapter.retryLine.map(String.init) ?? ""),
-            "streamLine": .string(adapter.streamLine.map(String.init) ?? ""),
-            "resultType": .string(adapter.resultType),
-            "tokenType": .string(adapter.tokenType),
-            "adapterNameLiteral": .string(adapter.adapterNameLiteral),
-            "callName": .string(adapter.callName),
-            "finishedStreams": .strings(adapter.finishedStreams),
-            "callSetup": .string(setup),
-            "hasRetry": .bool(!retrySetup.isEmpty),
-            "retryName": .string(adapter.retryName),
-            "retrySetup": .string(retrySetup),
-            "continuation": .string(adapter.continuation),
-            "isStream": .bool(!streamBody.isEmpty),
-            "streamBody": .string(streamBody),
-            "legacyCall": .string(legacyCall),
+            "body": .string(adapter.body),
         ]
     }
 
@@ -124,11 +100,7 @@ public struct Renderer: Sendable {
         [
             "availability": .strings([delegate.availability]),
             "ownerType": .string(delegate.ownerType),
-            "docLines": .strings(delegate.docLines),
-            "attributes": .strings(delegate.attributes),
-            "signature": .string(delegate.signature),
-            "signatureLine": .string(delegate.signatureLine.map(String.init) ?? ""),
-            "body": .string(delegate.body),
+            "function": .list([value(of: delegate.function)]),
             "protocolType": .string(delegate.protocolType),
             "adapterName": .string(delegate.adapterName),
             "className": .string(delegate.className),

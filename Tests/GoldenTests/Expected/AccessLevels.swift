@@ -22,9 +22,9 @@ extension Catalog {
         return try await call.run { continuation in
             #sourceLocation(file:"AccessLevels.bridge",line:5)
             self.count(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 }
@@ -44,9 +44,9 @@ extension Catalog {
         return try await call.run { continuation in
             #sourceLocation(file:"AccessLevels.bridge",line:10)
             self.names(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 }

@@ -23,9 +23,9 @@ extension Modern {
         return try await call.run { continuation in
             #sourceLocation(file:"Availability.bridge",line:5)
             self.newer(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -40,9 +40,9 @@ extension Modern {
         return try await call.run { continuation in
             #sourceLocation(file:"Availability.bridge",line:8)
             self.older(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 }

@@ -26,9 +26,11 @@ extension SlowStarts {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelDuringStart.bridge",line:7)
             self.fetch(
                 id: id,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -46,9 +48,11 @@ extension SlowStarts {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelDuringStart.bridge",line:10)
             self.fetchByID(
                 id: id,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -68,9 +72,9 @@ extension SlowStarts {
         return try await call.run { continuation in
             #sourceLocation(file:"CancelDuringStart.bridge",line:13)
             self.fetchAny(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 
@@ -86,9 +90,11 @@ extension SlowStarts {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelDuringStart.bridge",line:17)
             self.makeFetch(
                 id: id,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -103,9 +109,11 @@ extension SlowStarts {
         let call = BridgegenCall<Int, Swift.Void>("SlowStarts.fetchUncancellable(id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelDuringStart.bridge",line:20)
             self.fetchUncancellable(
                 id: id,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -118,7 +126,6 @@ extension SlowStarts {
     #sourceLocation(file:"CancelDuringStart.bridge",line:25)
     @discardableResult
     nonisolated(nonsending) func fetchRetrying(id: Int) async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"CancelDuringStart.bridge",line:23)
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: SlowStarts.isRetryable)
         #sourceLocation()
@@ -131,9 +138,11 @@ extension SlowStarts {
             #sourceLocation()
             do {
                 return try await call.run { continuation in
+                    #sourceLocation(file:"CancelDuringStart.bridge",line:26)
                     self.fetch(
                         id: id,
                         completion: { result in
+                            #sourceLocation()
                             continuation.resume(with: result)
                         }
                     )
@@ -156,9 +165,11 @@ extension SlowStarts {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelDuringStart.bridge",line:31)
             self.fetch(
                 id: id,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -173,13 +184,15 @@ extension SlowPicker {
     /// Bridged from `pickValue() in delegate SlowPickerDelegate on SlowPicker`.
     #sourceLocation(file:"CancelDuringStart.bridge",line:38)
     nonisolated(nonsending) func pickValue() async throws -> Int {
-        #sourceLocation()
+        #sourceLocation(file:"CancelDuringStart.bridge",line:35)
         if self.delegate is SlowPickerPickValueDelegate {
+            #sourceLocation()
             throw BridgegenError.busy(adapter: "SlowPicker.pickValue()")
         }
         let delegate = SlowPickerPickValueDelegate()
         defer {
             // The slot goes back only if no newer call has taken it since.
+            #sourceLocation(file:"CancelDuringStart.bridge",line:35)
             if self.delegate === delegate { self.delegate = nil }
         }
         #sourceLocation(file:"CancelDuringStart.bridge",line:35)
@@ -190,11 +203,11 @@ extension SlowPicker {
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
+            #sourceLocation(file:"CancelDuringStart.bridge",line:35)
             self.delegate = delegate
-            #sourceLocation(file:"CancelDuringStart.bridge",line:36)
             self.begin()
-            #sourceLocation()
         }
+        #sourceLocation()
     }
 }
 

@@ -27,9 +27,11 @@ extension Transfers {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelStrategies.bridge",line:8)
             self.upload(
                 data,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -54,9 +56,11 @@ extension Transfers {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelStrategies.bridge",line:12)
             self.subscribe(
                 topic: topic,
                 completion: { error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else {
@@ -81,13 +85,13 @@ extension Transfers {
         return try await call.run { continuation in
             #sourceLocation(file:"CancelStrategies.bridge",line:16)
             self.startSync(completion: { error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
                     continuation.resume()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -104,9 +108,11 @@ extension Transfers {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelStrategies.bridge",line:20)
             self.geocode(
                 address: address,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -129,9 +135,11 @@ extension Transfers {
         let call = BridgegenCall<[String], Swift.Void>("Transfers.geocodeWithoutCancel(address:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelStrategies.bridge",line:25)
             self.geocode(
                 address: address,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {

@@ -26,9 +26,11 @@ extension Transfers {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CancelTokenInferred.bridge",line:6)
             self.send(
                 amount: amount,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )

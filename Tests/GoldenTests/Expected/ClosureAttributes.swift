@@ -22,9 +22,9 @@ extension Feed {
         return try await call.run { continuation in
             #sourceLocation(file:"ClosureAttributes.bridge",line:4)
             self.stream(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 
@@ -40,9 +40,9 @@ extension Feed {
         return try await call.run { continuation in
             #sourceLocation(file:"ClosureAttributes.bridge",line:7)
             self.render(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 }

@@ -19,19 +19,17 @@ extension Catalog {
     /// Bridged from `Catalog.download(id:progress:completion:onCancel:)`.
     #sourceLocation(file:"CompletionAnnotation.bridge",line:7)
     @discardableResult
-    nonisolated(nonsending) func download(
-        id: String,
-        progress: @escaping (Double) -> Void,
-        onCancel: @escaping () -> Void
-    ) async throws -> Data {
+    nonisolated(nonsending) func download(id: String, progress: @escaping (Double) -> Void, onCancel: @escaping () -> Void) async throws -> Data {
         #sourceLocation(file:"CompletionAnnotation.bridge",line:8)
         let call = BridgegenCall<Data, Swift.Void>("Catalog.download(id:progress:onCancel:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CompletionAnnotation.bridge",line:8)
             self.download(
                 id: id,
                 progress: { value in continuation.ifRunning { progress(value) } },
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -39,9 +37,11 @@ extension Catalog {
                     } else {
                         continuation.resumeWithNoResult()
                     }
+                    #sourceLocation(file:"CompletionAnnotation.bridge",line:7)
                 },
                 onCancel: { continuation.ifRunning { onCancel() } }
             )
         }
+        #sourceLocation()
     }
 }

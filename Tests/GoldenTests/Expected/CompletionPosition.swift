@@ -22,13 +22,17 @@ extension Catalog {
         let call = BridgegenCall<String, Swift.Void>("Catalog.lookup(sku:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CompletionPosition.bridge",line:5)
             self.lookup(
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
+                    #sourceLocation(file:"CompletionPosition.bridge",line:4)
                 },
                 sku: sku
             )
         }
+        #sourceLocation()
     }
 
     /// Found by its label when its name is not `completion`.
@@ -41,9 +45,11 @@ extension Catalog {
         let call = BridgegenCall<[String], Swift.Void>("Catalog.search(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CompletionPosition.bridge",line:8)
             self.search(
                 query,
                 then: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {

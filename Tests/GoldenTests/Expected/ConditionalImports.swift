@@ -26,9 +26,11 @@ extension URLFetcher {
         let call = BridgegenCall<Data, Swift.Void>("URLFetcher.send(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ConditionalImports.bridge",line:10)
             self.send(
                 request,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -57,9 +59,11 @@ extension URLFetcher {
             let call = BridgegenCall<Data, Swift.Void>("URLFetcher.fetch(_:)")
             #sourceLocation()
             return try await call.run { continuation in
+                #sourceLocation(file:"ConditionalImports.bridge",line:16)
                 self.fetch(
                     path,
                     completion: { value, error in
+                        #sourceLocation()
                         if let error {
                             continuation.resume(throwing: error)
                         } else if let value {
@@ -88,9 +92,11 @@ extension URLFetcher {
             let call = BridgegenCall<Data, Swift.Void>("TypeOnlyOnApplePlatforms.fetch(_:)")
             #sourceLocation()
             return try await call.run { continuation in
+                #sourceLocation(file:"ConditionalImports.bridge",line:20)
                 self.fetch(
                     path,
                     completion: { value, error in
+                        #sourceLocation()
                         if let error {
                             continuation.resume(throwing: error)
                         } else if let value {

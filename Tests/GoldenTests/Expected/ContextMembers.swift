@@ -30,9 +30,9 @@ extension DataRequest {
         return try await call.run { continuation in
             #sourceLocation(file:"ContextMembers.bridge",line:21)
             self.response(completionHandler: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 
@@ -48,9 +48,9 @@ extension DataRequest {
         return try await call.run { continuation in
             #sourceLocation(file:"ContextMembers.bridge",line:24)
             self.cancel(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 }
@@ -74,9 +74,9 @@ extension UploadRequest {
         return try await call.run { continuation in
             #sourceLocation(file:"ContextMembers.bridge",line:31)
             self.response(completionHandler: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 }
@@ -98,13 +98,13 @@ extension Resumable {
         return try await call.run { continuation in
             #sourceLocation(file:"ContextMembers.bridge",line:38)
             self.resume(completion: { error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
                     continuation.resume()
                 }
             })
-            #sourceLocation()
         }
     }
 }

@@ -22,9 +22,11 @@ extension PaymentsClient {
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.capture(id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"CustomErrorType.bridge",line:5)
             self.capture(
                 id: id,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {

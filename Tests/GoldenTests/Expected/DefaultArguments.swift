@@ -17,22 +17,19 @@ extension Feed {
     ///
     /// Bridged from `Feed.post(_:headers:timeout:retries:completion:)`.
     #sourceLocation(file:"DefaultArguments.bridge",line:6)
-    nonisolated(nonsending) func post(
-        _ body: String,
-        headers: [String: String] = [:],
-        timeout: TimeInterval = 30,
-        retries: Int = -1
-    ) async throws {
+    nonisolated(nonsending) func post(_ body: String, headers: [String: String] = [:], timeout: TimeInterval = 30, retries: Int = -1) async throws {
         #sourceLocation(file:"DefaultArguments.bridge",line:6)
         let call = BridgegenCall<Swift.Void, Swift.Void>("Feed.post(_:headers:timeout:retries:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"DefaultArguments.bridge",line:6)
             self.post(
                 body,
                 headers: headers,
                 timeout: timeout,
                 retries: retries,
                 completion: { error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else {

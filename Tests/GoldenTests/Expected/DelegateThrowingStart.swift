@@ -16,13 +16,15 @@ extension CodeScanner {
     /// Bridged from `scanCode() in delegate CodeScannerDelegate on CodeScanner`.
     #sourceLocation(file:"DelegateThrowingStart.bridge",line:8)
     nonisolated(nonsending) func scanCode() async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"DelegateThrowingStart.bridge",line:5)
         if self.delegate is CodeScannerScanCodeDelegate {
+            #sourceLocation()
             throw BridgegenError.busy(adapter: "CodeScanner.scanCode()")
         }
         let delegate = CodeScannerScanCodeDelegate()
         defer {
             // The slot goes back only if no newer call has taken it since.
+            #sourceLocation(file:"DelegateThrowingStart.bridge",line:5)
             if self.delegate === delegate { self.delegate = nil }
         }
         #sourceLocation(file:"DelegateThrowingStart.bridge",line:5)
@@ -33,11 +35,11 @@ extension CodeScanner {
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
+            #sourceLocation(file:"DelegateThrowingStart.bridge",line:5)
             self.delegate = delegate
-            #sourceLocation(file:"DelegateThrowingStart.bridge",line:6)
             try self.start()
-            #sourceLocation()
         }
+        #sourceLocation()
     }
 }
 
@@ -70,8 +72,9 @@ extension CodeScanner {
     /// Bridged from `scannedCodes() in delegate CodeScannerDelegate on CodeScanner`.
     #sourceLocation(file:"DelegateThrowingStart.bridge",line:21)
     func scannedCodes() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {
-        #sourceLocation()
+        #sourceLocation(file:"DelegateThrowingStart.bridge",line:18)
         if self.delegate is CodeScannerScannedCodesDelegate {
+            #sourceLocation()
             return _Concurrency.AsyncThrowingStream {
                 $0.finish(throwing: BridgegenError.busy(adapter: "CodeScanner.scannedCodes()"))
             }
@@ -83,24 +86,28 @@ extension CodeScanner {
             stop: { _ in
                 #sourceLocation(file:"DelegateThrowingStart.bridge",line:20)
                 self.stop()
-                #sourceLocation(file:"DelegateThrowingStart.bridge",line:21)
+                #sourceLocation(file:"DelegateThrowingStart.bridge",line:18)
                 if self.delegate === delegate { self.delegate = nil }
+                #sourceLocation()
             },
             register: { events in
                 delegate.events = events
+                #sourceLocation(file:"DelegateThrowingStart.bridge",line:18)
                 self.delegate = delegate
+                #sourceLocation()
                 do {
                     #sourceLocation(file:"DelegateThrowingStart.bridge",line:19)
                     try self.start()
-                    #sourceLocation(file:"DelegateThrowingStart.bridge",line:21)
+                    #sourceLocation()
                 } catch {
                     // Nothing stays registered when the start call fails.
+                    #sourceLocation(file:"DelegateThrowingStart.bridge",line:18)
                     if self.delegate === delegate { self.delegate = nil }
+                    #sourceLocation()
                     throw error
                 }
             }
         )
-        #sourceLocation()
     }
 }
 

@@ -15,13 +15,15 @@ extension Locator {
     /// Bridged from `currentLocation() in delegate LocatorDelegate on Locator`.
     #sourceLocation(file:"Delegates.bridge",line:9)
     nonisolated(nonsending) func currentLocation() async throws -> Coordinate {
-        #sourceLocation()
+        #sourceLocation(file:"Delegates.bridge",line:5)
         if self.delegate is LocatorCurrentLocationDelegate {
+            #sourceLocation()
             throw BridgegenError.busy(adapter: "Locator.currentLocation()")
         }
         let delegate = LocatorCurrentLocationDelegate()
         defer {
             // The slot goes back only if no newer call has taken it since.
+            #sourceLocation(file:"Delegates.bridge",line:5)
             if self.delegate === delegate { self.delegate = nil }
         }
         #sourceLocation(file:"Delegates.bridge",line:6)
@@ -33,11 +35,12 @@ extension Locator {
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
+            #sourceLocation(file:"Delegates.bridge",line:5)
             self.delegate = delegate
             #sourceLocation(file:"Delegates.bridge",line:7)
             self.requestLocation()
-            #sourceLocation()
         }
+        #sourceLocation()
     }
 }
 
@@ -77,26 +80,29 @@ extension Picker {
     /// Bridged from `pick(animated:) in delegate PickerDelegate on Picker`.
     #sourceLocation(file:"Delegates.bridge",line:27)
     nonisolated(nonsending) func pick(animated: Bool) async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"Delegates.bridge",line:25)
         (self.delegate as? PickerPickDelegate)?.continuation?.cancelForNewCall()
+        #sourceLocation(file:"Delegates.bridge",line:25)
         let earlier = self.delegate as? PickerPickDelegate
+        #sourceLocation(file:"Delegates.bridge",line:25)
         let previous = earlier == nil ? self.delegate : earlier?.previous
+        #sourceLocation()
         let delegate = PickerPickDelegate()
         delegate.previous = previous
         defer {
             // The slot goes back only if no newer call has taken it since.
+            #sourceLocation(file:"Delegates.bridge",line:25)
             if self.delegate === delegate { self.delegate = previous }
         }
-        #sourceLocation(file:"Delegates.bridge",line:27)
         let call = BridgegenCall<String, Swift.Void>("Picker.pick(animated:)")
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
+            #sourceLocation(file:"Delegates.bridge",line:25)
             self.delegate = delegate
-            #sourceLocation(file:"Delegates.bridge",line:26)
             self.present(animated: animated)
-            #sourceLocation()
         }
+        #sourceLocation()
     }
 }
 
@@ -131,13 +137,15 @@ extension ProductRequest {
     /// Bridged from `products() in delegate ProductRequestDelegate on ProductRequest`.
     #sourceLocation(file:"Delegates.bridge",line:42)
     public nonisolated(nonsending) func products() async throws -> [String] {
-        #sourceLocation()
+        #sourceLocation(file:"Delegates.bridge",line:38)
         if self.delegate is ProductRequestProductsDelegate {
+            #sourceLocation()
             throw BridgegenError.busy(adapter: "ProductRequest.products()")
         }
         let delegate = ProductRequestProductsDelegate()
         defer {
             // The slot goes back only if no newer call has taken it since.
+            #sourceLocation(file:"Delegates.bridge",line:38)
             if self.delegate === delegate { self.delegate = nil }
         }
         #sourceLocation(file:"Delegates.bridge",line:39)
@@ -148,11 +156,12 @@ extension ProductRequest {
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
+            #sourceLocation(file:"Delegates.bridge",line:38)
             self.delegate = delegate
             #sourceLocation(file:"Delegates.bridge",line:40)
             self.start()
-            #sourceLocation()
         }
+        #sourceLocation()
     }
 }
 
@@ -198,8 +207,9 @@ extension Locator {
     /// Bridged from `locationUpdates() in delegate LocatorDelegate on Locator`.
     #sourceLocation(file:"Delegates.bridge",line:64)
     func locationUpdates() -> _Concurrency.AsyncThrowingStream<Coordinate, any Swift.Error> {
-        #sourceLocation()
+        #sourceLocation(file:"Delegates.bridge",line:60)
         if self.delegate is LocatorLocationUpdatesDelegate {
+            #sourceLocation()
             return _Concurrency.AsyncThrowingStream {
                 $0.finish(throwing: BridgegenError.busy(adapter: "Locator.locationUpdates()"))
             }
@@ -212,15 +222,15 @@ extension Locator {
             stop: { _ in
                 #sourceLocation(file:"Delegates.bridge",line:62)
                 self.stopUpdatingLocation()
-                #sourceLocation(file:"Delegates.bridge",line:64)
+                #sourceLocation(file:"Delegates.bridge",line:60)
                 if self.delegate === delegate { self.delegate = nil }
+                #sourceLocation()
             },
             register: { events in
                 delegate.events = events
+                #sourceLocation(file:"Delegates.bridge",line:60)
                 self.delegate = delegate
-                #sourceLocation(file:"Delegates.bridge",line:61)
                 self.startUpdatingLocation()
-                #sourceLocation(file:"Delegates.bridge",line:64)
             }
         )
         #sourceLocation()

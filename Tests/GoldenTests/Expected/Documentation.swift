@@ -29,9 +29,9 @@ extension PaymentsClient {
         return try await call.run { continuation in
             #sourceLocation(file:"Documentation.bridge",line:13)
             self.ping2(completion: {
+                #sourceLocation()
                 continuation.resume()
             })
-            #sourceLocation()
         }
     }
 }

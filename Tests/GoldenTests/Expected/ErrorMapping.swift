@@ -26,9 +26,9 @@ extension Ledger {
         return try await call.run { continuation in
             #sourceLocation(file:"ErrorMapping.bridge",line:6)
             self.audit(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 
@@ -45,9 +45,11 @@ extension Ledger {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ErrorMapping.bridge",line:9)
             try self.export(
                 format: format,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -66,13 +68,13 @@ extension Ledger {
         return try await call.run { continuation in
             #sourceLocation(file:"ErrorMapping.bridge",line:12)
             self.reconcile(completion: { flag, error in
+                #sourceLocation()
                 if !flag {
                     continuation.resumeWithFailureFlag(error: error)
                 } else {
                     continuation.resume()
                 }
             })
-            #sourceLocation()
         }
     }
 }

@@ -19,9 +19,11 @@ extension PaymentsClient {
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.refund(id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ErrorOnly.bridge",line:4)
             self.refund(
                 id: id,
                 completion: { error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else {

@@ -24,9 +24,9 @@ extension Diagnostics {
         return try await call.run { continuation in
             #sourceLocation(file:"ErrorsAsData.bridge",line:8)
             self.load(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 
@@ -40,9 +40,9 @@ extension Diagnostics {
         return try await call.run { continuation in
             #sourceLocation(file:"ErrorsAsData.bridge",line:10)
             self.count(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -58,9 +58,9 @@ extension Diagnostics {
         return try await call.run { continuation in
             #sourceLocation(file:"ErrorsAsData.bridge",line:13)
             self.lastError(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -75,9 +75,9 @@ extension Diagnostics {
         return try await call.run { continuation in
             #sourceLocation(file:"ErrorsAsData.bridge",line:17)
             self.validate(onFailure: { error in
+                #sourceLocation()
                 continuation.resume(throwing: error)
             })
-            #sourceLocation()
         }
     }
 
@@ -93,6 +93,7 @@ extension Diagnostics {
         return try await call.run { continuation in
             #sourceLocation(file:"ErrorsAsData.bridge",line:21)
             self.sync(completion: { value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value {
@@ -101,7 +102,6 @@ extension Diagnostics {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 }
@@ -119,11 +119,12 @@ extension Sensor {
             "Sensor.observeStrictly()",
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"ErrorsAsData.bridge",line:27)
                 self.observeStrictly({ value in
+                    #sourceLocation()
                     events.yield(value)
                 })
             }
         )
-        #sourceLocation()
     }
 }

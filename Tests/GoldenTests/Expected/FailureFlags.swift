@@ -22,9 +22,11 @@ extension PaymentsClient {
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.verify(token:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:7)
             self.verify(
                 token: token,
                 completion: { flag, error in
+                    #sourceLocation()
                     if !flag {
                         continuation.resumeWithFailureFlag(error: error)
                     } else {
@@ -45,9 +47,11 @@ extension PaymentsClient {
         let call = BridgegenCall<Data, Swift.Void>("PaymentsClient.authorize(amount:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:11)
             self.authorize(
                 amount: amount,
                 completion: { value, flag, error in
+                    #sourceLocation()
                     if flag != 0 {
                         continuation.resumeWithFailureFlag(error: error)
                     } else if let value {

@@ -18,18 +18,17 @@ extension RecordStore {
     /// Bridged from `RecordStore.load(_:id:completion:)`.
     #sourceLocation(file:"GenericOverloads.bridge",line:6)
     @discardableResult
-    nonisolated(nonsending) func load<T: StoredRecord>(
-        _ type: T.Type,
-        id: String
-    ) async throws -> T {
+    nonisolated(nonsending) func load<T: StoredRecord>(_ type: T.Type, id: String) async throws -> T {
         #sourceLocation(file:"GenericOverloads.bridge",line:7)
         let call = BridgegenCall<T, Swift.Void>("RecordStore.load(_:id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"GenericOverloads.bridge",line:7)
             self.load(
                 type,
                 id: id,
                 completion: { (value: T?, error: Error?) in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -45,18 +44,17 @@ extension RecordStore {
     /// Bridged from `RecordStore.load(_:id:completion:)`.
     #sourceLocation(file:"GenericOverloads.bridge",line:8)
     @discardableResult
-    nonisolated(nonsending) func load<T: CachedRecord>(
-        _ type: T.Type,
-        id: String
-    ) async throws -> T {
+    nonisolated(nonsending) func load<T: CachedRecord>(_ type: T.Type, id: String) async throws -> T {
         #sourceLocation(file:"GenericOverloads.bridge",line:9)
         let call = BridgegenCall<T, Swift.Void>("RecordStore.load(_:id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"GenericOverloads.bridge",line:9)
             self.load(
                 type,
                 id: id,
                 completion: { (value: T?, error: Error?) in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -72,18 +70,17 @@ extension RecordStore {
     /// Bridged from `RecordStore.refresh(_:id:completion:)`.
     #sourceLocation(file:"GenericOverloads.bridge",line:10)
     @discardableResult
-    nonisolated(nonsending) func refresh<T>(
-        _ type: T.Type,
-        id: String
-    ) async throws -> T where T: StoredRecord {
+    nonisolated(nonsending) func refresh<T>(_ type: T.Type, id: String) async throws -> T where T: StoredRecord {
         #sourceLocation(file:"GenericOverloads.bridge",line:11)
         let call = BridgegenCall<T, Swift.Void>("RecordStore.refresh(_:id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"GenericOverloads.bridge",line:11)
             self.refresh(
                 type,
                 id: id,
                 completion: { (value: T?, error: Error?) in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -99,18 +96,17 @@ extension RecordStore {
     /// Bridged from `RecordStore.refresh(_:id:completion:)`.
     #sourceLocation(file:"GenericOverloads.bridge",line:12)
     @discardableResult
-    nonisolated(nonsending) func refresh<T>(
-        _ type: T.Type,
-        id: String
-    ) async throws -> T where T: CachedRecord {
+    nonisolated(nonsending) func refresh<T>(_ type: T.Type, id: String) async throws -> T where T: CachedRecord {
         #sourceLocation(file:"GenericOverloads.bridge",line:13)
         let call = BridgegenCall<T, Swift.Void>("RecordStore.refresh(_:id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"GenericOverloads.bridge",line:13)
             self.refresh(
                 type,
                 id: id,
                 completion: { (value: T?, error: Error?) in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {

@@ -24,6 +24,7 @@ extension Store where Item: Equatable {
         return try await call.run { continuation in
             #sourceLocation(file:"GenericTypes.bridge",line:6)
             self.load(completion: { value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value {
@@ -32,7 +33,6 @@ extension Store where Item: Equatable {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 }
@@ -50,9 +50,11 @@ extension Uploader {
         let call = BridgegenCall<URL, Swift.Void>("Uploader.upload(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"GenericTypes.bridge",line:10)
             self.upload(
                 data,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )

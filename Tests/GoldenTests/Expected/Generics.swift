@@ -18,18 +18,17 @@ extension Feed {
     /// Bridged from `Feed.decode(_:from:completion:)`.
     #sourceLocation(file:"Generics.bridge",line:5)
     @discardableResult
-    nonisolated(nonsending) func decode<T: Decodable>(
-        _ type: T.Type,
-        from data: Data
-    ) async throws -> T {
+    nonisolated(nonsending) func decode<T: Decodable>(_ type: T.Type, from data: Data) async throws -> T {
         #sourceLocation(file:"Generics.bridge",line:6)
         let call = BridgegenCall<T, Swift.Void>("Feed.decode(_:from:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Generics.bridge",line:6)
             self.decode(
                 type,
                 from: data,
                 completion: { (result: Result<T, Error>) in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -39,16 +38,16 @@ extension Feed {
     /// Bridged from `Feed.first(of:completion:)`.
     #sourceLocation(file:"Generics.bridge",line:7)
     @discardableResult
-    nonisolated(nonsending) func first<S: Sequence>(
-        of sequence: S
-    ) async throws -> S.Element where S.Element: Equatable {
+    nonisolated(nonsending) func first<S: Sequence>(of sequence: S) async throws -> S.Element where S.Element: Equatable {
         #sourceLocation(file:"Generics.bridge",line:8)
         let call = BridgegenCall<S.Element, Swift.Void>("Feed.first(of:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Generics.bridge",line:8)
             self.first(
                 of: sequence,
                 completion: { (value: S.Element?, error: Error?) in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {

@@ -27,9 +27,9 @@ extension PaymentsClient {
         return try await call.run { continuation in
             #sourceLocation(file:"HostileText.bridge",line:12)
             self.ping(completion: {
+                #sourceLocation()
                 continuation.resume()
             })
-            #sourceLocation()
         }
     }
 }

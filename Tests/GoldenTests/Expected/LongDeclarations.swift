@@ -17,22 +17,20 @@ extension Workspace {
     /// Bridged from `Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:completionHandler:)`.
     #sourceLocation(file:"LongDeclarations.bridge",line:4)
     @discardableResult
-    nonisolated(nonsending) func synchronizeEverythingInTheWorkspaceIncludingAttachments(
-        destinationIdentifier: String,
-        includeArchivedDocuments: Bool,
-        conflictResolutionPolicy: Int
-    ) async throws -> [String: [String]] {
+    nonisolated(nonsending) func synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier: String, includeArchivedDocuments: Bool, conflictResolutionPolicy: Int) async throws -> [String: [String]] {
         #sourceLocation(file:"LongDeclarations.bridge",line:5)
         let call = BridgegenCall<[String: [String]], Swift.Void>(
             "Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:)"
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"LongDeclarations.bridge",line:5)
             self.synchronizeEverythingInTheWorkspaceIncludingAttachments(
                 destinationIdentifier: destinationIdentifier,
                 includeArchivedDocuments: includeArchivedDocuments,
                 conflictResolutionPolicy: conflictResolutionPolicy,
                 completionHandler: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )

@@ -35,9 +35,11 @@ struct MainThreadTransfers {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"MainActorIsolation.bridge",line:9)
             base.geocode(
                 address: address,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {

@@ -29,12 +29,12 @@ extension RepeatingSource {
                 self.scheduleTimer(
                     every: interval,
                     block: { value in
+                        #sourceLocation()
                         events.yield(value)
                     }
                 )
             }
         )
-        #sourceLocation()
     }
 
     /// A listener: every connection, until the consumer stops.
@@ -50,12 +50,12 @@ extension RepeatingSource {
                 self.listen(
                     port: port,
                     onConnection: { value in
+                        #sourceLocation()
                         events.yield(value)
                     }
                 )
             }
         )
-        #sourceLocation()
     }
 
     /// An observer whose changes can fail.
@@ -71,6 +71,7 @@ extension RepeatingSource {
                 self.observeValue(
                     forKey: key,
                     changeHandler: { value, error in
+                        #sourceLocation()
                         if let error {
                             events.finish(throwing: error)
                         } else if let value {
@@ -82,6 +83,5 @@ extension RepeatingSource {
                 )
             }
         )
-        #sourceLocation()
     }
 }

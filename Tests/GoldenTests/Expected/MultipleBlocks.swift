@@ -23,9 +23,9 @@ extension Ledger {
         return try await call.run { continuation in
             #sourceLocation(file:"MultipleBlocks.bridge",line:5)
             self.total(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 }
@@ -44,9 +44,9 @@ extension Journal {
         return try await call.run { continuation in
             #sourceLocation(file:"MultipleBlocks.bridge",line:9)
             self.close(completion: {
+                #sourceLocation()
                 continuation.resume()
             })
-            #sourceLocation()
         }
     }
 }

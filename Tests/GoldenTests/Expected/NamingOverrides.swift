@@ -24,9 +24,9 @@ extension Account {
         return try await call.run { continuation in
             #sourceLocation(file:"NamingOverrides.bridge",line:6)
             self.fetchTokens(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -42,9 +42,9 @@ extension Account {
         return try await call.run { continuation in
             #sourceLocation(file:"NamingOverrides.bridge",line:9)
             self.getDefault(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -55,9 +55,11 @@ extension Account {
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.import(from:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingOverrides.bridge",line:11)
             self.`import`(
                 from: path,
                 completion: { error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else {
@@ -77,10 +79,12 @@ extension Account {
         let call = BridgegenCall<Swift.Void, Swift.Void>("Account.send(in:for:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingOverrides.bridge",line:14)
             self.send(
                 in: channel,
                 for: user,
                 completion: { error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else {

@@ -24,6 +24,7 @@ extension Account {
         return try await call.run { continuation in
             #sourceLocation(file:"NamingRules.bridge",line:6)
             self.getProfile(completion: { value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value {
@@ -32,7 +33,6 @@ extension Account {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -44,9 +44,11 @@ extension Account {
         let call = BridgegenCall<URL, Swift.Void>("Account.urlForKey(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"NamingRules.bridge",line:8)
             self.getURLForKey(
                 key,
                 completionHandler: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -68,13 +70,13 @@ extension Account {
         return try await call.run { continuation in
             #sourceLocation(file:"NamingRules.bridge",line:10)
             self.signOutWithCompletionHandler({ error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
                     continuation.resume()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -88,6 +90,7 @@ extension Account {
         return try await call.run { continuation in
             #sourceLocation(file:"NamingRules.bridge",line:12)
             self.loadAvatarWithCompletion({ value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value {
@@ -96,7 +99,6 @@ extension Account {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -110,9 +112,9 @@ extension Account {
         return try await call.run { continuation in
             #sourceLocation(file:"NamingRules.bridge",line:14)
             self.renewWithReply({ value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -125,9 +127,9 @@ extension Account {
         return try await call.run { continuation in
             #sourceLocation(file:"NamingRules.bridge",line:16)
             self.pingWithBlock({
+                #sourceLocation()
                 continuation.resume()
             })
-            #sourceLocation()
         }
     }
 
@@ -140,13 +142,13 @@ extension Account {
         return try await call.run { continuation in
             #sourceLocation(file:"NamingRules.bridge",line:18)
             self.saveAsynchronously(completion: { error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
                     continuation.resume()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -162,9 +164,9 @@ extension Account {
         return try await call.run { continuation in
             #sourceLocation(file:"NamingRules.bridge",line:21)
             self.get(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 }

@@ -21,9 +21,9 @@ extension PaymentsClient {
         return try await call.run { continuation in
             #sourceLocation(file:"NoArguments.bridge",line:4)
             self.ping(completion: {
+                #sourceLocation()
                 continuation.resume()
             })
-            #sourceLocation()
         }
     }
 }

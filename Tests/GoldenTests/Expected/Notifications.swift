@@ -21,9 +21,7 @@ extension NotificationCenter {
     ///
     /// Observes notification `.reachabilityDidChange`.
     #sourceLocation(file:"Notifications.bridge",line:13)
-    public func reachabilityUpdates(
-        of monitor: ReachabilityMonitor
-    ) -> _Concurrency.AsyncStream<ReachabilityStatus> {
+    public func reachabilityUpdates(of monitor: ReachabilityMonitor) -> _Concurrency.AsyncStream<ReachabilityStatus> {
         #sourceLocation(file:"Notifications.bridge",line:8)
         BridgegenNotifications.stream(
             "NotificationCenter.reachabilityUpdates(of:)",

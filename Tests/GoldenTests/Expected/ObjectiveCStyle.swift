@@ -17,18 +17,18 @@ extension Workspace {
     /// Bridged from `Workspace.fetchShareParticipant(withUserRecordID:completionHandler:)`.
     #sourceLocation(file:"ObjectiveCStyle.bridge",line:4)
     @discardableResult
-    nonisolated(nonsending) func fetchShareParticipant(
-        withUserRecordID userRecordID: String
-    ) async throws -> String {
+    nonisolated(nonsending) func fetchShareParticipant(withUserRecordID userRecordID: String) async throws -> String {
         #sourceLocation(file:"ObjectiveCStyle.bridge",line:5)
         let call = BridgegenCall<String, Swift.Void>(
             "Workspace.fetchShareParticipant(withUserRecordID:)"
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ObjectiveCStyle.bridge",line:5)
             self.fetchShareParticipant(
                 withUserRecordID: userRecordID,
                 completionHandler: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -51,6 +51,7 @@ extension Workspace {
         return try await call.run { continuation in
             #sourceLocation(file:"ObjectiveCStyle.bridge",line:7)
             self.title(completion: { value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value {
@@ -59,7 +60,6 @@ extension Workspace {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 }

@@ -21,9 +21,11 @@ extension Catalog {
         let call = BridgegenCall<Swift.Void, Swift.Void>("Catalog.sync(force:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"OptionalCompletion.bridge",line:6)
             self.sync(
                 force: force,
                 completion: { flag, error in
+                    #sourceLocation()
                     if !flag {
                         continuation.resumeWithFailureFlag(error: error)
                     } else {
@@ -43,13 +45,13 @@ extension Catalog {
         return try await call.run { continuation in
             #sourceLocation(file:"OptionalCompletion.bridge",line:8)
             self.refresh(completion: { error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
                     continuation.resume()
                 }
             })
-            #sourceLocation()
         }
     }
 }

@@ -22,9 +22,11 @@ extension PaymentsClient {
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.receipt(id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"OptionalPair.bridge",line:5)
             self.getReceiptAsynchronously(
                 id: id,
                 completionHandler: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {

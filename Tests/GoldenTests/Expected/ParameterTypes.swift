@@ -18,20 +18,14 @@ extension Converter {
     /// Bridged from `Converter.convert(pair:matrix:lookup:kind:both:transform:completion:)`.
     #sourceLocation(file:"ParameterTypes.bridge",line:5)
     @discardableResult
-    nonisolated(nonsending) func convert(
-        pair: (Int, label: String),
-        matrix: [[Double]],
-        lookup: [String: Int?],
-        kind: any Codable.Type,
-        both: (any Equatable & Sendable)?,
-        transform: @escaping (Int) throws -> String
-    ) async throws -> [Int?] {
+    nonisolated(nonsending) func convert(pair: (Int, label: String), matrix: [[Double]], lookup: [String: Int?], kind: any Codable.Type, both: (any Equatable & Sendable)?, transform: @escaping (Int) throws -> String) async throws -> [Int?] {
         #sourceLocation(file:"ParameterTypes.bridge",line:6)
         let call = BridgegenCall<[Int?], Swift.Void>(
             "Converter.convert(pair:matrix:lookup:kind:both:transform:)"
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ParameterTypes.bridge",line:6)
             self.convert(
                 pair: pair,
                 matrix: matrix,
@@ -40,6 +34,7 @@ extension Converter {
                 both: both,
                 transform: transform,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -56,9 +51,11 @@ extension Converter {
         let call = BridgegenCall<Int, Swift.Void>("Converter.measure(samples:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ParameterTypes.bridge",line:9)
             self.measure(
                 samples: &samples,
                 completion: { value in
+                    #sourceLocation()
                     continuation.resume(returning: value)
                 }
             )

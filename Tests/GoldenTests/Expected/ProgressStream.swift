@@ -19,10 +19,7 @@ extension Transfers {
     /// Bridged from `Transfers.download(name:progress:completion:)`.
     #sourceLocation(file:"ProgressStream.bridge",line:9)
     @discardableResult
-    nonisolated(nonsending) func downloadReportingProgress(
-        name: String,
-        progress: _Concurrency.AsyncStream<Double>.Continuation
-    ) async throws -> Data {
+    nonisolated(nonsending) func downloadReportingProgress(name: String, progress: _Concurrency.AsyncStream<Double>.Continuation) async throws -> Data {
         #sourceLocation()
         defer { progress.finish() }
         #sourceLocation(file:"ProgressStream.bridge",line:10)
@@ -32,10 +29,12 @@ extension Transfers {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ProgressStream.bridge",line:10)
             self.download(
                 name: name,
                 progress: { value in continuation.yieldIfRunning(value, to: progress) },
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -48,20 +47,19 @@ extension Transfers {
     /// Bridged from `Transfers.archive(name:progress:completion:)`.
     #sourceLocation(file:"ProgressStream.bridge",line:14)
     @discardableResult
-    nonisolated(nonsending) func archive(
-        name: String,
-        progress: _Concurrency.AsyncStream<ArchiveProgress>.Continuation
-    ) async throws -> Int {
+    nonisolated(nonsending) func archive(name: String, progress: _Concurrency.AsyncStream<ArchiveProgress>.Continuation) async throws -> Int {
         #sourceLocation()
         defer { progress.finish() }
         #sourceLocation(file:"ProgressStream.bridge",line:15)
         let call = BridgegenCall<Int, Swift.Void>("Transfers.archive(name:progress:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ProgressStream.bridge",line:15)
             self.archive(
                 name: name,
                 progress: { value in continuation.yieldIfRunning(value, to: progress) },
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )

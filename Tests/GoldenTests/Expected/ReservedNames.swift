@@ -23,9 +23,11 @@ extension Workspace {
         let call = BridgegenCall<Int, Swift.Void>("Workspace.resume(continuation:)")
         #sourceLocation()
         return try await call.run { bridgeContinuation in
+            #sourceLocation(file:"ReservedNames.bridge",line:6)
             self.resume(
                 continuation: continuation,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         bridgeContinuation.resume(throwing: error)
                     } else {

@@ -23,10 +23,12 @@ extension PaymentsClient {
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.charge(amount:currency:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ResultShapes.bridge",line:6)
             self.charge(
                 amount: amount,
                 currency: currency,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -43,9 +45,9 @@ extension PaymentsClient {
         return try await call.run { continuation in
             #sourceLocation(file:"ResultShapes.bridge",line:9)
             self.settle(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 
@@ -58,9 +60,9 @@ extension PaymentsClient {
         return try await call.run { continuation in
             #sourceLocation(file:"ResultShapes.bridge",line:11)
             self.void(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 }

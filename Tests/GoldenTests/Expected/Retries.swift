@@ -20,7 +20,6 @@ extension FlakyService {
     #sourceLocation(file:"Retries.bridge",line:8)
     @discardableResult
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:5)
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: FlakyError.isTransient)
         #sourceLocation()
@@ -33,9 +32,11 @@ extension FlakyService {
             #sourceLocation()
             do {
                 return try await call.run { continuation in
+                    #sourceLocation(file:"Retries.bridge",line:9)
                     self.fetch(
                         id: id,
                         completion: { result in
+                            #sourceLocation()
                             continuation.resume(with: result)
                         }
                     )
@@ -52,7 +53,6 @@ extension FlakyService {
     #sourceLocation(file:"Retries.bridge",line:16)
     @discardableResult
     nonisolated(nonsending) func fetchPage(id: Int) async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:7)
         var retry = BridgegenRetry(
             attempts: 5,
@@ -77,9 +77,11 @@ extension FlakyService {
             #sourceLocation()
             do {
                 return try await call.run { continuation in
+                    #sourceLocation(file:"Retries.bridge",line:17)
                     self.fetchPage(
                         id: id,
                         completion: { result in
+                            #sourceLocation()
                             continuation.resume(with: result)
                         }
                     )
@@ -97,7 +99,6 @@ extension FlakyService {
     #sourceLocation(file:"Retries.bridge",line:23)
     @discardableResult
     nonisolated(nonsending) func fetchBefore(id: Int) async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:17)
         var retry = BridgegenRetry(
             attempts: 10,
@@ -122,9 +123,11 @@ extension FlakyService {
             #sourceLocation()
             do {
                 return try await call.run { continuation in
+                    #sourceLocation(file:"Retries.bridge",line:24)
                     self.fetchBefore(
                         id: id,
                         completion: { result in
+                            #sourceLocation()
                             continuation.resume(with: result)
                         }
                     )
@@ -141,7 +144,6 @@ extension FlakyService {
     #sourceLocation(file:"Retries.bridge",line:28)
     @discardableResult
     nonisolated(nonsending) func sync() async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:27)
         var retry = BridgegenRetry(attempts: 3, delay: 30, when: FlakyError.isTransient)
         #sourceLocation()
@@ -156,9 +158,9 @@ extension FlakyService {
                 return try await call.run { continuation in
                     #sourceLocation(file:"Retries.bridge",line:29)
                     self.sync(completion: { result in
+                        #sourceLocation()
                         continuation.resume(with: result)
                     })
-                    #sourceLocation()
                 }
             } catch {
                 try await retry.wait(after: error)
@@ -171,7 +173,6 @@ extension FlakyService {
     /// Bridged from `FlakyService.ping(completion:)`.
     #sourceLocation(file:"Retries.bridge",line:32)
     nonisolated(nonsending) func ping() async throws {
-        #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:5)
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: FlakyError.isTransient)
         #sourceLocation()
@@ -183,13 +184,13 @@ extension FlakyService {
                 return try await call.run { continuation in
                     #sourceLocation(file:"Retries.bridge",line:32)
                     self.ping(completion: { error in
+                        #sourceLocation()
                         if let error {
                             continuation.resume(throwing: error)
                         } else {
                             continuation.resume()
                         }
                     })
-                    #sourceLocation()
                 }
             } catch {
                 try await retry.wait(after: error)
@@ -203,7 +204,6 @@ extension FlakyService {
     #sourceLocation(file:"Retries.bridge",line:36)
     @MainActor
     func reload() async throws {
-        #sourceLocation()
         #sourceLocation(file:"Retries.bridge",line:36)
         var retry = BridgegenRetry(attempts: 2, delay: 0, when: FlakyError.isTransient)
         #sourceLocation()
@@ -215,13 +215,13 @@ extension FlakyService {
                 return try await call.run { continuation in
                     #sourceLocation(file:"Retries.bridge",line:37)
                     self.reload(completion: { error in
+                        #sourceLocation()
                         if let error {
                             continuation.resume(throwing: error)
                         } else {
                             continuation.resume()
                         }
                     })
-                    #sourceLocation()
                 }
             } catch {
                 try await retry.wait(after: error)
@@ -240,13 +240,13 @@ extension FlakyService {
         return try await call.run { continuation in
             #sourceLocation(file:"Retries.bridge",line:41)
             self.submit(completion: { error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
                     continuation.resume()
                 }
             })
-            #sourceLocation()
         }
     }
 }

@@ -26,15 +26,17 @@ extension SlowServer {
     nonisolated(nonsending) func fetchShareParticipant(
         withUserRecordID userRecordID: String
     ) async throws -> String {
-        #sourceLocation(file:"SE0297.bridge",line:11)
+        #sourceLocation(file:"SE0297.bridge",line:12)
         let call = BridgegenCall<String, Swift.Void>(
             "SlowServer.fetchShareParticipant(withUserRecordID:)"
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:11)
             self.fetchShareParticipant(
                 withUserRecordID: userRecordID,
                 completionHandler: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -53,18 +55,17 @@ extension SlowServer {
     /// Bridged from `SlowServer.sign(_:using:completion:)`.
     #sourceLocation(file:"SE0297.bridge",line:16)
     @discardableResult
-    nonisolated(nonsending) func sign(
-        _ signData: Data,
-        using secureElementPass: String
-    ) async throws -> (Data, Data) {
+    nonisolated(nonsending) func sign(_ signData: Data, using secureElementPass: String) async throws -> (Data, Data) {
         #sourceLocation(file:"SE0297.bridge",line:17)
         let call = BridgegenCall<(Data, Data), Swift.Void>("SlowServer.sign(_:using:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:17)
             self.sign(
                 signData,
                 using: secureElementPass,
                 completion: { value0, value1, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value0, let value1 {
@@ -90,9 +91,9 @@ extension SlowServer {
         return try await call.run { continuation in
             #sourceLocation(file:"SE0297.bridge",line:21)
             self.getPendingNotificationRequests(completionHandler: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -106,9 +107,11 @@ extension SlowServer {
         let call = BridgegenCall<Int, Swift.Void>("SlowServer.doSomethingSlow(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:24)
             self.doSomethingSlow(
                 operation,
                 completionHandler: { value in
+                    #sourceLocation()
                     continuation.resume(returning: value)
                 }
             )
@@ -125,9 +128,11 @@ extension SlowServer {
         let call = BridgegenCall<String, Swift.Void>("SlowServer.doSomethingDangerous(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:27)
             self.doSomethingDangerous(
                 operation,
                 completionHandler: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -152,9 +157,9 @@ extension SlowServer {
         return try await call.run { continuation in
             #sourceLocation(file:"SE0297.bridge",line:30)
             self.checkAvailability(completionHandler: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -170,9 +175,9 @@ extension SlowServer {
         return try await call.run { continuation in
             #sourceLocation(file:"SE0297.bridge",line:33)
             self.anotherExample(completionBlock: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -188,9 +193,9 @@ extension SlowServer {
         return try await call.run { continuation in
             #sourceLocation(file:"SE0297.bridge",line:36)
             self.finalExampleWithReply(to: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -204,9 +209,11 @@ extension SlowServer {
         let call = BridgegenCall<String, Swift.Void>("SlowServer.replyingOperation(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:39)
             self.replyingOperation(
                 operation,
                 replyTo: { value in
+                    #sourceLocation()
                     continuation.resume(returning: value)
                 }
             )
@@ -225,6 +232,7 @@ extension SlowServer {
         return try await call.run { continuation in
             #sourceLocation(file:"SE0297.bridge",line:42)
             self.findAnswer(completionHandler: { value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value {
@@ -233,7 +241,6 @@ extension SlowServer {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -249,6 +256,7 @@ extension SlowServer {
         return try await call.run { continuation in
             #sourceLocation(file:"SE0297.bridge",line:45)
             try self.findAnswerFailingly(completionHandler: { value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value {
@@ -257,7 +265,6 @@ extension SlowServer {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -270,9 +277,11 @@ extension SlowServer {
         let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.doSomethingFun(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:48)
             self.doSomethingFun(
                 operation,
                 then: {
+                    #sourceLocation()
                     continuation.resume()
                 }
             )
@@ -291,13 +300,13 @@ extension SlowServer {
         return try await call.run { continuation in
             #sourceLocation(file:"SE0297.bridge",line:52)
             self.fortune(completionHandler: { value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
                     continuation.resume(returning: value)
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -314,6 +323,7 @@ extension SlowServer {
         return try await call.run { continuation in
             #sourceLocation(file:"SE0297.bridge",line:57)
             self.findQAndA(completionHandler: { value0, value1, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value1 {
@@ -322,7 +332,6 @@ extension SlowServer {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -336,9 +345,11 @@ extension SlowServer {
         let call = BridgegenCall<Int, Swift.Void>("SlowServer.magicNumber(withSeed:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:60)
             self.magicNumber(
                 withSeed: seed,
                 completionHandler: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else {
@@ -358,9 +369,11 @@ extension SlowServer {
         let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.serverRestart(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:63)
             self.server(
                 name,
                 restartWithCompletionHandler: {
+                    #sourceLocation()
                     continuation.resume()
                 }
             )
@@ -371,18 +384,17 @@ extension SlowServer {
     ///
     /// Bridged from `SlowServer.server(_:atPriority:restartWithCompletionHandler:)`.
     #sourceLocation(file:"SE0297.bridge",line:66)
-    nonisolated(nonsending) func serverRestart(
-        _ name: String,
-        atPriority priority: Double
-    ) async throws {
+    nonisolated(nonsending) func serverRestart(_ name: String, atPriority priority: Double) async throws {
         #sourceLocation(file:"SE0297.bridge",line:66)
         let call = BridgegenCall<Swift.Void, Swift.Void>("SlowServer.serverRestart(_:atPriority:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:66)
             self.server(
                 name,
                 atPriority: priority,
                 restartWithCompletionHandler: {
+                    #sourceLocation()
                     continuation.resume()
                 }
             )
@@ -399,9 +411,11 @@ extension SlowServer {
         let call = BridgegenCall<Int, Swift.Void>("SlowServer.bestName(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:70)
             self.poorlyNamed(
                 operation,
                 completionHandler: { value in
+                    #sourceLocation()
                     continuation.resume(returning: value)
                 }
             )
@@ -418,9 +432,11 @@ extension SlowServer {
         let call = BridgegenCall<String, Swift.Void>("SlowServer.customize(with:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:74)
             self.customize(
                 withString: str,
                 completionHandler: { value in
+                    #sourceLocation()
                     continuation.resume(returning: value)
                 }
             )
@@ -438,9 +454,11 @@ extension SlowServer {
         let call = BridgegenCall<String, Swift.Void>("SlowServer.__leap(_:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"SE0297.bridge",line:78)
             self.leap(
                 height,
                 completionHandler: { value in
+                    #sourceLocation()
                     continuation.resume(returning: value)
                 }
             )
@@ -459,9 +477,9 @@ extension SlowServer {
             return try await call.run { continuation in
                 #sourceLocation(file:"SE0297.bridge",line:82)
                 self.getDog(withCompletion: { value in
+                    #sourceLocation()
                     continuation.resume(returning: value)
                 })
-                #sourceLocation()
             }
         }
     }
@@ -478,13 +496,13 @@ extension SlowServer {
             return try await call.run { continuation in
                 #sourceLocation(file:"SE0297.bridge",line:86)
                 self.obtainCat({ value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else {
                         continuation.resume(returning: value)
                     }
                 })
-                #sourceLocation()
             }
         }
     }
@@ -501,9 +519,9 @@ extension SlowServer {
             return try await call.run { continuation in
                 #sourceLocation(file:"SE0297.bridge",line:90)
                 self.returnNothing(completion: {
+                    #sourceLocation()
                     continuation.resume()
                 })
-                #sourceLocation()
             }
         }
     }
@@ -520,9 +538,9 @@ extension SlowServer {
             return try await call.run { continuation in
                 #sourceLocation(file:"SE0297.bridge",line:94)
                 self.nullableHandler({ value in
+                    #sourceLocation()
                     continuation.resume(returning: value)
                 })
-                #sourceLocation()
             }
         }
     }
@@ -539,6 +557,7 @@ extension SlowServer {
             return try await call.run { continuation in
                 #sourceLocation(file:"SE0297.bridge",line:98)
                 self.fetchStatus({ value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -547,7 +566,6 @@ extension SlowServer {
                         continuation.resumeWithNoResult()
                     }
                 })
-                #sourceLocation()
             }
         }
     }
@@ -564,9 +582,9 @@ extension SlowServer {
             return try await call.run { continuation in
                 #sourceLocation(file:"SE0297.bridge",line:102)
                 Self.getShared(completion: { value in
+                    #sourceLocation()
                     continuation.resume(returning: value)
                 })
-                #sourceLocation()
             }
         }
     }
@@ -584,9 +602,9 @@ extension SlowServer {
         return try await call.run { continuation in
             #sourceLocation(file:"SE0297.bridge",line:110)
             self.compare(completionHandler: { value0, value1 in
+                #sourceLocation()
                 continuation.resume(returning: (value0, value1))
             })
-            #sourceLocation()
         }
     }
 }

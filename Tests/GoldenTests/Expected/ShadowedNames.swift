@@ -27,9 +27,9 @@ extension Channel {
         return try await call.run { continuation in
             #sourceLocation(file:"ShadowedNames.bridge",line:9)
             self.receive(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 
@@ -41,7 +41,9 @@ extension Channel {
             "Channel.observe()",
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"ShadowedNames.bridge",line:13)
                 self.observe({ value, error in
+                    #sourceLocation()
                     if let error {
                         events.finish(throwing: error)
                     } else if let value {
@@ -52,7 +54,6 @@ extension Channel {
                 })
             }
         )
-        #sourceLocation()
     }
 }
 
@@ -74,6 +75,7 @@ extension Workflow {
         return try await call.run { continuation in
             #sourceLocation(file:"ShadowedNames.bridge",line:18)
             self.run(completion: { value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value {
@@ -82,7 +84,6 @@ extension Workflow {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -98,9 +99,9 @@ extension Workflow {
         return try await call.run { continuation in
             #sourceLocation(file:"ShadowedNames.bridge",line:21)
             self.stop(completion: {
+                #sourceLocation()
                 continuation.resume()
             })
-            #sourceLocation()
         }
     }
 
@@ -122,25 +123,26 @@ extension Locator {
     /// Bridged from `fix() in delegate LocatorDelegate on Locator`.
     #sourceLocation(file:"ShadowedNames.bridge",line:29)
     nonisolated(nonsending) func fix() async throws -> Coordinate {
-        #sourceLocation()
+        #sourceLocation(file:"ShadowedNames.bridge",line:27)
         if self.delegate is LocatorFixDelegate {
+            #sourceLocation()
             throw BridgegenError.busy(adapter: "Locator.fix()")
         }
         let delegate = LocatorFixDelegate()
         defer {
             // The slot goes back only if no newer call has taken it since.
+            #sourceLocation(file:"ShadowedNames.bridge",line:27)
             if self.delegate === delegate { self.delegate = nil }
         }
-        #sourceLocation(file:"ShadowedNames.bridge",line:29)
         let call = BridgegenCall<Coordinate, Swift.Void>("Locator.fix()")
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
+            #sourceLocation(file:"ShadowedNames.bridge",line:27)
             self.delegate = delegate
-            #sourceLocation(file:"ShadowedNames.bridge",line:28)
             self.requestLocation()
-            #sourceLocation()
         }
+        #sourceLocation()
     }
 }
 

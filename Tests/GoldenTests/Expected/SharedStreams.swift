@@ -27,12 +27,13 @@ extension Sensor {
             owner: self,
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"SharedStreams.bridge",line:12)
                 self.observe({ value in
+                    #sourceLocation()
                     events.yield(value)
                 })
             }
         )
-        #sourceLocation()
     }
 
     /// The latest reading first (`replay: 1`), then each new one; a slow consumer keeps only
@@ -49,7 +50,9 @@ extension Sensor {
             buffering: .newest(1),
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"SharedStreams.bridge",line:19)
                 self.observeReadings({ value, error in
+                    #sourceLocation()
                     if let error {
                         events.finish(throwing: error)
                     } else if let value {
@@ -60,7 +63,6 @@ extension Sensor {
                 })
             }
         )
-        #sourceLocation()
     }
 }
 
@@ -81,12 +83,13 @@ extension RadioScanner {
             owner: self,
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"SharedStreams.bridge",line:29)
                 self.addObserver({ value in
+                    #sourceLocation()
                     events.yield(value)
                 })
             }
         )
-        #sourceLocation()
     }
 }
 
@@ -106,11 +109,11 @@ extension RepeatingSource {
             stop: { token in token.invalidate() },
             register: { events in
                 self.observeTicks({ value in
+                    #sourceLocation()
                     events.yield(value)
                 })
             }
         )
-        #sourceLocation()
     }
 }
 
@@ -153,15 +156,15 @@ extension Locator {
             stop: { _ in
                 #sourceLocation(file:"SharedStreams.bridge",line:51)
                 self.stopUpdatingLocation()
-                #sourceLocation(file:"SharedStreams.bridge",line:53)
+                #sourceLocation(file:"SharedStreams.bridge",line:49)
                 if self.delegate === delegate { self.delegate = nil }
+                #sourceLocation()
             },
             register: { events in
                 delegate.events = events
+                #sourceLocation(file:"SharedStreams.bridge",line:49)
                 self.delegate = delegate
-                #sourceLocation(file:"SharedStreams.bridge",line:50)
                 self.startUpdatingLocation()
-                #sourceLocation(file:"SharedStreams.bridge",line:53)
             }
         )
         #sourceLocation()

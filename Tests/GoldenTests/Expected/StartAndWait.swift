@@ -28,9 +28,11 @@ extension Transfers {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"StartAndWait.bridge",line:8)
             self.makeTask(
                 url: url,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )

@@ -22,9 +22,9 @@ extension Feed {
         return try await call.run { continuation in
             #sourceLocation(file:"StaticMethods.bridge",line:4)
             Self.shared(completion: { result in
+                #sourceLocation()
                 continuation.resume(with: result)
             })
-            #sourceLocation()
         }
     }
 
@@ -37,9 +37,11 @@ extension Feed {
         let call = BridgegenCall<Swift.Void, Swift.Void>("Feed.configure(verbose:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"StaticMethods.bridge",line:7)
             Self.configure(
                 verbose: verbose,
                 completion: { error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else {

@@ -23,12 +23,13 @@ extension Sensor {
             "Sensor.observe()",
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"Streams.bridge",line:8)
                 self.observe({ value in
+                    #sourceLocation()
                     events.yield(value)
                 })
             }
         )
-        #sourceLocation()
     }
 
     /// Readings or a failure; a slow consumer sees the newest one.
@@ -42,7 +43,9 @@ extension Sensor {
             buffering: .newest(1),
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"Streams.bridge",line:14)
                 self.observeReadings({ value, error in
+                    #sourceLocation()
                     if let error {
                         events.finish(throwing: error)
                     } else if let value {
@@ -53,7 +56,6 @@ extension Sensor {
                 })
             }
         )
-        #sourceLocation()
     }
 
     /// A `Result` handler whose registration is removed by id.
@@ -68,6 +70,7 @@ extension Sensor {
             stop: { token in self.removeObserver(token) },
             register: { events in
                 self.addObserver(handler: { result in
+                    #sourceLocation()
                     switch result {
                     case .success(let value):
                         events.yield(value)
@@ -77,7 +80,6 @@ extension Sensor {
                 })
             }
         )
-        #sourceLocation()
     }
 
     /// Events that are not `Sendable` objects.
@@ -90,12 +92,13 @@ extension Sensor {
             "Sensor.receipts()",
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"Streams.bridge",line:26)
                 self.watchReceipts({ value in
+                    #sourceLocation()
                     events.yield(value)
                 })
             }
         )
-        #sourceLocation()
     }
 
     /// Events without a value, stopped through the receiver.
@@ -109,14 +112,15 @@ extension Sensor {
             buffering: .newest(1),
             stop: { _ in self.stopTicks() },
             register: { events in
+                #sourceLocation(file:"Streams.bridge",line:31)
                 self.ticks(
                     every: seconds,
                     {
+                        #sourceLocation()
                         events.yield()
                     }
                 )
             }
         )
-        #sourceLocation()
     }
 }

@@ -22,7 +22,6 @@ extension Terminal {
     #sourceLocation(file:"TestDoubles.bridge",line:10)
     @discardableResult
     nonisolated(nonsending) func charge(amount: Int) async throws -> Int {
-        #sourceLocation()
         #sourceLocation(file:"TestDoubles.bridge",line:7)
         var retry = BridgegenRetry(
             attempts: 2,
@@ -45,9 +44,11 @@ extension Terminal {
             #sourceLocation()
             do {
                 return try await call.run { continuation in
+                    #sourceLocation(file:"TestDoubles.bridge",line:11)
                     try self.charge(
                         amount: amount,
                         completion: { value, error in
+                            #sourceLocation()
                             if let error {
                                 continuation.resume(throwing: error)
                             } else if let value {
@@ -74,9 +75,11 @@ extension Terminal {
         let call = BridgegenCall<Int, Swift.Void>("Terminal.printReceipt(id:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"TestDoubles.bridge",line:15)
             try self.printReceipt(
                 id: id,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -99,12 +102,13 @@ extension Terminal {
             "Terminal.observeStatus()",
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"TestDoubles.bridge",line:20)
                 self.observeStatus({ value in
+                    #sourceLocation()
                     events.yield(value)
                 })
             }
         )
-        #sourceLocation()
     }
 
     /// Status events that can end or fail.
@@ -117,7 +121,9 @@ extension Terminal {
             "Terminal.watchStatus()",
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"TestDoubles.bridge",line:25)
                 self.watchStatus({ value, error in
+                    #sourceLocation()
                     if let error {
                         events.finish(throwing: error)
                     } else if let value {
@@ -128,7 +134,6 @@ extension Terminal {
                 })
             }
         )
-        #sourceLocation()
     }
 
     /// Bridged from `Terminal.getSerialNumber(completion:)`.
@@ -141,6 +146,7 @@ extension Terminal {
             return try await call.run { continuation in
                 #sourceLocation(file:"TestDoubles.bridge",line:28)
                 self.getSerialNumber(completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -149,7 +155,6 @@ extension Terminal {
                         continuation.resumeWithNoResult()
                     }
                 })
-                #sourceLocation()
             }
         }
     }
@@ -163,13 +168,15 @@ extension CardReader {
     /// Bridged from `readCard() in delegate CardReaderDelegate on CardReader`.
     #sourceLocation(file:"TestDoubles.bridge",line:37)
     nonisolated(nonsending) func readCard() async throws -> String {
-        #sourceLocation()
+        #sourceLocation(file:"TestDoubles.bridge",line:34)
         if self.delegate is CardReaderReadCardDelegate {
+            #sourceLocation()
             throw BridgegenError.busy(adapter: "CardReader.readCard()")
         }
         let delegate = CardReaderReadCardDelegate()
         defer {
             // The slot goes back only if no newer call has taken it since.
+            #sourceLocation(file:"TestDoubles.bridge",line:34)
             if self.delegate === delegate { self.delegate = nil }
         }
         #sourceLocation(file:"TestDoubles.bridge",line:34)
@@ -181,11 +188,11 @@ extension CardReader {
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
+            #sourceLocation(file:"TestDoubles.bridge",line:34)
             self.delegate = delegate
-            #sourceLocation(file:"TestDoubles.bridge",line:35)
             self.startReading()
-            #sourceLocation()
         }
+        #sourceLocation()
     }
 }
 

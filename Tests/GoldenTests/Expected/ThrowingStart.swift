@@ -22,9 +22,11 @@ extension Feed {
         let call = BridgegenCall<Int, Swift.Void>("Feed.open(path:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ThrowingStart.bridge",line:5)
             try self.`open`(
                 path: path,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )

@@ -19,10 +19,7 @@ extension Transfers {
     /// Bridged from `Transfers.download(name:progress:completion:)`.
     #sourceLocation(file:"Timeouts.bridge",line:9)
     @discardableResult
-    nonisolated(nonsending) func download(
-        name: String,
-        progress: @escaping (Double) -> Void
-    ) async throws -> Data {
+    nonisolated(nonsending) func download(name: String, progress: @escaping (Double) -> Void) async throws -> Data {
         #sourceLocation(file:"Timeouts.bridge",line:10)
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.download(name:progress:)",
@@ -31,10 +28,12 @@ extension Transfers {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Timeouts.bridge",line:10)
             self.download(
                 name: name,
                 progress: { value in continuation.ifRunning { progress(value) } },
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )

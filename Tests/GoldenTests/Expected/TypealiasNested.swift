@@ -21,9 +21,11 @@ extension Catalog {
         let call = BridgegenCall<Receipt, Swift.Void>("Catalog.item(named:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"TypealiasNested.bridge",line:8)
             self.item(
                 named: name,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -46,9 +48,11 @@ extension Catalog {
         let call = BridgegenCall<Decimal, Swift.Void>("Catalog.price(of:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"TypealiasNested.bridge",line:11)
             self.price(
                 of: sku,
                 reply: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {

@@ -22,6 +22,7 @@ extension Feed {
         return try await call.run { continuation in
             #sourceLocation(file:"TypealiasTopLevel.bridge",line:9)
             self.latest(completion: { value, error in
+                #sourceLocation()
                 if let error {
                     continuation.resume(throwing: error)
                 } else if let value {
@@ -30,7 +31,6 @@ extension Feed {
                     continuation.resumeWithNoResult()
                 }
             })
-            #sourceLocation()
         }
     }
 
@@ -42,9 +42,11 @@ extension Feed {
         let call = BridgegenCall<[String], Swift.Void>("Feed.entries(limit:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"TypealiasTopLevel.bridge",line:11)
             self.entries(
                 limit: limit,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )

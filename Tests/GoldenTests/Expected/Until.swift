@@ -26,12 +26,13 @@ extension ProgressiveSDK {
             "ProgressiveSDK.stream(_:)",
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"Until.bridge",line:12)
                 self.stream(
                     path,
                     onEvent: { value, error in
                         #sourceLocation(file:"Until.bridge",line:10)
                         let isLast = ({ event, _ in event?.isComplete ?? false })(value, error)
-                        #sourceLocation(file:"Until.bridge",line:12)
+                        #sourceLocation()
                         let callback = events.callback(isLast: isLast)
                         if let error {
                             callback.finish(throwing: error)
@@ -44,27 +45,25 @@ extension ProgressiveSDK {
                 )
             }
         )
-        #sourceLocation()
     }
 
     /// The same, with the `.complete` event yielded too.
     ///
     /// Bridged from `ProgressiveSDK.stream(including:onEvent:)`.
     #sourceLocation(file:"Until.bridge",line:19)
-    func events(
-        including path: String
-    ) -> _Concurrency.AsyncThrowingStream<StreamEvent, any Swift.Error> {
+    func events(including path: String) -> _Concurrency.AsyncThrowingStream<StreamEvent, any Swift.Error> {
         #sourceLocation(file:"Until.bridge",line:19)
         BridgegenStream<StreamEvent, StreamingTask>.throwing(
             "ProgressiveSDK.events(including:)",
             stop: { token in token.cancel() },
             register: { events in
+                #sourceLocation(file:"Until.bridge",line:19)
                 self.stream(
                     including: path,
                     onEvent: { value, error in
                         #sourceLocation(file:"Until.bridge",line:16)
                         let isLast = ({ event, _ in event?.isComplete ?? false })(value, error)
-                        #sourceLocation(file:"Until.bridge",line:19)
+                        #sourceLocation()
                         let callback = events.callback(isLast: isLast, inclusive: true)
                         if let error {
                             callback.finish(throwing: error)
@@ -77,7 +76,6 @@ extension ProgressiveSDK {
                 )
             }
         )
-        #sourceLocation()
     }
 
     /// Degraded images, then the final one: the result is the final image; the degraded ones go
@@ -86,10 +84,7 @@ extension ProgressiveSDK {
     /// Bridged from `ProgressiveSDK.requestImage(named:resultHandler:)`.
     #sourceLocation(file:"Until.bridge",line:24)
     @discardableResult
-    nonisolated(nonsending) func requestImage(
-        named name: String,
-        previews: _Concurrency.AsyncStream<(Image, Bool)>.Continuation? = nil
-    ) async throws -> (Image, Bool) {
+    nonisolated(nonsending) func requestImage(named name: String, previews: _Concurrency.AsyncStream<(Image, Bool)>.Continuation? = nil) async throws -> (Image, Bool) {
         #sourceLocation()
         defer { previews?.finish() }
         #sourceLocation(file:"Until.bridge",line:22)
@@ -99,6 +94,7 @@ extension ProgressiveSDK {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Until.bridge",line:25)
             self.requestImage(
                 named: name,
                 resultHandler: { value0, value1, error in
@@ -132,6 +128,7 @@ extension ProgressiveSDK {
         )
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Until.bridge",line:35)
             self.requestLocation(completion: { value, error in
                 #sourceLocation(file:"Until.bridge",line:28)
                 // swift-format-ignore

@@ -24,9 +24,9 @@ extension PaymentsClient {
         return try await call.run { continuation in
             #sourceLocation(file:"ValueShapes.bridge",line:6)
             self.balance(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -40,9 +40,9 @@ extension PaymentsClient {
         return try await call.run { continuation in
             #sourceLocation(file:"ValueShapes.bridge",line:8)
             self.lastReceipt(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 
@@ -56,9 +56,9 @@ extension PaymentsClient {
         return try await call.run { continuation in
             #sourceLocation(file:"ValueShapes.bridge",line:10)
             self.limits(completion: { amount, currency in
+                #sourceLocation()
                 continuation.resume(returning: (amount, currency))
             })
-            #sourceLocation()
         }
     }
 
@@ -72,9 +72,11 @@ extension PaymentsClient {
         let call = BridgegenCall<(Data, StatusLine), Swift.Void>("PaymentsClient.statement(month:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"ValueShapes.bridge",line:13)
             self.statement(
                 month: month,
                 completion: { value0, value1, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value0, let value1 {

@@ -31,9 +31,11 @@ public struct PaymentsAdapter {
         let call = BridgegenCall<Receipt, Swift.Void>("PaymentsAdapter.authorize(amount:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"WrapperType.bridge",line:7)
             _ = base.authorize(
                 amount: amount,
                 completion: { result in
+                    #sourceLocation()
                     continuation.resume(with: result)
                 }
             )
@@ -50,9 +52,9 @@ public struct PaymentsAdapter {
         return try await call.run { continuation in
             #sourceLocation(file:"WrapperType.bridge",line:9)
             LegacyPayments.version(completion: { value in
+                #sourceLocation()
                 continuation.resume(returning: value)
             })
-            #sourceLocation()
         }
     }
 }

@@ -22,9 +22,11 @@ extension WeatherStation {
         let call = BridgegenCall<Double, Swift.Void>("WeatherStation.fetchTemperature(city:)")
         #sourceLocation()
         return try await call.run { continuation in
+            #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:6)
             self.fetchTemperature(
                 city: city,
                 completion: { value, error in
+                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
