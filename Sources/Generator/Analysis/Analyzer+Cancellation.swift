@@ -27,8 +27,7 @@ extension Analyzer {
         "URLSessionWebSocketTask",
     ]
 
-    static let cancelUsage =
-        "'@cancel(token)', '@cancel(token: method())', '@cancel(using: cancelMethod(_:))', '@cancel(receiverMethod())' or '@cancel(none)'"
+    static let cancelUsage = Annotations.usage("cancel")
 
     /// Reads `@timeout`, `@mapError`, `@retry` and `@MainActor` from a block or a function.
     mutating func readOptions(_ attributes: [Attribute], inheriting base: BlockOptions) -> BlockOptions {
@@ -36,8 +35,8 @@ extension Analyzer {
         for attribute in attributes {
             switch attribute.name.name {
             case "timeout":
-                let usage = "'@timeout(seconds: 30)'"
-                guard let arguments = Annotations.arguments(of: attribute, accepted: ["seconds"], required: true, usage: usage, into: &diagnostics)
+                let usage = Annotations.usage("timeout")
+                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics)
                 else { continue }
                 guard let argument = arguments["seconds"] else {
                     diagnostics.error("'@timeout' needs 'seconds:'", at: attribute.location, notes: [.init("write \(usage)")])
@@ -52,8 +51,8 @@ extension Analyzer {
                         notes: [.init("write \(usage)")])
                 }
             case "mapError":
-                let usage = "'@mapError(functionName)' naming a function (any Error) -> any Error"
-                guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+                let usage = Annotations.usage("mapError")
+                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics),
                     let argument = arguments[""]
                 else { continue }
                 let text = argument.value.text
@@ -215,8 +214,8 @@ extension Analyzer {
         }
 
         if let attribute = startAttribute {
-            let usage = "'@start(resume())' or '@start(none)'"
-            guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+            let usage = Annotations.usage("start")
+            guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics),
                 let argument = arguments[""]
             else { return nil }
             if case .identifier("none") = argument.value {

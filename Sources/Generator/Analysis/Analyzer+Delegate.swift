@@ -3,11 +3,10 @@ import DeclParser
 /// Analysis of a `delegate Protocol on Owner { … }` block: the adapter's own declaration (the
 /// member with `@start`) and the delegate methods with their roles.
 extension Analyzer {
-    static let delegateBlockAnnotations: Set<String> = [
-        "bridge", "MainActor", "timeout", "mapError", "delegateProperty", "onBusy", "restoreDelegate",
-    ]
-    static let delegateAdapterAnnotations: Set<String> = ["start", "cancel", "asyncName", "stream", "available"]
-    static let delegateRoles: Set<String> = ["success", "failure", "userCancel", "event", "finish", "ignore"]
+    static let delegateBlockAnnotations = Annotations.names(at: .delegateBlock)
+    /// `@available` is read with the adapter's shape, and carried.
+    static let delegateAdapterAnnotations = Annotations.names(at: .delegateAdapter).union(["available"])
+    static let delegateRoles = Annotations.names(at: .delegateMethod)
 
     mutating func analyseDelegate(_ decl: DelegateDecl, generated: inout [String: SourceLocation]) -> DelegateAdapter? {
         let errorsBefore = errorCount
@@ -39,12 +38,12 @@ extension Analyzer {
         for attribute in decl.attributes {
             switch attribute.name.name {
             case "delegateProperty":
-                let usage = "'@delegateProperty(name)' naming the owner's delegate property"
+                let usage = Annotations.usage("delegateProperty")
                 guard let argument = singleIdentifier(attribute, usage: usage) else { continue }
                 property = Naming.escaped(argument)
                 propertyLine = attribute.location.line
             case "onBusy":
-                let usage = "'@onBusy(fail)' or '@onBusy(cancelPrevious)'"
+                let usage = Annotations.usage("onBusy")
                 guard let argument = singleIdentifier(attribute, usage: usage) else { continue }
                 switch argument {
                 case "fail": busyPolicy = .fail
@@ -334,7 +333,7 @@ extension Analyzer {
         var role = DelegateAdapter.Role.ignore
         if let attribute = roles.first {
             let kind = attribute.name.name
-            if isStream && ["success", "userCancel"].contains(kind) || !isStream && ["event", "finish"].contains(kind) {
+            if let only = Annotations.specs[kind]?.delegateKind, only != (isStream ? .stream : .oneShot) {
                 diagnostics.error(
                     "'@\(kind)' does not apply to a \(isStream ? "stream" : "one-shot") delegate adapter", at: attribute.location,
                     notes: [.init(isStream ? "use '@event', '@finish' or '@failure'" : "use '@success', '@failure' or '@userCancel'")])

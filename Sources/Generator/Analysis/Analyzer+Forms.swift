@@ -31,15 +31,9 @@ extension Analyzer {
         _ function: FunctionDecl, buffering: String?, cancellation: CancellationPlan, completion: Parameter,
         plan: CompletionPlan, scope: String
     ) -> StreamPlan? {
-        let oneShot: [String: String] = [
-            "timeout": "a stream ends when its consumer stops listening",
-            "start": "streams start when they are created",
-            "progressStream": "the stream itself carries the events",
-            "retry": "a stream is not repeated; its consumer decides whether to listen again",
-        ]
         var valid = true
         for attribute in function.attributes {
-            guard let reason = oneShot[attribute.name.name] else { continue }
+            guard let reason = Annotations.specs[attribute.name.name]?.notOnStream else { continue }
             diagnostics.error(
                 "'@\(attribute.name.name)' does not apply to a '@stream' adapter", at: attribute.location,
                 notes: [.init("\(reason); remove '@\(attribute.name.name)'")])
@@ -67,8 +61,8 @@ extension Analyzer {
     mutating func readProgressStreams(_ function: FunctionDecl, completionIndex: Int, scope: String) -> [String: String]? {
         var streams: [String: String] = [:]
         for attribute in function.attributes where attribute.name.name == "progressStream" {
-            let usage = "'@progressStream(parameterName)' naming a '(Value) -> Void' progress closure"
-            guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+            let usage = Annotations.usage("progressStream")
+            guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics),
                 let argument = arguments[""], case .identifier(let name) = argument.value
             else {
                 if attribute.arguments?.isEmpty == false {
@@ -112,7 +106,7 @@ extension Analyzer {
             : "'@until({ value, error in … })', or '@until({ … }, progress: previews)' for the values before the final one"
         guard
             let arguments = Annotations.arguments(
-                of: attribute, accepted: ["", "inclusive", "progress"], required: true, usage: usage, into: &diagnostics)
+                of: attribute, accepted: Annotations.specs["until"]!.labels, required: true, usage: usage, into: &diagnostics)
         else { return nil }
         guard let predicate = arguments[""] else {
             diagnostics.error(
@@ -168,13 +162,8 @@ extension Analyzer {
 
     /// `@stream`'s arguments: a buffering policy, `shared`, and with it `replay: N`.
     mutating func readStream(_ attribute: Attribute) -> StreamAnnotation? {
-        let usage =
-            "'@stream', '@stream(bufferingNewest: 1)', '@stream(bufferingOldest: 100)', '@stream(shared)' or '@stream(shared, replay: 1)'"
-        guard
-            let arguments = Annotations.arguments(
-                of: attribute, accepted: ["", "bufferingNewest", "bufferingOldest", "replay"], required: false, usage: usage,
-                into: &diagnostics)
-        else { return nil }
+        let usage = Annotations.usage("stream")
+        guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { return nil }
         var annotation = StreamAnnotation(location: attribute.location)
         if let shared = arguments[""] {
             guard case .identifier("shared") = shared.value else {

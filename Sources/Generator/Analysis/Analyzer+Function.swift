@@ -49,12 +49,8 @@ extension Analyzer {
         for attribute in function.attributes {
             switch attribute.name.name {
             case "asyncName":
-                let usage =
-                    "'@asyncName(newName)', with its labels '@asyncName(newName(label:_:))', or for a property '@asyncName(getter: name)'"
-                guard
-                    let arguments = Annotations.arguments(
-                        of: attribute, accepted: ["", "getter"], required: true, usage: usage, into: &diagnostics)
-                else { continue }
+                let usage = Annotations.usage("asyncName")
+                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { continue }
                 if let getter = arguments["getter"] {
                     // clang's `swift_async_name("getter:name()")`: an async, throwing property.
                     // `getter: name`, or clang's spelling `getter:name()`.
@@ -104,8 +100,8 @@ extension Analyzer {
                 }
                 result.swiftPrivate = true
             case "completion":
-                let usage = "'@completion(parameterName)'"
-                guard let arguments = Annotations.arguments(of: attribute, accepted: [""], required: true, usage: usage, into: &diagnostics),
+                let usage = Annotations.usage("completion")
+                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics),
                     let argument = arguments[""]
                 else { continue }
                 guard case .identifier(let name) = argument.value else {
@@ -116,13 +112,8 @@ extension Analyzer {
                 }
                 result.completion = (name, argument.location)
             case "asyncError":
-                let usage =
-                    "'@asyncError(zeroArgument: N)', '@asyncError(nonzeroArgument: N)' or '@asyncError(thrown: N)' (N counts the completion's parameters from 1)"
-                guard
-                    let arguments = Annotations.arguments(
-                        of: attribute, accepted: ["zeroArgument", "nonzeroArgument", "thrown"], required: true, usage: usage,
-                        into: &diagnostics)
-                else { continue }
+                let usage = Annotations.usage("asyncError")
+                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { continue }
                 guard arguments.count == 1, let (label, argument) = arguments.first else {
                     diagnostics.error(
                         "'@asyncError' takes exactly one of 'zeroArgument', 'nonzeroArgument' or 'thrown'",

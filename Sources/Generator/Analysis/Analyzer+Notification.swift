@@ -4,17 +4,7 @@ import DeclParser
 /// that returns `AsyncStream<Element>` of the notifications of one name, each mapped by a user
 /// function inside the observer.
 extension Analyzer {
-    static let notificationUsage =
-        "'@notification(.nameOfNotification, object: sender, map: Element.init(notification:))'"
-
-    /// Annotations that describe an SDK call and so mean nothing on a notification stream.
-    static let notAboutNotifications: [String: String] = [
-        "completion": "there is no completion handler", "asyncError": "there is no completion handler",
-        "cancel": "the observer is removed when the stream ends", "start": "the observer is added when the function is called",
-        "timeout": "a stream ends when its consumer stops listening", "retry": "a stream is not repeated",
-        "mapError": "a notification stream cannot fail", "progressStream": "the stream itself carries the values",
-        "asyncName": "the function is named as declared",
-    ]
+    static let notificationUsage = Annotations.usage("notification")
 
     mutating func analyseNotification(
         _ function: FunctionDecl, attribute: Attribute, typeName: String, annotations: FunctionAnnotations,
@@ -22,7 +12,8 @@ extension Analyzer {
     ) -> Adapter? {
         let errorsBefore = errorCount
         for other in function.attributes {
-            guard let reason = Self.notAboutNotifications[other.name.name] else { continue }
+            // Annotations that describe an SDK call mean nothing on a notification stream.
+            guard let reason = Annotations.specs[other.name.name]?.notOnNotification else { continue }
             diagnostics.error(
                 "'@\(other.name.name)' does not apply to a '@notification' stream", at: other.location,
                 notes: [.init("\(reason); remove '@\(other.name.name)'")])
@@ -91,9 +82,7 @@ extension Analyzer {
 
     private mutating func readNotification(_ attribute: Attribute, typeName: String, isStatic: Bool) -> NotificationPlan? {
         guard
-            let arguments = Annotations.arguments(
-                of: attribute, accepted: ["", "object", "queue", "map", "center"], required: true,
-                usage: Self.notificationUsage, into: &diagnostics)
+            let arguments = Annotations.arguments(of: attribute, into: &diagnostics)
         else { return nil }
         var valid = true
         var name: String?

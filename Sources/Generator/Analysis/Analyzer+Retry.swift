@@ -3,17 +3,12 @@ import DeclParser
 /// `@retry`: how many attempts, which errors are retried, and how long to wait in between.
 /// Everything is checked here, so the generated loop never meets a value it cannot use.
 extension Analyzer {
-    static let retryUsage =
-        "'@retry(attempts: 3, delay: 0.5, when: isTransient)' or '@retry(attempts: 3, delay: 1, on: [PaymentError.offline])'"
+    static let retryUsage = Annotations.usage("retry")
 
     /// `.some(plan)`, `.some(nil)` for `@retry(none)` (no retry despite the block's), or nil when
     /// the annotation is invalid (diagnosed).
     mutating func readRetry(_ attribute: Attribute) -> RetryPlan?? {
-        let accepted = ["", "attempts", "delay", "backoff", "multiplier", "maxDelay", "jitter", "deadline", "when", "on"]
-        guard
-            let arguments = Annotations.arguments(
-                of: attribute, accepted: accepted, required: true, usage: Self.retryUsage, into: &diagnostics)
-        else { return nil }
+        guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { return nil }
         if let argument = arguments[""] {
             guard case .identifier("none") = argument.value, arguments.count == 1 else {
                 diagnostics.error(

@@ -205,7 +205,7 @@ public struct Analyzer: Sendable {
         var access: String?
         var wrapperName: String?
         for attribute in attributes where attribute.name.name == "bridge" {
-            let usage = allowsWrapper ? "'@bridge(access: public)' or '@bridge(wrapper: TypeName)'" : "'@bridge(access: public)'"
+            let usage = allowsWrapper ? Annotations.usage("bridge") : "'@bridge(access: public)'"
             guard
                 let arguments = Annotations.arguments(
                     of: attribute, accepted: allowsWrapper ? ["access", "wrapper"] : ["access"], required: true, usage: usage,

@@ -7,11 +7,110 @@ import DeclParser
 /// that only matters to the legacy declaration and is ignored (`@objc`). Anything else is an error,
 /// so a misspelt annotation never silently does nothing.
 enum Annotations {
-    static let blockAnnotations: Set<String> = ["bridge", "timeout", "mapError", "MainActor", "retry"]
-    static let functionAnnotations: Set<String> = [
-        "asyncName", "completion", "asyncError", "cancel", "start", "timeout", "mapError", "MainActor", "progressStream",
-        "stream", "retry", "notification", "nullableResult", "swiftPrivate", "context", "until",
+    /// Where an annotation may stand.
+    struct Places: OptionSet, Hashable {
+        let rawValue: Int
+        /// On an `extension` block: it applies to each of the block's adapters.
+        static let block = Places(rawValue: 1 << 0)
+        static let function = Places(rawValue: 1 << 1)
+        /// On a `delegate Protocol on Owner` block, its adapter, or a delegate method.
+        static let delegateBlock = Places(rawValue: 1 << 2)
+        static let delegateAdapter = Places(rawValue: 1 << 3)
+        static let delegateMethod = Places(rawValue: 1 << 4)
+    }
+
+    /// One of bridgegen's annotations: where it may stand, the argument labels it takes (`""`
+    /// for an unlabeled one), how to write it, and why it means nothing on some forms. The
+    /// analysis reads this table; there is no other list of annotation names.
+    struct Spec {
+        var name: String
+        var places: Places
+        var labels: [String] = []
+        var required = true
+        var usage: String = ""
+        /// Why it does not apply to a `@stream` adapter (nil: it applies).
+        var notOnStream: String? = nil
+        /// Why it does not apply to a `@notification` stream (nil: it applies).
+        var notOnNotification: String? = nil
+        /// A delegate method's role that only one kind of delegate adapter has.
+        var delegateKind: DelegateKind? = nil
+    }
+
+    enum DelegateKind { case oneShot, stream }
+
+    static let registry: [Spec] = [
+        Spec(
+            name: "bridge", places: [.block, .delegateBlock], labels: ["access", "wrapper"],
+            usage: "'@bridge(access: public)' or '@bridge(wrapper: TypeName)'"),
+        Spec(
+            name: "timeout", places: [.block, .function, .delegateBlock], labels: ["seconds"], usage: "'@timeout(seconds: 30)'",
+            notOnStream: "a stream ends when its consumer stops listening",
+            notOnNotification: "a stream ends when its consumer stops listening"),
+        Spec(
+            name: "mapError", places: [.block, .function, .delegateBlock], labels: [""],
+            usage: "'@mapError(functionName)' naming a function (any Error) -> any Error",
+            notOnNotification: "a notification stream cannot fail"),
+        Spec(name: "MainActor", places: [.block, .function, .delegateBlock]),
+        Spec(
+            name: "retry", places: [.block, .function],
+            labels: ["", "attempts", "delay", "backoff", "multiplier", "maxDelay", "jitter", "deadline", "when", "on"],
+            usage: "'@retry(attempts: 3, delay: 0.5, when: isTransient)' or '@retry(attempts: 3, delay: 1, on: [PaymentError.offline])'",
+            notOnStream: "a stream is not repeated; its consumer decides whether to listen again",
+            notOnNotification: "a stream is not repeated"),
+        Spec(
+            name: "asyncName", places: [.function, .delegateAdapter], labels: ["", "getter"],
+            usage: "'@asyncName(newName)', with its labels '@asyncName(newName(label:_:))', or for a property '@asyncName(getter: name)'",
+            notOnNotification: "the function is named as declared"),
+        Spec(
+            name: "completion", places: .function, labels: [""], usage: "'@completion(parameterName)'",
+            notOnNotification: "there is no completion handler"),
+        Spec(
+            name: "asyncError", places: .function, labels: ["zeroArgument", "nonzeroArgument", "thrown"],
+            usage: "'@asyncError(zeroArgument: N)', '@asyncError(nonzeroArgument: N)' or '@asyncError(thrown: N)' (N counts the completion's parameters from 1)",
+            notOnNotification: "there is no completion handler"),
+        Spec(
+            name: "cancel", places: [.function, .delegateAdapter], labels: ["", "token", "using", "waitForCompletion"],
+            usage: "'@cancel(token)', '@cancel(token: method())', '@cancel(using: cancelMethod(_:))', '@cancel(receiverMethod())' or '@cancel(none)'",
+            notOnNotification: "the observer is removed when the stream ends"),
+        Spec(
+            name: "start", places: [.function, .delegateAdapter], labels: [""], usage: "'@start(resume())' or '@start(none)'",
+            notOnStream: "streams start when they are created", notOnNotification: "the observer is added when the function is called"),
+        Spec(
+            name: "progressStream", places: .function, labels: [""],
+            usage: "'@progressStream(parameterName)' naming a '(Value) -> Void' progress closure",
+            notOnStream: "the stream itself carries the events", notOnNotification: "the stream itself carries the values"),
+        Spec(
+            name: "stream", places: [.function, .delegateAdapter], labels: ["", "bufferingNewest", "bufferingOldest", "replay"],
+            required: false,
+            usage: "'@stream', '@stream(bufferingNewest: 1)', '@stream(bufferingOldest: 100)', '@stream(shared)' or '@stream(shared, replay: 1)'"),
+        Spec(
+            name: "notification", places: .function, labels: ["", "object", "queue", "map", "center"],
+            usage: "'@notification(.nameOfNotification, object: sender, map: Element.init(notification:))'"),
+        Spec(name: "nullableResult", places: .function),
+        Spec(name: "swiftPrivate", places: .function),
+        Spec(name: "context", places: .function),
+        Spec(name: "until", places: .function, labels: ["", "inclusive", "progress"]),
+        Spec(name: "delegateProperty", places: .delegateBlock, labels: [""], usage: "'@delegateProperty(name)' naming the owner's delegate property"),
+        Spec(name: "onBusy", places: .delegateBlock, labels: [""], usage: "'@onBusy(fail)' or '@onBusy(cancelPrevious)'"),
+        Spec(name: "restoreDelegate", places: .delegateBlock),
+        Spec(name: "success", places: .delegateMethod, delegateKind: .oneShot),
+        Spec(name: "userCancel", places: .delegateMethod, delegateKind: .oneShot),
+        Spec(name: "event", places: .delegateMethod, delegateKind: .stream),
+        Spec(name: "finish", places: .delegateMethod, delegateKind: .stream),
+        Spec(name: "failure", places: .delegateMethod),
+        Spec(name: "ignore", places: .delegateMethod),
     ]
+
+    static let specs: [String: Spec] = Dictionary(uniqueKeysWithValues: registry.map { ($0.name, $0) })
+
+    /// The annotations that may stand at `places`.
+    static func names(at places: Places) -> Set<String> {
+        Set(registry.filter { !$0.places.isDisjoint(with: places) }.map(\.name))
+    }
+
+    static let blockAnnotations = names(at: .block)
+    static let functionAnnotations = names(at: .function)
+
     /// Swift attributes copied onto the generated declaration.
     static let carried: Set<String> = ["available"]
     /// Swift attributes that describe the legacy declaration only.
@@ -20,9 +119,14 @@ enum Annotations {
         "warn_unqualified_access", "frozen", "backDeployed", "_spi", "_disfavoredOverload", "Sendable",
     ]
 
-    static var allKnown: [String] {
-        (blockAnnotations.union(functionAnnotations).union(carried).union(ignored)).sorted()
+    /// The annotation's arguments checked against its row of the registry.
+    static func arguments(of attribute: Attribute, into diagnostics: inout DiagnosticBag) -> Arguments? {
+        let spec = specs[attribute.name.name]!
+        return arguments(of: attribute, accepted: spec.labels, required: spec.required, usage: spec.usage, into: &diagnostics)
     }
+
+    /// `'@timeout(seconds: 30)'`: how to write an annotation, for notes.
+    static func usage(_ name: String) -> String { specs[name]?.usage ?? "'@\(name)'" }
 
     /// A diagnostic for an attribute bridgegen does not know, with the closest known spelling.
     static func unknown(_ attribute: Attribute, allowedHere: Set<String>) -> Diagnostic {
