@@ -19,7 +19,8 @@ let package = Package(
         // (generated code names the version it needs). `bridgegen support` writes its sources.
         .target(name: "BridgegenRuntime"),
         // The pipeline, one stage per folder: parse (DeclParser) → analyse → plan → render
-        // (Generator/Analysis, Planning, Rendering; templates and the code printer in Templates).
+        // (Generator/Analysis, Planning with its CodePrinter, Rendering; the template language in
+        // Templates).
         .target(name: "DeclParser"),
         .target(name: "Templates"),
         .target(name: "Generator", dependencies: ["DeclParser", "Templates"]),

@@ -1,7 +1,3 @@
-// Module Inventory — `bridgegen scan` and `bridgegen audit`: what an SDK offers to bridge, and
-// how many legacy callback calls an app still makes. Both read ordinary Swift sources (not
-// `.bridge` files), so they first skim them into tokens here.
-
 /// One token of Swift source, as much as scan and audit need: words, punctuation, and string
 /// literals as single opaque tokens. Comments are dropped.
 struct SkimToken: Equatable {

@@ -1,6 +1,6 @@
-// Module Templates — how text is written: a small logic-less template language (the default
-// templates and the user's `--templates`), and `CodePrinter`, the one place that decides
-// indentation, line width and blank lines for everything bridgegen writes.
+// Module Templates — a small logic-less template language, in which the generated file's
+// frame is written (the default templates in Templates/, and the user's `--templates`). The
+// code inside it is printed by the Generator's `CodePrinter`.
 
 /// A small, strict, logic-less template language (a subset of Mustache):
 ///

@@ -199,7 +199,7 @@ import Testing
 
     @Test func untilAnnotations() throws {
         let oneShot = try #require(adapter("@until({ v, _ in v > 1 }, progress: previews) func f(completion: @escaping (Int, Error?) -> Void)"))
-        #expect(oneShot.until == UntilPlan(predicate: "{ v, _ in v > 1 }", line: 3, inclusive: false, progress: "previews"))
+        #expect(oneShot.until == UntilCondition(predicate: "{ v, _ in v > 1 }", line: 3, inclusive: false, progress: "previews"))
         #expect(oneShot.adapterName == "T.f(previews:)")
         #expect(oneShot.parameters.last?.type == "_Concurrency.AsyncStream<Int>.Continuation?")
         let stream = try #require(adapter("@stream @cancel(none) @until(isLast, inclusive: true) func f(handler: @escaping (Int) -> Void)"))

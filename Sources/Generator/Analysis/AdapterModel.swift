@@ -55,14 +55,14 @@ public struct Adapter: Hashable, Sendable {
     /// The async function's result type; `Void` when it returns nothing.
     public var resultType: String
     public var legacyCall: LegacyCall
-    public var completion: CompletionPlan
-    public var cancellation = CancellationPlan()
+    public var completion: CompletionShape
+    public var cancellation = Cancellation()
     /// Seconds, as written (`30`, `2.5`), from `@timeout`.
     public var timeoutSeconds: String?
     /// A function `(any Error) -> any Error` applied to every SDK error, from `@mapError`.
     public var mapError: String?
     /// `@retry`: repeat the call on retryable errors.
-    public var retry: RetryPlan?
+    public var retry: RetryPolicy?
     /// `@asyncName(getter:)`: the adapter is a property, `var name: T { get async throws }`, as
     /// Swift imports a method with `swift_async_name("getter:name()")`.
     public var isGetter = false
@@ -73,15 +73,15 @@ public struct Adapter: Hashable, Sendable {
     public var guardedClosureParameters: [String: Int] = [:]
     /// `@stream`: the callback is called many times and the adapter returns a stream of its
     /// values (`resultType` is the element type) instead of an async function.
-    public var stream: StreamPlan?
+    public var stream: StreamOptions?
     /// `@until`: the callback that ends the call or stream.
-    public var until: UntilPlan?
+    public var until: UntilCondition?
     /// A fake's copy of the adapter (`--test-doubles`): the script property its legacy call runs
     /// instead of the SDK.
     public var fakeScript: String?
     /// `@notification`: the adapter observes a notification instead of calling the SDK
     /// (`stream` is set too; `legacyCall` and `completion` are empty).
-    public var notification: NotificationPlan?
+    public var notification: ObservedNotification?
     /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
     /// parameter name → element type. The adapter yields into them and finishes them at the end.
     public var progressStreams: [String: String] = [:]
@@ -116,7 +116,7 @@ public struct Adapter: Hashable, Sendable {
 }
 
 /// `@retry`: the adapter's call is repeated on retryable errors, with waits between attempts.
-public struct RetryPlan: Hashable, Sendable {
+public struct RetryPolicy: Hashable, Sendable {
     public enum Backoff: Hashable, Sendable {
         case constant
         /// Each wait `multiplier` times the one before, at most `maxDelay` seconds.
@@ -149,7 +149,7 @@ public struct RetryPlan: Hashable, Sendable {
 
 /// `@notification(name, object:, queue:, map:)`: which notifications a notification stream
 /// observes and how each becomes an element. Expressions are normalized source text.
-public struct NotificationPlan: Hashable, Sendable {
+public struct ObservedNotification: Hashable, Sendable {
     public enum Center: Hashable, Sendable {
         /// The block extends `NotificationCenter`: the center the function is called on.
         case receiver
@@ -172,7 +172,7 @@ public struct NotificationPlan: Hashable, Sendable {
 }
 
 /// How a repeated callback becomes a stream.
-public struct StreamPlan: Hashable, Sendable {
+public struct StreamOptions: Hashable, Sendable {
     /// `.newest(1)` or `.oldest(100)`; nil keeps every event (unbounded).
     public var buffering: String?
     /// The SDK can report a failure (or its register call throws): an `AsyncThrowingStream`.
@@ -185,7 +185,7 @@ public struct StreamPlan: Hashable, Sendable {
 }
 
 /// `@until(predicate)`: which callback ends a call or stream whose SDK calls back many times.
-public struct UntilPlan: Hashable, Sendable {
+public struct UntilCondition: Hashable, Sendable {
     /// A Swift expression taking the callback's arguments and returning `Bool`, as written.
     public var predicate: String
     /// Where the predicate starts in the `.bridge` file (its copy is mapped there).
@@ -198,7 +198,7 @@ public struct UntilPlan: Hashable, Sendable {
 }
 
 /// How cancelling the task stops the SDK's work.
-public struct CancellationPlan: Hashable, Sendable {
+public struct Cancellation: Hashable, Sendable {
     public enum Strategy: Hashable, Sendable {
         /// No way to cancel: the adapter stops waiting and drops the late callback.
         case none
@@ -262,7 +262,7 @@ public struct LegacyCall: Hashable, Sendable {
 }
 
 /// How the arguments the SDK passes to the completion handler become the adapter's outcome.
-public struct CompletionPlan: Hashable, Sendable {
+public struct CompletionShape: Hashable, Sendable {
     public enum Role: Hashable, Sendable {
         /// Part of the result. `unwrap`: an optional that must be non-nil on success.
         case value(unwrap: Bool)

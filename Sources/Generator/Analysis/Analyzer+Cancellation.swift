@@ -1,20 +1,8 @@
 import DeclParser
 
-/// Cancellation, timeouts, error mapping and isolation: the annotations that say how an adapter
-/// behaves around the SDK call, with defaults inferred from the legacy declaration.
+/// Cancellation: how cancelling the task stops the SDK's work, from `@cancel` and `@start` or
+/// inferred from the token the legacy declaration returns.
 extension Analyzer {
-    /// Annotations of an extension block that apply to each of its adapters.
-    struct BlockOptions {
-        var timeout: String?
-        var mapError: String?
-        var isMainActor = false
-        var retry: RetryPlan?
-        /// Where `@mapError` and `@retry` were written (generated code that repeats them is
-        /// mapped back to these lines).
-        var mapErrorLine: Int?
-        var retryLine: Int?
-    }
-
     /// Token types whose `cancel()` stops the work they stand for.
     static let cancellableTokens: Set<String> = [
         "Operation", "BlockOperation", "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask",
@@ -29,69 +17,18 @@ extension Analyzer {
 
     static let cancelUsage = Annotations.usage("cancel")
 
-    /// Reads `@timeout`, `@mapError`, `@retry` and `@MainActor` from a block or a function.
-    mutating func readOptions(_ attributes: [Attribute], inheriting base: BlockOptions) -> BlockOptions {
-        var options = base
-        for attribute in attributes {
-            switch attribute.name.name {
-            case "timeout":
-                let usage = Annotations.usage("timeout")
-                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics)
-                else { continue }
-                guard let argument = arguments["seconds"] else {
-                    diagnostics.error("'@timeout' needs 'seconds:'", at: attribute.location, notes: [.init("write \(usage)")])
-                    continue
-                }
-                switch argument.value {
-                case .integer(let value) where value > 0: options.timeout = String(value)
-                case .float(let value) where value > 0: options.timeout = String(value)
-                default:
-                    diagnostics.error(
-                        "timeout must be a positive number of seconds, found '\(argument.value.text)'", at: argument.location,
-                        notes: [.init("write \(usage)")])
-                }
-            case "mapError":
-                let usage = Annotations.usage("mapError")
-                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics),
-                    let argument = arguments[""]
-                else { continue }
-                let text = argument.value.text
-                guard Self.isDottedName(text) else {
-                    diagnostics.error("'\(text)' is not a function name", at: argument.location, notes: [.init("write \(usage)")])
-                    continue
-                }
-                options.mapError = text
-                options.mapErrorLine = argument.location.line
-            case "retry":
-                if let retry = readRetry(attribute) {
-                    options.retry = retry
-                    options.retryLine = attribute.location.line
-                }
-            case "MainActor":
-                if attribute.arguments != nil {
-                    diagnostics.error(
-                        "'@MainActor' takes no arguments", at: attribute.location, notes: [.init("write '@MainActor'")])
-                }
-                options.isMainActor = true
-            default:
-                break
-            }
-        }
-        return options
-    }
-
-    /// The cancellation plan from `@cancel`/`@start`, or inferred from the returned token type.
+    /// How cancelling stops the work, from `@cancel`/`@start`, or inferred from the returned token type.
     /// `selfType` names the extended type: a builder-style method returns `Self`, which the
     /// adapter's closures can only name as the type itself (Swift types `self` as the class there).
-    mutating func readCancellation(_ function: FunctionDecl, selfType: String) -> CancellationPlan? {
-        var plan = CancellationPlan()
+    mutating func readCancellation(_ function: FunctionDecl, selfType: String) -> Cancellation? {
+        var cancellation = Cancellation()
         let returnType = function.returnType.flatMap { $0.isVoid ? nil : $0 }
         let returnsSelf = returnType.map { type -> Bool in
             var base = type.strippingAttributes
             if case .optional(let wrapped) = base.kind { base = wrapped }
             return base.qualifiedName == "Self"
         } ?? false
-        plan.returnsSelf = returnsSelf
+        cancellation.returnsSelf = returnsSelf
         let tokenType = returnType.map { type in
             returnsSelf ? selfType + (type.description.hasSuffix("?") ? "?" : "") : type.description
         }
@@ -120,7 +57,7 @@ extension Analyzer {
                     ])
                 return false
             }
-            plan.tokenType = tokenType
+            cancellation.tokenType = tokenType
             return true
         }
 
@@ -137,7 +74,7 @@ extension Analyzer {
                         diagnostics.error("'waitForCompletion' must be true or false", at: argument.location)
                         return nil
                     }
-                    plan.waitForCompletion = flag == "true"
+                    cancellation.waitForCompletion = flag == "true"
                 case nil, "token", "using":
                     if strategyArgument != nil {
                         diagnostics.error("'@cancel' takes one strategy", at: argument.location, notes: [.init("write \(Self.cancelUsage)")])
@@ -157,10 +94,10 @@ extension Analyzer {
             let call = Self.callReference(argument.value.text)
             switch (argument.label?.name, argument.value) {
             case (nil, .identifier("none")):
-                plan.strategy = .none
+                cancellation.strategy = .none
             case (nil, .identifier("token")):
                 guard needsToken(attribute) else { return nil }
-                plan.strategy = .token(method: "cancel()", optional: tokenIsOptional)
+                cancellation.strategy = .token(method: "cancel()", optional: tokenIsOptional)
             case ("token", _):
                 guard let call, call.labels.isEmpty else {
                     diagnostics.error(
@@ -169,8 +106,8 @@ extension Analyzer {
                     return nil
                 }
                 guard needsToken(attribute) else { return nil }
-                plan.strategy = .token(method: call.name + "()", optional: tokenIsOptional)
-                plan.expressionLine = argument.location.line
+                cancellation.strategy = .token(method: call.name + "()", optional: tokenIsOptional)
+                cancellation.expressionLine = argument.location.line
             case ("using", _):
                 guard let call, call.labels.count == 1, call.isReference else {
                     diagnostics.error(
@@ -179,8 +116,8 @@ extension Analyzer {
                     return nil
                 }
                 guard needsToken(attribute) else { return nil }
-                plan.strategy = .receiverWithToken(name: call.name, label: call.labels[0] == "_" ? nil : call.labels[0])
-                plan.expressionLine = argument.location.line
+                cancellation.strategy = .receiverWithToken(name: call.name, label: call.labels[0] == "_" ? nil : call.labels[0])
+                cancellation.expressionLine = argument.location.line
             case (nil, _):
                 guard let call, call.labels.isEmpty, !call.isReference else {
                     diagnostics.error(
@@ -188,15 +125,15 @@ extension Analyzer {
                         notes: [.init("write \(Self.cancelUsage)")])
                     return nil
                 }
-                plan.strategy = .receiver(call: call.name + "()")
-                plan.expressionLine = argument.location.line
+                cancellation.strategy = .receiver(call: call.name + "()")
+                cancellation.expressionLine = argument.location.line
             default:
                 return nil
             }
         } else if let tokenName, let tokenType, Self.cancellableTokens.contains(tokenName) {
-            plan.tokenType = tokenType
-            plan.strategy = .token(method: "cancel()", optional: tokenIsOptional)
-            if Self.suspendedTokens.contains(tokenName) { plan.startMethod = "resume()" }
+            cancellation.tokenType = tokenType
+            cancellation.strategy = .token(method: "cancel()", optional: tokenIsOptional)
+            if Self.suspendedTokens.contains(tokenName) { cancellation.startMethod = "resume()" }
         } else if let returnType {
             diagnostics.append(
                 Diagnostic(
@@ -219,23 +156,23 @@ extension Analyzer {
                 let argument = arguments[""]
             else { return nil }
             if case .identifier("none") = argument.value {
-                plan.startMethod = nil
+                cancellation.startMethod = nil
             } else if let call = Self.callReference(argument.value.text), call.labels.isEmpty, !call.isReference {
-                guard plan.usesToken || needsToken(attribute) else { return nil }
-                plan.startMethod = call.name + "()"
-                plan.expressionLine = plan.expressionLine ?? argument.location.line
+                guard cancellation.usesToken || needsToken(attribute) else { return nil }
+                cancellation.startMethod = call.name + "()"
+                cancellation.expressionLine = cancellation.expressionLine ?? argument.location.line
             } else {
                 diagnostics.error("'\(argument.value.text)' is not a method call on the token", at: argument.location, notes: [.init("write \(usage)")])
                 return nil
             }
         }
-        if plan.waitForCompletion, case .none = plan.strategy {
+        if cancellation.waitForCompletion, case .none = cancellation.strategy {
             diagnostics.error(
                 "'waitForCompletion' needs a way to cancel", at: cancelAttribute?.location ?? function.location,
                 notes: [.init("without one the SDK would never be asked to stop")])
             return nil
         }
-        return plan
+        return cancellation
     }
 
     /// `Foundation.Operation` → `Operation`.

@@ -229,7 +229,7 @@ extension Analyzer {
         var name: String
         var parameters: [AdapterParameter]
         var resultType: String
-        var stream: StreamPlan?
+        var stream: StreamOptions?
         var carried: [String]
     }
 
@@ -275,7 +275,7 @@ extension Analyzer {
             }
             return DelegateAdapterShape(
                 name: name, parameters: parameters, resultType: element.description,
-                stream: StreamPlan(
+                stream: StreamOptions(
                     buffering: annotation?.buffering, isThrowing: isThrowing, shared: annotation?.shared ?? false,
                     replay: annotation?.replay ?? 0),
                 carried: carried)

@@ -28,9 +28,9 @@ extension Analyzer {
     /// `@stream`: rejects what only makes sense for a one-shot call; decides whether the stream
     /// can fail.
     mutating func checkStream(
-        _ function: FunctionDecl, buffering: String?, cancellation: CancellationPlan, completion: Parameter,
-        plan: CompletionPlan, scope: String
-    ) -> StreamPlan? {
+        _ function: FunctionDecl, buffering: String?, cancellation: Cancellation, completion: Parameter,
+        shape: CompletionShape, scope: String
+    ) -> StreamOptions? {
         var valid = true
         for attribute in function.attributes {
             guard let reason = Annotations.specs[attribute.name.name]?.notOnStream else { continue }
@@ -46,14 +46,14 @@ extension Analyzer {
             valid = false
         }
         guard valid else { return nil }
-        var canFail = plan.errorName != nil || plan.failureName != nil || plan.flag != nil || function.throwsClause != nil
-        if plan.isResult, let resolved = try? resolver.resolve(completion.type, scope: scope),
+        var canFail = shape.errorName != nil || shape.failureName != nil || shape.flag != nil || function.throwsClause != nil
+        if shape.isResult, let resolved = try? resolver.resolve(completion.type, scope: scope),
             case .function(let closure) = resolved.strippingAttributes.kind,
             let (_, failure) = resultArguments(closure.parameters[0].type, scope: scope)
         {
             canFail = canFail || failure.description != "Never"
         }
-        return StreamPlan(buffering: buffering, isThrowing: canFail)
+        return StreamOptions(buffering: buffering, isThrowing: canFail)
     }
 
     /// `@progressStream(name)`: the named progress closure `(T) -> Void` becomes an
@@ -98,7 +98,7 @@ extension Analyzer {
 
     /// `@until(predicate, inclusive: true)` on a stream, `@until(predicate, progress: name)` on a
     /// one-shot. The predicate is Swift code the compiler checks (mapped back to its line).
-    mutating func readUntil(_ function: FunctionDecl, isStream: Bool, parameterNames: Set<String>) -> UntilPlan?? {
+    mutating func readUntil(_ function: FunctionDecl, isStream: Bool, parameterNames: Set<String>) -> UntilCondition?? {
         guard let attribute = function.attributes.first(where: { $0.name.name == "until" }) else { return .some(nil) }
         let usage =
             isStream
@@ -113,7 +113,7 @@ extension Analyzer {
                 "'@until' needs a predicate over the callback's arguments", at: attribute.location, notes: [.init("write \(usage)")])
             return nil
         }
-        var plan = UntilPlan(
+        var shape = UntilCondition(
             predicate: Self.dedented(predicate.value.text), line: predicate.location.line, inclusive: false, progress: nil)
         if let inclusive = arguments["inclusive"] {
             guard isStream else {
@@ -126,7 +126,7 @@ extension Analyzer {
                 diagnostics.error("'inclusive:' must be true or false", at: inclusive.location, notes: [.init("write \(usage)")])
                 return nil
             }
-            plan.inclusive = value == "true"
+            shape.inclusive = value == "true"
         }
         if let progress = arguments["progress"] {
             guard !isStream else {
@@ -145,9 +145,9 @@ extension Analyzer {
                     notes: [.init("choose another name for the progress stream")])
                 return nil
             }
-            plan.progress = name
+            shape.progress = name
         }
-        return .some(plan)
+        return .some(shape)
     }
 
     /// Code copied from a `.bridge` file with its later lines moved left together, so that the

@@ -186,7 +186,7 @@ extension Analyzer {
             return nil
         }
         guard
-            let (plan, resultType) = analyseShape(
+            let (shape, resultType) = analyseShape(
                 of: completionParameter, in: function, annotations: annotations, scope: scope)
         else { return nil }
 
@@ -292,7 +292,7 @@ extension Analyzer {
             legacyCall: LegacyCall(
                 name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing,
                 returnsValue: returnsValue),
-            completion: plan, location: function.location)
+            completion: shape, location: function.location)
         adapter.cancellation = cancellation
         adapter.isGetter = annotations.isGetter
         adapter.until = until
@@ -310,7 +310,7 @@ extension Analyzer {
             guard
                 var stream = checkStream(
                     function, buffering: annotation.buffering, cancellation: cancellation, completion: completionParameter,
-                    plan: plan, scope: scope),
+                    shape: shape, scope: scope),
                 checkShared(annotation, function: function, parameters: adapter.parameters)
             else { return nil }
             stream.shared = annotation.shared

@@ -19,7 +19,7 @@ extension Analyzer {
                 notes: [.init("\(reason); remove '@\(other.name.name)'")])
         }
         let isStatic = function.modifiers.contains { $0.name == "static" || $0.name == "class" }
-        let plan = readNotification(attribute, typeName: typeName, isStatic: isStatic)
+        let notification = readNotification(attribute, typeName: typeName, isStatic: isStatic)
         if function.isAsync || function.throwsClause != nil {
             diagnostics.error(
                 "a '@notification' function is neither 'async' nor 'throws'", at: function.name.location,
@@ -44,21 +44,21 @@ extension Analyzer {
                     type: parameter.type.description, defaultValue: parameter.defaultValue, isInout: parameter.type.isInout,
                     line: parameter.location.line))
         }
-        guard errorCount == errorsBefore, let plan, let element else { return nil }
+        guard errorCount == errorsBefore, let notification, let element else { return nil }
 
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
         var adapter = Adapter(
-            documentation: function.documentation, sourceName: plan.name,
+            documentation: function.documentation, sourceName: notification.name,
             adapterName: "\(function.name.name)(\(labels))", name: Naming.escaped(function.name.name),
             attributes: annotations.carried, isStatic: isStatic,
             discardableResult: false, genericParameters: function.genericParameters.map(\.description),
             requirements: function.requirements.map(\.description), parameters: parameters, resultType: element,
             legacyCall: LegacyCall(name: "", arguments: [], isThrowing: false, returnsValue: false),
-            completion: CompletionPlan(parameters: []), location: function.location)
-        adapter.stream = StreamPlan(
+            completion: CompletionShape(parameters: []), location: function.location)
+        adapter.stream = StreamOptions(
             buffering: annotations.stream?.buffering, isThrowing: false, shared: annotations.stream?.shared ?? false,
             replay: annotations.stream?.replay ?? 0)
-        adapter.notification = plan
+        adapter.notification = notification
         adapter.notification?.line = attribute.location.line
         adapter.signatureLine = function.funcKeywordLocation.line
         adapter.isMainActor = block.isMainActor || function.attributes.contains { $0.name.name == "MainActor" }
@@ -80,7 +80,7 @@ extension Analyzer {
         return nil
     }
 
-    private mutating func readNotification(_ attribute: Attribute, typeName: String, isStatic: Bool) -> NotificationPlan? {
+    private mutating func readNotification(_ attribute: Attribute, typeName: String, isStatic: Bool) -> ObservedNotification? {
         guard
             let arguments = Annotations.arguments(of: attribute, into: &diagnostics)
         else { return nil }
@@ -116,7 +116,7 @@ extension Analyzer {
                 ])
             valid = false
         }
-        let center: NotificationPlan.Center
+        let center: ObservedNotification.Center
         if let argument = arguments["center"] {
             center = .expression(argument.value.text)
         } else if !isStatic, typeName == "NotificationCenter" || typeName == "Foundation.NotificationCenter" {
@@ -125,7 +125,7 @@ extension Analyzer {
             center = .standard
         }
         guard valid, let name, let map else { return nil }
-        return NotificationPlan(
+        return ObservedNotification(
             name: name, object: arguments["object"]?.value.text, queue: arguments["queue"]?.value.text, center: center,
             map: map)
     }

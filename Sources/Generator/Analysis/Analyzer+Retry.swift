@@ -5,9 +5,9 @@ import DeclParser
 extension Analyzer {
     static let retryUsage = Annotations.usage("retry")
 
-    /// `.some(plan)`, `.some(nil)` for `@retry(none)` (no retry despite the block's), or nil when
+    /// `.some(policy)`, `.some(nil)` for `@retry(none)` (no retry despite the block's), or nil when
     /// the annotation is invalid (diagnosed).
-    mutating func readRetry(_ attribute: Attribute) -> RetryPlan?? {
+    mutating func readRetry(_ attribute: Attribute) -> RetryPolicy?? {
         guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { return nil }
         if let argument = arguments[""] {
             guard case .identifier("none") = argument.value, arguments.count == 1 else {
@@ -41,7 +41,7 @@ extension Analyzer {
                 notes: [.init("write 'delay: 0' to retry at once")])
         }
 
-        var backoff = RetryPlan.Backoff.constant
+        var backoff = RetryPolicy.Backoff.constant
         let growthOptions = ["multiplier", "maxDelay"].compactMap { arguments[$0] }
         switch arguments["backoff"]?.value {
         case nil, .identifier("constant")?:
@@ -74,9 +74,9 @@ extension Analyzer {
                 notes: [.init("write 'backoff: constant' (the default) or 'backoff: exponential'")])
         }
 
-        var jitter = RetryPlan.Jitter.none
+        var jitter = RetryPolicy.Jitter.none
         if let argument = arguments["jitter"] {
-            if case .identifier(let name) = argument.value, let value = RetryPlan.Jitter(rawValue: name) {
+            if case .identifier(let name) = argument.value, let value = RetryPolicy.Jitter(rawValue: name) {
                 jitter = value
             } else {
                 diagnostics.error(
@@ -87,7 +87,7 @@ extension Analyzer {
 
         let deadline = arguments["deadline"].flatMap { seconds($0, name: "deadline", allowsZero: false) }
 
-        var condition: RetryPlan.Condition?
+        var condition: RetryPolicy.Condition?
         switch (arguments["when"], arguments["on"]) {
         case (let predicate?, nil):
             let text = predicate.value.text
@@ -113,7 +113,7 @@ extension Analyzer {
         }
         guard errorCount == errorsBefore, let delay, let condition else { return nil }
         return .some(
-            RetryPlan(attempts: attempts, delay: delay, backoff: backoff, jitter: jitter, deadline: deadline, condition: condition))
+            RetryPolicy(attempts: attempts, delay: delay, backoff: backoff, jitter: jitter, deadline: deadline, condition: condition))
     }
 
     /// A non-negative (or positive) number of seconds, as written.
@@ -135,7 +135,7 @@ extension Analyzer {
 
     /// `on: PaymentError.offline` or `on: [PaymentError.offline, PaymentError.busy]`: each a case
     /// named with its type, because the adapter matches it against `any Error`.
-    private mutating func errorCases(_ argument: AttributeArgument) -> RetryPlan.Condition? {
+    private mutating func errorCases(_ argument: AttributeArgument) -> RetryPolicy.Condition? {
         var text = Substring(argument.value.text)
         if text.hasPrefix("[") && text.hasSuffix("]") { text = text.dropFirst().dropLast() }
         // Normalized text: cases are separated by ", " and hold no other spaces.

@@ -4,10 +4,10 @@ import DeclParser
 /// `Result<T, E>` → T; an optional error → failure when non-nil; with an error or a flag present,
 /// optional values must be non-nil on success; the rest of the values form the result.
 extension Analyzer {
-    /// Returns the plan and the async result type.
+    /// Returns the shape and the async result type.
     mutating func analyseShape(
         of parameter: Parameter, in function: FunctionDecl, annotations: FunctionAnnotations, scope: String
-    ) -> (CompletionPlan, String)? {
+    ) -> (CompletionShape, String)? {
         let resolved: TypeSyntax
         do {
             resolved = try resolver.resolve(parameter.type, scope: scope)
@@ -48,10 +48,10 @@ extension Analyzer {
             }
             let resultType = success.isVoid ? "Void" : success.description
             let type = function.genericParameters.isEmpty ? nil : elements[0].type.strippingAttributes.description
-            return (CompletionPlan(parameters: [.init(name: "result", role: .result, type: type)]), resultType)
+            return (CompletionShape(parameters: [.init(name: "result", role: .result, type: type)]), resultType)
         }
 
-        var roles: [CompletionPlan.Role?] = Array(repeating: nil, count: elements.count)
+        var roles: [CompletionShape.Role?] = Array(repeating: nil, count: elements.count)
         for element in elements where element.type.isInout {
             diagnostics.error("\(where_) has an 'inout' parameter; it cannot be bridged", at: element.type.location)
             return nil
@@ -174,7 +174,7 @@ extension Analyzer {
         // In a generic method the closure's parameter types are written out: a type parameter
         // that only the completion mentions cannot be inferred through a multi-statement closure.
         let types = elements.map { function.genericParameters.isEmpty ? nil : $0.type.strippingAttributes.description }
-        let plan = CompletionPlan(
+        let shape = CompletionShape(
             parameters: zip(zip(names, roles), types).map { .init(name: $0.0, role: $0.1!, type: $1) })
         let resultType: String
         switch valueTypes.count {
@@ -182,7 +182,7 @@ extension Analyzer {
         case 1: resultType = valueTypes[0]
         default: resultType = "(" + valueTypes.joined(separator: ", ") + ")"
         }
-        return (plan, resultType)
+        return (shape, resultType)
     }
 
     static func isOptional(_ type: TypeSyntax) -> Bool {
@@ -241,7 +241,7 @@ extension Analyzer {
 
     /// Names for the closure's parameters in generated code: the SDK's own names when it wrote
     /// them (`_ receipt: Receipt?`), else `value`/`error`/`flag`; always distinct and valid.
-    func closureParameterNames(_ elements: [TupleTypeElement], roles: [CompletionPlan.Role]) -> [String] {
+    func closureParameterNames(_ elements: [TupleTypeElement], roles: [CompletionShape.Role]) -> [String] {
         var valueCount = 0
         for role in roles { if case .value = role { valueCount += 1 } }
         var valueIndex = 0

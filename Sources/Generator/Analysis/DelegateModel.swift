@@ -51,7 +51,7 @@ public struct DelegateAdapter: Hashable, Sendable {
     public var parameters: [AdapterParameter]
     /// The result type, or the element type of a stream.
     public var resultType: String
-    public var stream: StreamPlan?
+    public var stream: StreamOptions?
     /// The owner's property that holds the delegate.
     public var property: String
     /// The owner's method call that starts the work, as written (`start(source: source)`).

@@ -40,7 +40,7 @@ extension Planner {
 
     /// The closure that stops the SDK's work, given the token its start call returned; nil when
     /// the SDK has no way to stop.
-    func stopClosure(_ plan: CancellationPlan, receiver: String) -> String? {
+    func stopClosure(_ plan: Cancellation, receiver: String) -> String? {
         switch plan.strategy {
         case .none:
             return nil
@@ -93,7 +93,7 @@ extension Planner {
     /// `var retry = BridgegenRetry(attempts: 3, delay: 0.5, …, when: predicate)`; error cases
     /// become a closure that matches them as patterns against `any Error`. The `when:` line
     /// lands on the `@retry` line.
-    func printRetrySetup(_ retry: RetryPlan, name: String, line: Int?, into printer: inout CodePrinter) {
+    func printRetrySetup(_ retry: RetryPolicy, name: String, line: Int?, into printer: inout CodePrinter) {
         var options = ["attempts: \(retry.attempts)", "delay: \(retry.delay)"].map { Sourced($0) }
         if case .exponential(let multiplier, let maxDelay) = retry.backoff {
             options.append(Sourced("backoff: .exponential(multiplier: \(multiplier), maxDelay: \(maxDelay ?? "nil"))"))

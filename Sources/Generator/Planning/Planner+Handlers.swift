@@ -31,7 +31,7 @@ extension Planner {
     }
 
     /// The completion handler's body: turns the SDK's arguments into one outcome.
-    func printCompletionHandler(_ plan: CompletionPlan, continuation: String, until: UntilPlan?, into printer: inout CodePrinter) {
+    func printCompletionHandler(_ plan: CompletionShape, continuation: String, until: UntilCondition?, into printer: inout CodePrinter) {
         var receiver = continuation
         if let until {
             receiver = judge(until, plan, verdict: "isFinal", target: continuation, into: &printer) {
@@ -49,7 +49,7 @@ extension Planner {
     /// its `.bridge` line); the callback it judged then takes the place of `target` in the
     /// handler's body. Returns the callback's name.
     func judge(
-        _ until: UntilPlan, _ plan: CompletionPlan, verdict: String, target: String, into printer: inout CodePrinter,
+        _ until: UntilCondition, _ plan: CompletionShape, verdict: String, target: String, into printer: inout CodePrinter,
         callback: (String) -> String
     ) -> String {
         let taken = Set(plan.parameters.map(\.name) + [target])
@@ -95,7 +95,7 @@ extension Planner {
     }
 
     /// `{ a, b in` (or `{` without parameters), or `{ (a: A, b: B) in` when the types are given.
-    func closureHead(_ parameters: [CompletionPlan.Parameter]) -> String {
+    func closureHead(_ parameters: [CompletionShape.Parameter]) -> String {
         if parameters.isEmpty { return "{" }
         if parameters.contains(where: { $0.type != nil }) {
             return "{ (" + parameters.map { $0.name + ": " + ($0.type ?? "_") }.joined(separator: ", ") + ") in"
@@ -106,7 +106,7 @@ extension Planner {
     /// The `if … else if … else` over a callback's arguments shared by completion handlers and
     /// stream handlers: a failure flag or an error first, then the (unwrapped) values; `neither`
     /// when optional values and the error are all nil. One statement when nothing is checked.
-    func outcomeBranches(_ plan: CompletionPlan, _ actions: OutcomeActions, in printer: inout CodePrinter) {
+    func outcomeBranches(_ plan: CompletionShape, _ actions: OutcomeActions, in printer: inout CodePrinter) {
         let values = plan.valueNames
         let unwrapped = plan.unwrappedValueNames
         let errorName = plan.errorName

@@ -59,7 +59,7 @@ extension Planner {
     /// on one line when it fits, else one argument per line. The `@notification` arguments land
     /// on its line.
     func printNotificationStream(
-        _ adapter: Adapter, _ plan: NotificationPlan, nameLiteral: String, receiver: String, into printer: inout CodePrinter
+        _ adapter: Adapter, _ plan: ObservedNotification, nameLiteral: String, receiver: String, into printer: inout CodePrinter
     ) {
         var arguments = [Sourced(nameLiteral)]
         switch plan.center {

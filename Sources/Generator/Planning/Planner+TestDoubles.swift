@@ -40,7 +40,7 @@ extension Planner {
             for (adapter, script) in zip(adapters, scripts) {
                 var fake = adapter
                 fake.fakeScript = script
-                fake.cancellation = CancellationPlan()
+                fake.cancellation = Cancellation()
                 fake.cancellation.tokenType = "BridgegenFakeToken"
                 // Cancelling the fake's token is the SDK's cancel; an adapter that never asks
                 // its SDK to cancel (`@cancel(none)`) does not ask the fake either.
@@ -68,7 +68,7 @@ extension Planner {
             name: delegate.name, attributes: delegate.attributes, isStatic: false, discardableResult: false,
             genericParameters: [], requirements: [], parameters: delegate.parameters, resultType: delegate.resultType,
             legacyCall: LegacyCall(name: "", arguments: [], isThrowing: false, returnsValue: false),
-            completion: CompletionPlan(parameters: []), location: delegate.location)
+            completion: CompletionShape(parameters: []), location: delegate.location)
         adapter.stream = delegate.stream
         adapter.timeoutSeconds = delegate.stream == nil ? delegate.timeoutSeconds : nil
         adapter.mapError = delegate.mapError

@@ -238,7 +238,7 @@ public struct Planner: Sendable {
     }
 
     /// ` async throws -> Result`, or the stream a stream adapter returns.
-    static func resultClause(_ stream: StreamPlan?, resultType: String) -> String {
+    static func resultClause(_ stream: StreamOptions?, resultType: String) -> String {
         switch stream?.isThrowing {
         case true?: return " -> _Concurrency.AsyncThrowingStream<\(spelled(resultType)), any Swift.Error>"
         case false?: return " -> _Concurrency.AsyncStream<\(spelled(resultType))>"
