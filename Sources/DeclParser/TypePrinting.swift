@@ -110,3 +110,17 @@ extension TypeSyntax {
         }
     }
 }
+
+extension TypeSyntax {
+    /// `inout T` (possibly under other attributes).
+    public var isInout: Bool {
+        if case .attributed(let specifiers, _, let base) = kind { return specifiers.contains("inout") || base.isInout }
+        return false
+    }
+
+    /// The wrapped type of an optional (attributes stripped); the type itself otherwise.
+    public var unwrappingOptional: TypeSyntax {
+        if case .optional(let wrapped) = strippingAttributes.kind { return wrapped.strippingAttributes }
+        return strippingAttributes
+    }
+}

@@ -26,10 +26,14 @@ public struct Scan {
         public var asWritten = 0
         public var inferred = 0
         public var notBridgeable = 0
+        /// Initializers that keep a callback: listed in the starter with what to do instead.
+        public var initializers = 0
 
-        /// `scan: 46 callback APIs in 12 types: 30 bridged as written, …`
+        /// `scan: 46 callback APIs in 12 types: 30 bridged as written, …`, and the initializers
+        /// that take callbacks when there are any.
         public var summary: String {
             "scan: \(apis) callback APIs in \(types) types: \(asWritten) bridged as written, \(inferred) with inferred annotations, \(notBridgeable) not bridgeable"
+                + (initializers == 0 ? "" : "; \(initializers) initializers take callbacks (an initializer cannot become async)")
         }
     }
 
@@ -39,6 +43,15 @@ public struct Scan {
     public var modules: [String] = []
 
     public init() {}
+
+    /// A member's text without its attributes and modifiers, white space normalized: the same
+    /// for a requirement and its default implementation, and for the two branches of an `#if`.
+    static func declarationKey(_ text: String) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard let start = words.firstIndex(where: { $0 == "func" || $0.hasPrefix("init") || $0 == "var" || $0 == "subscript" })
+        else { return words.joined(separator: " ") }
+        return words[start...].joined(separator: " ")
+    }
 
     /// A file's imports as `.bridge` lines: `import M`, or an `#if condition` block around it
     /// when the import stands inside one (its first clause). Scoped imports and imports under
@@ -105,15 +118,19 @@ public struct Scan {
         let merged = order.compactMap { byName[$0] }.map { type -> SourceType in
             var seen: Set<String> = []
             var type = type
-            type.members = type.members.filter { seen.insert($0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")).inserted }
+            // A protocol extension's default implementation repeats its requirement with
+            // modifiers and attributes added: the declaration from `func` on is the same.
+            type.members = type.members.filter { seen.insert(Self.declarationKey($0.text)).inserted }
             return type
         }
         let tokens = TokenMethods(types: merged)
+        var closureAliases: [String: FunctionTypeSyntax] = [:]
+        for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias.text) }
         var blocks: [StarterBlock] = []
         var delegates: [SourceType] = []
         for type in merged where !(type.kind == .protocol && StarterBlock.isDelegateProtocol(type)) {
             let members = type.members.filter { includesInternal || $0.isPublic }
-            var block = StarterBlock(type: type.name, topLevelAliases: Set(aliases.map(\.name)))
+            var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
             block.condition = type.condition
             // A type the SDK declares under a name Foundation or the standard library also has
             // (Swifter's `Process`) is ambiguous beside `import Foundation`: name it with its module.

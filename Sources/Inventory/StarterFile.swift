@@ -33,8 +33,8 @@ struct StarterBlock {
     ]
     /// An extension's `where` clause, kept: its members exist only under it.
     var whereClause: String?
-    /// File-level closure typealiases of the SDK.
-    var topLevelAliases: Set<String> = []
+    /// The SDK's file-level closure typealiases, by name, as the closure types they stand for.
+    var topLevelAliases: [String: FunctionTypeSyntax] = [:]
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -68,8 +68,14 @@ struct StarterBlock {
             }
             guard takesCallback(function) else {
                 var entry = Entry(member: member, role: .context)
+                let aliases = closureAliases
                 entry.marksContext = function.parameters.contains {
                     if case .function = $0.type.strippingAttributes.kind { return true }
+                    if case .named(let components) = $0.type.strippingAttributes.unwrappingOptional.kind,
+                        let last = components.last, aliases[last.name.name] != nil
+                    {
+                        return true
+                    }
                     return $0.type.description.contains("->") || Self.endsLikeCallback($0.name.name)
                 }
                 entries.append(entry)
@@ -104,8 +110,7 @@ struct StarterBlock {
         {
             return false
         }
-        let closureAliases = topLevelAliases.union(
-            entries.filter { $0.role == .typeAlias && $0.member.text.contains("->") }.map(\.member.name))
+        let closureAliases = self.closureAliases
         return function.parameters.contains { parameter in
             // A callback outlives the call: `@escaping`, or an optional closure. A non-escaping
             // closure runs before the method returns (`create(table:) { t in … }`).
@@ -116,9 +121,9 @@ struct StarterBlock {
                 escapes = true
             }
             guard escapes else { return false }
-            if case .function(let closure) = type.kind { return closure.result.isVoid }
+            if case .function(let closure) = type.kind { return Self.deliversResults(closure) }
             guard case .named(let components) = type.kind, let last = components.last else { return false }
-            if closureAliases.contains(last.name.name) { return true }
+            if let closure = closureAliases[last.name.name] { return Self.deliversResults(closure) }
             // A type the sources do not declare (another module's alias): a callback only by its
             // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a
             // parameter whose name ends like one (`completionHandler`, `onReply`). Not one that
@@ -126,6 +131,43 @@ struct StarterBlock {
             return Self.endsLikeCallback(last.name.name) || Self.endsLikeCallback(parameter.name.name)
                 || Self.endsLikeCallback(parameter.label?.name ?? "")
         }
+    }
+
+    /// The closure typealiases the block's declarations may name: the SDK's file-level ones and
+    /// the type's own.
+    var closureAliases: [String: FunctionTypeSyntax] {
+        var aliases = topLevelAliases
+        for entry in entries where entry.role == .typeAlias {
+            aliases[entry.member.name] = Self.closureType(ofAlias: entry.member.text)
+        }
+        return aliases
+    }
+
+    /// A closure that hands the app a result or an event. Not one that returns a value (a
+    /// transform, a destination), takes an `inout` value (an accumulator or a modifier:
+    /// `reduce(into:)`, `requestModifier`), throws (a step whose error the library handles:
+    /// `attempt(_:)`), or is handed a function to call (a step the app implements and the
+    /// library drives: a retry handler, `scheduleRecursive`).
+    static func deliversResults(_ closure: FunctionTypeSyntax) -> Bool {
+        closure.result.isVoid && closure.throwsClause == nil && !closure.isAsync
+            && !closure.parameters.contains { parameter in
+                if parameter.type.isInout { return true }
+                var type = parameter.type.strippingAttributes
+                if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
+                if case .function = type.kind { return true }
+                return false
+            }
+    }
+
+    /// The closure type a typealias declaration (`public typealias Handler = (Int) -> Void`)
+    /// stands for; nil for another type.
+    static func closureType(ofAlias text: String) -> FunctionTypeSyntax? {
+        let (file, _) = Parser.parse(Array(text.utf8))
+        guard case .typeAlias(let alias)? = file.declarations.first else { return nil }
+        var type = alias.type.strippingAttributes
+        if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
+        guard case .function(let closure) = type.kind else { return nil }
+        return closure
     }
 
     static func mentionsCallback(_ text: String) -> Bool {
@@ -186,11 +228,8 @@ struct StarterFile {
             if !refusedAny { break }
         }
         result.types = blocks.count + delegates.count
-        // An initializer that takes a callback is a callback API that cannot be bridged as is.
-        for entry in blocks.flatMap(\.entries) where entry.initializerWithCallback {
-            result.apis += 1
-            result.notBridgeable += 1
-        }
+        // An initializer that keeps a callback is counted apart: no hand edit makes it async.
+        result.initializers = blocks.flatMap(\.entries).filter(\.initializerWithCallback).count
         for entry in blocks.flatMap(\.entries) where entry.role == .callback {
             result.apis += 1
             if entry.refusal != nil {

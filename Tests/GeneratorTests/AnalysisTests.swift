@@ -247,6 +247,24 @@ import Testing
         #expect(escaping?.blocks.flatMap(\.adapters).map(\.adapterName) == ["T.perform()"])
     }
 
+    /// An SDK overloads a method in a constrained extension (`where Error == Never`), or
+    /// declares it in exclusive `#if` branches: to Swift those are different declarations, and
+    /// so are their adapters. Twice in one block is still refused.
+    @Test func overloadsInOtherExtensionsAreNotDuplicates() {
+        let observe = "    func observeValues(_ action: @escaping (Int) -> Void)\n"
+        for source in [
+            "extension S {\n\(observe)}\nextension S where E == Never {\n\(observe)}\n",
+            "#if os(Linux)\nextension S {\n\(observe)}\n#else\nextension S {\n\(observe)}\n#endif\n",
+        ] {
+            let (file, _) = Parser.parse(Array(source.utf8))
+            let (model, diagnostics) = Analyzer.analyse(file)
+            #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+            #expect(model?.blocks.count == 2)
+        }
+        let (file, _) = Parser.parse(Array("extension S {\n\(observe)\(observe)}\n".utf8))
+        #expect(Analyzer.analyse(file).1.map(\.message) == ["'S.observeValues()' would be generated twice"])
+    }
+
     /// A handler that receives a closure it may call only during the callback (RxSwift's
     /// `scheduleRecursive`) is refused at its line: the adapter cannot return that closure.
     @Test func aHandlerPassingANonEscapingClosureIsRefused() {

@@ -199,8 +199,8 @@ let interfaceSDK = #"""
         #expect(!result.text.contains("@context  // takes a closure"), "ping takes no closure")
     }
 
-    /// An initializer that takes a callback is counted, and the starter says why it is not
-    /// bridged and what to write instead.
+    /// An initializer that takes a callback is counted apart (no hand edit makes it async), and
+    /// the starter says why it is not bridged and what to write instead.
     @Test func anInitializerWithACallbackIsNamedNotSkipped() throws {
         let source = """
             public class Session {
@@ -209,7 +209,8 @@ let interfaceSDK = #"""
             }
             """
         let result = scan(source)
-        #expect(result.apis == 2 && result.notBridgeable == 1 && result.asWritten == 1)
+        #expect(result.apis == 1 && result.asWritten == 1 && result.initializers == 1)
+        #expect(result.summary.hasSuffix("; 1 initializers take callbacks (an initializer cannot become async)"))
         #expect(result.text.contains("    // Not bridgeable as written: an initializer cannot become async (generate warns here);\n"))
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
         #expect(output.text != nil)
@@ -334,5 +335,46 @@ let interfaceSDK = #"""
             """
         let result = scan(source)
         #expect(result.text.contains("extension Net.Process {"), "\(result.text)")
+    }
+
+    /// Closures that hand the app nothing are not callbacks: an accumulator or modifier (`inout`),
+    /// a step the library runs and whose error it handles (`throws`), a step the app implements
+    /// and the library drives (handed a function), a value-returning destination behind a
+    /// typealias. Their methods stay context, marked so generate agrees.
+    @Test func closuresThatDeliverNothingAreNotCallbacks() throws {
+        let source = """
+            public final class Stream<Value> {
+                public typealias Modifier = (inout String) throws -> Void
+                public typealias Destination = (String, Int) -> (url: String, options: Int)
+                public func reduce<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Stream<U> { fatalError() }
+                public func attempt(_ action: @escaping (Value) throws -> Void) -> Stream<Value> { fatalError() }
+                public func schedule(_ step: @escaping (Value, @escaping (Value) -> Void) -> Void) {}
+                public func download(_ url: String, modifier: Modifier? = nil, to destination: Destination? = nil) -> Stream<Int> { fatalError() }
+                public func observe(_ handler: @escaping (Value) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.apis == 1, "\(result.text)")
+        for context in ["func reduce<U>", "func attempt(", "func schedule(", "func download("] {
+            #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public \(context)"), "\(context)")
+        }
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.formatted))")
+    }
+
+    /// A protocol extension's default implementation repeats its requirement with modifiers and
+    /// attributes added: one API, listed once.
+    @Test func aDefaultImplementationIsItsRequirement() {
+        let source = """
+            public protocol Adapter {
+                func adapt(_ request: String, completion: @escaping (Result<String, Error>) -> Void)
+            }
+            extension Adapter {
+                @preconcurrency
+                public func adapt(_ request: String, completion: @escaping (Result<String, Error>) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.apis == 1 && result.notBridgeable == 0, "\(result.text)")
     }
 }

@@ -423,13 +423,6 @@ extension Analyzer {
     }
 }
 
-extension TypeSyntax {
-    var isInout: Bool {
-        if case .attributed(let specifiers, _, let base) = kind { return specifiers.contains("inout") || base.isInout }
-        return false
-    }
-}
-
 extension Naming {
     /// Argument labels may be keywords without backticks, except `inout`, `var` and `let`.
     static func escapedLabel(_ label: String) -> String {

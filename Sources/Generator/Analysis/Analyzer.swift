@@ -48,8 +48,9 @@ public struct Analyzer: Sendable {
                     let own = clause.condition.isEmpty ? [] : ["(\(clause.condition))"]
                     let condition = (earlier.map { "!\($0)" } + own).joined(separator: " && ")
                     for decl in clause.extensions {
-                        guard var adapterBlock = analyseBlock(decl, generated: &generated) else { continue }
-                        adapterBlock.condition = CompilationCondition.simplified(condition)
+                        let simplified = CompilationCondition.simplified(condition)
+                        guard var adapterBlock = analyseBlock(decl, condition: simplified, generated: &generated) else { continue }
+                        adapterBlock.condition = simplified
                         blocks.append(adapterBlock)
                     }
                     earlier += own
@@ -300,7 +301,12 @@ public struct Analyzer: Sendable {
 
     /// The block's adapters, each checked against `generated` (the signatures generated so far,
     /// where): one that an earlier adapter already generates is reported and left out.
-    mutating func analyseBlock(_ decl: ExtensionDecl, generated: inout [String: SourceLocation]) -> AdapterBlock? {
+    /// `generated`: the adapters of the file so far, to refuse one generated twice. Overloads in
+    /// extensions of other `where` clauses (`where Error == Never`), or under exclusive `#if`
+    /// branches, are different declarations to Swift, as the SDK's own are.
+    mutating func analyseBlock(
+        _ decl: ExtensionDecl, condition: String? = nil, generated: inout [String: SourceLocation]
+    ) -> AdapterBlock? {
         let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
         let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
 
@@ -337,7 +343,8 @@ public struct Analyzer: Sendable {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
             warnIfCollides(adapter, with: context, at: function.name.location)
             adapter.adapterName = owner + "." + adapter.adapterName
-            let key = owner + "." + adapter.signatureKey
+            let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
+                + " #if " + (condition ?? "") + "." + adapter.signatureKey
             if let first = generated[key] {
                 reportGeneratedTwice(adapter.adapterName, at: function.name.location, first: first)
                 continue
