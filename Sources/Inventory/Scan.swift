@@ -86,6 +86,7 @@ public struct Scan {
     public func run(_ files: [File]) -> Result {
         var types: [SourceType] = []
         var aliases: [SourceMember] = []
+        var globals: [String] = []
         var imports: [String] = []
         for file in files {
             for line in Self.imports(in: String(decoding: file.bytes, as: UTF8.self)) where !imports.contains(line) {
@@ -94,7 +95,8 @@ public struct Scan {
             let isInterface = file.path.hasSuffix(".swiftinterface")
             let found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
             types += found.types
-            aliases += found.typeAliases.filter { (includesInternal || $0.isPublic) && $0.text.contains("->") }
+            aliases += found.topLevel.filter { $0.kind == .typeAlias && (includesInternal || $0.isPublic) && $0.text.contains("->") }
+            globals += found.topLevel.filter { $0.kind == .property && $0.isPublic }.map(\.name)
         }
         // Extensions of one type go into one block, in the order the type first appears.
         var order: [String] = []
@@ -151,7 +153,9 @@ public struct Scan {
         // `URLRequest` from FoundationNetworking, which SDKs import under `#if canImport`).
         let ownModules = Set(modules + ["Foundation"])
         let extra = imports.filter { line in !ownModules.contains(line.split(separator: " ").last.map(String.init) ?? "") }
-        result.text = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
+        var starter = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
+        starter.globalVariables = Set(globals)
+        result.text = starter
             .validated(counting: &result)
         return result
     }

@@ -56,7 +56,8 @@ struct SourceDeclarations {
     /// Words that may continue a declaration on its next line.
     static let continuations: Set<String> = ["throws", "rethrows", "async", "where", "reasync"]
 
-    static func read(_ bytes: [UInt8], path: String, allPublic: Bool) -> (types: [SourceType], typeAliases: [SourceMember]) {
+    /// The file's types, and its file-level typealiases and global variables.
+    static func read(_ bytes: [UInt8], path: String, allPublic: Bool) -> (types: [SourceType], topLevel: [SourceMember]) {
         var reader = SourceDeclarations(tokens: SwiftSkimmer.tokens(of: bytes), bytes: bytes, path: path, allPublic: allPublic)
         reader.readBody(from: 0, typeIndex: nil, outerName: nil, outerPublic: allPublic)
         return (reader.types, reader.topLevel)
@@ -102,8 +103,9 @@ struct SourceDeclarations {
                     isPublic: isPublic, declaredPublic: modifiers.contains("public") || modifiers.contains("open"))
                 continue
             }
-            // Members of types; at file level only typealiases (closure shapes hide behind them).
-            guard let kind = Self.memberKind(word), typeIndex != nil || kind == .typeAlias else {
+            // Members of types; at file level typealiases (closure shapes hide behind them) and
+            // global variables (a default value that reads one is shared mutable state to Swift 6).
+            guard let kind = Self.memberKind(word), typeIndex != nil || kind == .typeAlias || word == "var" else {
                 index += 1
                 continue
             }

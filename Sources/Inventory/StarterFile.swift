@@ -196,6 +196,9 @@ struct StarterFile {
     var typeAliases: [SourceMember]
     var blocks: [StarterBlock]
     var delegates: [SourceType]
+    /// The SDK's public global variables: a default value that reads one is shared mutable
+    /// state to Swift 6, which an SDK built in Swift 5 mode does not see.
+    var globalVariables: Set<String> = []
 
     func validated(counting result: inout Scan.Result) -> String {
         var blocks = self.blocks
@@ -245,6 +248,20 @@ struct StarterFile {
         return text
     }
 
+    /// A global variable of the SDK that a default value of a declaration reads (`on:
+    /// DispatchQueue? = conf.Q.return`): the starter then imports the SDK `@preconcurrency`, as
+    /// Swift 6 code must to read an SDK's globals that predate its checks.
+    func globalReadByDefault(_ blocks: [StarterBlock]) -> String? {
+        guard !globalVariables.isEmpty else { return nil }
+        for entry in blocks.flatMap(\.entries) where entry.refusal == nil && entry.role != .typeAlias {
+            let words = entry.member.text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "=") })
+            for (index, word) in words.enumerated() where word == "=" && index + 1 < words.count {
+                if globalVariables.contains(String(words[index + 1])) { return String(words[index + 1]) }
+            }
+        }
+        return nil
+    }
+
     private func render(
         _ blocks: [StarterBlock], refusedAliases: Set<String>, owners: inout [(lines: ClosedRange<Int>, block: Int, entry: Int)],
         aliasOwners: inout [(lines: ClosedRange<Int>, text: String)]
@@ -256,7 +273,11 @@ struct StarterFile {
             "",
             "import Foundation",
         ]
-        lines += modules.isEmpty ? ["// import <the SDK's module>"] : modules.map { "import \($0)" }
+        if let global = globalReadByDefault(blocks) {
+            lines.append("// @preconcurrency: default values read the SDK's global '\(global)', shared mutable state to Swift 6.")
+        }
+        let prefix = globalReadByDefault(blocks) == nil ? "" : "@preconcurrency "
+        lines += modules.isEmpty ? ["// import <the SDK's module>"] : modules.map { prefix + "import \($0)" }
         // Plain imports first, then `#if` blocks, as the .bridge language and swift-format want.
         // One entry per line: the line numbers say which declaration an error belongs to.
         lines += (imports.filter { !$0.hasPrefix("#if") } + imports.filter { $0.hasPrefix("#if") })

@@ -377,4 +377,22 @@ let interfaceSDK = #"""
         let result = scan(source)
         #expect(result.apis == 1 && result.notBridgeable == 0, "\(result.text)")
     }
+
+    /// A default value that reads a global variable of the SDK (`on: DispatchQueue? = conf.queue`)
+    /// is shared mutable state to Swift 6: the starter imports the SDK `@preconcurrency`, and
+    /// says why. Without such a default it does not.
+    @Test func aDefaultReadingAnSDKGlobalImportsItPreconcurrency() {
+        let sdk = """
+            import Dispatch
+            public struct Configuration { public var queue: DispatchQueue? = nil }
+            public var conf = Configuration()
+            public final class Promise {
+                public func done(on queue: DispatchQueue? = conf.queue, _ body: @escaping () -> Void) {}
+            }
+            """
+        let text = scan(sdk).text
+        #expect(text.contains("// @preconcurrency: default values read the SDK's global 'conf', shared mutable state to Swift 6.\n@preconcurrency import Net\n"))
+        let plain = scan(sdk.replacingOccurrences(of: "= conf.queue", with: "= nil")).text
+        #expect(plain.contains("\nimport Net\n") && !plain.contains("@preconcurrency"))
+    }
 }
