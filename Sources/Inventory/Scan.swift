@@ -145,7 +145,8 @@ public struct Scan {
             for member in members { block.add(member, tokens: tokens) }
             if block.hasCallbacks { blocks.append(block) }
         }
-        for type in merged where type.kind == .protocol && StarterBlock.isDelegateProtocol(type) {
+        // A delegate protocol the app cannot see (internal to the SDK) is no API of it.
+        for type in merged where type.kind == .protocol && StarterBlock.isDelegateProtocol(type) && (includesInternal || type.isPublic) {
             delegates.append(type)
         }
         var result = Result(text: "")

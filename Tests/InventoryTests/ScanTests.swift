@@ -395,4 +395,22 @@ let interfaceSDK = #"""
         let plain = scan(sdk.replacingOccurrences(of: "= conf.queue", with: "= nil")).text
         #expect(plain.contains("\nimport Net\n") && !plain.contains("@preconcurrency"))
     }
+
+    /// A delegate protocol internal to the SDK (its own connection pool's) is no API of it.
+    @Test func anInternalDelegateProtocolIsNotListed() {
+        let source = """
+            protocol PoolDelegate: AnyObject {
+                func pool(_ pool: Pool, didClose id: Int)
+            }
+            public protocol ResponseDelegate: AnyObject {
+                func didReceive(_ data: [UInt8])
+            }
+            public final class Pool {
+                public func close(completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.text.contains("// Delegate protocol ResponseDelegate") && !result.text.contains("PoolDelegate"))
+        #expect(result.apis == 2, "\(result.summary)")
+    }
 }
