@@ -166,10 +166,13 @@ public struct Scan {
 struct TokenMethods {
     static let stopMethods = ["cancel", "invalidate", "stop", "remove", "unsubscribe", "dispose", "close"]
     private var methods: [String: String] = [:]
+    /// A class's superclass (the first name it inherits), where the sources declare it.
+    private var superclasses: [String: String] = [:]
 
     init(types: [SourceType]) {
         for type in types {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
+            if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
             for member in type.members where member.kind == .function && !member.isStatic {
                 guard Self.stopMethods.contains(member.name), member.text.contains(member.name + "()") else { continue }
                 if methods[name] == nil || member.name == "cancel" { methods[name] = member.name }
@@ -178,8 +181,16 @@ struct TokenMethods {
     }
 
     /// The stop method of `type` (the returned token's type, as written).
+    /// A class without one of its own has its superclass's (Alamofire's `DataRequest`
+    /// inherits `cancel()` from `Request`).
     func stopMethod(of type: String) -> String? {
         let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-        return methods[bare.split(separator: ".").last.map(String.init) ?? bare]
+        var name = String((bare.split(separator: ".").last.map(String.init) ?? bare).prefix { $0 != "<" })
+        for _ in 0..<8 {
+            if let method = methods[name] { return method }
+            guard let superclass = superclasses[name] else { return nil }
+            name = superclass
+        }
+        return nil
     }
 }

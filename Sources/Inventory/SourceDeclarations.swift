@@ -18,6 +18,8 @@ struct SourceType: Equatable {
     /// An extension's `where` clause as written (`where Self == Adapter`), if any: its members
     /// exist only under it.
     var whereClause: String?
+    /// The names after `:` (a class's superclass first, if it has one).
+    var inherits: [String] = []
 }
 
 struct SourceMember: Equatable {
@@ -152,10 +154,25 @@ struct SourceDeclarations {
             cursor += 2
         }
         var whereStart: Int?
+        var inherits: [String] = []
+        var angleDepth = 0
+        var expectsInherited = false
         while cursor < tokens.count && !tokens[cursor].isPunctuation("{") && !tokens[cursor].isPunctuation("}") {
-            if keyword == "extension" && whereStart == nil && tokens[cursor].word == "where" { whereStart = cursor }
+            let token = tokens[cursor]
+            if whereStart == nil && token.word == "where" { whereStart = cursor }
+            if token.isPunctuation("<") { angleDepth += 1 }
+            if token.isPunctuation(">") { angleDepth -= 1 }
+            if whereStart == nil && angleDepth == 0 {
+                if token.isPunctuation(":") || token.isPunctuation(",") {
+                    expectsInherited = true
+                } else if expectsInherited, let word = token.word {
+                    inherits.append(word)
+                    expectsInherited = false
+                }
+            }
             cursor += 1
         }
+        if keyword != "extension" { whereStart = nil }
         guard cursor < tokens.count, tokens[cursor].isPunctuation("{") else { return cursor }
         let whereClause = whereStart.map {
             String(decoding: bytes[tokens[$0].start..<tokens[cursor - 1].end], as: UTF8.self)
@@ -165,7 +182,7 @@ struct SourceDeclarations {
         types.append(
             SourceType(
                 name: qualified, kind: SourceType.Kind(rawValue: keyword) ?? .class, isPublic: isPublic, path: path,
-                line: tokens[index].line, condition: currentCondition, whereClause: whereClause))
+                line: tokens[index].line, condition: currentCondition, whereClause: whereClause, inherits: inherits))
         // Members of a `public extension` are public unless they say otherwise.
         let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)
         return readBody(from: cursor + 1, typeIndex: types.count - 1, outerName: qualified, outerPublic: membersPublic)

@@ -82,9 +82,12 @@ struct StarterBlock {
                 return
             }
             var entry = Entry(member: member, role: .callback)
-            if let returned = function.returnType, !returned.isVoid, let stop = tokens.stopMethod(of: returned.description) {
+            // A builder-style method returns `Self`: the block's own type.
+            let returnedType = function.returnType.map { $0.description == "Self" ? type : $0.description }
+            if let returned = function.returnType, !returned.isVoid, let returnedType, let stop = tokens.stopMethod(of: returnedType) {
                 let cancel = stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())"
-                entry.annotations.append((cancel, "the returned \(returned.description) has \(stop)()"))
+                let named = returned.description == returnedType ? returnedType : "\(returned.description) (\(returnedType))"
+                entry.annotations.append((cancel, "the returned \(named) has \(stop)()"))
                 if Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
                     entry.annotations.insert(
                         ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)

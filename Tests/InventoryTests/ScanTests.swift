@@ -413,4 +413,25 @@ let interfaceSDK = #"""
         #expect(result.text.contains("// Delegate protocol ResponseDelegate") && !result.text.contains("PoolDelegate"))
         #expect(result.apis == 2, "\(result.summary)")
     }
+
+    /// A builder-style method returns `Self`; the request's `cancel()` is declared by its
+    /// superclass. scan follows the class to it and infers `@cancel(token)`, and the adapter
+    /// cancels the request.
+    @Test func aBuilderReturningSelfIsCancelledThroughItsSuperclass() throws {
+        let source = """
+            open class Request {
+                @discardableResult
+                public func cancel() -> Self { self }
+            }
+            public final class DataRequest: Request, @unchecked Sendable {
+                @discardableResult
+                public func response(completionHandler: @escaping (Data?) -> Void) -> Self { self }
+            }
+            """
+        let result = scan(source)
+        #expect(result.text.contains("// scan: @cancel(token) because the returned Self (DataRequest) has cancel()\n    @cancel(token)\n"), "\(result.text)")
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.formatted))")
+        #expect(output.text?.contains("cancel: { token in _ = token.cancel() }") == true)
+    }
 }
