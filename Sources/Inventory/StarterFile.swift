@@ -92,9 +92,22 @@ struct StarterBlock {
                     entry.annotations.insert(
                         ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
                 }
+            } else if (function.returnType?.isVoid ?? true) && Self.registersEventHandler(function) {
+                entry.annotations.append(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"))
             }
             entries.append(entry)
         }
+    }
+
+    /// `onText(_ callback:)`, `onMessage(_:)`: named `on` and an event, one closure and nothing
+    /// else to wait for, so each call of the closure is an event, not the outcome of a call.
+    static func registersEventHandler(_ function: FunctionDecl) -> Bool {
+        let name = function.name.name
+        guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true, function.parameters.count == 1
+        else { return false }
+        // Not a one-time outcome (`onComplete(completion:)`).
+        let names = (function.parameters[0].name.name + " " + (function.parameters[0].label?.name ?? "") + " " + name).lowercased()
+        return !["complet", "finish", "done", "reply", "result"].contains { names.contains($0) }
     }
 
     /// A closure parameter that returns nothing (directly, optional, or through one of the

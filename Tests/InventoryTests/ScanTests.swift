@@ -434,4 +434,20 @@ let interfaceSDK = #"""
         #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.formatted))")
         #expect(output.text?.contains("cancel: { token in _ = token.cancel() }") == true)
     }
+
+    /// `onText(_ callback:)` registers a handler the SDK calls for each event: a stream, not a
+    /// call that waits for one value. `onComplete(_:)` is a one-time outcome.
+    @Test func anOnEventHandlerIsAStream() throws {
+        let source = """
+            public final class Socket {
+                public func onText(_ callback: @Sendable @escaping (Socket, String) -> ()) {}
+                public func onComplete(_ callback: @escaping (Error?) -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.text.contains("    // scan: @stream because 'onText' registers a handler the SDK calls for each event\n    @stream\n    public func onText("))
+        #expect(!result.text.contains("@stream\n    public func onComplete("))
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(output.text?.contains("func onText() -> _Concurrency.AsyncStream<(Socket, String)>") == true)
+    }
 }
