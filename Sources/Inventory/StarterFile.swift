@@ -66,7 +66,7 @@ struct StarterBlock {
                 }
                 return
             }
-            guard takesCallback(function) else {
+            guard takesCallback(function) && !Self.isOperatorWithHooks(function, selfType: type, tokens: tokens) else {
                 var entry = Entry(member: member, role: .context)
                 let aliases = closureAliases
                 entry.marksContext = function.parameters.contains {
@@ -97,6 +97,22 @@ struct StarterBlock {
             }
             entries.append(entry)
         }
+    }
+
+    /// An operator that returns a new generic value (`do(onNext:…) -> Observable<Element>`,
+    /// `handleEvents(receiveOutput:…)`, `on(event:…) -> Signal<Value, Error>`) whose closures
+    /// all have defaults: hooks of the value it returns, which run when that value is used, not
+    /// callbacks of this call. A returned token with a stop method keeps it an API
+    /// (`subscribe(onNext:…) -> Disposable`).
+    static func isOperatorWithHooks(_ function: FunctionDecl, selfType: String, tokens: TokenMethods) -> Bool {
+        guard let returned = function.returnType, !returned.isVoid else { return false }
+        let spelled = returned.description == "Self" ? selfType : returned.description
+        guard returned.description == "Self" || spelled.contains("<"), tokens.stopMethod(of: spelled) == nil else { return false }
+        let closures = function.parameters.filter {
+            if case .function = $0.type.unwrappingOptional.kind { return true }
+            return $0.type.description.contains("->")
+        }
+        return !closures.isEmpty && closures.allSatisfy { $0.defaultValue != nil }
     }
 
     /// `onText(_ callback:)`, `onMessage(_:)`: named `on` and an event, one closure and nothing

@@ -450,4 +450,22 @@ let interfaceSDK = #"""
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
         #expect(output.text?.contains("func onText() -> _Concurrency.AsyncStream<(Socket, String)>") == true)
     }
+
+    /// An operator's hooks (`do(onNext:…)`, `handleEvents(…)`) run when the value it returns is
+    /// used: context, not a callback API. `subscribe(onNext:…)` returns a token it can stop: an
+    /// API.
+    @Test func anOperatorsHooksAreNotCallbacks() {
+        let source = """
+            public final class Disposable {
+                public func dispose() {}
+            }
+            public final class Observable<Element> {
+                public func `do`(onNext: ((Element) -> Void)? = nil, onError: ((Error) -> Void)? = nil) -> Observable<Element> { self }
+                public func subscribe(onNext: ((Element) -> Void)? = nil, onError: ((Error) -> Void)? = nil) -> Disposable { Disposable() }
+            }
+            """
+        let result = scan(source)
+        #expect(result.apis == 1, "\(result.text)")
+        #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public func `do`("))
+    }
 }
