@@ -78,7 +78,8 @@ enum InventoryCommands {
                 "\(output): error: already exists; scan writes a new starter file\n\(output): note: choose another --output, or move the file away\n")
             return .diagnostics
         }
-        let (files, problems) = swiftFiles(in: paths, extensions: ["swift", "swiftinterface"])
+        var excluded: [String] = []
+        let (files, problems) = swiftFiles(in: paths, extensions: ["swift", "swiftinterface"], excluded: &excluded)
         if !problems.isEmpty {
             io.standardError(problems.joined(separator: "\n") + "\n")
             return .diagnostics
@@ -106,6 +107,10 @@ enum InventoryCommands {
                     + "scan one module's folder, or pass --module NAME, for a file per module\n")
         } else if let module = guessed.first {
             io.standardError("scan: note: assumed the SDK's module is \(module) (from the paths); pass --module NAME if it is not\n")
+        }
+        if !excluded.isEmpty {
+            io.standardError(
+                "scan: note: left out \(excluded.count) file(s) the package's manifest excludes: \(excluded.sorted().joined(separator: ", "))\n")
         }
         io.standardError(result.summary + "\n")
         return .success
@@ -159,7 +164,14 @@ enum InventoryCommands {
 
     /// The files with these extensions in `paths` (folders searched recursively, hidden and
     /// `.build` folders skipped), in a stable order; and a diagnostic for each path that is not there.
+    /// The files with these extensions in `paths` (folders are searched), and problems reading
+    /// them. A folder inside a package leaves out what its manifest excludes (`excluded`).
     static func swiftFiles(in paths: [String], extensions: Set<String>) -> ([Scan.File], [String]) {
+        var excluded: [String] = []
+        return swiftFiles(in: paths, extensions: extensions, excluded: &excluded)
+    }
+
+    static func swiftFiles(in paths: [String], extensions: Set<String>, excluded: inout [String]) -> ([Scan.File], [String]) {
         var files: [Scan.File] = []
         var problems: [String] = []
         for path in paths {
@@ -170,11 +182,16 @@ enum InventoryCommands {
             }
             var found: [String] = []
             if isDirectory.boolValue {
+                let manifestExcludes = manifest(above: path).map(ManifestExcludes.paths(inManifest:)) ?? []
                 let enumerator = FileManager.default.enumerator(atPath: path)
                 while let relative = enumerator?.nextObject() as? String {
                     let name = (relative as NSString).lastPathComponent
                     if name.hasPrefix(".") || name == ".build" {
                         enumerator?.skipDescendants()
+                        continue
+                    }
+                    if ManifestExcludes.excludes(manifestExcludes, relative) {
+                        if extensions.contains((name as NSString).pathExtension) { excluded.append(relative) }
                         continue
                     }
                     if extensions.contains((name as NSString).pathExtension) {
@@ -193,6 +210,19 @@ enum InventoryCommands {
             }
         }
         return (files, problems)
+    }
+
+    /// The text of the `Package.swift` in `folder` or the nearest folder above it, if any.
+    static func manifest(above folder: String) -> String? {
+        var url = URL(fileURLWithPath: folder).standardizedFileURL
+        for _ in 0..<8 {
+            let candidate = url.appendingPathComponent("Package.swift")
+            if let data = FileManager.default.contents(atPath: candidate.path) { return String(decoding: data, as: UTF8.self) }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+        return nil
     }
 
     /// `Foo` from `…/Foo.swiftinterface`, `…/Foo.swiftmodule/…` or `…/Sources/Foo/…`.

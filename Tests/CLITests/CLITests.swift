@@ -462,6 +462,29 @@ let invalidBridge = """
 
 /// `scan` and `audit` from the command line: files, exit codes, the summary as the last line.
 @Suite struct InventoryCommandTests {
+    /// Files the package's manifest excludes are not compiled: scan leaves them out, and says so.
+    @Test func scanLeavesOutWhatTheManifestExcludes() throws {
+        let dir = try temporaryDirectory()
+        let sources = dir.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try """
+            let pmk: Target = .target(name: "Kit")
+            pmk.path = "Sources"
+            pmk.exclude = [
+                "Bridged.swift",
+                "Old.swift"
+            ]
+            """.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        for (file, method) in [("Kit.swift", "charge"), ("Bridged.swift", "legacyCharge"), ("Old.swift", "oldCharge")] {
+            try "public class \(file.dropLast(6)) {\n    public func \(method)(completion: @escaping (Error?) -> Void) {}\n}\n"
+                .write(to: sources.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        let result = run(["scan", sources.path, "--module", "Kit"])
+        #expect(result.code == .success)
+        #expect(result.stdout.contains("func charge(") && !result.stdout.contains("legacyCharge") && !result.stdout.contains("oldCharge"))
+        #expect(result.stderr.contains("scan: note: left out 2 file(s) the package's manifest excludes: Bridged.swift, Old.swift\n"))
+    }
+
     @Test func scanWritesAStarterFileAndSummarizes() throws {
         let dir = try temporaryDirectory()
         let sources = dir.appendingPathComponent("Sources/Pay")

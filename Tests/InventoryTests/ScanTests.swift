@@ -468,4 +468,21 @@ let interfaceSDK = #"""
         #expect(result.apis == 1, "\(result.text)")
         #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public func `do`("))
     }
+
+    /// The `exclude` lists of a manifest, in both spellings, and what they leave out.
+    @Test func manifestExcludesAreRead() {
+        let manifest = """
+            .target(name: "A", exclude: ["Legacy", "Info.plist"]),
+            target.exclude = [
+                "AnyPromise.swift", // Objective-C only
+            ]
+            """
+        let paths = ManifestExcludes.paths(inManifest: manifest)
+        #expect(paths == ["Legacy", "Info.plist", "AnyPromise.swift"])
+        #expect(ManifestExcludes.excludes(paths, "AnyPromise.swift"))
+        #expect(ManifestExcludes.excludes(paths, "Legacy/Old.swift"))
+        #expect(ManifestExcludes.excludes(paths, "A/Legacy/Old.swift"))
+        #expect(!ManifestExcludes.excludes(paths, "Promise.swift"))
+        #expect(!ManifestExcludes.excludes(paths, "NotAnyPromise.swift"))
+    }
 }
