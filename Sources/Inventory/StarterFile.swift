@@ -66,7 +66,7 @@ struct StarterBlock {
                 }
                 return
             }
-            guard takesCallback(function) && !Self.isOperatorWithHooks(function, selfType: type, tokens: tokens) else {
+            guard takesCallback(function) && !isOperatorWithHooks(function, tokens: tokens) && !isFactory(function) else {
                 var entry = Entry(member: member, role: .context)
                 let aliases = closureAliases
                 entry.marksContext = function.parameters.contains {
@@ -104,15 +104,31 @@ struct StarterBlock {
     /// all have defaults: hooks of the value it returns, which run when that value is used, not
     /// callbacks of this call. A returned token with a stop method keeps it an API
     /// (`subscribe(onNext:…) -> Disposable`).
-    static func isOperatorWithHooks(_ function: FunctionDecl, selfType: String, tokens: TokenMethods) -> Bool {
+    func isOperatorWithHooks(_ function: FunctionDecl, tokens: TokenMethods) -> Bool {
         guard let returned = function.returnType, !returned.isVoid else { return false }
-        let spelled = returned.description == "Self" ? selfType : returned.description
+        let spelled = returned.description == "Self" ? type : returned.description
         guard returned.description == "Self" || spelled.contains("<"), tokens.stopMethod(of: spelled) == nil else { return false }
-        let closures = function.parameters.filter {
-            if case .function = $0.type.unwrappingOptional.kind { return true }
-            return $0.type.description.contains("->")
-        }
+        let closures = function.parameters.filter(isClosure)
         return !closures.isEmpty && closures.allSatisfy { $0.defaultValue != nil }
+    }
+
+    /// A static method that makes a value of its own type from a closure
+    /// (`SignalProducer.unserialized(_ startHandler:) -> SignalProducer<Value, Error>`): the
+    /// value keeps the closure, as an initializer would; nothing of this call calls back.
+    func isFactory(_ function: FunctionDecl) -> Bool {
+        guard function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
+            let returned = function.returnType?.description
+        else { return false }
+        let bare = String((type.split(separator: ".").last ?? Substring(type)).prefix { $0 != "<" })
+        return returned == "Self" || returned == bare || returned.hasPrefix(bare + "<")
+    }
+
+    /// A closure parameter: a function type (optional too), or one of the SDK's closure aliases.
+    func isClosure(_ parameter: Parameter) -> Bool {
+        let type = parameter.type.unwrappingOptional
+        if case .function = type.kind { return true }
+        if case .named(let components) = type.kind, let last = components.last, closureAliases[last.name.name] != nil { return true }
+        return parameter.type.description.contains("->")
     }
 
     /// `onText(_ callback:)`, `onMessage(_:)`: named `on` and an event, one closure and nothing

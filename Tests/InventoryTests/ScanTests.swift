@@ -462,10 +462,16 @@ let interfaceSDK = #"""
             public final class Observable<Element> {
                 public func `do`(onNext: ((Element) -> Void)? = nil, onError: ((Error) -> Void)? = nil) -> Observable<Element> { self }
                 public func subscribe(onNext: ((Element) -> Void)? = nil, onError: ((Error) -> Void)? = nil) -> Disposable { Disposable() }
+                public typealias Logger = (String) -> Void
+                public func logEvents(identifier: String = "", logger: @escaping Logger = { print($0) }) -> Observable<Element> { self }
+                public static func unserialized(_ startHandler: @escaping (Element) -> Void) -> Observable<Element> { fatalError() }
             }
             """
         let result = scan(source)
         #expect(result.apis == 1, "\(result.text)")
+        // A hook behind a typealias; a factory whose value keeps its closure.
+        #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public func logEvents("))
+        #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public static func unserialized("))
         #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public func `do`("))
     }
 
