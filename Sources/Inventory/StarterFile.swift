@@ -99,7 +99,7 @@ struct StarterBlock {
         }
     }
 
-    /// An operator that returns a new generic value (`do(onNext:…) -> Observable<Element>`,
+    /// An operator that returns a new value (`do(onNext:…) -> Observable<Element>`,
     /// `handleEvents(receiveOutput:…)`, `on(event:…) -> Signal<Value, Error>`) whose closures
     /// all have defaults: hooks of the value it returns, which run when that value is used, not
     /// callbacks of this call. A returned token with a stop method keeps it an API
@@ -107,9 +107,13 @@ struct StarterBlock {
     func isOperatorWithHooks(_ function: FunctionDecl, tokens: TokenMethods) -> Bool {
         guard let returned = function.returnType, !returned.isVoid else { return false }
         let spelled = returned.description == "Self" ? type : returned.description
-        guard returned.description == "Self" || spelled.contains("<"), tokens.stopMethod(of: spelled) == nil else { return false }
+        guard tokens.stopMethod(of: spelled) == nil else { return false }
         let closures = function.parameters.filter(isClosure)
-        return !closures.isEmpty && closures.allSatisfy { $0.defaultValue != nil }
+        guard !closures.isEmpty, closures.allSatisfy({ $0.defaultValue != nil }) else { return false }
+        // A new value of a generic type (or its own), or a set of hooks (`onError:`,
+        // `onCompleted:`, …) whatever it returns (RxSwift's `-> Completable`); not one optional
+        // completion beside a plain result.
+        return returned.description == "Self" || spelled.contains("<") || closures.count >= 2
     }
 
     /// A static method that makes a value of its own type from a closure

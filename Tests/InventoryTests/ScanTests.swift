@@ -465,10 +465,15 @@ let interfaceSDK = #"""
                 public typealias Logger = (String) -> Void
                 public func logEvents(identifier: String = "", logger: @escaping Logger = { print($0) }) -> Observable<Element> { self }
                 public static func unserialized(_ startHandler: @escaping (Element) -> Void) -> Observable<Element> { fatalError() }
+                public func hooks(onError: ((Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil) -> Completable { fatalError() }
+                public func send(_ text: String, completion: ((Error?) -> Void)? = nil) -> Bool { true }
             }
+            public typealias Completable = Observable<Never>
             """
         let result = scan(source)
-        #expect(result.apis == 1, "\(result.text)")
+        // subscribe, and send: one optional completion beside a plain result is a callback.
+        #expect(result.apis == 2, "\(result.text)")
+        #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public func hooks("))
         // A hook behind a typealias; a factory whose value keeps its closure.
         #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public func logEvents("))
         #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public static func unserialized("))
