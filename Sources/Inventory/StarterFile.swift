@@ -50,8 +50,7 @@ struct StarterBlock {
             var entry = Entry(member: member, role: .context)
             // An initializer that keeps a closure (`@escaping`, or an optional one) calls back
             // later; an extension cannot make it async, so the starter says what to do instead.
-            entry.initializerWithCallback =
-                member.kind == .initializer && (member.text.contains("@escaping") || member.text.contains("Void)?"))
+            entry.initializerWithCallback = member.kind == .initializer && initializerKeepsCallback(member)
             entries.append(entry)
         case .function:
             let (file, diagnostics) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
@@ -135,6 +134,16 @@ struct StarterBlock {
         return parameter.type.description.contains("->")
     }
 
+    /// A closure named for what it builds or configures (`multipartFormData:`, `configure:`,
+    /// `requestModifier:`): the SDK hands it an object to fill in before the work, not a result
+    /// after it.
+    static func namesConfiguration(_ parameter: Parameter) -> Bool {
+        [parameter.name.name, parameter.label?.name ?? ""].contains { name in
+            let lowered = name.lowercased()
+            return ["formdata", "builder", "configuration", "configure", "setup", "modifier"].contains { lowered.hasSuffix($0) }
+        }
+    }
+
     /// `onText(_ callback:)`, `onMessage(_:)`: named `on` and an event, one closure and nothing
     /// else to wait for, so each call of the closure is an event, not the outcome of a call.
     static func registersEventHandler(_ function: FunctionDecl) -> Bool {
@@ -163,26 +172,42 @@ struct StarterBlock {
             return false
         }
         let closureAliases = self.closureAliases
-        return function.parameters.contains { parameter in
-            // A callback outlives the call: `@escaping`, or an optional closure. A non-escaping
-            // closure runs before the method returns (`create(table:) { t in … }`).
-            var escapes = parameter.type.description.contains("@escaping")
-            var type = parameter.type.strippingAttributes
-            if case .optional(let wrapped) = type.kind {
-                type = wrapped.strippingAttributes
-                escapes = true
-            }
-            guard escapes else { return false }
-            if case .function(let closure) = type.kind { return Self.deliversResults(closure) }
-            guard case .named(let components) = type.kind, let last = components.last else { return false }
-            if let closure = closureAliases[last.name.name] { return Self.deliversResults(closure) }
-            // A type the sources do not declare (another module's alias): a callback only by its
-            // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a
-            // parameter whose name ends like one (`completionHandler`, `onReply`). Not one that
-            // merely mentions it: `callbackQueue: DispatchQueue?` is the queue, not the callback.
-            return Self.endsLikeCallback(last.name.name) || Self.endsLikeCallback(parameter.name.name)
-                || Self.endsLikeCallback(parameter.label?.name ?? "")
+        return function.parameters.contains { Self.isCallback($0, aliases: closureAliases) }
+    }
+
+    /// A callback parameter: it outlives the call (`@escaping`, or an optional closure; a
+    /// non-escaping closure runs before the method returns: `create(table:) { t in … }`) and
+    /// hands the app a result or an event, directly or through one of the SDK's closure aliases.
+    static func isCallback(_ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax]) -> Bool {
+        if namesConfiguration(parameter) { return false }
+        var escapes = parameter.type.description.contains("@escaping")
+        var type = parameter.type.strippingAttributes
+        if case .optional(let wrapped) = type.kind {
+            type = wrapped.strippingAttributes
+            escapes = true
         }
+        guard escapes else { return false }
+        if case .function(let closure) = type.kind { return deliversResults(closure) }
+        guard case .named(let components) = type.kind, let last = components.last else { return false }
+        if let closure = closureAliases[last.name.name] { return deliversResults(closure) }
+        // A type the sources do not declare (another module's alias): a callback only by its
+        // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a
+        // parameter whose name ends like one (`completionHandler`, `onReply`). Not one that
+        // merely mentions it: `callbackQueue: DispatchQueue?` is the queue, not the callback.
+        return endsLikeCallback(last.name.name) || endsLikeCallback(parameter.name.name)
+            || endsLikeCallback(parameter.label?.name ?? "")
+    }
+
+    /// An initializer that keeps a callback (by the same shapes as a method's): listed with what
+    /// to do instead. One that keeps a predicate or a transform (`isOfflineError: (Error) -> Bool`)
+    /// is plain context.
+    func initializerKeepsCallback(_ member: SourceMember) -> Bool {
+        let (file, _) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
+        guard case .extensionDecl(let decl)? = file.declarations.first, case .context(let initializer)? = decl.members.first else {
+            return member.text.contains("@escaping") || member.text.contains("Void)?")
+        }
+        let aliases = closureAliases
+        return initializer.parameters.contains { Self.isCallback($0, aliases: aliases) }
     }
 
     /// The closure typealiases the block's declarations may name: the SDK's file-level ones and

@@ -205,6 +205,7 @@ let interfaceSDK = #"""
         let source = """
             public class Session {
                 public init(url: String, resultsHandler: @escaping ([String]) -> Void) {}
+                public init(isOffline: @escaping (Error) -> Bool) {}
                 public func load(completion: @escaping (Int?, Error?) -> Void) {}
             }
             """
@@ -340,7 +341,8 @@ let interfaceSDK = #"""
     /// Closures that hand the app nothing are not callbacks: an accumulator or modifier (`inout`),
     /// a step the library runs and whose error it handles (`throws`), a step the app implements
     /// and the library drives (handed a function), a value-returning destination behind a
-    /// typealias. Their methods stay context, marked so generate agrees.
+    /// typealias, a builder named for what it builds (`multipartFormData:`). Their methods stay
+    /// context, marked so generate agrees.
     @Test func closuresThatDeliverNothingAreNotCallbacks() throws {
         let source = """
             public final class Stream<Value> {
@@ -350,12 +352,13 @@ let interfaceSDK = #"""
                 public func attempt(_ action: @escaping (Value) throws -> Void) -> Stream<Value> { fatalError() }
                 public func schedule(_ step: @escaping (Value, @escaping (Value) -> Void) -> Void) {}
                 public func download(_ url: String, modifier: Modifier? = nil, to destination: Destination? = nil) -> Stream<Int> { fatalError() }
+                public func upload(multipartFormData: @escaping (FormData) -> Void, to url: String) -> Stream<Int> { fatalError() }
                 public func observe(_ handler: @escaping (Value) -> Void) {}
             }
             """
         let result = scan(source)
         #expect(result.apis == 1, "\(result.text)")
-        for context in ["func reduce<U>", "func attempt(", "func schedule(", "func download("] {
+        for context in ["func reduce<U>", "func attempt(", "func schedule(", "func download(", "func upload("] {
             #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public \(context)"), "\(context)")
         }
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
