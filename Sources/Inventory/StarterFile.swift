@@ -220,20 +220,9 @@ struct StarterBlock {
         return aliases
     }
 
-    /// A closure that hands the app a result or an event. Not one that returns a value (a
-    /// transform, a destination), takes an `inout` value (an accumulator or a modifier:
-    /// `reduce(into:)`, `requestModifier`), throws (a step whose error the library handles:
-    /// `attempt(_:)`), or is handed a function to call (a step the app implements and the
-    /// library drives: a retry handler, `scheduleRecursive`).
+    /// A closure that hands the app a result or an event (docs/migrating.md lists what is not).
     static func deliversResults(_ closure: FunctionTypeSyntax) -> Bool {
-        closure.result.isVoid && closure.throwsClause == nil && !closure.isAsync
-            && !closure.parameters.contains { parameter in
-                if parameter.type.isInout { return true }
-                var type = parameter.type.strippingAttributes
-                if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
-                if case .function = type.kind { return true }
-                return false
-            }
+        CallbackShape.deliversResults(closure)
     }
 
     /// The closure type a typealias declaration (`public typealias Handler = (Int) -> Void`)

@@ -306,6 +306,11 @@ import Testing
         // A closure that runs inside the initializer (a configuration block) is not a callback.
         let (_, configure) = analyse("init(configure: (inout Int) -> Void)\n" + bridged)
         #expect(configure.isEmpty)
+        // Nor is a predicate or a transform it keeps, as scan judges them (CallbackShape).
+        let (_, predicate) = analyse("init(isOfflineError: @escaping (Error) -> Bool)\n" + bridged)
+        #expect(predicate.isEmpty, "\(predicate.map(\.message))")
+        let (_, modifier) = analyse("init(modifier: @escaping (inout String) -> Void)\n" + bridged)
+        #expect(modifier.isEmpty, "\(modifier.map(\.message))")
     }
 
     /// The resolver skips lookups by key length (names of 63 bytes and more share one bit):

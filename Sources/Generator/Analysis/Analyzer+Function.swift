@@ -415,6 +415,14 @@ extension Analyzer {
         return false
     }
 
+    /// The closure type (resolved through typealiases) hands the app results (CallbackShape).
+    func deliversResults(_ type: TypeSyntax, scope: String) -> Bool {
+        guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional,
+            case .function(let closure) = resolved.kind
+        else { return false }
+        return CallbackShape.deliversResults(closure)
+    }
+
     func isClosure(_ type: TypeSyntax, scope: String) -> Bool {
         guard var resolved = try? resolver.resolve(type, scope: scope).strippingAttributes else { return false }
         if case .optional(let wrapped) = resolved.kind { resolved = wrapped.strippingAttributes }

@@ -261,10 +261,12 @@ public struct Analyzer: Sendable {
     /// initializer, and the object it makes is the SDK's to keep): say what to write instead.
     mutating func warnIfInitializerTakesCompletion(_ member: ContextDecl, scope: String) {
         guard member.kind == .initializer, !member.attributeNames.contains("context"),
-            // Any closure it keeps (escaping, or optional, which is escaping too) is a callback,
-            // whatever it is called (`resultsHandler:`); a non-escaping one runs inside the call.
+            // A closure it keeps (escaping, or optional, which is escaping too) that hands the app
+            // results is a callback, whatever it is called (`resultsHandler:`); a non-escaping
+            // one runs inside the call, and a predicate or transform is configuration
+            // (`isOfflineError: (Error) -> Bool`), as scan judges them (CallbackShape).
             let handler = member.parameters.last(where: {
-                isClosure($0.type, scope: scope)
+                isClosure($0.type, scope: scope) && deliversResults($0.type, scope: scope)
                     && (isEscaping($0.type, scope: scope) || Self.looksLikeCompletion($0.name.name)
                         || Self.looksLikeCompletion($0.label?.name))
             })
