@@ -1,0 +1,160 @@
+import DeclParser
+import Generator
+
+/// Which of a type's members are callback APIs: by the shape of their closures (CallbackShape),
+/// their names where the type is another module's, and what they return.
+extension StarterBlock {
+    /// An operator that returns a new value (`do(onNext:…) -> Observable<Element>`,
+    /// `handleEvents(receiveOutput:…)`, `on(event:…) -> Signal<Value, Error>`) whose closures
+    /// all have defaults: hooks of the value it returns, which run when that value is used, not
+    /// callbacks of this call. A returned token with a stop method keeps it an API
+    /// (`subscribe(onNext:…) -> Disposable`).
+    func isOperatorWithHooks(_ function: FunctionDecl, tokens: TokenMethods) -> Bool {
+        guard let returned = function.returnType, !returned.isVoid else { return false }
+        let spelled = returned.description == "Self" ? type : returned.description
+        guard tokens.stopMethod(of: spelled) == nil else { return false }
+        let closures = function.parameters.filter(isClosure)
+        guard !closures.isEmpty, closures.allSatisfy({ $0.defaultValue != nil }) else { return false }
+        // A new value of a generic type (or its own), or a set of hooks (`onError:`,
+        // `onCompleted:`, …) whatever it returns (RxSwift's `-> Completable`); not one optional
+        // completion beside a plain result.
+        return returned.description == "Self" || spelled.contains("<") || closures.count >= 2
+    }
+
+    /// A static method that makes a value of its own type from a closure
+    /// (`SignalProducer.unserialized(_ startHandler:) -> SignalProducer<Value, Error>`): the
+    /// value keeps the closure, as an initializer would; nothing of this call calls back.
+    func isFactory(_ function: FunctionDecl) -> Bool {
+        guard function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
+            let returned = function.returnType?.description
+        else { return false }
+        let bare = String((type.split(separator: ".").last ?? Substring(type)).prefix { $0 != "<" })
+        return returned == "Self" || returned == bare || returned.hasPrefix(bare + "<")
+    }
+
+    /// A closure parameter: a function type (optional too), or one of the SDK's closure aliases.
+    func isClosure(_ parameter: Parameter) -> Bool {
+        let type = parameter.type.unwrappingOptional
+        if case .function = type.kind { return true }
+        if case .named(let components) = type.kind, let last = components.last, closureAliases[last.name.name] != nil { return true }
+        return parameter.type.description.contains("->")
+    }
+
+    /// A closure named for what it builds or configures (`multipartFormData:`, `configure:`,
+    /// `requestModifier:`): the SDK hands it an object to fill in before the work, not a result
+    /// after it.
+    static func namesConfiguration(_ parameter: Parameter) -> Bool {
+        [parameter.name.name, parameter.label?.name ?? ""].contains { name in
+            let lowered = name.lowercased()
+            return ["formdata", "builder", "configuration", "configure", "setup", "modifier"].contains { lowered.hasSuffix($0) }
+        }
+    }
+
+    /// `onText(_ callback:)`, `onMessage(_:)`: named `on` and an event, one closure and nothing
+    /// else to wait for, so each call of the closure is an event, not the outcome of a call.
+    static func registersEventHandler(_ function: FunctionDecl) -> Bool {
+        let name = function.name.name
+        guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true, function.parameters.count == 1
+        else { return false }
+        // Not a one-time outcome (`onComplete(completion:)`).
+        let names = (function.parameters[0].name.name + " " + (function.parameters[0].label?.name ?? "") + " " + name).lowercased()
+        return !["complet", "finish", "done", "reply", "result"].contains { names.contains($0) }
+    }
+
+    /// A closure parameter that returns nothing (directly, optional, or through one of the
+    /// SDK's closure typealiases), or one named like a completion handler. A closure that returns
+    /// a value is a transform or a synchronous body (`read { db in … }`), not a callback; an
+    /// `async` method has nothing to bridge.
+    func takesCallback(_ function: FunctionDecl) -> Bool {
+        // `async` methods have nothing to bridge; `_underscored` ones are not meant for apps.
+        if function.isAsync || function.name.name.hasPrefix("_") { return false }
+        // A delegate method the type implements for another SDK, named after its first,
+        // unlabelled parameter's type (`urlSession(_ session: URLSession, …, completionHandler:)`):
+        // the other SDK calls it, the app does not.
+        if let first = function.parameters.first, first.label == nil,
+            case .named(let components) = first.type.strippingAttributes.kind, let type = components.last?.name.name,
+            Naming.lowercasingFirstWord(type) == function.name.name
+        {
+            return false
+        }
+        let closureAliases = self.closureAliases
+        return function.parameters.contains { Self.isCallback($0, aliases: closureAliases) }
+    }
+
+    /// A callback parameter: it outlives the call (`@escaping`, or an optional closure; a
+    /// non-escaping closure runs before the method returns: `create(table:) { t in … }`) and
+    /// hands the app a result or an event, directly or through one of the SDK's closure aliases.
+    static func isCallback(_ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax]) -> Bool {
+        if namesConfiguration(parameter) { return false }
+        var escapes = parameter.type.description.contains("@escaping")
+        var type = parameter.type.strippingAttributes
+        if case .optional(let wrapped) = type.kind {
+            type = wrapped.strippingAttributes
+            escapes = true
+        }
+        guard escapes else { return false }
+        if case .function(let closure) = type.kind { return deliversResults(closure) }
+        guard case .named(let components) = type.kind, let last = components.last else { return false }
+        if let closure = closureAliases[last.name.name] { return deliversResults(closure) }
+        // A type the sources do not declare (another module's alias): a callback only by its
+        // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a
+        // parameter whose name ends like one (`completionHandler`, `onReply`). Not one that
+        // merely mentions it: `callbackQueue: DispatchQueue?` is the queue, not the callback.
+        return endsLikeCallback(last.name.name) || endsLikeCallback(parameter.name.name)
+            || endsLikeCallback(parameter.label?.name ?? "")
+    }
+
+    /// An initializer that keeps a callback (by the same shapes as a method's): listed with what
+    /// to do instead. One that keeps a predicate or a transform (`isOfflineError: (Error) -> Bool`)
+    /// is plain context.
+    func initializerKeepsCallback(_ member: SourceMember) -> Bool {
+        let (file, _) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
+        guard case .extensionDecl(let decl)? = file.declarations.first, case .context(let initializer)? = decl.members.first else {
+            return member.text.contains("@escaping") || member.text.contains("Void)?")
+        }
+        let aliases = closureAliases
+        return initializer.parameters.contains { Self.isCallback($0, aliases: aliases) }
+    }
+
+    /// The closure typealiases the block's declarations may name: the SDK's file-level ones and
+    /// the type's own.
+    var closureAliases: [String: FunctionTypeSyntax] {
+        var aliases = topLevelAliases
+        for entry in entries where entry.role == .typeAlias {
+            aliases[entry.member.name] = Self.closureType(ofAlias: entry.member.text)
+        }
+        return aliases
+    }
+
+    /// A closure that hands the app a result or an event (docs/migrating.md lists what is not).
+    static func deliversResults(_ closure: FunctionTypeSyntax) -> Bool {
+        CallbackShape.deliversResults(closure)
+    }
+
+    /// The closure type a typealias declaration (`public typealias Handler = (Int) -> Void`)
+    /// stands for; nil for another type.
+    static func closureType(ofAlias text: String) -> FunctionTypeSyntax? {
+        let (file, _) = Parser.parse(Array(text.utf8))
+        guard case .typeAlias(let alias)? = file.declarations.first else { return nil }
+        var type = alias.type.strippingAttributes
+        if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
+        guard case .function(let closure) = type.kind else { return nil }
+        return closure
+    }
+
+    static func mentionsCallback(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return ["completion", "handler", "callback", "reply"].contains { lowered.contains($0) }
+    }
+
+    static func endsLikeCallback(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return ["completion", "handler", "callback", "reply", "block", "closure"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// Protocols that report results or events to an owner: named like delegates, with methods.
+    static func isDelegateProtocol(_ type: SourceType) -> Bool {
+        (type.name.hasSuffix("Delegate") || type.name.hasSuffix("Observer") || type.name.hasSuffix("Listener"))
+            && type.members.contains { $0.kind == .function }
+    }
+}

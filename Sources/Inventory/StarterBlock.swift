@@ -1,0 +1,100 @@
+import DeclParser
+import Generator
+
+/// One type's block in the starter file: its callback APIs (with inferred annotations), its
+/// typealiases (closure shapes hide behind them) and its other members as context.
+struct StarterBlock {
+    struct Entry {
+        enum Role { case callback, context, typeAlias }
+        var member: SourceMember
+        var role: Role
+        /// Inferred annotations, each with the comment that says why.
+        var annotations: [(annotation: String, why: String)] = []
+        /// Set when bridgegen cannot take it: the declaration is commented out with this reason.
+        var refusal: String?
+        /// A context method with a closure parameter: marked `@context`, or bridgegen would try
+        /// to bridge it (it takes a closure that is not a callback: a body, a transform).
+        var marksContext = false
+        /// An initializer that keeps a callback: listed as context, with why it is not bridged.
+        var initializerWithCallback = false
+    }
+
+    var type: String
+    /// The `#if` condition the SDK declares the type (or extension) under, if any.
+    var condition: String?
+    /// How the block names the type when its bare name would be ambiguous (`Swifter.Process`).
+    var spelledType: String?
+    /// Type names of Foundation, Dispatch and the standard library that SDKs declare again.
+    static let shadowedNames: Set<String> = [
+        "Process", "Notification", "Operation", "OperationQueue", "Timer", "Thread", "Host", "Port", "Stream",
+        "InputStream", "OutputStream", "Task", "Result", "Error", "Expression", "Predicate", "Data", "Date", "URL",
+        "Locale", "Calendar", "Bundle", "Progress", "Scanner", "Unit", "Measurement", "Decimal", "UUID", "Lock",
+        "Condition", "FileHandle", "Pipe", "NotificationCenter", "Selector", "Codable", "Range", "Set", "Dictionary",
+    ]
+    /// An extension's `where` clause, kept: its members exist only under it.
+    var whereClause: String?
+    /// The SDK's file-level closure typealiases, by name, as the closure types they stand for.
+    var topLevelAliases: [String: FunctionTypeSyntax] = [:]
+    var entries: [Entry] = []
+
+    var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
+
+    /// Names of observer-like methods: they call back many times while their token lives.
+    static let observerPrefixes = ["observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating"]
+
+    mutating func add(_ member: SourceMember, tokens: TokenMethods) {
+        switch member.kind {
+        case .typeAlias:
+            entries.append(Entry(member: member, role: .typeAlias))
+        case .initializer, .property, .subscript:
+            var entry = Entry(member: member, role: .context)
+            // An initializer that keeps a closure (`@escaping`, or an optional one) calls back
+            // later; an extension cannot make it async, so the starter says what to do instead.
+            entry.initializerWithCallback = member.kind == .initializer && initializerKeepsCallback(member)
+            entries.append(entry)
+        case .function:
+            let (file, diagnostics) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
+            guard case .extensionDecl(let decl)? = file.declarations.first, case .function(let function)? = decl.members.first
+            else {
+                // Not Swift the .bridge language can hold (an operator, say): a callback only if
+                // its text shows one.
+                if member.text.contains("->") && member.text.contains("(") && Self.mentionsCallback(member.text) {
+                    var entry = Entry(member: member, role: .callback)
+                    entry.refusal = diagnostics.first?.message ?? "not a declaration bridgegen reads"
+                    entries.append(entry)
+                }
+                return
+            }
+            guard takesCallback(function) && !isOperatorWithHooks(function, tokens: tokens) && !isFactory(function) else {
+                var entry = Entry(member: member, role: .context)
+                let aliases = closureAliases
+                entry.marksContext = function.parameters.contains {
+                    if case .function = $0.type.strippingAttributes.kind { return true }
+                    if case .named(let components) = $0.type.strippingAttributes.unwrappingOptional.kind,
+                        let last = components.last, aliases[last.name.name] != nil
+                    {
+                        return true
+                    }
+                    return $0.type.description.contains("->") || Self.endsLikeCallback($0.name.name)
+                }
+                entries.append(entry)
+                return
+            }
+            var entry = Entry(member: member, role: .callback)
+            // A builder-style method returns `Self`: the block's own type.
+            let returnedType = function.returnType.map { $0.description == "Self" ? type : $0.description }
+            if let returned = function.returnType, !returned.isVoid, let returnedType, let stop = tokens.stopMethod(of: returnedType) {
+                let cancel = stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())"
+                let named = returned.description == returnedType ? returnedType : "\(returned.description) (\(returnedType))"
+                entry.annotations.append((cancel, "the returned \(named) has \(stop)()"))
+                if Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
+                    entry.annotations.insert(
+                        ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
+                }
+            } else if (function.returnType?.isVoid ?? true) && Self.registersEventHandler(function) {
+                entry.annotations.append(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"))
+            }
+            entries.append(entry)
+        }
+    }
+}
