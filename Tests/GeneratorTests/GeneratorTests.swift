@@ -123,7 +123,7 @@ import Testing
         #expect(adapters[0].attributes == ["@discardableResult"])
         #expect(
             adapters[0].body == """
-                #sourceLocation(file:"P.bridge",line:5)
+                #sourceLocation(file:"P.bridge",line:2)
                 let call = BridgegenCall<Receipt, Operation>(
                     "PaymentsClient.charge(amount:)",
                     cancel: { token in token.cancel() }

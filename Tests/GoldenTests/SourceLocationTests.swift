@@ -11,7 +11,8 @@ import Testing
 /// is kept; never inside the generated file.
 @Suite struct SourceLocationTests {
     /// One mistake per position. `«…»` marks the text the compiler reports (the marks are
-    /// removed before generating); `column` says whether its column is kept.
+    /// removed before generating; `«text#name»` names a text that is marked twice);
+    /// `keepsColumn` says whether its column is kept.
     static let mistakes: [(marked: String, message: String, keepsColumn: Bool)] = [
         // A misspelt parameter type on the second line of a wrapped declaration.
         ("«Strng»", "cannot find type 'Strng'", true),
@@ -33,6 +34,10 @@ import Testing
         // A delegate block: the owner's property, and a type in a pasted delegate method.
         ("«delegat»", "delegat", false),
         ("«Coordinat»", "cannot find type 'Coordinat'", true),
+        // `@cancel(token)` on a token without `cancel()`: the stop call derives from it, in a
+        // one-shot's call setup and in a stream's `stop:`.
+        ("«token#oneShot»", "has no member 'cancel'", false),
+        ("«token#stream»", "has no member 'cancel'", false),
         // A stream: its element type, and the SDK call it derives (a name the SDK does not have
         // here names the adapter itself, which takes no handler).
         ("«Integer»", "cannot find type 'Integer'", false),
@@ -69,6 +74,16 @@ import Testing
             func send(amount: Int, completion: @escaping (Result<Int, Error>) -> Void) -> Operation
 
             func subscribe(topic: String = «42», completion: @escaping (Error?) -> Void) -> FixtureRequest?
+
+            @cancel(«token#oneShot»)
+            func startSync(completion: @escaping (Error?) -> Void) -> Int
+        }
+
+        extension Transfers {
+            @stream
+            @asyncName(syncEvents)
+            @cancel(«token#stream»)
+            func startSync(completion: @escaping (Error?) -> Void) -> Int
         }
 
         extension «Transfrs» {
@@ -114,8 +129,7 @@ import Testing
             while let open = plain.range(of: "«"), let close = plain.range(of: "»") {
                 let marked = String(plain[open.upperBound..<close.lowerBound])
                 positions[marked] = (index + 1, plain.distance(from: plain.startIndex, to: open.lowerBound) + 1)
-                plain.removeSubrange(close)
-                plain.removeSubrange(open)
+                plain.replaceSubrange(open.lowerBound..<close.upperBound, with: marked.prefix { $0 != "#" })
             }
             text += (index == 0 ? "" : "\n") + plain
         }
@@ -148,13 +162,20 @@ import Testing
                 errors.contains { $0.hasPrefix(prefix) && $0.contains(message) },
                 "\(name): expected an error at \(prefix) saying \(message):\n\(errors.joined(separator: "\n"))")
         }
-        // Every error is at a line of the .bridge file that holds a mistake: none inside the
-        // generated file, none at a line of correct text.
+        // Every error is at the .bridge file: none inside the generated file. One at a line of
+        // correct text may only repeat an error reported at its mistake's own line: a statement
+        // that repeats both an annotation's expression and a type written below it can put only
+        // one of them on its line (docs/language.md, "Compiler errors").
         let mistakeLines = Set(positions.values.map(\.line))
+        func message(_ error: String) -> Substring { error.split(separator: ":", maxSplits: 4).last ?? "" }
+        let atMistakes = Set(errors.filter { error in
+            error.split(separator: ":").dropFirst().first.flatMap { Int($0) }.map(mistakeLines.contains) == true
+        }.map(message))
         for error in errors {
             let line = error.split(separator: ":").dropFirst().first.flatMap { Int($0) }
             #expect(
-                error.hasPrefix("Sources/App/Mistakes.bridge:") && line.map(mistakeLines.contains) == true,
+                error.hasPrefix("Sources/App/Mistakes.bridge:")
+                    && (line.map(mistakeLines.contains) == true || atMistakes.contains(message(error))),
                 "an error away from the mistakes: \(error)\n\(generatedText)")
         }
     }

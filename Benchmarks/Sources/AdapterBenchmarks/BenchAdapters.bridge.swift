@@ -44,7 +44,7 @@ extension BenchSDK {
     #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:9)
     @discardableResult
     nonisolated(nonsending) func fetchCancellable(id: Int) async throws -> Int {
-        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:10)
+        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:7)
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchCancellable(id:)",
             cancel: { token in token.cancel() }
@@ -72,7 +72,7 @@ extension BenchSDK {
     #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:13)
     @discardableResult
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
-        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:14)
+        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:10)
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchWithTimeout(id:)",
             cancel: { token in token.cancel() },
@@ -108,12 +108,11 @@ extension BenchSDK {
     /// Bridged from `BenchSDK.observe(count:_:)`.
     #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:31)
     func events(count: Int) -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:31)
+        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:27)
         BridgegenStream<Int, BenchToken>.events(
             "BenchSDK.events(count:)",
             stop: { token in token.cancel() },
             register: { events in
-                #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:31)
                 self.observe(
                     count: count,
                     { value in

@@ -220,7 +220,8 @@ public struct Cancellation: Hashable, Sendable {
     public var startMethod: String?
     /// After cancelling, wait for the SDK's own answer instead of throwing at once.
     public var waitForCompletion = false
-    /// The `.bridge` line of the cancel or start expression the user wrote (not an inferred one).
+    /// The `.bridge` line of the cancel or start expression the user wrote (`@cancel(token)`
+    /// included: the `cancel()` call derives from it); nil for an inferred one.
     public var expressionLine: Int?
 
     public init() {}

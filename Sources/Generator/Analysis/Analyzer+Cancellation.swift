@@ -98,6 +98,9 @@ extension Analyzer {
             case (nil, .identifier("token")):
                 guard needsToken(attribute) else { return nil }
                 cancellation.strategy = .token(method: "cancel()", optional: tokenIsOptional)
+                // The `cancel()` the adapter calls is derived from `token`: a token type without
+                // one is reported here.
+                cancellation.expressionLine = argument.location.line
             case ("token", _):
                 guard let call, call.labels.isEmpty else {
                     diagnostics.error(

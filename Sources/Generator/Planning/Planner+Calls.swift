@@ -64,14 +64,15 @@ extension Planner {
         let plan = adapter.cancellation
         var options: [Sourced] = []
         if let stop = stopClosure(plan, receiver: receiver) {
-            options.append(Sourced("cancel: " + stop, from: plan.expressionLine, anchor: true))
+            // An inferred stop call derives from the declaration's return type.
+            options.append(Sourced("cancel: " + stop, from: plan.expressionLine ?? adapter.signatureLine, anchor: plan.expressionLine != nil))
         }
         if let start = plan.startMethod {
             let discard = plan.returnsSelf ? "_ = " : ""
             options.append(
                 Sourced(
                     "start: { token in \(discard)token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }",
-                    from: plan.expressionLine, anchor: true))
+                    from: plan.expressionLine ?? adapter.signatureLine, anchor: plan.expressionLine != nil))
         }
         if inRetry, adapter.retry?.deadline != nil {
             options.append(Sourced("timeout: \(names.retry).timeout(\(adapter.timeoutSeconds ?? ""))"))

@@ -16,7 +16,11 @@ extension Planner {
         }
         if let buffering = stream.buffering { options.append(Sourced("buffering: " + buffering)) }
         let stop = stopClosure(adapter.cancellation, receiver: receiver)
-        if let stop { options.append(Sourced("stop: " + stop, from: adapter.cancellation.expressionLine, anchor: true)) }
+        if let stop {
+            // An inferred stop call derives from the declaration's return type.
+            let line = adapter.cancellation.expressionLine
+            options.append(Sourced("stop: " + stop, from: line ?? adapter.signatureLine, anchor: line != nil))
+        }
         if adapter.isMainActor, stop != nil { options.append(Sourced("stopOnMainThread: true")) }
         if stream.isThrowing, let mapError = adapter.mapError {
             options.append(Sourced("mapError: " + mapError, from: adapter.mapErrorLine, anchor: true))

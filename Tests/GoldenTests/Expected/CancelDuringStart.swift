@@ -19,7 +19,7 @@ extension SlowStarts {
     #sourceLocation(file:"CancelDuringStart.bridge",line:6)
     @discardableResult
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
-        #sourceLocation(file:"CancelDuringStart.bridge",line:7)
+        #sourceLocation(file:"CancelDuringStart.bridge",line:4)
         let call = BridgegenCall<Int, SlowToken>(
             "SlowStarts.fetch(id:)",
             cancel: { token in token.cancel() }
@@ -82,7 +82,7 @@ extension SlowStarts {
     #sourceLocation(file:"CancelDuringStart.bridge",line:16)
     @discardableResult
     nonisolated(nonsending) func makeFetch(id: Int) async throws -> Int {
-        #sourceLocation(file:"CancelDuringStart.bridge",line:14)
+        #sourceLocation(file:"CancelDuringStart.bridge",line:13)
         let call = BridgegenCall<Int, SlowToken>(
             "SlowStarts.makeFetch(id:)",
             cancel: { token in token.cancel() },
@@ -130,7 +130,7 @@ extension SlowStarts {
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: SlowStarts.isRetryable)
         #sourceLocation()
         while true {
-            #sourceLocation(file:"CancelDuringStart.bridge",line:26)
+            #sourceLocation(file:"CancelDuringStart.bridge",line:22)
             let call = BridgegenCall<Int, SlowToken>(
                 "SlowStarts.fetchRetrying(id:)",
                 cancel: { token in token.cancel() }
@@ -157,7 +157,7 @@ extension SlowStarts {
     #sourceLocation(file:"CancelDuringStart.bridge",line:30)
     @discardableResult
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
-        #sourceLocation(file:"CancelDuringStart.bridge",line:31)
+        #sourceLocation(file:"CancelDuringStart.bridge",line:27)
         let call = BridgegenCall<Int, SlowToken>(
             "SlowStarts.fetchWithTimeout(id:)",
             cancel: { token in token.cancel() },

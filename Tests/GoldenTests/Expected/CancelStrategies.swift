@@ -20,7 +20,7 @@ extension Transfers {
     #sourceLocation(file:"CancelStrategies.bridge",line:7)
     @discardableResult
     nonisolated(nonsending) func upload(_ data: Data) async throws -> Data {
-        #sourceLocation(file:"CancelStrategies.bridge",line:8)
+        #sourceLocation(file:"CancelStrategies.bridge",line:5)
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.upload(_:)",
             cancel: { token in token.cancel() }

@@ -21,7 +21,7 @@ extension DataRequest {
     #sourceLocation(file:"ContextMembers.bridge",line:20)
     @discardableResult
     nonisolated(nonsending) func response() async throws -> Data {
-        #sourceLocation(file:"ContextMembers.bridge",line:21)
+        #sourceLocation(file:"ContextMembers.bridge",line:17)
         let call = BridgegenCall<Data, DataRequest>(
             "DataRequest.response()",
             cancel: { token in _ = token.cancel() }
@@ -65,7 +65,7 @@ extension UploadRequest {
     #sourceLocation(file:"ContextMembers.bridge",line:30)
     @discardableResult
     nonisolated(nonsending) func uploadResponse() async throws -> Data {
-        #sourceLocation(file:"ContextMembers.bridge",line:31)
+        #sourceLocation(file:"ContextMembers.bridge",line:27)
         let call = BridgegenCall<Data, UploadRequest>(
             "UploadRequest.uploadResponse()",
             cancel: { token in _ = token.cancel() }
@@ -89,7 +89,7 @@ extension Resumable {
     /// Bridged from `Resumable.resume(completion:)`.
     #sourceLocation(file:"ContextMembers.bridge",line:38)
     nonisolated(nonsending) func resume() async throws {
-        #sourceLocation(file:"ContextMembers.bridge",line:38)
+        #sourceLocation(file:"ContextMembers.bridge",line:35)
         let call = BridgegenCall<Swift.Void, Resumable>(
             "Resumable.resume()",
             cancel: { token in _ = token.cancel() }

@@ -114,7 +114,7 @@ extension Sensor {
     /// Bridged from `Sensor.observeStrictly(_:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:27)
     func observeStrictly() -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"ErrorsAsData.bridge",line:27)
+        #sourceLocation(file:"ErrorsAsData.bridge",line:24)
         BridgegenStream<Int, SensorToken>.events(
             "Sensor.observeStrictly()",
             stop: { token in token.cancel() },

@@ -22,7 +22,7 @@ extension Transfers {
     nonisolated(nonsending) func downloadReportingProgress(name: String, progress: _Concurrency.AsyncStream<Double>.Continuation) async throws -> Data {
         #sourceLocation()
         defer { progress.finish() }
-        #sourceLocation(file:"ProgressStream.bridge",line:10)
+        #sourceLocation(file:"ProgressStream.bridge",line:5)
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.downloadReportingProgress(name:progress:)",
             cancel: { token in token.cancel() }

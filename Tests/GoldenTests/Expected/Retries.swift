@@ -24,7 +24,7 @@ extension FlakyService {
         var retry = BridgegenRetry(attempts: 3, delay: 0.01, when: FlakyError.isTransient)
         #sourceLocation()
         while true {
-            #sourceLocation(file:"Retries.bridge",line:9)
+            #sourceLocation(file:"Retries.bridge",line:6)
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.fetch(id:)",
                 cancel: { token in token.cancel() }
@@ -69,7 +69,7 @@ extension FlakyService {
         )
         #sourceLocation()
         while true {
-            #sourceLocation(file:"Retries.bridge",line:17)
+            #sourceLocation(file:"Retries.bridge",line:14)
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.fetchPage(id:)",
                 cancel: { token in token.cancel() }
@@ -114,7 +114,7 @@ extension FlakyService {
         )
         #sourceLocation()
         while true {
-            #sourceLocation(file:"Retries.bridge",line:24)
+            #sourceLocation(file:"Retries.bridge",line:21)
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.fetchBefore(id:)",
                 cancel: { token in token.cancel() },
@@ -148,7 +148,7 @@ extension FlakyService {
         var retry = BridgegenRetry(attempts: 3, delay: 30, when: FlakyError.isTransient)
         #sourceLocation()
         while true {
-            #sourceLocation(file:"Retries.bridge",line:29)
+            #sourceLocation(file:"Retries.bridge",line:26)
             let call = BridgegenCall<Int, FlakyCall>(
                 "FlakyService.sync()",
                 cancel: { token in token.cancel() }

@@ -36,7 +36,7 @@ extension Channel {
     /// Bridged from `Channel.observe(_:)`.
     #sourceLocation(file:"ShadowedNames.bridge",line:13)
     func observe() -> _Concurrency.AsyncThrowingStream<Element, any Swift.Error> {
-        #sourceLocation(file:"ShadowedNames.bridge",line:13)
+        #sourceLocation(file:"ShadowedNames.bridge",line:10)
         BridgegenStream<Element, SensorToken>.throwing(
             "Channel.observe()",
             stop: { token in token.cancel() },

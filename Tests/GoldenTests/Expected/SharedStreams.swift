@@ -21,13 +21,12 @@ extension Sensor {
     /// Bridged from `Sensor.observe(_:)`.
     #sourceLocation(file:"SharedStreams.bridge",line:12)
     func sharedReadings() -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"SharedStreams.bridge",line:12)
+        #sourceLocation(file:"SharedStreams.bridge",line:7)
         BridgegenStream<Int, SensorToken>.shared(
             "Sensor.sharedReadings()",
             owner: self,
             stop: { token in token.cancel() },
             register: { events in
-                #sourceLocation(file:"SharedStreams.bridge",line:12)
                 self.observe({ value in
                     #sourceLocation()
                     events.yield(value)
@@ -42,7 +41,7 @@ extension Sensor {
     /// Bridged from `Sensor.observeReadings(_:)`.
     #sourceLocation(file:"SharedStreams.bridge",line:19)
     func sharedLatestReadings() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
-        #sourceLocation(file:"SharedStreams.bridge",line:19)
+        #sourceLocation(file:"SharedStreams.bridge",line:12)
         BridgegenStream<Int, SensorToken>.sharedThrowing(
             "Sensor.sharedLatestReadings()",
             owner: self,
@@ -50,7 +49,6 @@ extension Sensor {
             buffering: .newest(1),
             stop: { token in token.cancel() },
             register: { events in
-                #sourceLocation(file:"SharedStreams.bridge",line:19)
                 self.observeReadings({ value, error in
                     #sourceLocation()
                     if let error {
@@ -77,13 +75,12 @@ extension RadioScanner {
     /// Bridged from `RadioScanner.addObserver(_:)`.
     #sourceLocation(file:"SharedStreams.bridge",line:29)
     func sightings() -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"SharedStreams.bridge",line:29)
+        #sourceLocation(file:"SharedStreams.bridge",line:24)
         BridgegenStream<Int, ScanToken>.shared(
             "RadioScanner.sightings()",
             owner: self,
             stop: { token in token.cancel() },
             register: { events in
-                #sourceLocation(file:"SharedStreams.bridge",line:29)
                 self.addObserver({ value in
                     #sourceLocation()
                     events.yield(value)

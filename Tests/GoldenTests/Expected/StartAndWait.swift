@@ -19,7 +19,7 @@ extension Transfers {
     #sourceLocation(file:"StartAndWait.bridge",line:7)
     @discardableResult
     nonisolated(nonsending) func makeTask(url: String) async throws -> String {
-        #sourceLocation(file:"StartAndWait.bridge",line:5)
+        #sourceLocation(file:"StartAndWait.bridge",line:4)
         let call = BridgegenCall<String, FixtureRequest>(
             "Transfers.makeTask(url:)",
             cancel: { token in token.cancel() },

@@ -18,7 +18,7 @@ extension Sensor {
     /// Bridged from `Sensor.observe(_:)`.
     #sourceLocation(file:"Streams.bridge",line:8)
     func observe() -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"Streams.bridge",line:8)
+        #sourceLocation(file:"Streams.bridge",line:5)
         BridgegenStream<Int, SensorToken>.events(
             "Sensor.observe()",
             stop: { token in token.cancel() },
@@ -37,13 +37,12 @@ extension Sensor {
     /// Bridged from `Sensor.observeReadings(_:)`.
     #sourceLocation(file:"Streams.bridge",line:14)
     func readings() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
-        #sourceLocation(file:"Streams.bridge",line:14)
+        #sourceLocation(file:"Streams.bridge",line:9)
         BridgegenStream<Int, SensorToken>.throwing(
             "Sensor.readings()",
             buffering: .newest(1),
             stop: { token in token.cancel() },
             register: { events in
-                #sourceLocation(file:"Streams.bridge",line:14)
                 self.observeReadings({ value, error in
                     #sourceLocation()
                     if let error {
@@ -87,12 +86,11 @@ extension Sensor {
     /// Bridged from `Sensor.watchReceipts(_:)`.
     #sourceLocation(file:"Streams.bridge",line:26)
     func receipts() -> _Concurrency.AsyncStream<Receipt> {
-        #sourceLocation(file:"Streams.bridge",line:26)
+        #sourceLocation(file:"Streams.bridge",line:22)
         BridgegenStream<Receipt, SensorToken>.events(
             "Sensor.receipts()",
             stop: { token in token.cancel() },
             register: { events in
-                #sourceLocation(file:"Streams.bridge",line:26)
                 self.watchReceipts({ value in
                     #sourceLocation()
                     events.yield(value)

@@ -35,7 +35,7 @@ extension Terminal {
         )
         #sourceLocation()
         while true {
-            #sourceLocation(file:"TestDoubles.bridge",line:11)
+            #sourceLocation(file:"TestDoubles.bridge",line:6)
             let call = BridgegenCall<Int, TerminalOperation>(
                 "Terminal.charge(amount:)",
                 cancel: { token in token.cancel() },
@@ -97,7 +97,7 @@ extension Terminal {
     /// Bridged from `Terminal.observeStatus(_:)`.
     #sourceLocation(file:"TestDoubles.bridge",line:20)
     func observeStatus() -> _Concurrency.AsyncStream<String> {
-        #sourceLocation(file:"TestDoubles.bridge",line:20)
+        #sourceLocation(file:"TestDoubles.bridge",line:17)
         BridgegenStream<String, TerminalOperation>.events(
             "Terminal.observeStatus()",
             stop: { token in token.cancel() },
@@ -116,7 +116,7 @@ extension Terminal {
     /// Bridged from `Terminal.watchStatus(_:)`.
     #sourceLocation(file:"TestDoubles.bridge",line:25)
     func watchStatus() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {
-        #sourceLocation(file:"TestDoubles.bridge",line:25)
+        #sourceLocation(file:"TestDoubles.bridge",line:22)
         BridgegenStream<String, TerminalOperation>.throwing(
             "Terminal.watchStatus()",
             stop: { token in token.cancel() },

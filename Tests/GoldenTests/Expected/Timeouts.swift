@@ -20,7 +20,7 @@ extension Transfers {
     #sourceLocation(file:"Timeouts.bridge",line:9)
     @discardableResult
     nonisolated(nonsending) func download(name: String, progress: @escaping (Double) -> Void) async throws -> Data {
-        #sourceLocation(file:"Timeouts.bridge",line:10)
+        #sourceLocation(file:"Timeouts.bridge",line:6)
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.download(name:progress:)",
             cancel: { token in token.cancel() },

@@ -21,7 +21,7 @@ extension ProgressiveSDK {
     /// Bridged from `ProgressiveSDK.stream(_:onEvent:)`.
     #sourceLocation(file:"Until.bridge",line:12)
     func stream(_ path: String) -> _Concurrency.AsyncThrowingStream<StreamEvent, any Swift.Error> {
-        #sourceLocation(file:"Until.bridge",line:12)
+        #sourceLocation(file:"Until.bridge",line:9)
         BridgegenStream<StreamEvent, StreamingTask>.throwing(
             "ProgressiveSDK.stream(_:)",
             stop: { token in token.cancel() },
@@ -52,12 +52,11 @@ extension ProgressiveSDK {
     /// Bridged from `ProgressiveSDK.stream(including:onEvent:)`.
     #sourceLocation(file:"Until.bridge",line:19)
     func events(including path: String) -> _Concurrency.AsyncThrowingStream<StreamEvent, any Swift.Error> {
-        #sourceLocation(file:"Until.bridge",line:19)
+        #sourceLocation(file:"Until.bridge",line:15)
         BridgegenStream<StreamEvent, StreamingTask>.throwing(
             "ProgressiveSDK.events(including:)",
             stop: { token in token.cancel() },
             register: { events in
-                #sourceLocation(file:"Until.bridge",line:19)
                 self.stream(
                     including: path,
                     onEvent: { value, error in
@@ -121,7 +120,7 @@ extension ProgressiveSDK {
     #sourceLocation(file:"Until.bridge",line:34)
     @discardableResult
     nonisolated(nonsending) func preciseLocation() async throws -> Fix {
-        #sourceLocation(file:"Until.bridge",line:35)
+        #sourceLocation(file:"Until.bridge",line:31)
         let call = BridgegenCall<Fix, LocationRequest>(
             "ProgressiveSDK.preciseLocation()",
             cancel: { token in token.cancel() }
