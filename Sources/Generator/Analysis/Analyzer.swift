@@ -282,6 +282,23 @@ public struct Analyzer: Sendable {
                 ]))
     }
 
+    /// bridgegen's annotations are for methods; on a property, an initializer or a subscript
+    /// they would silently do nothing (`@stream var onMessage`: a callback property has no
+    /// adapter form).
+    mutating func refuseAnnotations(on member: ContextDecl) {
+        let annotations = member.attributeNames.filter { $0 != "context" && Annotations.specs[$0] != nil }
+        guard let name = annotations.first else { return }
+        let what = member.kind == .property ? "a property" : member.kind == .initializer ? "an initializer" : "a subscript"
+        diagnostics.error(
+            "'@\(name)' applies to a method that takes a callback; '\(member.name)' is \(what)", at: member.location,
+            notes: [
+                .init(
+                    member.kind == .property
+                        ? "a callback property ('x.\(member.name) = { … }') has no adapter form: bridge a method of yours that sets it and calls back, or remove '@\(name)'"
+                        : "remove '@\(name)'")
+            ])
+    }
+
     /// An async function with the same Swift name as a member of the type would break every
     /// existing call of that member in async code (Swift prefers the async overload there).
     mutating func warnIfCollides(
@@ -335,6 +352,7 @@ public struct Analyzer: Sendable {
             case .context(let member):
                 context.append((member.name, member.location))
                 warnIfInitializerTakesCompletion(member, scope: scope)
+                refuseAnnotations(on: member)
             case .function(let function) where isContext(function, scope: scope):
                 context.append((function.fullName, function.location))
             case .function(let function): bridgeable.append(function)
