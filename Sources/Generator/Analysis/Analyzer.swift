@@ -286,7 +286,8 @@ public struct Analyzer: Sendable {
     /// they would silently do nothing (`@stream var onMessage`: a callback property has no
     /// adapter form).
     mutating func refuseAnnotations(on member: ContextDecl) {
-        let annotations = member.attributeNames.filter { $0 != "context" && Annotations.specs[$0] != nil }
+        // `@MainActor` is the SDK's own isolation on a pasted member too.
+        let annotations = member.attributeNames.filter { !["context", "MainActor"].contains($0) && Annotations.specs[$0] != nil }
         guard let name = annotations.first else { return }
         let what = member.kind == .property ? "a property" : member.kind == .initializer ? "an initializer" : "a subscript"
         diagnostics.error(
