@@ -85,9 +85,17 @@ enum InventoryCommands {
             return .diagnostics
         }
         var guessed: [String] = []
+        var fromManifest = false
         if scan.modules.isEmpty {
             // Every module the files belong to: declarations of several modules need all of them.
             guessed = guessedModules(paths + files.map(\.path))
+            // A target with a `path:` of its own (`Sources`, not `Sources/<Module>`): its manifest says.
+            if guessed.isEmpty, paths.count == 1, let (manifest, relative) = manifestAndFolder(above: paths[0]),
+                let target = PackageManifest.target(atPath: relative, in: manifest)
+            {
+                guessed = [target]
+                fromManifest = true
+            }
             scan.modules = guessed
         }
         let result = scan.run(files)
@@ -106,7 +114,11 @@ enum InventoryCommands {
                 "scan: note: the files belong to \(guessed.count) modules (\(guessed.joined(separator: ", "))); the starter file imports each of them; "
                     + "scan one module's folder, or pass --module NAME, for a file per module\n")
         } else if let module = guessed.first {
-            io.standardError("scan: note: assumed the SDK's module is \(module) (from the paths); pass --module NAME if it is not\n")
+            io.standardError(
+                "scan: note: assumed the SDK's module is \(module) (from \(fromManifest ? "Package.swift" : "the paths")); pass --module NAME if it is not\n")
+        } else if scan.modules.isEmpty {
+            io.standardError(
+                "scan: note: could not tell the SDK's module from the paths or a Package.swift; the starter has '// import <the SDK's module>': pass --module NAME\n")
         }
         if !excluded.isEmpty {
             io.standardError(
@@ -182,7 +194,7 @@ enum InventoryCommands {
             }
             var found: [String] = []
             if isDirectory.boolValue {
-                let manifestExcludes = manifest(above: path).map(ManifestExcludes.paths(inManifest:)) ?? []
+                let manifestExcludes = manifest(above: path).map(PackageManifest.excludedPaths(in:)) ?? []
                 let enumerator = FileManager.default.enumerator(atPath: path)
                 while let relative = enumerator?.nextObject() as? String {
                     let name = (relative as NSString).lastPathComponent
@@ -190,7 +202,7 @@ enum InventoryCommands {
                         enumerator?.skipDescendants()
                         continue
                     }
-                    if ManifestExcludes.excludes(manifestExcludes, relative) {
+                    if PackageManifest.excludes(manifestExcludes, relative) {
                         if extensions.contains((name as NSString).pathExtension) { excluded.append(relative) }
                         continue
                     }
@@ -214,10 +226,19 @@ enum InventoryCommands {
 
     /// The text of the `Package.swift` in `folder` or the nearest folder above it, if any.
     static func manifest(above folder: String) -> String? {
-        var url = URL(fileURLWithPath: folder).standardizedFileURL
+        manifestAndFolder(above: folder)?.text
+    }
+
+    /// The nearest `Package.swift` at or above `folder`, and `folder`'s path from its package.
+    static func manifestAndFolder(above folder: String) -> (text: String, relativePath: String)? {
+        let start = URL(fileURLWithPath: folder).standardizedFileURL
+        var url = start
         for _ in 0..<8 {
             let candidate = url.appendingPathComponent("Package.swift")
-            if let data = FileManager.default.contents(atPath: candidate.path) { return String(decoding: data, as: UTF8.self) }
+            if let data = FileManager.default.contents(atPath: candidate.path) {
+                let relative = start.path.dropFirst(url.path.count).drop { $0 == "/" }
+                return (String(decoding: data, as: UTF8.self), String(relative))
+            }
             let parent = url.deletingLastPathComponent()
             if parent.path == url.path { return nil }
             url = parent

@@ -462,8 +462,31 @@ let invalidBridge = """
 
 /// `scan` and `audit` from the command line: files, exit codes, the summary as the last line.
 @Suite struct InventoryCommandTests {
+    /// A target with a `path:` of its own (`Sources`, not `Sources/<Module>`): the module comes
+    /// from the manifest; with no way to tell, a note says to pass `--module`.
+    @Test func scanTakesTheModuleFromTheManifest() throws {
+        let dir = try temporaryDirectory()
+        let sources = dir.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try """
+            let package = Package(name: "Kit", targets: [
+                .target(name: "Kit", path: "Sources"),
+                .testTarget(name: "KitTests", dependencies: ["Kit"]),
+            ])
+            """.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public class Kit {\n    public func ping(completion: @escaping (Error?) -> Void) {}\n}\n"
+            .write(to: sources.appendingPathComponent("Kit.swift"), atomically: true, encoding: .utf8)
+        let result = run(["scan", sources.path])
+        #expect(result.stdout.contains("\nimport Kit\n"))
+        #expect(result.stderr.contains("scan: note: assumed the SDK's module is Kit (from Package.swift)"))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("Package.swift"))
+        let unknown = run(["scan", sources.path])
+        #expect(unknown.stdout.contains("// import <the SDK's module>"))
+        #expect(unknown.stderr.contains("pass --module NAME"))
+    }
+
     /// Files the package's manifest excludes are not compiled: scan leaves them out, and says so.
-    @Test func scanLeavesOutWhatTheManifestExcludes() throws {
+    @Test func scanLeavesOutWhatThePackageManifest() throws {
         let dir = try temporaryDirectory()
         let sources = dir.appendingPathComponent("Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)

@@ -491,12 +491,26 @@ let interfaceSDK = #"""
                 "AnyPromise.swift", // Objective-C only
             ]
             """
-        let paths = ManifestExcludes.paths(inManifest: manifest)
+        let paths = PackageManifest.excludedPaths(in: manifest)
         #expect(paths == ["Legacy", "Info.plist", "AnyPromise.swift"])
-        #expect(ManifestExcludes.excludes(paths, "AnyPromise.swift"))
-        #expect(ManifestExcludes.excludes(paths, "Legacy/Old.swift"))
-        #expect(ManifestExcludes.excludes(paths, "A/Legacy/Old.swift"))
-        #expect(!ManifestExcludes.excludes(paths, "Promise.swift"))
-        #expect(!ManifestExcludes.excludes(paths, "NotAnyPromise.swift"))
+        #expect(PackageManifest.excludes(paths, "AnyPromise.swift"))
+        #expect(PackageManifest.excludes(paths, "Legacy/Old.swift"))
+        #expect(PackageManifest.excludes(paths, "A/Legacy/Old.swift"))
+        #expect(!PackageManifest.excludes(paths, "Promise.swift"))
+        #expect(!PackageManifest.excludes(paths, "NotAnyPromise.swift"))
+    }
+
+    /// The target a folder belongs to: by its `path:`, else the only non-test target.
+    @Test func manifestTargetsAreRead() {
+        let manifest = """
+            .target(name: "Core", dependencies: [.product(name: "NIO", package: "swift-nio")], path: "Sources/CoreKit"),
+            .target(name: "Extras", path: "Sources/More"),
+            .testTarget(name: "CoreTests", dependencies: ["Core"]),
+            """
+        #expect(PackageManifest.target(atPath: "Sources/CoreKit", in: manifest) == "Core")
+        #expect(PackageManifest.target(atPath: "Sources/More/", in: manifest) == "Extras")
+        #expect(PackageManifest.target(atPath: "Sources/Other", in: manifest) == nil)
+        // PromiseKit's style: one target, its path set on a variable.
+        #expect(PackageManifest.target(atPath: "Sources", in: "let pmk: Target = .target(name: \"PromiseKit\")\npmk.path = \"Sources\"") == "PromiseKit")
     }
 }
