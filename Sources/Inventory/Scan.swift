@@ -153,7 +153,12 @@ public struct Scan {
         // The SDK's own imports too: the types its declarations name come from them (on Linux,
         // `URLRequest` from FoundationNetworking, which SDKs import under `#if canImport`).
         let ownModules = Set(modules + ["Foundation"])
-        let extra = imports.filter { line in !ownModules.contains(line.split(separator: " ").last.map(String.init) ?? "") }
+        // An import's module is its last word; a conditional one's, the last word inside its `#if`.
+        func module(_ line: String) -> String {
+            let words = line.split(whereSeparator: \.isWhitespace)
+            return String((line.hasPrefix("#if") ? words.dropLast() : words[...]).last ?? "")
+        }
+        let extra = imports.filter { !ownModules.contains(module($0)) }
         var starter = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
         starter.globalVariables = Set(globals)
         result.text = starter

@@ -513,4 +513,18 @@ let interfaceSDK = #"""
         // PromiseKit's style: one target, its path set on a variable.
         #expect(PackageManifest.target(atPath: "Sources", in: "let pmk: Target = .target(name: \"PromiseKit\")\npmk.path = \"Sources\"") == "PromiseKit")
     }
+
+    /// Foundation under an `#if` of the SDK's is imported already: not again (Swinject).
+    @Test func aConditionalImportOfFoundationIsNotRepeated() {
+        let source = """
+            #if os(iOS) || os(macOS)
+            import Foundation
+            #endif
+            public final class Entry {
+                public func completed(_ handler: @escaping () -> Void) {}
+            }
+            """
+        let text = scan(source).text
+        #expect(text.components(separatedBy: "import Foundation").count == 2, "\(text)")
+    }
 }
