@@ -129,8 +129,13 @@ public struct Scan {
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias.text) }
         var blocks: [StarterBlock] = []
+        var closuresOnly: [(type: String, methods: [String])] = []
         var delegates: [SourceType] = []
+        // A public method of an internal type is no API (Swinject's `ReadWriteLock`), nor is one in
+        // an extension of it.
+        let internalTypes = Set(types.filter { $0.kind != .extension && !$0.isPublic }.map(\.name))
         for type in merged where !(type.kind == .protocol && StarterBlock.isDelegateProtocol(type)) {
+            if !includesInternal && internalTypes.contains(type.name) { continue }
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
             block.condition = type.condition
@@ -143,7 +148,14 @@ public struct Scan {
             }
             block.whereClause = type.whereClause
             for member in members { block.add(member, tokens: tokens) }
-            if block.hasCallbacks { blocks.append(block) }
+            if block.hasCallbacks {
+                blocks.append(block)
+            } else {
+                // Named in the starter, so that no declaration with a closure is left out unsaid.
+                var seen: Set<String> = []
+                let names = block.entries.filter(\.marksContext).compactMap(\.swiftName).filter { seen.insert($0).inserted }
+                if !names.isEmpty { closuresOnly.append((type.name, names)) }
+            }
         }
         // A delegate protocol the app cannot see (internal to the SDK) is no API of it.
         for type in merged where type.kind == .protocol && StarterBlock.isDelegateProtocol(type) && (includesInternal || type.isPublic) {
@@ -161,6 +173,7 @@ public struct Scan {
         let extra = imports.filter { !ownModules.contains(module($0)) }
         var starter = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
         starter.globalVariables = Set(globals)
+        starter.closuresOnly = closuresOnly
         result.text = starter
             .validated(counting: &result)
         return result

@@ -15,6 +15,8 @@ struct StarterBlock {
         /// A context method with a closure parameter: marked `@context`, or bridgegen would try
         /// to bridge it (it takes a closure that is not a callback: a body, a transform).
         var marksContext = false
+        /// The method's Swift name (`register(_:name:factory:)`), for a context method.
+        var swiftName: String?
         /// An initializer that keeps a callback: listed as context, with why it is not bridged.
         var initializerWithCallback = false
     }
@@ -67,6 +69,7 @@ struct StarterBlock {
             }
             guard takesCallback(function) && !isOperatorWithHooks(function, tokens: tokens) && !isFactory(function) else {
                 var entry = Entry(member: member, role: .context)
+                entry.swiftName = function.fullName
                 let aliases = closureAliases
                 entry.marksContext = function.parameters.contains {
                     if case .function = $0.type.strippingAttributes.kind { return true }

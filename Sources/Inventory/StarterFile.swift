@@ -13,6 +13,8 @@ struct StarterFile {
     /// The SDK's public global variables: a default value that reads one is shared mutable
     /// state to Swift 6, which an SDK built in Swift 5 mode does not see.
     var globalVariables: Set<String> = []
+    /// Types whose methods take closures, none of them a callback: named at the end.
+    var closuresOnly: [(type: String, methods: [String])] = []
 
     func validated(counting result: inout Scan.Result) -> String {
         var blocks = self.blocks
@@ -147,6 +149,25 @@ struct StarterFile {
                 "// Delegate protocol \(delegate.name) (\(methods) methods, \(delegate.path):\(delegate.line)): bridge its",
                 "// results or events with a 'delegate \(delegate.name) on <Owner> { … }' block (docs/language.md, \"Delegates\").",
             ]
+        }
+        if !closuresOnly.isEmpty {
+            lines += [
+                "",
+                "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
+                "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md).",
+            ]
+            for (type, methods) in closuresOnly {
+                var line = "// \(type):"
+                for (index, method) in methods.enumerated() {
+                    let piece = " " + method + (index < methods.count - 1 ? "," : "")
+                    if line.count + piece.count > 100 {
+                        lines.append(line)
+                        line = "//    "
+                    }
+                    line += piece
+                }
+                lines.append(line)
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

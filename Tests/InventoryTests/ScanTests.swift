@@ -527,4 +527,26 @@ let interfaceSDK = #"""
         let text = scan(source).text
         #expect(text.components(separatedBy: "import Foundation").count == 2, "\(text)")
     }
+
+    /// A type whose methods take closures, none a callback, is named at the end of the starter,
+    /// so no declaration with a closure is left out unsaid; an internal type's public methods are
+    /// no API at all.
+    @Test func closuresThatAreNotCallbacksAreNamedAndInternalTypesAreNot() {
+        let source = """
+            public final class Container {
+                public func register<S>(_ type: S.Type, factory: @escaping (Container) -> S) {}
+                public func register<S>(_ type: S.Type, name: String, factory: @escaping (Container) -> S) {}
+            }
+            final class Lock {
+                public func read(_ block: @escaping () -> Void) {}
+            }
+            public final class Entry {
+                public func completed(_ handler: @escaping () -> Void) {}
+            }
+            """
+        let result = scan(source)
+        #expect(result.apis == 1, "\(result.text)")
+        #expect(result.text.hasSuffix("// Container: register(_:factory:), register(_:name:factory:)\n"), "\(result.text)")
+        #expect(!result.text.contains("Lock"))
+    }
 }
