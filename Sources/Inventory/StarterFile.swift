@@ -15,6 +15,8 @@ struct StarterFile {
     var globalVariables: Set<String> = []
     /// Types whose methods take closures, none of them a callback: named at the end.
     var closuresOnly: [(type: String, methods: [String])] = []
+    /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
+    var callbackProperties: [(type: String, methods: [String])] = []
 
     func validated(counting result: inout Scan.Result) -> String {
         var blocks = self.blocks
@@ -150,26 +152,37 @@ struct StarterFile {
                 "// results or events with a 'delegate \(delegate.name) on <Owner> { … }' block (docs/language.md, \"Delegates\").",
             ]
         }
-        if !closuresOnly.isEmpty {
-            lines += [
-                "",
+        Self.appendNames(
+            closuresOnly, to: &lines,
+            heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
                 "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md).",
-            ]
-            for (type, methods) in closuresOnly {
-                var line = "// \(type):"
-                for (index, method) in methods.enumerated() {
-                    let piece = " " + method + (index < methods.count - 1 ? "," : "")
-                    if line.count + piece.count > 100 {
-                        lines.append(line)
-                        line = "//    "
-                    }
-                    line += piece
-                }
-                lines.append(line)
-            }
-        }
+            ])
+        Self.appendNames(
+            callbackProperties, to: &lines,
+            heading: [
+                "// Not bridged: callback properties (`object.onEvent = { … }`) have no adapter form; wrap one in a",
+                "// method of yours that takes a completion handler (or a handler per event), and bridge that.",
+            ])
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `// Type: a, b, c` per type, wrapped at 100 columns, under a heading.
+    static func appendNames(_ names: [(type: String, methods: [String])], to lines: inout [String], heading: [String]) {
+        guard !names.isEmpty else { return }
+        lines += [""] + heading
+        for (type, methods) in names {
+            var line = "// \(type):"
+            for (index, method) in methods.enumerated() {
+                let piece = " " + method + (index < methods.count - 1 ? "," : "")
+                if line.count + piece.count > 100 {
+                    lines.append(line)
+                    line = "//    "
+                }
+                line += piece
+            }
+            lines.append(line)
+        }
     }
 
     static func rank(_ role: StarterBlock.Entry.Role) -> Int {

@@ -543,10 +543,15 @@ let interfaceSDK = #"""
             public final class Entry {
                 public func completed(_ handler: @escaping () -> Void) {}
             }
+            public final class Source {
+                public var onMessage: ((String) -> Void)?
+                public var url: String
+            }
             """
         let result = scan(source)
         #expect(result.apis == 1, "\(result.text)")
-        #expect(result.text.hasSuffix("// Container: register(_:factory:), register(_:name:factory:)\n"), "\(result.text)")
+        #expect(result.text.contains("// Container: register(_:factory:), register(_:name:factory:)\n"), "\(result.text)")
+        #expect(result.text.hasSuffix("have no adapter form; wrap one in a\n// method of yours that takes a completion handler (or a handler per event), and bridge that.\n// Source: onMessage\n"), "\(result.text)")
         #expect(!result.text.contains("Lock"))
     }
 }
