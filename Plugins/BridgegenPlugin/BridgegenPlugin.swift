@@ -49,7 +49,7 @@ struct BridgegenPlugin: BuildToolPlugin {
                 arguments: [
                     "generate", BridgeFiles.path(input), "--output", BridgeFiles.path(output),
                     // Output that is never committed: errors in copied .bridge text link to the file.
-                    "--source-location-path", BridgeFiles.path(input),
+                    "--source-locations", "lines", "--source-location-path", BridgeFiles.path(input),
                 ] + configArguments,
                 inputFiles: [input] + settingsOutputs + configInputs, outputFiles: [output])
         }

@@ -19,6 +19,20 @@ public struct Settings: Equatable, Sendable {
     /// With `.fakes`: the module whose adapters the fakes stand in for (`@testable import`).
     public var fakesImport: String?
 
+    /// Whether generated code maps its lines back to the `.bridge` file (`#sourceLocation`).
+    public var sourceLocations: SourceLocations = .none
+
+    /// The mapping policy of an output (docs/decisions.md, decision 34).
+    public enum SourceLocations: String, Sendable, CaseIterable {
+        /// No line numbers: for output committed to the source tree and reviewed in diffs, where
+        /// one edit to a `.bridge` file must change only its own adapter's lines.
+        case none
+        /// Every statement that repeats `.bridge` text is mapped to its line, so the compiler
+        /// reports a mistake there at the `.bridge` file: for output nobody reviews (the build
+        /// plugin's).
+        case lines
+    }
+
     public enum TestDoubles: String, Sendable, CaseIterable {
         case none
         /// The protocols, conformances and fakes, beside the adapters.

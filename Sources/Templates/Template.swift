@@ -7,8 +7,9 @@
 /// - `{{name}}` inserts a string; `{{.}}` the current list item. No HTML escaping.
 /// - `{{#name}}…{{/name}}` renders for a true flag, a non-empty string, once per list item, or
 ///   inside an object; `{{^name}}…{{/name}}` renders when the value is false or empty.
-/// - `{{> name}}` includes another template, indented to the column of the tag.
-/// - A value of several lines continues each line at the indentation of the line it starts on.
+/// - `{{> name}}` includes another template where the tag stands.
+/// - Values and partials are inserted as written: templates hold comments and plain lines, and
+///   the Generator's `CodePrinter` indents what they render where it places it.
 /// - `{{! comment }}` renders nothing.
 ///
 /// A line holding only a section, comment or partial tag (and white space) disappears entirely,
@@ -24,8 +25,7 @@ public struct Template: Sendable {
         case newline
         case variable(String, Location)
         case section(String, inverted: Bool, children: [Node], Location)
-        /// A partial and the indentation of its tag when the tag stands alone on its line.
-        case partial(String, indent: String, Location)
+        case partial(String, Location)
     }
 
     struct Location: Sendable {
@@ -138,7 +138,7 @@ struct TemplateParser {
     func parse() throws(TemplateError) -> [Template.Node] {
         let lines = try lex()
         // Flatten lines into pieces, dropping standalone lines' white space and line break.
-        var flat: [(piece: Piece, indent: [UInt8])] = []
+        var flat: [Piece] = []
         for line in lines {
             let tags = line.filter { if case .tag = $0 { return true } else { return false } }
             let onlySpace = line.allSatisfy {
@@ -147,18 +147,16 @@ struct TemplateParser {
             }
             // A line holding one section, partial or comment tag and white space goes entirely.
             if tags.count == 1, onlySpace, case .tag(_?, _, _) = tags[0] {
-                var indent: [UInt8] = []
-                if case .text(let text)? = line.first { indent = text }
-                flat.append((tags[0], indent))
+                flat.append(tags[0])
                 continue
             }
-            for piece in line { flat.append((piece, [])) }
+            flat += line
         }
         var index = 0
         func parseNodes(until closing: (name: String, location: Template.Location)?) throws(TemplateError) -> [Template.Node] {
             var nodes: [Template.Node] = []
             while index < flat.count {
-                let (piece, indent) = flat[index]
+                let piece = flat[index]
                 index += 1
                 switch piece {
                 case .text(let text):
@@ -170,7 +168,7 @@ struct TemplateParser {
                 case .tag("!", _, _):
                     break
                 case .tag(">", let name, let location):
-                    nodes.append(.partial(name, indent: String(decoding: indent, as: UTF8.self), location))
+                    nodes.append(.partial(name, location))
                 case .tag(let kind?, let name, let location) where kind == "#" || kind == "^":
                     let children = try parseNodes(until: (name, location))
                     nodes.append(.section(name, inverted: kind == "^", children: children, location))

@@ -15,8 +15,7 @@ public struct TemplateSet: Sendable {
         self.init(templates)
     }
 
-    /// The text the template `name` renders for `value`, as the template lays it out (the
-    /// blank-line rules are the `CodePrinter`'s, applied afterwards).
+    /// The text the template `name` renders for `value`, as the template lays it out.
     public func render(_ name: String, _ value: TemplateValue) throws(TemplateError) -> String {
         guard let template = templates[name] else {
             throw TemplateError(path: name, line: 1, column: 1, message: "no template named '\(name)'")
@@ -45,7 +44,7 @@ public struct TemplateSet: Sendable {
                         path: template.path, line: location.line, column: location.column,
                         message: "'\(name)' is a list, flag or object; use '{{#\(name)}}' to render it")
                 }
-                output.write(lines: text)
+                output.write(text)
             case .section(let name, let inverted, let children, let location):
                 let value = try lookup(name, in: stack, template: template, location: location)
                 if inverted {
@@ -66,7 +65,7 @@ public struct TemplateSet: Sendable {
                 default:
                     if value.isTruthy { try render(children, of: template, stack: &stack, into: &output, depth: depth) }
                 }
-            case .partial(let name, let indent, let location):
+            case .partial(let name, let location):
                 guard let partial = templates[name] else {
                     throw TemplateError(
                         path: template.path, line: location.line, column: location.column,
@@ -77,9 +76,7 @@ public struct TemplateSet: Sendable {
                         path: template.path, line: location.line, column: location.column,
                         message: "partials nested more than \(Self.maximumPartialDepth) deep (a partial including itself?)")
                 }
-                let saved = output.beginIndent(indent)
                 try render(partial.nodes, of: partial, stack: &stack, into: &output, depth: depth + 1)
-                output.endIndent(saved)
             }
         }
     }
@@ -96,77 +93,11 @@ public struct TemplateSet: Sendable {
     }
 }
 
-/// The output being rendered, with the indentation due at the start of each line.
-///
-/// Indentation is written lazily, before a line's first character: a partial adds its
-/// indentation for what it writes, and blank lines stay empty.
+/// The output being rendered.
 struct TextWriter {
     private(set) var text = ""
-    /// The indentation of every enclosing partial, outermost first.
-    private var indent = ""
-    private var atLineStart = true
-    /// A partial that starts mid-line indents its first line by its own indentation only.
-    private var firstLinePrefix = ""
 
-    private mutating func beginLine() {
-        if atLineStart {
-            text += indent
-            atLineStart = false
-        } else if !firstLinePrefix.isEmpty {
-            text += firstLinePrefix
-            firstLinePrefix = ""
-        }
-    }
+    mutating func write(_ piece: String) { text += piece }
 
-    /// Text without line breaks.
-    mutating func write(_ piece: String) {
-        guard !piece.isEmpty else { return }
-        beginLine()
-        text += piece
-    }
-
-    mutating func newline() {
-        text += "\n"
-        atLineStart = true
-        firstLinePrefix = ""
-    }
-
-    /// Any text; its lines after the first start at the indentation of the line it starts on.
-    mutating func write(lines value: String) {
-        let lines = value.lines
-        guard lines.count > 1 else { return write(value) }
-        let lineIndent = currentLineIndentation
-        let saved = indent
-        for (index, line) in lines.enumerated() {
-            if index > 0 {
-                newline()
-                indent = lineIndent
-            }
-            write(String(line))
-        }
-        indent = saved
-    }
-
-    /// The spaces and tabs that start the line being written (or that will start it).
-    private var currentLineIndentation: String {
-        if atLineStart { return indent }
-        let lineStart = text.unicodeScalars.lastIndex(of: "\n").map { text.unicodeScalars.index(after: $0) }
-        let line = text.unicodeScalars[(lineStart ?? text.unicodeScalars.startIndex)...]
-        return String(String.UnicodeScalarView(line.prefix { $0 == " " || $0 == "\t" }))
-    }
-
-    /// Starts a partial indented by `extra`; returns what `endIndent` restores.
-    mutating func beginIndent(_ extra: String) -> (indent: String, prefix: String) {
-        let saved = (indent, firstLinePrefix)
-        guard !extra.isEmpty else { return saved }
-        indent += extra
-        if !atLineStart { firstLinePrefix += extra }
-        return saved
-    }
-
-    mutating func endIndent(_ saved: (indent: String, prefix: String)) {
-        indent = saved.indent
-        // A partial that wrote nothing on its first line leaves no prefix for the text after it.
-        if firstLinePrefix.count > saved.prefix.count { firstLinePrefix = saved.prefix }
-    }
+    mutating func newline() { text += "\n" }
 }

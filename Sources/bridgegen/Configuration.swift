@@ -142,6 +142,7 @@ struct Configuration: Equatable {
         if let availability = options.availability ?? availability { settings.availability = availability }
         settings.testDoubles = options.testDoubles ?? testDoubles ?? Settings.TestDoubles.none
         settings.fakesImport = options.fakesImport ?? fakesImport
+        settings.sourceLocations = options.sourceLocations ?? .none
         return settings
     }
 }

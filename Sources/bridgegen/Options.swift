@@ -21,6 +21,9 @@ struct Options: Equatable {
     var outputFile: String?
     /// How the generated code's `#sourceLocation` names the input (default: its file name).
     var sourceLocationPath: String?
+    /// `--source-locations lines`: map generated lines to the `.bridge` file (the build plugin's
+    /// output); by default none, for output committed and reviewed in diffs.
+    var sourceLocations: Settings.SourceLocations?
     var templatesDirectory: String?
     /// `bridgegen.json`; the flags below win over it.
     var configFile: String?
@@ -84,6 +87,11 @@ struct Options: Equatable {
             case "--output-dir", "-o": options.outputDirectory = try take()
             case "--output": options.outputFile = try take()
             case "--source-location-path": options.sourceLocationPath = try take()
+            case "--source-locations":
+                guard let value = Settings.SourceLocations(rawValue: try take()) else {
+                    throw UsageError(message: "--source-locations must be 'lines' or 'none'")
+                }
+                options.sourceLocations = value
             case "--regenerate-command": options.regenerateCommand = try take()
             case "--templates": options.templatesDirectory = try take()
             case "--config": options.configFile = try take()
@@ -224,11 +232,15 @@ struct Options: Equatable {
         OPTIONS:
           --output-dir, -o <dir>  Directory for generated files ('-' for standard output).
           --output <file>         The generated file for a single input (used by the build plugin).
+          --source-locations <lines|none>
+                                  'lines' maps each generated statement that repeats .bridge text to
+                                  its line (#sourceLocation), so the compiler reports errors there at
+                                  the .bridge file: the build plugin's output. 'none' (default)
+                                  writes no line numbers, so one edit to a .bridge file changes only
+                                  its own adapter's lines: for output committed and reviewed.
           --source-location-path <path>
-                                  How the generated #sourceLocation names the input, so the compiler
-                                  reports errors in copied .bridge text there (default: the input
-                                  path as given; run from the package root, that is what
-                                  generate-bridges writes).
+                                  How #sourceLocation names the input with '--source-locations lines'
+                                  (default: the input path as given, from the current directory).
           --templates <dir>       Directory with templates that replace the defaults (same file names).
           --config <file>         A bridgegen.json with a target's settings; the flags below win over it.
           --access <level>        Access level where a block does not say: internal, package, public.

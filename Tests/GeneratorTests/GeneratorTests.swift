@@ -49,7 +49,7 @@ import Testing
         let text = try #require(generator.generate(source: Array(source.utf8), path: "P.bridge", displayName: "P.bridge").text)
         #expect(text.contains("import Zeta\nimport Alpha\nimport BridgegenRuntime\n") == false)
         #expect(text.contains("import BridgegenRuntime\nimport Zeta\nimport Alpha\n"))
-        #expect(text.contains("private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_\(GeneratorPipeline.runtimeVersion)\n"))
+        #expect(text.contains("private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_\(GeneratedFile.runtimeVersion)\n"))
         let already = "import BridgegenRuntime\n" + source
         let once = try #require(generator.generate(source: Array(already.utf8), path: "P.bridge", displayName: "P.bridge").text)
         #expect(once.components(separatedBy: "import BridgegenRuntime").count == 2)
@@ -94,12 +94,31 @@ import Testing
     }
 }
 
-/// The plan stage's value says what the file will hold before anything is rendered.
+/// The plan stage's value is the whole file as printed, every line with the `.bridge` line it
+/// maps to: what is printed and where it maps, read before anything is rendered.
 @Suite struct PlanTests {
-    static func plan(_ source: String) throws -> FilePlan {
+    static func plan(_ source: String, settings: Settings = Settings()) throws -> FilePlan {
         let (syntax, _) = Parser.parse(Array(source.utf8))
         let model = try #require(Analyzer.analyse(syntax).0)
-        return Planner().plan(model, sourceFile: "P.bridge")
+        var planner = Planner(templates: try Planner.templates())
+        planner.settings = settings
+        return try planner.plan(model, sourceFile: "P.bridge")
+    }
+
+    /// The printed text from the line that starts with `first` (trimmed) up to and including the
+    /// line that is `last` at the same indentation, with each line's `.bridge` line.
+    static func section(_ plan: FilePlan, from first: String) -> [(text: String, bridgeLine: Int?)] {
+        let lines = plan.mappedLines
+        guard let start = lines.firstIndex(where: { $0.text.drop(while: { $0 == " " }).hasPrefix(first) }) else { return [] }
+        let indentation = lines[start].text.prefix { $0 == " " }
+        var end = start
+        while end + 1 < lines.count, !(lines[end].text == indentation + "}" || lines[end].text == indentation + "})") { end += 1 }
+        return Array(lines[start...end])
+    }
+
+    /// The `.bridge` line of the first printed line that starts with `prefix` (trimmed).
+    static func bridgeLine(of prefix: String, in plan: FilePlan) -> Int?? {
+        plan.mappedLines.first { $0.text.drop(while: { $0 == " " }).hasPrefix(prefix) }.map(\.bridgeLine)
     }
 
     @Test func namesEachAdapterAndItsBodyInInputOrder() throws {
@@ -115,46 +134,49 @@ import Testing
             }
             """)
         #expect(plan.sourceFile == "P.bridge")
-        #expect(plan.imports == ["import BridgegenRuntime", "import PaymentsSDK"])
-        let adapters = try #require(plan.blocks.first?.adapters)
-        #expect(adapters.map(\.sourceName) == ["PaymentsClient.charge(amount:completion:)", "PaymentsClient.observeBalance(_:)"])
-        // One printer printed each adapter whole: the plan holds its pieces, directives included.
-        #expect(adapters[0].sourceLocation == ["#sourceLocation(file:\"P.bridge\",line:4)"])
-        #expect(adapters[0].attributes == ["@discardableResult"])
+        #expect(plan.code.lines.filter { $0.hasPrefix("import") } == ["import BridgegenRuntime", "import PaymentsSDK"])
+        // Mapped as the build plugin renders it: the declaration's lines, the call setup on the
+        // `@cancel` annotation (its expression derives from it), bridgegen's own lines unmapped.
         #expect(
-            adapters[0].body == """
-                #sourceLocation(file:"P.bridge",line:2)
-                let call = BridgegenCall<Receipt, Operation>(
-                    "PaymentsClient.charge(amount:)",
-                    cancel: { token in token.cancel() }
-                )
-                #sourceLocation()
-                return try await call.run { continuation in
-                    #sourceLocation(file:"P.bridge",line:5)
-                    self.charge(
-                        amount: amount,
-                        completion: { result in
-                            #sourceLocation()
-                            continuation.resume(with: result)
-                        }
-                    )
-                }
-                """)
-        #expect(
-            adapters[1].body == """
-                #sourceLocation(file:"P.bridge",line:7)
-                BridgegenStream<Int, Swift.Void>.events(
-                    "PaymentsClient.observeBalance()",
-                    buffering: .newest(1)
-                ) { events in
-                    #sourceLocation(file:"P.bridge",line:7)
-                    self.observeBalance({ value in
+            plan.code.rendered(sourceFile: "\"P.bridge\"").map(\.text).joined(separator: "\n").contains(
+                """
+                    /// Bridged from `PaymentsClient.charge(amount:completion:)`.
+                    #sourceLocation(file:"P.bridge",line:4)
+                    @discardableResult
+                    nonisolated(nonsending) func charge(amount: Int) async throws -> Receipt {
+                        #sourceLocation(file:"P.bridge",line:2)
+                        let call = BridgegenCall<Receipt, Operation>(
+                            "PaymentsClient.charge(amount:)",
+                            cancel: { token in token.cancel() }
+                        )
                         #sourceLocation()
-                        events.yield(value)
-                    })
-                }
-                """)
-        #expect(adapters[1].signature == "func observeBalance() -> _Concurrency.AsyncStream<Int>")
+                        return try await call.run { continuation in
+                            #sourceLocation(file:"P.bridge",line:5)
+                            self.charge(
+                                amount: amount,
+                                completion: { result in
+                                    #sourceLocation()
+                                    continuation.resume(with: result)
+                                }
+                            )
+                        }
+                    }
+                """))
+        let stream = Self.section(plan, from: "func observeBalance")
+        #expect(
+            stream.map(\.text) == [
+                "    func observeBalance() -> _Concurrency.AsyncStream<Int> {",
+                "        BridgegenStream<Int, Swift.Void>.events(",
+                "            \"PaymentsClient.observeBalance()\",",
+                "            buffering: .newest(1)",
+                "        ) { events in",
+                "            self.observeBalance({ value in",
+                "                events.yield(value)",
+                "            })",
+                "        }",
+                "    }",
+            ])
+        #expect(stream.map(\.bridgeLine) == [7, 7, 8, 9, 10, 7, nil, nil, nil, nil])
     }
 
     /// A signature keeps the `.bridge` declaration's line breaks, so each of its lines maps to
@@ -163,8 +185,7 @@ import Testing
     @Test func signaturesKeepTheBridgeLineBreaks() throws {
         let long = (1...6).map { "parameterNumber\($0): String" }.joined(separator: ", ")
         let oneLine = try Self.plan("extension A {\n    func load(\(long), completion: @escaping (Error?) -> Void)\n}\n")
-        let signature = try #require(oneLine.blocks.first?.adapters.first?.signature)
-        #expect(signature == "nonisolated(nonsending) func load(\(long)) async throws")
+        #expect(Self.section(oneLine, from: "nonisolated(nonsending) func load").first?.text == "    nonisolated(nonsending) func load(\(long)) async throws {")
         let broken = try Self.plan(
             """
             extension A {
@@ -176,15 +197,13 @@ import Testing
             }
 
             """)
-        let adapter = try #require(broken.blocks.first?.adapters.first)
+        let signature = Self.section(broken, from: "nonisolated(nonsending) func load").prefix(4)
         #expect(
-            adapter.signature == """
-                nonisolated(nonsending) func load(
-                    first: String, second: String,
-                    third: String
-                ) async throws
-                """)
+            signature.map(\.text) == [
+                "    nonisolated(nonsending) func load(", "        first: String, second: String,", "        third: String",
+                "    ) async throws {",
+            ])
         // `func load(` on line 2, so the parameters land on lines 3 and 4.
-        #expect(adapter.sourceLocation == ["#sourceLocation(file:\"P.bridge\",line:2)"])
+        #expect(signature.map(\.bridgeLine) == [2, 3, 4, 5])
     }
 }

@@ -42,10 +42,16 @@ enum Goldens {
         }
     }
 
-    static let generator = try! GeneratorPipeline.standard()
+    /// The goldens show the build plugin's output: every line that repeats `.bridge` text mapped
+    /// back to it (the committed form is the same without the directives: CommittedOutputTests).
+    static let generator: GeneratorPipeline = {
+        var generator = try! GeneratorPipeline.standard()
+        generator.settings.sourceLocations = .lines
+        return generator
+    }()
     /// For `TestDoubles*` goldens and the runtime the goldens compile with (it holds the scripts).
     static let testDoublesGenerator: GeneratorPipeline = {
-        var generator = try! GeneratorPipeline.standard()
+        var generator = Goldens.generator
         generator.settings.testDoubles = .all
         return generator
     }()
@@ -112,7 +118,7 @@ enum Goldens {
     @Test func embeddedCopiesEqualTheFiles() throws {
         let folder = Goldens.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".template") }.sorted()
-        let embedded = Renderer.defaultTemplates()
+        let embedded = Planner.defaultTemplates()
         #expect(files == embedded.keys.sorted())
         for file in files {
             let disk = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(file).path))
@@ -271,16 +277,22 @@ enum Goldens {
         return text[start.upperBound...].components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```\n")[0] }
     }
 
+    /// README shows what its command prints (committed output, no line numbers); architecture.md
+    /// the build plugin's output, mapped.
     @Test(arguments: [
-        ("README.md", "The SDK declares", "bridgegen writes", "Payments.bridge"),
-        ("docs/architecture.md", "Input, `Receipts.bridge`:", "**Swift** (render)", "Receipts.bridge"),
+        ("README.md", "The SDK declares", "bridgegen writes", "Payments.bridge", Settings.SourceLocations.none),
+        ("docs/architecture.md", "Input, `Receipts.bridge`:", "**Swift** (render)", "Receipts.bridge", .lines),
     ])
-    func theExampleIsWhatBridgegenWrites(document: String, inputAnchor: String, outputAnchor: String, name: String) throws {
+    func theExampleIsWhatBridgegenWrites(
+        document: String, inputAnchor: String, outputAnchor: String, name: String, sourceLocations: Settings.SourceLocations
+    ) throws {
         let repository = Goldens.root.deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: repository.appendingPathComponent(document), encoding: .utf8)
         let input = try #require(Self.swiftBlocks(after: inputAnchor, in: text).first, "\(document): no input block")
         let shown = try #require(Self.swiftBlocks(after: outputAnchor, in: text).first, "\(document): no output block")
-        let output = Goldens.generator.generate(source: Array(input.utf8), path: name, displayName: name)
+        var generator = Goldens.generator
+        generator.settings.sourceLocations = sourceLocations
+        let output = generator.generate(source: Array(input.utf8), path: name, displayName: name)
         let generated = try #require(output.text, "\(output.reports.map(\.formatted))")
         if shown != generated {
             Issue.record("\(document)'s example differs from what bridgegen writes:\n\(UnifiedDiff.diff(old: shown, new: generated, oldName: document, newName: "generated"))")

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func generatorAndRuntimeAgreeOnTheVersion() {
-        #expect(GeneratorPipeline.runtimeVersion == BridgegenRuntimeVersion.current)
+        #expect(GeneratedFile.runtimeVersion == BridgegenRuntimeVersion.current)
         let golden = Goldens.read("Expected/AccessLevels.swift") ?? ""
         #expect(golden.contains("BridgegenRuntime.BridgegenRuntimeVersion_\(BridgegenRuntimeVersion.current)\n"))
     }

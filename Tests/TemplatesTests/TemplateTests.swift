@@ -24,26 +24,14 @@ import Testing
         #expect(try render(source, .object(["items": .strings(["a", "b"])])) == "start\n  - a\n  - b\nend\n")
     }
 
-    @Test func partialsAreIndentedToTheirColumn() throws {
-        let output = try render("class A {\n    {{> body}}\n}\n", .object([:]), partials: ["body": "func f() {\n    g()\n}\n"])
-        #expect(output == "class A {\n    func f() {\n        g()\n    }\n}\n")
-    }
-
-    @Test func multiLineVariableAloneOnItsLineIsIndented() throws {
-        #expect(try render("{\n    {{code}}\n}\n", .object(["code": "a\n\nb"])) == "{\n    a\n\n    b\n}\n")
-    }
-
-    /// A value of several lines placed after text on its line continues at that line's
-    /// indentation (the partial's and the template's own), not at the tag's column.
-    @Test func multiLineVariableAfterTextContinuesAtItsLinesIndentation() throws {
-        let output = try render("{\n    {{> body}}\n}\n", ["call": "f(\n    a\n)"], partials: ["body": "    let x = {{call}}\n"])
-        #expect(output == "{\n        let x = f(\n            a\n        )\n}\n")
-    }
-
-    @Test func aPartialStartingMidLineIndentsItsFirstLineByItsOwnIndentation() throws {
-        let partials = ["a": "  {{> b}}\nend", "b": "B1\nB2", "empty": "  {{> nothing}}\nend", "nothing": ""]
-        #expect(try render("x {{> a}}\n", .object([:]), partials: partials) == "x   B1\n  B2end\n")
-        #expect(try render("x {{> empty}}\n", .object([:]), partials: partials) == "x end\n")
+    /// Templates hold comments and plain lines: a partial or a value of several lines is
+    /// inserted as written (the generator's printer indents what a template renders).
+    @Test func partialsAndMultiLineValuesAreInsertedAsWritten() throws {
+        let output = try render("a {\n    {{> body}}\n}\n", .object([:]), partials: ["body": "b\n  c\n"])
+        #expect(output == "a {\nb\n  c\n}\n")
+        #expect(try render("// {{text}}\n", .object(["text": "x\ny"])) == "// x\ny\n")
+        let partials = ["a": "  {{> b}}\nend", "b": "B1\nB2"]
+        #expect(try render("x {{> a}}\n", .object([:]), partials: partials) == "x B1\nB2end\n")
     }
 
     /// Objects whose fields are in another order, or lack the name (found further out), render

@@ -7,25 +7,17 @@ import Foundation
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
-#sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:3)
 /// The completion-handler adapter: no way to cancel.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension BenchSDK {
-    #sourceLocation()
-
     /// Bridged from `BenchSDK.fetch(id:completion:)`.
-    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:5)
     @discardableResult
     nonisolated(nonsending) func fetch(id: Int) async throws -> Int {
-        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:6)
         let call = BridgegenCall<Int, Swift.Void>("BenchSDK.fetch(id:)")
-        #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:6)
             self.fetch(
                 id: id,
                 completion: { value, error in
-                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -41,21 +33,16 @@ extension BenchSDK {
     /// The cancellable adapter: the returned token is cancelled when the task is.
     ///
     /// Bridged from `BenchSDK.fetchCancellable(id:completion:)`.
-    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:9)
     @discardableResult
     nonisolated(nonsending) func fetchCancellable(id: Int) async throws -> Int {
-        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:7)
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchCancellable(id:)",
             cancel: { token in token.cancel() }
         )
-        #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:10)
             self.fetchCancellable(
                 id: id,
                 completion: { value, error in
-                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -69,22 +56,17 @@ extension BenchSDK {
     }
 
     /// Bridged from `BenchSDK.fetchWithTimeout(id:completion:)`.
-    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:13)
     @discardableResult
     nonisolated(nonsending) func fetchWithTimeout(id: Int) async throws -> Int {
-        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:10)
         let call = BridgegenCall<Int, BenchToken>(
             "BenchSDK.fetchWithTimeout(id:)",
             cancel: { token in token.cancel() },
             timeout: 30
         )
-        #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:14)
             self.fetchWithTimeout(
                 id: id,
                 completion: { value, error in
-                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {
@@ -98,17 +80,12 @@ extension BenchSDK {
     }
 }
 
-#sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:25)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension BenchSDK {
-    #sourceLocation()
-
     /// The stream adapter: events of an observer.
     ///
     /// Bridged from `BenchSDK.observe(count:_:)`.
-    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:31)
     func events(count: Int) -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:27)
         BridgegenStream<Int, BenchToken>.events(
             "BenchSDK.events(count:)",
             stop: { token in token.cancel() },
@@ -116,7 +93,6 @@ extension BenchSDK {
                 self.observe(
                     count: count,
                     { value in
-                        #sourceLocation()
                         events.yield(value)
                     }
                 )
@@ -130,28 +106,21 @@ extension BenchOwner {
     /// The delegate adapter.
     ///
     /// Bridged from `value(id:) in delegate BenchDelegate on BenchOwner`.
-    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:20)
     nonisolated(nonsending) func value(id: Int) async throws -> Int {
-        #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:18)
         if self.delegate is BenchOwnerValueDelegate {
-            #sourceLocation()
             throw BridgegenError.busy(adapter: "BenchOwner.value(id:)")
         }
         let delegate = BenchOwnerValueDelegate()
         defer {
             // The slot goes back only if no newer call has taken it since.
-            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:18)
             if self.delegate === delegate { self.delegate = nil }
         }
         let call = BridgegenCall<Int, Swift.Void>("BenchOwner.value(id:)")
-        #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
-            #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:18)
             self.delegate = delegate
             self.start(id: id)
         }
-        #sourceLocation()
     }
 }
 
@@ -164,9 +133,7 @@ private final class BenchOwnerValueDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<Int, Swift.Void>?
 
-    #sourceLocation(file:"Benchmarks/Bridges/BenchAdapters.bridge",line:23)
     func bench(_ owner: BenchOwner, didFinish value: Int) {
-        #sourceLocation()
         continuation?.resume(returning: value)
     }
 }

@@ -1,62 +1,62 @@
-import Templates
-
 /// The one place that decides how generated Swift is laid out and where its lines map back to the
-/// `.bridge` file. One printer prints one adapter, from its attributes to its last brace, passed
-/// `inout` through the planner (swift-protobuf's `CodePrinter` is the model). The rendered file
-/// passes through `tidy` last, which applies the same blank-line rules to what templates wrote.
+/// `.bridge` file. One printer prints the whole generated file, from its header to its last
+/// brace, passed `inout` through the planner (swift-protobuf's `CodePrinter` is the model).
 ///
 /// **Layout.** Every line it keeps has no trailing white space; a blank line is never indented,
 /// never doubled, never first or last, and never just inside braces.
 ///
 /// **Mapping.** A line printed `from` a `.bridge` line repeats text written there. The printer
+/// records each statement with the `.bridge` lines of its lines; `rendered(sourceFile:)` then
 /// writes `#sourceLocation(file:line:)` wherever the mapping changes, so the compiler reports a
-/// mistake in that text at the `.bridge` line. Swift allows the directive only between
-/// statements and declarations, and numbers the lines after it on from it; so the lines of one
-/// statement (a `line` and the `continuation`s after it) share one directive, chosen to put as
-/// many of them as possible on their own lines (an `anchor` line always). Statements that repeat
-/// nothing from the `.bridge` go back to the generated file (`#sourceLocation()`).
-public struct CodePrinter: Sendable {
+/// mistake in that text at the `.bridge` line — or writes no directive at all, for output that is
+/// committed and reviewed in diffs (docs/decisions.md, decision 34). Swift allows the directive
+/// only between statements and declarations, and numbers the lines after it on from it; so the
+/// lines of one statement (a `line` and the `continuation`s after it) share one directive,
+/// chosen to put as many of them as possible on their own lines (an `anchor` line always).
+/// Statements that repeat nothing from the `.bridge` go back to the generated file
+/// (`#sourceLocation()`). The layout is the same whether or not directives are written.
+public struct CodePrinter: Hashable, Sendable {
     /// One level of indentation.
     public static let indentUnit = "    "
     /// Longer lines are broken where the planner offers a broken form (swift-format's default).
     public static let lineWidth = 100
 
-    /// The indentation level at which the printed code stands in the file: it counts toward the
-    /// line width; the text does not contain it (the template that places the code indents it).
-    public let baseLevel: Int
-    /// The `.bridge` file's path as a string literal; nil prints no directives.
-    let sourceFile: String?
-    /// The current level, relative to `baseLevel`.
+    /// Whether `from:` lines are kept: off while printing code whose text differs from the
+    /// `.bridge` file's (a fake's copy of an adapter), which is then never mapped.
+    public var mapsSource = true
+    /// The current indentation level.
     private var level = 0
-    public private(set) var lines: [String] = []
+    private var entries: [Entry] = []
+    /// The last line written, for the blank-line rules.
+    private var lastLine: String?
     /// A blank line asked for and not yet written: written before the next statement unless
     /// that one closes a brace.
     private var pendingBlank = false
     /// The statement being printed: its lines are written together, under one directive.
-    private var statement: [PendingLine] = []
-    /// The `.bridge` line the next written line has under the directive in force; nil while the
-    /// lines are the generated file's own.
-    private var nextMappedLine: Int?
+    private var statement: [PrintedLine] = []
     /// The statement in progress goes on from the written lines: no directive before it.
     private var continuesWrittenLines = false
 
-    private struct PendingLine: Sendable {
+    /// A printed line, indented, and the `.bridge` line its text repeats.
+    struct PrintedLine: Hashable, Sendable {
         var text: String
         var source: Int?
         var anchor: Bool
     }
 
-    /// A printer for code the template places at indentation `level`; `sourceFile` (a string
-    /// literal) turns on the mapping.
-    public init(level: Int = 0, sourceFile: String? = nil) {
-        baseLevel = level
-        self.sourceFile = sourceFile
+    enum Entry: Hashable, Sendable {
+        case statement([PrintedLine], blankBefore: Bool, continuesWrittenLines: Bool)
+        /// Back to the generated file's own lines before the last line written (a closing
+        /// brace), when the lines before it are mapped.
+        case endMapping
     }
+
+    public init() {}
 
     /// Whether `text`, started on a new line at the current level, fits in the line width with
     /// `reserve` more characters after it (a ` {` that follows).
     public func fits(_ text: String, reserve: Int = 0) -> Bool {
-        (baseLevel + level) * Self.indentUnit.count + text.count + reserve <= Self.lineWidth
+        level * Self.indentUnit.count + text.count + reserve <= Self.lineWidth
     }
 
     /// A line that starts a statement or declaration (a directive may stand before it), written
@@ -69,19 +69,31 @@ public struct CodePrinter: Sendable {
     }
 
     /// A line of the statement begun by the last `line` (inside an argument or parameter list,
-    /// where no directive may stand). After `writtenLineCount`, it goes on from the written
-    /// lines, under their mapping (a property's `get` after its `var … {`).
+    /// where no directive may stand). After `endStatement`, it goes on from the written lines,
+    /// under their mapping (a property's `get` after its `var … {`).
     public mutating func continuation(_ text: String, from source: Int? = nil, anchor: Bool = false) {
-        if statement.isEmpty && !lines.isEmpty { continuesWrittenLines = true }
+        if statement.isEmpty && lastLine != nil { continuesWrittenLines = true }
         append(text, from: source, anchor: anchor)
+    }
+
+    /// Lines of text at the current level, each a statement of its own that repeats nothing
+    /// (what a template rendered: comments); blank lines inside follow the layout rules, and the
+    /// line break that ends the text adds none.
+    public mutating func lines(of text: String) {
+        var lines = text.lines
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for line in lines {
+            let trimmed = Self.trimmed(line)
+            if trimmed.isEmpty { blankLine() } else { self.line(String(trimmed)) }
+        }
     }
 
     private mutating func append(_ text: String, from source: Int?, anchor: Bool) {
         let indentation = String(repeating: Self.indentUnit, count: level)
         for (offset, line) in text.lines.enumerated() {
             statement.append(
-                PendingLine(
-                    text: line.isEmpty ? "" : indentation + line, source: source.map { $0 + offset },
+                PrintedLine(
+                    text: line.isEmpty ? "" : indentation + line, source: mapsSource ? source.map { $0 + offset } : nil,
                     anchor: anchor && offset == 0))
         }
     }
@@ -89,7 +101,7 @@ public struct CodePrinter: Sendable {
     /// A blank line before the next statement (dropped where the layout rules say so).
     public mutating func blankLine() {
         endStatement()
-        if let previous = lines.last, !previous.isEmpty, !previous.hasSuffix("{") { pendingBlank = true }
+        if let previous = lastLine, !previous.isEmpty, !previous.hasSuffix("{") { pendingBlank = true }
     }
 
     /// Lines printed by `body` one level deeper.
@@ -116,43 +128,88 @@ public struct CodePrinter: Sendable {
         }
     }
 
-    /// Whether lines are mapped to the `.bridge` file.
-    public var isMapping: Bool { sourceFile != nil }
-
-    /// How many lines are written, after the statement in progress: where the next one starts.
-    public mutating func writtenLineCount() -> Int {
-        endStatement()
-        return lines.count
+    /// Ends the statement in progress: what follows is a new statement, or a `continuation` of
+    /// the written lines.
+    public mutating func endStatement() {
+        guard !statement.isEmpty else { return }
+        let pending = statement.map { PrintedLine(text: String(Self.trimmed(Substring($0.text))), source: $0.source, anchor: $0.anchor) }
+        statement = []
+        let blankBefore = pendingBlank && pending[0].text.first(where: { $0 != " " }) != "}"
+        pendingBlank = false
+        entries.append(.statement(pending, blankBefore: blankBefore, continuesWrittenLines: continuesWrittenLines))
+        continuesWrittenLines = false
+        lastLine = pending[pending.count - 1].text
     }
 
-    /// Writes what is pending and, when the written lines end under a mapping, returns to the
-    /// generated file's own lines before the last one (a closing brace), so that nothing after
-    /// it is mapped.
+    /// When the written lines end under a mapping, returns to the generated file's own lines
+    /// before the last one (a closing brace), so that nothing after it is mapped.
     public mutating func endMapping() {
         endStatement()
-        guard nextMappedLine != nil, let last = lines.popLast() else { return }
-        lines.append(Self.resetDirective(indentation: last.prefix { $0 == " " } + Self.indentUnit))
-        lines.append(last)
-        nextMappedLine = nil
+        entries.append(.endMapping)
     }
 
-    /// The code, relative to `baseLevel`, without a final line break: what a template inserts.
-    public var text: String {
+    /// A line of the rendered file: code, or a `#sourceLocation` directive; `bridgeLine` is the
+    /// `.bridge` line the compiler reports for it (nil: the generated file's own line).
+    public struct RenderedLine: Hashable, Sendable {
+        public var text: String
+        public var isDirective: Bool
+        public var bridgeLine: Int?
+    }
+
+    /// The printed lines with the directives that map them to the `.bridge` file named by
+    /// `sourceFile` (a string literal); none when it is nil.
+    public func rendered(sourceFile: String?) -> [RenderedLine] {
         var copy = self
         copy.endStatement()
-        return copy.lines.joined(separator: "\n")
+        var output: [RenderedLine] = []
+        /// The `.bridge` line the next written line has under the directive in force.
+        var nextMappedLine: Int?
+        func directive(_ indentation: String, line: Int?) -> RenderedLine {
+            let arguments = line.map { "file:\(sourceFile ?? ""),line:\($0)" } ?? ""
+            return RenderedLine(text: indentation + "#sourceLocation(\(arguments))", isDirective: true, bridgeLine: nil)
+        }
+        for entry in copy.entries {
+            switch entry {
+            case .statement(let pending, let blankBefore, let continuesWrittenLines):
+                if blankBefore {
+                    output.append(RenderedLine(text: "", isDirective: false, bridgeLine: nextMappedLine))
+                    nextMappedLine = nextMappedLine.map { $0 + 1 }
+                }
+                // A directive before a closing brace stands inside the block it closes.
+                let firstText = pending[0].text
+                var indentation = String(firstText.prefix { $0 == " " })
+                if firstText.dropFirst(indentation.count).first.map({ "})]".contains($0) }) == true {
+                    indentation += Self.indentUnit
+                }
+                if sourceFile != nil, !continuesWrittenLines {
+                    if let first = Self.bestFirstLine(pending) {
+                        if nextMappedLine != first { output.append(directive(indentation, line: first)) }
+                        nextMappedLine = first
+                    } else if nextMappedLine != nil && !pending.allSatisfy({ Self.isClosing($0.text) }) {
+                        // Bridgegen's own code: its mistakes are ours, reported in the generated file.
+                        output.append(directive(indentation, line: nil))
+                        nextMappedLine = nil
+                    }
+                }
+                for line in pending {
+                    output.append(RenderedLine(text: line.text, isDirective: false, bridgeLine: nextMappedLine))
+                    nextMappedLine = nextMappedLine.map { $0 + 1 }
+                }
+            case .endMapping:
+                guard nextMappedLine != nil, let last = output.popLast() else { continue }
+                output.append(directive(String(last.text.prefix { $0 == " " }) + Self.indentUnit, line: nil))
+                output.append(RenderedLine(text: last.text, isDirective: false, bridgeLine: nil))
+                nextMappedLine = nil
+            }
+        }
+        return output
     }
 
-    /// A whole text laid out by the rules (what the templates rendered), with no mapping.
-    public static func tidy(_ text: String) -> String {
-        var printer = CodePrinter()
-        for line in text.lines {
-            let trimmed = Self.trimmed(line)
-            trimmed.isEmpty ? printer.blankLine() : printer.line(String(trimmed))
-        }
-        printer.endStatement()
-        return printer.lines.isEmpty ? "\n" : printer.lines.joined(separator: "\n") + "\n"
-    }
+    /// The printed code without directives, one string per line (what tests compare).
+    public var lines: [String] { rendered(sourceFile: nil).map(\.text) }
+
+    /// The printed code without directives and without a final line break.
+    public var text: String { lines.joined(separator: "\n") }
 
     private static func trimmed(_ line: Substring) -> Substring {
         var scalars = line.unicodeScalars
@@ -160,45 +217,10 @@ public struct CodePrinter: Sendable {
         return Substring(scalars)
     }
 
-    private static func resetDirective<S: StringProtocol>(indentation: S) -> String {
-        indentation + "#sourceLocation()"
-    }
-
-    /// Writes the statement in progress under the directive that maps its lines best.
-    private mutating func endStatement() {
-        guard !statement.isEmpty else { return }
-        let pending = statement.map { PendingLine(text: String(Self.trimmed(Substring($0.text))), source: $0.source, anchor: $0.anchor) }
-        statement = []
-        defer { continuesWrittenLines = false }
-        let firstText = pending[0].text
-        if pendingBlank && firstText.first(where: { $0 != " " }) != "}" {
-            lines.append("")
-            nextMappedLine = nextMappedLine.map { $0 + 1 }
-        }
-        pendingBlank = false
-        // A directive before a closing brace stands inside the block it closes.
-        var indentation = String(firstText.prefix { $0 == " " })
-        if firstText.dropFirst(indentation.count).first.map({ "})]".contains($0) }) == true { indentation += Self.indentUnit }
-        if let sourceFile, !continuesWrittenLines {
-            if let first = Self.bestFirstLine(pending) {
-                if nextMappedLine != first {
-                    lines.append(indentation + "#sourceLocation(file:\(sourceFile),line:\(first))")
-                }
-                nextMappedLine = first
-            } else if nextMappedLine != nil && !pending.allSatisfy({ Self.isClosing($0.text) }) {
-                // Bridgegen's own code: its mistakes are ours, reported in the generated file.
-                lines.append(Self.resetDirective(indentation: indentation))
-                nextMappedLine = nil
-            }
-        }
-        lines += pending.map(\.text)
-        nextMappedLine = nextMappedLine.map { $0 + pending.count }
-    }
-
     /// The `.bridge` line for a statement's first line: the one that puts its anchor line on its
     /// source, else the most of its lines (the earliest on a tie); nil when none repeats the
     /// `.bridge`. Never below 1.
-    private static func bestFirstLine(_ pending: [PendingLine]) -> Int? {
+    private static func bestFirstLine(_ pending: [PrintedLine]) -> Int? {
         if let index = pending.firstIndex(where: { $0.anchor && $0.source != nil }), let source = pending[index].source {
             return max(1, source - index)
         }

@@ -1,13 +1,12 @@
 import DeclParser
+import Templates
 
 /// Plans delegate adapters: the async function (or stream) on the owner, and the delegate
 /// class whose methods end the call.
 extension Planner {
-    func plan(_ adapter: DelegateAdapter) -> DelegatePlan {
+    /// The async function (or stream) in an extension of the owner, then the delegate class.
+    func print(_ adapter: DelegateAdapter, into printer: inout CodePrinter) throws(TemplateError) {
         let access = accessPrefix(adapter.access)
-        var docLines = adapter.documentation.map(SwiftLiteral.commentSafe)
-        if !docLines.isEmpty { docLines.append("") }
-        docLines.append("Bridged from `\(SwiftLiteral.commentSafe(adapter.sourceName))`.")
         let isStream = adapter.stream != nil
         // bridgegen's own names must not shadow a parameter of the adapter.
         let taken = Set(adapter.parameters.map(\.name))
@@ -16,45 +15,54 @@ extension Planner {
             earlier: Self.freeName("earlier", taken: taken), call: Self.freeName("call", taken: taken))
         let handle = isStream ? "events" : "continuation"
         let adapterName = SwiftLiteral.commentSafe(adapter.adapterName)
+        let sourceName = SwiftLiteral.commentSafe(adapter.sourceName)
+        let header = try header(
+            documentation: adapter.documentation.map(SwiftLiteral.commentSafe), provenance: "Bridged from `\(sourceName)`.",
+            adapterName: adapter.adapterName, sourceName: sourceName, isFake: false)
 
-        // The owner's extension holds the function at one level in (file.swift.template).
-        var printer = CodePrinter(level: 1, sourceFile: sourcePathLiteral)
-        printSignature(delegateSignature(adapter, access: access), attributes: adapter.attributes, into: &printer)
-        let bodyStart = printer.writtenLineCount()
-        printer.indented {
-            if isStream { printDelegateStreamBody(adapter, names, into: &$0) } else { printDelegateCallBody(adapter, names, into: &$0) }
+        printer.line(availability)
+        printer.block("extension \(adapter.ownerType) {") { printer in
+            printer.lines(of: header)
+            printSignature(delegateSignature(adapter, access: access), attributes: adapter.attributes, into: &printer)
+            printer.indented {
+                if isStream { printDelegateStreamBody(adapter, names, into: &$0) } else { printDelegateCallBody(adapter, names, into: &$0) }
+            }
+            printer.line("}")
+            printer.endMapping()
         }
-        printer.line("}")
-        printer.endMapping()
-        return DelegatePlan(
-            availability: availability, ownerType: adapter.ownerType,
-            function: Self.cut(
-                printer.lines, sourceName: adapter.sourceName, docLines: docLines, attributeCount: adapter.attributes.count,
-                bodyStart: bodyStart),
-            protocolType: adapter.protocolType, adapterName: adapterName, className: adapter.className,
-            classDoc: wrap(
-                "Receives `\(adapter.protocolType)` calls for one `\(adapterName)` call, and lives exactly as long as that call."),
-            classHead: classHead(adapter), handle: handle,
-            handleType: isStream
-                ? "BridgegenStreamEvents<\(Self.spelled(adapter.resultType))>"
-                : "BridgegenContinuation<\(Self.spelled(adapter.resultType)), Swift.Void>",
-            previousType: adapter.restoresPrevious ? "(any \(adapter.protocolType))?" : nil,
-            methods: adapter.methods.map {
-                .init(declaration: $0.declaration, line: $0.line, body: methodBody($0.role, handle: handle))
-            })
-    }
+        printer.blankLine()
 
-    /// `private final class Name: NSObject, Protocol, @unchecked Sendable {`, with the
-    /// inheritance list on its own line when it does not fit.
-    func classHead(_ adapter: DelegateAdapter) -> String {
+        for line in wrap("Receives `\(adapter.protocolType)` calls for one `\(adapterName)` call, and lives exactly as long as that call.") {
+            printer.line("/// " + line)
+        }
+        // The inheritance list on its own line when the class head does not fit.
         let inheritance = "Foundation.NSObject, \(adapter.protocolType), @unchecked Swift.Sendable"
         let oneLine = "private final class \(adapter.className): \(inheritance) {"
-        var printer = CodePrinter()
-        if printer.fits(oneLine) { return oneLine }
-        printer.line("private final class \(adapter.className):")
-        printer.indented { $0.line(inheritance) }
-        printer.line("{")
-        return printer.text
+        if printer.fits(oneLine) {
+            printer.line(oneLine)
+        } else {
+            printer.line("private final class \(adapter.className):")
+            printer.indented { $0.line(inheritance) }
+            printer.line("{")
+        }
+        printer.indented { printer in
+            let handleType =
+                isStream
+                ? "BridgegenStreamEvents<\(Self.spelled(adapter.resultType))>"
+                : "BridgegenContinuation<\(Self.spelled(adapter.resultType)), Swift.Void>"
+            printer.line("// @unchecked: `\(handle)` is set once, before the SDK is handed this object, and is itself")
+            printer.line("// thread-safe; the SDK may call these methods on any thread.")
+            printer.line("var \(handle): \(handleType)?")
+            if adapter.restoresPrevious {
+                printer.line("/// The delegate the owner had before the call, put back after it.")
+                printer.line("var previous: (any \(adapter.protocolType))?")
+            }
+            for method in adapter.methods {
+                printer.blankLine()
+                printer.block(method.declaration + " {", from: method.line) { $0.line(methodBody(method.role, handle: handle)) }
+            }
+        }
+        printer.line("}")
     }
 
     /// Words of `text` in `///` comment lines that fit the line width.

@@ -1,4 +1,5 @@
 import DeclParser
+import Templates
 
 /// `--test-doubles`: for each bridged type, a protocol with its async surface, the type's
 /// conformance, and a fake. A fake's method is the real adapter with one difference: where the
@@ -12,14 +13,23 @@ extension Planner {
             && !adapter.parameters.contains(where: \.isInout)
     }
 
-    func planTestDoubles(_ model: BridgeModel) -> [TestDoublePlan] {
-        // One protocol per type, whatever the number of its blocks; generic types are left out.
-        var order: [String] = []
-        var byType: [String: (access: String, adapters: [Adapter])] = [:]
+    /// A bridged type's async surface: what its protocol requires and its fake implements.
+    struct DoubledType {
+        var typeName: String
+        var access: String
+        var adapters: [Adapter]
+    }
+
+    /// One per type, whatever the number of its blocks, in input order; generic types are left out.
+    func testDoubleTypes(_ model: BridgeModel) -> [DoubledType] {
+        var types: [DoubledType] = []
         func add(_ adapters: [Adapter], to type: String, access: String?) {
             guard !type.contains("<"), !adapters.isEmpty else { return }
-            if byType[type] == nil { order.append(type) }
-            byType[type, default: (accessPrefix(access), [])].adapters += adapters
+            if let index = types.firstIndex(where: { $0.typeName == type }) {
+                types[index].adapters += adapters
+            } else {
+                types.append(DoubledType(typeName: type, access: accessPrefix(access), adapters: adapters))
+            }
         }
         // A block under `#if` has no place in a protocol every platform shares.
         for block in model.blocks where block.requirements.isEmpty && block.condition == nil {
@@ -30,35 +40,76 @@ extension Planner {
         for delegate in model.delegates {
             add([Self.adapter(standingFor: delegate)].filter(Self.isDoubled), to: delegate.ownerType, access: delegate.access)
         }
-        return order.compactMap { type -> TestDoublePlan? in
-            guard let (access, adapters) = byType[type] else { return nil }
-            let suffix = type.split(separator: ".").joined()
-            var taken: Set<String> = []
-            let scripts = adapters.map { Self.scriptName(for: $0, taken: &taken) }
-            var fakes: [AdapterPlan] = []
-            var scriptLines: [String] = []
-            for (adapter, script) in zip(adapters, scripts) {
-                var fake = adapter
-                fake.fakeScript = script
-                fake.cancellation = Cancellation()
-                fake.cancellation.tokenType = "BridgegenFakeToken"
-                // Cancelling the fake's token is the SDK's cancel; an adapter that never asks
-                // its SDK to cancel (`@cancel(none)`) does not ask the fake either.
-                if adapter.cancellation.strategy != .none {
-                    fake.cancellation.strategy = .token(method: "cancel()", optional: false)
+        return types
+    }
+
+    /// Per type: the protocol and the conformance (unless this is a fakes-only file), and the
+    /// fake (unless a test-support target has the fakes).
+    func printTestDoubles(_ types: [DoubledType], into printer: inout CodePrinter) throws(TemplateError) {
+        for type in types {
+            let suffix = type.typeName.split(separator: ".").joined()
+            let protocolName = "Async" + suffix
+            let fakeName = "Fake" + suffix
+            if settings.testDoubles != .fakes {
+                printer.blankLine()
+                printer.line("/// The async surface of `\(type.typeName)`: app code that depends on it can be tested with")
+                printer.line("/// `\(fakeName)`.")
+                printer.line(availability)
+                printer.block("\(type.access)protocol \(protocolName) {") { printer in
+                    for adapter in type.adapters {
+                        printer.blankLine()
+                        printRequirement(for: adapter, into: &printer)
+                    }
                 }
-                fake.guardedClosureParameters = [:]
-                // The fake is internal: it is for the module's own tests, whatever the protocol's access.
-                fakes.append(plan(fake, access: "", typeName: type, receivers: Receivers(instance: "self", type: "Self"), level: 1))
-                let kind = adapter.stream == nil ? "BridgegenScript" : "BridgegenStreamScript"
-                let types = "<\(Self.spelled(adapter.resultType)), \(Self.argumentsType(of: adapter))>"
-                scriptLines.append("let \(script) = \(kind)\(types)(\(SwiftLiteral.quoted(adapter.adapterName)))")
+                printer.blankLine()
+                printer.line(availability)
+                printer.line("extension \(type.typeName): \(protocolName) {}")
             }
-            return TestDoublePlan(
-                availability: availability, access: access, typeName: type, protocolName: "Async" + suffix,
-                fakeName: "Fake" + suffix, requirements: adapters.map { requirement(for: $0) }, scripts: scriptLines,
-                methods: fakes)
+            guard settings.testDoubles != .protocols else { continue }
+            var taken: Set<String> = []
+            let scripts = type.adapters.map { Self.scriptName(for: $0, taken: &taken) }
+            var fakes: [Adapter] = []
+            var headers: [String] = []
+            for (adapter, script) in zip(type.adapters, scripts) {
+                let fake = Self.fake(of: adapter, script: script)
+                fakes.append(fake)
+                headers.append(try header(of: fake))
+            }
+            printer.blankLine()
+            printer.line("/// A stand-in for `\(type.typeName)` in tests. Each method runs its script (`…Script.respond(…)`)")
+            printer.line("/// where the adapter calls the SDK, through the same runtime, and records its calls.")
+            printer.line(availability)
+            printer.block("final class \(fakeName): \(protocolName), @unchecked Swift.Sendable {") { printer in
+                printer.line("// @unchecked: the scripts are thread-safe, and the fake holds nothing else.")
+                for (adapter, script) in zip(type.adapters, scripts) {
+                    let kind = adapter.stream == nil ? "BridgegenScript" : "BridgegenStreamScript"
+                    let types = "<\(Self.spelled(adapter.resultType)), \(Self.argumentsType(of: adapter))>"
+                    printer.line("let \(script) = \(kind)\(types)(\(SwiftLiteral.quoted(adapter.adapterName)))")
+                }
+                printer.blankLine()
+                printer.line("init() {}")
+                for (fake, header) in zip(fakes, headers) {
+                    printer.blankLine()
+                    // The fake is internal: it is for the module's own tests, whatever the protocol's access.
+                    print(fake, header: header, access: "", typeName: type.typeName, receivers: Receivers(instance: "self", type: "Self"), into: &printer)
+                }
+            }
         }
+    }
+
+    /// The adapter with its script in place of the SDK: cancelling the fake's token is the SDK's
+    /// cancel; an adapter that never asks its SDK to cancel (`@cancel(none)`) does not ask the
+    /// fake either.
+    static func fake(of adapter: Adapter, script: String) -> Adapter {
+        var fake = adapter
+        fake.fakeScript = script
+        fake.cancellation = Cancellation()
+        fake.cancellation.tokenType = "BridgegenFakeToken"
+        if adapter.cancellation.strategy != .none {
+            fake.cancellation.strategy = .token(method: "cancel()", optional: false)
+        }
+        fake.guardedClosureParameters = [:]
+        return fake
     }
 
     /// The owner's async function of a delegate block, as an adapter a fake can script.
@@ -114,19 +165,20 @@ extension Planner {
     }
 
     /// The protocol requirement: the adapter's attributes and signature, without default values
-    /// (Swift does not allow them in requirements) or body.
-    func requirement(for adapter: Adapter) -> String {
+    /// (Swift does not allow them in requirements) or body, laid out as the adapter's own
+    /// signature would be when not mapped.
+    func printRequirement(for adapter: Adapter, into printer: inout CodePrinter) {
         var bare = adapter
         for index in bare.parameters.indices { bare.parameters[index].defaultValue = nil }
         var lines: [String] = []
         if adapter.discardableResult { lines.append("@discardableResult") }
         lines += adapter.attributes
         if adapter.isMainActor { lines.append("@MainActor") }
-        // Laid out as the adapter's own signature would be when not mapped (before its ` {`).
-        var printer = CodePrinter(level: 1)
+        let mapsSource = printer.mapsSource
+        printer.mapsSource = false
         printSignature(
             signature(of: bare, access: ""), attributes: lines, suffix: adapter.isGetter ? " { get async throws }" : "",
             reserve: 2, into: &printer)
-        return printer.text
+        printer.mapsSource = mapsSource
     }
 }

@@ -1,15 +1,44 @@
 import DeclParser
+import Templates
 
-/// The plan stage: turns the adapter model into a `FilePlan`. Every choice about Swift spelling
-/// (line breaks in long calls, the completion handler's body, escaping of user text) is made
-/// here. One `CodePrinter` prints each adapter from its attributes to its last brace, and maps
-/// every line that repeats `.bridge` text back to its line, so the templates stay logic-less.
+/// The plan stage: turns the adapter model into a `FilePlan`, the whole generated file printed by
+/// one `CodePrinter` from its first line to its last, every line carrying the `.bridge` line its
+/// text repeats. Every choice about Swift spelling (line breaks in long calls, the completion
+/// handler's body, escaping of user text) is made here; the user's templates add the lines after
+/// the file's first line and before each adapter (its documentation), nothing else.
 public struct Planner: Sendable {
-    public var settings = Settings()
-    /// The `.bridge` file's path as a string literal, for `#sourceLocation` (set by `plan`).
-    var sourcePathLiteral = "\"\""
+    public static let fileHeaderTemplate = "file-header.swift.template"
+    public static let adapterHeaderTemplate = "adapter-header.swift.template"
+    /// Templates of earlier releases, and what took their place: a `--templates` folder that
+    /// still overrides one is an error, never a silent ignore.
+    public static let retiredTemplates: [String: String] = [
+        "file.swift.template": "bridgegen prints the file; put lines after its first line in \(fileHeaderTemplate)",
+        "block.swift.template": "bridgegen prints extensions and wrappers; put lines before each adapter in \(adapterHeaderTemplate)",
+        "adapter.swift.template": "bridgegen prints each adapter; put lines before it in \(adapterHeaderTemplate)",
+    ]
 
-    public init() {}
+    public var settings = Settings()
+    let templates: TemplateSet
+
+    public init(templates: TemplateSet) {
+        self.templates = templates
+    }
+
+    /// The templates compiled into the binary (identical to the files in Templates/).
+    public static func defaultTemplates() -> [String: String] {
+        Dictionary(uniqueKeysWithValues: DefaultTemplates.files.map { ($0.name, $0.source) })
+    }
+
+    /// Parses the default templates, replacing any that `overrides` provides (name → source,
+    /// with the path to report problems at).
+    public static func templates(overrides: [String: (path: String, source: String)] = [:]) throws(TemplateError) -> TemplateSet {
+        var sources: [(name: String, path: String, source: String)] = []
+        for (name, source) in defaultTemplates().sorted(by: { $0.key < $1.key }) {
+            let override = overrides[name]
+            sources.append((name, override?.path ?? "<default>/" + name, override?.source ?? source))
+        }
+        return try TemplateSet(sources: sources)
+    }
 
     var availability: String { "@available(\(settings.availability))" }
 
@@ -20,27 +49,45 @@ public struct Planner: Sendable {
         return level + " "
     }
 
-    /// `sourcePath`: how `#sourceLocation` names the `.bridge` file (its name by default).
-    public func plan(_ model: BridgeModel, sourceFile: String, sourcePath: String? = nil) -> FilePlan {
-        var planner = self
-        planner.sourcePathLiteral = SwiftLiteral.quoted(sourcePath ?? sourceFile)
+    /// The whole file: the marker line and the header template, the imports and the runtime
+    /// version check, then every block, delegate adapter and test double in input order.
+    public func plan(_ model: BridgeModel, sourceFile: String) throws(TemplateError) -> FilePlan {
         // A fakes-only file holds the fakes and imports the module that has the adapters.
         let fakesOnly = settings.testDoubles == .fakes
         var model = model
         if fakesOnly {
             model.imports += settings.fakesImport.map { ["@testable import \($0)"] } ?? []
         }
-        let doubles = settings.testDoubles == .none ? [] : planner.planTestDoubles(model)
+        let doubles = settings.testDoubles == .none ? [] : testDoubleTypes(model)
         // A block of only typealiases or context declarations generates nothing, not an empty
         // `extension X { }`.
-        let blocks = fakesOnly ? [] : model.blocks.filter { !$0.adapters.isEmpty }.map(planner.plan)
-        let delegates = fakesOnly ? [] : model.delegates.map(planner.plan)
+        let blocks = fakesOnly ? [] : model.blocks.filter { !$0.adapters.isEmpty }
+        let delegates = fakesOnly ? [] : model.delegates
         let usesRuntime = !blocks.isEmpty || !delegates.isEmpty || !doubles.isEmpty
-        return FilePlan(
-            sourceFile: SwiftLiteral.commentSafe(sourceFile), sourcePathLiteral: planner.sourcePathLiteral,
-            imports: imports(model, runtime: usesRuntime), runtimeVersion: usesRuntime ? GeneratorPipeline.runtimeVersion : nil,
-            blocks: blocks, delegates: delegates, testDoubles: doubles,
-            declaresProtocols: settings.testDoubles != .fakes, declaresFakes: settings.testDoubles != .protocols)
+
+        var printer = CodePrinter()
+        let name = SwiftLiteral.commentSafe(sourceFile)
+        printer.line("// \(GeneratedFile.marker) from \(name). Do not edit: change \(name) and regenerate.")
+        printer.lines(of: try templates.render(Self.fileHeaderTemplate, ["sourceFile": .string(name)]))
+        printer.blankLine()
+        for line in imports(model, runtime: usesRuntime) { printer.line(line) }
+        if usesRuntime {
+            printer.blankLine()
+            printer.line("// A compile error here means BridgegenRuntime is not the version this file was generated for:")
+            printer.line("// use the same bridgegen release for the generator and the runtime.")
+            printer.line(
+                "private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_\(GeneratedFile.runtimeVersion)")
+        }
+        for block in blocks {
+            printer.blankLine()
+            try print(block, into: &printer)
+        }
+        for delegate in delegates {
+            printer.blankLine()
+            try print(delegate, into: &printer)
+        }
+        try printTestDoubles(doubles, into: &printer)
+        return FilePlan(sourceFile: name, code: printer)
     }
 
     /// The file's imports, with the runtime's; delegate classes subclass `NSObject`, so they need
@@ -59,21 +106,48 @@ public struct Planner: Sendable {
         return imports
     }
 
-    func plan(_ block: AdapterBlock) -> BlockPlan {
+    /// One extension of the legacy type, or one wrapper struct around it, under the block's
+    /// `#if` when it has one.
+    func print(_ block: AdapterBlock, into printer: inout CodePrinter) throws(TemplateError) {
         let access = accessPrefix(block.access)
         let typeName = block.wrapperName ?? block.extendedType
         let receivers = Receivers(
             instance: block.wrapperName == nil ? "self" : "base",
             type: block.wrapperName == nil ? "Self" : block.extendedType)
-        // The block's members stand one level in; under `#if`, two (file.swift.template).
-        let level = block.condition == nil ? 1 : 2
-        return BlockPlan(
-            condition: block.condition ?? "", docLines: block.documentation.map(SwiftLiteral.commentSafe),
-            attributes: [availability] + block.attributes,
-            extendedType: block.extendedType, extendedTypeLine: block.extendedTypeLine,
-            whereClause: block.requirements.isEmpty ? "" : " where " + block.requirements.joined(separator: ", "),
-            access: access, wrapperName: block.wrapperName,
-            adapters: block.adapters.map { plan($0, access: access, typeName: typeName, receivers: receivers, level: level) })
+        var headers: [String] = []
+        for adapter in block.adapters { headers.append(try header(of: adapter)) }
+        func printBody(_ printer: inout CodePrinter) {
+            // The doc lines and attributes, then the head: one statement, whose head lands on the
+            // extended type's line (no directive may stand between attributes and declaration).
+            let lines = block.documentation.map { "/// " + SwiftLiteral.commentSafe($0) } + [availability] + block.attributes
+            printer.line(lines[0])
+            for line in lines.dropFirst() { printer.continuation(line) }
+            if let wrapperName = block.wrapperName {
+                printer.continuation(access + "struct " + wrapperName + " {")
+                printer.indented {
+                    $0.line("/// The legacy object whose methods the adapters call.")
+                    $0.line(access + "let base: " + block.extendedType, from: block.extendedTypeLine)
+                    $0.blankLine()
+                    $0.block(access + "init(_ base: " + block.extendedType + ") {", from: block.extendedTypeLine) {
+                        $0.line("self.base = base")
+                    }
+                }
+            } else {
+                let requirements = block.requirements.isEmpty ? "" : " where " + block.requirements.joined(separator: ", ")
+                printer.continuation("extension " + block.extendedType + requirements + " {", from: block.extendedTypeLine, anchor: true)
+            }
+            printer.indented { printer in
+                for (adapter, header) in zip(block.adapters, headers) {
+                    printer.blankLine()
+                    print(adapter, header: header, access: access, typeName: typeName, receivers: receivers, into: &printer)
+                }
+            }
+            printer.line("}")
+        }
+        guard let condition = block.condition else { return printBody(&printer) }
+        printer.line("#if " + condition)
+        printer.indented(printBody)
+        printer.line("#endif")
     }
 
     /// What an adapter calls the SDK on: `self` (or `base` in a wrapper), and for static methods
@@ -83,16 +157,38 @@ public struct Planner: Sendable {
         var type: String
     }
 
-    func plan(_ adapter: Adapter, access: String, typeName: String, receivers: Receivers, level: Int) -> AdapterPlan {
-        var docLines = adapter.documentation.map(SwiftLiteral.commentSafe)
-        if !docLines.isEmpty { docLines.append("") }
+    /// The lines before an adapter (`adapter-header.swift.template`): by default its
+    /// documentation, then the line that names where it came from.
+    func header(of adapter: Adapter) throws(TemplateError) -> String {
+        let documentation = adapter.documentation.map(SwiftLiteral.commentSafe)
         let source = SwiftLiteral.commentSafe(adapter.sourceName)
+        let provenance: String
         if let script = adapter.fakeScript {
-            docLines.append("Runs `\(script)` in place of the SDK, as the adapter of `\(source)`.")
+            provenance = "Runs `\(script)` in place of the SDK, as the adapter of `\(source)`."
+        } else if adapter.notification != nil {
+            provenance = "Observes notification `\(source)`."
         } else {
-            docLines.append(adapter.notification == nil ? "Bridged from `\(source)`." : "Observes notification `\(source)`.")
+            provenance = "Bridged from `\(source)`."
         }
+        return try header(documentation: documentation, provenance: provenance, adapterName: adapter.adapterName, sourceName: source, isFake: adapter.fakeScript != nil)
+    }
 
+    func header(documentation: [String], provenance: String, adapterName: String, sourceName: String, isFake: Bool) throws(TemplateError) -> String {
+        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance]
+        return try templates.render(
+            Self.adapterHeaderTemplate,
+            [
+                "docLines": .strings(docLines), "documentation": .strings(documentation), "provenance": .string(provenance),
+                "sourceName": .string(sourceName), "adapterName": .string(SwiftLiteral.commentSafe(adapterName)),
+                "isFake": .bool(isFake),
+            ])
+    }
+
+    /// One adapter, from the lines its header template renders to its last brace.
+    func print(
+        _ adapter: Adapter, header: String, access: String, typeName: String, receivers: Receivers, into printer: inout CodePrinter
+    ) {
+        printer.lines(of: header)
         // bridgegen's own names must not shadow a forwarded parameter.
         let names = Names(
             continuation: freeName("continuation", in: adapter), call: freeName("call", in: adapter),
@@ -102,10 +198,9 @@ public struct Planner: Sendable {
         let nameLiteral = SwiftLiteral.quoted(adapter.adapterName)
 
         // A fake's copy repeats no `.bridge` text where it differs: it is not mapped.
-        var printer = CodePrinter(level: level, sourceFile: adapter.fakeScript == nil ? sourcePathLiteral : nil)
-        let attributes = self.attributes(of: adapter)
-        printSignature(signature(of: adapter, access: access), attributes: attributes, into: &printer)
-        let bodyStart = printer.writtenLineCount()
+        let mapsSource = printer.mapsSource
+        printer.mapsSource = mapsSource && adapter.fakeScript == nil
+        printSignature(signature(of: adapter, access: access), attributes: attributes(of: adapter), into: &printer)
         printer.indented { body in
             if let notification = adapter.notification, adapter.fakeScript == nil {
                 printNotificationStream(adapter, notification, nameLiteral: nameLiteral, receiver: receiver, into: &body)
@@ -113,6 +208,7 @@ public struct Planner: Sendable {
                 printStream(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, into: &body)
             } else if adapter.isGetter {
                 // No directive may stand between `var name: T {` and `get`.
+                body.endStatement()
                 body.continuation("get async throws {")
                 body.indented { printCallBody(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, into: &$0) }
                 body.line("}")
@@ -123,23 +219,7 @@ public struct Planner: Sendable {
         }
         printer.line("}")
         printer.endMapping()
-        return Self.cut(
-            printer.lines, sourceName: adapter.sourceName, docLines: docLines, attributeCount: attributes.count,
-            bodyStart: bodyStart)
-    }
-
-    /// The printed adapter cut into the adapter template's pieces: the directive before the
-    /// attributes, the attributes, the signature without its ` {`, and the body one level out.
-    static func cut(_ lines: [String], sourceName: String, docLines: [String], attributeCount: Int, bodyStart: Int) -> AdapterPlan {
-        var head = lines[..<bodyStart]
-        let sourceLocation = head.first?.hasPrefix("#sourceLocation") == true ? [head.removeFirst()] : []
-        let attributes = Array(head.prefix(attributeCount))
-        var signature = Array(head.dropFirst(attributeCount))
-        if let last = signature.popLast() { signature.append(String(last.dropLast(2))) }
-        let body = lines[bodyStart..<(lines.count - 1)].map { $0.hasPrefix(CodePrinter.indentUnit) ? String($0.dropFirst(CodePrinter.indentUnit.count)) : $0 }
-        return AdapterPlan(
-            sourceName: sourceName, docLines: docLines, sourceLocation: sourceLocation, attributes: attributes,
-            signature: signature.joined(separator: "\n"), body: body.joined(separator: "\n"))
+        printer.mapsSource = mapsSource
     }
 
     /// `@discardableResult`, the declaration's own attributes, `@MainActor`.
@@ -221,13 +301,13 @@ public struct Planner: Sendable {
         }
         let oneLine = signature.head.text + "(" + parameters.map(\.text).joined(separator: ", ") + ")" + signature.tail.text
         let lines = Set(([signature.head, signature.tail] + parameters).compactMap(\.line))
-        if parameters.isEmpty || (printer.isMapping ? lines.count <= 1 : printer.fits(oneLine, reserve: reserve ?? suffix.count)) {
+        if parameters.isEmpty || (printer.mapsSource ? lines.count <= 1 : printer.fits(oneLine, reserve: reserve ?? suffix.count)) {
             return print(oneLine + suffix, from: signature.head.line)
         }
         print(signature.head.text + "(", from: signature.head.line)
         var groups: [Sourced] = []
         for parameter in parameters {
-            if printer.isMapping, let last = groups.last, parameter.line == nil || parameter.line == last.line {
+            if printer.mapsSource, let last = groups.last, parameter.line == nil || parameter.line == last.line {
                 groups[groups.count - 1].text += ", " + parameter.text
             } else {
                 groups.append(parameter)

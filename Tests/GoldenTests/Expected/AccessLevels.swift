@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     #sourceLocation()
-
     /// Bridged from `Catalog.count(completion:)`.
     #sourceLocation(file:"AccessLevels.bridge",line:4)
     @discardableResult
@@ -33,7 +32,6 @@ extension Catalog {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     #sourceLocation()
-
     /// Bridged from `Catalog.names(completion:)`.
     #sourceLocation(file:"AccessLevels.bridge",line:9)
     @discardableResult

@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Modern {
     #sourceLocation()
-
     /// Bridged from `Modern.newer(completion:)`.
     #sourceLocation(file:"Availability.bridge",line:3)
     @discardableResult

@@ -14,7 +14,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension SlowStarts {
     #sourceLocation()
-
     /// Bridged from `SlowStarts.fetch(id:completion:)`.
     #sourceLocation(file:"CancelDuringStart.bridge",line:6)
     @discardableResult

@@ -13,7 +13,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
     #sourceLocation()
-
     /// The returned token has `cancel()`.
     ///
     /// Bridged from `Transfers.upload(_:completion:)`.

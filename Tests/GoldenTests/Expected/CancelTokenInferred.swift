@@ -12,7 +12,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
     #sourceLocation()
-
     /// An `Operation` token is cancelled when the task is: inferred from the return type.
     ///
     /// Bridged from `Transfers.send(amount:completion:)`.

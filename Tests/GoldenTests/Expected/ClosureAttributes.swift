@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Feed {
     #sourceLocation()
-
     /// Bridged from `Feed.stream(completion:)`.
     #sourceLocation(file:"ClosureAttributes.bridge",line:3)
     @discardableResult

@@ -17,7 +17,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension URLFetcher {
     #sourceLocation()
-
     /// Bridged from `URLFetcher.send(_:completion:)`.
     #sourceLocation(file:"ConditionalImports.bridge",line:9)
     @discardableResult
@@ -50,7 +49,6 @@ extension URLFetcher {
     @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
     extension URLFetcher {
         #sourceLocation()
-
         /// Bridged from `URLFetcher.fetch(_:completion:)`.
         #sourceLocation(file:"ConditionalImports.bridge",line:15)
         @discardableResult
@@ -83,7 +81,6 @@ extension URLFetcher {
     @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
     extension TypeOnlyOnApplePlatforms {
         #sourceLocation()
-
         /// Bridged from `TypeOnlyOnApplePlatforms.fetch(_:completion:)`.
         #sourceLocation(file:"ConditionalImports.bridge",line:19)
         @discardableResult

@@ -14,7 +14,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension DataRequest {
     #sourceLocation()
-
     /// The response body. Cancelling the task cancels the request.
     ///
     /// Bridged from `DataRequest.response(completionHandler:)`.
@@ -60,7 +59,6 @@ extension DataRequest {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension UploadRequest {
     #sourceLocation()
-
     /// Bridged from `UploadRequest.response(completionHandler:)`.
     #sourceLocation(file:"ContextMembers.bridge",line:30)
     @discardableResult
@@ -85,7 +83,6 @@ extension UploadRequest {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Resumable {
     #sourceLocation()
-
     /// Bridged from `Resumable.resume(completion:)`.
     #sourceLocation(file:"ContextMembers.bridge",line:38)
     nonisolated(nonsending) func resume() async throws {

@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()
-
     /// An optional of the SDK's own error type (its name ends in `Error`) is the error parameter.
     ///
     /// Bridged from `PaymentsClient.capture(id:completion:)`.

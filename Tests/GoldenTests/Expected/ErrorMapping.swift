@@ -12,7 +12,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Ledger {
     #sourceLocation()
-
     /// Bridged from `Ledger.audit(completion:)`.
     #sourceLocation(file:"ErrorMapping.bridge",line:5)
     @discardableResult

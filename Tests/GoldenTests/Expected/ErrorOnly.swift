@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()
-
     /// Bridged from `PaymentsClient.refund(id:completion:)`.
     #sourceLocation(file:"ErrorOnly.bridge",line:4)
     nonisolated(nonsending) func refund(id: String) async throws {

@@ -13,7 +13,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Diagnostics {
     #sourceLocation()
-
     /// Bridged from `Diagnostics.load(completion:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:7)
     @discardableResult
@@ -110,7 +109,6 @@ extension Diagnostics {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Sensor {
     #sourceLocation()
-
     /// Bridged from `Sensor.observeStrictly(_:)`.
     #sourceLocation(file:"ErrorsAsData.bridge",line:27)
     func observeStrictly() -> _Concurrency.AsyncStream<Int> {

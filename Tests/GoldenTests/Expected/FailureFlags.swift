@@ -12,7 +12,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()
-
     /// `false` means failure; the error, when given, is thrown.
     ///
     /// Bridged from `PaymentsClient.verify(token:completion:)`.

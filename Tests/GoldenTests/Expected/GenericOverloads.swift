@@ -14,7 +14,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RecordStore {
     #sourceLocation()
-
     /// Bridged from `RecordStore.load(_:id:completion:)`.
     #sourceLocation(file:"GenericOverloads.bridge",line:6)
     @discardableResult

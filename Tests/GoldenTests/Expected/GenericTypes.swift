@@ -13,7 +13,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Store where Item: Equatable {
     #sourceLocation()
-
     /// Bridged from `Store.load(completion:)`.
     #sourceLocation(file:"GenericTypes.bridge",line:5)
     @discardableResult
@@ -41,7 +40,6 @@ extension Store where Item: Equatable {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Uploader {
     #sourceLocation()
-
     /// Bridged from `Uploader.upload(_:completion:)`.
     #sourceLocation(file:"GenericTypes.bridge",line:9)
     @discardableResult

@@ -14,7 +14,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()
-
     /// A block comment with a stray \u{7} bell, a tab	here,
     /// and a line that tries `"); fatalError(); //` — still documentation.
     ///

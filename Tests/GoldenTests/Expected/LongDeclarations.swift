@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Workspace {
     #sourceLocation()
-
     /// Long signatures and calls are broken one argument per line.
     ///
     /// Bridged from `Workspace.synchronizeEverythingInTheWorkspaceIncludingAttachments(destinationIdentifier:includeArchivedDocuments:conflictResolutionPolicy:completionHandler:)`.

@@ -14,7 +14,6 @@ struct MainThreadTransfers {
     /// The legacy object whose methods the adapters call.
     #sourceLocation(file:"MainActorIsolation.bridge",line:7)
     let base: Transfers
-    #sourceLocation()
 
     #sourceLocation(file:"MainActorIsolation.bridge",line:7)
     init(_ base: Transfers) {

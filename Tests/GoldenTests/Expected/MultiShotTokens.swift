@@ -14,7 +14,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RepeatingSource {
     #sourceLocation()
-
     /// A repeating timer: one element per tick, until the consumer stops listening.
     ///
     /// Bridged from `RepeatingSource.scheduleTimer(every:block:)`.

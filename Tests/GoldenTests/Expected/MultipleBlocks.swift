@@ -12,7 +12,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Ledger {
     #sourceLocation()
-
     /// Bridged from `Ledger.total(completion:)`.
     #sourceLocation(file:"MultipleBlocks.bridge",line:4)
     @discardableResult
@@ -34,7 +33,6 @@ extension Ledger {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Journal {
     #sourceLocation()
-
     /// Bridged from `Journal.close(completion:)`.
     #sourceLocation(file:"MultipleBlocks.bridge",line:9)
     nonisolated(nonsending) func close() async throws {

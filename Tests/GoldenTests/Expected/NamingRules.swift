@@ -13,7 +13,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Account {
     #sourceLocation()
-
     /// Bridged from `Account.getProfile(completion:)`.
     #sourceLocation(file:"NamingRules.bridge",line:5)
     @discardableResult

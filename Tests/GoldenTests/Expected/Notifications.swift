@@ -16,7 +16,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension NotificationCenter {
     #sourceLocation()
-
     /// Reachability of one monitor as it changes; a slow consumer sees the newest status only.
     ///
     /// Observes notification `.reachabilityDidChange`.
@@ -73,7 +72,6 @@ extension NotificationCenter {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ReachabilityMonitor {
     #sourceLocation()
-
     /// Observes notification `ReachabilityMonitor.statusDidChange`.
     #sourceLocation(file:"Notifications.bridge",line:29)
     func statusUpdates() -> _Concurrency.AsyncStream<ReachabilityStatus> {

@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     #sourceLocation()
-
     /// An optional completion handler makes the result discardable, as SE-0297 does.
     ///
     /// Bridged from `Catalog.sync(force:completion:)`.

@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()
-
     /// `(T?, Error?)`: both nil throws `BridgegenError.noResult`; an error wins over a value.
     ///
     /// Bridged from `PaymentsClient.getReceiptAsynchronously(id:completionHandler:)`.

@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Converter {
     #sourceLocation()
-
     /// Tuples, nested arrays, dictionaries of optionals, metatypes, existentials,
     /// compositions, throwing closures and a qualified `Swift.Result` all print canonically.
     ///

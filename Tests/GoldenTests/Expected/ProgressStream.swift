@@ -12,7 +12,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
     #sourceLocation()
-
     /// `@progressStream` turns a progress closure into an `AsyncStream` continuation the caller
     /// passes in; the adapter yields progress into it and finishes it when the call ends.
     ///

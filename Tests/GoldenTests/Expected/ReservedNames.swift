@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Workspace {
     #sourceLocation()
-
     /// A parameter named `continuation` does not clash with bridgegen's own name, and the
     /// SDK's closure parameter names are used where they are free.
     ///

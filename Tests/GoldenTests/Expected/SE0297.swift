@@ -16,7 +16,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension SlowServer {
     #sourceLocation()
-
     /// SE-0297's introduction (CloudKit; types simplified).
     /// Swift: `@discardableResult func fetchShareParticipant(withUserRecordID userRecordID: String) async throws -> String`
     ///

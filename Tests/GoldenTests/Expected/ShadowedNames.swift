@@ -16,7 +16,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Channel {
     #sourceLocation()
-
     /// Bridged from `Channel.receive(completion:)`.
     #sourceLocation(file:"ShadowedNames.bridge",line:8)
     @discardableResult
@@ -61,7 +60,6 @@ extension Channel {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Workflow {
     #sourceLocation()
-
     /// Bridged from `Workflow.run(completion:)`.
     #sourceLocation(file:"ShadowedNames.bridge",line:17)
     @discardableResult

@@ -15,7 +15,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Sensor {
     #sourceLocation()
-
     /// Every reading, for any number of consumers.
     ///
     /// Bridged from `Sensor.observe(_:)`.
@@ -71,7 +70,6 @@ extension Sensor {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RadioScanner {
     #sourceLocation()
-
     /// Bridged from `RadioScanner.addObserver(_:)`.
     #sourceLocation(file:"SharedStreams.bridge",line:29)
     func sightings() -> _Concurrency.AsyncStream<Int> {
@@ -95,7 +93,6 @@ extension RadioScanner {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension RepeatingSource {
     #sourceLocation()
-
     /// Bridged from `RepeatingSource.observeTicks(_:)`.
     #sourceLocation(file:"SharedStreams.bridge",line:37)
     func sharedTicks() -> _Concurrency.AsyncStream<Int> {
@@ -119,7 +116,6 @@ extension RepeatingSource {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension NotificationCenter {
     #sourceLocation()
-
     /// Observes notification `.batteryLevelDidChange`.
     #sourceLocation(file:"SharedStreams.bridge",line:44)
     func sharedBatteryLevels() -> _Concurrency.AsyncStream<Double> {

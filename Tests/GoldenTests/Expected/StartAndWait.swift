@@ -11,7 +11,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Transfers {
     #sourceLocation()
-
     /// A token returned suspended is started with `@start`; `waitForCompletion` waits for the
     /// SDK's own answer after cancelling (here a partial result).
     ///

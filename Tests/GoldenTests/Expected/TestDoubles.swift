@@ -15,7 +15,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Terminal {
     #sourceLocation()
-
     /// Charges; cancelling the task cancels the operation.
     ///
     /// Bridged from `Terminal.charge(amount:completion:)`.

@@ -12,7 +12,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Catalog {
     #sourceLocation()
-
     /// Bridged from `Catalog.item(named:completion:)`.
     #sourceLocation(file:"TypealiasNested.bridge",line:7)
     @discardableResult

@@ -14,7 +14,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ProgressiveSDK {
     #sourceLocation()
-
     /// A streaming response: data events, then `.complete`. The stream ends by itself after it
     /// (not yielded: it is a summary) without cancelling the finished request.
     ///

@@ -13,7 +13,6 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PaymentsClient {
     #sourceLocation()
-
     /// Bridged from `PaymentsClient.balance(completion:)`.
     #sourceLocation(file:"ValueShapes.bridge",line:5)
     @discardableResult

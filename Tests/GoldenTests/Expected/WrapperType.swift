@@ -13,7 +13,6 @@ public struct PaymentsAdapter {
     /// The legacy object whose methods the adapters call.
     #sourceLocation(file:"WrapperType.bridge",line:5)
     public let base: LegacyPayments
-    #sourceLocation()
 
     #sourceLocation(file:"WrapperType.bridge",line:5)
     public init(_ base: LegacyPayments) {

@@ -7,26 +7,18 @@ import LegacyWeather
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
-#sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension WeatherStation {
-    #sourceLocation()
-
     /// The temperature in a city, in °C.
     ///
     /// Bridged from `WeatherStation.fetchTemperature(city:completion:)`.
-    #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:5)
     @discardableResult
     public nonisolated(nonsending) func fetchTemperature(city: String) async throws -> Double {
-        #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:6)
         let call = BridgegenCall<Double, Swift.Void>("WeatherStation.fetchTemperature(city:)")
-        #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"Sources/Weather/Bridges/Weather.bridge",line:6)
             self.fetchTemperature(
                 city: city,
                 completion: { value, error in
-                    #sourceLocation()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let value {

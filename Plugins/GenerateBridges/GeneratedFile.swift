@@ -1,0 +1,1 @@
+../../Sources/Generator/GeneratedFile.swift
