@@ -21,7 +21,9 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             (name: "main", path: "main.template", source: source),
             (name: "part", path: "part.template", source: source),
         ])
-        _ = CodePrinter.tidy(try set.render("main", context))
+        var printer = CodePrinter()
+        printer.lines(of: try set.render("main", context))
+        _ = printer.rendered(sourceFile: "\"main.template\"")
     } catch {
         if error.line < 1 || error.column < 1 || error.message.isEmpty {
             fatalError("error without a position or message: \(error)")

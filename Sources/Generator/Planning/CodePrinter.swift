@@ -1,3 +1,5 @@
+import Templates
+
 /// The one place that decides how generated Swift is laid out and where its lines map back to the
 /// `.bridge` file. One printer prints the whole generated file, from its header to its last
 /// brace, passed `inout` through the planner (swift-protobuf's `CodePrinter` is the model).
