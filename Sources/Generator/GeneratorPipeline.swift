@@ -64,7 +64,9 @@ public struct GeneratorPipeline: Sendable {
         guard !parseDiagnostics.contains(where: { $0.severity == .error }) else {
             return Output(text: nil, reports: Self.sorted(reports))
         }
-        let (model, analysisDiagnostics) = Analyzer.analyse(syntax, keepingLegacyNames: settings.naming == .legacy)
+        let (model, analysisDiagnostics) = Analyzer.analyse(
+            syntax, keepingLegacyNames: settings.naming == .legacy,
+            defaultAccess: settings.access)
         reports += analysisDiagnostics.map { Report(path: path, diagnostic: $0) }
         guard let model else { return Output(text: nil, reports: Self.sorted(reports)) }
         do throws(TemplateError) {

@@ -8,8 +8,8 @@ public struct Settings: Equatable, Sendable {
         case legacy
     }
 
-    /// Access level of adapters in blocks that do not say (`@bridge(access:)`); nil: internal.
-    public var access: String?
+    /// Access level of adapters in blocks that do not say (`@bridge(access:)`).
+    public var access = AccessLevel.internal
     public var naming: Naming = .swift
     /// The platforms of the `@available` attribute on generated extensions.
     public var availability = "iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *"
@@ -46,5 +46,5 @@ public struct Settings: Equatable, Sendable {
 
     public init() {}
 
-    public static let accessLevels = ["internal", "package", "public"]
+    public static let accessLevels = AccessLevel.allCases.map(\.rawValue)
 }

@@ -39,8 +39,9 @@ public struct Audit {
         let errors = (parseDiagnostics + diagnostics).filter { $0.severity == .error }
         guard errors.isEmpty, let model else { return errors.map { $0.formatted(path: path) } }
         for block in model.blocks {
-            for adapter in block.adapters where adapter.notification == nil {
-                let arguments = adapter.legacyCall.arguments
+            for adapter in block.adapters {
+                guard let call = adapter.call else { continue }
+                let arguments = call.legacyCall.arguments
                 guard let completion = arguments.firstIndex(where: { if case .completion = $0 { true } else { false } }) else {
                     continue
                 }
@@ -52,7 +53,7 @@ public struct Audit {
                 let legacy = adapter.sourceName.split(separator: ".").last.map(String.init) ?? adapter.sourceName
                 apis.append(
                     API(
-                        legacyName: legacy, baseName: adapter.legacyCall.name.filter { $0 != "`" }, labels: labels,
+                        legacyName: legacy, baseName: call.legacyCall.name.filter { $0 != "`" }, labels: labels,
                         completionIndex: completion, adapterName: adapter.adapterName, isStream: adapter.stream != nil,
                         origin: "\(path):\(adapter.location.line)"))
             }

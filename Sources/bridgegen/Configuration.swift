@@ -137,7 +137,7 @@ struct Configuration: Equatable {
     /// The settings: the file's values, then the command line's on top.
     func settings(overriddenBy options: Options) -> Settings {
         var settings = Settings()
-        if let access = options.access ?? access { settings.access = access }
+        if let access = (options.access ?? access).flatMap(AccessLevel.init(rawValue:)) { settings.access = access }
         if let naming = options.naming ?? naming { settings.naming = naming }
         if let availability = options.availability ?? availability { settings.availability = availability }
         settings.testDoubles = options.testDoubles ?? testDoubles ?? Settings.TestDoubles.none

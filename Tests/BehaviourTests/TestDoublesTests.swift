@@ -49,6 +49,18 @@ import TestSupport
         #expect(real == "4242")
     }
 
+    /// A delegate adapter that cancels its SDK (`@cancel(stopReading())`) asks its fake to cancel
+    /// too, as every other adapter's fake does: the delegate adapter is one adapter model.
+    @Test func aDelegateAdaptersFakeIsAskedToCancel() async throws {
+        let fake = FakeCardReader()
+        fake.readCardScript.respond(.never)
+        let task = Task { try await fake.readCard() }
+        #expect(await eventually { fake.readCardScript.calls.count == 1 })
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await task.value } }
+        #expect(await eventually { fake.readCardScript.cancelCount == 1 })
+    }
+
     @Test func anUnscriptedCallThrowsAndSaysSo() async {
         let fake = FakeTerminal()
         await #expect(throws: BridgegenUnscriptedCall.self) { try await fake.serialNumber }

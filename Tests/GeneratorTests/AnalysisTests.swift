@@ -116,7 +116,7 @@ import Testing
     @Test func rolesOfTheClosureParameters() throws {
         let found = try #require(self.adapter("@asyncError(nonzeroArgument: 2) func f(completion: @escaping (_ data: Data?, _ status: Int32, _ error: Error?) -> Void)"))
         #expect(
-            found.completion.parameters == [
+            found.call?.completion.parameters == [
                 .init(name: "data", role: .value(unwrap: true)), .init(name: "status", role: .flag(failsWhenZero: false, isBool: false)),
                 .init(name: "error", role: .error),
             ])
@@ -199,11 +199,12 @@ import Testing
 
     @Test func untilAnnotations() throws {
         let oneShot = try #require(adapter("@until({ v, _ in v > 1 }, progress: previews) func f(completion: @escaping (Int, Error?) -> Void)"))
-        #expect(oneShot.until == UntilCondition(predicate: "{ v, _ in v > 1 }", line: 3, inclusive: false, progress: "previews"))
+        #expect(oneShot.call?.until == UntilCondition(predicate: "{ v, _ in v > 1 }", line: 3, inclusive: false, progress: "previews"))
         #expect(oneShot.adapterName == "T.f(previews:)")
-        #expect(oneShot.parameters.last?.type == "_Concurrency.AsyncStream<Int>.Continuation?")
+        // The model holds the element type and that the caller may pass a stream; the planner spells it.
+        #expect(oneShot.parameters.last?.type == "Int" && oneShot.parameters.last?.progressStream == .optional)
         let stream = try #require(adapter("@stream @cancel(none) @until(isLast, inclusive: true) func f(handler: @escaping (Int) -> Void)"))
-        #expect(stream.until?.inclusive == true && stream.until?.predicate == "isLast")
+        #expect(stream.call?.until?.inclusive == true && stream.call?.until?.predicate == "isLast")
         // Later lines move left together; the first starts inside the annotation.
         #expect(Analyzer.dedented("{ a in\n        a &&\n          b\n    }") == "{ a in\n    a &&\n      b\n}")
         let refused = [

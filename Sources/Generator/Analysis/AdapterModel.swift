@@ -2,13 +2,22 @@ import DeclParser
 
 /// The analysed form of a `.bridge` file: everything the planner needs to emit code, with every
 /// decision (which parameter is the completion, what the async function is called, how the
-/// callback's arguments become a result) already made. Holds strings in canonical Swift spelling.
+/// callback's arguments become a result, its access level) already made. It holds decisions and
+/// the user's own text (types, expressions as written), never code bridgegen spells: that is the
+/// planner's.
 public struct BridgeModel: Hashable, Sendable {
     /// `import` lines as written (`@preconcurrency import PaymentsSDK`).
     public var imports: [String]
     public var blocks: [AdapterBlock]
-    public var delegates: [DelegateAdapter]
+    /// The adapters of `delegate … on Owner` blocks (`start` is `.delegate`), each generated in an
+    /// extension of its owner with its delegate class.
+    public var delegates: [Adapter]
+}
 
+/// The access level of generated declarations: the block's `@bridge(access:)`, else the
+/// settings' default, else internal.
+public enum AccessLevel: String, Hashable, Sendable, CaseIterable {
+    case `internal`, package, `public`
 }
 
 /// One `extension` block of the input: becomes an extension of the same type, or a wrapper type.
@@ -18,8 +27,7 @@ public struct AdapterBlock: Hashable, Sendable {
     public var extendedType: String
     /// `where` requirements of the extension.
     public var requirements: [String]
-    /// Access modifier for generated declarations (`public`), or nil for the default (internal).
-    public var access: String?
+    public var access: AccessLevel
     /// When set, adapters live in a struct of this name that holds the legacy object as `base`.
     public var wrapperName: String?
     /// Attributes carried from the block (`@available(iOS 15, *)`).
@@ -35,16 +43,18 @@ public struct AdapterBlock: Hashable, Sendable {
 
 }
 
-/// One async function generated from one legacy completion-handler method.
+/// One generated async function, stream function or property, whatever starts the SDK's work:
+/// a legacy call with a completion handler, the owner's delegate, or a notification.
 public struct Adapter: Hashable, Sendable {
     public var documentation: [String]
     /// The legacy declaration, `PaymentsClient.charge(amount:completion:)`; for a notification
-    /// stream, the notification's name.
+    /// stream, the notification's name; for a delegate adapter, `name() in delegate P on Owner`.
     public var sourceName: String
     /// The generated function, `PaymentsClient.charge(amount:)`; named in errors and reports.
     public var adapterName: String
     /// Base name of the async function, backticked when it is a keyword.
     public var name: String
+    public var access: AccessLevel
     /// Attributes carried from the declaration (`@available(iOS 15, *)`).
     public var attributes: [String]
     public var isStatic: Bool
@@ -54,49 +64,40 @@ public struct Adapter: Hashable, Sendable {
     public var parameters: [AdapterParameter]
     /// The async function's result type; `Void` when it returns nothing.
     public var resultType: String
-    public var legacyCall: LegacyCall
-    public var completion: CompletionShape
-    public var cancellation = Cancellation()
-    /// Seconds, as written (`30`, `2.5`), from `@timeout`.
-    public var timeoutSeconds: String?
-    /// A function `(any Error) -> any Error` applied to every SDK error, from `@mapError`.
-    public var mapError: String?
-    /// `@retry`: repeat the call on retryable errors.
-    public var retry: RetryPolicy?
+    /// How the adapter starts the SDK's work and hears its outcome.
+    public var start: Start
+    /// Timeout, error mapping, retry, isolation and cancellation, each with its `.bridge` line.
+    public var options = AdapterOptions()
     /// `@asyncName(getter:)`: the adapter is a property, `var name: T { get async throws }`, as
     /// Swift imports a method with `swift_async_name("getter:name()")`.
     public var isGetter = false
-    /// `@MainActor`: the adapter is main-actor isolated and calls the SDK on the main thread.
-    public var isMainActor = false
-    /// Parameters that are callbacks of the call (progress and the like): forwarded only while
-    /// the outcome is open.
-    public var guardedClosureParameters: [String: Int] = [:]
     /// `@stream`: the callback is called many times and the adapter returns a stream of its
     /// values (`resultType` is the element type) instead of an async function.
     public var stream: StreamOptions?
-    /// `@until`: the callback that ends the call or stream.
-    public var until: UntilCondition?
-    /// A fake's copy of the adapter (`--test-doubles`): the script property its legacy call runs
-    /// instead of the SDK.
-    public var fakeScript: String?
-    /// `@notification`: the adapter observes a notification instead of calling the SDK
-    /// (`stream` is set too; `legacyCall` and `completion` are empty).
-    public var notification: ObservedNotification?
-    /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
-    /// parameter name → element type. The adapter yields into them and finishes them at the end.
-    public var progressStreams: [String: String] = [:]
     public var location: SourceLocation
-    /// Where the declaration, `@mapError` and `@retry` were written: generated code that repeats
-    /// their text is mapped back to these lines (`#sourceLocation`), so that the compiler reports
-    /// a mistake in it at the `.bridge` file.
+    /// Where the declaration was written: generated code that repeats its text is mapped back
+    /// to it (`#sourceLocation`), so that the compiler reports a mistake in it at the `.bridge` file.
     public var signatureLine: Int? = nil
-    public var mapErrorLine: Int? = nil
-    public var retryLine: Int? = nil
     /// Where the result type is written: the completion handler's first parameter type (in a
     /// typealias, the alias's line).
     public var resultLine: Int? = nil
 
+    public enum Start: Hashable, Sendable {
+        /// The legacy method, called with bridgegen's completion handler.
+        case call(SDKCall)
+        /// The owner's delegate, set for the call, and its start method.
+        case delegate(DelegateStart)
+        /// An observer of a notification (`stream` is set too).
+        case notification(ObservedNotification)
+    }
+
     public var returnsVoid: Bool { resultType == "Void" }
+
+    /// The legacy call, for an adapter that makes one.
+    public var call: SDKCall? {
+        if case .call(let call) = start { return call }
+        return nil
+    }
 
     /// Two adapters with equal keys would be the same Swift declaration (an invalid
     /// redeclaration): same name, labels, generic signature, parameter and result types.
@@ -104,7 +105,7 @@ public struct Adapter: Hashable, Sendable {
     var signatureKey: String {
         if isGetter { return (isStatic ? "static " : "") + "var " + name }
         var key = (isStatic ? "static " : "") + name + "<" + genericParameters.joined(separator: ", ") + ">("
-        key += parameters.map { ($0.label ?? "_") + ": " + $0.type }.joined(separator: ", ") + ")"
+        key += parameters.map { ($0.label ?? "_") + ": " + $0.type + ($0.progressStream == nil ? "" : " stream") }.joined(separator: ", ") + ")"
         key += stream == nil ? " -> " + resultType : " -> stream of " + resultType
         return key + " where " + requirements.joined(separator: ", ")
     }
@@ -113,6 +114,53 @@ public struct Adapter: Hashable, Sendable {
     static func swiftName(_ base: String, _ parameters: [AdapterParameter]) -> String {
         base + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
     }
+}
+
+/// The legacy call of an adapter and how its callback becomes the outcome.
+public struct SDKCall: Hashable, Sendable {
+    public var legacyCall: LegacyCall
+    public var completion: CompletionShape
+    /// `@until`: the callback that ends the call or stream.
+    public var until: UntilCondition?
+    /// Parameters that are callbacks of the call (progress and the like): forwarded only while
+    /// the outcome is open, by their number of parameters.
+    public var guardedClosureParameters: [String: Int] = [:]
+    /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
+    /// parameter name → element type. The adapter yields into them and finishes them at the end.
+    public var progressStreams: [String: String] = [:]
+
+    public init(legacyCall: LegacyCall, completion: CompletionShape) {
+        self.legacyCall = legacyCall
+        self.completion = completion
+    }
+}
+
+/// An expression or value as the user wrote it in an annotation, and its `.bridge` line.
+public struct Written: Hashable, Sendable {
+    public var text: String
+    public var line: Int?
+
+    public init(_ text: String, line: Int?) {
+        self.text = text
+        self.line = line
+    }
+}
+
+/// What surrounds the SDK call, from the adapter's annotations or its block's, read once through
+/// the annotation registry (Analyzer+Options.swift) for every kind of adapter.
+public struct AdapterOptions: Hashable, Sendable {
+    /// Seconds, as written (`30`, `2.5`), from `@timeout`.
+    public var timeout: Written?
+    /// A function `(any Error) -> any Error` applied to every SDK error, from `@mapError`.
+    public var mapError: Written?
+    /// `@retry`: repeat the call on retryable errors.
+    public var retry: RetryPolicy?
+    /// `@MainActor`: the adapter is main-actor isolated and calls the SDK on the main thread.
+    public var isMainActor = false
+    /// How cancelling the task stops the SDK's work (`@cancel`, `@start`, or inferred).
+    public var cancellation = Cancellation()
+
+    public init() {}
 }
 
 /// `@retry`: the adapter's call is repeated on retryable errors, with waits between attempts.
@@ -144,7 +192,8 @@ public struct RetryPolicy: Hashable, Sendable {
     /// Seconds for all attempts and waits together, as written.
     public var deadline: String?
     public var condition: Condition
-
+    /// The `@retry` attribute's line (its `when:` copy is mapped there).
+    public var line: Int? = nil
 }
 
 /// `@notification(name, object:, queue:, map:)`: which notifications a notification stream
@@ -202,11 +251,13 @@ public struct Cancellation: Hashable, Sendable {
     public enum Strategy: Hashable, Sendable {
         /// No way to cancel: the adapter stops waiting and drops the late callback.
         case none
-        /// Call `method` on the returned token (`cancel()`); `optional` when the token is optional.
+        /// Call the method named `method` on the returned token (`cancel`); `optional` when the
+        /// token is optional.
         case token(method: String, optional: Bool)
         /// Call `name(label: token)` on the receiver with the returned token (`cancelRequest(_:)`).
         case receiverWithToken(name: String, label: String?)
-        /// Call `call` on the receiver (`cancelGeocode()`).
+        /// Call `call`, as written, on the receiver (`cancelGeocode()`; a delegate block's
+        /// `stopUpdatingLocation()`).
         case receiver(call: String)
     }
 
@@ -216,7 +267,7 @@ public struct Cancellation: Hashable, Sendable {
     /// The start call returns `Self` (a builder-style API): the token's own methods return the
     /// token too, so what they return is discarded.
     public var returnsSelf = false
-    /// A method that starts a token returned suspended (`resume()`).
+    /// The name of the method that starts a token returned suspended (`resume`).
     public var startMethod: String?
     /// After cancelling, wait for the SDK's own answer instead of throwing at once.
     public var waitForCompletion = false
@@ -230,17 +281,25 @@ public struct Cancellation: Hashable, Sendable {
     public var usesToken: Bool { tokenType != "Void" }
 }
 
-/// A parameter of the async function, forwarded unchanged to the legacy call.
+/// A parameter of the async function: forwarded unchanged to the legacy call, or a stream the
+/// caller passes for progress values.
 public struct AdapterParameter: Hashable, Sendable {
     /// nil for `_`.
     public var label: String?
     public var name: String
+    /// The type as declared; for a progress stream, its element type.
     public var type: String
     public var defaultValue: String?
     public var isInout: Bool
     /// The `.bridge` line it was declared on; nil for a parameter bridgegen adds.
     public var line: Int? = nil
+    /// The caller passes an `AsyncStream<type>.Continuation` that receives progress values
+    /// (`@progressStream`), or an optional one, nil by default (`@until(progress:)`).
+    public var progressStream: ProgressStream? = nil
 
+    public enum ProgressStream: Hashable, Sendable {
+        case required, optional
+    }
 }
 
 /// How the legacy method is called from inside the adapter.

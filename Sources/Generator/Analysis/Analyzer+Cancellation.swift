@@ -20,9 +20,11 @@ extension Analyzer {
     /// How cancelling stops the work, from `@cancel`/`@start`, or inferred from the returned token type.
     /// `selfType` names the extended type: a builder-style method returns `Self`, which the
     /// adapter's closures can only name as the type itself (Swift types `self` as the class there).
-    mutating func readCancellation(_ function: FunctionDecl, selfType: String) -> Cancellation? {
+    /// A delegate adapter's declaration returns its result, not a token, and its `@start` is the
+    /// owner's start call (Analyzer+Delegate.swift): `isDelegate` reads only its `@cancel`.
+    mutating func readCancellation(_ function: FunctionDecl, selfType: String, isDelegate: Bool = false) -> Cancellation? {
         var cancellation = Cancellation()
-        let returnType = function.returnType.flatMap { $0.isVoid ? nil : $0 }
+        let returnType = isDelegate ? nil : function.returnType.flatMap { $0.isVoid ? nil : $0 }
         let returnsSelf = returnType.map { type -> Bool in
             var base = type.strippingAttributes
             if case .optional(let wrapped) = base.kind { base = wrapped }
@@ -43,9 +45,15 @@ extension Analyzer {
             tokenName = base.qualifiedName.map(Self.lastComponent)
         }
         let cancelAttribute = function.attributes.first { $0.name.name == "cancel" }
-        let startAttribute = function.attributes.first { $0.name.name == "start" }
+        let startAttribute = isDelegate ? nil : function.attributes.first { $0.name.name == "start" }
 
         func needsToken(_ attribute: Attribute) -> Bool {
+            if isDelegate {
+                diagnostics.error(
+                    "a delegate adapter has no token to cancel", at: attribute.location,
+                    notes: [.init("write '@cancel(stopMethod())' calling the owner, or '@cancel(none)'")])
+                return false
+            }
             guard let tokenType else {
                 diagnostics.error(
                     "'@\(attribute.name.name)' uses the returned token, but '\(function.fullName)' returns nothing",
@@ -97,7 +105,7 @@ extension Analyzer {
                 cancellation.strategy = .none
             case (nil, .identifier("token")):
                 guard needsToken(attribute) else { return nil }
-                cancellation.strategy = .token(method: "cancel()", optional: tokenIsOptional)
+                cancellation.strategy = .token(method: "cancel", optional: tokenIsOptional)
                 // The `cancel()` the adapter calls is derived from `token`: a token type without
                 // one is reported here.
                 cancellation.expressionLine = argument.location.line
@@ -109,7 +117,7 @@ extension Analyzer {
                     return nil
                 }
                 guard needsToken(attribute) else { return nil }
-                cancellation.strategy = .token(method: call.name + "()", optional: tokenIsOptional)
+                cancellation.strategy = .token(method: call.name, optional: tokenIsOptional)
                 cancellation.expressionLine = argument.location.line
             case ("using", _):
                 guard let call, call.labels.count == 1, call.isReference else {
@@ -125,7 +133,7 @@ extension Analyzer {
                 guard let call, call.labels.isEmpty, !call.isReference else {
                     diagnostics.error(
                         "'@cancel(\(argument.value.text))' is not a cancellation strategy", at: argument.location,
-                        notes: [.init("write \(Self.cancelUsage)")])
+                        notes: [.init(isDelegate ? "write '@cancel(stopMethod())' calling the owner, or '@cancel(none)'" : "write \(Self.cancelUsage)")])
                     return nil
                 }
                 cancellation.strategy = .receiver(call: call.name + "()")
@@ -135,8 +143,8 @@ extension Analyzer {
             }
         } else if let tokenName, let tokenType, Self.cancellableTokens.contains(tokenName) {
             cancellation.tokenType = tokenType
-            cancellation.strategy = .token(method: "cancel()", optional: tokenIsOptional)
-            if Self.suspendedTokens.contains(tokenName) { cancellation.startMethod = "resume()" }
+            cancellation.strategy = .token(method: "cancel", optional: tokenIsOptional)
+            if Self.suspendedTokens.contains(tokenName) { cancellation.startMethod = "resume" }
         } else if let returnType {
             diagnostics.append(
                 Diagnostic(
@@ -162,7 +170,7 @@ extension Analyzer {
                 cancellation.startMethod = nil
             } else if let call = Self.callReference(argument.value.text), call.labels.isEmpty, !call.isReference {
                 guard cancellation.usesToken || needsToken(attribute) else { return nil }
-                cancellation.startMethod = call.name + "()"
+                cancellation.startMethod = call.name
                 cancellation.expressionLine = cancellation.expressionLine ?? argument.location.line
             } else {
                 diagnostics.error("'\(argument.value.text)' is not a method call on the token", at: argument.location, notes: [.init("write \(usage)")])

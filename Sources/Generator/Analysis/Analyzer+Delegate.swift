@@ -8,11 +8,11 @@ extension Analyzer {
     static let delegateAdapterAnnotations = Annotations.names(at: .delegateAdapter).union(["available"])
     static let delegateRoles = Annotations.names(at: .delegateMethod)
 
-    mutating func analyseDelegate(_ decl: DelegateDecl, generated: inout [String: SourceLocation]) -> DelegateAdapter? {
+    mutating func analyseDelegate(_ decl: DelegateDecl, generated: inout [String: SourceLocation]) -> Adapter? {
         let errorsBefore = errorCount
         let carried = checkAttributes(decl.attributes, allowed: Self.delegateBlockAnnotations)
         let (access, _) = readBridgeAttribute(decl.attributes, allowsWrapper: false)
-        let options = readOptions(decl.attributes, inheriting: BlockOptions())
+        var options = readOptions(decl.attributes, inheriting: AdapterOptions())
         if let attribute = decl.attributes.first(where: { $0.name.name == "MainActor" }) {
             diagnostics.error(
                 "'@MainActor' on a delegate block is not supported yet", at: attribute.location,
@@ -33,7 +33,7 @@ extension Analyzer {
         // Where the property is named: its annotation, else the owner type (`on Owner` implies
         // `Owner.delegate`). Generated code that assigns it is mapped there.
         var propertyLine = decl.ownerType.location.line
-        var busyPolicy = DelegateAdapter.BusyPolicy.fail
+        var busyPolicy = DelegateStart.BusyPolicy.fail
         var restoresPrevious = false
         for attribute in decl.attributes {
             switch attribute.name.name {
@@ -116,18 +116,14 @@ extension Analyzer {
                 at: startAttribute.location,
                 notes: [.init("declare it as returning 'AsyncThrowingStream<\(shape.resultType), any Error>'")])
         }
-        var cancel: String?
-        if let attribute = adapterDecl.attributes.first(where: { $0.name.name == "cancel" }) {
-            if case .identifier("none")? = attribute.arguments?.first?.value, attribute.arguments?.count == 1 {
-                cancel = nil
-            } else {
-                cancel = ownerCall(attribute, usage: "'@cancel(stopMethod())' calling the owner, or '@cancel(none)'")
-            }
+        // `@cancel(stopMethod())`: read as every adapter's cancellation is, with no token.
+        if let cancellation = readCancellation(adapterDecl, selfType: ownerType, isDelegate: true) {
+            options.cancellation = cancellation
         }
         checkAttributes(adapterDecl.attributes, allowed: Self.delegateAdapterAnnotations)
 
         // The delegate methods.
-        var methods: [DelegateAdapter.Method] = []
+        var methods: [DelegateStart.Method] = []
         var declared: [String: SourceLocation] = [:]
         for function in functions where !starts.contains(function) {
             if let first = declared[function.fullName] {
@@ -170,20 +166,23 @@ extension Analyzer {
         }
         generated[key] = adapterDecl.name.location
         let ownerName = (decl.ownerType.qualifiedName ?? ownerType).split(separator: ".").map(String.init).joined()
-        var adapter = DelegateAdapter(
+        if isStream {
+            // A block's `@timeout` is for one-shot adapters.
+            options.timeout = nil
+        }
+        let delegateStart = DelegateStart(
+            ownerType: ownerType, protocolType: protocolType, property: property, propertyLine: propertyLine,
+            start: Written(start, line: startAttribute?.location.line), startThrows: startThrows, busyPolicy: busyPolicy,
+            restoresPrevious: restoresPrevious,
+            className: ownerName + baseName.prefix(1).uppercased() + baseName.dropFirst() + "Delegate", methods: methods)
+        var adapter = Adapter(
             documentation: adapterDecl.documentation.isEmpty ? decl.documentation : adapterDecl.documentation,
-            sourceName: "\(adapterDecl.fullName) in delegate \(protocolType) on \(ownerType)", adapterName: adapterName, name: Naming.escaped(baseName),
-            ownerType: ownerType, protocolType: protocolType, access: access,
-            attributes: carried + shape.carried, parameters: shape.parameters, resultType: shape.resultType,
-            stream: shape.stream, property: property, start: start, startThrows: startThrows, cancel: cancel,
-            timeoutSeconds: isStream ? nil : options.timeout, mapError: options.mapError, isMainActor: options.isMainActor,
-            busyPolicy: busyPolicy, restoresPrevious: restoresPrevious,
-            className: ownerName + baseName.prefix(1).uppercased() + baseName.dropFirst() + "Delegate", methods: methods, location: decl.location)
+            sourceName: "\(adapterDecl.fullName) in delegate \(protocolType) on \(ownerType)", adapterName: adapterName,
+            name: Naming.escaped(baseName), access: access, attributes: carried + shape.carried, isStatic: false,
+            discardableResult: false, genericParameters: [], requirements: [], parameters: shape.parameters,
+            resultType: shape.resultType, start: .delegate(delegateStart), options: options, location: decl.location)
+        adapter.stream = shape.stream
         adapter.signatureLine = adapterDecl.funcKeywordLocation.line
-        adapter.startLine = startAttribute?.location.line
-        adapter.cancelLine = adapterDecl.attributes.first { $0.name.name == "cancel" }?.location.line
-        adapter.mapErrorLine = options.mapErrorLine
-        adapter.propertyLine = propertyLine
         return adapter
     }
 
@@ -296,7 +295,7 @@ extension Analyzer {
     }
 
     /// A pasted delegate requirement and what it does.
-    mutating func delegateMethod(_ function: FunctionDecl, isStream: Bool) -> DelegateAdapter.Method? {
+    mutating func delegateMethod(_ function: FunctionDecl, isStream: Bool) -> DelegateStart.Method? {
         if let returnType = function.returnType, !returnType.isVoid {
             diagnostics.error(
                 "delegate method '\(function.fullName)' returns '\(returnType.description)'", at: returnType.location,
@@ -330,7 +329,7 @@ extension Analyzer {
             }
             return result
         }
-        var role = DelegateAdapter.Role.ignore
+        var role = DelegateStart.Role.ignore
         if let attribute = roles.first {
             let kind = attribute.name.name
             if let only = Annotations.specs[kind]?.delegateKind, only != (isStream ? .stream : .oneShot) {
@@ -394,6 +393,6 @@ extension Analyzer {
             return head + ": " + parameter.type.description
         }
         let declaration = "func \(Naming.escaped(function.name.name))(\(parameters.joined(separator: ", ")))"
-        return DelegateAdapter.Method(declaration: declaration, role: role, line: function.funcKeywordLocation.line)
+        return DelegateStart.Method(declaration: declaration, role: role, line: function.funcKeywordLocation.line)
     }
 }

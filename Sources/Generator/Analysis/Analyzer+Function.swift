@@ -140,14 +140,16 @@ extension Analyzer {
         return diagnostics.diagnostics.count == errorsBefore ? result : nil
     }
 
-    mutating func analyseFunction(_ function: FunctionDecl, typeName: String, scope: String, block: BlockOptions) -> Adapter? {
+    mutating func analyseFunction(
+        _ function: FunctionDecl, typeName: String, scope: String, access: AccessLevel, block: AdapterOptions
+    ) -> Adapter? {
         guard let annotations = readAnnotations(function) else { return nil }
         if let attribute = function.attributes.first(where: { $0.name.name == "notification" }) {
             return analyseNotification(
-                function, attribute: attribute, typeName: typeName, annotations: annotations, block: block)
+                function, attribute: attribute, typeName: typeName, annotations: annotations, access: access, block: block)
         }
         let errorsBefore = diagnostics.errorCount
-        let options = readOptions(function.attributes, inheriting: block)
+        var options = readOptions(function.attributes, inheriting: block)
         if diagnostics.errorCount != errorsBefore { return nil }
         let legacyName = typeName + "." + function.fullName
 
@@ -256,9 +258,8 @@ extension Analyzer {
             // The caller's stream of the values before the final one; nil by default.
             parameters.append(
                 AdapterParameter(
-                    label: progress, name: progress,
-                    type: "_Concurrency.AsyncStream<\(Planner.spelled(resultType))>.Continuation?", defaultValue: "nil",
-                    isInout: false))
+                    label: progress, name: progress, type: resultType, defaultValue: "nil", isInout: false,
+                    progressStream: .optional))
         }
         if annotations.swiftPrivate && !baseName.hasPrefix("__") { baseName = "__" + baseName }
         let escapedName = Naming.escaped(baseName)
@@ -272,40 +273,36 @@ extension Analyzer {
             && (function.throwsClause?.keyword == "throws" || rethrowsThroughForwardedClosure(function, except: completionIndex))
 
         guard let cancellation = readCancellation(function, selfType: typeName) else { return nil }
+        options.cancellation = cancellation
         guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }
         for (name, element) in streams {
             guard let index = parameters.firstIndex(where: { $0.name == name }) else { continue }
-            parameters[index].type = "_Concurrency.AsyncStream<\(element)>.Continuation"
+            parameters[index].type = element
+            parameters[index].progressStream = .required
             // The caller passes the stream it reads; the SDK's `= nil` does not fit it.
             parameters[index].defaultValue = nil
             guarded.removeValue(forKey: name)
         }
 
+        var call = SDKCall(
+            legacyCall: LegacyCall(
+                name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing, returnsValue: returnsValue),
+            completion: shape)
+        call.until = until
+        call.guardedClosureParameters = guarded
+        call.progressStreams = streams
         var adapter = Adapter(
             documentation: function.documentation, sourceName: legacyName, adapterName: adapterName,
-            name: escapedName, attributes: annotations.carried, isStatic: isStatic,
+            name: escapedName, access: access, attributes: annotations.carried, isStatic: isStatic,
             // As Swift imports every async method with a result (the printed interfaces of
             // test/IDE/print_clang_objc_async.swift show the implicit attribute).
             discardableResult: resultType != "Void" && !annotations.isGetter,
             genericParameters: function.genericParameters.map(\.description),
             requirements: function.requirements.map(\.description), parameters: parameters, resultType: resultType,
-            legacyCall: LegacyCall(
-                name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing,
-                returnsValue: returnsValue),
-            completion: shape, location: function.location)
-        adapter.cancellation = cancellation
+            start: .call(call), options: options, location: function.location)
         adapter.isGetter = annotations.isGetter
-        adapter.until = until
-        adapter.timeoutSeconds = options.timeout
-        adapter.mapError = options.mapError
         adapter.signatureLine = function.funcKeywordLocation.line
         adapter.resultLine = resultType == "Void" ? nil : firstParameterTypeLine(of: completionParameter)
-        adapter.mapErrorLine = options.mapErrorLine
-        adapter.retryLine = options.retryLine
-        adapter.retry = options.retry
-        adapter.isMainActor = options.isMainActor
-        adapter.guardedClosureParameters = guarded
-        adapter.progressStreams = streams
         if let annotation = annotations.stream {
             guard
                 var stream = checkStream(
@@ -317,10 +314,11 @@ extension Analyzer {
             stream.replay = annotation.replay
             adapter.stream = stream
             // A block's `@timeout` and `@retry` are for its one-shot adapters.
-            adapter.timeoutSeconds = nil
-            adapter.retry = nil
+            adapter.options.timeout = nil
+            adapter.options.retry = nil
             adapter.discardableResult = false
-            adapter.guardedClosureParameters = [:]
+            call.guardedClosureParameters = [:]
+            adapter.start = .call(call)
         }
         return adapter
     }

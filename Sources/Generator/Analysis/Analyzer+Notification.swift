@@ -8,7 +8,7 @@ extension Analyzer {
 
     mutating func analyseNotification(
         _ function: FunctionDecl, attribute: Attribute, typeName: String, annotations: FunctionAnnotations,
-        block: BlockOptions
+        access: AccessLevel, block: AdapterOptions
     ) -> Adapter? {
         let errorsBefore = errorCount
         for other in function.attributes {
@@ -44,24 +44,22 @@ extension Analyzer {
                     type: parameter.type.description, defaultValue: parameter.defaultValue, isInout: parameter.type.isInout,
                     line: parameter.location.line))
         }
-        guard errorCount == errorsBefore, let notification, let element else { return nil }
+        guard errorCount == errorsBefore, var notification, let element else { return nil }
+        notification.line = attribute.location.line
 
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
         var adapter = Adapter(
             documentation: function.documentation, sourceName: notification.name,
-            adapterName: "\(function.name.name)(\(labels))", name: Naming.escaped(function.name.name),
+            adapterName: "\(function.name.name)(\(labels))", name: Naming.escaped(function.name.name), access: access,
             attributes: annotations.carried, isStatic: isStatic,
             discardableResult: false, genericParameters: function.genericParameters.map(\.description),
             requirements: function.requirements.map(\.description), parameters: parameters, resultType: element,
-            legacyCall: LegacyCall(name: "", arguments: [], isThrowing: false, returnsValue: false),
-            completion: CompletionShape(parameters: []), location: function.location)
+            start: .notification(notification), location: function.location)
         adapter.stream = StreamOptions(
             buffering: annotations.stream?.buffering, isThrowing: false, shared: annotations.stream?.shared ?? false,
             replay: annotations.stream?.replay ?? 0)
-        adapter.notification = notification
-        adapter.notification?.line = attribute.location.line
         adapter.signatureLine = function.funcKeywordLocation.line
-        adapter.isMainActor = block.isMainActor || function.attributes.contains { $0.name.name == "MainActor" }
+        adapter.options.isMainActor = block.isMainActor || function.attributes.contains { $0.name.name == "MainActor" }
         return adapter
     }
 

@@ -1,23 +1,12 @@
 import DeclParser
 
-/// The options an adapter takes from its own annotations or its extension block's: timeout,
-/// error mapping, retry and main-actor isolation.
+/// The options an adapter takes from its own annotations or its block's: timeout, error mapping,
+/// retry and main-actor isolation (cancellation, which needs the declaration's return type, is
+/// read by Analyzer+Cancellation.swift into the same value). Every kind of adapter reads them
+/// here, once.
 extension Analyzer {
-    /// Annotations of an extension block that apply to each of its adapters.
-    struct BlockOptions {
-        var timeout: String?
-        var mapError: String?
-        var isMainActor = false
-        var retry: RetryPolicy?
-        /// Where `@mapError` and `@retry` were written (generated code that repeats them is
-        /// mapped back to these lines).
-        var mapErrorLine: Int?
-        var retryLine: Int?
-    }
-
-
     /// Reads `@timeout`, `@mapError`, `@retry` and `@MainActor` from a block or a function.
-    mutating func readOptions(_ attributes: [Attribute], inheriting base: BlockOptions) -> BlockOptions {
+    mutating func readOptions(_ attributes: [Attribute], inheriting base: AdapterOptions) -> AdapterOptions {
         var options = base
         for attribute in attributes {
             switch attribute.name.name {
@@ -30,8 +19,8 @@ extension Analyzer {
                     continue
                 }
                 switch argument.value {
-                case .integer(let value) where value > 0: options.timeout = String(value)
-                case .float(let value) where value > 0: options.timeout = String(value)
+                case .integer(let value) where value > 0: options.timeout = Written(String(value), line: argument.location.line)
+                case .float(let value) where value > 0: options.timeout = Written(String(value), line: argument.location.line)
                 default:
                     diagnostics.error(
                         "timeout must be a positive number of seconds, found '\(argument.value.text)'", at: argument.location,
@@ -47,12 +36,12 @@ extension Analyzer {
                     diagnostics.error("'\(text)' is not a function name", at: argument.location, notes: [.init("write \(usage)")])
                     continue
                 }
-                options.mapError = text
-                options.mapErrorLine = argument.location.line
+                options.mapError = Written(text, line: argument.location.line)
             case "retry":
-                if let retry = readRetry(attribute) {
+                // `@retry(none)` turns off the block's retry.
+                if case .some(var retry) = readRetry(attribute) {
+                    retry?.line = attribute.location.line
                     options.retry = retry
-                    options.retryLine = attribute.location.line
                 }
             case "MainActor":
                 if attribute.arguments != nil {

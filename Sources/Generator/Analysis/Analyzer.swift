@@ -13,13 +13,18 @@ public struct Analyzer: Sendable {
 
     /// Keep legacy base names instead of SE-0297's (`@asyncName` still overrides).
     var keepsLegacyNames = false
+    /// The access level of blocks that do not say (`@bridge(access:)`).
+    var defaultAccess = AccessLevel.internal
     /// Properties the file declares as context that cannot be assigned, by `Owner.name`: a
     /// delegate block that would set one is an error at the `.bridge` line, not in the output.
     var readOnlyProperties: [String: SourceLocation] = [:]
 
-    public static func analyse(_ file: SourceFile, keepingLegacyNames: Bool = false) -> (BridgeModel?, [Diagnostic]) {
+    public static func analyse(
+        _ file: SourceFile, keepingLegacyNames: Bool = false, defaultAccess: AccessLevel = .internal
+    ) -> (BridgeModel?, [Diagnostic]) {
         var analyzer = Analyzer()
         analyzer.keepsLegacyNames = keepingLegacyNames
+        analyzer.defaultAccess = defaultAccess
         let model = analyzer.analyse(file)
         return (analyzer.diagnostics.hasErrors ? nil : model, analyzer.diagnostics.diagnostics)
     }
@@ -30,7 +35,7 @@ public struct Analyzer: Sendable {
         var imports: [String] = []
         var conditionalImports: [String] = []
         var blocks: [AdapterBlock] = []
-        var delegates: [DelegateAdapter] = []
+        var delegates: [Adapter] = []
         // Each async function generated so far, by signature (`Type.name(label:_:)`), and where.
         var generated: [String: SourceLocation] = [:]
         for declaration in file.declarations {
@@ -201,9 +206,9 @@ public struct Analyzer: Sendable {
 
     /// `@bridge(access: …)` and, on extension blocks, `@bridge(wrapper: …)`.
     mutating func readBridgeAttribute(_ attributes: [Attribute], allowsWrapper: Bool) -> (
-        access: String?, wrapper: String?
+        access: AccessLevel, wrapper: String?
     ) {
-        var access: String?
+        var access = defaultAccess
         var wrapperName: String?
         for attribute in attributes where attribute.name.name == "bridge" {
             let usage = allowsWrapper ? Annotations.usage("bridge") : "'@bridge(access: public)'"
@@ -213,7 +218,7 @@ public struct Analyzer: Sendable {
                     into: &diagnostics)
             else { continue }
             if let argument = arguments["access"] {
-                if case .identifier(let level) = argument.value, Self.accessLevels.contains(level) {
+                if case .identifier(let name) = argument.value, let level = AccessLevel(rawValue: name) {
                     access = level
                 } else {
                     diagnostics.error(
@@ -237,8 +242,6 @@ public struct Analyzer: Sendable {
     }
 
     // MARK: - Blocks
-
-    static let accessLevels: Set<String> = ["public", "package", "internal"]
 
     /// A method pasted with the type's other members that bridgegen leaves alone: no parameter
     /// is (or is named like) a completion handler, and it carries none of bridgegen's annotations.
@@ -342,7 +345,7 @@ public struct Analyzer: Sendable {
             return nil
         }
 
-        let options = readOptions(decl.attributes, inheriting: BlockOptions())
+        let options = readOptions(decl.attributes, inheriting: AdapterOptions())
         var adapters: [Adapter] = []
         let owner = wrapperName ?? typeName
         // The type's other members, pasted as context: not bridged, checked for collisions.
@@ -361,7 +364,7 @@ public struct Analyzer: Sendable {
             }
         }
         for function in bridgeable {
-            guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, block: options) else { continue }
+            guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, access: access, block: options) else { continue }
             warnIfCollides(adapter, with: context, at: function.name.location)
             adapter.adapterName = owner + "." + adapter.adapterName
             let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")

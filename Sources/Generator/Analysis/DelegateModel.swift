@@ -1,8 +1,9 @@
 import DeclParser
 
-/// One `delegate Protocol on Owner { … }` block: an async function (or a stream) on the owner,
-/// and a delegate class that turns the SDK's delegate calls into its outcome.
-public struct DelegateAdapter: Hashable, Sendable {
+/// How a `delegate Protocol on Owner { … }` adapter starts: it sets a delegate object of a class
+/// bridgegen generates on the owner's property, calls the owner's start method, and the SDK's
+/// calls of the delegate's methods become the outcome (or a stream's events).
+public struct DelegateStart: Hashable, Sendable {
     /// What a delegate method does when the SDK calls it.
     public enum Role: Hashable, Sendable {
         /// The outcome: these parameters become the result (none: `Void`).
@@ -22,7 +23,7 @@ public struct DelegateAdapter: Hashable, Sendable {
     }
 
     public struct Method: Hashable, Sendable {
-        /// `func name(_ a: A, b c: B)` as the delegate implements it.
+        /// `func name(_ a: A, b c: B)` as the delegate implements it (the pasted requirement).
         public var declaration: String
         public var role: Role
         /// Where it was declared in the `.bridge` file.
@@ -37,46 +38,20 @@ public struct DelegateAdapter: Hashable, Sendable {
         case cancelPrevious
     }
 
-    public var documentation: [String]
-    /// `pick(animated:) in delegate ImagePickerDelegate on ImagePicker`: the declaration it came
-    /// from, so two adapters of one protocol are told apart in review.
-    public var sourceName: String
-    /// `ImagePicker.pickImage(source:)`: named in errors and reports.
-    public var adapterName: String
-    public var name: String
     public var ownerType: String
     public var protocolType: String
-    public var access: String?
-    public var attributes: [String]
-    public var parameters: [AdapterParameter]
-    /// The result type, or the element type of a stream.
-    public var resultType: String
-    public var stream: StreamOptions?
     /// The owner's property that holds the delegate.
     public var property: String
+    /// Where the property is named (`@delegateProperty`, else `on Owner`).
+    public var propertyLine: Int?
     /// The owner's method call that starts the work, as written (`start(source: source)`).
-    public var start: String
+    public var start: Written
     /// It is written `try start(…)`: its error ends the call (or the stream).
     public var startThrows: Bool
-    /// The owner's method call that stops it (`cancel()`), if any.
-    public var cancel: String?
-    public var timeoutSeconds: String?
-    public var mapError: String?
-    public var isMainActor: Bool
     public var busyPolicy: BusyPolicy
     /// After the call, put back the delegate that was set before (instead of nil).
     public var restoresPrevious: Bool
     /// The generated delegate class.
     public var className: String
     public var methods: [Method]
-    public var location: SourceLocation
-    /// Where the declaration and the annotations whose text the generated code repeats were
-    /// written (mapped back with `#sourceLocation`).
-    public var signatureLine: Int? = nil
-    public var startLine: Int? = nil
-    public var cancelLine: Int? = nil
-    public var mapErrorLine: Int? = nil
-    /// Where the owner's delegate property is named (`@delegateProperty`, else `on Owner`).
-    public var propertyLine: Int? = nil
-
 }

@@ -5,34 +5,34 @@ import DeclParser
 extension Planner {
     /// `defer`s for the progress streams, then the call, inside a retry loop with `@retry`:
     /// each pass of the loop is one complete call, and `retry` waits or rethrows.
-    func printCallBody(_ adapter: Adapter, nameLiteral: String, receiver: String, names: Names, into printer: inout CodePrinter) {
-        let finished = adapter.progressStreams.keys.sorted() + (adapter.until?.progress.map { [$0 + "?"] } ?? [])
+    func printCallBody(_ site: AdapterSite, into printer: inout CodePrinter) {
+        let adapter = site.adapter
+        let call = adapter.call
+        let finished = (call?.progressStreams.keys.sorted() ?? []) + (call?.until?.progress.map { [$0 + "?"] } ?? [])
         for stream in finished { printer.line("defer { \(stream).finish() }") }
-        guard let retry = adapter.retry else {
-            printCallSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: false, into: &printer)
-            printRun(adapter, receiver: receiver, names: names, into: &printer)
+        guard let retry = adapter.options.retry else {
+            printCallSetup(site, inRetry: false, into: &printer)
+            printRun(site, into: &printer)
             return
         }
-        printRetrySetup(retry, name: names.retry, line: adapter.retryLine, into: &printer)
+        printRetrySetup(retry, name: site.names.retry, into: &printer)
         printer.block("while true {") {
-            printCallSetup(adapter, nameLiteral: nameLiteral, receiver: receiver, names: names, inRetry: true, into: &$0)
-            $0.block("do {", close: "} catch {") { printRun(adapter, receiver: receiver, names: names, into: &$0) }
-            $0.indented { $0.line("try await \(names.retry).wait(after: error)") }
+            printCallSetup(site, inRetry: true, into: &$0)
+            $0.block("do {", close: "} catch {") { printRun(site, into: &$0) }
+            $0.indented { $0.line("try await \(site.names.retry).wait(after: error)") }
             $0.line("}")
         }
     }
 
     /// `return try await call.run { continuation in <legacy call> }`
-    func printRun(_ adapter: Adapter, receiver: String, names: Names, into printer: inout CodePrinter) {
+    func printRun(_ site: AdapterSite, into printer: inout CodePrinter) {
+        let names = site.names
         printer.block("return try await \(names.call).run { \(names.continuation) in") {
-            if let script = adapter.fakeScript {
-                $0.line(Self.scriptCall(adapter, script: script, target: names.continuation))
-            } else {
-                printLegacyCall(
-                    adapter, callee: receiver, continuation: names.continuation,
-                    handlerHead: closureHead(adapter.completion.parameters), into: &$0
-                ) {
-                    printCompletionHandler(adapter.completion, continuation: names.continuation, until: adapter.until, into: &$0)
+            if let script = site.script {
+                $0.line(Self.scriptCall(site.adapter, script: script, target: names.continuation))
+            } else if let call = site.adapter.call {
+                printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), into: &$0) {
+                    printCompletionHandler(call.completion, continuation: names.continuation, until: call.until, into: &$0)
                 }
             }
         }
@@ -45,7 +45,7 @@ extension Planner {
         case .none:
             return nil
         case .token(let method, let optional):
-            return "{ token in \(plan.returnsSelf ? "_ = " : "")token\(optional ? "?" : "").\(method) }"
+            return "{ token in \(plan.returnsSelf ? "_ = " : "")token\(optional ? "?" : "").\(method)() }"
         case .receiverWithToken(let name, let label):
             return "{ token in \(receiver).\(name)(\(label.map { $0 + ": " } ?? "")token) }"
         case .receiver(let call):
@@ -53,38 +53,57 @@ extension Planner {
         }
     }
 
-    /// `let call = BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per
-    /// line. In a retry loop it takes its timeout from the loop, which shortens it to what is
-    /// left of the deadline. An annotation's expression lands on its line; without one, the
-    /// statement lands on the result type's.
-    func printCallSetup(
-        _ adapter: Adapter, nameLiteral name: String, receiver: String, names: Names, inRetry: Bool,
-        into printer: inout CodePrinter
-    ) {
-        let plan = adapter.cancellation
+    /// The options of every call or stream setup, one per line, in one place for every kind of
+    /// adapter (a call, a stream, a delegate's, a fake's): how the SDK's work is stopped
+    /// (`cancel:`, or `stop:` for a stream) and started, the timeout, the isolation of the stop,
+    /// error mapping. An annotation's expression lands on its line; an inferred stop or start
+    /// call derives from the declaration's return type and lands there. A delegate stream
+    /// prints its own `stop:` (it also clears the delegate slot): `stops: false`.
+    func setupOptions(_ site: AdapterSite, inRetry: Bool = false, stops: Bool = true) -> [Sourced] {
+        let adapter = site.adapter
+        let plan = site.cancellation
+        let isStream = adapter.stream != nil
+        let receiver = site.receiver
         var options: [Sourced] = []
-        if let stop = stopClosure(plan, receiver: receiver) {
-            // An inferred stop call derives from the declaration's return type.
-            options.append(Sourced("cancel: " + stop, from: plan.expressionLine ?? adapter.signatureLine, anchor: plan.expressionLine != nil))
+        if stops, let stop = stopClosure(plan, receiver: receiver) {
+            options.append(
+                Sourced(
+                    (isStream ? "stop: " : "cancel: ") + stop, from: plan.expressionLine ?? adapter.signatureLine,
+                    anchor: plan.expressionLine != nil))
         }
         if let start = plan.startMethod {
             let discard = plan.returnsSelf ? "_ = " : ""
             options.append(
                 Sourced(
-                    "start: { token in \(discard)token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start) }",
+                    "start: { token in \(discard)token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start)() }",
                     from: plan.expressionLine ?? adapter.signatureLine, anchor: plan.expressionLine != nil))
         }
-        if inRetry, adapter.retry?.deadline != nil {
-            options.append(Sourced("timeout: \(names.retry).timeout(\(adapter.timeoutSeconds ?? ""))"))
-        } else if let timeout = adapter.timeoutSeconds {
-            options.append(Sourced("timeout: " + timeout))
+        if inRetry, adapter.options.retry?.deadline != nil {
+            options.append(Sourced("timeout: \(site.names.retry).timeout(\(adapter.options.timeout?.text ?? ""))"))
+        } else if let timeout = adapter.options.timeout {
+            options.append(Sourced("timeout: " + timeout.text))
         }
         if plan.waitForCompletion { options.append(Sourced("waitForCompletion: true")) }
-        if adapter.isMainActor, plan.strategy != .none { options.append(Sourced("cancelOnMainThread: true")) }
-        if let mapError = adapter.mapError { options.append(Sourced("mapError: " + mapError, from: adapter.mapErrorLine, anchor: true)) }
+        if stops, adapter.options.isMainActor, plan.strategy != .none {
+            options.append(Sourced(isStream ? "stopOnMainThread: true" : "cancelOnMainThread: true"))
+        }
+        if let mapError = adapter.options.mapError, !isStream || adapter.stream?.isThrowing == true {
+            options.append(Sourced("mapError: " + mapError.text, from: mapError.line, anchor: true))
+        }
+        return options
+    }
 
-        let head = "let \(names.call) = BridgegenCall<\(Self.spelled(adapter.resultType)), \(Self.spelled(plan.tokenType))>("
+    /// `let call = BridgegenCall<Value, Token>("Type.name(labels:)", options…)`, one option per
+    /// line. In a retry loop it takes its timeout from the loop, which shortens it to what is
+    /// left of the deadline. Without an annotation expression, the statement lands on the
+    /// result type's line (it repeats the result type).
+    func printCallSetup(_ site: AdapterSite, inRetry: Bool, into printer: inout CodePrinter) {
+        let adapter = site.adapter
+        let options = setupOptions(site, inRetry: inRetry)
+        let head =
+            "let \(site.names.call) = BridgegenCall<\(Self.spelled(adapter.resultType)), \(Self.spelled(site.cancellation.tokenType))>("
         let typesLine = adapter.resultLine ?? adapter.signatureLine
+        let name = site.nameLiteral
         if options.isEmpty && printer.fits(head + name + ")") { return printer.line(head + name + ")", from: typesLine) }
         printer.line(head, from: typesLine)
         printer.indented { $0.commaSeparated([Sourced(name)] + options) }
@@ -94,7 +113,8 @@ extension Planner {
     /// `var retry = BridgegenRetry(attempts: 3, delay: 0.5, …, when: predicate)`; error cases
     /// become a closure that matches them as patterns against `any Error`. The `when:` line
     /// lands on the `@retry` line.
-    func printRetrySetup(_ retry: RetryPolicy, name: String, line: Int?, into printer: inout CodePrinter) {
+    func printRetrySetup(_ retry: RetryPolicy, name: String, into printer: inout CodePrinter) {
+        let line = retry.line
         var options = ["attempts: \(retry.attempts)", "delay: \(retry.delay)"].map { Sourced($0) }
         if case .exponential(let multiplier, let maxDelay) = retry.backoff {
             options.append(Sourced("backoff: .exponential(multiplier: \(multiplier), maxDelay: \(maxDelay ?? "nil"))"))
@@ -123,18 +143,19 @@ extension Planner {
     /// first line is too long, every argument goes on its own line. The call's first line, where
     /// the compiler reports a wrong name or label, lands on the declaration's line.
     func printLegacyCall(
-        _ adapter: Adapter, callee: String, continuation: String, handlerHead: String, into printer: inout CodePrinter,
+        _ site: AdapterSite, _ call: SDKCall, handlerHead: String, into printer: inout CodePrinter,
         handlerBody: (inout CodePrinter) -> Void
     ) {
-        let legacy = adapter.legacyCall
+        let adapter = site.adapter
+        let legacy = call.legacyCall
         var function = ""
-        if legacy.returnsValue && !adapter.cancellation.usesToken { function += "_ = " }
+        if legacy.returnsValue && !site.cancellation.usesToken { function += "_ = " }
         if legacy.isThrowing { function += "try " }
-        function += callee + "." + legacy.name
+        function += site.receiver + "." + legacy.name
         let arguments = legacy.arguments.map { argument -> (text: Sourced, isHandler: Bool) in
             switch argument {
             case .forwarded(let label, let name, let isInout, let line):
-                let value = forwardedValue(adapter, name: name, isInout: isInout, continuation: continuation)
+                let value = forwardedValue(call, name: name, isInout: isInout, continuation: site.names.continuation)
                 return (Sourced((label.map { $0 + ": " } ?? "") + value, from: line), false)
             case .completion(let label, let line):
                 return (Sourced((label.map { $0 + ": " } ?? "") + handlerHead, from: line), true)
@@ -163,11 +184,11 @@ extension Planner {
 
     /// A forwarded argument: the parameter itself, or a closure that passes a progress callback
     /// on only while the outcome is open (a `@progressStream` continuation gets the values).
-    func forwardedValue(_ adapter: Adapter, name: String, isInout: Bool, continuation: String) -> String {
-        if adapter.progressStreams[name] != nil {
+    func forwardedValue(_ call: SDKCall, name: String, isInout: Bool, continuation: String) -> String {
+        if call.progressStreams[name] != nil {
             return "{ value in \(continuation).yieldIfRunning(value, to: \(name)) }"
         }
-        if let arity = adapter.guardedClosureParameters[name] {
+        if let arity = call.guardedClosureParameters[name] {
             let values = (0..<arity).map { arity == 1 ? "value" : "value\($0)" }.joined(separator: ", ")
             return "{ \(values.isEmpty ? "" : values + " in ")\(continuation).ifRunning { \(name)(\(values)) } }"
         }

@@ -1,47 +1,37 @@
 import DeclParser
 import Templates
 
-/// Plans delegate adapters: the async function (or stream) on the owner, and the delegate
-/// class whose methods end the call.
+/// Prints delegate adapters: the async function (or stream) in an extension of the owner, and
+/// the delegate class whose methods end the call.
 extension Planner {
-    /// The async function (or stream) in an extension of the owner, then the delegate class.
-    func print(_ adapter: DelegateAdapter, into printer: inout CodePrinter) throws(TemplateError) {
-        let access = accessPrefix(adapter.access)
-        let isStream = adapter.stream != nil
-        // bridgegen's own names must not shadow a parameter of the adapter.
-        let taken = Set(adapter.parameters.map(\.name))
-        let names = DelegateNames(
-            delegate: Self.freeName("delegate", taken: taken), previous: Self.freeName("previous", taken: taken),
-            earlier: Self.freeName("earlier", taken: taken), call: Self.freeName("call", taken: taken))
-        let handle = isStream ? "events" : "continuation"
-        let adapterName = SwiftLiteral.commentSafe(adapter.adapterName)
-        let sourceName = SwiftLiteral.commentSafe(adapter.sourceName)
-        let header = try header(
-            documentation: adapter.documentation.map(SwiftLiteral.commentSafe), provenance: "Bridged from `\(sourceName)`.",
-            adapterName: adapter.adapterName, sourceName: sourceName, isFake: false)
-
+    /// The adapter in an extension of its owner, then its delegate class.
+    func print(delegate adapter: Adapter, into printer: inout CodePrinter) throws(TemplateError) {
+        guard case .delegate(let start) = adapter.start else { return }
+        let header = try header(of: adapter, script: nil)
         printer.line(availability)
-        printer.block("extension \(adapter.ownerType) {") { printer in
-            printer.lines(of: header)
-            printSignature(delegateSignature(adapter, access: access), attributes: adapter.attributes, into: &printer)
-            printer.indented {
-                if isStream { printDelegateStreamBody(adapter, names, into: &$0) } else { printDelegateCallBody(adapter, names, into: &$0) }
-            }
-            printer.line("}")
-            printer.endMapping()
+        printer.block("extension \(start.ownerType) {") { printer in
+            print(AdapterSite(adapter, receivers: Receivers(instance: "self", type: "Self")), header: header, into: &printer)
         }
         printer.blankLine()
+        printDelegateClass(adapter, start, into: &printer)
+    }
 
-        for line in wrap("Receives `\(adapter.protocolType)` calls for one `\(adapterName)` call, and lives exactly as long as that call.") {
+    /// `private final class OwnerNameDelegate: NSObject, Protocol, @unchecked Sendable`, holding
+    /// the call's continuation (or the stream's events) and implementing the pasted methods.
+    func printDelegateClass(_ adapter: Adapter, _ start: DelegateStart, into printer: inout CodePrinter) {
+        let isStream = adapter.stream != nil
+        let handle = isStream ? "events" : "continuation"
+        let adapterName = SwiftLiteral.commentSafe(adapter.adapterName)
+        for line in wrap("Receives `\(start.protocolType)` calls for one `\(adapterName)` call, and lives exactly as long as that call.") {
             printer.line("/// " + line)
         }
         // The inheritance list on its own line when the class head does not fit.
-        let inheritance = "Foundation.NSObject, \(adapter.protocolType), @unchecked Swift.Sendable"
-        let oneLine = "private final class \(adapter.className): \(inheritance) {"
+        let inheritance = "Foundation.NSObject, \(start.protocolType), @unchecked Swift.Sendable"
+        let oneLine = "private final class \(start.className): \(inheritance) {"
         if printer.fits(oneLine) {
             printer.line(oneLine)
         } else {
-            printer.line("private final class \(adapter.className):")
+            printer.line("private final class \(start.className):")
             printer.indented { $0.line(inheritance) }
             printer.line("{")
         }
@@ -53,11 +43,11 @@ extension Planner {
             printer.line("// @unchecked: `\(handle)` is set once, before the SDK is handed this object, and is itself")
             printer.line("// thread-safe; the SDK may call these methods on any thread.")
             printer.line("var \(handle): \(handleType)?")
-            if adapter.restoresPrevious {
+            if start.restoresPrevious {
                 printer.line("/// The delegate the owner had before the call, put back after it.")
-                printer.line("var previous: (any \(adapter.protocolType))?")
+                printer.line("var previous: (any \(start.protocolType))?")
             }
-            for method in adapter.methods {
+            for method in start.methods {
                 printer.blankLine()
                 printer.block(method.declaration + " {", from: method.line) { $0.line(methodBody(method.role, handle: handle)) }
             }
@@ -81,30 +71,20 @@ extension Planner {
         return lines
     }
 
-    struct DelegateNames {
-        var delegate, previous, earlier, call: String
-    }
-
-    func delegateSignature(_ adapter: DelegateAdapter, access: String) -> Signature {
-        let isolation = adapter.stream == nil ? "nonisolated(nonsending) " : ""
-        return Signature(
-            head: Sourced(access + isolation + "func " + adapter.name, from: adapter.signatureLine),
-            parameters: adapter.parameters.map { Sourced(Self.declaration(of: $0), from: $0.line) },
-            tail: Sourced(Self.resultClause(adapter.stream, resultType: adapter.resultType), from: adapter.signatureLine))
-    }
-
     /// What to do with a call already in progress, then the delegate, then the call. Lines that
     /// name the owner's delegate property land where the `.bridge` names it.
-    func printDelegateSetup(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
-        let slot = "self.\(adapter.property)"
-        let busy = "BridgegenError.busy(adapter: \(SwiftLiteral.quoted(adapter.adapterName)))"
+    func printDelegateSetup(_ site: AdapterSite, _ start: DelegateStart, into printer: inout CodePrinter) {
+        let adapter = site.adapter
+        let n = site.names
+        let slot = "self.\(start.property)"
+        let busy = "BridgegenError.busy(adapter: \(site.nameLiteral))"
         // A shared stream's later consumers join the registration in place: no one is busy.
-        switch adapter.stream?.shared == true ? nil : adapter.busyPolicy {
+        switch adapter.stream?.shared == true ? nil : start.busyPolicy {
         case nil:
             break
         case .fail?:
             // A stream function cannot throw: it returns a stream that has already ended.
-            printer.block("if \(slot) is \(adapter.className) {", from: adapter.propertyLine) {
+            printer.block("if \(slot) is \(start.className) {", from: start.propertyLine) {
                 switch adapter.stream?.isThrowing {
                 case nil: $0.line("throw " + busy)
                 case true?:
@@ -115,101 +95,85 @@ extension Planner {
         case .cancelPrevious?:
             printer.line(
                 adapter.stream == nil
-                    ? "(\(slot) as? \(adapter.className))?.continuation?.cancelForNewCall()"
-                    : "(\(slot) as? \(adapter.className))?.events?.finish()", from: adapter.propertyLine)
+                    ? "(\(slot) as? \(start.className))?.continuation?.cancelForNewCall()"
+                    : "(\(slot) as? \(start.className))?.events?.finish()", from: start.propertyLine)
         }
-        if adapter.restoresPrevious {
+        if start.restoresPrevious {
             // Behind an earlier call of this adapter, the delegate to put back is the one before it.
-            printer.line("let \(n.earlier) = \(slot) as? \(adapter.className)", from: adapter.propertyLine)
-            printer.line("let \(n.previous) = \(n.earlier) == nil ? \(slot) : \(n.earlier)?.previous", from: adapter.propertyLine)
+            printer.line("let \(n.earlier) = \(slot) as? \(start.className)", from: start.propertyLine)
+            printer.line("let \(n.previous) = \(n.earlier) == nil ? \(slot) : \(n.earlier)?.previous", from: start.propertyLine)
         }
-        printer.line("let \(n.delegate) = \(adapter.className)()")
-        if adapter.restoresPrevious { printer.line("\(n.delegate).previous = \(n.previous)") }
+        printer.line("let \(n.delegate) = \(start.className)()")
+        if start.restoresPrevious { printer.line("\(n.delegate).previous = \(n.previous)") }
     }
 
     /// `if self.delegate === delegate { self.delegate = nil }` (or the previous delegate).
-    func printClearSlot(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
-        let slot = "self.\(adapter.property)"
+    func printClearSlot(_ site: AdapterSite, _ start: DelegateStart, into printer: inout CodePrinter) {
+        let slot = "self.\(start.property)"
         printer.line(
-            "if \(slot) === \(n.delegate) { \(slot) = \(adapter.restoresPrevious ? n.previous : "nil") }", from: adapter.propertyLine)
+            "if \(slot) === \(site.names.delegate) { \(slot) = \(start.restoresPrevious ? site.names.previous : "nil") }",
+            from: start.propertyLine)
     }
 
     /// The delegate, the slot, and the start call, inside the call's or the stream's closure.
     /// A stream's throwing start call clears the slot before its error ends the stream (a
     /// call's does so in its `defer`).
-    func printStart(_ adapter: DelegateAdapter, _ n: DelegateNames, handle: String, into printer: inout CodePrinter) {
-        printer.line("\(n.delegate).\(handle) = \(handle)")
-        printer.line("self.\(adapter.property) = \(n.delegate)", from: adapter.propertyLine)
-        guard adapter.startThrows else { return printer.line("self.\(adapter.start)", from: adapter.startLine) }
-        guard adapter.stream != nil else { return printer.line("try self.\(adapter.start)", from: adapter.startLine) }
+    func printStart(_ site: AdapterSite, _ start: DelegateStart, handle: String, into printer: inout CodePrinter) {
+        printer.line("\(site.names.delegate).\(handle) = \(handle)")
+        printer.line("self.\(start.property) = \(site.names.delegate)", from: start.propertyLine)
+        let call = start.start
+        guard start.startThrows else { return printer.line("self.\(call.text)", from: call.line) }
+        guard site.adapter.stream != nil else { return printer.line("try self.\(call.text)", from: call.line) }
         printer.line("do {")
-        printer.indented { $0.line("try self.\(adapter.start)", from: adapter.startLine) }
+        printer.indented { $0.line("try self.\(call.text)", from: call.line) }
         printer.line("} catch {")
         printer.indented {
             $0.line("// Nothing stays registered when the start call fails.")
-            printClearSlot(adapter, n, into: &$0)
+            printClearSlot(site, start, into: &$0)
             $0.line("throw error")
         }
         printer.line("}")
     }
 
-    func printDelegateCallBody(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
-        printDelegateSetup(adapter, n, into: &printer)
+    func printDelegateCallBody(_ site: AdapterSite, _ start: DelegateStart, into printer: inout CodePrinter) {
+        printDelegateSetup(site, start, into: &printer)
         printer.block("defer {") {
             $0.line("// The slot goes back only if no newer call has taken it since.")
-            printClearSlot(adapter, n, into: &$0)
+            printClearSlot(site, start, into: &$0)
         }
-        var options: [Sourced] = []
-        if let cancel = adapter.cancel { options.append(Sourced("cancel: { _ in self.\(cancel) }", from: adapter.cancelLine, anchor: true)) }
-        if let timeout = adapter.timeoutSeconds { options.append(Sourced("timeout: \(timeout)")) }
-        if let mapError = adapter.mapError { options.append(Sourced("mapError: \(mapError)", from: adapter.mapErrorLine, anchor: true)) }
-        // Without an annotation expression, the statement lands on the declaration (it repeats
-        // the result type).
-        let head = "let \(n.call) = BridgegenCall<\(Self.spelled(adapter.resultType)), Swift.Void>("
-        let name = SwiftLiteral.quoted(adapter.adapterName)
-        if options.isEmpty && printer.fits(head + name + ")") {
-            printer.line(head + name + ")", from: adapter.signatureLine)
-        } else {
-            printer.line(head, from: adapter.signatureLine)
-            printer.indented { $0.commaSeparated([Sourced(name)] + options) }
-            printer.continuation(")")
+        printCallSetup(site, inRetry: false, into: &printer)
+        printer.block("return try await \(site.names.call).run { continuation in") {
+            printStart(site, start, handle: "continuation", into: &$0)
         }
-        printer.block("return try await \(n.call).run { continuation in") { printStart(adapter, n, handle: "continuation", into: &$0) }
     }
 
-    func printDelegateStreamBody(_ adapter: DelegateAdapter, _ n: DelegateNames, into printer: inout CodePrinter) {
+    func printDelegateStreamBody(_ site: AdapterSite, _ start: DelegateStart, into printer: inout CodePrinter) {
+        let adapter = site.adapter
         guard let stream = adapter.stream else { return }
-        printDelegateSetup(adapter, n, into: &printer)
-        let head = "BridgegenStream<\(Self.spelled(adapter.resultType)), Swift.Void>"
-        let kind = stream.shared ? (stream.isThrowing ? "sharedThrowing" : "shared") : (stream.isThrowing ? "throwing" : "events")
-        // The statement repeats the element type: it lands on the declaration.
-        printer.line("return \(head).\(kind)(", from: adapter.signatureLine)
+        printDelegateSetup(site, start, into: &printer)
+        // The statement repeats the element type: it lands on the declaration. Its stop closure
+        // also clears the delegate slot, so it is printed here, not by `setupOptions`.
+        printer.line("return \(streamHead(site, stream))(", from: adapter.signatureLine)
         printer.indented {
-            $0.continuation(SwiftLiteral.quoted(adapter.adapterName) + ",")
-            if stream.shared {
-                // The hub is the owner's: its consumers share the delegate slot.
-                $0.continuation("owner: self,")
-                if stream.replay > 0 { $0.continuation("replay: \(stream.replay),") }
-            }
-            if let buffering = stream.buffering { $0.continuation("buffering: \(buffering),") }
+            for option in streamOptions(site, stream) { $0.continuation(option.text + ",", from: option.line, anchor: option.anchor) }
             $0.continuation("stop: { _ in")
             $0.indented {
-                if let cancel = adapter.cancel { $0.line("self.\(cancel)", from: adapter.cancelLine) }
-                printClearSlot(adapter, n, into: &$0)
+                if case .receiver(let call) = site.cancellation.strategy {
+                    $0.line("self.\(call)", from: site.cancellation.expressionLine)
+                }
+                printClearSlot(site, start, into: &$0)
             }
             $0.line("},")
-            if stream.isThrowing, let mapError = adapter.mapError {
-                $0.continuation("mapError: \(mapError),", from: adapter.mapErrorLine)
-            }
+            for option in setupOptions(site, stops: false) { $0.continuation(option.text + ",", from: option.line, anchor: option.anchor) }
             $0.continuation("register: { events in")
-            $0.indented { printStart(adapter, n, handle: "events", into: &$0) }
+            $0.indented { printStart(site, start, handle: "events", into: &$0) }
             $0.line("}")
         }
         printer.continuation(")")
     }
 
     /// The body of one delegate method.
-    func methodBody(_ role: DelegateAdapter.Role, handle h: String) -> String {
+    func methodBody(_ role: DelegateStart.Role, handle h: String) -> String {
         func value(_ names: [String]) -> String {
             names.count == 1 ? names[0] : "(" + names.joined(separator: ", ") + ")"
         }

@@ -70,10 +70,10 @@ extension Planner {
 
     /// The stream's event handler: yields each event, and ends the stream on the SDK's failure
     /// (or on both value and error being nil, the usual way such callbacks say "no more").
-    func printStreamHandler(_ adapter: Adapter, events target: String, into printer: inout CodePrinter) {
-        let plan = adapter.completion
+    func printStreamHandler(_ adapter: Adapter, _ call: SDKCall, events target: String, into printer: inout CodePrinter) {
+        let plan = call.completion
         var events = target
-        if let until = adapter.until {
+        if let until = call.until {
             events = judge(until, plan, verdict: "isLast", target: target, into: &printer) {
                 "callback(isLast: \($0)" + (until.inclusive ? ", inclusive: true" : "") + ")"
             }

@@ -4,36 +4,22 @@ extension Planner {
     /// `BridgegenStream<Element, Token>.throwing("name", options…)` with the register closure
     /// that makes the legacy call. The register closure trails when it is the only closure; next
     /// to a `stop:` closure it is a labelled argument (swift-format).
-    func printStream(_ adapter: Adapter, nameLiteral: String, receiver: String, names: Names, into printer: inout CodePrinter) {
+    func printStream(_ site: AdapterSite, into printer: inout CodePrinter) {
+        let adapter = site.adapter
         guard let stream = adapter.stream else { return }
-        let head = "BridgegenStream<\(Self.spelled(adapter.resultType)), \(Self.spelled(adapter.cancellation.tokenType))>"
-            + (stream.shared ? (stream.isThrowing ? ".sharedThrowing" : ".shared") : (stream.isThrowing ? ".throwing" : ".events"))
-        var options = [Sourced(nameLiteral)]
-        if stream.shared {
-            // The hub is the receiver's: every consumer of this object's stream shares it.
-            options.append(Sourced("owner: " + receiver))
-            if stream.replay > 0 { options.append(Sourced("replay: \(stream.replay)")) }
-        }
-        if let buffering = stream.buffering { options.append(Sourced("buffering: " + buffering)) }
-        let stop = stopClosure(adapter.cancellation, receiver: receiver)
-        if let stop {
-            // An inferred stop call derives from the declaration's return type.
-            let line = adapter.cancellation.expressionLine
-            options.append(Sourced("stop: " + stop, from: line ?? adapter.signatureLine, anchor: line != nil))
-        }
-        if adapter.isMainActor, stop != nil { options.append(Sourced("stopOnMainThread: true")) }
-        if stream.isThrowing, let mapError = adapter.mapError {
-            options.append(Sourced("mapError: " + mapError, from: adapter.mapErrorLine, anchor: true))
-        }
+        let names = site.names
+        let head = streamHead(site, stream)
+        let options = streamOptions(site, stream) + setupOptions(site)
+        let stop = stopClosure(site.cancellation, receiver: site.receiver)
         let register = "{ \(names.events) in"
         func printRegister(_ printer: inout CodePrinter) {
-            if let script = adapter.fakeScript {
+            if let script = site.script {
                 return printer.line(Self.scriptCall(adapter, script: script, target: names.events))
             }
-            printLegacyCall(
-                adapter, callee: receiver, continuation: names.continuation, handlerHead: closureHead(adapter.completion.parameters),
-                into: &printer
-            ) { printStreamHandler(adapter, events: names.events, into: &$0) }
+            guard let call = adapter.call else { return }
+            printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), into: &printer) {
+                printStreamHandler(adapter, call, events: names.events, into: &$0)
+            }
         }
         // The statement repeats the element type (the result line) and annotation expressions.
         let typesLine = adapter.resultLine ?? adapter.signatureLine
@@ -59,15 +45,32 @@ extension Planner {
         printer.line("}")
     }
 
+    /// `BridgegenStream<Element, Token>.throwing` (or `.events`, `.shared`, `.sharedThrowing`).
+    func streamHead(_ site: AdapterSite, _ stream: StreamOptions) -> String {
+        "BridgegenStream<\(Self.spelled(site.adapter.resultType)), \(Self.spelled(site.cancellation.tokenType))>"
+            + (stream.shared ? (stream.isThrowing ? ".sharedThrowing" : ".shared") : (stream.isThrowing ? ".throwing" : ".events"))
+    }
+
+    /// A stream's own arguments before the setup options: its name, the owner of a shared
+    /// stream's hub (every consumer of this object's stream shares it) and its replay, buffering.
+    func streamOptions(_ site: AdapterSite, _ stream: StreamOptions) -> [Sourced] {
+        var options = [Sourced(site.nameLiteral)]
+        if stream.shared {
+            options.append(Sourced("owner: " + site.receiver))
+            if stream.replay > 0 { options.append(Sourced("replay: \(stream.replay)")) }
+        }
+        if let buffering = stream.buffering { options.append(Sourced("buffering: " + buffering)) }
+        return options
+    }
+
     /// `BridgegenNotifications.stream("name", center:, name:, object:, queue:, buffering:, map:)`,
     /// on one line when it fits, else one argument per line. The `@notification` arguments land
     /// on its line.
-    func printNotificationStream(
-        _ adapter: Adapter, _ plan: ObservedNotification, nameLiteral: String, receiver: String, into printer: inout CodePrinter
-    ) {
-        var arguments = [Sourced(nameLiteral)]
+    func printNotificationStream(_ site: AdapterSite, _ plan: ObservedNotification, into printer: inout CodePrinter) {
+        let adapter = site.adapter
+        var arguments = [Sourced(site.nameLiteral)]
         switch plan.center {
-        case .receiver: arguments.append(Sourced("center: " + receiver))
+        case .receiver: arguments.append(Sourced("center: " + site.receiver))
         case .standard: break
         case .expression(let center): arguments.append(Sourced("center: " + center, from: plan.line))
         }

@@ -16,19 +16,19 @@ extension Planner {
     /// A bridged type's async surface: what its protocol requires and its fake implements.
     struct DoubledType {
         var typeName: String
-        var access: String
+        var access: AccessLevel
         var adapters: [Adapter]
     }
 
     /// One per type, whatever the number of its blocks, in input order; generic types are left out.
     func testDoubleTypes(_ model: BridgeModel) -> [DoubledType] {
         var types: [DoubledType] = []
-        func add(_ adapters: [Adapter], to type: String, access: String?) {
+        func add(_ adapters: [Adapter], to type: String, access: AccessLevel) {
             guard !type.contains("<"), !adapters.isEmpty else { return }
             if let index = types.firstIndex(where: { $0.typeName == type }) {
                 types[index].adapters += adapters
             } else {
-                types.append(DoubledType(typeName: type, access: accessPrefix(access), adapters: adapters))
+                types.append(DoubledType(typeName: type, access: access, adapters: adapters))
             }
         }
         // A block under `#if` has no place in a protocol every platform shares.
@@ -38,7 +38,8 @@ extension Planner {
         // A delegate adapter is a method of its owner like any other; its fake runs a script
         // through the same call (or stream) runtime, with no delegate in between.
         for delegate in model.delegates {
-            add([Self.adapter(standingFor: delegate)].filter(Self.isDoubled), to: delegate.ownerType, access: delegate.access)
+            guard case .delegate(let start) = delegate.start else { continue }
+            add([delegate].filter(Self.isDoubled), to: start.ownerType, access: delegate.access)
         }
         return types
     }
@@ -55,7 +56,7 @@ extension Planner {
                 printer.line("/// The async surface of `\(type.typeName)`: app code that depends on it can be tested with")
                 printer.line("/// `\(fakeName)`.")
                 printer.line(availability)
-                printer.block("\(type.access)protocol \(protocolName) {") { printer in
+                printer.block("\(Self.accessPrefix(type.access))protocol \(protocolName) {") { printer in
                     for adapter in type.adapters {
                         printer.blankLine()
                         printRequirement(for: adapter, into: &printer)
@@ -68,13 +69,8 @@ extension Planner {
             guard settings.testDoubles != .protocols else { continue }
             var taken: Set<String> = []
             let scripts = type.adapters.map { Self.scriptName(for: $0, taken: &taken) }
-            var fakes: [Adapter] = []
             var headers: [String] = []
-            for (adapter, script) in zip(type.adapters, scripts) {
-                let fake = Self.fake(of: adapter, script: script)
-                fakes.append(fake)
-                headers.append(try header(of: fake))
-            }
+            for (adapter, script) in zip(type.adapters, scripts) { headers.append(try header(of: adapter, script: script)) }
             printer.blankLine()
             printer.line("/// A stand-in for `\(type.typeName)` in tests. Each method runs its script (`…Script.respond(…)`)")
             printer.line("/// where the adapter calls the SDK, through the same runtime, and records its calls.")
@@ -88,43 +84,13 @@ extension Planner {
                 }
                 printer.blankLine()
                 printer.line("init() {}")
-                for (fake, header) in zip(fakes, headers) {
+                for (index, adapter) in type.adapters.enumerated() {
                     printer.blankLine()
-                    // The fake is internal: it is for the module's own tests, whatever the protocol's access.
-                    print(fake, header: header, access: "", typeName: type.typeName, receivers: Receivers(instance: "self", type: "Self"), into: &printer)
+                    let site = AdapterSite(adapter, receivers: Receivers(instance: "self", type: "Self"), script: scripts[index])
+                    print(site, header: headers[index], into: &printer)
                 }
             }
         }
-    }
-
-    /// The adapter with its script in place of the SDK: cancelling the fake's token is the SDK's
-    /// cancel; an adapter that never asks its SDK to cancel (`@cancel(none)`) does not ask the
-    /// fake either.
-    static func fake(of adapter: Adapter, script: String) -> Adapter {
-        var fake = adapter
-        fake.fakeScript = script
-        fake.cancellation = Cancellation()
-        fake.cancellation.tokenType = "BridgegenFakeToken"
-        if adapter.cancellation.strategy != .none {
-            fake.cancellation.strategy = .token(method: "cancel()", optional: false)
-        }
-        fake.guardedClosureParameters = [:]
-        return fake
-    }
-
-    /// The owner's async function of a delegate block, as an adapter a fake can script.
-    static func adapter(standingFor delegate: DelegateAdapter) -> Adapter {
-        var adapter = Adapter(
-            documentation: delegate.documentation, sourceName: delegate.sourceName, adapterName: delegate.adapterName,
-            name: delegate.name, attributes: delegate.attributes, isStatic: false, discardableResult: false,
-            genericParameters: [], requirements: [], parameters: delegate.parameters, resultType: delegate.resultType,
-            legacyCall: LegacyCall(name: "", arguments: [], isThrowing: false, returnsValue: false),
-            completion: CompletionShape(parameters: []), location: delegate.location)
-        adapter.stream = delegate.stream
-        adapter.timeoutSeconds = delegate.stream == nil ? delegate.timeoutSeconds : nil
-        adapter.mapError = delegate.mapError
-        adapter.isMainActor = delegate.isMainActor
-        return adapter
     }
 
     /// `chargeScript`; an overload's labels are added (`chargeAmountCurrencyScript`).
@@ -144,8 +110,8 @@ extension Planner {
     static func argumentsType(of adapter: Adapter) -> String {
         switch adapter.parameters.count {
         case 0: return "Swift.Void"
-        case 1: return adapter.parameters[0].type
-        default: return "(" + adapter.parameters.map { $0.name + ": " + $0.type }.joined(separator: ", ") + ")"
+        case 1: return type(of: adapter.parameters[0])
+        default: return "(" + adapter.parameters.map { $0.name + ": " + type(of: $0) }.joined(separator: ", ") + ")"
         }
     }
 
@@ -173,7 +139,7 @@ extension Planner {
         var lines: [String] = []
         if adapter.discardableResult { lines.append("@discardableResult") }
         lines += adapter.attributes
-        if adapter.isMainActor { lines.append("@MainActor") }
+        if adapter.options.isMainActor { lines.append("@MainActor") }
         let mapsSource = printer.mapsSource
         printer.mapsSource = false
         printSignature(

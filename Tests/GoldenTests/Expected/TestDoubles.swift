@@ -355,6 +355,7 @@ final class FakeCardReader: AsyncCardReader, @unchecked Swift.Sendable {
     nonisolated(nonsending) func readCard() async throws -> String {
         let call = BridgegenCall<String, BridgegenFakeToken>(
             "CardReader.readCard()",
+            cancel: { token in token.cancel() },
             timeout: 5
         )
         return try await call.run { continuation in

@@ -1,0 +1,245 @@
+import DeclParser
+import Templates
+
+/// One adapter printed whole: its header lines, attributes, signature and body, whatever starts
+/// it (the SDK call, the owner's delegate, a notification, or a fake's script).
+extension Planner {
+    /// What an adapter calls the SDK on: `self` (or `base` in a wrapper), and for static methods
+    /// `Self` (or the legacy type).
+    struct Receivers {
+        var instance: String
+        var type: String
+    }
+
+    /// The planner's decisions for printing one adapter: its access, what it calls the SDK on,
+    /// bridgegen's local names, and where its outcome comes from (the SDK, or a fake's script).
+    /// The model's adapter is read, never changed.
+    struct AdapterSite {
+        let adapter: Adapter
+        /// `public ` or empty.
+        let access: String
+        /// `self` (`base` in a wrapper); for a static method `Self` (or the legacy type).
+        let receiver: String
+        let names: Names
+        /// The adapter's name as a string literal: in the call or stream setup.
+        let nameLiteral: String
+        /// A fake's script, run where the adapter calls the SDK.
+        let script: String?
+        /// The cancellation as printed: a fake's script hands the call a token whose `cancel()`
+        /// stands for the SDK's (an adapter that never asks its SDK to cancel asks no fake).
+        let cancellation: Cancellation
+
+        init(_ adapter: Adapter, receivers: Receivers, script: String? = nil) {
+            self.adapter = adapter
+            // A fake is for the module's own tests, whatever the protocol's access.
+            access = script == nil ? Planner.accessPrefix(adapter.access) : ""
+            receiver = adapter.isStatic ? receivers.type : receivers.instance
+            // bridgegen's own names must not shadow a forwarded parameter.
+            let taken = Set(adapter.parameters.map(\.name))
+            names = Names(
+                continuation: Planner.freeName("continuation", taken: taken), call: Planner.freeName("call", taken: taken),
+                events: Planner.freeName("events", taken: taken), retry: Planner.freeName("retry", taken: taken),
+                delegate: Planner.freeName("delegate", taken: taken), previous: Planner.freeName("previous", taken: taken),
+                earlier: Planner.freeName("earlier", taken: taken))
+            nameLiteral = SwiftLiteral.quoted(adapter.adapterName)
+            self.script = script
+            guard script != nil else {
+                cancellation = adapter.options.cancellation
+                return
+            }
+            var fake = Cancellation()
+            fake.tokenType = "BridgegenFakeToken"
+            if adapter.options.cancellation.strategy != .none { fake.strategy = .token(method: "cancel", optional: false) }
+            cancellation = fake
+        }
+    }
+
+    /// The lines before an adapter (`adapter-header.swift.template`): by default its
+    /// documentation, then the line that names where it came from.
+    func header(of adapter: Adapter, script: String?) throws(TemplateError) -> String {
+        let documentation = adapter.documentation.map(SwiftLiteral.commentSafe)
+        let source = SwiftLiteral.commentSafe(adapter.sourceName)
+        let provenance: String
+        if let script {
+            provenance = "Runs `\(script)` in place of the SDK, as the adapter of `\(source)`."
+        } else if case .notification = adapter.start {
+            provenance = "Observes notification `\(source)`."
+        } else {
+            provenance = "Bridged from `\(source)`."
+        }
+        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance]
+        return try templates.render(
+            Self.adapterHeaderTemplate,
+            [
+                "docLines": .strings(docLines), "documentation": .strings(documentation), "provenance": .string(provenance),
+                "sourceName": .string(source), "adapterName": .string(SwiftLiteral.commentSafe(adapter.adapterName)),
+                "isFake": .bool(script != nil),
+            ])
+    }
+
+    /// One adapter, from the lines its header template renders to its last brace.
+    func print(_ site: AdapterSite, header: String, into printer: inout CodePrinter) {
+        let adapter = site.adapter
+        printer.lines(of: header)
+        // A fake's copy repeats no `.bridge` text where it differs: it is not mapped.
+        let mapsSource = printer.mapsSource
+        printer.mapsSource = mapsSource && site.script == nil
+        printSignature(signature(of: adapter, access: site.access), attributes: attributes(of: adapter), into: &printer)
+        printer.indented { body in
+            switch (adapter.start, site.script) {
+            case (.notification(let notification), nil):
+                printNotificationStream(site, notification, into: &body)
+            case (.delegate(let start), nil):
+                if adapter.stream != nil { printDelegateStreamBody(site, start, into: &body) } else { printDelegateCallBody(site, start, into: &body) }
+            case _ where adapter.stream != nil:
+                printStream(site, into: &body)
+            case _ where adapter.isGetter:
+                // No directive may stand between `var name: T {` and `get`.
+                body.endStatement()
+                body.continuation("get async throws {")
+                body.indented { printCallBody(site, into: &$0) }
+                body.line("}")
+                body.endMapping()
+            default:
+                printCallBody(site, into: &body)
+            }
+        }
+        printer.line("}")
+        printer.endMapping()
+        printer.mapsSource = mapsSource
+    }
+
+    /// `@discardableResult`, the declaration's own attributes, `@MainActor`.
+    func attributes(of adapter: Adapter) -> [String] {
+        var attributes = adapter.attributes
+        if adapter.discardableResult { attributes.insert("@discardableResult", at: 0) }
+        if adapter.options.isMainActor { attributes.append("@MainActor") }
+        // `__name` is how Swift marks an API private (SE-0297's `swift_private`); lint must not
+        // ask users to rename what the importer would have named so.
+        if adapter.name.hasPrefix("__") {
+            attributes.insert("// swift-format-ignore: AlwaysUseLowerCamelCase", at: 0)
+        }
+        return attributes
+    }
+
+    /// bridgegen's local names in one adapter.
+    struct Names {
+        var continuation, call, events, retry: String
+        /// A delegate adapter's: its delegate object, the one it replaced, an earlier call's.
+        var delegate, previous, earlier: String
+    }
+
+    /// `name`, or `bridgeName` (and so on) when a parameter is already called that.
+    static func freeName(_ name: String, taken: Set<String>) -> String {
+        var candidate = name
+        while taken.contains(candidate) { candidate = "bridge" + candidate.prefix(1).uppercased() + candidate.dropFirst() }
+        return candidate
+    }
+
+    /// A declaration's signature in pieces, each with the `.bridge` line it repeats:
+    /// `head(` parameters `)tail`; a property has no parameter list.
+    struct Signature {
+        var head: Sourced
+        var parameters: [Sourced]?
+        var tail: Sourced
+    }
+
+    /// `public func name<T>(label name: Type) async throws -> Result where T: P`. A stream
+    /// adapter returns its stream instead.
+    func signature(of adapter: Adapter, access: String) -> Signature {
+        var head = access
+        if adapter.isStatic { head += "static " }
+        // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
+        // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
+        if !(adapter.options.isMainActor || adapter.stream != nil) { head += "nonisolated(nonsending) " }
+        if adapter.isGetter {
+            return Signature(
+                head: Sourced(head + "var " + adapter.name + ": " + Self.spelled(adapter.resultType), from: adapter.signatureLine),
+                parameters: nil, tail: Sourced(""))
+        }
+        head += "func " + adapter.name
+        if !adapter.genericParameters.isEmpty { head += "<" + adapter.genericParameters.joined(separator: ", ") + ">" }
+        var tail = Self.resultClause(adapter.stream, resultType: adapter.resultType)
+        if !adapter.requirements.isEmpty { tail += " where " + adapter.requirements.joined(separator: ", ") }
+        return Signature(
+            head: Sourced(head, from: adapter.signatureLine),
+            parameters: adapter.parameters.map { Sourced(Self.declaration(of: $0), from: $0.line) },
+            tail: Sourced(tail, from: adapter.resultLine ?? adapter.signatureLine))
+    }
+
+    /// The attributes and the signature, ending in `suffix` (` {`). Mapped, the parameter list
+    /// keeps the `.bridge` declaration's line breaks, so each line lands on the line its text
+    /// came from: on one line when the declaration is (however long), else one line per
+    /// `.bridge` line between `head(` and `)tail`. Unmapped, it is broken one parameter per line
+    /// when it does not fit.
+    func printSignature(
+        _ signature: Signature, attributes: [String], suffix: String = " {", reserve: Int? = nil, into printer: inout CodePrinter
+    ) {
+        var started = false
+        func print(_ text: String, from line: Int?) {
+            if started { printer.continuation(text, from: line) } else { printer.line(text, from: line) }
+            started = true
+        }
+        for attribute in attributes { print(attribute, from: nil) }
+        guard let parameters = signature.parameters else {
+            return print(signature.head.text + suffix, from: signature.head.line)
+        }
+        let oneLine = signature.head.text + "(" + parameters.map(\.text).joined(separator: ", ") + ")" + signature.tail.text
+        let lines = Set(([signature.head, signature.tail] + parameters).compactMap(\.line))
+        if parameters.isEmpty || (printer.mapsSource ? lines.count <= 1 : printer.fits(oneLine, reserve: reserve ?? suffix.count)) {
+            return print(oneLine + suffix, from: signature.head.line)
+        }
+        print(signature.head.text + "(", from: signature.head.line)
+        var groups: [Sourced] = []
+        for parameter in parameters {
+            if printer.mapsSource, let last = groups.last, parameter.line == nil || parameter.line == last.line {
+                groups[groups.count - 1].text += ", " + parameter.text
+            } else {
+                groups.append(parameter)
+            }
+        }
+        printer.indented { $0.commaSeparated(groups) }
+        printer.continuation(")" + signature.tail.text + suffix, from: signature.tail.line)
+    }
+
+    /// ` async throws -> Result`, or the stream a stream adapter returns.
+    static func resultClause(_ stream: StreamOptions?, resultType: String) -> String {
+        switch stream?.isThrowing {
+        case true?: return " -> _Concurrency.AsyncThrowingStream<\(spelled(resultType)), any Swift.Error>"
+        case false?: return " -> _Concurrency.AsyncStream<\(spelled(resultType))>"
+        case nil: return " async throws" + (resultType == "Void" ? "" : " -> " + resultType)
+        }
+    }
+
+    /// A type as generated code spells it. The model writes "no value" as `Void`; generated code
+    /// names every standard type with its module (`Swift.Void`, `_Concurrency.AsyncStream`, `any
+    /// Swift.Error`), because it is compiled into app modules and extensions of types that may
+    /// declare their own `Void`, `Result`, `Task` or `Error` (docs/decisions.md). Types the SDK's
+    /// declarations name are the SDK's and are left as written.
+    static func spelled(_ type: String) -> String {
+        type == "Void" ? "Swift.Void" : type
+    }
+
+    /// A parameter's type as generated code spells it: a progress stream's continuation, or the
+    /// type as declared.
+    static func type(of parameter: AdapterParameter) -> String {
+        switch parameter.progressStream {
+        case nil: return parameter.type
+        case .required?: return "_Concurrency.AsyncStream<\(parameter.type)>.Continuation"
+        case .optional?: return "_Concurrency.AsyncStream<\(spelled(parameter.type))>.Continuation?"
+        }
+    }
+
+    /// `label name: Type = default`, as the parameter is declared in the async function.
+    static func declaration(of parameter: AdapterParameter) -> String {
+        var text: String
+        switch parameter.label {
+        case nil: text = "_ " + parameter.name
+        case parameter.name?: text = parameter.name
+        case let label?: text = label + " " + parameter.name
+        }
+        text += ": " + type(of: parameter)
+        if let defaultValue = parameter.defaultValue { text += " = " + defaultValue }
+        return text
+    }
+}
