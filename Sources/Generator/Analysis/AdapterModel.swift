@@ -208,8 +208,14 @@ public struct ObservedNotification: Hashable, Sendable {
         case expression(String)
     }
 
-    /// The `Notification.Name` expression (`.reachabilityDidChange`).
-    public var name: String
+    /// The notification's name: an expression (`.reachabilityDidChange`), or a string literal's
+    /// text, which the planner spells `Notification.Name("…")`.
+    public var name: Name
+
+    public enum Name: Hashable, Sendable {
+        case expression(String)
+        case literal(String)
+    }
     public var object: String?
     public var queue: String?
     public var center: Center

@@ -381,18 +381,12 @@ extension Analyzer {
                 role = .ignore
             }
         }
-        let parameters = function.parameters.map { parameter -> String in
-            let label = parameter.label?.name
-            let name = Naming.escaped(parameter.name.name)
-            let head: String
-            switch label {
-            case nil: head = "_ " + name
-            case parameter.name.name?: head = name
-            case let label?: head = Naming.escapedLabel(label) + " " + name
-            }
-            return head + ": " + parameter.type.description
+        let parameters = function.parameters.map { parameter in
+            AdapterParameter(
+                label: parameter.label.map { Naming.escapedLabel($0.name) }, name: Naming.escaped(parameter.name.name),
+                type: parameter.type.description, isInout: false, line: parameter.location.line)
         }
-        let declaration = "func \(Naming.escaped(function.name.name))(\(parameters.joined(separator: ", ")))"
-        return DelegateStart.Method(declaration: declaration, role: role, line: function.funcKeywordLocation.line)
+        return DelegateStart.Method(
+            name: Naming.escaped(function.name.name), parameters: parameters, role: role, line: function.funcKeywordLocation.line)
     }
 }

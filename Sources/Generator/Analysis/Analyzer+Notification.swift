@@ -49,7 +49,7 @@ extension Analyzer {
 
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
         var adapter = Adapter(
-            documentation: function.documentation, sourceName: notification.name,
+            documentation: function.documentation, sourceName: Self.displayName(notification.name),
             adapterName: "\(function.name.name)(\(labels))", name: Naming.escaped(function.name.name), access: access,
             attributes: annotations.carried, isStatic: isStatic,
             discardableResult: false, genericParameters: function.genericParameters.map(\.description),
@@ -61,6 +61,14 @@ extension Analyzer {
         adapter.signatureLine = function.funcKeywordLocation.line
         adapter.options.isMainActor = block.isMainActor || function.attributes.contains { $0.name.name == "MainActor" }
         return adapter
+    }
+
+    /// The notification as the adapter's doc comment names it: the name's expression.
+    static func displayName(_ name: ObservedNotification.Name) -> String {
+        switch name {
+        case .expression(let text): return text
+        case .literal(let raw): return "Notification.Name(\(SwiftLiteral.quoted(raw)))"
+        }
     }
 
     /// `T` of the declared `-> AsyncStream<T>`.
@@ -83,12 +91,12 @@ extension Analyzer {
             let arguments = Annotations.arguments(of: attribute, into: &diagnostics)
         else { return nil }
         var valid = true
-        var name: String?
+        var name: ObservedNotification.Name?
         switch arguments[""]?.value {
         case .string(let raw)?:
-            name = "Notification.Name(\(SwiftLiteral.quoted(raw)))"
+            name = .literal(raw)
         case let value?:
-            name = value.text
+            name = .expression(value.text)
         case nil:
             diagnostics.error(
                 "'@notification' needs the notification's name first", at: attribute.location,

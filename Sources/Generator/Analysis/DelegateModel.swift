@@ -23,8 +23,9 @@ public struct DelegateStart: Hashable, Sendable {
     }
 
     public struct Method: Hashable, Sendable {
-        /// `func name(_ a: A, b c: B)` as the delegate implements it (the pasted requirement).
-        public var declaration: String
+        /// The pasted requirement's name and parameters, which the delegate implements.
+        public var name: String
+        public var parameters: [AdapterParameter]
         public var role: Role
         /// Where it was declared in the `.bridge` file.
         public var line: Int? = nil

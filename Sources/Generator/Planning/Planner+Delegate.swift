@@ -49,7 +49,8 @@ extension Planner {
             }
             for method in start.methods {
                 printer.blankLine()
-                printer.block(method.declaration + " {", from: method.line) { $0.line(methodBody(method.role, handle: handle)) }
+                let declaration = "func \(method.name)(" + method.parameters.map(Self.declaration(of:)).joined(separator: ", ") + ")"
+                printer.block(declaration + " {", from: method.line) { $0.line(methodBody(method.role, handle: handle)) }
             }
         }
         printer.line("}")

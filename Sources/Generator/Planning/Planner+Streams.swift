@@ -1,3 +1,4 @@
+import DeclParser
 /// The code of a stream adapter's body: the stream made around a repeated callback, or around a
 /// notification observer.
 extension Planner {
@@ -74,7 +75,7 @@ extension Planner {
         case .standard: break
         case .expression(let center): arguments.append(Sourced("center: " + center, from: plan.line))
         }
-        arguments.append(Sourced("name: " + plan.name, from: plan.line, anchor: true))
+        arguments.append(Sourced("name: " + Self.spelled(plan.name), from: plan.line, anchor: true))
         if let object = plan.object { arguments.append(Sourced("object: " + object, from: plan.line)) }
         if let queue = plan.queue { arguments.append(Sourced("queue: " + queue, from: plan.line)) }
         if adapter.stream?.shared == true, let replay = adapter.stream?.replay, replay > 0 {
@@ -89,6 +90,14 @@ extension Planner {
         printer.line(head + "(", from: adapter.signatureLine)
         printer.indented { $0.commaSeparated(arguments) }
         printer.continuation(")")
+    }
+
+    /// A notification's name as generated code spells it.
+    static func spelled(_ name: ObservedNotification.Name) -> String {
+        switch name {
+        case .expression(let text): return text
+        case .literal(let raw): return "Notification.Name(\(SwiftLiteral.quoted(raw)))"
+        }
     }
 
     /// `{ Status(notification: $0) }` for `Status.init(notification:)`: a closure literal that
