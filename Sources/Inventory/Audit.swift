@@ -47,7 +47,8 @@ public struct Audit {
                 }
                 let labels = arguments.map { argument -> String? in
                     switch argument {
-                    case .forwarded(let label, _, _, _), .completion(let label, _): return label.map { $0.filter { $0 != "`" } }
+                    case .forwarded(let label, _, _, _), .completion(let label, _), .outcome(let label, _, _):
+                        return label.map { $0.filter { $0 != "`" } }
                     }
                 }
                 let legacy = adapter.sourceName.split(separator: ".").last.map(String.init) ?? adapter.sourceName

@@ -120,6 +120,10 @@ public struct Adapter: Hashable, Sendable {
 public struct SDKCall: Hashable, Sendable {
     public var legacyCall: LegacyCall
     public var completion: CompletionShape
+    /// What the closure of `completion` is: the whole outcome, a success closure's value, or a
+    /// stream's events; and its parameter's name in the legacy declaration.
+    public var completionRole = CompletionRole.completion
+    public var completionName = ""
     /// `@until`: the callback that ends the call or stream.
     public var until: UntilCondition?
     /// Parameters that are callbacks of the call (progress and the like): forwarded only while
@@ -133,6 +137,16 @@ public struct SDKCall: Hashable, Sendable {
         self.legacyCall = legacyCall
         self.completion = completion
     }
+}
+
+/// The role of the closure bridgegen hands the SDK in place of the value-delivering parameter.
+public enum CompletionRole: Hashable, Sendable {
+    /// It carries the whole outcome (`Result`, `(T?, Error?)`, …).
+    case completion
+    /// A success closure: its arguments are the value; a failure closure reports errors.
+    case success
+    /// A stream's event closure: its arguments are an event.
+    case event
 }
 
 /// An expression or value as the user wrote it in an annotation, and its `.bridge` line.
@@ -314,8 +328,13 @@ public struct LegacyCall: Hashable, Sendable {
         /// A parameter of the async function, passed through.
         /// `line`: where the parameter was declared (the argument repeats its label and type).
         case forwarded(label: String?, name: String, isInout: Bool, line: Int?)
-        /// The completion handler bridgegen supplies, in place of the parameter on `line`.
+        /// The completion handler bridgegen supplies, in place of the parameter on `line`: the
+        /// closure whose arguments are the outcome (`SDKCall.completion`), or the value (a
+        /// success or event closure, beside the closures of `outcome`).
         case completion(label: String?, line: Int?)
+        /// Another closure bridgegen supplies that reports part of the outcome: the failure, or
+        /// the end of a stream's events.
+        case outcome(label: String?, line: Int?, OutcomeClosure)
     }
 
     public var name: String
@@ -325,6 +344,30 @@ public struct LegacyCall: Hashable, Sendable {
     /// The legacy method returns a value (a token) that the adapter ignores.
     public var returnsValue: Bool
 
+}
+
+/// A closure beside the one that delivers the value, and what its call means
+/// (docs/language.md, "What each closure is").
+public struct OutcomeClosure: Hashable, Sendable {
+    public enum Role: Hashable, Sendable {
+        /// The failure: its one parameter is the error (`optional`: `Error?`, nil is a failure
+        /// with no error).
+        case failure(optional: Bool)
+        /// A stream's events are over: called with nothing (or with arguments it ignores), with
+        /// an optional error (nil: finished), or with a completion whose `.failure(error)` case
+        /// ends the stream with that error (Combine's `Subscribers.Completion`).
+        case finish(Finish)
+    }
+
+    public enum Finish: Hashable, Sendable {
+        case plain(arity: Int)
+        case optionalError
+        case completion
+    }
+
+    public var role: Role
+    /// The parameter's name in the legacy declaration, for the doc comment.
+    public var parameterName: String
 }
 
 /// How the arguments the SDK passes to the completion handler become the adapter's outcome.

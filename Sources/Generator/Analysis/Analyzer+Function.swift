@@ -39,6 +39,9 @@ extension Analyzer {
         var thrownError: (index: Int, location: SourceLocation)?
         /// `@stream`, with its buffering policy (nil: unbounded).
         var stream: StreamAnnotation?
+        /// `@success(name)`, `@failure(name)`, `@event(name)`, `@finish(name)`: which closure
+        /// parameter plays which role (Analyzer+ClosureRoles.swift).
+        var closureRoles: [(name: String, kind: String, location: SourceLocation)] = []
         var carried: [String] = []
     }
 
@@ -133,6 +136,10 @@ extension Analyzer {
                 }
             case "stream":
                 if let stream = readStream(attribute) { result.stream = stream }
+            case "success", "failure", "event", "finish":
+                let usage = Annotations.usage(attribute.name.name)
+                guard let name = singleIdentifier(attribute, usage: usage) else { continue }
+                result.closureRoles.append((name, attribute.name.name, attribute.location))
             default:
                 break
             }
@@ -178,8 +185,13 @@ extension Analyzer {
         }
         if !attributesValid { return nil }
 
-        // Which parameter is the completion handler.
-        guard let completionIndex = selectCompletion(function, annotations: annotations, scope: scope) else { return nil }
+        // Which closure delivers the value, and which report the rest of the outcome; else which
+        // parameter is the completion handler.
+        let isStream = annotations.stream != nil
+        guard let roles = closureRoles(function, annotations: annotations, scope: scope, isStream: isStream),
+            let completionIndex = roles.value ?? selectCompletion(function, annotations: annotations, scope: scope)
+        else { return nil }
+        let outcomeRoles = Dictionary(roles.others.map { ($0.index, $0.role) }, uniquingKeysWith: { first, _ in first })
         let completionParameter = function.parameters[completionIndex]
         if completionParameter.type.isInout {
             diagnostics.error(
@@ -189,7 +201,8 @@ extension Analyzer {
         }
         guard
             let (shape, resultType) = analyseShape(
-                of: completionParameter, in: function, annotations: annotations, scope: scope)
+                of: completionParameter, in: function, annotations: annotations, scope: scope),
+            checkNoOutcomeLeft(function, value: completionIndex, roles: roles, shape: shape, scope: scope, isStream: isStream)
         else { return nil }
 
         // The other parameters are forwarded.
@@ -201,6 +214,11 @@ extension Analyzer {
             let label = function.parameters[index].label.map { Naming.escapedLabel($0.name) }
             if index == completionIndex {
                 arguments.append(.completion(label: label, line: function.parameters[index].location.line))
+                continue
+            }
+            if let role = outcomeRoles[index] {
+                let closure = OutcomeClosure(role: role, parameterName: function.parameters[index].name.name)
+                arguments.append(.outcome(label: label, line: function.parameters[index].location.line, closure))
                 continue
             }
             if function.parameters[index].isVariadic {
@@ -289,6 +307,8 @@ extension Analyzer {
                 name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing, returnsValue: returnsValue),
             completion: shape)
         call.until = until
+        call.completionRole = roles.valueRole
+        call.completionName = completionParameter.name.name
         call.guardedClosureParameters = guarded
         call.progressStreams = streams
         var adapter = Adapter(
@@ -312,6 +332,13 @@ extension Analyzer {
             else { return nil }
             stream.shared = annotation.shared
             stream.replay = annotation.replay
+            // A failure closure, or an end closure that carries an error, can fail the stream.
+            stream.isThrowing = stream.isThrowing || roles.others.contains { closure in
+                switch closure.role {
+                case .failure, .finish(.optionalError), .finish(.completion): return true
+                case .finish(.plain): return false
+                }
+            }
             adapter.stream = stream
             // A block's `@timeout` and `@retry` are for its one-shot adapters.
             adapter.options.timeout = nil

@@ -93,11 +93,21 @@ enum Annotations {
         Spec(name: "delegateProperty", places: .delegateBlock, labels: [""], usage: "'@delegateProperty(name)' naming the owner's delegate property"),
         Spec(name: "onBusy", places: .delegateBlock, labels: [""], usage: "'@onBusy(fail)' or '@onBusy(cancelPrevious)'"),
         Spec(name: "restoreDelegate", places: .delegateBlock),
-        Spec(name: "success", places: .delegateMethod, delegateKind: .oneShot),
+        // The roles: on a delegate method, what its call means; on a function, which closure
+        // parameter plays the role (docs/language.md, "What each closure is").
+        Spec(
+            name: "success", places: [.delegateMethod, .function], labels: [""], required: false,
+            usage: "'@success(closureName)' naming the closure that delivers the value", delegateKind: .oneShot),
         Spec(name: "userCancel", places: .delegateMethod, delegateKind: .oneShot),
-        Spec(name: "event", places: .delegateMethod, delegateKind: .stream),
-        Spec(name: "finish", places: .delegateMethod, delegateKind: .stream),
-        Spec(name: "failure", places: .delegateMethod),
+        Spec(
+            name: "event", places: [.delegateMethod, .function], labels: [""], required: false,
+            usage: "'@event(closureName)' naming the closure called for each event", delegateKind: .stream),
+        Spec(
+            name: "finish", places: [.delegateMethod, .function], labels: [""], required: false,
+            usage: "'@finish(closureName)' naming the closure that says the events are over", delegateKind: .stream),
+        Spec(
+            name: "failure", places: [.delegateMethod, .function], labels: ["", "status"], required: false,
+            usage: "'@failure(closureName)' naming the closure that reports the error"),
         Spec(name: "ignore", places: .delegateMethod),
     ]
 

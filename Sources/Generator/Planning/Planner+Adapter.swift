@@ -67,7 +67,7 @@ extension Planner {
         } else {
             provenance = "Bridged from `\(source)`."
         }
-        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance]
+        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + Self.closureRoles(of: adapter)
         return try templates.render(
             Self.adapterHeaderTemplate,
             [
@@ -75,6 +75,25 @@ extension Planner {
                 "sourceName": .string(source), "adapterName": .string(SwiftLiteral.commentSafe(adapter.adapterName)),
                 "isFake": .bool(script != nil),
             ])
+    }
+
+    /// The roles of an SDK call's closures, when more than one reports the outcome, for a reviewer:
+    /// "`success` is the value, `failure` the error."
+    static func closureRoles(of adapter: Adapter) -> [String] {
+        guard let call = adapter.call else { return [] }
+        var parts: [String] = []
+        for argument in call.legacyCall.arguments {
+            guard case .outcome(_, _, let closure) = argument else { continue }
+            switch closure.role {
+            case .failure: parts.append("`\(closure.parameterName)` the error")
+            case .finish(.plain): parts.append("`\(closure.parameterName)` the end")
+            case .finish: parts.append("`\(closure.parameterName)` the end or the error")
+            }
+        }
+        guard !parts.isEmpty else { return [] }
+        let value = call.completionRole == .event ? "the events" : "the value"
+        let name = SwiftLiteral.commentSafe(call.completionName)
+        return ["Closures: `\(name)` is \(value), " + parts.map(SwiftLiteral.commentSafe).joined(separator: ", ") + "."]
     }
 
     /// One adapter, from the lines its header template renders to its last brace.

@@ -159,6 +159,9 @@ extension Planner {
                 return (Sourced((label.map { $0 + ": " } ?? "") + value, from: line), false)
             case .completion(let label, let line):
                 return (Sourced((label.map { $0 + ": " } ?? "") + handlerHead, from: line), true)
+            case .outcome(let label, let line, let closure):
+                let target = adapter.stream == nil ? site.names.continuation : site.names.events
+                return (Sourced((label.map { $0 + ": " } ?? "") + Self.outcomeClosure(closure.role, target: target, isStream: adapter.stream != nil), from: line), false)
             }
         }
         if arguments.count == 1, arguments[0].isHandler, printer.fits(function + "(" + arguments[0].text.text) {
@@ -180,6 +183,26 @@ extension Planner {
             }
         }
         printer.continuation(")")
+    }
+
+    /// The closure bridgegen hands the SDK for a failure or end closure: it ends the call (or the
+    /// stream) through the same guard as the value's closure, so whichever the SDK calls first wins.
+    static func outcomeClosure(_ role: OutcomeClosure.Role, target: String, isStream: Bool) -> String {
+        switch role {
+        case .failure(let optional):
+            let method = isStream ? (optional ? "finishWithFailureFlag(error: error)" : "finish(throwing: error)")
+                : (optional ? "resumeWithFailureFlag(error: error)" : "resume(throwing: error)")
+            return "{ error in \(target).\(method) }"
+        case .finish(.plain(let arity)):
+            let parameters = arity == 0 ? "" : Array(repeating: "_", count: arity).joined(separator: ", ") + " in "
+            return "{ \(parameters)\(target).finish() }"
+        case .finish(.optionalError):
+            return ["{ error in", "    if let error {", "        \(target).finish(throwing: error)", "    } else {",
+                "        \(target).finish()", "    }", "}"].joined(separator: "\n")
+        case .finish(.completion):
+            return ["{ completion in", "    if case .failure(let error) = completion {", "        \(target).finish(throwing: error)",
+                "    } else {", "        \(target).finish()", "    }", "}"].joined(separator: "\n")
+        }
     }
 
     /// A forwarded argument: the parameter itself, or a closure that passes a progress callback

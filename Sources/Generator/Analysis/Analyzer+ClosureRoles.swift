@@ -1,0 +1,223 @@
+import DeclParser
+
+/// What each closure parameter of a legacy method is: the value's (a success closure, a stream's
+/// event closure, or a completion carrying the whole outcome), the failure's, the end of a
+/// stream's events, or none of the outcome (progress, work, context). Named by `@success`,
+/// `@failure`, `@event` and `@finish` on the function — the delegate roles, naming closures — or
+/// inferred from conventional names when a success and a failure closure (or a stream's event
+/// closure and its failure or end closure) stand side by side. An outcome closure never stays a
+/// parameter of the async function: that is refused at the `.bridge` line, with the annotation
+/// that fixes it (docs/language.md, "What each closure is").
+extension Analyzer {
+    /// The value's closure and the closures beside it that report the rest of the outcome.
+    struct ClosureRoles {
+        /// The parameter whose closure delivers the value (nil: chosen as a completion handler).
+        var value: Int?
+        var valueRole = CompletionRole.completion
+        var others: [(index: Int, role: OutcomeClosure.Role)] = []
+    }
+
+    /// Names by which SDKs mark each role (lowercased parameter names and labels).
+    static let successWords: Set<String> = [
+        "success", "onsuccess", "successhandler", "successblock", "successcallback", "succeeded", "onsucceeded",
+    ]
+    static let failureWords: Set<String> = [
+        "failure", "onfailure", "failurehandler", "failureblock", "failurecallback", "error", "onerror", "errorhandler",
+        "errorblock", "errorcallback", "fail", "onfail", "failed", "onfailed", "receiveerror",
+    ]
+    static let eventWords: Set<String> = [
+        "onnext", "next", "receivevalue", "onvalue", "onevent", "onitem", "onrow", "onchange", "onupdate", "onmessage",
+        "onreceive", "eventhandler", "valuehandler", "onelement",
+    ]
+    static let finishWords: Set<String> = [
+        "oncompleted", "completed", "oncomplete", "oncompletion", "receivecompletion", "onfinish", "onfinished",
+        "finished", "onend", "ondone", "completion", "completionhandler",
+    ]
+
+    static func plays(_ words: Set<String>, _ parameter: Parameter) -> Bool {
+        words.contains(parameter.name.name.lowercased()) || parameter.label.map { words.contains($0.name.lowercased()) } == true
+    }
+
+    /// The roles the function names, checked; or inferred from names; `value` nil when neither
+    /// says (the completion handler is then chosen as before). nil after a diagnostic.
+    mutating func closureRoles(
+        _ function: FunctionDecl, annotations: FunctionAnnotations, scope: String, isStream: Bool
+    ) -> ClosureRoles? {
+        let closures = function.parameters.indices.filter { isClosure(function.parameters[$0].type, scope: scope) }
+        var roles = ClosureRoles()
+        guard !annotations.closureRoles.isEmpty else {
+            return annotations.completion == nil ? inferredRoles(function, closures: closures, scope: scope, isStream: isStream) : roles
+        }
+        for (name, kind, location) in annotations.closureRoles {
+            guard let index = closures.first(where: { function.parameters[$0].name.name == name || function.parameters[$0].label?.name == name })
+            else {
+                let known = closures.map { "'\(function.parameters[$0].name.name)'" }.joined(separator: ", ")
+                diagnostics.error(
+                    "'@\(kind)(\(name))' names no closure parameter of '\(function.fullName)'", at: location,
+                    notes: [.init(known.isEmpty ? "the method takes no closure" : "its closure parameters are \(known)")])
+                return nil
+            }
+            if kind == "success" || kind == "event" {
+                if (kind == "event") != isStream {
+                    diagnostics.error(
+                        "'@\(kind)' names \(isStream ? "a one-shot's value" : "a stream's events"), but '\(function.fullName)' is \(isStream ? "a stream" : "a one-shot")",
+                        at: location, notes: [.init(isStream ? "write '@event(\(name))'" : "write '@success(\(name))', or add '@stream' if it is called for every event")])
+                    return nil
+                }
+                guard roles.value == nil else {
+                    diagnostics.error(
+                        "'\(function.fullName)' has one value closure; '@\(kind)(\(name))' names a second", at: location,
+                        notes: [.init("name the other closures' roles with '@failure' or '@finish'")])
+                    return nil
+                }
+                roles.value = index
+                roles.valueRole = kind == "event" ? .event : .success
+            } else if kind == "finish" && !isStream {
+                diagnostics.error(
+                    "'@finish' names the end of a stream's events, but '\(function.fullName)' is a one-shot", at: location,
+                    notes: [.init("a one-shot ends with its value or its failure; add '@stream' if the closure is called for every event")])
+                return nil
+            } else {
+                guard let role = outcomeRole(kind, of: function.parameters[index], scope: scope, at: location) else { return nil }
+                roles.others.append((index, role))
+            }
+        }
+        if roles.value == nil, annotations.completion == nil {
+            diagnostics.error(
+                "'\(function.fullName)' names closure roles but not the closure that delivers the \(isStream ? "events" : "value")",
+                at: annotations.closureRoles[0].location,
+                notes: [.init(isStream ? "name it with '@event(closureName)'" : "name it with '@success(closureName)'")])
+            return nil
+        }
+        return roles
+    }
+
+    /// A success closure beside a failure closure; for a stream, an event closure beside a failure
+    /// or end closure. Names decide; anything less sure is left to the completion rule and the
+    /// outcome check after it.
+    mutating func inferredRoles(_ function: FunctionDecl, closures: [Int], scope: String, isStream: Bool) -> ClosureRoles? {
+        var roles = ClosureRoles()
+        let parameters = function.parameters
+        let delivering = closures.filter { deliversResults(parameters[$0].type, scope: scope) }
+        func only(_ words: Set<String>) -> Int? {
+            let found = delivering.filter { Self.plays(words, parameters[$0]) }
+            return found.count == 1 ? found[0] : nil
+        }
+        let failure = only(Self.failureWords)
+        if isStream {
+            let finish = only(Self.finishWords)
+            guard let event = only(Self.eventWords), failure != nil || finish != nil else { return roles }
+            roles.value = event
+            roles.valueRole = .event
+            for (index, kind) in [(failure, "failure"), (finish, "finish")] {
+                guard let index else { continue }
+                guard let role = outcomeRole(kind, of: parameters[index], scope: scope, at: parameters[index].location) else { return nil }
+                roles.others.append((index, role))
+            }
+        } else {
+            guard let success = only(Self.successWords), let failure else { return roles }
+            guard let role = outcomeRole("failure", of: parameters[failure], scope: scope, at: parameters[failure].location) else {
+                return nil
+            }
+            roles.value = success
+            roles.valueRole = .success
+            roles.others = [(failure, role)]
+        }
+        return roles
+    }
+
+    /// What a failure or end closure's parameters mean, or a diagnostic at `location`.
+    mutating func outcomeRole(_ kind: String, of parameter: Parameter, scope: String, at location: SourceLocation) -> OutcomeClosure.Role? {
+        guard let resolved = try? resolver.resolve(parameter.type, scope: scope).unwrappingOptional.strippingAttributes,
+            case .function(let closure) = resolved.kind, CallbackShape.deliversResults(closure)
+        else {
+            diagnostics.error(
+                "'\(parameter.name.name)' is not a closure that returns Void, so it cannot be a '@\(kind)' closure", at: location)
+            return nil
+        }
+        let types = closure.parameters.map(\.type)
+        if kind == "failure" {
+            guard types.count == 1, let error = errorKind(types[0], scope: scope) else {
+                diagnostics.error(
+                    "a failure closure takes one error, but '\(parameter.name.name)' takes '(\(types.map(\.description).joined(separator: ", ")))'",
+                    at: location, notes: [.init("name the closure that reports the error with '@failure(name)'")])
+                return nil
+            }
+            return .failure(optional: error == .optional)
+        }
+        if types.count == 1, let error = errorKind(types[0], scope: scope) {
+            return error == .optional ? .finish(.optionalError) : .failure(optional: false)
+        }
+        if types.count == 1, let name = types[0].strippingAttributes.qualifiedName, name.split(separator: ".").last == "Completion" {
+            return .finish(.completion)
+        }
+        return .finish(.plain(arity: types.count))
+    }
+
+    /// After the roles: a closure that looks like part of the outcome must not stay a parameter
+    /// of the async function (the caller would get the value in one place and the error in
+    /// another); nor may the value be an error while another closure reports the outcome, nor a
+    /// stream be of `Void` while a closure the caller passes gets the values.
+    mutating func checkNoOutcomeLeft(
+        _ function: FunctionDecl, value: Int, roles: ClosureRoles, shape: CompletionShape, scope: String, isStream: Bool
+    ) -> Bool {
+        let handled = Set([value] + roles.others.map(\.index))
+        let left = function.parameters.indices.filter {
+            !handled.contains($0) && isClosure(function.parameters[$0].type, scope: scope)
+                && deliversResults(function.parameters[$0].type, scope: scope)
+        }
+        let words = Self.successWords.union(Self.failureWords).union(Self.eventWords).union(Self.finishWords)
+            .union(["result", "onresult", "resulthandler", "response", "onresponse", "reply"])
+        let valueName = function.parameters[value].name.name
+        let fix =
+            isStream
+            ? "name each closure's role: '@event(…)' for the events, '@failure(…)' for the error, '@finish(…)' for the end"
+            : "name each closure's role: '@success(…)' for the value, '@failure(…)' for the error"
+        for index in left where Self.plays(words, function.parameters[index]) {
+            let name = function.parameters[index].name.name
+            var notes: [Diagnostic.Note] = [.init(fix)]
+            if !isStream, Self.plays(Self.eventWords.union(Self.finishWords), function.parameters[index]) {
+                notes.append(.init("if it is called for every event, bridge the method as a stream: add '@stream'"))
+            }
+            notes.append(.init("if it is not part of the outcome (a hook, a step the SDK runs), rename it in the .bridge file"))
+            diagnostics.error(
+                "'\(name)' reports part of the outcome of '\(function.fullName)', but would stay a parameter of the async function",
+                at: function.parameters[index].location, notes: notes)
+            return false
+        }
+        // A value that is an error (SE-0297 returns a lone non-optional error as the value).
+        let valueIsError =
+            shape.failureName != nil
+            || (shape.parameters.count == 1 && errorParameterKind(function.parameters[value].type, scope: scope) == .nonOptional)
+        if !left.isEmpty, valueIsError, roles.others.isEmpty {
+            diagnostics.error(
+                "'\(valueName)' takes only an error, so '\(function.fullName)' would return the error as its value while another closure reports the outcome",
+                at: function.parameters[value].location, notes: [.init(fix)])
+            return false
+        }
+        if isStream, shape.parameters.isEmpty, roles.valueRole != .event,
+            let withValues = left.first(where: { closureArity(function.parameters[$0].type, scope: scope) > 0 })
+        {
+            diagnostics.error(
+                "the stream of '\(function.fullName)' would be of Void, while '\(function.parameters[withValues].name.name)' gets the values and stays a parameter",
+                at: function.parameters[withValues].location, notes: [.init(fix)])
+            return false
+        }
+        return true
+    }
+
+    /// Whether a closure's one parameter is an error, and an optional one.
+    func errorParameterKind(_ type: TypeSyntax, scope: String) -> ErrorKind? {
+        guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes,
+            case .function(let closure) = resolved.kind, closure.parameters.count == 1
+        else { return nil }
+        return errorKind(closure.parameters[0].type, scope: scope)
+    }
+
+    func closureArity(_ type: TypeSyntax, scope: String) -> Int {
+        guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes,
+            case .function(let closure) = resolved.kind
+        else { return 0 }
+        return closure.parameters.count
+    }
+}

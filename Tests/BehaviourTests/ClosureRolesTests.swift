@@ -1,0 +1,105 @@
+import FixtureSDK
+import Foundation
+@testable import BridgegenRuntime
+@testable import GoldenAdapters
+import Testing
+
+/// Adapters whose SDK reports the outcome through several closures (the ClosureRoles golden),
+/// against an SDK that calls both closures, fails after succeeding, ends before its last event,
+/// sends events after the end, or drops its closures. Serialized: the misuse handler is global.
+@Suite(.serialized) struct ClosureRolesTests {
+    @Test func aSuccessClosureGivesTheValueAndAFailureClosureThrows() async throws {
+        let library = PhotoLibrary()
+        #expect(try await library.loadPhoto(id: "p") == Photo(id: "p"))
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.loadPhoto(id: "p") }
+        library.outcome = .value
+        let (photo, size) = try await library.fetchThumbnail("t")
+        #expect(photo == Photo(id: "t") && size == 64)
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.fetchThumbnail("t") }
+    }
+
+    /// Both closures called: the first decides, the second is reported, never a second resume.
+    @Test(arguments: [CallbackMode.immediately, .onAnotherThread])
+    func bothClosuresCalledTheFirstWins(mode: CallbackMode) async throws {
+        let log = MisuseLog.install(for: "PhotoLibrary.loadPhoto")
+        let library = PhotoLibrary()
+        library.mode = mode
+        library.outcome = .both
+        #expect(try await library.loadPhoto(id: "p") == Photo(id: "p"))
+        #expect(await eventually { log.all.count == 1 })
+        #expect(log.all.first?.kind == .duplicateCallback)
+
+        // The failure first, then the success: the call throws, the success is reported.
+        let deletes = MisuseLog.install(for: "PhotoLibrary.deletePhoto")
+        await #expect(throws: PhotoError.notFound) { try await library.deletePhoto(id: "p") }
+        #expect(await eventually { deletes.all.count == 1 })
+    }
+
+    /// An SDK that releases both closures without calling either: an error, not a hang.
+    @Test func droppedClosuresAreAnError() async throws {
+        let library = PhotoLibrary()
+        library.mode = .dropped
+        await #expect(throws: BridgegenError.callbackDropped(adapter: "PhotoLibrary.loadPhoto(id:)")) {
+            try await withWatchdog { try await library.loadPhoto(id: "p") }
+        }
+    }
+
+    @Test func cancellationWhileBothClosuresAreHeld() async throws {
+        let log = MisuseLog.install(for: "PhotoLibrary.deletePhoto")
+        let library = PhotoLibrary()
+        library.mode = .never
+        let task = Task { try await library.deletePhoto(id: "slow") }
+        #expect(await eventually { Fixture.heldCount > 0 })
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await task.value } }
+        #expect(log.all.isEmpty)
+    }
+
+    /// Rx-style and Combine-style streams: the events, then the end; the failure throws.
+    @Test func streamsEndOnTheEndClosureAndThrowOnTheFailure() async throws {
+        let library = PhotoLibrary()
+        for stream in [library.subscribe(), library.sink(), library.enumeratePhotos()] {
+            var ids: [String] = []
+            for try await photo in stream { ids.append(photo.id) }
+            #expect(ids == ["a", "b", "c"])
+        }
+        library.outcome = .failure
+        for stream in [library.subscribe(), library.sink(), library.enumeratePhotos()] {
+            var ids: [String] = []
+            await #expect(throws: PhotoError.notFound) {
+                for try await photo in stream { ids.append(photo.id) }
+            }
+            #expect(ids == ["a"])
+        }
+    }
+
+    /// The end, then one more event and a failure: the stream ended with the end; what came
+    /// after is dropped and reported, and the registration is disposed of once.
+    @Test func eventsAfterTheEndAreDroppedAndReported() async throws {
+        let log = MisuseLog.install(for: "PhotoLibrary.subscribe")
+        let library = PhotoLibrary()
+        library.outcome = .both
+        var ids: [String] = []
+        for try await photo in library.subscribe() { ids.append(photo.id) }
+        #expect(ids == ["a"])
+        #expect(await eventually { log.all.count == 2 })
+        #expect(log.all.map(\.kind) == [.eventAfterFinish, .duplicateCallback])
+        #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
+    }
+
+    /// A consumer that stops listening disposes of the SDK's registration once; `onDisposed`,
+    /// a hook and not an outcome, is passed through to the SDK.
+    @Test func aConsumerThatStopsDisposesOnce() async throws {
+        let library = PhotoLibrary()
+        library.outcome = .nothing
+        let task = Task {
+            for try await _ in library.subscribe(onDisposed: {}) {}
+        }
+        #expect(await eventually { library.subscriptions.count == 1 })
+        task.cancel()
+        _ = await task.result
+        #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+public struct Photo: Sendable, Equatable {
+    public var id: String
+    public init(id: String) { self.id = id }
+}
+
+public enum PhotoError: Error, Equatable, Sendable {
+    case notFound
+}
+
+/// Combine's shape, in this SDK's own namespace: what a `sink`'s completion closure receives.
+public enum Subscribers {
+    public enum Completion<Failure: Error> {
+        case finished
+        case failure(Failure)
+    }
+}
+
+/// A registration the SDK keeps until disposed; counts its disposals.
+public final class PhotoSubscription: @unchecked Sendable {
+    // @unchecked: the counter is behind `state`.
+    private let state = Locked(0)
+    init() {}
+    public var disposeCount: Int { state.withLock { $0 } }
+    public func dispose() { state.withLock { $0 += 1 } }
+}
+
+/// A photo service in the style of older SDKs that report outcomes through several closures: a
+/// success closure and a failure closure, an Rx-style subscription (next, error, completed,
+/// disposed), a Combine-style sink (completion, value) and a per-row enumeration that ends with a
+/// completion. `outcome` says what it reports; `mode` when and how often, as for every fixture.
+/// `.both` misbehaves: a one-shot calls its success closure, then its failure closure; a stream
+/// ends, then sends one more event and a failure.
+public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
+    public var subscriptions: [PhotoSubscription] = []
+
+    public override init() {}
+
+    public func loadPhoto(id: String, success: @escaping (Photo) -> Void, failure: @escaping (Error) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: success(Photo(id: id))
+            case .failure: failure(PhotoError.notFound)
+            case .both:
+                success(Photo(id: id))
+                failure(PhotoError.notFound)
+            case .nothing: break
+            }
+        }
+    }
+
+    public func deletePhoto(id: String, onSuccess: (() -> Void)? = nil, onFailure: ((Error) -> Void)? = nil) {
+        respond { outcome in
+            switch outcome {
+            case .value: onSuccess?()
+            case .failure: onFailure?(PhotoError.notFound)
+            case .both:
+                onFailure?(PhotoError.notFound)
+                onSuccess?()
+            case .nothing: break
+            }
+        }
+    }
+
+    /// Unlabeled closures, named in no conventional way: `@success` and `@failure` name them.
+    public func fetchThumbnail(_ id: String, _ done: @escaping (Photo, Int) -> Void, _ problem: @escaping (PhotoError) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value, .both: done(Photo(id: id), 64)
+            case .failure: problem(.notFound)
+            case .nothing: break
+            }
+        }
+    }
+
+    /// The events, then the end or the failure, on the fixture's thread (`.both`: an event and a
+    /// failure after the end).
+    func emit(_ send: @escaping (Photo) -> Void, end: @escaping () -> Void, fail: @escaping (Error) -> Void) -> PhotoSubscription {
+        recordStart()
+        let subscription = PhotoSubscription()
+        subscriptions.append(subscription)
+        let outcome = self.outcome
+        Fixture.scheduler.async {
+            switch outcome {
+            case .value:
+                for id in ["a", "b", "c"] { send(Photo(id: id)) }
+                end()
+            case .failure:
+                send(Photo(id: "a"))
+                fail(PhotoError.notFound)
+            case .both:
+                send(Photo(id: "a"))
+                end()
+                send(Photo(id: "late"))
+                fail(PhotoError.notFound)
+            case .nothing:
+                break
+            }
+        }
+        return subscription
+    }
+
+    public func subscribe(
+        onNext: ((Photo) -> Void)? = nil, onError: ((Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> PhotoSubscription {
+        emit({ onNext?($0) }, end: { onCompleted?() }, fail: { onError?($0) })
+    }
+
+    public func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Error>) -> Void, receiveValue: @escaping (Photo) -> Void
+    ) -> PhotoSubscription {
+        emit(receiveValue, end: { receiveCompletion(.finished) }, fail: { receiveCompletion(.failure($0)) })
+    }
+
+    /// Rows, then a completion with the error, if any (nil: all rows were delivered).
+    public func enumeratePhotos(onRow: @escaping (Photo) -> Void, completion: @escaping (Error?) -> Void) {
+        _ = emit(onRow, end: { completion(nil) }, fail: { completion($0) })
+    }
+}
