@@ -208,6 +208,16 @@ extension Parser {
             let isConstant = current.identifier == "let"
             advance()
             let name = try expectIdentifier("a property name")
+            // The declared type, read when it parses (a callback property's closure type); the
+            // rest of the member (a value, accessors) is skipped either way.
+            var type: TypeSyntax?
+            if consume(.colon) {
+                // A type this grammar does not read (`some View`) is not an error here: the
+                // property is context, and its diagnostics are dropped with the attempt.
+                let (before, reported) = (position, diagnostics)
+                type = try? parseType()
+                if type == nil { (position, diagnostics) = (before, reported) }
+            }
             let rest = position
             skipRestOfMember()
             // `{ get }` without `set` cannot be assigned either.
@@ -216,7 +226,8 @@ extension Parser {
             return .context(
                 ContextDecl(
                     kind: .property, name: name.name, attributeNames: attributes.map(\.name.name), location: start,
-                    isSettable: !isConstant && !getOnly))
+                    isSettable: !isConstant && !getOnly, type: type, attributes: attributes, documentation: documentation,
+                    nameLocation: name.location))
         case "init" where !current.kind.isEscaped, "subscript" where !current.kind.isEscaped:
             let keyword = current.identifier ?? ""
             advance()

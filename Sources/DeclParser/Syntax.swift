@@ -320,10 +320,17 @@ public struct ContextDecl: Hashable, Sendable {
     public var location: SourceLocation
     /// A property that can be assigned: not a `let`, and not `{ get }` only.
     public var isSettable: Bool
+    /// A property's declared type, when it has one (a callback property's closure type).
+    public var type: TypeSyntax?
+    public var attributes: [Attribute]
+    public var documentation: [String]
+    /// The `.bridge` line of the name (`var` line).
+    public var nameLocation: SourceLocation?
 
     public init(
         kind: Kind, name: String, parameters: [Parameter] = [], attributeNames: [String] = [], location: SourceLocation,
-        isSettable: Bool = true
+        isSettable: Bool = true, type: TypeSyntax? = nil, attributes: [Attribute] = [], documentation: [String] = [],
+        nameLocation: SourceLocation? = nil
     ) {
         self.kind = kind
         self.name = name
@@ -331,6 +338,10 @@ public struct ContextDecl: Hashable, Sendable {
         self.attributeNames = attributeNames
         self.location = location
         self.isSettable = isSettable
+        self.type = type
+        self.attributes = attributes
+        self.documentation = documentation
+        self.nameLocation = nameLocation
     }
 }
 

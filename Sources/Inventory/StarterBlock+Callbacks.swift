@@ -50,14 +50,15 @@ extension StarterBlock {
         }
     }
 
-    /// `onText(_ callback:)`, `onMessage(_:)`: named `on` and an event, one closure and nothing
-    /// else to wait for, so each call of the closure is an event, not the outcome of a call.
-    static func registersEventHandler(_ function: FunctionDecl) -> Bool {
+    /// `onText(_ callback:)`, `onHTTPResponse(on: queue, perform:)`: named `on` and an event, with
+    /// one callback and nothing else to wait for, so each call of the callback is an event, not
+    /// the outcome of a call.
+    static func registersEventHandler(_ function: FunctionDecl, callbacks: Int) -> Bool {
         let name = function.name.name
-        guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true, function.parameters.count == 1
+        guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true, callbacks == 1
         else { return false }
         // Not a one-time outcome (`onComplete(completion:)`).
-        let names = (function.parameters[0].name.name + " " + (function.parameters[0].label?.name ?? "") + " " + name).lowercased()
+        let names = (function.parameters.map { $0.name.name + " " + ($0.label?.name ?? "") } + [name]).joined(separator: " ").lowercased()
         return !["complet", "finish", "done", "reply", "result"].contains { names.contains($0) }
     }
 
@@ -78,13 +79,13 @@ extension StarterBlock {
             return false
         }
         let closureAliases = self.closureAliases
-        return function.parameters.contains { Self.isCallback($0, aliases: closureAliases) }
+        return function.parameters.contains { Self.isCallback($0, aliases: closureAliases, method: function.name.name) }
     }
 
     /// A callback parameter: it outlives the call (`@escaping`, or an optional closure; a
     /// non-escaping closure runs before the method returns: `create(table:) { t in … }`) and
     /// hands the app a result or an event, directly or through one of the SDK's closure aliases.
-    static func isCallback(_ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax]) -> Bool {
+    static func isCallback(_ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax], method: String = "init") -> Bool {
         if namesConfiguration(parameter) { return false }
         var escapes = parameter.type.description.contains("@escaping")
         var type = parameter.type.strippingAttributes
@@ -93,7 +94,12 @@ extension StarterBlock {
             escapes = true
         }
         guard escapes else { return false }
-        if case .function(let closure) = type.kind { return deliversResults(closure) }
+        if case .function(let closure) = type.kind {
+            // Work the SDK runs for the caller (`schedule(_ action: () -> Void)`) is not a callback.
+            return deliversResults(closure)
+                && !CallbackShape.isWork(
+                    name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method)
+        }
         guard case .named(let components) = type.kind, let last = components.last else { return false }
         if let closure = closureAliases[last.name.name] { return deliversResults(closure) }
         // A type the sources do not declare (another module's alias): a callback only by its

@@ -15,6 +15,9 @@ struct StarterBlock {
         /// A context method with a closure parameter: marked `@context`, or bridgegen would try
         /// to bridge it (it takes a closure that is not a callback: a body, a transform).
         var marksContext = false
+        /// Why a context method is marked `@context`, when it is not "takes a closure, but not a
+        /// callback".
+        var contextReason: String?
         /// The method's Swift name (`register(_:name:factory:)`), for a context method.
         var swiftName: String?
         /// An initializer that keeps a callback: listed as context, with why it is not bridged.
@@ -42,7 +45,9 @@ struct StarterBlock {
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
 
     /// Names of observer-like methods: they call back many times while their token lives.
-    static let observerPrefixes = ["observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating"]
+    static let observerPrefixes = [
+        "observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating", "startWith",
+    ]
 
     mutating func add(_ member: SourceMember, tokens: TokenMethods) {
         switch member.kind {
@@ -67,6 +72,18 @@ struct StarterBlock {
                 }
                 return
             }
+            // Deprecated with a named replacement: the replacement is the one to bridge (two
+            // such overloads would also generate the same adapter).
+            if takesCallback(function), function.attributes.contains(where: { attribute in
+                attribute.name.name == "available" && attribute.text.contains("deprecated") && attribute.text.contains("renamed")
+            }) {
+                var entry = Entry(member: member, role: .context)
+                entry.swiftName = function.fullName
+                entry.marksContext = true
+                entry.contextReason = "deprecated: its replacement is bridged"
+                entries.append(entry)
+                return
+            }
             guard takesCallback(function) && !isOperatorWithHooks(function, tokens: tokens) && !isFactory(function) else {
                 var entry = Entry(member: member, role: .context)
                 entry.swiftName = function.fullName
@@ -84,18 +101,34 @@ struct StarterBlock {
                 return
             }
             var entry = Entry(member: member, role: .callback)
+            // What the closures' names say (the rule `generate` gives them their roles by):
+            // an event closure beside a failure or end closure is a stream; a success (or end)
+            // closure beside a failure closure a one-shot, whatever the method is called.
+            let aliases = closureAliases
+            let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name) }
+            let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) })
+            // A name that says once (`observeCompleted`, `onClose`) is a one-shot.
+            let once = ClosureRoleNames.namesOnce(function.name.name)
             // A builder-style method returns `Self`: the block's own type.
             let returnedType = function.returnType.map { $0.description == "Self" ? type : $0.description }
             if let returned = function.returnType, !returned.isVoid, let returnedType, let stop = tokens.stopMethod(of: returnedType) {
                 let cancel = stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())"
                 let named = returned.description == returnedType ? returnedType : "\(returned.description) (\(returnedType))"
                 entry.annotations.append((cancel, "the returned \(named) has \(stop)()"))
-                if Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
+                if byNames == nil, !once, Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
                     entry.annotations.insert(
                         ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
                 }
-            } else if (function.returnType?.isVoid ?? true) && Self.registersEventHandler(function) {
-                entry.annotations.append(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"))
+            }
+            if byNames == nil, !once, !entry.annotations.contains(where: { $0.annotation == "@stream" }) {
+                if ClosureRoleNames.namesRepetition(function.name.name) {
+                    entry.annotations.insert(("@stream", "'\(function.name.name)' reports progress, many times"), at: 0)
+                } else if Self.registersEventHandler(function, callbacks: callbacks.count) {
+                    entry.annotations.insert(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"), at: 0)
+                }
+            }
+            if let byNames, byNames.isStream, !once {
+                entry.annotations.insert(("@stream", byNames.why), at: 0)
             }
             entries.append(entry)
         }

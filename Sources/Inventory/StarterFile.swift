@@ -132,7 +132,9 @@ struct StarterFile {
                         lines.append("    // scan: \(annotation) because \(why)")
                         lines.append("    " + annotation)
                     }
-                    if entry.marksContext { lines.append("    @context  // takes a closure, but not a callback") }
+                    if entry.marksContext {
+                        lines.append("    @context  // " + (entry.contextReason ?? "takes a closure, but not a callback"))
+                    }
                     if entry.initializerWithCallback {
                         lines.append("    // Not bridgeable as written: an initializer cannot become async (generate warns here);")
                         lines.append("    // bridge a method of yours that calls it and keeps the object, e.g. 'static func make(…, completion:)'")

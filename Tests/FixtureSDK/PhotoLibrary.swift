@@ -119,3 +119,51 @@ public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
         _ = emit(onRow, end: { completion(nil) }, fail: { completion($0) })
     }
 }
+
+/// An SDK object that reports events through callback properties it calls (like `EventSource`'s
+/// `onMessage`), and through a registered handler that hands itself back first (like
+/// websocket-kit's `onText { ws, text in … }`). `send…` calls what is set now, from the fixture's
+/// thread, and counts what was sent while nothing was set.
+public final class PhotoFeed: @unchecked Sendable {
+    // @unchecked: the handlers are behind `state`, as an SDK would guard them.
+    private let state = Locked(
+        (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
+         each: ((PhotoFeed, Photo) -> Void)?.none))
+
+    public init() {}
+
+    public var onPhoto: ((Photo) -> Void)? {
+        get { state.withLock { $0.photo } }
+        set { state.withLock { $0.photo = newValue } }
+    }
+
+    public var onPing: (() -> Void)? {
+        get { state.withLock { $0.ping } }
+        set { state.withLock { $0.ping = newValue } }
+    }
+
+    public var onLabel: (PhotoFeed, String, Int) -> Void {
+        get { state.withLock { $0.label } }
+        set { state.withLock { $0.label = newValue } }
+    }
+
+    /// Photos sent while no handler was set.
+    public var unheard: Int { state.withLock { $0.unheard } }
+
+    public func onEachPhoto(_ handler: @escaping (PhotoFeed, Photo) -> Void) {
+        state.withLock { $0.each = handler }
+    }
+
+    /// Sends photos, pings and labels to whatever is set now, in order, on the fixture's thread.
+    public func send(_ ids: [String]) {
+        Fixture.scheduler.async { [self] in
+            for id in ids {
+                let (photo, ping, label, each) = state.withLock { ($0.photo, $0.ping, $0.label, $0.each) }
+                if let photo { photo(Photo(id: id)) } else { state.withLock { $0.unheard += 1 } }
+                ping?()
+                label(self, id, id.count)
+                each?(self, Photo(id: id))
+            }
+        }
+    }
+}

@@ -451,7 +451,8 @@ let interfaceSDK = #"""
         #expect(result.text.contains("    // scan: @stream because 'onText' registers a handler the SDK calls for each event\n    @stream\n    public func onText("))
         #expect(!result.text.contains("@stream\n    public func onComplete("))
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
-        #expect(output.text?.contains("func onText() -> _Concurrency.AsyncStream<(Socket, String)>") == true)
+        // The socket handed back first is the receiver the caller has: the element is the text.
+        #expect(output.text?.contains("func onText() -> _Concurrency.AsyncStream<String>") == true)
     }
 
     /// An operator's hooks (`do(onNext:…)`, `handleEvents(…)`) run when the value it returns is

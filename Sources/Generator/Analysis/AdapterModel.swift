@@ -89,6 +89,8 @@ public struct Adapter: Hashable, Sendable {
         case delegate(DelegateStart)
         /// An observer of a notification (`stream` is set too).
         case notification(ObservedNotification)
+        /// A callback property the stream sets while it is iterated (`stream` is set too).
+        case property(CallbackProperty)
     }
 
     public var returnsVoid: Bool { resultType == "Void" }
@@ -114,6 +116,19 @@ public struct Adapter: Hashable, Sendable {
     static func swiftName(_ base: String, _ parameters: [AdapterParameter]) -> String {
         base + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
     }
+}
+
+/// A callback property (`var onMessage: ((Message) -> Void)?`): the stream sets it when
+/// iteration starts and puts back the value it had when the stream ends.
+public struct CallbackProperty: Hashable, Sendable {
+    /// The property's name, backticked when it is a keyword.
+    public var name: String
+    /// Its type as declared (what the stream keeps to put back).
+    public var type: String
+    /// The closure's parameters and what each is (values, or the receiver handed back).
+    public var shape: CompletionShape
+    /// Where the property is declared: the code that sets it lands there.
+    public var line: Int?
 }
 
 /// The legacy call of an adapter and how its callback becomes the outcome.
@@ -383,6 +398,9 @@ public struct CompletionShape: Hashable, Sendable {
         case flag(failsWhenZero: Bool, isBool: Bool)
         /// A single `Result<T, E>`.
         case result
+        /// The object the method was called on, handed back as the callback's first argument
+        /// (`onText { ws, text in … }`): the caller has it already, so it is not part of the value.
+        case receiver
     }
 
     public struct Parameter: Hashable, Sendable {

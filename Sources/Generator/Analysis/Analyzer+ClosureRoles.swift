@@ -17,25 +17,8 @@ extension Analyzer {
         var others: [(index: Int, role: OutcomeClosure.Role)] = []
     }
 
-    /// Names by which SDKs mark each role (lowercased parameter names and labels).
-    static let successWords: Set<String> = [
-        "success", "onsuccess", "successhandler", "successblock", "successcallback", "succeeded", "onsucceeded",
-    ]
-    static let failureWords: Set<String> = [
-        "failure", "onfailure", "failurehandler", "failureblock", "failurecallback", "error", "onerror", "errorhandler",
-        "errorblock", "errorcallback", "fail", "onfail", "failed", "onfailed", "receiveerror",
-    ]
-    static let eventWords: Set<String> = [
-        "onnext", "next", "receivevalue", "onvalue", "onevent", "onitem", "onrow", "onchange", "onupdate", "onmessage",
-        "onreceive", "eventhandler", "valuehandler", "onelement",
-    ]
-    static let finishWords: Set<String> = [
-        "oncompleted", "completed", "oncomplete", "oncompletion", "receivecompletion", "onfinish", "onfinished",
-        "finished", "onend", "ondone", "completion", "completionhandler",
-    ]
-
-    static func plays(_ words: Set<String>, _ parameter: Parameter) -> Bool {
-        words.contains(parameter.name.name.lowercased()) || parameter.label.map { words.contains($0.name.lowercased()) } == true
+    static func plays(_ role: ClosureRoleNames.Role, _ parameter: Parameter) -> Bool {
+        ClosureRoleNames.plays(role, name: parameter.name.name, label: parameter.label?.name)
     }
 
     /// The roles the function names, checked; or inferred from names; `value` nil when neither
@@ -99,14 +82,14 @@ extension Analyzer {
         var roles = ClosureRoles()
         let parameters = function.parameters
         let delivering = closures.filter { deliversResults(parameters[$0].type, scope: scope) }
-        func only(_ words: Set<String>) -> Int? {
-            let found = delivering.filter { Self.plays(words, parameters[$0]) }
+        func only(_ role: ClosureRoleNames.Role) -> Int? {
+            let found = delivering.filter { Self.plays(role, parameters[$0]) }
             return found.count == 1 ? found[0] : nil
         }
-        let failure = only(Self.failureWords)
+        let failure = only(.failure)
         if isStream {
-            let finish = only(Self.finishWords)
-            guard let event = only(Self.eventWords), failure != nil || finish != nil else { return roles }
+            let finish = only(.finish)
+            guard let event = only(.event), failure != nil || finish != nil else { return roles }
             roles.value = event
             roles.valueRole = .event
             for (index, kind) in [(failure, "failure"), (finish, "finish")] {
@@ -115,7 +98,8 @@ extension Analyzer {
                 roles.others.append((index, role))
             }
         } else {
-            guard let success = only(Self.successWords), let failure else { return roles }
+            // A success closure, or (Completable's shape) an end closure that is the success.
+            guard let success = only(.success) ?? only(.finish), let failure else { return roles }
             guard let role = outcomeRole("failure", of: parameters[failure], scope: scope, at: parameters[failure].location) else {
                 return nil
             }
@@ -166,17 +150,16 @@ extension Analyzer {
             !handled.contains($0) && isClosure(function.parameters[$0].type, scope: scope)
                 && deliversResults(function.parameters[$0].type, scope: scope)
         }
-        let words = Self.successWords.union(Self.failureWords).union(Self.eventWords).union(Self.finishWords)
-            .union(["result", "onresult", "resulthandler", "response", "onresponse", "reply"])
         let valueName = function.parameters[value].name.name
         let fix =
             isStream
             ? "name each closure's role: '@event(…)' for the events, '@failure(…)' for the error, '@finish(…)' for the end"
             : "name each closure's role: '@success(…)' for the value, '@failure(…)' for the error"
-        for index in left where Self.plays(words, function.parameters[index]) {
+        for index in left
+        where ClosureRoleNames.namesOutcome(name: function.parameters[index].name.name, label: function.parameters[index].label?.name) {
             let name = function.parameters[index].name.name
             var notes: [Diagnostic.Note] = [.init(fix)]
-            if !isStream, Self.plays(Self.eventWords.union(Self.finishWords), function.parameters[index]) {
+            if !isStream, Self.plays(.event, function.parameters[index]) {
                 notes.append(.init("if it is called for every event, bridge the method as a stream: add '@stream'"))
             }
             notes.append(.init("if it is not part of the outcome (a hook, a step the SDK runs), rename it in the .bridge file"))

@@ -154,6 +154,13 @@ extension Analyzer {
                 nullable.insert(position - 1)
             }
         }
+        // The receiver handed back first, beside the values: not a value.
+        if elements.count > 1, roles[0] == nil, let receiver = scope.split(separator: ".").last,
+            elements[0].type.strippingAttributes.description == receiver
+                || elements[0].type.strippingAttributes.description == scope
+        {
+            roles[0] = .receiver
+        }
         var valueTypes: [String] = []
         for (index, element) in elements.enumerated() where roles[index] == nil {
             var type = element.type.strippingAttributes
@@ -253,6 +260,7 @@ extension Analyzer {
             case .error, .failure: fallback = "error"
             case .flag: fallback = "flag"
             case .result: fallback = "result"
+            case .receiver: fallback = "receiver"
             case .value:
                 fallback = valueCount == 1 ? "value" : "value\(valueIndex)"
                 valueIndex += 1

@@ -253,10 +253,14 @@ public struct Analyzer: Sendable {
         // A closure that does not escape runs before the method returns (a body, a transform):
         // nothing to wait for, so it is context unless it is named like a completion handler.
         // scan decides the same way, so the two agree on what a starter file bridges.
+        // A closure the SDK runs as work (an executor's job, a disposal action) is not a callback.
         return !function.attributes.contains { Annotations.functionAnnotations.contains($0.name.name) }
             && !function.parameters.contains {
-                (isClosure($0.type, scope: scope) && isEscaping($0.type, scope: scope)) || Self.looksLikeCompletion($0.name.name)
-                    || Self.looksLikeCompletion($0.label?.name)
+                (isClosure($0.type, scope: scope) && isEscaping($0.type, scope: scope)
+                    && !CallbackShape.isWork(
+                        name: $0.name.name, label: $0.label?.name, parameterCount: closureArity($0.type, scope: scope),
+                        method: function.name.name))
+                    || Self.looksLikeCompletion($0.name.name) || Self.looksLikeCompletion($0.label?.name)
             }
     }
 
@@ -351,8 +355,12 @@ public struct Analyzer: Sendable {
         // The type's other members, pasted as context: not bridged, checked for collisions.
         var context: [(name: String, location: SourceLocation)] = []
         var bridgeable: [FunctionDecl] = []
+        var properties: [ContextDecl] = []
         for member in decl.members {
             switch member {
+            case .context(let member) where isCallbackProperty(member, scope: scope):
+                context.append((member.name, member.location))
+                properties.append(member)
             case .context(let member):
                 context.append((member.name, member.location))
                 warnIfInitializerTakesCompletion(member, scope: scope)
@@ -376,8 +384,23 @@ public struct Analyzer: Sendable {
             generated[key] = function.name.location
             adapters.append(adapter)
         }
+        for property in properties {
+            guard var adapter = analyseProperty(property, typeName: typeName, scope: scope, access: access, block: options)
+            else { continue }
+            adapter.adapterName = owner + "." + adapter.adapterName
+            let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
+                + " #if " + (condition ?? "") + "." + adapter.signatureKey
+            if let first = generated[key] {
+                reportGeneratedTwice(adapter.adapterName, at: property.location, first: first)
+                continue
+            }
+            generated[key] = property.location
+            adapters.append(adapter)
+        }
+        // In input order: methods and callback properties as the block declares them.
+        adapters.sort { $0.location.offset < $1.location.offset }
         // A block of typealiases serves name resolution; one with nothing at all is a mistake.
-        if bridgeable.isEmpty && !decl.members.contains(where: { if case .typeAlias = $0 { true } else { false } }) {
+        if bridgeable.isEmpty && properties.isEmpty && !decl.members.contains(where: { if case .typeAlias = $0 { true } else { false } }) {
             diagnostics.append(
                 Diagnostic(
                     .warning, "extension block declares nothing to bridge", at: decl.location,

@@ -18,3 +18,107 @@ public enum CallbackShape {
             }
     }
 }
+
+extension CallbackShape {
+    /// Names of closures the SDK runs as work for the caller, not to hand back a result.
+    static let workNames: Set<String> = [
+        "action", "work", "task", "job", "operation", "execute", "perform", "dispose", "disposal",
+    ]
+
+    /// A closure the SDK runs as work for the caller rather than to report a result: it takes
+    /// nothing and is named for what it is — an executor's job (`schedule(_ action:)`,
+    /// `EventLoop.execute(_ task:)`) or a disposal action (`Disposables.create(with dispose:)`) —
+    /// and the method is not named for an event it reports (`observeCompleted(_ action:)`,
+    /// `onClose(_ action:)`, `whenComplete`, `startWithInterrupted`).
+    public static func isWork(name: String, label: String?, parameterCount: Int, method: String) -> Bool {
+        guard parameterCount == 0,
+            workNames.contains(name.lowercased()) || label.map({ workNames.contains($0.lowercased()) }) == true
+        else { return false }
+        let reportsEvent = ["observe", "on", "when", "start", "subscribe", "listen", "watch", "add"].contains { prefix in
+            method.hasPrefix(prefix) && method.dropFirst(prefix.count).first.map { $0.isUppercase || $0 == "(" } != false
+        }
+        return !reportsEvent
+    }
+}
+
+/// What a callback's name says its calls mean, and what a method's callbacks together say it is:
+/// one rule for `generate` (which closure gets which role, Analyzer+ClosureRoles.swift) and for
+/// `scan` (whether the starter marks the method `@stream`), so the two never disagree.
+public enum ClosureRoleNames {
+    public enum Role: Sendable { case success, failure, event, finish }
+
+    static let success: Set<String> = [
+        "success", "onsuccess", "successhandler", "successblock", "successcallback", "succeeded", "onsucceeded",
+    ]
+    static let failure: Set<String> = [
+        "failure", "onfailure", "failurehandler", "failureblock", "failurecallback", "error", "onerror", "errorhandler",
+        "errorblock", "errorcallback", "fail", "onfail", "failed", "onfailed", "receiveerror",
+    ]
+    static let event: Set<String> = [
+        "onnext", "next", "receivevalue", "onvalue", "onevent", "onitem", "onrow", "onchange", "onupdate", "onmessage",
+        "onreceive", "eventhandler", "valuehandler", "onelement",
+    ]
+    static let finish: Set<String> = [
+        "oncompleted", "completed", "oncomplete", "oncompletion", "receivecompletion", "onfinish", "onfinished",
+        "finished", "onend", "ondone", "completion", "completionhandler",
+    ]
+    /// Other names that say a closure carries (part of) the outcome.
+    static let outcome: Set<String> = ["result", "onresult", "resulthandler", "response", "onresponse", "reply"]
+
+    static func words(_ role: Role) -> Set<String> {
+        switch role {
+        case .success: return success
+        case .failure: return failure
+        case .event: return event
+        case .finish: return finish
+        }
+    }
+
+    /// Whether a parameter's name or label names `role`.
+    public static func plays(_ role: Role, name: String, label: String?) -> Bool {
+        let words = words(role)
+        return words.contains(name.lowercased()) || label.map { words.contains($0.lowercased()) } == true
+    }
+
+    /// A method name that says its callback fires once (`observeCompleted`, `onClose`,
+    /// `observeEnded`): a one-shot, whatever else it looks like.
+    public static func namesOnce(_ method: String) -> Bool {
+        let lowered = method.lowercased()
+        return ["completed", "failed", "interrupted", "ended", "finished", "closed", "close", "once", "completion"]
+            .contains { lowered.hasSuffix($0) } || lowered.contains("once")
+    }
+
+    /// A method name that says its callback reports progress or repeats (`downloadProgress`):
+    /// a stream.
+    public static func namesRepetition(_ method: String) -> Bool {
+        let lowered = method.lowercased()
+        return lowered.hasSuffix("progress") || lowered.hasPrefix("every") || lowered.hasSuffix("repeatedly")
+    }
+
+    /// Whether a parameter's name or label says it carries part of an outcome.
+    public static func namesOutcome(name: String, label: String?) -> Bool {
+        let all = success.union(failure).union(event).union(finish).union(outcome)
+        return all.contains(name.lowercased()) || label.map { all.contains($0.lowercased()) } == true
+    }
+
+    /// What a method's callbacks (by name and label) say it is: a stream (an event closure beside
+    /// a failure or end closure), a one-shot (a success closure beside a failure closure; or a
+    /// failure closure beside an end closure, Completable's shape), or nil when names do not say.
+    public static func kind(of closures: [(name: String, label: String?)]) -> (isStream: Bool, why: String)? {
+        func one(_ role: Role) -> String? {
+            let found = closures.filter { plays(role, name: $0.name, label: $0.label) }
+            return found.count == 1 ? found[0].label ?? found[0].name : nil
+        }
+        let failure = one(.failure)
+        if let event = one(.event), let end = failure ?? one(.finish) {
+            return (true, "'\(event)' is called for each event and '\(end)' ends them")
+        }
+        if closures.count == 1, let event = one(.event) {
+            return (true, "'\(event)' is called for each event")
+        }
+        if let failure, let value = one(.success) ?? one(.finish) {
+            return (false, "'\(value)' reports the outcome once, '\(failure)' its failure")
+        }
+        return nil
+    }
+}

@@ -108,6 +108,8 @@ extension Planner {
             switch (adapter.start, site.script) {
             case (.notification(let notification), nil):
                 printNotificationStream(site, notification, into: &body)
+            case (.property(let property), nil):
+                printPropertyStream(site, property, into: &body)
             case (.delegate(let start), nil):
                 if adapter.stream != nil { printDelegateStreamBody(site, start, into: &body) } else { printDelegateCallBody(site, start, into: &body) }
             case _ where adapter.stream != nil:

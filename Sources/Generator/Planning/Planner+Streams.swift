@@ -46,6 +46,34 @@ extension Planner {
         printer.line("}")
     }
 
+    /// A callback property's stream: registering sets the property to bridgegen's handler and
+    /// returns the value it had, which stopping puts back. The lines that name the property land
+    /// on its declaration.
+    func printPropertyStream(_ site: AdapterSite, _ property: CallbackProperty, into printer: inout CodePrinter) {
+        guard let stream = site.adapter.stream else { return }
+        let names = site.names
+        let slot = "\(site.receiver).\(property.name)"
+        let head = "BridgegenStream<\(Self.spelled(site.adapter.resultType)), \(property.type)>"
+            + (stream.shared ? ".shared" : ".events")
+        var options = streamOptions(site, stream)
+        options.append(Sourced("stop: { previous in \(slot) = previous }", from: property.line))
+        if site.adapter.options.isMainActor { options.append(Sourced("stopOnMainThread: true")) }
+        printer.line(head + "(", from: property.line)
+        printer.indented {
+            $0.commaSeparated(options + [Sourced("register: { \(names.events) in")])
+            $0.indented { printer in
+                let previous = Self.freeName("previous", taken: [names.events])
+                printer.line("let \(previous) = \(slot)", from: property.line)
+                printer.line("\(slot) = \(closureHead(property.shape.parameters))", from: property.line)
+                printer.indented { outcomeBranches(property.shape, .stream(names.events), in: &$0) }
+                printer.line("}")
+                printer.line("return \(previous)")
+            }
+            $0.line("}")
+        }
+        printer.continuation(")")
+    }
+
     /// `BridgegenStream<Element, Token>.throwing` (or `.events`, `.shared`, `.sharedThrowing`).
     func streamHead(_ site: AdapterSite, _ stream: StreamOptions) -> String {
         "BridgegenStream<\(Self.spelled(site.adapter.resultType)), \(Self.spelled(site.cancellation.tokenType))>"

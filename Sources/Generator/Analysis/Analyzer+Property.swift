@@ -1,0 +1,96 @@
+import DeclParser
+
+/// A callback property pasted in a block (`var onMessage: ((Message) -> Void)?`): the SDK calls
+/// the closure it holds for every event, so the adapter is a stream that sets the property while
+/// it is iterated and puts the previous value back when it ends (docs/language.md, "Callback
+/// properties"). `@context` keeps it unbridged; `@stream(…)` sets the buffering or shares one
+/// setting between consumers; `@asyncName(name)` names the stream function.
+extension Analyzer {
+    /// Whether a pasted member is a callback property the block bridges.
+    func isCallbackProperty(_ member: ContextDecl, scope: String) -> Bool {
+        guard member.kind == .property, member.isSettable, !member.attributeNames.contains("context"), let type = member.type,
+            let closure = closureType(type, scope: scope)
+        else { return false }
+        return CallbackShape.deliversResults(closure)
+    }
+
+    func closureType(_ type: TypeSyntax, scope: String) -> FunctionTypeSyntax? {
+        guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes,
+            case .function(let closure) = resolved.kind
+        else { return nil }
+        return closure
+    }
+
+    mutating func analyseProperty(
+        _ member: ContextDecl, typeName: String, scope: String, access: AccessLevel, block: AdapterOptions
+    ) -> Adapter? {
+        guard let type = member.type, let closure = closureType(type, scope: scope) else { return nil }
+        var stream: StreamAnnotation?
+        var name = Self.streamName(ofProperty: member.name)
+        var options = block
+        for attribute in member.attributes {
+            switch attribute.name.name {
+            case "stream":
+                guard let read = readStream(attribute) else { return nil }
+                stream = read
+            case "asyncName":
+                guard let override = singleIdentifier(attribute, usage: "'@asyncName(newName)'") else { return nil }
+                name = override
+            case "MainActor":
+                // The SDK's own isolation of the property: the stream sets it on the main actor.
+                options.isMainActor = true
+            case "available":
+                break
+            default:
+                guard Annotations.specs[attribute.name.name] != nil else { continue }
+                diagnostics.error(
+                    "'@\(attribute.name.name)' does not apply to callback property '\(member.name)'", at: attribute.location,
+                    notes: [.init("a callback property becomes a stream: '@stream(…)', '@asyncName(name)' or '@context' apply")])
+                return nil
+            }
+        }
+        // The closure's parameters: the values, and the receiver handed back first.
+        let elements = closure.parameters
+        let first = elements.first?.type.strippingAttributes.description
+        let handsBackReceiver = elements.count > 1 && (first == scope || first == scope.split(separator: ".").last.map(String.init))
+        let valueCount = elements.count - (handsBackReceiver ? 1 : 0)
+        var parameters: [CompletionShape.Parameter] = []
+        var values: [String] = []
+        for (index, element) in elements.enumerated() {
+            if index == 0, handsBackReceiver {
+                parameters.append(.init(name: "receiver", role: .receiver))
+                continue
+            }
+            parameters.append(.init(name: valueCount == 1 ? "value" : "value\(values.count)", role: .value(unwrap: false)))
+            values.append(element.type.strippingAttributes.description)
+        }
+        let element = values.isEmpty ? "Void" : values.count == 1 ? values[0] : "(" + values.joined(separator: ", ") + ")"
+        var adapter = Adapter(
+            documentation: member.documentation, sourceName: typeName + "." + member.name, adapterName: name + "()",
+            name: Naming.escaped(name), access: access, attributes: member.attributes.filter { $0.name.name == "available" }.map(\.text),
+            isStatic: false, discardableResult: false, genericParameters: [], requirements: [], parameters: [],
+            resultType: element,
+            start: .property(
+                CallbackProperty(
+                    name: Naming.escaped(member.name), type: type.description, shape: CompletionShape(parameters: parameters),
+                    line: member.nameLocation?.line)),
+            options: options, location: member.location)
+        adapter.options.timeout = nil
+        adapter.options.retry = nil
+        adapter.options.mapError = nil
+        adapter.stream = StreamOptions(
+            buffering: stream?.buffering, isThrowing: false, shared: stream?.shared ?? false, replay: stream?.replay ?? 0)
+        adapter.signatureLine = member.nameLocation?.line
+        return adapter
+    }
+
+    /// `onMessage` → `messageEvents`, `didChange` → `didChangeEvents`: what the stream function of
+    /// a callback property is called (`@asyncName` names it otherwise).
+    static func streamName(ofProperty name: String) -> String {
+        var base = name
+        if base.count > 2, base.hasPrefix("on"), base.dropFirst(2).first?.isUppercase == true {
+            base = base.dropFirst(2).prefix(1).lowercased() + base.dropFirst(3)
+        }
+        return base + "Events"
+    }
+}

@@ -1,0 +1,115 @@
+import FixtureSDK
+import Foundation
+@testable import BridgegenRuntime
+@testable import GoldenAdapters
+import Testing
+
+/// Callback properties bridged as streams (the CallbackProperties golden): the property is set
+/// while the stream is iterated and what it held before is put back when the stream ends.
+@Suite struct CallbackPropertyTests {
+    @Test func theStreamSetsThePropertyAndPutsBackWhatItHeld() async throws {
+        let feed = PhotoFeed()
+        let earlier = Locked([String]())
+        feed.onPhoto = { photo in earlier.withLock { $0.append(photo.id) } }
+        let received = Locked([String]())
+        let task = Task {
+            for await photo in feed.photoEvents() {
+                received.withLock { $0.append(photo.id) }
+            }
+        }
+        // The stream's handler replaced the earlier one: what is sent now comes to the stream,
+        // and nothing sent after that reaches the earlier handler.
+        #expect(await eventually {
+            feed.send(["a"])
+            return !received.withLock { $0.isEmpty }
+        })
+        earlier.withLock { $0 = [] }
+        let before = received.withLock { $0.count }
+        #expect(await eventually {
+            feed.send(["b"])
+            return received.withLock { $0.count } > before + 1
+        })
+        #expect(earlier.withLock { $0.isEmpty })
+        task.cancel()
+        await task.value
+        // Ended: the earlier handler is back.
+        #expect(await eventually {
+            feed.send(["c"])
+            return earlier.withLock { $0.contains("c") }
+        })
+    }
+
+    @Test func cancellingTheConsumerPutsBackNil() async throws {
+        let feed = PhotoFeed()
+        let task = Task { for await _ in feed.photoEvents() {} }
+        #expect(await eventually { feed.onPhoto != nil })
+        task.cancel()
+        await task.value
+        #expect(await eventually { feed.onPhoto == nil })
+    }
+
+    /// A non-optional property handing back the feed first: the element is the rest. A
+    /// registered handler that hands it back first: likewise.
+    @Test func theReceiverHandedBackIsNotPartOfTheElement() async throws {
+        let feed = PhotoFeed()
+        let label = Locked<(String, Int)?>(nil)
+        let photo = Locked<Photo?>(nil)
+        let labels = Task {
+            for await value in feed.labels() {
+                label.withLock { $0 = value }
+                break
+            }
+        }
+        let photos = Task {
+            for await value in feed.onEachPhoto() {
+                photo.withLock { $0 = value }
+                break
+            }
+        }
+        #expect(await eventually {
+            feed.send(["abc"])
+            return label.withLock { $0 } != nil && photo.withLock { $0 } != nil
+        })
+        #expect(label.withLock { $0?.0 } == "abc" && label.withLock { $0?.1 } == 3)
+        #expect(photo.withLock { $0 } == Photo(id: "abc"))
+        await labels.value
+        await photos.value
+    }
+
+    /// `@stream(shared)`: several consumers, one setting of the property; it is put back when the
+    /// last one leaves.
+    @Test func aSharedPropertyStreamServesEveryConsumer() async throws {
+        let feed = PhotoFeed()
+        let counts = Locked([0, 0])
+        let consumers = (0..<2).map { index in
+            Task {
+                for await _ in feed.pingEvents() {
+                    let count = counts.withLock { counts -> Int in
+                        counts[index] += 1
+                        return counts[index]
+                    }
+                    if count == 2 { break }
+                }
+            }
+        }
+        // Pings until both consumers have had two: one property setting serves both.
+        #expect(await eventually {
+            feed.send(["ping"])
+            return counts.withLock { $0 } == [2, 2]
+        })
+        for consumer in consumers { await consumer.value }
+        #expect(await eventually { feed.onPing == nil })
+    }
+}
+
+/// A value behind a lock, for the tests' own handlers.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
