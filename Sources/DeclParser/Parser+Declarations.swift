@@ -227,7 +227,7 @@ extension Parser {
                 ContextDecl(
                     kind: .property, name: name.name, attributeNames: attributes.map(\.name.name), location: start,
                     isSettable: !isConstant && !getOnly, type: type, attributes: attributes, documentation: documentation,
-                    nameLocation: name.location))
+                    nameLocation: name.location, isStatic: modifiers.contains { $0.name == "static" || $0.name == "class" }))
         case "init" where !current.kind.isEscaped, "subscript" where !current.kind.isEscaped:
             let keyword = current.identifier ?? ""
             advance()

@@ -326,11 +326,13 @@ public struct ContextDecl: Hashable, Sendable {
     public var documentation: [String]
     /// The `.bridge` line of the name (`var` line).
     public var nameLocation: SourceLocation?
+    /// A `static` or `class` property.
+    public var isStatic: Bool
 
     public init(
         kind: Kind, name: String, parameters: [Parameter] = [], attributeNames: [String] = [], location: SourceLocation,
         isSettable: Bool = true, type: TypeSyntax? = nil, attributes: [Attribute] = [], documentation: [String] = [],
-        nameLocation: SourceLocation? = nil
+        nameLocation: SourceLocation? = nil, isStatic: Bool = false
     ) {
         self.kind = kind
         self.name = name
@@ -342,6 +344,7 @@ public struct ContextDecl: Hashable, Sendable {
         self.attributes = attributes
         self.documentation = documentation
         self.nameLocation = nameLocation
+        self.isStatic = isStatic
     }
 }
 

@@ -130,7 +130,6 @@ public struct Scan {
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias.text) }
         var blocks: [StarterBlock] = []
         var closuresOnly: [(type: String, methods: [String])] = []
-        var callbackProperties: [(type: String, methods: [String])] = []
         var delegates: [SourceType] = []
         // A public method of an internal type is no API (Swinject's `ReadWriteLock`), nor is one in
         // an extension of it.
@@ -139,6 +138,8 @@ public struct Scan {
             if !includesInternal && internalTypes.contains(type.name) { continue }
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
+            block.isValueType = type.kind == .struct || type.kind == .enum
+                || (type.kind == .extension && merged.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name })
             block.condition = type.condition
             // A type the SDK declares under a name Foundation or the standard library also has
             // (Swifter's `Process`) is ambiguous beside `import Foundation`: name it with its module.
@@ -156,9 +157,6 @@ public struct Scan {
                 var seen: Set<String> = []
                 let names = block.entries.filter(\.marksContext).compactMap(\.swiftName).filter { seen.insert($0).inserted }
                 if !names.isEmpty { closuresOnly.append((type.name, names)) }
-                // `var onMessage: ((Event) -> Void)?`: set by the app, not called.
-                let properties = members.filter { $0.kind == .property && $0.text.contains("var ") && $0.text.contains("->") }
-                if !properties.isEmpty { callbackProperties.append((type.name, properties.map(\.name))) }
             }
         }
         // A delegate protocol the app cannot see (internal to the SDK) is no API of it.
@@ -178,7 +176,6 @@ public struct Scan {
         var starter = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
         starter.globalVariables = Set(globals)
         starter.closuresOnly = closuresOnly
-        starter.callbackProperties = callbackProperties
         result.text = starter
             .validated(counting: &result)
         return result

@@ -40,6 +40,12 @@ extension StarterBlock {
         return parameter.type.description.contains("->")
     }
 
+    /// `logHandler`, `logger`, `onLog`: a logging hook, configuration rather than events.
+    static func namesLogging(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasPrefix("log") || lowered.hasSuffix("logger") || lowered.hasSuffix("log") || lowered.contains("loghandler")
+    }
+
     /// A closure named for what it builds or configures (`multipartFormData:`, `configure:`,
     /// `requestModifier:`): the SDK hands it an object to fill in before the work, not a result
     /// after it.
@@ -108,6 +114,24 @@ extension StarterBlock {
         // merely mentions it: `callbackQueue: DispatchQueue?` is the queue, not the callback.
         return endsLikeCallback(last.name.name) || endsLikeCallback(parameter.name.name)
             || endsLikeCallback(parameter.label?.name ?? "")
+    }
+
+    /// A settable property that holds a callback (by the same shapes as a method's parameter):
+    /// `var onMessage: ((Event) -> Void)?`, `var onHeader: (String, String) -> ()`.
+    /// Not a static one (a process-wide hook), nor one of a value type (setting a copy's property
+    /// registers nothing), nor one named for logging (a logger is configuration).
+    func isCallbackProperty(_ member: SourceMember) -> Bool {
+        guard !member.isStatic, !isValueType, !Self.namesLogging(member.name) else { return false }
+        let (file, _) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
+        guard case .extensionDecl(let decl)? = file.declarations.first, case .context(let property)? = decl.members.first,
+            property.kind == .property, property.isSettable, let type = property.type
+        else { return false }
+        var closureType = type.strippingAttributes.unwrappingOptional.strippingAttributes
+        if case .named(let components) = closureType.kind, let last = components.last, let alias = closureAliases[last.name.name] {
+            closureType = TypeSyntax(.function(alias), at: type.location)
+        }
+        guard case .function(let closure) = closureType.kind else { return false }
+        return Self.deliversResults(closure)
     }
 
     /// An initializer that keeps a callback (by the same shapes as a method's): listed with what

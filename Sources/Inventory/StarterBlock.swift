@@ -25,6 +25,8 @@ struct StarterBlock {
     }
 
     var type: String
+    /// A struct or enum: a callback property of a copy registers nothing.
+    var isValueType = false
     /// The `#if` condition the SDK declares the type (or extension) under, if any.
     var condition: String?
     /// How the block names the type when its bare name would be ambiguous (`Swifter.Process`).
@@ -53,6 +55,12 @@ struct StarterBlock {
         switch member.kind {
         case .typeAlias:
             entries.append(Entry(member: member, role: .typeAlias))
+        case .property where isCallbackProperty(member):
+            // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
+            // event; generate bridges it as a stream that sets it while iterated.
+            var entry = Entry(member: member, role: .callback)
+            entry.annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
+            entries.append(entry)
         case .initializer, .property, .subscript:
             var entry = Entry(member: member, role: .context)
             // An initializer that keeps a closure (`@escaping`, or an optional one) calls back
@@ -70,6 +78,16 @@ struct StarterBlock {
                     entry.refusal = diagnostics.first?.message ?? "not a declaration bridgegen reads"
                     entries.append(entry)
                 }
+                return
+            }
+            // `@available(*, noasync)`: it cannot be called from async code, so an async adapter
+            // of it means nothing (NIO's event-loop-isolated views).
+            if function.attributes.contains(where: { $0.name.name == "available" && $0.text.contains("noasync") }) {
+                var entry = Entry(member: member, role: .context)
+                entry.swiftName = function.fullName
+                entry.marksContext = takesCallback(function)
+                entry.contextReason = "noasync: not callable from async code"
+                entries.append(entry)
                 return
             }
             // Deprecated with a named replacement: the replacement is the one to bridge (two

@@ -16,7 +16,6 @@ struct StarterFile {
     /// Types whose methods take closures, none of them a callback: named at the end.
     var closuresOnly: [(type: String, methods: [String])] = []
     /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
-    var callbackProperties: [(type: String, methods: [String])] = []
 
     func validated(counting result: inout Scan.Result) -> String {
         var blocks = self.blocks
@@ -129,6 +128,11 @@ struct StarterFile {
                     lines += entry.member.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    // " + $0 }
                 } else {
                     for (annotation, why) in entry.annotations {
+                        // A note without an annotation says what scan took the member for.
+                        guard !annotation.isEmpty else {
+                            lines.append("    // scan: \(why)")
+                            continue
+                        }
                         lines.append("    // scan: \(annotation) because \(why)")
                         lines.append("    " + annotation)
                     }
@@ -159,12 +163,6 @@ struct StarterFile {
             heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
                 "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md).",
-            ])
-        Self.appendNames(
-            callbackProperties, to: &lines,
-            heading: [
-                "// Not bridged: callback properties (`object.onEvent = { … }`) have no adapter form; wrap one in a",
-                "// method of yours that takes a completion handler (or a handler per event), and bridge that.",
             ])
         return lines.joined(separator: "\n") + "\n"
     }

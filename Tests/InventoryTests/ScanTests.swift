@@ -550,9 +550,13 @@ let interfaceSDK = #"""
             }
             """
         let result = scan(source)
-        #expect(result.apis == 1, "\(result.text)")
+        // `completed(_:)` and the callback property `onMessage`, which becomes a stream.
+        #expect(result.apis == 2, "\(result.text)")
         #expect(result.text.contains("// Container: register(_:factory:), register(_:name:factory:)\n"), "\(result.text)")
-        #expect(result.text.hasSuffix("have no adapter form; wrap one in a\n// method of yours that takes a completion handler (or a handler per event), and bridge that.\n// Source: onMessage\n"), "\(result.text)")
+        #expect(
+            result.text.contains(
+                "    // scan: 'onMessage' holds a closure the SDK calls for each event: a stream\n    public var onMessage: ((String) -> Void)?\n"),
+            "\(result.text)")
         #expect(!result.text.contains("Lock"))
     }
 }

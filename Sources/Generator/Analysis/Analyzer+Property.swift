@@ -6,9 +6,11 @@ import DeclParser
 /// properties"). `@context` keeps it unbridged; `@stream(…)` sets the buffering or shares one
 /// setting between consumers; `@asyncName(name)` names the stream function.
 extension Analyzer {
-    /// Whether a pasted member is a callback property the block bridges.
+    /// Whether a pasted member is a callback property the block bridges: settable, of an object
+    /// (a `static` one is a process-wide hook: a logger, a default handler, not an object's events).
     func isCallbackProperty(_ member: ContextDecl, scope: String) -> Bool {
-        guard member.kind == .property, member.isSettable, !member.attributeNames.contains("context"), let type = member.type,
+        guard member.kind == .property, member.isSettable, !member.isStatic, !member.attributeNames.contains("context"),
+            let type = member.type,
             let closure = closureType(type, scope: scope)
         else { return false }
         return CallbackShape.deliversResults(closure)
