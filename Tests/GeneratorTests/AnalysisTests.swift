@@ -363,3 +363,40 @@ import Testing
         #expect(Annotations.closest(to: "zzz", in: ["asyncName"]) == nil)
     }
 }
+
+/// Which pasted members become adapters: callback properties of an object do (streams), static
+/// ones and work closures do not.
+@Suite struct MemberKindTests {
+    func adapters(_ members: String) throws -> [Adapter] {
+        let (file, parseDiagnostics) = Parser.parse(Array(("extension T {\n" + members + "\n}\n").utf8))
+        #expect(parseDiagnostics.isEmpty, "\(parseDiagnostics)")
+        let (model, diagnostics) = Analyzer.analyse(file)
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.map { $0.formatted(path: "t") })")
+        return try #require(model).blocks.flatMap(\.adapters)
+    }
+
+    @Test func callbackPropertiesOfAnObjectAreStreams() throws {
+        let found = try adapters(
+            """
+            var onMessage: ((String) -> Void)?
+            static var onAnyMessage: ((String) -> Void)?
+            let onConstant: ((String) -> Void)?
+            var title: String
+            var handler: (T, Int, Int) -> Void
+            """)
+        #expect(found.map(\.adapterName) == ["T.messageEvents()", "T.handlerEvents()"])
+        #expect(found.map(\.resultType) == ["String", "(Int, Int)"])
+        #expect(found.allSatisfy { $0.stream?.isThrowing == false })
+    }
+
+    @Test func workClosuresAreNotCallbacks() throws {
+        let found = try adapters(
+            """
+            func schedule(_ action: @escaping () -> Void)
+            func execute(_ task: @escaping () -> Void)
+            func observeCompleted(_ action: @escaping () -> Void)
+            """)
+        // `observeCompleted(_ action:)` reports an event: its closure is a callback.
+        #expect(found.map(\.adapterName) == ["T.observeCompleted()"])
+    }
+}

@@ -559,4 +559,53 @@ let interfaceSDK = #"""
             "\(result.text)")
         #expect(!result.text.contains("Lock"))
     }
+
+    /// What each closure is decides one-shot or stream, and what is no callback at all: the same
+    /// rules `generate` gives closures their roles by (ClosureRoleNames, CallbackShape).
+    @Test func closureRolesAndNamesDecideOneShotOrStream() throws {
+        let source = """
+            public final class Token { public func dispose() {} }
+            public final class Feed {
+                public func subscribe(onNext: ((Int) -> Void)? = nil, onError: ((Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil) -> Token { Token() }
+                public func subscribe(onSuccess: ((Int) -> Void)? = nil, onFailure: ((Error) -> Void)? = nil) -> Token { Token() }
+                public func observeCompleted(_ action: @escaping () -> Void) -> Token { Token() }
+                public func downloadProgress(queue: Int = 0, closure: @escaping (Double) -> Void) -> Self { self }
+                public func onHTTPResponse(on queue: Int = 0, perform: @escaping (Int) -> Void) -> Self { self }
+                public func schedule(_ action: @escaping () -> Void) {}
+                @available(*, noasync)
+                public func whenDone(_ callback: @escaping (Int) -> Void) {}
+                @available(*, deprecated, renamed: "load(id:completion:)")
+                public func load(identifier: Int, completion: @escaping (Int) -> Void) {}
+                public func load(id: Int, completion: @escaping (Int) -> Void) {}
+                public var onMessage: ((String) -> Void)?
+                public static var onAnyMessage: ((String) -> Void)?
+                public var logHandler: ((String) -> Void)?
+            }
+            public struct Options {
+                public var onChange: ((Int) -> Void)?
+            }
+            """
+        let text = scan(source).text
+        // An event closure with its error and end closures: a stream, whatever the method is called.
+        #expect(text.contains("// scan: @stream because 'onNext' is called for each event and 'onError' ends them"), "\(text)")
+        // A success and a failure closure: a one-shot, though `subscribe` names an observer.
+        #expect(text.contains("    @cancel(token: dispose())\n    public func subscribe(onSuccess:"), "\(text)")
+        // A name that says once; progress; an `on<Event>` registration with a queue beside it.
+        #expect(!text.contains("@stream\n    // scan: @cancel(token: dispose()) because the returned Token has dispose()\n    @cancel(token: dispose())\n    public func observeCompleted"))
+        #expect(text.contains("// scan: @stream because 'downloadProgress' reports progress, many times"), "\(text)")
+        #expect(text.contains("// scan: @stream because 'onHTTPResponse' registers a handler the SDK calls for each event"), "\(text)")
+        // Work, noasync, deprecated with a replacement: context, each with why.
+        #expect(text.contains("Feed: schedule(_:)") || text.contains("func schedule(_ action: @escaping () -> Void)\n"), "\(text)")
+        #expect(text.contains("    @context  // noasync: not callable from async code\n"), "\(text)")
+        #expect(text.contains("    @context  // deprecated: its replacement is bridged\n"), "\(text)")
+        // A callback property of an object; not a static one, a logger, or one of a value type.
+        #expect(text.contains("    // scan: 'onMessage' holds a closure the SDK calls for each event: a stream\n"), "\(text)")
+        #expect(!text.contains("'onAnyMessage' holds") && !text.contains("'logHandler' holds") && !text.contains("'onChange' holds"))
+        let output = try GeneratorPipeline.standard().generate(source: Array(text.utf8), path: "S.bridge", displayName: "S.bridge")
+        let generated = try #require(output.text, "\(output.reports.map(\.formatted))")
+        #expect(generated.contains("func subscribe() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error>"))
+        #expect(generated.contains("nonisolated(nonsending) func subscribe() async throws -> Int"))
+        #expect(generated.contains("func messageEvents() -> _Concurrency.AsyncStream<String>"))
+        #expect(!generated.contains("func schedule(") && !generated.contains("func whenDone("))
+    }
 }
