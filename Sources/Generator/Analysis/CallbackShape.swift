@@ -31,6 +31,12 @@ extension CallbackShape {
     /// and the method is not named for an event it reports (`observeCompleted(_ action:)`,
     /// `onClose(_ action:)`, `whenComplete`, `startWithInterrupted`).
     public static func isWork(name: String, label: String?, parameterCount: Int, method: String) -> Bool {
+        // `asyncRead(_ value:)`, `spawnConcurrentRead(_:)`: the method runs the closure
+        // asynchronously as its work (GRDB's reads and writes), handing it a connection valid
+        // only inside; unless the closure is named as the method's completion.
+        for prefix in ["async", "spawn"] where method.hasPrefix(prefix) && method.dropFirst(prefix.count).first?.isUppercase == true {
+            if !Analyzer.looksLikeCompletion(name) && !Analyzer.looksLikeCompletion(label) { return true }
+        }
         guard parameterCount == 0,
             workNames.contains(name.lowercased()) || label.map({ workNames.contains($0.lowercased()) }) == true
         else { return false }
