@@ -189,6 +189,42 @@ extension Analyzer {
         return true
     }
 
+    /// A method that returns a future or a promise reports its outcome there; a callback named
+    /// per item (`onRow`, `handler`, `each`) is then called for every row or chunk, and neither a
+    /// one-shot of the first item nor a stream that never ends means what the SDK means. Refused
+    /// with what to do instead. A callback named for one event (`onUpgrade`) stays a one-shot.
+    mutating func checkNoReturnedOutcome(
+        _ function: FunctionDecl, typeName: String, value: Parameter, roles: ClosureRoles, annotations: FunctionAnnotations
+    ) -> Bool {
+        func isFuture(_ name: Substring?) -> Bool {
+            guard let name else { return false }
+            let bare = name.prefix { $0 != "<" }
+            return bare.hasSuffix("Future") || bare == "Promise" || bare == "Guarantee"
+        }
+        // A future's own methods report its own outcome (NIO's `always(_:)` returns the future).
+        guard let returned = function.returnType, roles.others.isEmpty, annotations.completion == nil,
+            !isFuture(typeName.split(separator: ".").last),
+            isFuture(returned.strippingAttributes.unwrappingOptional.qualifiedName?.split(separator: ".").last),
+            [value.name.name, value.label?.name ?? ""].contains(where: Self.namesPerItem)
+        else { return true }
+        diagnostics.error(
+            "'\(function.fullName)' reports its outcome through the '\(returned)' it returns, and calls '\(value.name.name)' for each item",
+            at: value.location,
+            notes: [
+                .init("a stream that ends with a returned future is not a shape bridgegen can write; use the SDK's async form, or collect the items in a method of yours that takes a completion handler"),
+                .init("if '\(value.name.name)' is called once with the outcome, name it '@completion(\(value.name.name))'"),
+            ])
+        return false
+    }
+
+    /// A name that says the closure is called per item, or says nothing (`handler`).
+    static func namesPerItem(_ name: String) -> Bool {
+        [
+            "handler", "callback", "block", "closure", "onrow", "row", "rowhandler", "each", "foreach", "oneach", "onitem",
+            "item", "onchunk", "chunk", "onelement", "element", "stream",
+        ].contains(name.lowercased())
+    }
+
     /// Whether a closure's one parameter is an error, and an optional one.
     func errorParameterKind(_ type: TypeSyntax, scope: String) -> ErrorKind? {
         guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes,

@@ -292,6 +292,8 @@ extension Analyzer {
 
         guard let cancellation = readCancellation(function, selfType: typeName) else { return nil }
         options.cancellation = cancellation
+        guard checkNoReturnedOutcome(function, typeName: typeName, value: completionParameter, roles: roles, annotations: annotations)
+        else { return nil }
         guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }
         for (name, element) in streams {
             guard let index = parameters.firstIndex(where: { $0.name == name }) else { continue }
