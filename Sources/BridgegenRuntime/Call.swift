@@ -102,6 +102,13 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
         step { $0.handlerReleased(BridgegenError.callbackDropped(adapter: adapter)) }
     }
 
+    /// Runs `body` for a callback that is not an outcome while the call is open; after the
+    /// outcome the callback is dropped and reported as late, as an outcome would be.
+    @inlinable func intermediate(_ body: () -> Swift.Void) {
+        if isRunning { return body() }
+        step { $0.lateIntermediate() }
+    }
+
     /// Whether the outcome is still open; callbacks that report progress are dropped after it.
     @inlinable var isRunning: Swift.Bool {
         transition { state in

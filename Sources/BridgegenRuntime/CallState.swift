@@ -182,6 +182,24 @@ import Foundation
         }
     }
 
+    /// A callback that is not an outcome (`@until`'s earlier ones) arrived after the outcome: as
+    /// late as an outcome would be, and reported the same way (decision 38); while the call is
+    /// open it is no misuse.
+    @inlinable func lateIntermediate() -> Effects {
+        switch phase {
+        case .starting where hasStop:
+            return Effects(misuse: source == .timeout ? .callbackAfterTimeout : .callbackAfterCancellation)
+        case .decided, .delivered:
+            switch source {
+            case .cancellation: return Effects(misuse: .callbackAfterCancellation)
+            case .timeout: return Effects(misuse: .callbackAfterTimeout)
+            case .sdk, .droppedCallback: return Effects(misuse: .duplicateCallback)
+            }
+        default:
+            return Effects()
+        }
+    }
+
     /// The completion handler was released. Only an open call needs the error, so it is built
     /// only then (this runs at the end of every call).
     @inlinable mutating func handlerReleased(_ error: @autoclosure () -> any Swift.Error) -> Effects {

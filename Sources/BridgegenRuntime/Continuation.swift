@@ -88,8 +88,10 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
 
 /// One callback of a one-shot `@until` adapter, for which the predicate said whether it is the
 /// final one. A final callback resumes the call as usual. An earlier one is not a result and not
-/// misuse: its value goes to the caller's progress stream while the call is open, and nothing
-/// else happens — except an error, which always ends the call.
+/// misuse: its value goes to the caller's progress stream while the call is open — except an
+/// error, which always ends the call. After the outcome, an earlier-kind callback is late like any
+/// other: dropped and reported (a duplicate after the SDK's final one, the echo of a cancel or a
+/// timeout after those).
 public struct BridgegenCallback<Value, Token> {
     @usableFromInline let continuation: BridgegenContinuation<Value, Token>
     @usableFromInline let isFinal: Swift.Bool
@@ -107,10 +109,10 @@ public struct BridgegenCallback<Value, Token> {
     @inlinable public func resume(returning value: Value) {
         if isFinal {
             continuation.resume(returning: value)
-        } else if let progress {
+        } else {
             // An SDK value handed on as the SDK's own callback would hand it to the app.
             nonisolated(unsafe) let value = value
-            continuation.ifRunning { progress.yield(value) }
+            continuation.call.intermediate { progress?.yield(value) }
         }
     }
 
@@ -130,7 +132,7 @@ public struct BridgegenCallback<Value, Token> {
     }
 
     @inlinable public func resumeWithNoResult() {
-        if isFinal { continuation.resumeWithNoResult() }
+        if isFinal { continuation.resumeWithNoResult() } else { continuation.call.intermediate {} }
     }
 
     @inlinable public func resumeWithFailureFlag(error: (any Swift.Error)?) {

@@ -128,4 +128,33 @@ import TestSupport
             #expect(await eventually { sensor.stops == 1 && sensor.registrations == 1 && sensor.activeHandlers == 0 })
         }
     }
+
+    /// The SDK ends the registration inside its own slow register call (language.md, "What a late
+    /// joiner receives"; decision 38). A consumer that joins before the end shares that
+    /// registration: it gets the replay, then the end, and its call may return as soon as the end
+    /// has come, before the register call has: there is nothing left to wait for. One that joins
+    /// after the end registers anew, and only once the old register call has returned and its
+    /// stop has run: register calls never overlap. Which of the two a run sees depends on the
+    /// machine's timing; both are checked for what they promise.
+    @Test(.serialized, arguments: [true, false])
+    func aJoinerOfARegistrationEndedInsideItsRegisterCall(pauseBeforeTheEnd: Bool) async throws {
+        let sensor = Sensor()
+        sensor.delivery = .insideRegister
+        sensor.ending = .finish
+        sensor.registerDelay = pauseBeforeTheEnd ? 0.3 : 0
+        sensor.registerDelayAfterEnd = pauseBeforeTheEnd ? 0 : 0.3
+        let first = Task { () -> [Int] in
+            var got: [Int] = []
+            for try await value in sensor.sharedLatestReadings() { got.append(value) }
+            return got
+        }
+        #expect(await eventually { sensor.registrations == 1 })
+        var second: [Int] = []
+        for try await value in sensor.sharedLatestReadings() { second.append(value) }
+        #expect(try await withWatchdog { try await first.value } == [3])
+        // Joined, or registered anew: the latest reading either way (replay 1, buffering 1).
+        #expect(second == [3])
+        #expect(sensor.overlappingRegisterCalls == 0, "a new registration started while the old register call ran")
+        #expect(sensor.registrations <= 2)
+    }
 }

@@ -44,6 +44,21 @@ import TestSupport
         #expect(log.all.map(\.kind) == [.duplicateCallback, .duplicateCallback])
     }
 
+    /// A non-final callback after the final one is as late as a final one would be: dropped and
+    /// reported (decision 38), not dropped in silence.
+    @Test(arguments: StreamDelivery.allCases)
+    func nonFinalCallbacksAfterTheFinalOneAreReported(delivery: StreamDelivery) async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.requestImage")
+        let sdk = ProgressiveSDK()
+        sdk.delivery = delivery
+        sdk.extraCallbacks = 2
+        sdk.extraDegraded = true
+        let (image, isDegraded) = try await withWatchdog { try await sdk.requestImage(named: "cat") }
+        #expect(image.quality == 3 && !isDegraded)
+        #expect(await eventually { log.all.count == 2 })
+        #expect(log.all.map(\.kind) == [.duplicateCallback, .duplicateCallback])
+    }
+
     /// An error ends a one-shot even before the predicate holds.
     @Test func anErrorEndsTheCall() async throws {
         let sdk = ProgressiveSDK()
@@ -125,6 +140,23 @@ import TestSupport
         #expect(inclusive == data + [.complete(count: callbacks - 1)])
         try await Task.sleep(for: .milliseconds(20))
         #expect(sdk.cancelCount == 0)
+        #expect(log.all.isEmpty, "\(log.all)")
+    }
+
+    /// `(nil, nil)` before the predicate holds is the SDK's own end, as for any stream: the
+    /// stream finishes and the SDK is asked to stop, once (decision 38). The terminal event and
+    /// a failure say the work is over, and stop nothing.
+    @Test(arguments: StreamDelivery.allCases)
+    func anEndWithoutTheTerminalEventStopsTheSDK(delivery: StreamDelivery) async throws {
+        let log = MisuseLog.install(for: "ProgressiveSDK.stream")
+        let sdk = ProgressiveSDK()
+        sdk.delivery = delivery
+        sdk.endsWithNothing = true
+        let events = try await withWatchdog { try await Array(sdk.stream("p")) }
+        #expect(events == [.data("p#1"), .data("p#2")])
+        #expect(await eventually { sdk.cancelCount == 1 })
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(sdk.cancelCount == 1)
         #expect(log.all.isEmpty, "\(log.all)")
     }
 

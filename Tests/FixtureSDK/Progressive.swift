@@ -16,6 +16,10 @@ public final class ProgressiveSDK: @unchecked Sendable {
     public var interval: Double = 0
     /// Callbacks sent after the final one (an SDK bug).
     public var extraCallbacks = 0
+    /// The extra callbacks of `requestImage` are degraded images, not final ones.
+    public var extraDegraded = false
+    /// The last callback of `stream` is `(nil, nil)`, not `.complete`.
+    public var endsWithNothing = false
     /// On cancel, the SDK answers with an error callback (as networking SDKs do).
     public var answersCancel = false
     /// The final callback is an error instead.
@@ -95,8 +99,11 @@ public final class ProgressiveSDK: @unchecked Sendable {
 
     public func stream(_ path: String, onEvent: @escaping (StreamEvent?, Error?) -> Void) -> StreamingTask {
         let fails = failsAtTheEnd
+        let endsWithNothing = self.endsWithNothing
         let id = start(answer: { onEvent(nil, FixtureError.cancelledBySDK) }) { n, final in
             if final && fails { return onEvent(nil, FixtureError.failed) }
+            // `(nil, nil)` in place of `.complete`: the SDK says "no more" without the terminal event.
+            if final && endsWithNothing { return onEvent(nil, nil) }
             onEvent(final ? .complete(count: n - 1) : .data("\(path)#\(n)"), nil)
         }
         return StreamingTask(sdk: self, id: id)
@@ -119,9 +126,12 @@ public final class ProgressiveSDK: @unchecked Sendable {
     /// `cancelImageRequest(_:)`.
     public func requestImage(named name: String, resultHandler: @escaping (Image?, Bool, Error?) -> Void) -> Int {
         let fails = failsAtTheEnd
+        let last = max(1, callbacks)
+        let degradedAfterFinal = extraDegraded
         return start(answer: { resultHandler(nil, false, FixtureError.cancelledBySDK) }) { n, final in
             if final && fails { return resultHandler(nil, false, FixtureError.failed) }
-            resultHandler(Image(name: name, quality: n), !final, nil)
+            // `extraDegraded`: the callbacks after the final image are degraded ones (an SDK bug).
+            resultHandler(Image(name: name, quality: n), !final || (degradedAfterFinal && n > last), nil)
         }
     }
 

@@ -33,9 +33,18 @@ public final class Sensor: @unchecked Sendable {
     public var sendsOnStop = false
     /// Seconds between events sent from the fixture thread.
     public var interval: Double = 0
+    /// Seconds the register call takes between its events and its end (`.insideRegister`), as a
+    /// slow SDK's does; `registerCallsReturned` counts the calls that have returned.
+    public var registerDelay: Double = 0
+    /// Seconds the register call takes after its end (`.insideRegister`).
+    public var registerDelayAfterEnd: Double = 0
 
     struct State {
         var registrations = 0
+        var registerCallsReturned = 0
+        /// A register call started while another was still running (a device-wide SDK would
+        /// have switched its own new start off).
+        var overlappingRegisterCalls = 0
         var stops = 0
         var handlers: [Int: (Int?, (any Error)?) -> Void] = [:]
         var nextID = 1
@@ -62,6 +71,8 @@ public final class Sensor: @unchecked Sendable {
 
     /// How many times an adapter registered, and stopped.
     public var registrations: Int { state.withLock { $0.registrations } }
+    public var registerCallsReturned: Int { state.withLock { $0.registerCallsReturned } }
+    public var overlappingRegisterCalls: Int { state.withLock { $0.overlappingRegisterCalls } }
     public var stops: Int { state.withLock { $0.stops } }
     /// Handlers the SDK still holds.
     public var activeHandlers: Int { state.withLock { $0.handlers.count } }
@@ -122,6 +133,7 @@ public final class Sensor: @unchecked Sendable {
 
     func register(_ handler: @escaping (Int?, (any Error)?) -> Void) -> Int {
         let id = state.withLock { state -> Int in
+            if state.registrations > state.registerCallsReturned { state.overlappingRegisterCalls += 1 }
             state.registrations += 1
             defer { state.nextID += 1 }
             state.handlers[state.nextID] = handler
@@ -130,17 +142,20 @@ public final class Sensor: @unchecked Sendable {
         let script = (events, ending)
         switch delivery {
         case .insideRegister:
-            run(script, id: id)
+            run(script, id: id, pause: registerDelay)
+            if registerDelayAfterEnd > 0 { Thread.sleep(forTimeInterval: registerDelayAfterEnd) }
         case .onAnotherThread:
             let box = UncheckedBox(self)
             Fixture.scheduler.async(after: interval) { box.value.run(script, id: id) }
         }
+        state.withLock { $0.registerCallsReturned += 1 }
         return id
     }
 
     /// Sends the scripted events to handler `id` (while the SDK still holds it), then ends.
-    private func run(_ script: ([Int], StreamEnding), id: Int) {
+    private func run(_ script: ([Int], StreamEnding), id: Int, pause: Double = 0) {
         for value in script.0 { send(id, value, nil) }
+        if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         switch script.1 {
         case .open:
             break
