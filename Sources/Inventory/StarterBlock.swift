@@ -141,6 +141,11 @@ struct StarterBlock {
             if byNames == nil, !once, !entry.annotations.contains(where: { $0.annotation == "@stream" }) {
                 if ClosureRoleNames.namesRepetition(function.name.name) {
                     entry.annotations.insert(("@stream", "'\(function.name.name)' reports progress, many times"), at: 0)
+                } else if function.returnType?.isVoid ?? true, callbacks.count == 1,
+                    Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) })
+                {
+                    entry.annotations.insert(
+                        ("@stream", "'\(function.name.name)' is named like an observer and keeps its handler (nothing stops it)"), at: 0)
                 } else if Self.registersEventHandler(function, callbacks: callbacks.count) {
                     entry.annotations.insert(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"), at: 0)
                 }

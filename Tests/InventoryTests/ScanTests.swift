@@ -572,6 +572,7 @@ let interfaceSDK = #"""
                 public func downloadProgress(queue: Int = 0, closure: @escaping (Double) -> Void) -> Self { self }
                 public func onHTTPResponse(on queue: Int = 0, perform: @escaping (Int) -> Void) -> Self { self }
                 public func schedule(_ action: @escaping () -> Void) {}
+                public func watchSignals(_ callback: @escaping (Int32) -> Void) {}
                 @available(*, noasync)
                 public func whenDone(_ callback: @escaping (Int) -> Void) {}
                 @available(*, deprecated, renamed: "load(id:completion:)")
@@ -594,6 +595,7 @@ let interfaceSDK = #"""
         #expect(!text.contains("@stream\n    // scan: @cancel(token: dispose()) because the returned Token has dispose()\n    @cancel(token: dispose())\n    public func observeCompleted"))
         #expect(text.contains("// scan: @stream because 'downloadProgress' reports progress, many times"), "\(text)")
         #expect(text.contains("// scan: @stream because 'onHTTPResponse' registers a handler the SDK calls for each event"), "\(text)")
+        #expect(text.contains("// scan: @stream because 'watchSignals' is named like an observer and keeps its handler"), "\(text)")
         // Work, noasync, deprecated with a replacement: context, each with why.
         #expect(text.contains("Feed: schedule(_:)") || text.contains("func schedule(_ action: @escaping () -> Void)\n"), "\(text)")
         #expect(text.contains("    @context  // noasync: not callable from async code\n"), "\(text)")
