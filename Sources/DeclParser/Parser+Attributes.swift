@@ -11,6 +11,8 @@ extension Parser {
         return attributes
     }
 
+    static let typeAttributesWithoutArguments: Set<String> = ["escaping", "autoclosure", "Sendable", "noescape"]
+
     mutating func parseAttribute() throws(Abandon) -> Attribute {
         let at = advance()
         guard case .identifier(let name, _) = current.kind, current.location.offset == at.endOffset else {
@@ -21,8 +23,11 @@ extension Parser {
         let nameToken = advance()
         let identifier = Identifier(name, at: nameToken.location)
         // Arguments only when '(' follows without a space, as in Swift (`@MainActor (Int) -> Void`
-        // is an attribute followed by a function type).
-        guard current.kind == .leftParen, current.location.offset == nameToken.endOffset else {
+        // is an attribute followed by a function type); never for the type attributes that take
+        // none, which SDKs write against their type (PromiseKit's `@escaping(Result<T>) -> Void`).
+        guard current.kind == .leftParen, current.location.offset == nameToken.endOffset,
+            !Self.typeAttributesWithoutArguments.contains(name)
+        else {
             return Attribute(name: identifier, location: at.location, arguments: nil, text: "@" + name)
         }
         let open = advance()

@@ -249,3 +249,22 @@ import Testing
         #expect(block.members.count == 7)
     }
 }
+
+/// SDKs write a type attribute that takes no arguments right against the type that follows it.
+@Suite struct TypeAttributeSpellingTests {
+    @Test func escapingAgainstItsFunctionType() throws {
+        let (file, diagnostics) = Parser.parse(Array("extension P {\n    func pipe(to: @escaping(Result<Int>) -> Void)\n}\n".utf8))
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        guard case .extensionDecl(let decl)? = file.declarations.first, case .function(let function)? = decl.members.first else {
+            Issue.record("no function parsed")
+            return
+        }
+        let type = try #require(function.parameters.first?.type)
+        #expect(type.attributes.map(\.name.name) == ["escaping"])
+        guard case .function(let closure) = type.strippingAttributes.kind else {
+            Issue.record("not a function type: \(type)")
+            return
+        }
+        #expect(closure.parameters.count == 1 && closure.result.isVoid)
+    }
+}
