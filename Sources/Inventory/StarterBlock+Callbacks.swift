@@ -85,13 +85,17 @@ extension StarterBlock {
             return false
         }
         let closureAliases = self.closureAliases
-        return function.parameters.contains { Self.isCallback($0, aliases: closureAliases, method: function.name.name) }
+        return function.parameters.contains {
+            Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description)
+        }
     }
 
     /// A callback parameter: it outlives the call (`@escaping`, or an optional closure; a
     /// non-escaping closure runs before the method returns: `create(table:) { t in … }`) and
     /// hands the app a result or an event, directly or through one of the SDK's closure aliases.
-    static func isCallback(_ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax], method: String = "init") -> Bool {
+    static func isCallback(
+        _ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax], method: String = "init", returns: String? = nil
+    ) -> Bool {
         if namesConfiguration(parameter) { return false }
         var escapes = parameter.type.description.contains("@escaping")
         var type = parameter.type.strippingAttributes
@@ -104,7 +108,8 @@ extension StarterBlock {
             // Work the SDK runs for the caller (`schedule(_ action: () -> Void)`) is not a callback.
             return deliversResults(closure)
                 && !CallbackShape.isWork(
-                    name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method)
+                    name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
+                    returns: returns)
         }
         guard case .named(let components) = type.kind, let last = components.last else { return false }
         if let closure = closureAliases[last.name.name] { return deliversResults(closure) }

@@ -123,7 +123,9 @@ struct StarterBlock {
             // an event closure beside a failure or end closure is a stream; a success (or end)
             // closure beside a failure closure a one-shot, whatever the method is called.
             let aliases = closureAliases
-            let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name) }
+            let callbacks = function.parameters.filter {
+                Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description)
+            }
             let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) })
             // A name that says once (`observeCompleted`, `onClose`) is a one-shot.
             let once = ClosureRoleNames.namesOnce(function.name.name)

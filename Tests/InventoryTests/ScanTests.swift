@@ -585,6 +585,10 @@ let interfaceSDK = #"""
             public struct Options {
                 public var onChange: ((Int) -> Void)?
             }
+            public final class Promise<T> {
+                public func done(_ body: @escaping (T) -> Void) -> Promise<Void> { Promise<Void>() }
+                public func pipe(to: @escaping(Swift.Result<T, Error>) -> Void) {}
+            }
             """
         let text = scan(source).text
         // An event closure with its error and end closures: a stream, whatever the method is called.
@@ -609,5 +613,7 @@ let interfaceSDK = #"""
         #expect(generated.contains("nonisolated(nonsending) func subscribe() async throws -> Int"))
         #expect(generated.contains("func messageEvents() -> _Concurrency.AsyncStream<String>"))
         #expect(!generated.contains("func schedule(") && !generated.contains("func whenDone("))
+        // A chain step (`done(_ body:) -> Promise<Void>`) is not; the chain's end (`pipe(to:)`) is.
+        #expect(!generated.contains("func done(") && generated.contains("func pipe() async throws -> T"))
     }
 }

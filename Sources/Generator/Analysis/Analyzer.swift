@@ -259,7 +259,7 @@ public struct Analyzer: Sendable {
                 (isClosure($0.type, scope: scope) && isEscaping($0.type, scope: scope)
                     && !CallbackShape.isWork(
                         name: $0.name.name, label: $0.label?.name, parameterCount: closureArity($0.type, scope: scope),
-                        method: function.name.name))
+                        method: function.name.name, returns: function.returnType?.description))
                     || Self.looksLikeCompletion($0.name.name) || Self.looksLikeCompletion($0.label?.name)
             }
     }

@@ -30,7 +30,12 @@ extension CallbackShape {
     /// `EventLoop.execute(_ task:)`) or a disposal action (`Disposables.create(with dispose:)`) —
     /// and the method is not named for an event it reports (`observeCompleted(_ action:)`,
     /// `onClose(_ action:)`, `whenComplete`, `startWithInterrupted`).
-    public static func isWork(name: String, label: String?, parameterCount: Int, method: String) -> Bool {
+    public static func isWork(name: String, label: String?, parameterCount: Int, method: String, returns: String? = nil) -> Bool {
+        // A chain step: its `body` runs when this promise resolves, and it returns the next link
+        // (PromiseKit's `done`, `catch`, `ensure`); the chain is bridged once, where it ends.
+        if name == "body", let returns, ["Promise", "Guarantee", "Future", "Finalizer", "Thenable"].contains(where: returns.contains) {
+            return true
+        }
         // `asyncRead(_ value:)`, `spawnConcurrentRead(_:)`: the method runs the closure
         // asynchronously as its work (GRDB's reads and writes), handing it a connection valid
         // only inside; unless the closure is named as the method's completion.
