@@ -1,0 +1,215 @@
+import DeclParser
+
+/// An `extension` block: its `@bridge` options, which members are context, its adapters (methods
+/// and callback properties) and the names they must not collide with.
+extension Analyzer {
+    /// `@bridge(access: …)` and, on extension blocks, `@bridge(wrapper: …)`.
+    mutating func readBridgeAttribute(_ attributes: [Attribute], allowsWrapper: Bool) -> (
+        access: AccessLevel, wrapper: String?
+    ) {
+        var access = defaultAccess
+        var wrapperName: String?
+        for attribute in attributes where attribute.name.name == "bridge" {
+            let usage = allowsWrapper ? Annotations.usage("bridge") : "'@bridge(access: public)'"
+            guard
+                let arguments = Annotations.arguments(
+                    of: attribute, accepted: allowsWrapper ? ["access", "wrapper"] : ["access"], required: true, usage: usage,
+                    into: &diagnostics)
+            else { continue }
+            if let argument = arguments["access"] {
+                if case .identifier(let name) = argument.value, let level = AccessLevel(rawValue: name) {
+                    access = level
+                } else {
+                    diagnostics.error(
+                        "'\(argument.value.text)' is not an access level for generated code", at: argument.location,
+                        notes: [.init("use one of: internal, package, public")])
+                }
+            }
+            if let argument = arguments["wrapper"] {
+                if case .identifier(let name) = argument.value, Naming.isValidIdentifier(name),
+                    !Naming.reservedWords.contains(name)
+                {
+                    wrapperName = name
+                } else {
+                    diagnostics.error(
+                        "wrapper name '\(argument.value.text)' is not a valid Swift type name", at: argument.location,
+                        notes: [.init("write a plain identifier, e.g. '@bridge(wrapper: LegacyPaymentsAdapter)'")])
+                }
+            }
+        }
+        return (access, wrapperName)
+    }
+
+    // MARK: - Blocks
+
+    /// A method pasted with the type's other members that bridgegen leaves alone: no parameter
+    /// is (or is named like) a completion handler, and it carries none of bridgegen's annotations.
+    /// A parameter named like a completion whose type is unknown is not context: it is most
+    /// likely an SDK typealias not declared in the file, and gets a diagnostic saying so.
+    func isContext(_ function: FunctionDecl, scope: String) -> Bool {
+        // `@context` keeps a callback method unbridged on purpose (clang's `swift_async(none)`).
+        if function.attributes.contains(where: { $0.name.name == "context" }) { return true }
+        // A closure that does not escape runs before the method returns (a body, a transform):
+        // nothing to wait for, so it is context unless it is named like a completion handler.
+        // scan decides the same way, so the two agree on what a starter file bridges.
+        // A closure the SDK runs as work (an executor's job, a disposal action) is not a callback.
+        return !function.attributes.contains { Annotations.functionAnnotations.contains($0.name.name) }
+            && !function.parameters.contains {
+                (isClosure($0.type, scope: scope) && isEscaping($0.type, scope: scope)
+                    && !CallbackShape.isWork(
+                        name: $0.name.name, label: $0.label?.name, parameterCount: closureArity($0.type, scope: scope),
+                        method: function.name.name, returns: function.returnType?.description))
+                    || Self.looksLikeCompletion($0.name.name) || Self.looksLikeCompletion($0.label?.name)
+            }
+    }
+
+    /// An initializer cannot be `async` through an adapter (an extension cannot add a designated
+    /// initializer, and the object it makes is the SDK's to keep): say what to write instead.
+    mutating func warnIfInitializerTakesCompletion(_ member: ContextDecl, scope: String) {
+        guard member.kind == .initializer, !member.attributeNames.contains("context"),
+            // A closure it keeps (escaping, or optional, which is escaping too) that hands the app
+            // results is a callback, whatever it is called (`resultsHandler:`); a non-escaping
+            // one runs inside the call, and a predicate or transform is configuration
+            // (`isOfflineError: (Error) -> Bool`), as scan judges them (CallbackShape).
+            let handler = member.parameters.last(where: {
+                isClosure($0.type, scope: scope) && deliversResults($0.type, scope: scope)
+                    && (isEscaping($0.type, scope: scope) || Self.looksLikeCompletion($0.name.name)
+                        || Self.looksLikeCompletion($0.label?.name))
+            })
+        else { return }
+        diagnostics.append(
+            Diagnostic(
+                .warning, "'\(member.name)' takes completion handler '\(handler.name.name)' and is not bridged", at: member.location,
+                notes: [
+                    .init(
+                        "bridge a method instead: add one to the SDK type in your code, e.g. 'static func make(…, completion:)' that calls this initializer and keeps the object, and paste that here"
+                    ),
+                    .init("or annotate '@context' to keep it as context without this warning"),
+                ]))
+    }
+
+    /// bridgegen's annotations are for methods; on a property, an initializer or a subscript
+    /// they would silently do nothing (`@stream var onMessage`: a callback property has no
+    /// adapter form).
+    mutating func refuseAnnotations(on member: ContextDecl) {
+        // `@MainActor` is the SDK's own isolation on a pasted member too.
+        let annotations = member.attributeNames.filter { !["context", "MainActor"].contains($0) && Annotations.specs[$0] != nil }
+        guard let name = annotations.first else { return }
+        let what = member.kind == .property ? "a property" : member.kind == .initializer ? "an initializer" : "a subscript"
+        diagnostics.error(
+            "'@\(name)' applies to a method that takes a callback; '\(member.name)' is \(what)", at: member.location,
+            notes: [
+                .init(
+                    member.kind == .property
+                        ? "a callback property ('x.\(member.name) = { … }') has no adapter form: bridge a method of yours that sets it and calls back, or remove '@\(name)'"
+                        : "remove '@\(name)'")
+            ])
+    }
+
+    /// An async function with the same Swift name as a member of the type would break every
+    /// existing call of that member in async code (Swift prefers the async overload there).
+    mutating func warnIfCollides(
+        _ adapter: Adapter, with context: [(name: String, location: SourceLocation)], at location: SourceLocation
+    ) {
+        let baseName = adapter.name.filter { $0 != "`" }
+        let fullName = adapter.adapterName
+        for member in context where member.name == fullName || (member.name == baseName && adapter.parameters.isEmpty) {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "the async function '\(fullName)' has the same name as '\(member.name)' of the type",
+                    at: location,
+                    notes: [
+                        .init("'\(member.name)' is declared here; calls of it in async code would call the adapter", at: member.location),
+                        .init("give the adapter another name with '@asyncName(newName)'"),
+                    ]))
+        }
+    }
+
+    /// The block's adapters, each checked against `generated` (the signatures generated so far,
+    /// where): one that an earlier adapter already generates is reported and left out.
+    /// `generated`: the adapters of the file so far, to refuse one generated twice. Overloads in
+    /// extensions of other `where` clauses (`where Error == Never`), or under exclusive `#if`
+    /// branches, are different declarations to Swift, as the SDK's own are.
+    mutating func analyseBlock(
+        _ decl: ExtensionDecl, condition: String? = nil, generated: inout [String: SourceLocation]
+    ) -> AdapterBlock? {
+        let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
+        let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
+
+        let typeName = decl.extendedType.description
+        let scope = decl.extendedType.qualifiedName ?? typeName
+        switch decl.extendedType.kind {
+        case .named:
+            break
+        default:
+            diagnostics.error(
+                "cannot bridge methods of '\(typeName)'", at: decl.extendedType.location,
+                notes: [.init("extend a named type: 'extension TypeName { … }'")])
+            return nil
+        }
+
+        let options = readOptions(decl.attributes, inheriting: AdapterOptions())
+        var adapters: [Adapter] = []
+        let owner = wrapperName ?? typeName
+        // The type's other members, pasted as context: not bridged, checked for collisions.
+        var context: [(name: String, location: SourceLocation)] = []
+        var bridgeable: [FunctionDecl] = []
+        var properties: [ContextDecl] = []
+        for member in decl.members {
+            switch member {
+            case .context(let member) where isCallbackProperty(member, scope: scope):
+                context.append((member.name, member.location))
+                properties.append(member)
+            case .context(let member):
+                context.append((member.name, member.location))
+                warnIfInitializerTakesCompletion(member, scope: scope)
+                refuseAnnotations(on: member)
+            case .function(let function) where isContext(function, scope: scope):
+                context.append((function.fullName, function.location))
+            case .function(let function): bridgeable.append(function)
+            case .typeAlias: break
+            }
+        }
+        for function in bridgeable {
+            guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, access: access, block: options) else { continue }
+            warnIfCollides(adapter, with: context, at: function.name.location)
+            adapter.adapterName = owner + "." + adapter.adapterName
+            let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
+                + " #if " + (condition ?? "") + "." + adapter.signatureKey
+            if let first = generated[key] {
+                reportGeneratedTwice(adapter.adapterName, at: function.name.location, first: first)
+                continue
+            }
+            generated[key] = function.name.location
+            adapters.append(adapter)
+        }
+        for property in properties {
+            guard var adapter = analyseProperty(property, typeName: typeName, scope: scope, access: access, block: options)
+            else { continue }
+            adapter.adapterName = owner + "." + adapter.adapterName
+            let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
+                + " #if " + (condition ?? "") + "." + adapter.signatureKey
+            if let first = generated[key] {
+                reportGeneratedTwice(adapter.adapterName, at: property.location, first: first)
+                continue
+            }
+            generated[key] = property.location
+            adapters.append(adapter)
+        }
+        // In input order: methods and callback properties as the block declares them.
+        adapters.sort { $0.location.offset < $1.location.offset }
+        // A block of typealiases serves name resolution; one with nothing at all is a mistake.
+        if bridgeable.isEmpty && properties.isEmpty && !decl.members.contains(where: { if case .typeAlias = $0 { true } else { false } }) {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "extension block declares nothing to bridge", at: decl.location,
+                    notes: [
+                        .init("bridgegen bridges methods that take a completion handler; the block's other members are context")
+                    ]))
+        }
+        return AdapterBlock(
+            documentation: decl.documentation, extendedType: typeName, requirements: decl.requirements.map(\.description),
+            access: access, wrapperName: wrapperName, attributes: carried, adapters: adapters, location: decl.location,
+            extendedTypeLine: decl.extendedType.location.line)
+    }
+}

@@ -1,0 +1,137 @@
+import DeclParser
+
+/// The annotations of one legacy method, read once and checked against the registry: naming,
+/// the completion's conventions, its closures' roles, `@stream`.
+extension Analyzer {
+    /// Which of the completion's optional values keep their `?` (`_Nullable_result`).
+    enum NullableResult {
+        case all
+        /// Positions counted from 1, with where each was written.
+        case positions([(Int, SourceLocation)])
+    }
+
+    struct FunctionAnnotations {
+        /// `@asyncName(name)`, or a full name `@asyncName(name(label:_:))` whose labels are final.
+        var asyncName: (String, SourceLocation)?
+        var asyncLabels: [String]?
+        /// `@asyncName(getter: name)`: the adapter is a property, `var name: T { get async throws }`.
+        var isGetter = false
+        /// `@nullableResult`: a nil value with a nil error is a result (clang's `_Nullable_result`),
+        /// for every value, or with `@nullableResult(1, 3)` for the values at those positions.
+        var nullableResult: NullableResult?
+        /// `@swiftPrivate`: the adapter's name starts with `__` (clang's `swift_async(swift_private, N)`).
+        var swiftPrivate = false
+        var completion: (String, SourceLocation)?
+        var asyncError: (failsWhenZero: Bool, index: Int, location: SourceLocation)?
+        /// `@asyncError(thrown: N)`: the completion's parameter N is the error to throw.
+        var thrownError: (index: Int, location: SourceLocation)?
+        /// `@stream`, with its buffering policy (nil: unbounded).
+        var stream: StreamAnnotation?
+        /// `@success(name)`, `@failure(name)`, `@event(name)`, `@finish(name)`: which closure
+        /// parameter plays which role (Analyzer+ClosureRoles.swift).
+        var closureRoles: [(name: String, kind: String, location: SourceLocation)] = []
+        var carried: [String] = []
+    }
+
+    mutating func readAnnotations(_ function: FunctionDecl) -> FunctionAnnotations? {
+        var result = FunctionAnnotations()
+        let errorsBefore = diagnostics.diagnostics.count
+        result.carried = checkAttributes(function.attributes, allowed: Annotations.functionAnnotations)
+        for attribute in function.attributes {
+            switch attribute.name.name {
+            case "asyncName":
+                let usage = Annotations.usage("asyncName")
+                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { continue }
+                if let getter = arguments["getter"] {
+                    // clang's `swift_async_name("getter:name()")`: an async, throwing property.
+                    // `getter: name`, or clang's spelling `getter:name()`.
+                    let text = getter.value.text.hasSuffix("()") ? String(getter.value.text.dropLast(2)) : getter.value.text
+                    let name = text.filter { !$0.isWhitespace }
+                    guard arguments[""] == nil, Naming.isValidIdentifier(name) else {
+                        diagnostics.error(
+                            "'@asyncName(getter:)' takes one property name", at: getter.location,
+                            notes: [.init("write '@asyncName(getter: name)'")])
+                        continue
+                    }
+                    result.asyncName = (name, getter.location)
+                    result.isGetter = true
+                    continue
+                }
+                guard let argument = arguments[""] else { continue }
+                if case .identifier(let name) = argument.value, Naming.isValidIdentifier(name) {
+                    result.asyncName = (name, argument.location)
+                } else if let call = Self.callReference(argument.value.text), call.isReference || call.labels.isEmpty {
+                    result.asyncName = (call.name, argument.location)
+                    result.asyncLabels = call.labels
+                } else {
+                    diagnostics.error(
+                        "'\(argument.value.text)' is not a valid function name", at: argument.location,
+                        notes: [.init("write \(usage)")])
+                }
+            case "nullableResult":
+                guard let arguments = attribute.arguments, !arguments.isEmpty else {
+                    result.nullableResult = .all
+                    continue
+                }
+                var positions: [(Int, SourceLocation)] = []
+                for argument in arguments {
+                    guard argument.label == nil, case .integer(let position) = argument.value, position >= 1 else {
+                        diagnostics.error(
+                            "'@nullableResult' takes parameter positions starting at 1, found '\(argument.value.text)'",
+                            at: argument.location,
+                            notes: [.init("write '@nullableResult' for every value, or '@nullableResult(1, 3)' for some")])
+                        continue
+                    }
+                    positions.append((position, argument.location))
+                }
+                result.nullableResult = .positions(positions)
+            case "swiftPrivate":
+                if attribute.arguments != nil {
+                    diagnostics.error("'@swiftPrivate' takes no arguments", at: attribute.location, notes: [.init("write '@swiftPrivate'")])
+                }
+                result.swiftPrivate = true
+            case "completion":
+                let usage = Annotations.usage("completion")
+                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics),
+                    let argument = arguments[""]
+                else { continue }
+                guard case .identifier(let name) = argument.value else {
+                    diagnostics.error(
+                        "expected a parameter name in '@completion', found '\(argument.value.text)'", at: argument.location,
+                        notes: [.init("write \(usage)")])
+                    continue
+                }
+                result.completion = (name, argument.location)
+            case "asyncError":
+                let usage = Annotations.usage("asyncError")
+                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { continue }
+                guard arguments.count == 1, let (label, argument) = arguments.first else {
+                    diagnostics.error(
+                        "'@asyncError' takes exactly one of 'zeroArgument', 'nonzeroArgument' or 'thrown'",
+                        at: attribute.location, notes: [.init("write \(usage)")])
+                    continue
+                }
+                guard case .integer(let index) = argument.value, index >= 1 else {
+                    diagnostics.error(
+                        "'\(label)' must be a parameter position starting at 1, found '\(argument.value.text)'",
+                        at: argument.location, notes: [.init("write \(usage)")])
+                    continue
+                }
+                if label == "thrown" {
+                    result.thrownError = (index, argument.location)
+                } else {
+                    result.asyncError = (label == "zeroArgument", index, argument.location)
+                }
+            case "stream":
+                if let stream = readStream(attribute) { result.stream = stream }
+            case "success", "failure", "event", "finish":
+                let usage = Annotations.usage(attribute.name.name)
+                guard let name = singleIdentifier(attribute, usage: usage) else { continue }
+                result.closureRoles.append((name, attribute.name.name, attribute.location))
+            default:
+                break
+            }
+        }
+        return diagnostics.diagnostics.count == errorsBefore ? result : nil
+    }
+}

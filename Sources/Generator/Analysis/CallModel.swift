@@ -1,0 +1,141 @@
+import DeclParser
+
+// The model of an adapter that calls a legacy method: the call, its closures and the roles
+// they play (AdapterModel.swift has the adapter around it).
+
+/// The legacy call of an adapter and how its callback becomes the outcome.
+public struct SDKCall: Hashable, Sendable {
+    public var legacyCall: LegacyCall
+    public var completion: CompletionShape
+    /// What the closure of `completion` is: the whole outcome, a success closure's value, or a
+    /// stream's events; and its parameter's name in the legacy declaration.
+    public var completionRole = CompletionRole.completion
+    public var completionName = ""
+    /// `@until`: the callback that ends the call or stream.
+    public var until: UntilCondition?
+    /// Parameters that are callbacks of the call (progress and the like): forwarded only while
+    /// the outcome is open, by their number of parameters.
+    public var guardedClosureParameters: [String: Int] = [:]
+    /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
+    /// parameter name → element type. The adapter yields into them and finishes them at the end.
+    public var progressStreams: [String: String] = [:]
+
+    public init(legacyCall: LegacyCall, completion: CompletionShape) {
+        self.legacyCall = legacyCall
+        self.completion = completion
+    }
+}
+
+/// The role of the closure bridgegen hands the SDK in place of the value-delivering parameter.
+public enum CompletionRole: Hashable, Sendable {
+    /// It carries the whole outcome (`Result`, `(T?, Error?)`, …).
+    case completion
+    /// A success closure: its arguments are the value; a failure closure reports errors.
+    case success
+    /// A stream's event closure: its arguments are an event.
+    case event
+}
+
+/// How the legacy method is called from inside the adapter.
+public struct LegacyCall: Hashable, Sendable {
+    public enum Argument: Hashable, Sendable {
+        /// A parameter of the async function, passed through.
+        /// `line`: where the parameter was declared (the argument repeats its label and type).
+        case forwarded(label: String?, name: String, isInout: Bool, line: Int?)
+        /// The completion handler bridgegen supplies, in place of the parameter on `line`: the
+        /// closure whose arguments are the outcome (`SDKCall.completion`), or the value (a
+        /// success or event closure, beside the closures of `outcome`).
+        case completion(label: String?, line: Int?)
+        /// Another closure bridgegen supplies that reports part of the outcome: the failure, or
+        /// the end of a stream's events.
+        case outcome(label: String?, line: Int?, OutcomeClosure)
+    }
+
+    public var name: String
+    public var arguments: [Argument]
+    /// The legacy method `throws`: its error ends the call.
+    public var isThrowing: Bool
+    /// The legacy method returns a value (a token) that the adapter ignores.
+    public var returnsValue: Bool
+
+}
+
+/// A closure beside the one that delivers the value, and what its call means
+/// (docs/language.md, "What each closure is").
+public struct OutcomeClosure: Hashable, Sendable {
+    public enum Role: Hashable, Sendable {
+        /// The failure: its one parameter is the error (`optional`: `Error?`, nil is a failure
+        /// with no error).
+        case failure(optional: Bool)
+        /// A stream's events are over: called with nothing (or with arguments it ignores), with
+        /// an optional error (nil: finished), or with a completion whose `.failure(error)` case
+        /// ends the stream with that error (Combine's `Subscribers.Completion`).
+        case finish(Finish)
+    }
+
+    public enum Finish: Hashable, Sendable {
+        case plain(arity: Int)
+        case optionalError
+        case completion
+    }
+
+    public var role: Role
+    /// The parameter's name in the legacy declaration, for the doc comment.
+    public var parameterName: String
+}
+
+/// How the arguments the SDK passes to the completion handler become the adapter's outcome.
+public struct CompletionShape: Hashable, Sendable {
+    public enum Role: Hashable, Sendable {
+        /// Part of the result. `unwrap`: an optional that must be non-nil on success.
+        case value(unwrap: Bool)
+        /// The optional error; non-nil means failure.
+        case error
+        /// A non-optional error, the callback's only parameter: every call is a failure.
+        case failure
+        /// A `Bool`/integer status; `failsWhenZero` per `@asyncError(zeroArgument:)`.
+        case flag(failsWhenZero: Bool, isBool: Bool)
+        /// A single `Result<T, E>`.
+        case result
+        /// The object the method was called on, handed back as the callback's first argument
+        /// (`onText { ws, text in … }`): the caller has it already, so it is not part of the value.
+        case receiver
+    }
+
+    public struct Parameter: Hashable, Sendable {
+        /// Name of the closure parameter in generated code.
+        public var name: String
+        public var role: Role
+        /// Its type, written out in the closure when Swift could not infer it (a generic
+        /// method's type parameter that only the completion mentions).
+        public var type: String? = nil
+    }
+
+    public var parameters: [Parameter]
+
+    public var valueNames: [String] {
+        parameters.compactMap { if case .value = $0.role { return $0.name } else { return nil } }
+    }
+
+    public var unwrappedValueNames: [String] {
+        parameters.compactMap { if case .value(true) = $0.role { return $0.name } else { return nil } }
+    }
+
+    public var errorName: String? {
+        parameters.first { $0.role == .error }?.name
+    }
+
+    /// The error of a failure-only callback (`@asyncError(thrown:)` on a non-optional error).
+    public var failureName: String? {
+        parameters.first { $0.role == .failure }?.name
+    }
+
+    public var flag: (name: String, failsWhenZero: Bool, isBool: Bool)? {
+        for parameter in parameters {
+            if case .flag(let failsWhenZero, let isBool) = parameter.role { return (parameter.name, failsWhenZero, isBool) }
+        }
+        return nil
+    }
+
+    public var isResult: Bool { parameters.count == 1 && parameters[0].role == .result }
+}
