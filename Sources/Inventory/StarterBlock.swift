@@ -155,6 +155,16 @@ struct StarterBlock {
             if let byNames, byNames.isStream, !once {
                 entry.annotations.insert(("@stream", byNames.why), at: 0)
             }
+            // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
+            // name says nothing of how often it is called.
+            if byNames == nil, !once, !entry.annotations.contains(where: { $0.annotation == "@stream" }),
+                callbacks.count == 1, let callback = callbacks.first,
+                !Analyzer.looksLikeCompletion(callback.name.name), !Analyzer.looksLikeCompletion(callback.label?.name)
+            {
+                entry.annotations.append(
+                    ("", "one-shot assumed: nothing says how often '\(callback.label?.name ?? callback.name.name)' is called; "
+                        + "if for every event, add '@stream'"))
+            }
             entries.append(entry)
         }
     }

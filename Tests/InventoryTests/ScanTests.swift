@@ -573,6 +573,7 @@ let interfaceSDK = #"""
                 public func onHTTPResponse(on queue: Int = 0, perform: @escaping (Int) -> Void) -> Self { self }
                 public func schedule(_ action: @escaping () -> Void) {}
                 public func watchSignals(_ callback: @escaping (Int32) -> Void) {}
+                public func refresh(_ update: @escaping (Int) -> Void) {}
                 @available(*, noasync)
                 public func whenDone(_ callback: @escaping (Int) -> Void) {}
                 @available(*, deprecated, renamed: "load(id:completion:)")
@@ -600,6 +601,11 @@ let interfaceSDK = #"""
         #expect(text.contains("// scan: @stream because 'downloadProgress' reports progress, many times"), "\(text)")
         #expect(text.contains("// scan: @stream because 'onHTTPResponse' registers a handler the SDK calls for each event"), "\(text)")
         #expect(text.contains("// scan: @stream because 'watchSignals' is named like an observer and keeps its handler"), "\(text)")
+        // Weak evidence is said next to the declaration, with the annotation that says the other.
+        #expect(
+            text.contains(
+                "    // scan: one-shot assumed: nothing says how often 'update' is called; if for every event, add '@stream'\n    public func refresh("),
+            "\(text)")
         // Work, noasync, deprecated with a replacement: context, each with why.
         #expect(text.contains("Feed: schedule(_:)") || text.contains("func schedule(_ action: @escaping () -> Void)\n"), "\(text)")
         #expect(text.contains("    @context  // noasync: not callable from async code\n"), "\(text)")

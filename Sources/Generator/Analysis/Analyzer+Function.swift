@@ -9,7 +9,7 @@ extension Analyzer {
         "onfinish", "finished", "whendone",
     ]
 
-    static func looksLikeCompletion(_ word: String?) -> Bool {
+    public static func looksLikeCompletion(_ word: String?) -> Bool {
         guard let word else { return false }
         let lowered = word.lowercased()
         return lowered.contains("completion") || lowered.contains("reply") || completionWords.contains(lowered)
