@@ -100,9 +100,12 @@ struct SourceDeclarations {
             if Self.typeKeywords.contains(word), index + 1 < tokens.count, let name = tokens[index + 1].word,
                 !(word == "class" && Self.isMemberKeyword(name))
             {
+                // `@_spi(Name) public class …`: API for the library's own other modules, not apps.
+                let attributes = String(decoding: bytes[tokens[declarationStart].start..<tokens[index].start], as: UTF8.self)
                 index = readType(
                     word, name: name, at: index, outerName: word == "extension" ? nil : outerName,
-                    isPublic: isPublic, declaredPublic: modifiers.contains("public") || modifiers.contains("open"))
+                    isPublic: isPublic && !attributes.contains("@_spi("),
+                    declaredPublic: modifiers.contains("public") || modifiers.contains("open"))
                 continue
             }
             // Members of types; at file level typealiases (closure shapes hide behind them) and

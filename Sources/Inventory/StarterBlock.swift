@@ -52,6 +52,8 @@ struct StarterBlock {
     ]
 
     mutating func add(_ member: SourceMember, tokens: TokenMethods) {
+        // `@_spi(Name)`: API for the library's own other modules, not apps.
+        if member.text.contains("@_spi(") { return }
         switch member.kind {
         case .typeAlias:
             entries.append(Entry(member: member, role: .typeAlias))

@@ -586,6 +586,12 @@ let interfaceSDK = #"""
             public struct Options {
                 public var onChange: ((Int) -> Void)?
             }
+            @_spi(Experimental) public final class Hidden {
+                public func hiddenLoad(completion: @escaping (Int) -> Void) {}
+            }
+            extension Feed {
+                @_spi(Experimental) public func spiLoad(completion: @escaping (Int) -> Void) {}
+            }
             public final class Promise<T> {
                 public func done(_ body: @escaping (T) -> Void) -> Promise<Void> { Promise<Void>() }
                 public func pipe(to: @escaping(Swift.Result<T, Error>) -> Void) {}
@@ -601,6 +607,8 @@ let interfaceSDK = #"""
         #expect(text.contains("// scan: @stream because 'downloadProgress' reports progress, many times"), "\(text)")
         #expect(text.contains("// scan: @stream because 'onHTTPResponse' registers a handler the SDK calls for each event"), "\(text)")
         #expect(text.contains("// scan: @stream because 'watchSignals' is named like an observer and keeps its handler"), "\(text)")
+        // `@_spi` API is the library's own, not an app's.
+        #expect(!text.contains("hiddenLoad") && !text.contains("spiLoad"), "\(text)")
         // Weak evidence is said next to the declaration, with the annotation that says the other.
         #expect(
             text.contains(
