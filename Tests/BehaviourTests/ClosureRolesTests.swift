@@ -20,6 +20,21 @@ import Testing
         await #expect(throws: PhotoError.notFound) { try await library.fetchThumbnail("t") }
     }
 
+    /// Maybe's shape: the value, nil when the SDK completes without one, or the error; an SDK
+    /// that completes and then finds one anyway gets its late value reported.
+    @Test func aCompletionWithoutAValueIsNil() async throws {
+        let log = MisuseLog.install(for: "PhotoLibrary.findPhoto")
+        let library = PhotoLibrary()
+        #expect(try await library.findPhoto(named: "a") == Photo(id: "a"))
+        library.outcome = .nothing
+        #expect(try await library.findPhoto(named: "a") == nil)
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.findPhoto(named: "a") }
+        library.outcome = .both
+        #expect(try await library.findPhoto(named: "a") == nil)
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     /// Both closures called: the first decides, the second is reported, never a second resume.
     @Test(arguments: [CallbackMode.immediately, .onAnotherThread])
     func bothClosuresCalledTheFirstWins(mode: CallbackMode) async throws {
@@ -49,9 +64,9 @@ import Testing
     @Test func cancellationWhileBothClosuresAreHeld() async throws {
         let log = MisuseLog.install(for: "PhotoLibrary.deletePhoto")
         let library = PhotoLibrary()
-        library.mode = .never
+        library.holdsDeletes = true
         let task = Task { try await library.deletePhoto(id: "slow") }
-        #expect(await eventually { Fixture.heldCount > 0 })
+        #expect(await eventually { library.heldDeletes > 0 })
         task.cancel()
         await #expect(throws: CancellationError.self) { try await withWatchdog { try await task.value } }
         #expect(log.all.isEmpty)

@@ -50,7 +50,17 @@ public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
         }
     }
 
+    /// `deletePhoto` keeps its closures here and calls neither (this object's own hold, so tests
+    /// of other fixtures that use the shared one never see them).
+    public var holdsDeletes = false
+    private let held = Locked([() -> Void]())
+    public var heldDeletes: Int { held.withLock { $0.count } }
+
     public func deletePhoto(id: String, onSuccess: (() -> Void)? = nil, onFailure: ((Error) -> Void)? = nil) {
+        if holdsDeletes {
+            recordStart()
+            return held.withLock { $0.append { onSuccess?() } }
+        }
         respond { outcome in
             switch outcome {
             case .value: onSuccess?()
@@ -59,6 +69,23 @@ public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
                 onFailure?(PhotoError.notFound)
                 onSuccess?()
             case .nothing: break
+            }
+        }
+    }
+
+    /// Maybe's shape: a photo, an error, or "completed" without a photo (`.nothing`); `.both`
+    /// completes, then finds one anyway.
+    public func findPhoto(
+        named name: String, onSuccess: @escaping (Photo) -> Void, onError: @escaping (Error) -> Void, onCompleted: @escaping () -> Void
+    ) {
+        respond { outcome in
+            switch outcome {
+            case .value: onSuccess(Photo(id: name))
+            case .failure: onError(PhotoError.notFound)
+            case .nothing: onCompleted()
+            case .both:
+                onCompleted()
+                onSuccess(Photo(id: name))
             }
         }
     }

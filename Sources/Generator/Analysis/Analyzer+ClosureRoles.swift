@@ -15,6 +15,8 @@ extension Analyzer {
         var value: Int?
         var valueRole = CompletionRole.completion
         var others: [(index: Int, role: OutcomeClosure.Role)] = []
+        /// A closure says the one-shot ended without a value: the value is optional.
+        var valueIsOptional: Bool { others.contains { if case .noValue = $0.role { true } else { false } } }
     }
 
     static func plays(_ role: ClosureRoleNames.Role, _ parameter: Parameter) -> Bool {
@@ -56,10 +58,17 @@ extension Analyzer {
                 roles.value = index
                 roles.valueRole = kind == "event" ? .event : .success
             } else if kind == "finish" && !isStream {
-                diagnostics.error(
-                    "'@finish' names the end of a stream's events, but '\(function.fullName)' is a one-shot", at: location,
-                    notes: [.init("a one-shot ends with its value or its failure; add '@stream' if the closure is called for every event")])
-                return nil
+                // A one-shot's end beside its value: it ended without one (Maybe's `onCompleted`).
+                guard annotations.closureRoles.contains(where: { $0.kind == "success" }) else {
+                    diagnostics.error(
+                        "'@finish' names the end of a stream's events, but '\(function.fullName)' is a one-shot", at: location,
+                        notes: [
+                            .init("a one-shot ends with its value or its failure; add '@stream' if the closure is called for every event"),
+                            .init("beside '@success', '@finish' names the closure that says there is no value: the value is then optional"),
+                        ])
+                    return nil
+                }
+                roles.others.append((index, .noValue(arity: closureArity(function.parameters[index].type, scope: scope))))
             } else {
                 guard let role = outcomeRole(kind, of: function.parameters[index], scope: scope, at: location) else { return nil }
                 roles.others.append((index, role))
@@ -106,6 +115,10 @@ extension Analyzer {
             roles.value = success
             roles.valueRole = .success
             roles.others = [(failure, role)]
+            // Maybe's shape: a success, a failure, and an end that takes nothing (no value).
+            if let end = only(.finish), end != success, closureArity(parameters[end].type, scope: scope) == 0 {
+                roles.others.append((end, .noValue(arity: 0)))
+            }
         }
         return roles
     }

@@ -68,10 +68,12 @@ extension Analyzer {
             return nil
         }
         guard
-            let (shape, resultType) = analyseShape(
+            let (shape, valueType) = analyseShape(
                 of: completionParameter, in: function, annotations: annotations, scope: scope),
             checkNoOutcomeLeft(function, value: completionIndex, roles: roles, shape: shape, scope: scope, isStream: isStream)
         else { return nil }
+        // A closure that says "no value" makes the value optional (Maybe's `onCompleted`).
+        let resultType = roles.valueIsOptional && valueType != "Void" ? Self.optional(valueType) : valueType
 
         // The other parameters are forwarded.
         var parameters: [AdapterParameter] = []
@@ -206,7 +208,7 @@ extension Analyzer {
             stream.isThrowing = stream.isThrowing || roles.others.contains { closure in
                 switch closure.role {
                 case .failure, .finish(.optionalError), .finish(.completion): return true
-                case .finish(.plain): return false
+                case .finish(.plain), .noValue: return false
                 }
             }
             adapter.stream = stream
@@ -218,6 +220,11 @@ extension Analyzer {
             adapter.start = .call(call)
         }
         return adapter
+    }
+
+    /// `T?`, `(A, B)?`, `(() -> Void)?`: a type made optional.
+    static func optional(_ type: String) -> String {
+        type.contains("->") || type.contains("&") || type.hasPrefix("any ") || type.hasPrefix("some ") ? "(\(type))?" : type + "?"
     }
 
     /// The number of parameters of a callback parameter (progress and the like) that the adapter

@@ -71,6 +71,9 @@ public struct OutcomeClosure: Hashable, Sendable {
         /// an optional error (nil: finished), or with a completion whose `.failure(error)` case
         /// ends the stream with that error (Combine's `Subscribers.Completion`).
         case finish(Finish)
+        /// A one-shot ended without a value (Maybe's `onCompleted` beside `onSuccess`): the
+        /// value is optional, and this is nil.
+        case noValue(arity: Int)
     }
 
     public enum Finish: Hashable, Sendable {

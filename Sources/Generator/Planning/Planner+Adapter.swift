@@ -88,6 +88,7 @@ extension Planner {
             case .failure: parts.append("`\(closure.parameterName)` the error")
             case .finish(.plain): parts.append("`\(closure.parameterName)` the end")
             case .finish: parts.append("`\(closure.parameterName)` the end or the error")
+            case .noValue: parts.append("`\(closure.parameterName)` no value (nil)")
             }
         }
         guard !parts.isEmpty else { return [] }

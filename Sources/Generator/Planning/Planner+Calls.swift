@@ -199,6 +199,9 @@ extension Planner {
         case .finish(.optionalError):
             return ["{ error in", "    if let error {", "        \(target).finish(throwing: error)", "    } else {",
                 "        \(target).finish()", "    }", "}"].joined(separator: "\n")
+        case .noValue(let arity):
+            let parameters = arity == 0 ? "" : Array(repeating: "_", count: arity).joined(separator: ", ") + " in "
+            return "{ \(parameters)\(target).resume(returning: nil) }"
         case .finish(.completion):
             return ["{ completion in", "    if case .failure(let error) = completion {", "        \(target).finish(throwing: error)",
                 "    } else {", "        \(target).finish()", "    }", "}"].joined(separator: "\n")

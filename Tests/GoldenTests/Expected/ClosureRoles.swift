@@ -62,24 +62,50 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 
+    /// Maybe's shape: a value, an error, or the end without a value: `async throws -> Photo?`.
+    ///
+    /// Bridged from `PhotoLibrary.findPhoto(named:onSuccess:onError:onCompleted:)`.
+    /// Closures: `onSuccess` is the value, `onError` the error, `onCompleted` no value (nil).
+    #sourceLocation(file:"ClosureRoles.bridge",line:12)
+    @discardableResult
+    nonisolated(nonsending) func findPhoto(named name: String) async throws -> Photo? {
+        #sourceLocation(file:"ClosureRoles.bridge",line:13)
+        let call = BridgegenCall<Photo?, Swift.Void>("PhotoLibrary.findPhoto(named:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:13)
+            self.findPhoto(
+                named: name,
+                onSuccess: { value in
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:12)
+                },
+                onError: { error in continuation.resume(throwing: error) },
+                onCompleted: { continuation.resume(returning: nil) }
+            )
+        }
+        #sourceLocation()
+    }
+
     /// Unlabeled closures with names that say nothing: the roles are named.
     ///
     /// Bridged from `PhotoLibrary.fetchThumbnail(_:_:_:)`.
     /// Closures: `done` is the value, `problem` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:13)
+    #sourceLocation(file:"ClosureRoles.bridge",line:16)
     @discardableResult
     nonisolated(nonsending) func fetchThumbnail(_ id: String) async throws -> (Photo, Int) {
-        #sourceLocation(file:"ClosureRoles.bridge",line:14)
+        #sourceLocation(file:"ClosureRoles.bridge",line:17)
         let call = BridgegenCall<(Photo, Int), Swift.Void>("PhotoLibrary.fetchThumbnail(_:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:14)
+            #sourceLocation(file:"ClosureRoles.bridge",line:17)
             self.fetchThumbnail(
                 id,
                 { value0, value1 in
                     #sourceLocation()
                     continuation.resume(returning: (value0, value1))
-                    #sourceLocation(file:"ClosureRoles.bridge",line:13)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:16)
                 },
                 { error in continuation.resume(throwing: error) }
             )
@@ -91,19 +117,19 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.subscribe(onNext:onError:onCompleted:onDisposed:)`.
     /// Closures: `onNext` is the events, `onError` the error, `onCompleted` the end.
-    #sourceLocation(file:"ClosureRoles.bridge",line:18)
+    #sourceLocation(file:"ClosureRoles.bridge",line:21)
     func subscribe(onDisposed: (() -> Void)? = nil) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:15)
+        #sourceLocation(file:"ClosureRoles.bridge",line:18)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.subscribe(onDisposed:)",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:18)
+                #sourceLocation(file:"ClosureRoles.bridge",line:21)
                 self.subscribe(
                     onNext: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:17)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:20)
                     },
                     onError: { error in events.finish(throwing: error) },
                     onCompleted: { events.finish() },
@@ -118,14 +144,14 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.sink(receiveCompletion:receiveValue:)`.
     /// Closures: `receiveValue` is the events, `receiveCompletion` the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:22)
+    #sourceLocation(file:"ClosureRoles.bridge",line:25)
     func sink() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:19)
+        #sourceLocation(file:"ClosureRoles.bridge",line:22)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.sink()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:22)
+                #sourceLocation(file:"ClosureRoles.bridge",line:25)
                 self.sink(
                     receiveCompletion: { completion in
                         if case .failure(let error) = completion {
@@ -147,16 +173,16 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.enumeratePhotos(onRow:completion:)`.
     /// Closures: `onRow` is the events, `completion` the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:26)
+    #sourceLocation(file:"ClosureRoles.bridge",line:29)
     func enumeratePhotos() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:26)
+        #sourceLocation(file:"ClosureRoles.bridge",line:29)
         BridgegenStream<Photo, Swift.Void>.throwing("PhotoLibrary.enumeratePhotos()") { events in
-            #sourceLocation(file:"ClosureRoles.bridge",line:26)
+            #sourceLocation(file:"ClosureRoles.bridge",line:29)
             self.enumeratePhotos(
                 onRow: { value in
                     #sourceLocation()
                     events.yield(value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:25)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:28)
                 },
                 completion: { error in
                     if let error {
