@@ -186,18 +186,42 @@ public struct Scan {
 struct TokenMethods {
     static let stopMethods = ["cancel", "invalidate", "stop", "remove", "unsubscribe", "dispose", "close"]
     private var methods: [String: String] = [:]
+    /// Types that can be suspended and resumed (`suspend()` and `resume()`), as a task is.
+    private var resumable: Set<String> = []
     /// A class's superclass (the first name it inherits), where the sources declare it.
     private var superclasses: [String: String] = [:]
 
     init(types: [SourceType]) {
+        var resumes: Set<String> = []
+        var suspends: Set<String> = []
         for type in types {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
             if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
             for member in type.members where member.kind == .function && !member.isStatic {
+                if member.name == "resume", member.text.contains("resume()") { resumes.insert(name) }
+                if member.name == "suspend", member.text.contains("suspend()") { suspends.insert(name) }
                 guard Self.stopMethods.contains(member.name), member.text.contains(member.name + "()") else { continue }
                 if methods[name] == nil || member.name == "cancel" { methods[name] = member.name }
             }
         }
+        resumable = resumes.intersection(suspends)
+    }
+
+    /// Whether `type` (or its superclass) can be suspended and resumed: the API of a task that
+    /// may be returned suspended, which the adapter starts with `resume()`.
+    func isResumable(_ type: String) -> Bool {
+        var name = Self.bareName(type)
+        for _ in 0..<8 {
+            if resumable.contains(name) { return true }
+            guard let superclass = superclasses[name] else { return false }
+            name = superclass
+        }
+        return false
+    }
+
+    static func bareName(_ type: String) -> String {
+        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
+        return String((bare.split(separator: ".").last.map(String.init) ?? bare).prefix { $0 != "<" })
     }
 
     /// The stop method of `type` (the returned token's type, as written).

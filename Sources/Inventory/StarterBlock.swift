@@ -157,6 +157,13 @@ struct StarterBlock {
             if let byNames, byNames.isStream, !once {
                 entry.annotations.insert(("@stream", byNames.why), at: 0)
             }
+            // A returned task that can be suspended and resumed may come back suspended: the
+            // one-shot starts it (a stream's register call must start it itself).
+            if let returnedType, function.returnType.map({ !$0.isVoid }) == true, tokens.isResumable(returnedType),
+                tokens.stopMethod(of: returnedType) != nil, !entry.annotations.contains(where: { $0.annotation == "@stream" })
+            {
+                entry.annotations.append(("@start(resume())", "the returned \(returnedType) can be suspended and resumed: resume() starts it"))
+            }
             // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
             // name says nothing of how often it is called.
             if byNames == nil, !once, !entry.annotations.contains(where: { $0.annotation == "@stream" }),

@@ -565,7 +565,14 @@ let interfaceSDK = #"""
     @Test func closureRolesAndNamesDecideOneShotOrStream() throws {
         let source = """
             public final class Token { public func dispose() {} }
+            public class Job {
+                public func resume() {}
+                public func suspend() {}
+                public func cancel() {}
+            }
+            public final class UploadJob: Job {}
             public final class Feed {
+                public func upload(data: Int, completion: @escaping (Result<Int, Error>) -> Void) -> UploadJob { UploadJob() }
                 public func subscribe(onNext: ((Int) -> Void)? = nil, onError: ((Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil) -> Token { Token() }
                 public func subscribe(onSuccess: ((Int) -> Void)? = nil, onFailure: ((Error) -> Void)? = nil) -> Token { Token() }
                 public func observeCompleted(_ action: @escaping () -> Void) -> Token { Token() }
@@ -607,6 +614,11 @@ let interfaceSDK = #"""
         #expect(text.contains("// scan: @stream because 'downloadProgress' reports progress, many times"), "\(text)")
         #expect(text.contains("// scan: @stream because 'onHTTPResponse' registers a handler the SDK calls for each event"), "\(text)")
         #expect(text.contains("// scan: @stream because 'watchSignals' is named like an observer and keeps its handler"), "\(text)")
+        // A returned task that can be suspended and resumed is started (through its superclass).
+        #expect(
+            text.contains(
+                "    // scan: @start(resume()) because the returned UploadJob can be suspended and resumed: resume() starts it\n    @start(resume())\n"),
+            "\(text)")
         // `@_spi` API is the library's own, not an app's.
         #expect(!text.contains("hiddenLoad") && !text.contains("spiLoad"), "\(text)")
         // Weak evidence is said next to the declaration, with the annotation that says the other.
@@ -629,5 +641,6 @@ let interfaceSDK = #"""
         #expect(!generated.contains("func schedule(") && !generated.contains("func whenDone("))
         // A chain step (`done(_ body:) -> Promise<Void>`) is not; the chain's end (`pipe(to:)`) is.
         #expect(!generated.contains("func done(") && generated.contains("func pipe() async throws -> T"))
+        #expect(generated.contains("start: { token in token.resume() }"))
     }
 }
