@@ -157,6 +157,19 @@ struct StarterBlock {
             if let byNames, byNames.isStream, !once {
                 entry.annotations.insert(("@stream", byNames.why), at: 0)
             }
+            // A callback per row beside a returned future that says when the rows are over
+            // (SQLKit's `run(_ handler:) -> EventLoopFuture<Void>`): a stream that ends with it.
+            // Only a `…Future`: its `whenComplete(_:)` with a `Result` is what the adapter waits on.
+            if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
+                !ClosureRoleNames.isFuture(type), callbacks.count == 1,
+                let callback = callbacks.first,
+                ClosureRoleNames.namesPerItem(callback.name.name) || ClosureRoleNames.namesPerItem(callback.label?.name ?? "")
+            {
+                entry.annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+                let name = callback.label?.name ?? callback.name.name
+                entry.annotations.insert(("@finish(returned)", "the returned \(returned) says when they are over, or fails"), at: 0)
+                entry.annotations.insert(("@stream", "'\(name)' is called for each item"), at: 0)
+            }
             // A returned task that can be suspended and resumed may come back suspended: the
             // one-shot starts it (a stream's register call must start it itself).
             if let returnedType, function.returnType.map({ !$0.isVoid }) == true, tokens.isResumable(returnedType),

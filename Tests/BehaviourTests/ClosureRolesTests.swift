@@ -117,4 +117,25 @@ import Testing
         _ = await task.result
         #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
     }
+
+    /// A row closure and a returned future (`@finish(returned)`): the rows, then the end when the
+    /// future succeeds; its failure fails the stream; a row after it completed is reported.
+    @Test func aReturnedFutureEndsTheStream() async throws {
+        let library = PhotoLibrary()
+        var ids: [String] = []
+        for try await photo in library.queryPhotos(matching: "*") { ids.append(photo.id) }
+        #expect(ids == ["a", "b", "c"])
+        library.outcome = .failure
+        ids = []
+        await #expect(throws: PhotoError.notFound) {
+            for try await photo in library.queryPhotos(matching: "*") { ids.append(photo.id) }
+        }
+        #expect(ids == ["a"])
+        let log = MisuseLog.install(for: "PhotoLibrary.queryPhotos")
+        library.outcome = .both
+        ids = []
+        for try await photo in library.queryPhotos(matching: "*") { ids.append(photo.id) }
+        #expect(ids == ["a"])
+        #expect(await eventually { log.all.map(\.kind) == [.eventAfterFinish] })
+    }
 }

@@ -194,3 +194,57 @@ public final class PhotoFeed: @unchecked Sendable {
         }
     }
 }
+
+/// A future in SwiftNIO's shape: completes once with a `Result`, calls every `whenComplete`
+/// closure, including one added after it completed.
+public final class PhotoFuture: @unchecked Sendable {
+    // @unchecked: everything is behind `state`.
+    private let state = Locked((result: Result<Void, Error>?.none, callbacks: [(Result<Void, Error>) -> Void]()))
+
+    init() {}
+
+    public func whenComplete(_ callback: @escaping (Result<Void, Error>) -> Void) {
+        let result = state.withLock { state -> Result<Void, Error>? in
+            if state.result == nil { state.callbacks.append(callback) }
+            return state.result
+        }
+        if let result { callback(result) }
+    }
+
+    func complete(_ result: Result<Void, Error>) {
+        let callbacks = state.withLock { state -> [(Result<Void, Error>) -> Void] in
+            guard state.result == nil else { return [] }
+            state.result = result
+            defer { state.callbacks = [] }
+            return state.callbacks
+        }
+        for callback in callbacks { callback(result) }
+    }
+}
+
+extension PhotoLibrary {
+    /// A row closure per photo; the returned future completes when the rows are over (or
+    /// fails). `.both`: a row after the future completed.
+    public func queryPhotos(matching pattern: String, onRow: @escaping (Photo) -> Void) -> PhotoFuture {
+        recordStart()
+        let future = PhotoFuture()
+        let outcome = self.outcome
+        Fixture.scheduler.async {
+            switch outcome {
+            case .value:
+                for id in ["a", "b", "c"] { onRow(Photo(id: id)) }
+                future.complete(.success(()))
+            case .failure:
+                onRow(Photo(id: "a"))
+                future.complete(.failure(PhotoError.notFound))
+            case .both:
+                onRow(Photo(id: "a"))
+                future.complete(.success(()))
+                onRow(Photo(id: "late"))
+            case .nothing:
+                break
+            }
+        }
+        return future
+    }
+}

@@ -571,6 +571,12 @@ let interfaceSDK = #"""
                 public func cancel() {}
             }
             public final class UploadJob: Job {}
+            public final class EventLoopFuture<Value> {
+                public func whenComplete(_ callback: @escaping (Result<Value, Error>) -> Void) {}
+            }
+            public final class Rows {
+                public func run(_ handler: @escaping (Int) -> Void) -> EventLoopFuture<Void> { EventLoopFuture() }
+            }
             public final class Feed {
                 public func upload(data: Int, completion: @escaping (Result<Int, Error>) -> Void) -> UploadJob { UploadJob() }
                 public func subscribe(onNext: ((Int) -> Void)? = nil, onError: ((Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil) -> Token { Token() }
@@ -619,6 +625,11 @@ let interfaceSDK = #"""
             text.contains(
                 "    // scan: @start(resume()) because the returned UploadJob can be suspended and resumed: resume() starts it\n    @start(resume())\n"),
             "\(text)")
+        // A callback per row beside a returned future: a stream that ends with the future.
+        #expect(
+            text.contains(
+                "    // scan: @stream because 'handler' is called for each item\n    @stream\n    // scan: @finish(returned) because the returned EventLoopFuture<Void> says when they are over, or fails\n    @finish(returned)\n"),
+            "\(text)")
         // `@_spi` API is the library's own, not an app's.
         #expect(!text.contains("hiddenLoad") && !text.contains("spiLoad"), "\(text)")
         // Weak evidence is said next to the declaration, with the annotation that says the other.
@@ -642,5 +653,6 @@ let interfaceSDK = #"""
         // A chain step (`done(_ body:) -> Promise<Void>`) is not; the chain's end (`pipe(to:)`) is.
         #expect(!generated.contains("func done(") && generated.contains("func pipe() async throws -> T"))
         #expect(generated.contains("start: { token in token.resume() }"))
+        #expect(generated.contains("func run() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error>"))
     }
 }

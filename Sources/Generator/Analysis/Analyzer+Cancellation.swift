@@ -22,7 +22,11 @@ extension Analyzer {
     /// adapter's closures can only name as the type itself (Swift types `self` as the class there).
     /// A delegate adapter's declaration returns its result, not a token, and its `@start` is the
     /// owner's start call (Analyzer+Delegate.swift): `isDelegate` reads only its `@cancel`.
-    mutating func readCancellation(_ function: FunctionDecl, selfType: String, isDelegate: Bool = false) -> Cancellation? {
+    /// `returnedIsUsed`: the returned value has another use (`@finish(returned)`): no warning that
+    /// it is ignored.
+    mutating func readCancellation(
+        _ function: FunctionDecl, selfType: String, isDelegate: Bool = false, returnedIsUsed: Bool = false
+    ) -> Cancellation? {
         var cancellation = Cancellation()
         let returnType = isDelegate ? nil : function.returnType.flatMap { $0.isVoid ? nil : $0 }
         let returnsSelf = returnType.map { type -> Bool in
@@ -145,7 +149,7 @@ extension Analyzer {
             cancellation.tokenType = tokenType
             cancellation.strategy = .token(method: "cancel", optional: tokenIsOptional)
             if Self.suspendedTokens.contains(tokenName) { cancellation.startMethod = "resume" }
-        } else if let returnType {
+        } else if let returnType, !returnedIsUsed {
             diagnostics.append(
                 Diagnostic(
                     .warning,

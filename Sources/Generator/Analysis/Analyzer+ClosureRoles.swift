@@ -214,6 +214,16 @@ extension Analyzer {
             let bare = name.prefix { $0 != "<" }
             return bare.hasSuffix("Future") || bare == "Promise" || bare == "Guarantee"
         }
+        if let location = annotations.finishesWithReturned {
+            // `@finish(returned)`: a stream whose end is the returned future's completion.
+            guard annotations.stream != nil, let returned = function.returnType, !returned.isVoid else {
+                diagnostics.error(
+                    "'@finish(returned)' ends a stream with the future '\(function.fullName)' returns", at: location,
+                    notes: [.init(annotations.stream == nil ? "add '@stream'" : "the method returns nothing to wait for")])
+                return false
+            }
+            return true
+        }
         // A future's own methods report its own outcome (NIO's `always(_:)` returns the future).
         guard let returned = function.returnType, roles.others.isEmpty, annotations.completion == nil,
             !isFuture(typeName.split(separator: ".").last),
@@ -224,19 +234,13 @@ extension Analyzer {
             "'\(function.fullName)' reports its outcome through the '\(returned)' it returns, and calls '\(value.name.name)' for each item",
             at: value.location,
             notes: [
-                .init("a stream that ends with a returned future is not a shape bridgegen can write; use the SDK's async form, or collect the items in a method of yours that takes a completion handler"),
+                .init("if the future completes when the items are over, bridge it as a stream that ends with it: '@stream @finish(returned)'"),
                 .init("if '\(value.name.name)' is called once with the outcome, name it '@completion(\(value.name.name))'"),
             ])
         return false
     }
 
-    /// A name that says the closure is called per item, or says nothing (`handler`).
-    static func namesPerItem(_ name: String) -> Bool {
-        [
-            "handler", "callback", "block", "closure", "onrow", "row", "rowhandler", "each", "foreach", "oneach", "onitem",
-            "item", "onchunk", "chunk", "onelement", "element", "stream",
-        ].contains(name.lowercased())
-    }
+    static func namesPerItem(_ name: String) -> Bool { ClosureRoleNames.namesPerItem(name) }
 
     /// Whether a closure's one parameter is an error, and an optional one.
     func errorParameterKind(_ type: TypeSyntax, scope: String) -> ErrorKind? {

@@ -160,7 +160,8 @@ extension Analyzer {
         let isThrowing = function.throwsClause != nil
             && (function.throwsClause?.keyword == "throws" || rethrowsThroughForwardedClosure(function, except: completionIndex))
 
-        guard let cancellation = readCancellation(function, selfType: typeName) else { return nil }
+        guard let cancellation = readCancellation(function, selfType: typeName, returnedIsUsed: annotations.finishesWithReturned != nil)
+        else { return nil }
         options.cancellation = cancellation
         guard checkNoReturnedOutcome(function, typeName: typeName, value: completionParameter, roles: roles, annotations: annotations)
         else { return nil }
@@ -179,6 +180,7 @@ extension Analyzer {
                 name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing, returnsValue: returnsValue),
             completion: shape)
         call.until = until
+        call.finishesWithReturned = annotations.finishesWithReturned != nil
         call.completionRole = roles.valueRole
         call.completionName = completionParameter.name.name
         call.guardedClosureParameters = guarded
@@ -204,8 +206,9 @@ extension Analyzer {
             else { return nil }
             stream.shared = annotation.shared
             stream.replay = annotation.replay
-            // A failure closure, or an end closure that carries an error, can fail the stream.
-            stream.isThrowing = stream.isThrowing || roles.others.contains { closure in
+            // A failure closure, an end closure that carries an error, or a returned future (which
+            // can fail) can fail the stream.
+            stream.isThrowing = stream.isThrowing || call.finishesWithReturned || roles.others.contains { closure in
                 switch closure.role {
                 case .failure, .finish(.optionalError), .finish(.completion): return true
                 case .finish(.plain), .noValue: return false

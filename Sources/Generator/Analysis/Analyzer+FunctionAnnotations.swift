@@ -30,6 +30,8 @@ extension Analyzer {
         /// `@success(name)`, `@failure(name)`, `@event(name)`, `@finish(name)`: which closure
         /// parameter plays which role (Analyzer+ClosureRoles.swift).
         var closureRoles: [(name: String, kind: String, location: SourceLocation)] = []
+        /// `@finish(returned)`: the future the method returns ends the stream when it completes.
+        var finishesWithReturned: SourceLocation?
         var carried: [String] = []
     }
 
@@ -124,6 +126,11 @@ extension Analyzer {
                 }
             case "stream":
                 if let stream = readStream(attribute) { result.stream = stream }
+            case "finish" where attribute.arguments?.count == 1 && attribute.arguments?[0].label?.name == "returned":
+                // `@finish(returned: true)` is spelled `@finish(returned)`; nothing else is read.
+                result.finishesWithReturned = attribute.location
+            case "finish" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "returned":
+                result.finishesWithReturned = attribute.location
             case "success", "failure", "event", "finish":
                 let usage = Annotations.usage(attribute.name.name)
                 guard let name = singleIdentifier(attribute, usage: usage) else { continue }

@@ -104,7 +104,8 @@ enum Annotations {
             usage: "'@event(closureName)' naming the closure called for each event", delegateKind: .stream),
         Spec(
             name: "finish", places: [.delegateMethod, .function], labels: [""], required: false,
-            usage: "'@finish(closureName)' naming the closure that says the events are over", delegateKind: .stream),
+            usage: "'@finish(closureName)' naming the closure that says the events are over, or '@finish(returned)' for the returned future",
+            delegateKind: .stream),
         Spec(
             name: "failure", places: [.delegateMethod, .function], labels: ["", "status"], required: false,
             usage: "'@failure(closureName)' naming the closure that reports the error"),

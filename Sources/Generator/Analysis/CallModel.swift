@@ -7,6 +7,10 @@ import DeclParser
 public struct SDKCall: Hashable, Sendable {
     public var legacyCall: LegacyCall
     public var completion: CompletionShape
+    /// `@finish(returned)`: the future the method returns ends the stream when it completes
+    /// (its `whenComplete(_:)` with a `Result`, as SwiftNIO's `EventLoopFuture` has); its failure
+    /// fails the stream.
+    public var finishesWithReturned = false
     /// What the closure of `completion` is: the whole outcome, a success closure's value, or a
     /// stream's events; and its parameter's name in the legacy declaration.
     public var completionRole = CompletionRole.completion

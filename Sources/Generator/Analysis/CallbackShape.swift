@@ -106,6 +106,21 @@ public enum ClosureRoleNames {
         return lowered.hasSuffix("progress") || lowered.hasPrefix("every") || lowered.hasSuffix("repeatedly")
     }
 
+    /// A name that says the closure is called per item (`onRow`, `each`), or says nothing of it
+    /// (`handler`): beside a returned future, which reports the outcome, it is called per item.
+    public static func namesPerItem(_ name: String) -> Bool {
+        [
+            "handler", "callback", "block", "closure", "onrow", "row", "rowhandler", "each", "foreach", "oneach", "onitem",
+            "item", "onchunk", "chunk", "onelement", "element", "stream",
+        ].contains(name.lowercased())
+    }
+
+    /// A type that reports an outcome later: `EventLoopFuture<T>`, a `Promise`.
+    public static func isFuture(_ type: String) -> Bool {
+        let bare = String((type.split(separator: ".").last ?? Substring(type)).prefix { $0 != "<" })
+        return bare.hasSuffix("Future") || bare == "Promise" || bare == "Guarantee"
+    }
+
     /// Whether a parameter's name or label says it carries part of an outcome.
     public static func namesOutcome(name: String, label: String?) -> Bool {
         let all = success.union(failure).union(event).union(finish).union(outcome)

@@ -91,8 +91,9 @@ extension Planner {
             case .noValue: parts.append("`\(closure.parameterName)` no value (nil)")
             }
         }
+        if call.finishesWithReturned { parts.append("the returned future the end or the error") }
         guard !parts.isEmpty else { return [] }
-        let value = call.completionRole == .event ? "the events" : "the value"
+        let value = call.completionRole == .event || adapter.stream != nil ? "the events" : "the value"
         let name = SwiftLiteral.commentSafe(call.completionName)
         return ["Closures: `\(name)` is \(value), " + parts.map(SwiftLiteral.commentSafe).joined(separator: ", ") + "."]
     }

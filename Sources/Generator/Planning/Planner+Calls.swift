@@ -143,13 +143,17 @@ extension Planner {
     /// first line is too long, every argument goes on its own line. The call's first line, where
     /// the compiler reports a wrong name or label, lands on the declaration's line.
     func printLegacyCall(
-        _ site: AdapterSite, _ call: SDKCall, handlerHead: String, into printer: inout CodePrinter,
-        handlerBody: (inout CodePrinter) -> Void
+        _ site: AdapterSite, _ call: SDKCall, handlerHead: String, assigningTo returned: String? = nil,
+        into printer: inout CodePrinter, handlerBody: (inout CodePrinter) -> Void
     ) {
         let adapter = site.adapter
         let legacy = call.legacyCall
         var function = ""
-        if legacy.returnsValue && !site.cancellation.usesToken { function += "_ = " }
+        if let returned {
+            function += "let \(returned) = "
+        } else if legacy.returnsValue && !site.cancellation.usesToken {
+            function += "_ = "
+        }
         if legacy.isThrowing { function += "try " }
         function += site.receiver + "." + legacy.name
         let arguments = legacy.arguments.map { argument -> (text: Sourced, isHandler: Bool) in

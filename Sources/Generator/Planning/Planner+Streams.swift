@@ -18,8 +18,17 @@ extension Planner {
                 return printer.line(Self.scriptCall(adapter, script: script, target: names.events))
             }
             guard let call = adapter.call else { return }
-            printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), into: &printer) {
+            // `@finish(returned)`: the returned future's completion ends the stream.
+            let returned = call.finishesWithReturned ? Self.freeName("returned", taken: Set(adapter.parameters.map(\.name))) : nil
+            printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: returned, into: &printer) {
                 printStreamHandler(adapter, call, events: names.events, into: &$0)
+            }
+            guard let returned else { return }
+            printer.block("\(returned).whenComplete { result in") {
+                $0.line("switch result {")
+                $0.line("case .success: \(names.events).finish()")
+                $0.line("case .failure(let error): \(names.events).finish(throwing: error)")
+                $0.line("}")
             }
         }
         // The statement repeats the element type (the result line) and annotation expressions.

@@ -195,4 +195,31 @@ extension PhotoLibrary {
         }
         #sourceLocation()
     }
+
+    /// A closure per row; the returned future says when the rows are over, or fails.
+    ///
+    /// Bridged from `PhotoLibrary.queryPhotos(matching:onRow:)`.
+    /// Closures: `onRow` is the events, the returned future the end or the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:33)
+    func queryPhotos(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"ClosureRoles.bridge",line:33)
+        BridgegenStream<Photo, Swift.Void>.throwing(
+            "PhotoLibrary.queryPhotos(matching:)"
+        ) { events in
+            #sourceLocation(file:"ClosureRoles.bridge",line:33)
+            let returned = self.queryPhotos(
+                matching: pattern,
+                onRow: { value in
+                    #sourceLocation()
+                    events.yield(value)
+                }
+            )
+            returned.whenComplete { result in
+                switch result {
+                case .success: events.finish()
+                case .failure(let error): events.finish(throwing: error)
+                }
+            }
+        }
+    }
 }
