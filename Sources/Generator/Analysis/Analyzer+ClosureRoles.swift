@@ -209,11 +209,6 @@ extension Analyzer {
     mutating func checkNoReturnedOutcome(
         _ function: FunctionDecl, typeName: String, value: Parameter, roles: ClosureRoles, annotations: FunctionAnnotations
     ) -> Bool {
-        func isFuture(_ name: Substring?) -> Bool {
-            guard let name else { return false }
-            let bare = name.prefix { $0 != "<" }
-            return bare.hasSuffix("Future") || bare == "Promise" || bare == "Guarantee"
-        }
         if let location = annotations.finishesWithReturned {
             // `@finish(returned)`: a stream whose end is the returned future's completion.
             guard annotations.stream != nil, let returned = function.returnType, !returned.isVoid else {
@@ -226,9 +221,9 @@ extension Analyzer {
         }
         // A future's own methods report its own outcome (NIO's `always(_:)` returns the future).
         guard let returned = function.returnType, roles.others.isEmpty, annotations.completion == nil,
-            !isFuture(typeName.split(separator: ".").last),
-            isFuture(returned.strippingAttributes.unwrappingOptional.qualifiedName?.split(separator: ".").last),
-            [value.name.name, value.label?.name ?? ""].contains(where: Self.namesPerItem)
+            !ClosureRoleNames.isFuture(typeName),
+            ClosureRoleNames.isFuture(returned.strippingAttributes.unwrappingOptional.qualifiedName ?? ""),
+            [value.name.name, value.label?.name ?? ""].contains(where: ClosureRoleNames.namesPerItem)
         else { return true }
         diagnostics.error(
             "'\(function.fullName)' reports its outcome through the '\(returned)' it returns, and calls '\(value.name.name)' for each item",
@@ -239,8 +234,6 @@ extension Analyzer {
             ])
         return false
     }
-
-    static func namesPerItem(_ name: String) -> Bool { ClosureRoleNames.namesPerItem(name) }
 
     /// Whether a closure's one parameter is an error, and an optional one.
     func errorParameterKind(_ type: TypeSyntax, scope: String) -> ErrorKind? {

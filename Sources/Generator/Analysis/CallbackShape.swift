@@ -117,7 +117,8 @@ public enum ClosureRoleNames {
 
     /// A type that reports an outcome later: `EventLoopFuture<T>`, a `Promise`.
     public static func isFuture(_ type: String) -> Bool {
-        let bare = String((type.split(separator: ".").last ?? Substring(type)).prefix { $0 != "<" })
+        let name = type.prefix { $0 != "<" }
+        let bare = String(name.split(separator: ".").last ?? name)
         return bare.hasSuffix("Future") || bare == "Promise" || bare == "Guarantee"
     }
 
