@@ -53,8 +53,7 @@ extension Analyzer {
         }
         // The closure's parameters: the values, and the receiver handed back first.
         let elements = closure.parameters
-        let first = elements.first?.type.strippingAttributes.description
-        let handsBackReceiver = elements.count > 1 && (first == scope || first == scope.split(separator: ".").last.map(String.init))
+        let handsBackReceiver = Self.handsBackReceiver(elements, scope: scope)
         let valueCount = elements.count - (handsBackReceiver ? 1 : 0)
         var parameters: [CompletionShape.Parameter] = []
         var values: [String] = []

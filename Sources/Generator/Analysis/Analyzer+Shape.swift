@@ -155,12 +155,7 @@ extension Analyzer {
             }
         }
         // The receiver handed back first, beside the values: not a value.
-        if elements.count > 1, roles[0] == nil, let receiver = scope.split(separator: ".").last,
-            elements[0].type.strippingAttributes.description == receiver
-                || elements[0].type.strippingAttributes.description == scope
-        {
-            roles[0] = .receiver
-        }
+        if roles.first == .some(nil), Self.handsBackReceiver(elements, scope: scope) { roles[0] = .receiver }
         var valueTypes: [String] = []
         for (index, element) in elements.enumerated() where roles[index] == nil {
             var type = element.type.strippingAttributes
@@ -190,6 +185,15 @@ extension Analyzer {
         default: resultType = "(" + valueTypes.joined(separator: ", ") + ")"
         }
         return (shape, resultType)
+    }
+
+    /// A callback whose first argument, beside others, is the object the method was called on
+    /// (`onText { ws, text in … }` on `WebSocket`): the caller has it, so it is no value. One rule
+    /// for completion handlers and callback properties.
+    static func handsBackReceiver(_ elements: [TupleTypeElement], scope: String) -> Bool {
+        guard elements.count > 1 else { return false }
+        let first = elements[0].type.strippingAttributes.description
+        return first == scope || first == scope.split(separator: ".").last.map(String.init)
     }
 
     static func isOptional(_ type: TypeSyntax) -> Bool {
