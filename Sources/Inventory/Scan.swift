@@ -69,8 +69,12 @@ public struct Scan {
                 _ = conditions.popLast()
             } else if line.hasPrefix("import ") || line.hasPrefix("@_exported import ") || line.hasPrefix("@preconcurrency import ") {
                 let words = line.split(separator: " ")
-                guard let module = words.last, words.count <= 3, !["class", "struct", "enum", "func", "protocol", "typealias", "var", "let"].contains(words[words.count - 2])
-                else { continue }
+                guard var module = words.last, words.count <= 3 else { continue }
+                // `import protocol NIOCore.EventLoop` imports one declaration of a module: the module.
+                if ["class", "struct", "enum", "func", "protocol", "typealias", "var", "let"].contains(words[words.count - 2]) {
+                    guard !line.hasPrefix("@"), let first = module.split(separator: ".").first else { continue }
+                    module = first
+                }
                 if conditions.contains(where: { $0 == nil }) { continue }
                 let statement = "import \(module)"
                 if conditions.isEmpty {

@@ -92,6 +92,12 @@ struct SourceDeclarations {
                 index = readDirective(word, at: index)
                 continue
             }
+            // `import protocol NIOCore.EventLoop`: an import of one declaration, not a protocol.
+            if word == "import" {
+                index += 1
+                while index < tokens.count && !tokens[index].startsLine { index += 1 }
+                continue
+            }
             let declarationStart = backUpOverModifiers(from: index)
             let modifiers = Set(tokens[declarationStart..<index].compactMap(\.word))
             let isPublic = allPublic || modifiers.contains("public") || modifiers.contains("open")

@@ -106,7 +106,7 @@ extension StarterBlock {
         guard escapes else { return false }
         if case .function(let closure) = type.kind {
             // Work the SDK runs for the caller (`schedule(_ action: () -> Void)`) is not a callback.
-            return deliversResults(closure)
+            return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
                 && !CallbackShape.isWork(
                     name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
                     returns: returns)

@@ -133,6 +133,42 @@ let interfaceSDK = #"""
         #expect(text.components(separatedBy: "func upload(").count == 2)
     }
 
+    /// `import protocol NIOCore.EventLoop` (SQLKit's SQLDatabase.swift) imports one declaration:
+    /// it is no protocol declaration that swallows the file, and the starter imports its module.
+    @Test func anImportOfOneDeclarationImportsItsModule() {
+        let result = scan(
+            """
+            import protocol NIOCore.EventLoop
+            import class NIOCore.EventLoopFuture
+            public protocol Database: Sendable {
+                func execute(sql: String, _ onRow: @escaping @Sendable (Row) -> ()) -> EventLoopFuture<Void>
+            }
+            """)
+        #expect(result.apis == 1)
+        #expect(result.text.contains("import NIOCore\n") && !result.text.contains("import NIOCore.Event"))
+        #expect(result.text.contains("@stream\n    // scan: @finish(returned)"))
+    }
+
+    /// A row closure that may throw (to stop the rows) beside the future that reports the
+    /// outcome is a callback (PostgresNIO's `simpleQuery(_:_:)`); other throwing closures are
+    /// steps the library runs (a promise's `done`, a closure named for nothing per item).
+    @Test func aThrowingRowClosureBesideAFutureIsACallback() throws {
+        let result = scan(
+            """
+            public final class Connection {
+                public func simpleQuery(_ sql: String, _ onRow: @escaping (Row) throws -> ()) -> EventLoopFuture<Void> { fatalError() }
+                public func done(_ body: @escaping (Row) throws -> Void) -> Promise<Void> { fatalError() }
+                public func attempt(_ step: @escaping (Row) throws -> Void) -> EventLoopFuture<Void> { fatalError() }
+                public func rows(_ onRow: @escaping (Row) throws -> Void) { }
+            }
+            """)
+        #expect(result.apis == 1)
+        #expect(result.text.contains("@finish(returned)\n    public func simpleQuery("))
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(output.reports.isEmpty, "\(output.reports.map(\.diagnostic.message))")
+        #expect((output.text ?? "").contains("func simpleQuery(_ sql: String) -> _Concurrency.AsyncThrowingStream<Row, any Swift.Error>"))
+    }
+
     @Test func infersCancellationAndStreamsAndSaysWhy() {
         let text = scan(trickySDK).text
         #expect(text.contains("// scan: @cancel(token) because the returned RequestToken has cancel()\n    @cancel(token)\n    @available(iOS 13, *)"))

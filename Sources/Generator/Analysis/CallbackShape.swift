@@ -9,13 +9,23 @@ public enum CallbackShape {
     /// handles: `attempt(_:)`), is `async` (the SDK's own async form), or is handed a function to
     /// call (a step the app implements and the library drives: a retry handler,
     /// `scheduleRecursive`).
-    public static func deliversResults(_ closure: FunctionTypeSyntax) -> Bool {
-        closure.result.isVoid && closure.throwsClause == nil && !closure.isAsync
-            && !closure.parameters.contains { parameter in
+    ///
+    /// One throwing closure is a callback: one named per item (`onRow`) of a method that returns
+    /// a future (PostgresNIO's `query(_:onRow:) -> EventLoopFuture<Void>`). The future reports
+    /// the outcome; the closure may throw to stop the rows, which an adapter's never does.
+    public static func deliversResults(
+        _ closure: FunctionTypeSyntax, name: String? = nil, label: String? = nil, returns: String? = nil
+    ) -> Bool {
+        guard closure.result.isVoid, !closure.isAsync,
+            !closure.parameters.contains(where: { parameter in
                 if parameter.type.isInout { return true }
                 if case .function = parameter.type.unwrappingOptional.kind { return true }
                 return false
-            }
+            })
+        else { return false }
+        guard closure.throwsClause != nil else { return true }
+        return !closure.parameters.isEmpty && returns.map(ClosureRoleNames.isFuture) == true
+            && [name, label].contains { $0.map(ClosureRoleNames.namesPerItem) == true }
     }
 }
 
