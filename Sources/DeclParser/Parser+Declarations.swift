@@ -62,6 +62,10 @@ extension Parser {
                     diagnostics.error(
                         "a typealias cannot be inside '#if' in a .bridge file", at: alias.location,
                         notes: [.init("declare it outside: it only names a closure shape, and a shape the compiler does not use is harmless")])
+                case .enumDecl(let decl)?:
+                    diagnostics.error(
+                        "an enum cannot be inside '#if' in a .bridge file", at: decl.location,
+                        notes: [.init("declare it outside: it only names the cases a callback hands over")])
                 case .delegateDecl(let decl)?:
                     diagnostics.error(
                         "a delegate block cannot be inside '#if' in a .bridge file", at: decl.location,
@@ -190,7 +194,7 @@ extension Parser {
     func startsMember(_ token: Token) -> Bool {
         if token.kind == .at { return true }
         guard case .identifier(let word, false) = token.kind else { return false }
-        return ["func", "typealias", "var", "let", "init", "subscript"].contains(word) || Self.declarationModifiers.contains(word)
+        return ["func", "typealias", "enum", "var", "let", "init", "subscript"].contains(word) || Self.declarationModifiers.contains(word)
     }
 
     mutating func parseMember() throws(Abandon) -> Member? {
@@ -204,6 +208,8 @@ extension Parser {
             return .function(try parseFunction(documentation: documentation, attributes: attributes, modifiers: modifiers, start: start))
         case "typealias" where !current.kind.isEscaped:
             return .typeAlias(try parseTypeAlias(documentation: documentation, attributes: attributes, modifiers: modifiers, start: start))
+        case "enum" where !current.kind.isEscaped:
+            return .enumDecl(try parseEnum(documentation: documentation, start: start))
         case "var" where !current.kind.isEscaped, "let" where !current.kind.isEscaped:
             let isConstant = current.identifier == "let"
             advance()

@@ -169,7 +169,9 @@ public struct Parser {
             throw fail(
                 "a function must be declared inside an extension block", at: keywordToken.location,
                 notes: [.init("wrap it in 'extension TypeName { … }' naming the type that declares it")])
-        case "class", "struct", "enum", "protocol", "actor":
+        case "enum" where !keywordToken.kind.isEscaped:
+            return .enumDecl(try parseEnum(documentation: documentation, start: start))
+        case "class", "struct", "protocol", "actor":
             throw fail(
                 "type declarations are not part of the .bridge language", at: keywordToken.location,
                 notes: [.init("describe the type's legacy methods in 'extension \(peek().identifier ?? "TypeName") { … }' instead")])
@@ -213,7 +215,7 @@ public struct Parser {
     func startsTopLevelDeclaration(_ token: Token) -> Bool {
         if token.kind == .at || token.isDirective { return true }
         guard case .identifier(let word, false) = token.kind else { return false }
-        return ["import", "typealias", "extension", "delegate", "func"].contains(word)
+        return ["import", "typealias", "enum", "extension", "delegate", "func"].contains(word)
             || Self.declarationModifiers.contains(word)
     }
 }

@@ -299,6 +299,8 @@ public struct FunctionDecl: Hashable, Sendable {
 public enum Member: Hashable, Sendable {
     case function(FunctionDecl)
     case typeAlias(TypeAliasDecl)
+    /// An enum nested in the type, whose cases a callback hands over.
+    case enumDecl(EnumDecl)
     /// A property, subscript or initializer pasted with the type's other members: never bridged,
     /// kept so that an adapter whose name would collide with it is reported.
     case context(ContextDecl)
@@ -426,6 +428,7 @@ public enum TopLevelDecl: Hashable, Sendable {
     case importDecl(ImportDecl)
     case conditional(ConditionalBlock)
     case typeAlias(TypeAliasDecl)
+    case enumDecl(EnumDecl)
     case extensionDecl(ExtensionDecl)
     case delegateDecl(DelegateDecl)
 }

@@ -68,6 +68,39 @@ import Testing
         Parser.parse(Array(text.utf8))
     }
 
+    /// An SDK's enum, pasted as the SDK declares it: its cases are kept (several on a line,
+    /// labelled associated values, raw values), everything else in its body is skipped.
+    @Test func enumsKeepTheirCases() throws {
+        let (file, diagnostics) = parse(
+            """
+            public enum Event<Element>: CustomStringConvertible where Element: Sendable {
+                case next(Element)
+                case error(Swift.Error), completed
+                indirect case nested(event: Event<Element>, count: Int = 0)
+                case raw = 3
+                public var description: String {
+                    switch self { case .next: "next"; default: "other" }
+                }
+                static func make() -> Event { .completed }
+            }
+            extension Owner {
+                enum Inner { case a }
+            }
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        guard case .enumDecl(let decl) = file.declarations.first, case .extensionDecl(let owner) = file.declarations.last,
+            case .enumDecl(let inner) = owner.members.first
+        else {
+            Issue.record("\(file.declarations)")
+            return
+        }
+        #expect(decl.name.name == "Event" && decl.genericParameters.map(\.name.name) == ["Element"])
+        #expect(decl.cases.map(\.name.name) == ["next", "error", "completed", "nested", "raw"])
+        #expect(decl.cases[1].payload.map(\.type.description) == ["Swift.Error"])
+        #expect(decl.cases[3].payload.map(\.label) == ["event", "count"])
+        #expect(inner.cases.map(\.name.name) == ["a"])
+    }
+
     func onlyFunction(_ text: String) throws -> FunctionDecl {
         let (file, diagnostics) = parse("extension T {\n" + text + "\n}")
         #expect(diagnostics.isEmpty, "\(diagnostics)")

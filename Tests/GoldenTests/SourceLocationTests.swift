@@ -42,6 +42,8 @@ import Testing
         // here names the adapter itself, which takes no handler).
         ("«Integer»", "cannot find type 'Integer'", false),
         ("«observ»", "argument passed to call that takes no arguments", false),
+        // An SDK enum pasted with a case missing: the switch over its cases is its code.
+        ("«enum»", "switch must be exhaustive", false),
     ]
 
     static let source = """
@@ -116,6 +118,14 @@ import Testing
             @stream
             @cancel(token)
             func «observ»Readings(_ handler: @escaping (Int?, Error?) -> Void) -> SensorToken
+        }
+
+        «enum» PurgeEvent {
+            case completed
+        }
+
+        extension PhotoLibrary {
+            func purge(_ observer: @escaping (PurgeEvent) -> Void)
         }
 
         """

@@ -167,7 +167,7 @@ extension Analyzer {
             case .function(let function) where isContext(function, scope: scope):
                 context.append((function.fullName, function.location))
             case .function(let function): bridgeable.append(function)
-            case .typeAlias: break
+            case .typeAlias, .enumDecl: break
             }
         }
         for function in bridgeable {
@@ -199,7 +199,12 @@ extension Analyzer {
         // In input order: methods and callback properties as the block declares them.
         adapters.sort { $0.location.offset < $1.location.offset }
         // A block of typealiases serves name resolution; one with nothing at all is a mistake.
-        if bridgeable.isEmpty && properties.isEmpty && !decl.members.contains(where: { if case .typeAlias = $0 { true } else { false } }) {
+        if bridgeable.isEmpty && properties.isEmpty && !decl.members.contains(where: {
+            switch $0 {
+            case .typeAlias, .enumDecl: true
+            default: false
+            }
+        }) {
             diagnostics.append(
                 Diagnostic(
                     .warning, "extension block declares nothing to bridge", at: decl.location,

@@ -81,10 +81,20 @@ extension Analyzer {
             if case .function(let function) = member { return function }
             return nil
         }
-        if decl.members.contains(where: { if case .typeAlias = $0 { return true } else { return false } }) {
-            diagnostics.error(
-                "a delegate block holds no typealiases", at: decl.location,
-                notes: [.init("declare typealiases at the top level of the file")])
+        for member in decl.members {
+            switch member {
+            case .typeAlias:
+                diagnostics.error(
+                    "a delegate block holds no typealiases", at: decl.location,
+                    notes: [.init("declare typealiases at the top level of the file")])
+            case .enumDecl(let nested):
+                diagnostics.error(
+                    "a delegate block holds no enums", at: nested.location,
+                    notes: [.init("declare the enum at the top level of the file, or in an extension block of the type that nests it")])
+            case .function, .context:
+                continue
+            }
+            break
         }
         let starts = functions.filter { $0.attributes.contains { $0.name.name == "start" } }
         guard let adapterDecl = starts.first else {

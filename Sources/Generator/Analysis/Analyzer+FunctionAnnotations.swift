@@ -30,6 +30,9 @@ extension Analyzer {
         /// `@success(name)`, `@failure(name)`, `@event(name)`, `@finish(name)`: which closure
         /// parameter plays which role (Analyzer+ClosureRoles.swift).
         var closureRoles: [(name: String, kind: String, location: SourceLocation)] = []
+        /// `@success(.case)`, `@event(.case)`, `@failure(.case)`, `@finish(.case, .case)`: which
+        /// case of the SDK enum the callback hands over plays which role (Analyzer+EnumOutcome.swift).
+        var caseRoles: [(name: String, kind: String, location: SourceLocation)] = []
         /// `@finish(returned)`: the future the method returns ends the stream when it completes.
         var finishesWithReturned: SourceLocation?
         var carried: [String] = []
@@ -132,6 +135,12 @@ extension Analyzer {
             case "finish" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "returned":
                 result.finishesWithReturned = attribute.location
             case "success", "failure", "event", "finish":
+                if attribute.arguments?.isEmpty == false,
+                    attribute.arguments?.allSatisfy({ $0.label == nil && $0.text.hasPrefix(".") }) == true
+                {
+                    readCaseRoles(attribute, into: &result)
+                    continue
+                }
                 let usage = Annotations.usage(attribute.name.name)
                 guard let name = singleIdentifier(attribute, usage: usage) else { continue }
                 result.closureRoles.append((name, attribute.name.name, attribute.location))
@@ -140,5 +149,19 @@ extension Analyzer {
             }
         }
         return diagnostics.diagnostics.count == errorsBefore ? result : nil
+    }
+
+    /// `@event(.next)`, `@finish(.completed, .interrupted)`: cases of the enum the callback gets.
+    mutating func readCaseRoles(_ attribute: Attribute, into result: inout FunctionAnnotations) {
+        for argument in attribute.arguments ?? [] {
+            let name = String(argument.text.dropFirst().filter { !$0.isWhitespace })
+            guard Naming.isValidIdentifier(name) else {
+                diagnostics.error(
+                    "expected a case name in '@\(attribute.name.name)', found '\(argument.text)'", at: argument.location,
+                    notes: [.init("write '@\(attribute.name.name)(.caseName)'")])
+                continue
+            }
+            result.caseRoles.append((name, attribute.name.name, argument.location))
+        }
     }
 }

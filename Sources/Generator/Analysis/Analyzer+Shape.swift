@@ -38,6 +38,28 @@ extension Analyzer {
         // suspends, and Swift converts it to either.
 
         let elements = closure.parameters
+        // One value of an SDK enum the file declares: its cases say what each call means.
+        switch elements.count == 1 ? enumOutcome(elements[0], function: function, annotations: annotations, scope: scope) : .none {
+        case .some(nil):
+            return nil
+        case .some(let (outcome, valueType)?):
+            if let location = annotations.asyncError?.location ?? annotations.thrownError?.location {
+                diagnostics.error(
+                    "'@asyncError' does not apply to a callback that gets an enum", at: location,
+                    notes: [.init("name the case that carries the error with '@failure(.case)'")])
+                return nil
+            }
+            let type = function.genericParameters.isEmpty ? nil : elements[0].type.strippingAttributes.description
+            let name = closureParameterNames(elements, roles: [.cases(outcome)])[0]
+            return (CompletionShape(parameters: [.init(name: name, role: .cases(outcome), type: type)]), valueType)
+        case .none:
+            if let (name, kind, location) = annotations.caseRoles.first {
+                diagnostics.error(
+                    "'@\(kind)(.\(name))' names a case, but \(where_) does not get an enum this file declares", at: location,
+                    notes: [.init("paste the SDK's enum declaration into the file (its cases are enough), or name a closure parameter: '@\(kind)(name)'")])
+                return nil
+            }
+        }
         // Result<T, E>
         if elements.count == 1, let (success, _) = resultArguments(elements[0].type, scope: scope) {
             if annotations.asyncError != nil {
@@ -264,6 +286,7 @@ extension Analyzer {
             case .error, .failure: fallback = "error"
             case .flag: fallback = "flag"
             case .result: fallback = "result"
+            case .cases: fallback = "event"
             case .receiver: fallback = "receiver"
             case .value:
                 fallback = valueCount == 1 ? "value" : "value\(valueIndex)"

@@ -62,6 +62,8 @@ public struct Analyzer: Sendable {
                 }
             case .typeAlias(let alias):
                 checkAttributes(alias.attributes, allowed: [])
+            case .enumDecl:
+                break
             case .extensionDecl(let decl):
                 if let block = analyseBlock(decl, generated: &generated) { blocks.append(block) }
             case .delegateDecl(let decl):
@@ -97,7 +99,7 @@ public struct Analyzer: Sendable {
             switch declaration {
             case .importDecl(let decl): decls = [decl]
             case .conditional(let block): decls = block.clauses.flatMap(\.imports)
-            case .typeAlias, .extensionDecl, .delegateDecl: decls = []
+            case .typeAlias, .enumDecl, .extensionDecl, .delegateDecl: decls = []
             }
             for decl in decls where decl.kind == nil { resolver.modules.insert(decl.path.map(\.name).joined(separator: ".")) }
         }
@@ -108,20 +110,33 @@ public struct Analyzer: Sendable {
                     notes: [.init("first declared here", at: existing.name.location)])
             }
         }
+        func declare(_ decl: EnumDecl, scope: String?) {
+            if let existing = resolver.declare(decl, in: scope) {
+                diagnostics.error(
+                    "enum '\(decl.name.name)' is declared twice", at: decl.name.location,
+                    notes: [.init("first declared here", at: existing.name.location)])
+            }
+        }
+        func declareMembers(of decl: ExtensionDecl) {
+            let scope = decl.extendedType.qualifiedName ?? decl.extendedType.description
+            for member in decl.members {
+                switch member {
+                case .typeAlias(let alias): declare(alias, scope: scope)
+                case .enumDecl(let nested): declare(nested, scope: scope)
+                case .function, .context: break
+                }
+            }
+        }
         for declaration in file.declarations {
             switch declaration {
             case .typeAlias(let alias):
                 declare(alias, scope: nil)
+            case .enumDecl(let decl):
+                declare(decl, scope: nil)
             case .extensionDecl(let decl):
-                for case .typeAlias(let alias) in decl.members {
-                    declare(alias, scope: decl.extendedType.qualifiedName ?? decl.extendedType.description)
-                }
+                declareMembers(of: decl)
             case .conditional(let block):
-                for decl in block.clauses.flatMap(\.extensions) {
-                    for case .typeAlias(let alias) in decl.members {
-                        declare(alias, scope: decl.extendedType.qualifiedName ?? decl.extendedType.description)
-                    }
-                }
+                block.clauses.flatMap(\.extensions).forEach(declareMembers)
             case .importDecl, .delegateDecl:
                 break
             }

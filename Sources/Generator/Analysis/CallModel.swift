@@ -104,6 +104,9 @@ public struct CompletionShape: Hashable, Sendable {
         case flag(failsWhenZero: Bool, isBool: Bool)
         /// A single `Result<T, E>`.
         case result
+        /// One value of an SDK enum declared in the file (`Event<T>`: `.next(T)`, `.error(Error)`,
+        /// `.completed`): which case is the value, which the failure, which the end.
+        case cases(EnumOutcome)
         /// The object the method was called on, handed back as the callback's first argument
         /// (`onText { ws, text in … }`): the caller has it already, so it is not part of the value.
         case receiver
@@ -145,4 +148,32 @@ public struct CompletionShape: Hashable, Sendable {
     }
 
     public var isResult: Bool { parameters.count == 1 && parameters[0].role == .result }
+
+    /// The cases of an SDK enum that is the callback's one argument.
+    public var enumOutcome: EnumOutcome? {
+        if parameters.count == 1, case .cases(let outcome) = parameters[0].role { return outcome }
+        return nil
+    }
+}
+
+/// What each case of an SDK's own outcome or event enum means (docs/language.md, "What each
+/// closure is"): the adapter switches over every case.
+public struct EnumOutcome: Hashable, Sendable {
+    public struct Case: Hashable, Sendable {
+        public var name: String
+        /// Its associated values (bound as `value`, or `value0`, `value1`, …).
+        public var arity: Int
+    }
+
+    /// The case whose associated values are the value or the event; nil: there is no value
+    /// (Completable's `completed` is the success).
+    public var value: Case?
+    /// The case whose one associated value is the error.
+    public var failure: String?
+    /// Cases that end: a stream's end; a one-shot's success without a value (Void, or nil beside
+    /// a value case: Maybe's `completed`).
+    public var ends: [Case]
+    /// The enum's declaration in the `.bridge` file: the switch over its cases is its code, so a
+    /// case the pasted enum lacks is a compile error there.
+    public var line: Int
 }

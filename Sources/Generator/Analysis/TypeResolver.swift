@@ -11,6 +11,35 @@ struct TypeResolver: Sendable {
     /// (`Networking.Completion`), which names the alias declared as `Completion`.
     var modules: Set<String> = []
 
+    /// The SDK's enums a callback may hand over, keyed as aliases are.
+    private var enums: [String: EnumDecl] = [:]
+
+    mutating func declare(_ decl: EnumDecl, in scope: String?) -> EnumDecl? {
+        let key = scope.map { "\($0).\(decl.name.name)" } ?? decl.name.name
+        if let existing = enums[key] { return existing }
+        enums[key] = decl
+        return nil
+    }
+
+    /// The cases of the declared enum `type` names (after its typealiases), its generic
+    /// parameters replaced by the type's arguments (`Event<Photo>`: `case next(Photo)`); nil when
+    /// the file declares no such enum.
+    func enumCases(of type: TypeSyntax, scope: String?) -> (decl: EnumDecl, cases: [EnumCaseDecl])? {
+        let resolved = ((try? resolve(type, scope: scope)) ?? type).strippingAttributes
+        guard case .named(let components) = resolved.kind, let last = components.last,
+            let (_, decl) = Self.lookup(components.map(\.name.name).joined(separator: "."), in: enums, scope: scope, modules: modules),
+            last.genericArguments.count == decl.genericParameters.count
+        else { return nil }
+        var substitutions: [String: TypeSyntax] = [:]
+        for (parameter, argument) in zip(decl.genericParameters, last.genericArguments) { substitutions[parameter.name.name] = argument }
+        let cases = decl.cases.map { item in
+            EnumCaseDecl(
+                name: item.name,
+                payload: item.payload.map { TupleTypeElement(label: $0.label, type: Self.substitute($0.type, substitutions)) })
+        }
+        return (decl, cases)
+    }
+
     mutating func declare(_ alias: TypeAliasDecl, in scope: String?) -> TypeAliasDecl? {
         let key = scope.map { "\($0).\(alias.name.name)" } ?? alias.name.name
         if let existing = aliases[key] { return existing }
@@ -66,11 +95,16 @@ struct TypeResolver: Sendable {
     }
 
     private func lookup(_ name: String, scope: String?) -> (String, TypeAliasDecl)? {
-        if let scope, let alias = aliases["\(scope).\(name)"] { return ("\(scope).\(name)", alias) }
-        if let alias = aliases[name] { return (name, alias) }
-        // `Module.Alias` (or `Module.Type.Alias`) of an imported module.
+        Self.lookup(name, in: aliases, scope: scope, modules: modules)
+    }
+
+    /// `Name` inside its own block or at the top level; `Module.Name` (or `Module.Type.Name`) of
+    /// an imported module.
+    private static func lookup<Decl>(_ name: String, in declared: [String: Decl], scope: String?, modules: Set<String>) -> (String, Decl)? {
+        if let scope, let decl = declared["\(scope).\(name)"] { return ("\(scope).\(name)", decl) }
+        if let decl = declared[name] { return (name, decl) }
         if let dot = name.firstIndex(of: "."), modules.contains(String(name[..<dot])) {
-            return lookup(String(name[name.index(after: dot)...]), scope: scope)
+            return lookup(String(name[name.index(after: dot)...]), in: declared, scope: scope, modules: modules)
         }
         return nil
     }

@@ -81,6 +81,7 @@ extension Planner {
     /// "`success` is the value, `failure` the error."
     static func closureRoles(of adapter: Adapter) -> [String] {
         guard let call = adapter.call else { return [] }
+        if let outcome = call.completion.enumOutcome { return [caseRoles(outcome, isStream: adapter.stream != nil)] }
         var parts: [String] = []
         for argument in call.legacyCall.arguments {
             guard case .outcome(_, _, let closure) = argument else { continue }
@@ -96,6 +97,18 @@ extension Planner {
         let value = call.completionRole == .event || adapter.stream != nil ? "the events" : "the value"
         let name = SwiftLiteral.commentSafe(call.completionName)
         return ["Closures: `\(name)` is \(value), " + parts.map(SwiftLiteral.commentSafe).joined(separator: ", ") + "."]
+    }
+
+    /// "Cases: `.next` is the events, `.error` the error, `.completed` the end."
+    static func caseRoles(_ outcome: EnumOutcome, isStream: Bool) -> String {
+        var parts: [String] = []
+        if let value = outcome.value { parts.append("`.\(value.name)` is \(isStream ? "the events" : "the value")") }
+        if let failure = outcome.failure { parts.append("`.\(failure)` the error") }
+        let ends = outcome.ends.map { "`.\($0.name)`" }.joined(separator: " and ")
+        if !ends.isEmpty {
+            parts.append(ends + (isStream ? " the end" : outcome.value == nil ? " the success" : " no value (nil)"))
+        }
+        return "Cases: " + parts.joined(separator: ", ") + "."
     }
 
     /// One adapter, from the lines its header template renders to its last brace.

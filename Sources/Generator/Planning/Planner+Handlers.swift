@@ -15,6 +15,8 @@ extension Planner {
         var failureFlag: String
         /// `.resumeWithNoResult()`
         var neither: String
+        /// A stream's events: an end finishes it (a one-shot's end is a success).
+        var isStream = false
 
         static func completion(_ continuation: String) -> OutcomeActions {
             OutcomeActions(
@@ -26,7 +28,7 @@ extension Planner {
         static func stream(_ events: String) -> OutcomeActions {
             OutcomeActions(
                 receiver: events, success: ".yield(", successVoid: ".yield()", failure: ".finish(throwing: ",
-                failureFlag: ".finishWithFailureFlag(error: ", neither: ".finish()")
+                failureFlag: ".finishWithFailureFlag(error: ", neither: ".finish()", isStream: true)
         }
     }
 
@@ -40,6 +42,8 @@ extension Planner {
         }
         if plan.isResult {
             printer.line("\(receiver).resume(with: \(plan.parameters[0].name))")
+        } else if let outcome = plan.enumOutcome {
+            printCaseSwitch(outcome, over: plan.parameters[0].name, .completion(receiver), into: &printer)
         } else {
             outcomeBranches(plan, .completion(receiver), in: &printer)
         }
@@ -78,6 +82,7 @@ extension Planner {
                 "callback(isLast: \($0)" + (until.inclusive ? ", inclusive: true" : "") + ")"
             }
         }
+        if let outcome = plan.enumOutcome { return printCaseSwitch(outcome, over: plan.parameters[0].name, .stream(events), into: &printer) }
         guard plan.isResult else { return outcomeBranches(plan, .stream(events), in: &printer) }
         let name = plan.parameters[0].name
         let yield = events + (adapter.returnsVoid ? ".yield()" : ".yield(value)")
@@ -92,6 +97,37 @@ extension Planner {
         } else {
             printer.block("if case \(success) = \(name) {") { $0.line(yield) }
         }
+    }
+
+    /// A switch over every case of the SDK's enum: the value case yields or returns its
+    /// associated values, the failure case fails, the end cases finish (a one-shot's: with nil
+    /// beside a value case, Maybe's `completed`; with nothing when there is no value case).
+    func printCaseSwitch(_ outcome: EnumOutcome, over subject: String, _ actions: OutcomeActions, into printer: inout CodePrinter) {
+        // The switch is the enum's code: from its `.bridge` line on, one line after another (no
+        // directive may stand between a switch's cases), so a case the pasted enum lacks is
+        // reported at the enum.
+        var line = outcome.line
+        printer.line("switch \(subject) {", from: line)
+        func branch(_ pattern: String, _ statement: String) {
+            line += 2
+            printer.line("case " + pattern + ":", from: line - 1)
+            printer.indented { $0.line(actions.receiver + statement, from: line) }
+        }
+        if let value = outcome.value {
+            let names = value.arity == 1 ? ["value"] : (0..<value.arity).map { "value\($0)" }
+            let bindings = names.isEmpty ? "" : "(" + names.map { "let " + $0 }.joined(separator: ", ") + ")"
+            let argument = names.count == 1 ? names[0] : "(" + names.joined(separator: ", ") + ")"
+            branch(".\(value.name)\(bindings)", names.isEmpty ? actions.successVoid : actions.success + argument + ")")
+        }
+        if let failure = outcome.failure {
+            branch(".\(failure)(let error)", actions.failure + "error)")
+        }
+        if !outcome.ends.isEmpty {
+            let end =
+                actions.isStream ? actions.neither : outcome.value.map { $0.arity > 0 } == true ? actions.success + "nil)" : actions.successVoid
+            branch(outcome.ends.map { "." + $0.name }.joined(separator: ", "), end)
+        }
+        printer.line("}", from: line + 1)
     }
 
     /// `{ a, b in` (or `{` without parameters), or `{ (a: A, b: B) in` when the types are given.

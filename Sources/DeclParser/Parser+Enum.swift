@@ -1,0 +1,58 @@
+/// `enum Name<T>: Conformances { case a(T), b; case c(label: Error) … }`, as an SDK declares it.
+extension Parser {
+    mutating func parseEnum(documentation: [String], start: SourceLocation) throws(Abandon) -> EnumDecl {
+        advance()  // enum
+        let name = try expectIdentifier("a name after 'enum'")
+        let generics = try parseGenericParameters()
+        // Conformances and a where clause say nothing about the cases.
+        while current.kind != .leftBrace && !atEnd && !(current.startsLine && startsTopLevelDeclaration(current)) {
+            advance()
+        }
+        let open = try expect(.leftBrace, "to open the enum body")
+        var cases: [EnumCaseDecl] = []
+        var braces = 0
+        while !(braces == 0 && current.kind == .rightBrace) {
+            if atEnd {
+                throw fail("expected '}' at end of enum", at: current.location, notes: [.init("to match this '{'", at: open.location)])
+            }
+            if braces == 0, current.isKeyword("case") {
+                advance()
+                repeat {
+                    cases.append(try parseEnumCase())
+                } while consume(.comma)
+                continue
+            }
+            // Its other members (computed properties, methods, nested types) are skipped.
+            if current.kind == .leftBrace { braces += 1 }
+            if current.kind == .rightBrace { braces -= 1 }
+            advance()
+        }
+        advance()  // }
+        return EnumDecl(documentation: documentation, name: name, genericParameters: generics, cases: cases, location: start)
+    }
+
+    /// `name`, `name(Type, label: Type)`, `name = rawValue`.
+    mutating func parseEnumCase() throws(Abandon) -> EnumCaseDecl {
+        let name = try expectIdentifier("a case name")
+        var payload: [TupleTypeElement] = []
+        if consume(.leftParen) {
+            while current.kind != .rightParen {
+                var label: String?
+                if case .identifier(let word, _) = current.kind, peek().kind == .colon {
+                    label = word
+                    advance()
+                    advance()
+                }
+                payload.append(TupleTypeElement(label: label, type: try parseType()))
+                // A default value of an associated value is not the adapter's business.
+                if consume(.equal) {
+                    while current.kind != .comma && current.kind != .rightParen && !atEnd { advance() }
+                }
+                if !consume(.comma) { break }
+            }
+            _ = try expect(.rightParen, "after the case's associated values")
+        }
+        if consume(.equal) { advance() }  // a raw value
+        return EnumCaseDecl(name: name, payload: payload)
+    }
+}

@@ -1,0 +1,91 @@
+import DeclParser
+
+/// A callback whose one argument is an enum of the SDK (RxSwift's `Event<Element>`, PromiseKit's
+/// `Result<T>`, Maybe's `MaybeEvent<Element>`): declared in the `.bridge` file, its cases say
+/// what each call means. A case whose one associated value is an error is the failure; a case
+/// without associated values is the end (a stream's; a one-shot's success without a value); the
+/// case left is the value. `@success(.case)`, `@event(.case)`, `@failure(.case)` and
+/// `@finish(.case, …)` name them when the associated values do not say. The adapter switches
+/// over every case, so an enum pasted with a case missing is a compile error at its line.
+extension Analyzer {
+    mutating func enumOutcome(
+        _ element: TupleTypeElement, function: FunctionDecl, annotations: FunctionAnnotations, scope: String
+    ) -> (EnumOutcome, valueType: String)?? {
+        guard let (decl, cases) = resolver.enumCases(of: element.type, scope: scope) else { return .none }
+        let isStream = annotations.stream != nil
+        let enumName = decl.name.name
+        var value: EnumCaseDecl?
+        var failure: String?
+        var ends: [EnumOutcome.Case] = []
+        var named: Set<String> = []
+        for (name, kind, location) in annotations.caseRoles {
+            guard let item = cases.first(where: { $0.name.name == name }) else {
+                diagnostics.error(
+                    "'@\(kind)(.\(name))' names no case of '\(enumName)'", at: location,
+                    notes: [.init("its cases are " + cases.map { "'.\($0.name.name)'" }.joined(separator: ", "), at: decl.location)])
+                return .some(nil)
+            }
+            named.insert(name)
+            switch kind {
+            case "success", "event":
+                if (kind == "event") != isStream {
+                    diagnostics.error(
+                        "'@\(kind)' names \(isStream ? "a one-shot's value" : "a stream's events"), but '\(function.fullName)' is \(isStream ? "a stream" : "a one-shot")",
+                        at: location, notes: [.init(isStream ? "write '@event(.\(name))'" : "write '@success(.\(name))', or add '@stream'")])
+                    return .some(nil)
+                }
+                value = item
+            case "failure":
+                guard item.payload.count == 1, errorKind(item.payload[0].type, scope: scope) == .nonOptional else {
+                    diagnostics.error(
+                        "'.\(name)' of '\(enumName)' does not carry one error, so it cannot be the failure", at: location,
+                        notes: [.init("the failure case carries the error: 'case \(name)(Error)'")])
+                    return .some(nil)
+                }
+                failure = name
+            default:
+                ends.append(.init(name: name, arity: item.payload.count))
+            }
+        }
+        // The cases no annotation names, by their associated values.
+        var values: [EnumCaseDecl] = []
+        for item in cases where !named.contains(item.name.name) {
+            if item.payload.isEmpty {
+                ends.append(.init(name: item.name.name, arity: 0))
+            } else if failure == nil, item.payload.count == 1, errorKind(item.payload[0].type, scope: scope) == .nonOptional {
+                failure = item.name.name
+            } else {
+                values.append(item)
+            }
+        }
+        if value == nil, values.count == 1 { value = values.removeFirst() }
+        let role = isStream ? "@event" : "@success"
+        if let extra = values.first {
+            diagnostics.error(
+                "'\(function.fullName)' gets a '\(enumName)', and bridgegen cannot tell which of its cases is the \(isStream ? "event" : "value"): "
+                    + ([value].compactMap { $0 } + values).map { "'.\($0.name.name)'" }.joined(separator: ", "),
+                at: element.type.location,
+                notes: [
+                    .init("name it with '\(role)(.\(extra.name.name))', and the others with '@failure(.case)' or '@finish(.case, …)'"),
+                    .init("'\(enumName)' is declared here", at: decl.location),
+                ])
+            return .some(nil)
+        }
+        if isStream, value == nil {
+            diagnostics.error(
+                "no case of '\(enumName)' carries an event, so the stream of '\(function.fullName)' would be empty", at: element.type.location,
+                notes: [.init("name the case that carries the events with '@event(.case)'; if the callback is called once, remove '@stream'")])
+            return .some(nil)
+        }
+        let order = cases.map(\.name.name)
+        ends.sort { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
+        let types = value?.payload.map { $0.type.strippingAttributes.description } ?? []
+        var valueType = types.count == 1 ? types[0] : types.isEmpty ? "Void" : "(" + types.joined(separator: ", ") + ")"
+        // Maybe's shape: a value, or an end without one.
+        if !isStream, !types.isEmpty, !ends.isEmpty { valueType = Self.optional(valueType) }
+        let outcome = EnumOutcome(
+            value: value.map { .init(name: $0.name.name, arity: $0.payload.count) }, failure: failure, ends: ends,
+            line: decl.location.line)
+        return .some((outcome, valueType))
+    }
+}

@@ -1,0 +1,112 @@
+import FixtureSDK
+import Foundation
+@testable import BridgegenRuntime
+@testable import GoldenAdapters
+import Testing
+
+/// Adapters whose SDK hands its one closure an enum of its own (the EnumOutcomes golden): the
+/// value case, the failure case and the end cases, against an SDK that succeeds and then fails,
+/// completes and then finds a value, or ends and then sends more. Serialized: the misuse handler
+/// is global.
+@Suite(.serialized) struct EnumOutcomeTests {
+    /// PromiseKit-style: `.fulfilled` is the value, `.rejected` throws; a rejection after the
+    /// value is reported, never a second resume.
+    @Test(arguments: [CallbackMode.immediately, .onAnotherThread])
+    func aResultEnumGivesTheValueOrThrows(mode: CallbackMode) async throws {
+        let library = PhotoLibrary()
+        library.mode = mode
+        #expect(try await library.pipe(id: "p") == Photo(id: "p"))
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.pipe(id: "p") }
+        let log = MisuseLog.install(for: "PhotoLibrary.pipe")
+        library.outcome = .both
+        #expect(try await library.pipe(id: "p") == Photo(id: "p"))
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
+    /// Maybe-style: the value, nil for `.completed`, or the error; a value after `.completed`
+    /// is reported.
+    @Test func aMaybeEnumIsAnOptionalValue() async throws {
+        let library = PhotoLibrary()
+        #expect(try await library.lookUp(named: "a") == Photo(id: "a"))
+        library.outcome = .nothing
+        #expect(try await library.lookUp(named: "a") == nil)
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.lookUp(named: "a") }
+        let log = MisuseLog.install(for: "PhotoLibrary.lookUp")
+        library.outcome = .both
+        #expect(try await library.lookUp(named: "a") == nil)
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
+    /// Completable-style: `.completed` is the success, `.error` throws.
+    @Test func aCompletableEnumSucceedsWithoutAValue() async throws {
+        let library = PhotoLibrary()
+        try await library.purge()
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.purge() }
+    }
+
+    /// Rx-style and ReactiveSwift-style: the events, then the end; the failure case throws.
+    @Test func eventEnumsStreamTheirEventsAndEndOrThrow() async throws {
+        let library = PhotoLibrary()
+        for stream in [library.observe(), library.watchChanges()] {
+            var ids: [String] = []
+            for try await photo in stream { ids.append(photo.id) }
+            #expect(ids == ["a", "b", "c"])
+        }
+        library.outcome = .failure
+        for stream in [library.observe(), library.watchChanges()] {
+            var ids: [String] = []
+            await #expect(throws: PhotoError.notFound) {
+                for try await photo in stream { ids.append(photo.id) }
+            }
+            #expect(ids == ["a"])
+        }
+    }
+
+    /// `.completed`, then one more `.next` and an `.error`: the stream ended at `.completed`;
+    /// the rest is dropped and reported, and the registration is disposed of once.
+    @Test func eventsAfterTheEndCaseAreDroppedAndReported() async throws {
+        let log = MisuseLog.install(for: "PhotoLibrary.observe")
+        let library = PhotoLibrary()
+        library.outcome = .both
+        var ids: [String] = []
+        for try await photo in library.observe() { ids.append(photo.id) }
+        #expect(ids == ["a"])
+        #expect(await eventually { log.all.map(\.kind) == [.eventAfterFinish, .duplicateCallback] })
+        #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
+    }
+
+    /// A consumer that stops listening disposes of the registration once.
+    @Test func aConsumerThatStopsDisposesOnce() async throws {
+        let library = PhotoLibrary()
+        library.outcome = .nothing
+        let task = Task {
+            for try await _ in library.observe() {}
+        }
+        #expect(await eventually { library.subscriptions.count == 1 })
+        task.cancel()
+        _ = await task.result
+        #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
+    }
+
+    /// A one-shot cancelled while the SDK holds its closure: `CancellationError`, not a hang.
+    @Test func cancellingAPendingCallThrowsCancellationError() async throws {
+        let library = PhotoLibrary()
+        library.mode = .never
+        let task = Task { try await library.pipe(id: "slow") }
+        #expect(await eventually { library.startCount == 1 })
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await task.value } }
+    }
+
+    /// An SDK that releases the closure without calling it: an error, not a hang.
+    @Test func aDroppedClosureIsAnError() async throws {
+        let library = PhotoLibrary()
+        library.mode = .dropped
+        await #expect(throws: BridgegenError.callbackDropped(adapter: "PhotoLibrary.lookUp(named:)")) {
+            try await withWatchdog { try await library.lookUp(named: "a") }
+        }
+    }
+}

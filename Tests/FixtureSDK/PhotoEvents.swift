@@ -1,0 +1,85 @@
+/// What an Rx-style subscription hands its one closure: an event, the failure, or the end (like
+/// RxSwift's `Event<Element>`).
+public enum PhotoEvent<Element> {
+    case next(Element)
+    case error(Error)
+    case completed
+}
+
+/// An SDK's own one-generic result, from before `Swift.Result` (like PromiseKit's `Result<T>`).
+public enum PhotoResult<T> {
+    case fulfilled(T)
+    case rejected(Error)
+}
+
+/// A value, the failure, or done without a value (like RxSwift's `MaybeEvent<Element>`).
+public enum MaybePhoto {
+    case success(Photo)
+    case error(Error)
+    case completed
+}
+
+/// The failure or done (like RxSwift's `CompletableEvent`).
+public enum PurgeEvent {
+    case error(Error)
+    case completed
+}
+
+/// The same photo service, reporting through one closure that gets an enum of the SDK's own.
+/// `.both` misbehaves: a one-shot succeeds and then fails; a stream ends, then sends one more
+/// event and a failure.
+extension PhotoLibrary {
+    /// Nested in the type, with two ends (like ReactiveSwift's `Signal.Event`).
+    public enum Change {
+        case value(Photo)
+        case failed(PhotoError)
+        case completed
+        case interrupted
+    }
+
+    public func observe(_ on: @escaping (PhotoEvent<Photo>) -> Void) -> PhotoSubscription {
+        emit({ on(.next($0)) }, end: { on(.completed) }, fail: { on(.error($0)) })
+    }
+
+    public func watchChanges(_ action: @escaping (Change) -> Void) -> PhotoSubscription {
+        emit({ action(.value($0)) }, end: { action(.interrupted) }, fail: { _ in action(.failed(.notFound)) })
+    }
+
+    public func pipe(id: String, to: @escaping (PhotoResult<Photo>) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: to(.fulfilled(Photo(id: id)))
+            case .failure: to(.rejected(PhotoError.notFound))
+            case .both:
+                to(.fulfilled(Photo(id: id)))
+                to(.rejected(PhotoError.notFound))
+            case .nothing: break
+            }
+        }
+    }
+
+    public func lookUp(named name: String, _ observer: @escaping (MaybePhoto) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: observer(.success(Photo(id: name)))
+            case .failure: observer(.error(PhotoError.notFound))
+            case .nothing: observer(.completed)
+            case .both:
+                observer(.completed)
+                observer(.success(Photo(id: name)))
+            }
+        }
+    }
+
+    public func purge(_ observer: @escaping (PurgeEvent) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value, .nothing: observer(.completed)
+            case .failure: observer(.error(PhotoError.notFound))
+            case .both:
+                observer(.completed)
+                observer(.error(PhotoError.notFound))
+            }
+        }
+    }
+}
