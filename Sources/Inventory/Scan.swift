@@ -130,6 +130,7 @@ public struct Scan {
             return type
         }
         let tokens = TokenMethods(types: merged)
+        let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias.text) }
         var blocks: [StarterBlock] = []
@@ -142,6 +143,7 @@ public struct Scan {
             if !includesInternal && internalTypes.contains(type.name) { continue }
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
+            block.enums = enums
             block.isValueType = type.kind == .struct || type.kind == .enum
                 || (type.kind == .extension && merged.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name })
             block.condition = type.condition
@@ -178,6 +180,9 @@ public struct Scan {
         }
         let extra = imports.filter { !ownModules.contains(module($0)) }
         var starter = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
+        var used: [String] = []
+        for name in blocks.flatMap(\.usedEnums) where !used.contains(name) { used.append(name) }
+        starter.enums = used.compactMap { enums[$0] }
         starter.globalVariables = Set(globals)
         starter.closuresOnly = closuresOnly
         result.text = starter

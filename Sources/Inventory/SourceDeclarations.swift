@@ -20,6 +20,11 @@ struct SourceType: Equatable {
     var whereClause: String?
     /// The names after `:` (a class's superclass first, if it has one).
     var inherits: [String] = []
+    /// Its generic parameter clause as written (`<Element>`), or empty.
+    var genericParameters = ""
+    /// An enum's `case` declarations, each on one line (`case next(Element)`): a callback that
+    /// gets one of its values is bridged by its cases.
+    var cases: [String] = []
 }
 
 struct SourceMember: Equatable {
@@ -114,6 +119,10 @@ struct SourceDeclarations {
                     declaredPublic: modifiers.contains("public") || modifiers.contains("open"))
                 continue
             }
+            if word == "case", let typeIndex, types[typeIndex].kind == .enum {
+                index = readCase(at: index, into: typeIndex)
+                continue
+            }
             // Members of types; at file level typealiases (closure shapes hide behind them) and
             // global variables (a default value that reads one is shared mutable state to Swift 6).
             guard let kind = Self.memberKind(word), typeIndex != nil || kind == .typeAlias || word == "var" else {
@@ -149,6 +158,22 @@ struct SourceDeclarations {
         }
     }
 
+    /// `case a(T), b` up to the end of its line (or of its associated values' parentheses).
+    private mutating func readCase(at index: Int, into typeIndex: Int) -> Int {
+        var end = index + 1
+        var depth = 0
+        while end < tokens.count {
+            let token = tokens[end]
+            if depth == 0 && (token.startsLine || token.isPunctuation("}") || token.isPunctuation(";")) { break }
+            if token.isPunctuation("(") { depth += 1 }
+            if token.isPunctuation(")") { depth -= 1 }
+            end += 1
+        }
+        let text = String(decoding: bytes[tokens[index].start..<tokens[end - 1].end], as: UTF8.self)
+        types[typeIndex].cases.append(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        return end
+    }
+
     /// `struct Name<T>: P where … {` then its body.
     private mutating func readType(
         _ keyword: String, name: String, at index: Int, outerName: String?, isPublic: Bool, declaredPublic: Bool
@@ -161,6 +186,18 @@ struct SourceDeclarations {
         {
             fullName += "." + part
             cursor += 2
+        }
+        var genericParameters = ""
+        if keyword != "extension", cursor < tokens.count, tokens[cursor].isPunctuation("<") {
+            var close = cursor
+            var depth = 0
+            repeat {
+                if tokens[close].isPunctuation("<") { depth += 1 }
+                if tokens[close].isPunctuation(">") { depth -= 1 }
+                close += 1
+            } while close < tokens.count && depth > 0
+            genericParameters = String(decoding: bytes[tokens[cursor].start..<tokens[close - 1].end], as: UTF8.self)
+            cursor = close
         }
         var whereStart: Int?
         var inherits: [String] = []
@@ -191,7 +228,8 @@ struct SourceDeclarations {
         types.append(
             SourceType(
                 name: qualified, kind: SourceType.Kind(rawValue: keyword) ?? .class, isPublic: isPublic, path: path,
-                line: tokens[index].line, condition: currentCondition, whereClause: whereClause, inherits: inherits))
+                line: tokens[index].line, condition: currentCondition, whereClause: whereClause, inherits: inherits,
+                genericParameters: genericParameters))
         // Members of a `public extension` are public unless they say otherwise.
         let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)
         return readBody(from: cursor + 1, typeIndex: types.count - 1, outerName: qualified, outerPublic: membersPublic)

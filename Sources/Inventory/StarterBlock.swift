@@ -42,6 +42,9 @@ struct StarterBlock {
     var whereClause: String?
     /// The SDK's file-level closure typealiases, by name, as the closure types they stand for.
     var topLevelAliases: [String: FunctionTypeSyntax] = [:]
+    /// The SDK's enums with cases (SDKEnum.index), and those this block's callbacks get.
+    var enums: [String: SDKEnum] = [:]
+    var usedEnums: [String] = []
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -186,6 +189,19 @@ struct StarterBlock {
                 entry.annotations.append(
                     ("", "one-shot assumed: nothing says how often '\(callback.label?.name ?? callback.name.name)' is called; "
                         + "if for every event, add '@stream'"))
+            }
+            // A callback that gets one of the SDK's enums: its cases say what each call means.
+            if callbacks.count == 1,
+                let handed = SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: aliases)
+            {
+                if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
+                entry.annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+                let cases = handed.caseNames.map { "." + $0 }.joined(separator: ", ")
+                if let event = handed.eventCase {
+                    entry.annotations.insert(("@stream", "'\(handed.name)' has '.\(event)', called for each event"), at: 0)
+                } else {
+                    entry.annotations.insert(("", "one-shot: the cases of '\(handed.name)' (\(cases)) report one outcome"), at: 0)
+                }
             }
             entries.append(entry)
         }

@@ -8,6 +8,9 @@ struct StarterFile {
     /// The SDK sources' other imports, as lines (an `#if` block for a conditional one).
     var imports: [String] = []
     var typeAliases: [SourceMember]
+    /// The SDK's enums that callbacks get, pasted after the typealiases (nested ones in an
+    /// extension block of their type).
+    var enums: [SDKEnum] = []
     var blocks: [StarterBlock]
     var delegates: [SourceType]
     /// The SDK's public global variables: a default value that reads one is shared mutable
@@ -105,6 +108,17 @@ struct StarterFile {
             let first = lines.count + 1
             lines += Self.indented(alias, by: "")
             aliasOwners.append((first...lines.count, alias.text))
+        }
+        for item in enums {
+            lines.append("")
+            let parent = item.name.split(separator: ".").dropLast().joined(separator: ".")
+            if parent.isEmpty {
+                lines += item.declaration
+            } else {
+                lines.append("extension \(parent) {")
+                lines += item.declaration.map { "    " + $0 }
+                lines.append("}")
+            }
         }
         for (blockIndex, block) in blocks.enumerated() {
             lines.append("")

@@ -91,16 +91,6 @@ import Testing
         #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
     }
 
-    /// A one-shot cancelled while the SDK holds its closure: `CancellationError`, not a hang.
-    @Test func cancellingAPendingCallThrowsCancellationError() async throws {
-        let library = PhotoLibrary()
-        library.mode = .never
-        let task = Task { try await library.pipe(id: "slow") }
-        #expect(await eventually { library.startCount == 1 })
-        task.cancel()
-        await #expect(throws: CancellationError.self) { try await withWatchdog { try await task.value } }
-    }
-
     /// An SDK that releases the closure without calling it: an error, not a hang.
     @Test func aDroppedClosureIsAnError() async throws {
         let library = PhotoLibrary()

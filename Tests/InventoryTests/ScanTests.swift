@@ -149,6 +149,42 @@ let interfaceSDK = #"""
         #expect(result.text.contains("@stream\n    // scan: @finish(returned)"))
     }
 
+    /// A callback that gets one of the SDK's outcome enums: scan pastes its cases, and they say
+    /// stream (`.next`) or one-shot (`.fulfilled`); Swift's two-argument `Result` is not the
+    /// SDK's one-argument one, and an enum whose cases are no outcome (`RetryResult`) is a value.
+    @Test func outcomeEnumsArePastedAndDecideStreamOrOneShot() throws {
+        let result = scan(
+            """
+            public enum Event<Element> {
+                case next(Element)
+                case error(Swift.Error)
+                case completed
+                public var isStop: Bool { switch self { case .next: false; default: true } }
+            }
+            public enum Result<T> { case fulfilled(T), rejected(Error) }
+            public enum RetryResult { case retry, doNotRetryWithError(Error) }
+            public final class Feed<Element> {
+                public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable { fatalError() }
+                public func pipe(to: @escaping (Result<Element>) -> Void) { }
+                public func observeResult(_ action: @escaping (Swift.Result<Element, Error>) -> Void) -> Disposable { fatalError() }
+                public func retry(completion: @escaping (RetryResult) -> Void) { }
+            }
+            public final class Disposable { public func dispose() {} }
+            """)
+        let text = result.text
+        #expect(text.contains("enum Event<Element> {\n    case next(Element)\n    case error(Swift.Error)\n    case completed\n}"))
+        #expect(text.contains("enum Result<T> {\n    case fulfilled(T), rejected(Error)\n}"))
+        #expect(!text.contains("enum RetryResult") && !text.contains("isStop"))
+        #expect(text.contains("// scan: @stream because 'Event' has '.next', called for each event\n    @stream"))
+        #expect(text.contains("// scan: one-shot: the cases of 'Result' (.fulfilled, .rejected) report one outcome"))
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        let generated = output.text ?? ""
+        #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.diagnostic.message))")
+        #expect(generated.contains("func subscribe() -> _Concurrency.AsyncThrowingStream<Element, any Swift.Error>"))
+        #expect(generated.contains("func pipe() async throws -> Element"))
+        #expect(generated.contains("func retry() async throws -> RetryResult"))
+    }
+
     /// A row closure that may throw (to stop the rows) beside the future that reports the
     /// outcome is a callback (PostgresNIO's `simpleQuery(_:_:)`); other throwing closures are
     /// steps the library runs (a promise's `done`, a closure named for nothing per item).

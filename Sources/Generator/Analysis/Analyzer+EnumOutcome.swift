@@ -11,7 +11,11 @@ extension Analyzer {
     mutating func enumOutcome(
         _ element: TupleTypeElement, function: FunctionDecl, annotations: FunctionAnnotations, scope: String
     ) -> (EnumOutcome, valueType: String)?? {
-        guard let (decl, cases) = resolver.enumCases(of: element.type, scope: scope) else { return .none }
+        // An enum whose cases say nothing of an outcome (Alamofire's `RetryResult`) is a value,
+        // unless annotations name its cases' roles.
+        guard let (decl, cases) = resolver.enumCases(of: element.type, scope: scope),
+            !annotations.caseRoles.isEmpty || ClosureRoleNames.isOutcomeEnum(caseNames: cases.map(\.name.name))
+        else { return .none }
         let isStream = annotations.stream != nil
         let enumName = decl.name.name
         var value: EnumCaseDecl?

@@ -132,6 +132,35 @@ public enum ClosureRoleNames {
         return bare.hasSuffix("Future") || bare == "Promise" || bare == "Guarantee"
     }
 
+    /// The case names of an SDK's own outcome or event enum (RxSwift's `Event`: `next`, `error`,
+    /// `completed`; PromiseKit's `Result`: `fulfilled`, `rejected`). An enum whose cases are all
+    /// named so, with a failure or an end among them, is an outcome; any other enum (Alamofire's
+    /// `RetryResult`: `retry`, `retryWithDelay`, …) is a value like any other.
+    static let valueCases: Set<String> = [
+        "next", "value", "success", "succeeded", "fulfilled", "resolved", "element", "event", "item", "change", "changed",
+        "update", "message", "row",
+    ]
+    static let failureCases: Set<String> = ["error", "failure", "failed", "fail", "rejected", "errored"]
+    static let endCases: Set<String> = [
+        "completed", "complete", "finished", "done", "end", "ended", "interrupted", "cancelled", "canceled", "closed",
+        "terminated",
+    ]
+    /// Case names that say each call of the callback is an event: a stream.
+    static let eventCases: Set<String> = [
+        "next", "value", "element", "event", "item", "change", "changed", "update", "message", "row",
+    ]
+
+    public static func isOutcomeEnum(caseNames: [String]) -> Bool {
+        let lowered = caseNames.map { $0.lowercased() }
+        return lowered.allSatisfy { valueCases.contains($0) || failureCases.contains($0) || endCases.contains($0) }
+            && lowered.contains { failureCases.contains($0) || endCases.contains($0) }
+    }
+
+    /// The case of an outcome enum that is called for each event (`next`, `value`), if any.
+    public static func eventCase(of caseNames: [String]) -> String? {
+        caseNames.first { eventCases.contains($0.lowercased()) }
+    }
+
     /// Whether a parameter's name or label says it carries part of an outcome.
     public static func namesOutcome(name: String, label: String?) -> Bool {
         let all = success.union(failure).union(event).union(finish).union(outcome)

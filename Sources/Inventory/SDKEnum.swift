@@ -1,0 +1,69 @@
+import DeclParser
+import Generator
+
+/// An enum of the SDK that a callback gets one value of (RxSwift's `Event<Element>`, PromiseKit's
+/// `Result<T>`): the starter pastes its cases, because they say what each call means (generate
+/// switches over them), and whether the callback is a stream.
+struct SDKEnum {
+    /// `Event`, or `Signal.Event` for one nested in a type.
+    var name: String
+    /// `enum Event<Element> {` … `}`, its cases only, one per line.
+    var declaration: [String]
+    var caseNames: [String]
+
+    init?(_ type: SourceType) {
+        guard type.kind == .enum, !type.cases.isEmpty, let bare = type.name.split(separator: ".").last else { return nil }
+        let lines = ["enum \(bare)\(type.genericParameters) {"] + type.cases.map { "    " + $0 } + ["}"]
+        // Read back as generate will: an enum the .bridge language cannot read is no help.
+        let (file, diagnostics) = Parser.parse(Array(lines.joined(separator: "\n").utf8))
+        guard diagnostics.isEmpty, case .enumDecl(let decl)? = file.declarations.first,
+            ClosureRoleNames.isOutcomeEnum(caseNames: decl.cases.map(\.name.name))
+        else { return nil }
+        name = type.name
+        declaration = lines
+        caseNames = decl.cases.map(\.name.name)
+        genericCount = decl.genericParameters.count
+    }
+
+    var genericCount: Int
+
+    /// The case that is called for each event (`next`, `value`): the callback is a stream. An
+    /// enum without one reports one outcome (`fulfilled`/`rejected`, `success`/`error`/`completed`).
+    var eventCase: String? { ClosureRoleNames.eventCase(of: caseNames) }
+
+    /// The enum a callback's one parameter is (`(Event<Element>) -> Void`), looked up by its name
+    /// as written: nested in the block's type first, then at the top level, then by a bare name
+    /// only one enum has.
+    static func handedOver(
+        by parameter: Parameter, in blockType: String, enums: [String: SDKEnum], aliases: [String: FunctionTypeSyntax]
+    ) -> SDKEnum? {
+        var type = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes
+        if case .named(let components) = type.kind, let last = components.last, let alias = aliases[last.name.name] {
+            type = TypeSyntax(.function(alias), at: type.location)
+        }
+        guard case .function(let closure) = type.kind, closure.parameters.count == 1,
+            case .named(let components) = closure.parameters[0].type.strippingAttributes.kind
+        else { return nil }
+        let written = components.map(\.name.name).joined(separator: ".")
+        let bare = components.last?.name.name ?? written
+        // `Result<Value, Error>` is Swift's, not an SDK's `Result<T>`: the generic arguments agree.
+        let found = enums[blockType + "." + written] ?? enums[written] ?? enums["bare " + bare]
+        return found?.genericCount == components.last?.genericArguments.count ? found : nil
+    }
+
+    /// By qualified name, and by bare name (`bare Event`) where only one enum has it.
+    static func index(_ types: [SourceType]) -> [String: SDKEnum] {
+        var byName: [String: SDKEnum] = [:]
+        var bareCounts: [String: Int] = [:]
+        let found = types.compactMap(SDKEnum.init)
+        for item in found {
+            byName[item.name] = item
+            bareCounts[String(item.name.split(separator: ".").last ?? ""), default: 0] += 1
+        }
+        for item in found {
+            let bare = String(item.name.split(separator: ".").last ?? "")
+            if bareCounts[bare] == 1 { byName["bare " + bare] = item }
+        }
+        return byName
+    }
+}
