@@ -138,4 +138,21 @@ import Testing
         #expect(ids == ["a"])
         #expect(await eventually { log.all.map(\.kind) == [.eventAfterFinish] })
     }
+
+    /// `with object:`: the caller's object handed back first is dropped from the value; the
+    /// events, the end and the failure are as without it.
+    @Test func theCallersObjectHandedBackIsNoPartOfTheValue() async throws {
+        final class Owner: Sendable {}
+        let owner = Owner()
+        let library = PhotoLibrary()
+        #expect(try await library.loadPhoto(id: "p", with: owner) == Photo(id: "p"))
+        var ids: [String] = []
+        for try await photo in library.subscribe(with: owner) { ids.append(photo.id) }
+        #expect(ids == ["a", "b", "c"])
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.loadPhoto(id: "p", with: owner) }
+        await #expect(throws: PhotoError.notFound) {
+            for try await _ in library.subscribe(with: owner) {}
+        }
+    }
 }

@@ -83,3 +83,20 @@ extension PhotoLibrary {
         }
     }
 }
+
+/// RxSwift's `with object:` variants: every closure gets the caller's object back first (a weak
+/// capture made for the caller), which the adapter drops.
+extension PhotoLibrary {
+    public func subscribe<Object: AnyObject>(
+        with object: Object, onNext: ((Object, Photo) -> Void)? = nil, onError: ((Object, Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil
+    ) -> PhotoSubscription {
+        emit({ onNext?(object, $0) }, end: { onCompleted?(object) }, fail: { onError?(object, $0) })
+    }
+
+    public func loadPhoto<Object: AnyObject>(
+        id: String, with object: Object, onSuccess: @escaping (Object, Photo) -> Void, onFailure: @escaping (Object, Error) -> Void
+    ) {
+        loadPhoto(id: id, success: { onSuccess(object, $0) }, failure: { onFailure(object, $0) })
+    }
+}

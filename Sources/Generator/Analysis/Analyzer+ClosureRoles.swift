@@ -70,7 +70,7 @@ extension Analyzer {
                 }
                 roles.others.append((index, .noValue(arity: closureArity(function.parameters[index].type, scope: scope))))
             } else {
-                guard let role = outcomeRole(kind, of: function.parameters[index], scope: scope, at: location) else { return nil }
+                guard let role = outcomeRole(kind, of: function.parameters[index], in: function, scope: scope, at: location) else { return nil }
                 roles.others.append((index, role))
             }
         }
@@ -103,28 +103,33 @@ extension Analyzer {
             roles.valueRole = .event
             for (index, kind) in [(failure, "failure"), (finish, "finish")] {
                 guard let index else { continue }
-                guard let role = outcomeRole(kind, of: parameters[index], scope: scope, at: parameters[index].location) else { return nil }
+                guard let role = outcomeRole(kind, of: parameters[index], in: function, scope: scope, at: parameters[index].location) else { return nil }
                 roles.others.append((index, role))
             }
         } else {
             // A success closure, or (Completable's shape) an end closure that is the success.
             guard let success = only(.success) ?? only(.finish), let failure else { return roles }
-            guard let role = outcomeRole("failure", of: parameters[failure], scope: scope, at: parameters[failure].location) else {
+            guard let role = outcomeRole("failure", of: parameters[failure], in: function, scope: scope, at: parameters[failure].location) else {
                 return nil
             }
             roles.value = success
             roles.valueRole = .success
             roles.others = [(failure, role)]
             // Maybe's shape: a success, a failure, and an end that takes nothing (no value).
-            if let end = only(.finish), end != success, closureArity(parameters[end].type, scope: scope) == 0 {
-                roles.others.append((end, .noValue(arity: 0)))
+            if let end = only(.finish), end != success {
+                let arity = closureArity(parameters[end].type, scope: scope)
+                if arity == 0 || (arity == 1 && handsBackArgument(parameters[end].type, of: function, scope: scope)) {
+                    roles.others.append((end, .noValue(arity: arity)))
+                }
             }
         }
         return roles
     }
 
     /// What a failure or end closure's parameters mean, or a diagnostic at `location`.
-    mutating func outcomeRole(_ kind: String, of parameter: Parameter, scope: String, at location: SourceLocation) -> OutcomeClosure.Role? {
+    mutating func outcomeRole(
+        _ kind: String, of parameter: Parameter, in function: FunctionDecl, scope: String, at location: SourceLocation
+    ) -> OutcomeClosure.Role? {
         guard let resolved = try? resolver.resolve(parameter.type, scope: scope).unwrappingOptional.strippingAttributes,
             case .function(let closure) = resolved.kind, CallbackShape.deliversResults(closure)
         else {
@@ -132,7 +137,9 @@ extension Analyzer {
                 "'\(parameter.name.name)' is not a closure that returns Void, so it cannot be a '@\(kind)' closure", at: location)
             return nil
         }
-        let types = closure.parameters.map(\.type)
+        // The argument handed back first (`onError: (Object, Error) -> Void` beside `with object:`)
+        // is not part of the outcome.
+        let types = closure.parameters.dropFirst(Self.handsBackArgument(closure.parameters, of: function) ? 1 : 0).map(\.type)
         if kind == "failure" {
             guard types.count == 1, let error = errorKind(types[0], scope: scope) else {
                 diagnostics.error(
@@ -241,6 +248,14 @@ extension Analyzer {
             case .function(let closure) = resolved.kind, closure.parameters.count == 1
         else { return nil }
         return errorKind(closure.parameters[0].type, scope: scope)
+    }
+
+    /// Whether the closure's first argument is the caller's object handed back (`with object:`).
+    func handsBackArgument(_ type: TypeSyntax, of function: FunctionDecl, scope: String) -> Bool {
+        guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes,
+            case .function(let closure) = resolved.kind
+        else { return false }
+        return Self.handsBackArgument(closure.parameters, of: function)
     }
 
     func closureArity(_ type: TypeSyntax, scope: String) -> Int {

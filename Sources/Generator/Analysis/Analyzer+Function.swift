@@ -87,7 +87,11 @@ extension Analyzer {
                 continue
             }
             if let role = outcomeRoles[index] {
-                let closure = OutcomeClosure(role: role, parameterName: function.parameters[index].name.name)
+                var closure = OutcomeClosure(role: role, parameterName: function.parameters[index].name.name)
+                if case .noValue = role {
+                } else {
+                    closure.handsBack = handsBackArgument(function.parameters[index].type, of: function, scope: scope)
+                }
                 arguments.append(.outcome(label: label, line: function.parameters[index].location.line, closure))
                 continue
             }

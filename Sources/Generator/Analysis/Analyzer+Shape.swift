@@ -177,7 +177,9 @@ extension Analyzer {
             }
         }
         // The receiver handed back first, beside the values: not a value.
-        if roles.first == .some(nil), Self.handsBackReceiver(elements, scope: scope) { roles[0] = .receiver }
+        if roles.first == .some(nil), Self.handsBackReceiver(elements, scope: scope) || Self.handsBackArgument(elements, of: function) {
+            roles[0] = .receiver
+        }
         var valueTypes: [String] = []
         for (index, element) in elements.enumerated() where roles[index] == nil {
             var type = element.type.strippingAttributes
@@ -216,6 +218,19 @@ extension Analyzer {
         guard elements.count > 1 else { return false }
         let first = elements[0].type.strippingAttributes.description
         return first == scope || first == scope.split(separator: ".").last.map(String.init)
+    }
+
+    /// A callback whose first argument is of a generic type of the method that
+    /// the caller passes as an argument (RxSwift's `subscribe(with object: Object, onNext:
+    /// (Object, Element) -> Void)`): a value of a type the SDK knows nothing of can only be the
+    /// caller's own object, handed back. Not part of the value.
+    static func handsBackArgument(_ elements: [TupleTypeElement], of function: FunctionDecl) -> Bool {
+        guard let first = elements.first, case .named(let components) = first.type.strippingAttributes.kind, components.count == 1,
+            components[0].genericArguments.isEmpty
+        else { return false }
+        let name = components[0].name.name
+        return function.genericParameters.contains { $0.name.name == name }
+            && function.parameters.contains { $0.type.strippingAttributes.description == name }
     }
 
     static func isOptional(_ type: TypeSyntax) -> Bool {

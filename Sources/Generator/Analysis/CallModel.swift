@@ -89,6 +89,8 @@ public struct OutcomeClosure: Hashable, Sendable {
     public var role: Role
     /// The parameter's name in the legacy declaration, for the doc comment.
     public var parameterName: String
+    /// Its first argument is the caller's object handed back (`with object:`): ignored.
+    public var handsBack = false
 }
 
 /// How the arguments the SDK passes to the completion handler become the adapter's outcome.

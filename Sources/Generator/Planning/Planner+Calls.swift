@@ -165,7 +165,7 @@ extension Planner {
                 return (Sourced((label.map { $0 + ": " } ?? "") + handlerHead, from: line), true)
             case .outcome(let label, let line, let closure):
                 let target = adapter.stream == nil ? site.names.continuation : site.names.events
-                return (Sourced((label.map { $0 + ": " } ?? "") + Self.outcomeClosure(closure.role, target: target, isStream: adapter.stream != nil), from: line), false)
+                return (Sourced((label.map { $0 + ": " } ?? "") + Self.outcomeClosure(closure, target: target, isStream: adapter.stream != nil), from: line), false)
             }
         }
         if arguments.count == 1, arguments[0].isHandler, printer.fits(function + "(" + arguments[0].text.text) {
@@ -191,23 +191,25 @@ extension Planner {
 
     /// The closure bridgegen hands the SDK for a failure or end closure: it ends the call (or the
     /// stream) through the same guard as the value's closure, so whichever the SDK calls first wins.
-    static func outcomeClosure(_ role: OutcomeClosure.Role, target: String, isStream: Bool) -> String {
-        switch role {
+    static func outcomeClosure(_ closure: OutcomeClosure, target: String, isStream: Bool) -> String {
+        // The caller's object handed back first is ignored.
+        let handedBack = closure.handsBack ? "_, " : ""
+        switch closure.role {
         case .failure(let optional):
             let method = isStream ? (optional ? "finishWithFailureFlag(error: error)" : "finish(throwing: error)")
                 : (optional ? "resumeWithFailureFlag(error: error)" : "resume(throwing: error)")
-            return "{ error in \(target).\(method) }"
+            return "{ \(handedBack)error in \(target).\(method) }"
         case .finish(.plain(let arity)):
-            let parameters = arity == 0 ? "" : Array(repeating: "_", count: arity).joined(separator: ", ") + " in "
+            let parameters = arity + (closure.handsBack ? 1 : 0) == 0 ? "" : Array(repeating: "_", count: arity + (closure.handsBack ? 1 : 0)).joined(separator: ", ") + " in "
             return "{ \(parameters)\(target).finish() }"
         case .finish(.optionalError):
-            return ["{ error in", "    if let error {", "        \(target).finish(throwing: error)", "    } else {",
+            return ["{ \(handedBack)error in", "    if let error {", "        \(target).finish(throwing: error)", "    } else {",
                 "        \(target).finish()", "    }", "}"].joined(separator: "\n")
         case .noValue(let arity):
             let parameters = arity == 0 ? "" : Array(repeating: "_", count: arity).joined(separator: ", ") + " in "
             return "{ \(parameters)\(target).resume(returning: nil) }"
         case .finish(.completion):
-            return ["{ completion in", "    if case .failure(let error) = completion {", "        \(target).finish(throwing: error)",
+            return ["{ \(handedBack)completion in", "    if case .failure(let error) = completion {", "        \(target).finish(throwing: error)",
                 "    } else {", "        \(target).finish()", "    }", "}"].joined(separator: "\n")
         }
     }

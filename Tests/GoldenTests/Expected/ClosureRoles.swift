@@ -222,4 +222,56 @@ extension PhotoLibrary {
             }
         }
     }
+
+    /// RxSwift's `with object:`: each closure gets the caller's object back first, which is no
+    /// part of the outcome (the caller has it).
+    ///
+    /// Bridged from `PhotoLibrary.subscribe(with:onNext:onError:onCompleted:)`.
+    /// Closures: `onNext` is the events, `onError` the error, `onCompleted` the end.
+    #sourceLocation(file:"ClosureRoles.bridge",line:38)
+    func subscribe<Object: AnyObject>(with object: Object) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"ClosureRoles.bridge",line:35)
+        BridgegenStream<Photo, PhotoSubscription>.throwing(
+            "PhotoLibrary.subscribe(with:)",
+            stop: { token in token.dispose() },
+            register: { events in
+                #sourceLocation(file:"ClosureRoles.bridge",line:38)
+                self.subscribe(
+                    with: object,
+                    onNext: { (receiver: Object, value: Photo) in
+                        #sourceLocation()
+                        events.yield(value)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:37)
+                    },
+                    onError: { _, error in events.finish(throwing: error) },
+                    onCompleted: { _ in events.finish() }
+                )
+            }
+        )
+        #sourceLocation()
+    }
+
+    /// Bridged from `PhotoLibrary.loadPhoto(id:with:onSuccess:onFailure:)`.
+    /// Closures: `onSuccess` is the value, `onFailure` the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:39)
+    @discardableResult
+    nonisolated(nonsending) func loadPhoto<Object: AnyObject>(id: String, with object: Object) async throws -> Photo {
+        #sourceLocation(file:"ClosureRoles.bridge",line:40)
+        let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.loadPhoto(id:with:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:40)
+            self.loadPhoto(
+                id: id,
+                with: object,
+                onSuccess: { (receiver: Object, value: Photo) in
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:39)
+                },
+                onFailure: { _, error in continuation.resume(throwing: error) }
+            )
+        }
+        #sourceLocation()
+    }
 }
