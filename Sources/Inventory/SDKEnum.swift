@@ -38,16 +38,32 @@ struct SDKEnum {
         by parameter: Parameter, in blockType: String, enums: [String: SDKEnum], aliases: [String: FunctionTypeSyntax]
     ) -> SDKEnum? {
         var type = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes
-        if case .named(let components) = type.kind, let last = components.last, let alias = aliases[last.name.name] {
-            type = TypeSyntax(.function(alias), at: type.location)
+        // Through a closure typealias: the block's or the file's (`Handler`), or another type's
+        // (`Signal<Value, Error>.Observer.Action`).
+        var aliasScope = blockType
+        if case .named(let components) = type.kind, let last = components.last {
+            let qualified = components.map(\.name.name).joined(separator: ".")
+            if let alias = aliases[last.name.name] {
+                type = TypeSyntax(.function(alias), at: type.location)
+            } else if let alias = aliases["qualified " + qualified] ?? aliases["qualified " + blockType + "." + qualified] {
+                type = TypeSyntax(.function(alias), at: type.location)
+                aliasScope = components.dropLast().map(\.name.name).joined(separator: ".")
+            }
         }
         guard case .function(let closure) = type.kind, closure.parameters.count == 1,
             case .named(let components) = closure.parameters[0].type.strippingAttributes.kind
         else { return nil }
         let written = components.map(\.name.name).joined(separator: ".")
         let bare = components.last?.name.name ?? written
+        // Nested in the alias's type or one of its outer types first (`Signal.Observer` → `Signal.Event`).
+        var scopes: [String] = []
+        var scope = aliasScope.split(separator: ".").map(String.init)
+        while !scope.isEmpty {
+            scopes.append(scope.joined(separator: "."))
+            scope.removeLast()
+        }
         // `Result<Value, Error>` is Swift's, not an SDK's `Result<T>`: the generic arguments agree.
-        let found = enums[blockType + "." + written] ?? enums[written] ?? enums["bare " + bare]
+        let found = scopes.lazy.compactMap { enums[$0 + "." + written] }.first ?? enums[written] ?? enums["bare " + bare]
         return found?.genericCount == components.last?.genericArguments.count ? found : nil
     }
 

@@ -133,6 +133,13 @@ public struct Scan {
         let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias.text) }
+        // Every type's closure typealiases by qualified name too (`qualified Signal.Observer.Action`):
+        // a callback may name another type's.
+        for type in merged {
+            for member in type.members where member.kind == .typeAlias {
+                closureAliases["qualified " + type.name + "." + member.name] = StarterBlock.closureType(ofAlias: member.text)
+            }
+        }
         var blocks: [StarterBlock] = []
         var closuresOnly: [(type: String, methods: [String])] = []
         var delegates: [SourceType] = []

@@ -112,7 +112,9 @@ extension StarterBlock {
                     returns: returns)
         }
         guard case .named(let components) = type.kind, let last = components.last else { return false }
-        if let closure = closureAliases[last.name.name] { return deliversResults(closure) }
+        if let closure = closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")] {
+            return deliversResults(closure)
+        }
         // A type the sources do not declare (another module's alias): a callback only by its
         // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a
         // parameter whose name ends like one (`completionHandler`, `onReply`). Not one that

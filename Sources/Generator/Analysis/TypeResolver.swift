@@ -27,7 +27,8 @@ struct TypeResolver: Sendable {
     func enumCases(of type: TypeSyntax, scope: String?) -> (decl: EnumDecl, cases: [EnumCaseDecl])? {
         let resolved = ((try? resolve(type, scope: scope)) ?? type).strippingAttributes
         guard case .named(let components) = resolved.kind, let last = components.last,
-            let (_, decl) = Self.lookup(components.map(\.name.name).joined(separator: "."), in: enums, scope: scope, modules: modules),
+            let decl = Self.lookup(components.map(\.name.name).joined(separator: "."), in: enums, scope: scope, modules: modules)?.1
+                ?? uniqueEnum(named: components.map(\.name.name).joined(separator: ".")),
             last.genericArguments.count == decl.genericParameters.count
         else { return nil }
         var substitutions: [String: TypeSyntax] = [:]
@@ -38,6 +39,14 @@ struct TypeResolver: Sendable {
                 payload: item.payload.map { TupleTypeElement(label: $0.label, type: Self.substitute($0.type, substitutions)) })
         }
         return (decl, cases)
+    }
+
+    /// The one enum nested anywhere under this name: a closure typealias of one type names an
+    /// enum of another by its bare name (ReactiveSwift's `Signal.Observer.Action = (Event) ->
+    /// Void`, used in `SignalProducer`, means `Signal.Event`).
+    private func uniqueEnum(named name: String) -> EnumDecl? {
+        let found = enums.filter { $0.key.hasSuffix("." + name) }
+        return found.count == 1 ? found.first?.value : nil
     }
 
     mutating func declare(_ alias: TypeAliasDecl, in scope: String?) -> TypeAliasDecl? {
