@@ -49,6 +49,13 @@ struct StarterBlock {
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
 
+    /// `@available(*, unavailable, …)`: a declaration kept only to say what replaced it.
+    static func isUnavailable(_ text: String) -> Bool {
+        guard let start = text.range(of: "@available(") else { return false }
+        let arguments = text[start.upperBound...].prefix { $0 != ")" }
+        return arguments.split(separator: ",").contains { $0.filter { !$0.isWhitespace } == "unavailable" }
+    }
+
     /// Names of observer-like methods: they call back many times while their token lives.
     static let observerPrefixes = [
         "observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating", "startWith",
@@ -60,7 +67,7 @@ struct StarterBlock {
         switch member.kind {
         case .typeAlias:
             entries.append(Entry(member: member, role: .typeAlias))
-        case .property where isCallbackProperty(member):
+        case .property where isCallbackProperty(member) && !Self.isUnavailable(member.text):
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
             // event; generate bridges it as a stream that sets it while iterated.
             var entry = Entry(member: member, role: .callback)
@@ -87,11 +94,16 @@ struct StarterBlock {
             }
             // `@available(*, noasync)`: it cannot be called from async code, so an async adapter
             // of it means nothing (NIO's event-loop-isolated views).
-            if function.attributes.contains(where: { $0.name.name == "available" && $0.text.contains("noasync") }) {
+            // `@available(*, unavailable)`: it cannot be called at all.
+            if let reason = function.attributes.lazy.compactMap({ attribute -> String? in
+                guard attribute.name.name == "available" else { return nil }
+                if attribute.text.contains("noasync") { return "noasync: not callable from async code" }
+                return Self.isUnavailable(attribute.text) ? "unavailable: not callable" : nil
+            }).first {
                 var entry = Entry(member: member, role: .context)
                 entry.swiftName = function.fullName
                 entry.marksContext = takesCallback(function)
-                entry.contextReason = "noasync: not callable from async code"
+                entry.contextReason = reason
                 entries.append(entry)
                 return
             }

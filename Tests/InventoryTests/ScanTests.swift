@@ -185,6 +185,23 @@ let interfaceSDK = #"""
         #expect(generated.contains("func retry() async throws -> RetryResult"))
     }
 
+    /// `@available(*, unavailable)` declarations are kept only to name their replacement: never
+    /// bridged, neither a method nor a callback property.
+    @Test func unavailableDeclarationsAreNotBridged() {
+        let result = scan(
+            """
+            public final class Observer {
+                @available(*, unavailable, renamed: "send(_:)")
+                public var action: (Int) -> Void
+                @available(*, unavailable, message: "use observe(_:)")
+                public func listen(_ handler: @escaping (Int) -> Void) { }
+                public func observe(_ handler: @escaping (Int) -> Void) { }
+            }
+            """)
+        #expect(result.apis == 1)
+        #expect(result.text.contains("@context  // unavailable: not callable"))
+    }
+
     /// A row closure that may throw (to stop the rows) beside the future that reports the
     /// outcome is a callback (PostgresNIO's `simpleQuery(_:_:)`); other throwing closures are
     /// steps the library runs (a promise's `done`, a closure named for nothing per item).
