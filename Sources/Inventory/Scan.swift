@@ -142,6 +142,9 @@ public struct Scan {
         }
         var blocks: [StarterBlock] = []
         var closuresOnly: [(type: String, methods: [String])] = []
+        // Types with closure typealiases but no callbacks: kept for the typealiases another
+        // type's callback names (`Signal<Value, Error>.Observer.Action`).
+        var aliasBlocks: [StarterBlock] = []
         var delegates: [SourceType] = []
         // A public method of an internal type is no API (Swinject's `ReadWriteLock`), nor is one in
         // an extension of it.
@@ -166,11 +169,20 @@ public struct Scan {
             if block.hasCallbacks {
                 blocks.append(block)
             } else {
+                if block.entries.contains(where: { $0.role == .typeAlias }) { aliasBlocks.append(block) }
                 // Named in the starter, so that no declaration with a closure is left out unsaid.
                 var seen: Set<String> = []
                 let names = block.entries.filter(\.marksContext).compactMap(\.swiftName).filter { seen.insert($0).inserted }
                 if !names.isEmpty { closuresOnly.append((type.name, names)) }
             }
+        }
+        let callbackTexts = blocks.flatMap { $0.entries.filter { $0.role == .callback }.map(\.member.text) }
+        for var block in aliasBlocks {
+            let owner = block.type.split(separator: ".").last.map(String.init) ?? block.type
+            block.entries = block.entries.filter { entry in
+                entry.role == .typeAlias && callbackTexts.contains { $0.contains(owner) && $0.contains("." + entry.member.name) }
+            }
+            if !block.entries.isEmpty { blocks.append(block) }
         }
         // A delegate protocol the app cannot see (internal to the SDK) is no API of it.
         for type in merged where type.kind == .protocol && StarterBlock.isDelegateProtocol(type) && (includesInternal || type.isPublic) {

@@ -185,6 +185,33 @@ let interfaceSDK = #"""
         #expect(generated.contains("func retry() async throws -> RetryResult"))
     }
 
+    /// Another type's closure typealias that a callback names (ReactiveSwift's
+    /// `Signal<Value, Error>.Observer.Action`) comes along in a block of its own, with the SDK
+    /// enum it hands over nested where the SDK nests it.
+    @Test func anotherTypesClosureTypealiasComesAlong() throws {
+        let result = scan(
+            """
+            extension Signal {
+                public enum Event { case value(Value), failed(Error), completed, interrupted }
+            }
+            extension Signal {
+                public final class Observer {
+                    public typealias Action = (Event) -> Void
+                    public func send(_ event: Event) { }
+                }
+            }
+            public final class Signal<Value, Error: Swift.Error> {
+                public func observe(_ action: @escaping Signal<Value, Error>.Observer.Action) -> Disposable? { nil }
+            }
+            public final class Disposable { public func dispose() {} }
+            """)
+        #expect(result.text.contains("extension Signal.Observer {\n    public typealias Action = (Event) -> Void\n}"))
+        #expect(result.text.contains("extension Signal {\n    enum Event {\n        case value(Value), failed(Error), completed, interrupted\n    }\n}"))
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.diagnostic.message))")
+        #expect((output.text ?? "").contains("func observe() -> _Concurrency.AsyncThrowingStream<Value, any Swift.Error>"))
+    }
+
     /// `@available(*, unavailable)` declarations are kept only to name their replacement: never
     /// bridged, neither a method nor a callback property.
     @Test func unavailableDeclarationsAreNotBridged() {
