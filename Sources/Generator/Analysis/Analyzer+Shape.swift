@@ -73,6 +73,18 @@ extension Analyzer {
             return (CompletionShape(parameters: [.init(name: "result", role: .result, type: type)]), resultType)
         }
 
+        // A Result beside other values: is the outcome the Result, and what are the others
+        // (GRDB's `(Database, Result<T, Error>)`: a connection valid only inside the callback)?
+        if elements.count > 1, let result = elements.first(where: { resultArguments($0.type, scope: scope) != nil }) {
+            diagnostics.error(
+                "\(where_) passes '\(result.type)' beside other values, so bridgegen cannot tell what the value is",
+                at: result.type.location,
+                notes: [
+                    .init("if the Result is the outcome and the rest is context valid only inside the callback, call the SDK method directly"),
+                    .init("or bridge a method of yours that calls it and hands on only the Result"),
+                ])
+            return nil
+        }
         var roles: [CompletionShape.Role?] = Array(repeating: nil, count: elements.count)
         for element in elements where element.type.isInout {
             diagnostics.error("\(where_) has an 'inout' parameter; it cannot be bridged", at: element.type.location)
