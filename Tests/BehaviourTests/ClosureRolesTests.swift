@@ -155,4 +155,18 @@ import Testing
             for try await _ in library.subscribe(with: owner) {}
         }
     }
+
+    /// A future's failure callback: its failure throws; a success releases the callback
+    /// uncalled, which is an error too, never a hang.
+    @Test func aFuturesFailureCallbackThrows() async throws {
+        let library = PhotoLibrary()
+        library.outcome = .failure
+        let failing = library.queryPhotos(matching: "*", onRow: { _ in })
+        await #expect(throws: PhotoError.notFound) { try await withWatchdog { try await failing.whenFailure() } }
+        library.outcome = .value
+        let succeeding = library.queryPhotos(matching: "*", onRow: { _ in })
+        await #expect(throws: BridgegenError.callbackDropped(adapter: "PhotoFuture.whenFailure()")) {
+            try await withWatchdog { try await succeeding.whenFailure() }
+        }
+    }
 }

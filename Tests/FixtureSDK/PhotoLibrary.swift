@@ -214,6 +214,14 @@ public final class PhotoFuture: @unchecked Sendable {
         onAttach?()
     }
 
+    /// NIO's `whenFailure(_:)`: called only when the future fails; released uncalled when it
+    /// succeeds.
+    public func whenFailure(_ callback: @escaping (Error) -> Void) {
+        whenComplete { result in
+            if case .failure(let error) = result { callback(error) }
+        }
+    }
+
     /// Runs `body` once something waits on the future (the fixture misbehaves only then, so a
     /// test sees what the adapter does with it, not a race with its attaching).
     func whenAttached(_ body: @escaping () -> Void) {

@@ -130,6 +130,12 @@ extension Analyzer {
                     at: location)
                 return nil
             }
+        } else if annotations.stream == nil, elements.count == 1, errorKind(elements[0].type, scope: scope) == .nonOptional,
+            ClosureRoleNames.isFuture(scope)
+        {
+            // A future's own failure callback (NIO's `EventLoopFuture.whenFailure(_:)`) is the
+            // failure half of its outcome: thrown, not returned.
+            roles[0] = .failure
         } else {
             // As in SE-0297, only an optional error reports failure; a non-optional one is data.
             // With two or more, Swift imports none as the error (ImportName.cpp: "More than one

@@ -275,3 +275,26 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 }
+
+#sourceLocation(file:"ClosureRoles.bridge",line:42)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoFuture {
+    #sourceLocation()
+    /// A future's own failure callback is the failure half of its outcome: thrown, not returned
+    /// (as SE-0297 would return a lone error).
+    ///
+    /// Bridged from `PhotoFuture.whenFailure(_:)`.
+    #sourceLocation(file:"ClosureRoles.bridge",line:46)
+    nonisolated(nonsending) func whenFailure() async throws {
+        #sourceLocation(file:"ClosureRoles.bridge",line:46)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoFuture.whenFailure()")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:46)
+            self.whenFailure({ error in
+                #sourceLocation()
+                continuation.resume(throwing: error)
+            })
+        }
+    }
+}
