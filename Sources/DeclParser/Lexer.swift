@@ -4,7 +4,20 @@
 /// lexing with `String`, and every delimiter of the language is ASCII. Comments are dropped,
 /// documentation comments are attached to the token that follows them, and every problem
 /// becomes a diagnostic — the lexer never stops early.
+///
+/// `scan` reads an SDK's Swift source with the same lexer (`.swift`): function bodies and
+/// initial values hold code the `.bridge` language has no tokens for, so there every string
+/// literal (multi-line, raw, with interpolations holding code and strings) is one opaque token,
+/// and a character that starts no token is an operator, not an error.
 public struct Lexer {
+    public enum Source: Sendable {
+        /// A `.bridge` file: string literals are decoded; a stray character is an error.
+        case bridge
+        /// Any Swift source: literals are opaque; nothing is an error.
+        case swift
+    }
+
+    private let source: Source
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -13,7 +26,8 @@ public struct Lexer {
     private var sawNewline = true
     public private(set) var diagnostics = DiagnosticBag()
 
-    public init(bytes: [UInt8]) {
+    public init(bytes: [UInt8], reading source: Source = .bridge) {
+        self.source = source
         self.bytes = bytes
         // A UTF-8 byte order mark is not part of the source.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -198,6 +212,19 @@ public struct Lexer {
             case UInt8(ascii: ":"): return make(.colon)
             case UInt8(ascii: ";"): return make(.semicolon)
             case UInt8(ascii: "@"): return make(.at)
+            case UInt8(ascii: "\"") where source == .swift:
+                index -= 1
+                skipSwiftString(hashes: 0)
+                return make(.string(""))
+            case UInt8(ascii: "#") where source == .swift && (peek() == UInt8(ascii: "#") || peek() == UInt8(ascii: "\"")):
+                var hashes = 1
+                while peek() == UInt8(ascii: "#") {
+                    hashes += 1
+                    index += 1
+                }
+                guard peek() == UInt8(ascii: "\"") else { return make(.operator(String(repeating: "#", count: hashes))) }
+                skipSwiftString(hashes: hashes)
+                return make(.string(""))
             case UInt8(ascii: "\""): return make(scanString(start: start))
             case UInt8(ascii: "`"):
                 let name = scanIdentifier()
@@ -220,6 +247,7 @@ public struct Lexer {
                 index -= 1
                 return make(scanOperator())
             }
+            if source == .swift { return make(.operator(String(decoding: [byte], as: UTF8.self))) }
             // Skipped like a token: what follows it on its line does not start the line.
             diagnostics.error(
                 "unexpected character '\(Self.describe(byte))' in declaration", at: start,
@@ -334,5 +362,58 @@ public struct Lexer {
             scalars.append(byte)
         }
         return .string(String(decoding: scalars, as: UTF8.self))
+    }
+
+    /// From the opening quote: a `"…"` or `"""…"""` literal with `hashes` `#` around it, whose
+    /// interpolations (`\(…)`, `\#(…)` in a raw string) may hold any code, strings included.
+    private mutating func skipSwiftString(hashes: Int) {
+        let multiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+        index += multiline ? 3 : 1
+        while let byte = peek() {
+            if byte == UInt8(ascii: "\\") && (0..<hashes).allSatisfy({ peek(1 + $0) == UInt8(ascii: "#") }) {
+                index += 1 + hashes
+                if peek() == UInt8(ascii: "(") {
+                    skipInterpolation()
+                } else {
+                    index += 1
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                let quotes = multiline ? 3 : 1
+                let closes = (0..<quotes).allSatisfy { peek($0) == UInt8(ascii: "\"") }
+                    && (0..<hashes).allSatisfy { peek(quotes + $0) == UInt8(ascii: "#") }
+                if closes {
+                    index += quotes + hashes
+                    return
+                }
+            }
+            if !multiline && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { return }  // unterminated
+            index += 1
+            if byte == UInt8(ascii: "\n") { newline() }
+        }
+    }
+
+    /// `(…)` of an interpolation, nested parentheses and strings included.
+    private mutating func skipInterpolation() {
+        var depth = 0
+        while let byte = peek() {
+            switch byte {
+            case UInt8(ascii: "("):
+                depth += 1
+                index += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                index += 1
+                if depth == 0 { return }
+            case UInt8(ascii: "\""):
+                skipSwiftString(hashes: 0)
+            case UInt8(ascii: "\n"):
+                index += 1
+                newline()
+            default:
+                index += 1
+            }
+        }
     }
 }

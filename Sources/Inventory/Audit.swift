@@ -67,7 +67,7 @@ public struct Audit {
         let head = String(decoding: bytes.prefix(200), as: UTF8.self).prefix { $0 != "\n" }
         if head.contains(GeneratedFile.marker) { return [] }
         let names = Set(apis.map(\.baseName))
-        let tokens = SwiftSkimmer.tokens(of: bytes)
+        let tokens = SourceTokens.of(bytes)
         var calls: [Call] = []
         for index in tokens.indices {
             guard let word = tokens[index].word, names.contains(word) else { continue }

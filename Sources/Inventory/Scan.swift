@@ -1,6 +1,6 @@
 // Module Inventory — `bridgegen scan` and `bridgegen audit`: what an SDK offers to bridge, and
 // how many legacy callback calls an app still makes. Both read ordinary Swift sources (not
-// `.bridge` files), skimmed into tokens by SwiftSkimmer.swift.
+// `.bridge` files), read into tokens by the `.bridge` language's own lexer (SourceTokens.swift).
 import DeclParser
 import Generator
 

@@ -65,7 +65,7 @@ struct SourceDeclarations {
 
     /// The file's types, and its file-level typealiases and global variables.
     static func read(_ bytes: [UInt8], path: String, allPublic: Bool) -> (types: [SourceType], topLevel: [SourceMember]) {
-        var reader = SourceDeclarations(tokens: SwiftSkimmer.tokens(of: bytes), bytes: bytes, path: path, allPublic: allPublic)
+        var reader = SourceDeclarations(tokens: SourceTokens.of(bytes), bytes: bytes, path: path, allPublic: allPublic)
         reader.readBody(from: 0, typeIndex: nil, outerName: nil, outerPublic: allPublic)
         return (reader.types, reader.topLevel)
     }

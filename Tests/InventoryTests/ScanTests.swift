@@ -92,7 +92,7 @@ let interfaceSDK = #"""
 
 @Suite struct SkimmerTests {
     @Test func stringsCommentsAndRawStringsHideTheirContents() {
-        let words = SwiftSkimmer.tokens(of: Array(trickySDK.utf8)).compactMap(\.word)
+        let words = SourceTokens.of(Array(trickySDK.utf8)).compactMap(\.word)
         for hidden in ["hidden", "alsoHidden", "rawHidden", "commented", "lineCommented"] {
             #expect(!words.contains(hidden), "\(hidden)")
         }
@@ -100,7 +100,7 @@ let interfaceSDK = #"""
     }
 
     @Test func linesAndColumnsAreCounted() {
-        let tokens = SwiftSkimmer.tokens(of: Array("a\n  \"x\ny\" b\n\"\"\"\nq\n\"\"\" c".utf8))
+        let tokens = SourceTokens.of(Array("a\n  \"x\ny\" b\n\"\"\"\nq\n\"\"\" c".utf8))
         #expect(tokens.map(\.line) == [1, 2, 3, 3, 4, 6])
         #expect(tokens[1].column == 3 && tokens[1].kind == .string)
     }
