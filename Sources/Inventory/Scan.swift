@@ -132,12 +132,12 @@ public struct Scan {
         let tokens = TokenMethods(types: merged)
         let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
         var closureAliases: [String: FunctionTypeSyntax] = [:]
-        for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias.text) }
+        for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
         // Every type's closure typealiases by qualified name too (`qualified Signal.Observer.Action`):
         // a callback may name another type's.
         for type in merged {
             for member in type.members where member.kind == .typeAlias {
-                closureAliases["qualified " + type.name + "." + member.name] = StarterBlock.closureType(ofAlias: member.text)
+                closureAliases["qualified " + type.name + "." + member.name] = StarterBlock.closureType(ofAlias: member)
             }
         }
         var blocks: [StarterBlock] = []

@@ -1,3 +1,5 @@
+import DeclParser
+
 /// A type's members as they are declared in Swift source or a `.swiftinterface`, bodies left out:
 /// what `scan` pastes into a starter `.bridge` file.
 struct SourceType: Equatable {
@@ -40,6 +42,19 @@ struct SourceMember: Equatable {
     var column: Int
     var isPublic: Bool
     var isStatic: Bool
+    /// The declaration as the `.bridge` language reads it, parsed once here: nil when it is not
+    /// one the language can hold (an operator, say), with the parser's first complaint.
+    var declaration: Member?
+    var parseError: String?
+
+    /// Parses `text` as a member of an extension block (a top-level typealias is one too).
+    static func parse(_ text: String) -> (Member?, String?) {
+        let (file, diagnostics) = Parser.parse(Array(("extension T {\n" + text + "\n}\n").utf8))
+        guard case .extensionDecl(let decl)? = file.declarations.first, let member = decl.members.first else {
+            return (nil, diagnostics.first?.message ?? "not a declaration bridgegen reads")
+        }
+        return (member, diagnostics.first?.message)
+    }
 }
 
 /// Finds the types and their members in skimmed Swift source. Code inside bodies (functions,
@@ -132,11 +147,12 @@ struct SourceDeclarations {
             let (end, next) = endOfDeclaration(from: index + 1, kind: kind)
             let name = index + 1 < tokens.count ? tokens[index + 1].word ?? word : word
             let text = String(decoding: bytes[tokens[declarationStart].start..<tokens[end - 1].end], as: UTF8.self)
-            let member = SourceMember(
+            var member = SourceMember(
                 kind: kind, name: kind == .initializer || kind == .subscript ? word : name,
                 text: text.replacingCRLF, line: tokens[declarationStart].line, column: tokens[declarationStart].column,
                 isPublic: isPublic || typeIndex.map { types[$0].kind == .protocol && types[$0].isPublic } ?? false,
                 isStatic: modifiers.contains("static") || modifiers.contains("class"))
+            (member.declaration, member.parseError) = SourceMember.parse(member.text)
             if let typeIndex { types[typeIndex].members.append(member) } else { topLevel.append(member) }
             index = next
         }

@@ -129,9 +129,7 @@ extension StarterBlock {
     /// registers nothing), nor one named for logging (a logger is configuration).
     func isCallbackProperty(_ member: SourceMember) -> Bool {
         guard !member.isStatic, !isValueType, !Self.namesLogging(member.name) else { return false }
-        let (file, _) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
-        guard case .extensionDecl(let decl)? = file.declarations.first, case .context(let property)? = decl.members.first,
-            property.kind == .property, property.isSettable, let type = property.type
+        guard case .context(let property)? = member.declaration, property.kind == .property, property.isSettable, let type = property.type
         else { return false }
         var closureType = type.strippingAttributes.unwrappingOptional.strippingAttributes
         if case .named(let components) = closureType.kind, let last = components.last, let alias = closureAliases[last.name.name] {
@@ -145,8 +143,7 @@ extension StarterBlock {
     /// to do instead. One that keeps a predicate or a transform (`isOfflineError: (Error) -> Bool`)
     /// is plain context.
     func initializerKeepsCallback(_ member: SourceMember) -> Bool {
-        let (file, _) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
-        guard case .extensionDecl(let decl)? = file.declarations.first, case .context(let initializer)? = decl.members.first else {
+        guard case .context(let initializer)? = member.declaration else {
             return member.text.contains("@escaping") || member.text.contains("Void)?")
         }
         let aliases = closureAliases
@@ -158,7 +155,7 @@ extension StarterBlock {
     var closureAliases: [String: FunctionTypeSyntax] {
         var aliases = topLevelAliases
         for entry in entries where entry.role == .typeAlias {
-            aliases[entry.member.name] = Self.closureType(ofAlias: entry.member.text)
+            aliases[entry.member.name] = Self.closureType(ofAlias: entry.member)
         }
         return aliases
     }
@@ -170,9 +167,8 @@ extension StarterBlock {
 
     /// The closure type a typealias declaration (`public typealias Handler = (Int) -> Void`)
     /// stands for; nil for another type.
-    static func closureType(ofAlias text: String) -> FunctionTypeSyntax? {
-        let (file, _) = Parser.parse(Array(text.utf8))
-        guard case .typeAlias(let alias)? = file.declarations.first else { return nil }
+    static func closureType(ofAlias member: SourceMember) -> FunctionTypeSyntax? {
+        guard case .typeAlias(let alias)? = member.declaration else { return nil }
         var type = alias.type.strippingAttributes
         if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
         guard case .function(let closure) = type.kind else { return nil }

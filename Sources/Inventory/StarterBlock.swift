@@ -80,14 +80,12 @@ struct StarterBlock {
             entry.initializerWithCallback = member.kind == .initializer && initializerKeepsCallback(member)
             entries.append(entry)
         case .function:
-            let (file, diagnostics) = Parser.parse(Array(("extension T {\n" + member.text + "\n}\n").utf8))
-            guard case .extensionDecl(let decl)? = file.declarations.first, case .function(let function)? = decl.members.first
-            else {
+            guard case .function(let function)? = member.declaration else {
                 // Not Swift the .bridge language can hold (an operator, say): a callback only if
                 // its text shows one.
                 if member.text.contains("->") && member.text.contains("(") && Self.mentionsCallback(member.text) {
                     var entry = Entry(member: member, role: .callback)
-                    entry.refusal = diagnostics.first?.message ?? "not a declaration bridgegen reads"
+                    entry.refusal = member.parseError ?? "not a declaration bridgegen reads"
                     entries.append(entry)
                 }
                 return
