@@ -78,6 +78,17 @@ public struct GeneratorPipeline: Sendable {
         }
     }
 
+    /// The errors `generate` would report for `source`, all of them in one pass: the parser's
+    /// and the analyser's for every declaration (the parser skips what it cannot read and goes
+    /// on), with no limit; nothing is planned or printed. What `scan` asks of its starter.
+    public func errors(in source: [UInt8]) -> [Diagnostic] {
+        if let problem = Self.checkEncoding(source) { return [problem] }
+        let (syntax, parseDiagnostics) = Parser.parse(source)
+        let (_, analysisDiagnostics) = Analyzer.analyse(
+            syntax, keepingLegacyNames: settings.naming == .legacy, defaultAccess: settings.access)
+        return (parseDiagnostics + analysisDiagnostics).filter { $0.severity == .error }
+    }
+
     /// The plan stage alone, for a model already analysed (tests read plans).
     public var planner: Planner {
         var planner = Planner(templates: templates)

@@ -28,6 +28,9 @@ public struct Scan {
         public var notBridgeable = 0
         /// Initializers that keep a callback: listed in the starter with what to do instead.
         public var initializers = 0
+        /// How often the analyser judged the starter (once, unless refusing a declaration
+        /// changed another's meaning).
+        public var passes = 0
 
         /// `scan: 46 callback APIs in 12 types: 30 bridged as written, …`, and the initializers
         /// that take callbacks when there are any.

@@ -20,21 +20,25 @@ struct StarterFile {
     var closuresOnly: [(type: String, methods: [String])] = []
     /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
 
+    static let maximumPasses = 5
+
     func validated(counting result: inout Scan.Result) -> String {
         var blocks = self.blocks
         var refusedAliases: Set<String> = []
         var text = ""
-        for _ in 0..<20 {
+        // The analyser judges every declaration in one pass; another pass is needed only when
+        // commenting one out changes another's meaning (a typealias others name).
+        guard let generator = try? GeneratorPipeline.standard() else { return "" }
+        for _ in 0..<Self.maximumPasses {
             var owners: [(lines: ClosedRange<Int>, block: Int, entry: Int)] = []
             var aliasOwners: [(lines: ClosedRange<Int>, text: String)] = []
             text = render(blocks, refusedAliases: refusedAliases, owners: &owners, aliasOwners: &aliasOwners)
-            guard let generator = try? GeneratorPipeline.standard() else { break }
-            let output = generator.generate(source: Array(text.utf8), path: "Starter.bridge", displayName: "Starter.bridge")
-            let errors = output.reports.filter { $0.diagnostic.severity == .error }
+            let errors = generator.errors(in: Array(text.utf8))
+            result.passes += 1
             if errors.isEmpty { break }
             var refusedAny = false
             for error in errors {
-                let line = error.diagnostic.location.line
+                let line = error.location.line
                 if let alias = aliasOwners.first(where: { $0.lines.contains(line) }), !refusedAliases.contains(alias.text) {
                     refusedAliases.insert(alias.text)
                     refusedAny = true
@@ -45,7 +49,7 @@ struct StarterFile {
                 guard let owner = owners.first(where: { $0.lines.contains(line) }) ?? owners.last(where: { $0.lines.lowerBound <= line }),
                     blocks[owner.block].entries[owner.entry].refusal == nil
                 else { continue }
-                blocks[owner.block].entries[owner.entry].refusal = error.diagnostic.message
+                blocks[owner.block].entries[owner.entry].refusal = error.message
                 refusedAny = true
             }
             if !refusedAny { break }
