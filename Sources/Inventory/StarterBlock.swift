@@ -176,7 +176,7 @@ struct StarterBlock {
             if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
                 !ClosureRoleNames.isFuture(type), callbacks.count == 1,
                 let callback = callbacks.first,
-                ClosureRoleNames.namesPerItem(callback.name.name) || ClosureRoleNames.namesPerItem(callback.label?.name ?? "")
+                ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name)
             {
                 entry.annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
                 let name = callback.label?.name ?? callback.name.name

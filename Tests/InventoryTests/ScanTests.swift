@@ -244,6 +244,17 @@ let interfaceSDK = #"""
             """)
         #expect(result.apis == 1)
         #expect(result.text.contains("@finish(returned)\n    public func simpleQuery("))
+        // Beside a returned future a callback named for neither the completion nor one event is
+        // called per item (FluentKit's `onOutput`); `onUpgrade` is one event.
+        let named = scan(
+            """
+            public final class Query {
+                public func run(_ onOutput: @escaping (Row) -> ()) -> EventLoopFuture<Void> { fatalError() }
+                public func connect(onUpgrade: @escaping (Socket) -> ()) -> EventLoopFuture<Void> { fatalError() }
+            }
+            """)
+        #expect(named.text.contains("@finish(returned)\n    public func run("))
+        #expect(!named.text.contains("@finish(returned)\n    public func connect("))
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
         #expect(output.reports.isEmpty, "\(output.reports.map(\.diagnostic.message))")
         #expect((output.text ?? "").contains("func simpleQuery(_ sql: String) -> _Concurrency.AsyncThrowingStream<Row, any Swift.Error>"))

@@ -209,10 +209,11 @@ extension Analyzer {
         return true
     }
 
-    /// A method that returns a future or a promise reports its outcome there; a callback named
-    /// per item (`onRow`, `handler`, `each`) is then called for every row or chunk, and neither a
-    /// one-shot of the first item nor a stream that never ends means what the SDK means. Refused
-    /// with what to do instead. A callback named for one event (`onUpgrade`) stays a one-shot.
+    /// A method that returns a future or a promise reports its outcome there; a callback beside
+    /// it is then called for every row or chunk (`onRow`, `handler`, FluentKit's `onOutput`:
+    /// anything not named as the completion or one event), and neither a one-shot of the first
+    /// item nor a stream that never ends means what the SDK means. Refused with what to do
+    /// instead. A callback named for one event (`onUpgrade`) stays a one-shot.
     mutating func checkNoReturnedOutcome(
         _ function: FunctionDecl, typeName: String, value: Parameter, roles: ClosureRoles, annotations: FunctionAnnotations
     ) -> Bool {
@@ -230,7 +231,7 @@ extension Analyzer {
         guard let returned = function.returnType, roles.others.isEmpty, annotations.completion == nil,
             !ClosureRoleNames.isFuture(typeName),
             ClosureRoleNames.isFuture(returned.strippingAttributes.unwrappingOptional.qualifiedName ?? ""),
-            [value.name.name, value.label?.name ?? ""].contains(where: ClosureRoleNames.namesPerItem)
+            ClosureRoleNames.isPerItemBesideFuture(name: value.name.name, label: value.label?.name)
         else { return true }
         diagnostics.error(
             "'\(function.fullName)' reports its outcome through the '\(returned)' it returns, and calls '\(value.name.name)' for each item",

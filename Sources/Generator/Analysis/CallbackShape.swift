@@ -125,6 +125,23 @@ public enum ClosureRoleNames {
         ].contains(name.lowercased())
     }
 
+    /// Callbacks for one event of a connection or a request (websocket-kit's `connect(to:onUpgrade:)
+    /// -> EventLoopFuture<Void>`): beside a returned future they are called once.
+    static let oneEvent: Set<String> = [
+        "onupgrade", "upgrade", "onconnect", "onconnected", "onopen", "onopened", "onready", "onstart", "onstarted",
+        "onclose", "onclosed", "onaccept", "onaccepted",
+    ]
+
+    /// Beside a returned future, which reports the outcome (its end and its failure), a callback
+    /// is called per item (`onRow`, FluentKit's `onOutput`) unless its name says it is the
+    /// completion or one event: a stream that ends with the future then means what the SDK
+    /// means even for a callback called once, where a one-shot of the first item would not.
+    public static func isPerItemBesideFuture(name: String, label: String?) -> Bool {
+        if namesPerItem(name) || label.map(namesPerItem) == true { return true }
+        let names = [name.lowercased()] + (label.map { [$0.lowercased()] } ?? [])
+        return !names.contains { Analyzer.looksLikeCompletion($0) || oneEvent.contains($0) || namesOnce($0) }
+    }
+
     /// A type that reports an outcome later: `EventLoopFuture<T>`, a `Promise`.
     public static func isFuture(_ type: String) -> Bool {
         let name = type.prefix { $0 != "<" }
