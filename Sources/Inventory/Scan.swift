@@ -145,6 +145,7 @@ public struct Scan {
         }
         var blocks: [StarterBlock] = []
         var closuresOnly: [(type: String, methods: [String])] = []
+        var initializersOnly: [(type: String, methods: [String])] = []
         // Types with closure typealiases but no callbacks: kept for the typealiases another
         // type's callback names (`Signal<Value, Error>.Observer.Action`).
         var aliasBlocks: [StarterBlock] = []
@@ -177,6 +178,12 @@ public struct Scan {
                 var seen: Set<String> = []
                 let names = block.entries.filter(\.marksContext).compactMap(\.swiftName).filter { seen.insert($0).inserted }
                 if !names.isEmpty { closuresOnly.append((type.name, names)) }
+                // A type whose only callbacks are its initializers': named too, and counted.
+                let initializers = block.entries.filter(\.initializerWithCallback).compactMap { entry -> String? in
+                    if case .context(let initializer)? = entry.member.declaration { return initializer.name }
+                    return nil
+                }
+                if !initializers.isEmpty { initializersOnly.append((type.name, initializers)) }
             }
         }
         let callbackTexts = blocks.flatMap { $0.entries.filter { $0.role == .callback }.map(\.member.text) }
@@ -207,6 +214,7 @@ public struct Scan {
         starter.enums = used.compactMap { enums[$0] }
         starter.globalVariables = Set(globals)
         starter.closuresOnly = closuresOnly
+        starter.initializersOnly = initializersOnly
         result.text = starter
             .validated(counting: &result)
         return result

@@ -18,6 +18,8 @@ struct StarterFile {
     var globalVariables: Set<String> = []
     /// Types whose methods take closures, none of them a callback: named at the end.
     var closuresOnly: [(type: String, methods: [String])] = []
+    /// Initializers that keep a callback, of types with no other callback: named at the end.
+    var initializersOnly: [(type: String, methods: [String])] = []
     /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
 
     static let maximumPasses = 5
@@ -57,6 +59,7 @@ struct StarterFile {
         result.types = blocks.count + delegates.count
         // An initializer that keeps a callback is counted apart: no hand edit makes it async.
         result.initializers = blocks.flatMap(\.entries).filter(\.initializerWithCallback).count
+            + initializersOnly.map(\.methods.count).reduce(0, +)
         for entry in blocks.flatMap(\.entries) where entry.role == .callback {
             result.apis += 1
             if entry.refusal != nil {
@@ -181,6 +184,12 @@ struct StarterFile {
             heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
                 "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md).",
+            ])
+        Self.appendNames(
+            initializersOnly, to: &lines,
+            heading: [
+                "// Not bridged: these initializers keep a callback, and an initializer cannot become async; bridge a",
+                "// method of yours that calls one and keeps the object, e.g. 'static func make(…, completion:)'.",
             ])
         return lines.joined(separator: "\n") + "\n"
     }

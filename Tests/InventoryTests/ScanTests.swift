@@ -212,6 +212,20 @@ let interfaceSDK = #"""
         #expect((output.text ?? "").contains("func observe() -> _Concurrency.AsyncThrowingStream<Value, any Swift.Error>"))
     }
 
+    /// A type whose only callback is an initializer's is named and counted, not left out
+    /// unsaid (NIOExtras's `NIOWritePCAPHandler(…, fileSink:)`).
+    @Test func aTypeWhoseOnlyCallbackIsAnInitializersIsNamed() {
+        let result = scan(
+            """
+            public final class Writer {
+                public init(mode: Int, fileSink: @escaping (Data) -> Void) {}
+            }
+            """)
+        #expect(result.initializers == 1)
+        #expect(result.summary.hasSuffix("; 1 initializers take callbacks (an initializer cannot become async)"))
+        #expect(result.text.contains("// Not bridged: these initializers keep a callback") && result.text.contains("// Writer: init(mode:fileSink:)"))
+    }
+
     /// `@available(*, unavailable)` declarations are kept only to name their replacement: never
     /// bridged, neither a method nor a callback property.
     @Test func unavailableDeclarationsAreNotBridged() {
