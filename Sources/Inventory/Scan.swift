@@ -83,7 +83,11 @@ public struct Scan {
                 if conditions.isEmpty {
                     found.append(statement)
                 } else {
-                    found.append("#if " + conditions.compactMap { $0 }.joined(separator: " && ") + "\n    " + statement + "\n#endif")
+                    // Nested conditions joined with `&&`, each in parentheses where it has an `||`
+                    // (`&&` binds tighter: `os(Linux) || os(Android) && canImport(Android)` holds on Linux).
+                    let joined = conditions.compactMap { $0 }
+                    let condition = joined.count == 1 ? joined[0] : joined.map { $0.contains("||") ? "(\($0))" : $0 }.joined(separator: " && ")
+                    found.append("#if " + condition + "\n    " + statement + "\n#endif")
                 }
             }
         }
@@ -132,7 +136,7 @@ public struct Scan {
             type.members = type.members.filter { seen.insert(Self.declarationKey($0.text)).inserted }
             return type
         }
-        let tokens = TokenMethods(types: merged)
+        let tokens = TokenMethods(types: merged, includesInternal: includesInternal)
         let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
@@ -230,13 +234,15 @@ struct TokenMethods {
     /// A class's superclass (the first name it inherits), where the sources declare it.
     private var superclasses: [String: String] = [:]
 
-    init(types: [SourceType]) {
+    /// The methods an app can call: public ones (PostgresNIO's `PostgresListenContext.cancel()`
+    /// is internal), or all of them with `--access internal`.
+    init(types: [SourceType], includesInternal: Bool = false) {
         var resumes: Set<String> = []
         var suspends: Set<String> = []
         for type in types {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
             if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
-            for member in type.members where member.kind == .function && !member.isStatic {
+            for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
                 if member.name == "resume", member.text.contains("resume()") { resumes.insert(name) }
                 if member.name == "suspend", member.text.contains("suspend()") { suspends.insert(name) }
                 guard Self.stopMethods.contains(member.name), member.text.contains(member.name + "()") else { continue }

@@ -212,6 +212,26 @@ let interfaceSDK = #"""
         #expect((output.text ?? "").contains("func observe() -> _Concurrency.AsyncThrowingStream<Value, any Swift.Error>"))
     }
 
+    /// Nested `#if`s around an import are joined with `&&`, an `||` kept in parentheses
+    /// (SwiftNIO's `#if os(Linux) || os(Android)` around `#if canImport(Android)`); a stop method
+    /// an app cannot call (internal) is no `@cancel` (PostgresNIO's `PostgresListenContext`).
+    @Test func nestedImportConditionsAndInternalStopMethods() {
+        #expect(
+            Scan.imports(in: "#if os(Linux) || os(Android)\n#if canImport(Android)\nimport Android\n#endif\n#endif\n")
+                == ["#if (os(Linux) || os(Android)) && canImport(Android)\n    import Android\n#endif"])
+        let result = scan(
+            """
+            public final class Connection {
+                public func addListener(channel: String, handler: @escaping (Note) -> Void) -> ListenContext { fatalError() }
+            }
+            public final class ListenContext {
+                func cancel() {}
+                public func stop() {}
+            }
+            """)
+        #expect(result.text.contains("@cancel(token: stop())") && !result.text.contains("@cancel(token)\n"))
+    }
+
     /// A type whose only callback is an initializer's is named and counted, not left out
     /// unsaid (NIOExtras's `NIOWritePCAPHandler(…, fileSink:)`).
     @Test func aTypeWhoseOnlyCallbackIsAnInitializersIsNamed() {
