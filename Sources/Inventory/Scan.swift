@@ -233,6 +233,8 @@ struct TokenMethods {
     private var resumable: Set<String> = []
     /// A class's superclass (the first name it inherits), where the sources declare it.
     private var superclasses: [String: String] = [:]
+    /// Each type's methods that take no argument (`stopListening`), for start/stop pairs.
+    private var withoutArguments: [String: Set<String>] = [:]
 
     /// The methods an app can call: public ones (PostgresNIO's `PostgresListenContext.cancel()`
     /// is internal), or all of them with `--access internal`.
@@ -243,6 +245,7 @@ struct TokenMethods {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
             if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
             for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
+                if member.text.contains(member.name + "()") { withoutArguments[name, default: []].insert(member.name) }
                 if member.name == "resume", member.text.contains("resume()") { resumes.insert(name) }
                 if member.name == "suspend", member.text.contains("suspend()") { suspends.insert(name) }
                 guard Self.stopMethods.contains(member.name), member.text.contains(member.name + "()") else { continue }
@@ -250,6 +253,14 @@ struct TokenMethods {
             }
         }
         resumable = resumes.intersection(suspends)
+    }
+
+    /// `stopListening` for `startListening(onUpdatePerforming:)` when `type` has it: a start/stop
+    /// pair of the receiver, whose callback fires until the stop.
+    func stopMethod(pairedWith method: String, of type: String) -> String? {
+        guard method.hasPrefix("start"), method.count > 5 else { return nil }
+        let stop = "stop" + method.dropFirst(5)
+        return withoutArguments[Self.bareName(type)]?.contains(stop) == true ? stop : nil
     }
 
     /// Whether `type` (or its superclass) can be suspended and resumed: the API of a task that

@@ -155,6 +155,14 @@ struct StarterBlock {
                         ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
                 }
             }
+            // A start/stop pair of the receiver (`startListening(onUpdatePerforming:)` and
+            // `stopListening()`): the callback fires until the stop, which ends the stream.
+            if byNames == nil, !once, callbacks.count == 1, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
+                let stop = tokens.stopMethod(pairedWith: function.name.name, of: type)
+            {
+                entry.annotations.append(("@cancel(\(stop)())", "'\(stop)()' ends what '\(function.name.name)' starts"))
+                entry.annotations.insert(("@stream", "'\(function.name.name)' calls back until '\(stop)()'"), at: 0)
+            }
             if byNames == nil, !once, !entry.annotations.contains(where: { $0.annotation == "@stream" }) {
                 if ClosureRoleNames.namesRepetition(function.name.name) {
                     entry.annotations.insert(("@stream", "'\(function.name.name)' reports progress, many times"), at: 0)

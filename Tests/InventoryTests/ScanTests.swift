@@ -232,6 +232,24 @@ let interfaceSDK = #"""
         #expect(result.text.contains("@cancel(token: stop())") && !result.text.contains("@cancel(token)\n"))
     }
 
+    /// A start/stop pair of the receiver (Alamofire's `startListening(onUpdatePerforming:)`
+    /// and `stopListening()`): a stream the stop ends.
+    @Test func aStartStopPairIsAStreamTheStopEnds() throws {
+        let result = scan(
+            """
+            public final class Reachability {
+                @discardableResult
+                public func startListening(onQueue queue: DispatchQueue = .main, onUpdatePerforming listener: @escaping (Status) -> Void) -> Bool { true }
+                public func stopListening() {}
+            }
+            """)
+        #expect(result.text.contains("    @stream\n    // scan: @cancel(stopListening()) because 'stopListening()' ends what 'startListening' starts\n    @cancel(stopListening())"))
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.diagnostic.message))")
+        #expect((output.text ?? "").contains("-> _Concurrency.AsyncStream<Status>"))
+        #expect((output.text ?? "").contains("self.stopListening()"))
+    }
+
     /// A type whose only callback is an initializer's is named and counted, not left out
     /// unsaid (NIOExtras's `NIOWritePCAPHandler(…, fileSink:)`).
     @Test func aTypeWhoseOnlyCallbackIsAnInitializersIsNamed() {
