@@ -64,9 +64,24 @@ extension Analyzer {
             }
         }
 
+        // `@start(execute(request: request, delegate: $delegate))`: the SDK takes the delegate
+        // as an argument of the start call (a per-call delegate), not in a property of the
+        // owner; nothing is set, so nothing is busy, cleared or put back.
+        let passesDelegate = decl.members.contains { member in
+            guard case .function(let function) = member else { return false }
+            return function.attributes.contains { $0.name.name == "start" && $0.text.contains("$delegate") }
+        }
+        if passesDelegate {
+            for attribute in decl.attributes where ["delegateProperty", "onBusy", "restoreDelegate"].contains(attribute.name.name) {
+                diagnostics.error(
+                    "'@\(attribute.name.name)' is about the owner's delegate property, but '@start' passes the delegate as an argument ('$delegate')",
+                    at: attribute.location,
+                    notes: [.init("remove it: each call makes its own delegate and hands it to the start call")])
+            }
+        }
         // The owner's property is assigned (the delegate, while a call runs): one the file
         // declares as a `let` or `{ get }` cannot be (a protocol of plugins kept in an array).
-        if let declared = readOnlyProperties["\(ownerType).\(property.filter { $0 != "`" })"] {
+        if !passesDelegate, let declared = readOnlyProperties["\(ownerType).\(property.filter { $0 != "`" })"] {
             diagnostics.error(
                 "'\(ownerType).\(property)' cannot be assigned, so a delegate block cannot set it", at: decl.location,
                 notes: [
@@ -183,7 +198,7 @@ extension Analyzer {
         let delegateStart = DelegateStart(
             ownerType: ownerType, protocolType: protocolType, property: property, propertyLine: propertyLine,
             start: Written(start, line: startAttribute?.location.line), startThrows: startThrows, busyPolicy: busyPolicy,
-            restoresPrevious: restoresPrevious,
+            restoresPrevious: restoresPrevious, passesDelegate: passesDelegate,
             className: ownerName + baseName.prefix(1).uppercased() + baseName.dropFirst() + "Delegate", methods: methods)
         var adapter = Adapter(
             documentation: adapterDecl.documentation.isEmpty ? decl.documentation : adapterDecl.documentation,

@@ -52,6 +52,8 @@ public struct DelegateStart: Hashable, Sendable {
     public var busyPolicy: BusyPolicy
     /// After the call, put back the delegate that was set before (instead of nil).
     public var restoresPrevious: Bool
+    /// The start call takes the delegate as an argument (`$delegate`): no property is set.
+    public var passesDelegate = false
     /// The generated delegate class.
     public var className: String
     public var methods: [Method]

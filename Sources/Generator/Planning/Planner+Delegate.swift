@@ -79,8 +79,9 @@ extension Planner {
         let n = site.names
         let slot = "self.\(start.property)"
         let busy = "BridgegenError.busy(adapter: \(site.nameLiteral))"
-        // A shared stream's later consumers join the registration in place: no one is busy.
-        switch adapter.stream?.shared == true ? nil : start.busyPolicy {
+        // A shared stream's later consumers join the registration in place: no one is busy; nor
+        // is anyone when each call hands its own delegate to the start call.
+        switch adapter.stream?.shared == true || start.passesDelegate ? nil : start.busyPolicy {
         case nil:
             break
         case .fail?:
@@ -108,8 +109,10 @@ extension Planner {
         if start.restoresPrevious { printer.line("\(n.delegate).previous = \(n.previous)") }
     }
 
-    /// `if self.delegate === delegate { self.delegate = nil }` (or the previous delegate).
+    /// `if self.delegate === delegate { self.delegate = nil }` (or the previous delegate). A
+    /// delegate passed as an argument is only kept alive until here: the SDK may hold it weakly.
     func printClearSlot(_ site: AdapterSite, _ start: DelegateStart, into printer: inout CodePrinter) {
+        guard !start.passesDelegate else { return printer.line("withExtendedLifetime(\(site.names.delegate)) {}") }
         let slot = "self.\(start.property)"
         printer.line(
             "if \(slot) === \(site.names.delegate) { \(slot) = \(start.restoresPrevious ? site.names.previous : "nil") }",
@@ -121,8 +124,12 @@ extension Planner {
     /// call's does so in its `defer`).
     func printStart(_ site: AdapterSite, _ start: DelegateStart, handle: String, into printer: inout CodePrinter) {
         printer.line("\(site.names.delegate).\(handle) = \(handle)")
-        printer.line("self.\(start.property) = \(site.names.delegate)", from: start.propertyLine)
-        let call = start.start
+        var call = start.start
+        if start.passesDelegate {
+            call.text = call.text.split(separator: "$delegate", omittingEmptySubsequences: false).joined(separator: site.names.delegate)
+        } else {
+            printer.line("self.\(start.property) = \(site.names.delegate)", from: start.propertyLine)
+        }
         guard start.startThrows else { return printer.line("self.\(call.text)", from: call.line) }
         guard site.adapter.stream != nil else { return printer.line("try self.\(call.text)", from: call.line) }
         printer.line("do {")
@@ -139,7 +146,10 @@ extension Planner {
     func printDelegateCallBody(_ site: AdapterSite, _ start: DelegateStart, into printer: inout CodePrinter) {
         printDelegateSetup(site, start, into: &printer)
         printer.block("defer {") {
-            $0.line("// The slot goes back only if no newer call has taken it since.")
+            $0.line(
+                start.passesDelegate
+                    ? "// The call keeps its delegate alive until it ends."
+                    : "// The slot goes back only if no newer call has taken it since.")
             printClearSlot(site, start, into: &$0)
         }
         printCallSetup(site, inRetry: false, into: &printer)
