@@ -13,6 +13,8 @@ struct StarterFile {
     var enums: [SDKEnum] = []
     var blocks: [StarterBlock]
     var delegates: [SourceType]
+    /// By delegate protocol: the methods that take its object as an argument.
+    var delegateTakers: [String: [String]] = [:]
     /// The SDK's public global variables: a default value that reads one is shared mutable
     /// state to Swift 6, which an SDK built in Swift 5 mode does not see.
     var globalVariables: Set<String> = []
@@ -178,6 +180,10 @@ struct StarterFile {
                 "// Delegate protocol \(delegate.name) (\(methods) methods, \(delegate.path):\(delegate.line)): bridge its",
                 "// results or events with a 'delegate \(delegate.name) on <Owner> { … }' block (docs/language.md, \"Delegates\").",
             ]
+            // A method that takes the delegate as an argument: one per call, `$delegate`.
+            for taker in delegateTakers[delegate.name] ?? [] {
+                lines.append("// \(taker) takes one per call: write '@start(…, delegate: $delegate)' (the call's own delegate).")
+            }
         }
         Self.appendNames(
             closuresOnly, to: &lines,

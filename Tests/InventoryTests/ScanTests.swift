@@ -250,6 +250,23 @@ let interfaceSDK = #"""
         #expect((output.text ?? "").contains("self.stopListening()"))
     }
 
+    /// A method that takes a delegate protocol's object as an argument is named beside the
+    /// protocol, with the `$delegate` form (async-http-client's `execute(request:delegate:)`).
+    @Test func methodsTakingADelegateAreNamedWithTheArgumentForm() {
+        let result = scan(
+            """
+            public protocol ResponseDelegate: AnyObject {
+                func didReceive(_ data: Data)
+            }
+            public final class Client {
+                public func execute<Delegate: ResponseDelegate>(request: Request, delegate: Delegate) -> Task { fatalError() }
+                public func fetch(request: Request, delegate: any ResponseDelegate) { }
+            }
+            """)
+        #expect(result.text.contains("// Client.execute(request:delegate:) takes one per call: write '@start(…, delegate: $delegate)'"))
+        #expect(result.text.contains("// Client.fetch(request:delegate:) takes one per call"))
+    }
+
     /// A type whose only callback is an initializer's is named and counted, not left out
     /// unsaid (NIOExtras's `NIOWritePCAPHandler(…, fileSink:)`).
     @Test func aTypeWhoseOnlyCallbackIsAnInitializersIsNamed() {
