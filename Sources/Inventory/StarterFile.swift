@@ -180,9 +180,17 @@ struct StarterFile {
                 "// Delegate protocol \(delegate.name) (\(methods) methods, \(delegate.path):\(delegate.line)): bridge its",
                 "// results or events with a 'delegate \(delegate.name) on <Owner> { … }' block (docs/language.md, \"Delegates\").",
             ]
-            // A method that takes the delegate as an argument: one per call, `$delegate`.
+            // A method that takes the delegate as an argument: one per call, `$delegate`; unless
+            // the protocol's methods answer with values, which a delegate block cannot implement.
+            let answers = delegate.members.contains { member in
+                guard case .function(let function)? = member.declaration, let returned = function.returnType else { return false }
+                return !returned.isVoid
+            }
             for taker in delegateTakers[delegate.name] ?? [] {
-                lines.append("// \(taker) takes one per call: write '@start(…, delegate: $delegate)' (the call's own delegate).")
+                lines.append(
+                    answers
+                        ? "// \(taker) takes one per call, but its methods return values: a delegate block cannot implement them."
+                        : "// \(taker) takes one per call: write '@start(…, delegate: $delegate)' (the call's own delegate).")
             }
         }
         Self.appendNames(

@@ -265,6 +265,17 @@ let interfaceSDK = #"""
             """)
         #expect(result.text.contains("// Client.execute(request:delegate:) takes one per call: write '@start(…, delegate: $delegate)'"))
         #expect(result.text.contains("// Client.fetch(request:delegate:) takes one per call"))
+        // A protocol whose methods answer with values cannot be a delegate block's.
+        let answering = scan(
+            """
+            public protocol BodyDelegate: AnyObject {
+                func didReceive(_ data: Data) -> EventLoopFuture<Void>
+            }
+            public final class Client {
+                public func execute(request: Request, delegate: BodyDelegate) { }
+            }
+            """)
+        #expect(answering.text.contains("takes one per call, but its methods return values"))
     }
 
     /// A type whose only callback is an initializer's is named and counted, not left out
