@@ -138,6 +138,8 @@ public struct Scan {
         }
         let tokens = TokenMethods(types: merged, includesInternal: includesInternal)
         let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
+        // Types any of whose declarations conform to `Sendable` (`@unchecked Sendable` too).
+        let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
         // Every type's closure typealiases by qualified name too (`qualified Signal.Observer.Action`):
@@ -162,6 +164,11 @@ public struct Scan {
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
             block.enums = enums
+            block.isSendable = sendableTypes.contains(type.name)
+            block.synchronousMethods = Set(members.compactMap { member -> String? in
+                guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
+                return function.fullName
+            })
             block.isValueType = type.kind == .struct || type.kind == .enum
                 || (type.kind == .extension && merged.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name })
             block.condition = type.condition

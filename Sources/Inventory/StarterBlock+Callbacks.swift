@@ -68,6 +68,21 @@ extension StarterBlock {
         return !["complet", "finish", "done", "reply", "result"].contains { names.contains($0) }
     }
 
+    /// The one per-item callback of an `async` method that returns nothing, of a `Sendable`
+    /// type (the stream calls it from a task), with no synchronous overload of the same name
+    /// (SQLKit's `execute(sql:_:) async throws` beside its future form is left to that form).
+    func asyncPerItemCallback(_ function: FunctionDecl) -> Parameter? {
+        guard function.isAsync, isSendable, function.returnType.map(\.isVoid) ?? true, !function.name.name.hasPrefix("_"),
+            !synchronousMethods.contains(function.fullName)
+        else { return nil }
+        let aliases = closureAliases
+        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name) }
+        guard callbacks.count == 1, let callback = callbacks.first,
+            ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name)
+        else { return nil }
+        return callback
+    }
+
     /// A closure parameter that returns nothing (directly, optional, or through one of the
     /// SDK's closure typealiases), or one named like a completion handler. A closure that returns
     /// a value is a transform or a synchronous body (`read { db in … }`), not a callback; an

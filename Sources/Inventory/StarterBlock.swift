@@ -45,6 +45,10 @@ struct StarterBlock {
     /// The SDK's enums with cases (SDKEnum.index), and those this block's callbacks get.
     var enums: [String: SDKEnum] = [:]
     var usedEnums: [String] = []
+    /// The type is `Sendable` (an async method's stream calls it from a task), and the names of
+    /// its methods that are not `async` (an async overload of one of them is left to it).
+    var isSendable = false
+    var synchronousMethods: Set<String> = []
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -114,6 +118,18 @@ struct StarterBlock {
                 entry.swiftName = function.fullName
                 entry.marksContext = true
                 entry.contextReason = "deprecated: its replacement is bridged"
+                entries.append(entry)
+                return
+            }
+            // An async method that calls a closure per item and returns when they are over
+            // (SQLiteNIO's `query(_:_:_ onRow:) async throws`): a stream its return ends.
+            if let callback = asyncPerItemCallback(function) {
+                var entry = Entry(member: member, role: .callback)
+                let name = callback.label?.name ?? callback.name.name
+                entry.annotations = [
+                    ("@stream", "'\(name)' is called for each item"),
+                    ("@finish(returned)", "'\(function.name.name)' is async and returns when they are over, or throws"),
+                ]
                 entries.append(entry)
                 return
             }

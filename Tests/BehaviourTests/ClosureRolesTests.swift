@@ -169,4 +169,32 @@ import Testing
             try await withWatchdog { try await succeeding.whenFailure() }
         }
     }
+
+    /// An async method with a per-row closure: the rows, then the end when it returns; its error
+    /// fails the stream; a consumer that stops cancels the task that runs it; a row after it
+    /// returned is reported.
+    @Test func anAsyncMethodsReturnEndsTheStream() async throws {
+        let index = PhotoIndex()
+        var ids: [String] = []
+        for try await photo in index.scan(matching: "*") { ids.append(photo.id) }
+        #expect(ids == ["a", "b", "c"])
+        index.outcome = .failure
+        ids = []
+        await #expect(throws: PhotoError.notFound) {
+            for try await photo in index.scan(matching: "*") { ids.append(photo.id) }
+        }
+        #expect(ids == ["a"])
+
+        index.outcome = .nothing  // a thousand rows, unless cancelled
+        for try await _ in index.scan(matching: "*") { break }
+        #expect(await eventually { index.sawCancellation })
+        #expect(index.rowsSent < 1000 + 4)
+
+        let log = MisuseLog.install(for: "PhotoIndex.scan")
+        index.outcome = .both
+        ids = []
+        for try await photo in index.scan(matching: "*") { ids.append(photo.id) }
+        #expect(ids == ["a", "b", "c"])
+        #expect(await eventually { log.all.map(\.kind) == [.eventAfterFinish] })
+    }
 }

@@ -100,3 +100,38 @@ extension PhotoLibrary {
         loadPhoto(id: id, success: { onSuccess(object, $0) }, failure: { onFailure(object, $0) })
     }
 }
+
+/// An `async` method that still takes a per-row closure and returns when the rows are over (like
+/// SQLiteNIO's `query(_:_:_ onRow:) async throws`). It checks for cancellation between rows.
+/// `.both`: it returns, then calls the closure once more (an SDK bug).
+public final class PhotoIndex: Sendable {
+    private let state = Locked((outcome: Outcome.value, rows: 0, sawCancellation: false))
+    public init() {}
+    public var outcome: Outcome {
+        get { state.withLock { $0.outcome } }
+        set { state.withLock { $0.outcome = newValue } }
+    }
+    public var rowsSent: Int { state.withLock { $0.rows } }
+    public var sawCancellation: Bool { state.withLock { $0.sawCancellation } }
+
+    public func scan(matching pattern: String, _ onRow: @escaping @Sendable (Photo) -> Void) async throws {
+        let outcome = self.outcome
+        let ids = outcome == .nothing ? (0..<1000).map { "p\($0)" } : ["a", "b", "c"]
+        for (index, id) in ids.enumerated() {
+            if Task.isCancelled {
+                state.withLock { $0.sawCancellation = true }
+                throw CancellationError()
+            }
+            if outcome == .failure && index == 1 { throw PhotoError.notFound }
+            state.withLock { $0.rows += 1 }
+            onRow(Photo(id: id))
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        if outcome == .both {
+            Task.detached {
+                try? await Task.sleep(nanoseconds: 5_000_000)
+                onRow(Photo(id: "late"))
+            }
+        }
+    }
+}

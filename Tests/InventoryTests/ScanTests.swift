@@ -278,6 +278,28 @@ let interfaceSDK = #"""
         #expect(answering.text.contains("takes one per call, but its methods return values"))
     }
 
+    /// An async method of a Sendable type that calls a closure per item and returns when they
+    /// are over is a stream its return ends; not when a synchronous overload of the same name is
+    /// bridged instead, nor on a type that is not Sendable (the stream calls it from a task).
+    @Test func asyncMethodsWithAPerItemClosureAreStreams() throws {
+        let result = scan(
+            """
+            public final class Connection: Sendable {
+                public func query(_ sql: String, _ onRow: @escaping @Sendable (Row) -> Void) async throws { }
+                public func run(_ onRow: @escaping @Sendable (Row) -> Void) -> EventLoopFuture<Void> { fatalError() }
+                public func run(_ onRow: @escaping @Sendable (Row) -> Void) async throws { }
+            }
+            public final class Loose {
+                public func query(_ sql: String, _ onRow: @escaping (Row) -> Void) async throws { }
+            }
+            """)
+        #expect(result.text.contains("    // scan: @finish(returned) because 'query' is async and returns when they are over, or throws\n    @finish(returned)\n    public func query("))
+        #expect(result.apis == 2)
+        let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.diagnostic.message))")
+        #expect((output.text ?? "").contains("func query(_ sql: String) -> _Concurrency.AsyncThrowingStream<Row, any Swift.Error>"))
+    }
+
     /// A type whose only callback is an initializer's is named and counted, not left out
     /// unsaid (NIOExtras's `NIOWritePCAPHandler(…, fileSink:)`).
     @Test func aTypeWhoseOnlyCallbackIsAnInitializersIsNamed() {

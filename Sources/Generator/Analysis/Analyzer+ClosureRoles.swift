@@ -218,10 +218,12 @@ extension Analyzer {
         _ function: FunctionDecl, typeName: String, value: Parameter, roles: ClosureRoles, annotations: FunctionAnnotations
     ) -> Bool {
         if let location = annotations.finishesWithReturned {
-            // `@finish(returned)`: a stream whose end is the returned future's completion.
-            guard annotations.stream != nil, let returned = function.returnType, !returned.isVoid else {
+            // `@finish(returned)`: a stream whose end is the returned future's completion, or an
+            // `async` method's return.
+            guard annotations.stream != nil, function.isAsync || function.returnType.map({ !$0.isVoid }) == true else {
                 diagnostics.error(
-                    "'@finish(returned)' ends a stream with the future '\(function.fullName)' returns", at: location,
+                    "'@finish(returned)' ends a stream with the future '\(function.fullName)' returns, or when an async method returns",
+                    at: location,
                     notes: [.init(annotations.stream == nil ? "add '@stream'" : "the method returns nothing to wait for")])
                 return false
             }

@@ -28,10 +28,19 @@ extension Analyzer {
         if diagnostics.errorCount != errorsBefore { return nil }
         let legacyName = typeName + "." + function.fullName
 
-        if function.isAsync {
+        // An `async` method that calls a closure for each item and returns when the items are
+        // over (SQLiteNIO's `query(_:_:_ onRow:) async throws`): with `@stream @finish(returned)`
+        // a stream that ends when it returns. Any other async method has nothing to bridge.
+        let isAsyncCall = function.isAsync
+        if isAsyncCall && !(function.attributes.contains { $0.name.name == "stream" }
+            && function.attributes.contains { $0.name.name == "finish" && $0.text.contains("returned") })
+        {
             diagnostics.error(
                 "'\(function.fullName)' is already async; there is nothing to bridge", at: function.name.location,
-                notes: [.init("remove it from the .bridge file")])
+                notes: [
+                    .init("remove it from the .bridge file"),
+                    .init("if it calls a closure for each item and returns when they are over, bridge it as a stream: '@stream @finish(returned)'"),
+                ])
             return nil
         }
         var isStatic = false
@@ -164,8 +173,20 @@ extension Analyzer {
         let isThrowing = function.throwsClause != nil
             && (function.throwsClause?.keyword == "throws" || rethrowsThroughForwardedClosure(function, except: completionIndex))
 
-        guard let cancellation = readCancellation(function, selfType: typeName, returnedIsUsed: annotations.finishesWithReturned != nil)
+        guard var cancellation = readCancellation(function, selfType: typeName, returnedIsUsed: annotations.finishesWithReturned != nil)
         else { return nil }
+        if isAsyncCall, let attribute = function.attributes.first(where: { $0.name.name == "cancel" }) {
+            diagnostics.error(
+                "'@cancel' does not apply to an async method: the stream's end cancels the task that calls it", at: attribute.location,
+                notes: [.init("remove '@cancel'; the method sees the cancellation as Swift tasks do")])
+            return nil
+        }
+        if isAsyncCall {
+            // The async call runs in a task, which is the token: the stream's end cancels it.
+            cancellation = Cancellation()
+            cancellation.strategy = .token(method: "cancel", optional: false)
+            cancellation.tokenType = "_Concurrency.Task<Swift.Void, Swift.Never>"
+        }
         options.cancellation = cancellation
         guard checkNoReturnedOutcome(function, typeName: typeName, value: completionParameter, roles: roles, annotations: annotations)
         else { return nil }
@@ -181,7 +202,8 @@ extension Analyzer {
 
         var call = SDKCall(
             legacyCall: LegacyCall(
-                name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing, returnsValue: returnsValue),
+                name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing, returnsValue: returnsValue,
+                isAsync: isAsyncCall),
             completion: shape)
         call.until = until
         call.finishesWithReturned = annotations.finishesWithReturned != nil

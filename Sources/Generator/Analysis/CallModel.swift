@@ -61,6 +61,9 @@ public struct LegacyCall: Hashable, Sendable {
     public var isThrowing: Bool
     /// The legacy method returns a value (a token) that the adapter ignores.
     public var returnsValue: Bool
+    /// The legacy method is `async` (a stream's per-item callback, ended by its return): called
+    /// in a task that the stream's end cancels.
+    public var isAsync = false
 
 }
 

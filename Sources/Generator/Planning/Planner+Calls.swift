@@ -151,10 +151,11 @@ extension Planner {
         var function = ""
         if let returned {
             function += "let \(returned) = "
-        } else if legacy.returnsValue && !site.cancellation.usesToken {
+        } else if legacy.returnsValue && (!site.cancellation.usesToken || legacy.isAsync) {
             function += "_ = "
         }
         if legacy.isThrowing { function += "try " }
+        if legacy.isAsync { function += "await " }
         function += site.receiver + "." + legacy.name
         let arguments = legacy.arguments.map { argument -> (text: Sourced, isHandler: Bool) in
             switch argument {

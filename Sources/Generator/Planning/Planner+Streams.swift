@@ -18,6 +18,7 @@ extension Planner {
                 return printer.line(Self.scriptCall(adapter, script: script, target: names.events))
             }
             guard let call = adapter.call else { return }
+            if call.legacyCall.isAsync { return printAsyncRegister(site, call, into: &printer) }
             // `@finish(returned)`: the returned future's completion ends the stream.
             let returned = call.finishesWithReturned ? Self.freeName("returned", taken: Set(adapter.parameters.map(\.name))) : nil
             printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: returned, into: &printer) {
@@ -53,6 +54,23 @@ extension Planner {
         }
         printer.indented(printRegister)
         printer.line("}")
+    }
+
+    /// An `async` legacy method with a per-item callback (`@stream @finish(returned)`): called in a
+    /// task, which is the stream's token (its end cancels the task); the method's return ends
+    /// the stream, its error fails it.
+    func printAsyncRegister(_ site: AdapterSite, _ call: SDKCall, into printer: inout CodePrinter) {
+        let events = site.names.events
+        printer.block("return _Concurrency.Task {") { printer in
+            printer.block("do {", close: "} catch {") { printer in
+                printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), into: &printer) {
+                    printStreamHandler(site.adapter, call, events: events, into: &$0)
+                }
+                printer.line("\(events).finish()")
+            }
+            printer.indented { $0.line("\(events).finish(throwing: error)") }
+            printer.line("}")
+        }
     }
 
     /// A callback property's stream: registering sets the property to bridgegen's handler and

@@ -298,3 +298,40 @@ extension PhotoFuture {
         }
     }
 }
+
+#sourceLocation(file:"ClosureRoles.bridge",line:48)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoIndex {
+    #sourceLocation()
+    /// An async method that calls a closure per row and returns when they are over: a stream
+    /// that ends when it returns, run in a task the stream's end cancels.
+    ///
+    /// Bridged from `PhotoIndex.scan(matching:_:)`.
+    /// Closures: `onRow` is the events, the returned future the end or the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:53)
+    func scan(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"ClosureRoles.bridge",line:53)
+        BridgegenStream<Photo, _Concurrency.Task<Swift.Void, Swift.Never>>.throwing(
+            "PhotoIndex.scan(matching:)",
+            stop: { token in token.cancel() },
+            register: { events in
+                #sourceLocation()
+                return _Concurrency.Task {
+                    do {
+                        #sourceLocation(file:"ClosureRoles.bridge",line:53)
+                        try await self.scan(
+                            matching: pattern,
+                            { value in
+                                #sourceLocation()
+                                events.yield(value)
+                            }
+                        )
+                        events.finish()
+                    } catch {
+                        events.finish(throwing: error)
+                    }
+                }
+            }
+        )
+    }
+}
