@@ -83,6 +83,20 @@ extension StarterBlock {
         return callback
     }
 
+    /// The one callback of an `async` method of a `Sendable` type that returns a token with a
+    /// stop method: an observer's registration, a stream until the token stops it.
+    func asyncRegistration(_ function: FunctionDecl, tokens: TokenMethods) -> (Parameter, String, String)? {
+        guard function.isAsync, isSendable, !function.name.name.hasPrefix("_"), let returned = function.returnType, !returned.isVoid,
+            let stop = tokens.stopMethod(of: returned.description)
+        else { return nil }
+        let aliases = closureAliases
+        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name) }
+        guard callbacks.count == 1, let callback = callbacks.first,
+            !Analyzer.looksLikeCompletion(callback.name.name) || ClosureRoleNames.namesPerItem(callback.name.name)
+        else { return nil }
+        return (callback, returned.description, stop)
+    }
+
     /// A closure parameter that returns nothing (directly, optional, or through one of the
     /// SDK's closure typealiases), or one named like a completion handler. A closure that returns
     /// a value is a transform or a synchronous body (`read { db in … }`), not a callback; an

@@ -133,6 +133,18 @@ struct StarterBlock {
                 entries.append(entry)
                 return
             }
+            // An async method that registers an observer and returns the token that stops it
+            // (SQLiteNIO's `addUpdateObserver(lifetime:_:) async throws -> SQLiteHookToken`).
+            if let (callback, token, stop) = asyncRegistration(function, tokens: tokens) {
+                var entry = Entry(member: member, role: .callback)
+                let name = callback.label?.name ?? callback.name.name
+                entry.annotations = [
+                    ("@stream", "'\(function.name.name)' is async, registers '\(name)' and returns the \(token) that stops it"),
+                    (stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())", "the returned \(token) has \(stop)()"),
+                ]
+                entries.append(entry)
+                return
+            }
             guard takesCallback(function) && !isOperatorWithHooks(function, tokens: tokens) && !isFactory(function) else {
                 var entry = Entry(member: member, role: .context)
                 entry.swiftName = function.fullName

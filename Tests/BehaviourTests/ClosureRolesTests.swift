@@ -185,16 +185,42 @@ import Testing
         }
         #expect(ids == ["a"])
 
+        // A consumer that leaves: the task is cancelled, and what the SDK does then (a row
+        // before it notices, its CancellationError) is no misuse.
+        let log = MisuseLog.install(for: "PhotoIndex.scan")
         index.outcome = .nothing  // a thousand rows, unless cancelled
         for try await _ in index.scan(matching: "*") { break }
         #expect(await eventually { index.sawCancellation })
         #expect(index.rowsSent < 1000 + 4)
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(log.all.isEmpty)
 
-        let log = MisuseLog.install(for: "PhotoIndex.scan")
         index.outcome = .both
         ids = []
         for try await photo in index.scan(matching: "*") { ids.append(photo.id) }
         #expect(ids == ["a", "b", "c"])
         #expect(await eventually { log.all.map(\.kind) == [.eventAfterFinish] })
+    }
+
+    /// An async registration that returns its token: the events until the consumer stops, which
+    /// cancels the token once; a registration that throws fails the stream.
+    @Test func anAsyncRegistrationStreamsUntilItsTokenIsCancelled() async throws {
+        let index = PhotoIndex()
+        let consumer = Task {
+            var ids: [String] = []
+            for try await photo in index.addObserver() {
+                ids.append(photo.id)
+                if ids.count == 2 { break }
+            }
+            return ids
+        }
+        #expect(await eventually { index.observerCount == 1 })
+        index.send(["a", "b", "c"])
+        #expect(try await consumer.value == ["a", "b"])
+        #expect(await eventually { index.latestObservation?.cancelCount == 1 && index.observerCount == 0 })
+        index.outcome = .failure
+        await #expect(throws: PhotoError.notFound) {
+            for try await _ in index.addObserver() {}
+        }
     }
 }

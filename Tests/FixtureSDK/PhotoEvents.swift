@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an Rx-style subscription hands its one closure: an event, the failure, or the end (like
 /// RxSwift's `Event<Element>`).
 public enum PhotoEvent<Element> {
@@ -106,6 +108,8 @@ extension PhotoLibrary {
 /// `.both`: it returns, then calls the closure once more (an SDK bug).
 public final class PhotoIndex: Sendable {
     private let state = Locked((outcome: Outcome.value, rows: 0, sawCancellation: false))
+    let observers = Locked([UUID: @Sendable (Photo) -> Void]())
+    let lastObservation = Locked<PhotoObservation?>(nil)
     public init() {}
     public var outcome: Outcome {
         get { state.withLock { $0.outcome } }
@@ -134,4 +138,39 @@ public final class PhotoIndex: Sendable {
             }
         }
     }
+}
+
+/// A registration an async call returns (like SQLiteNIO's `SQLiteHookToken`); counts its stops.
+public final class PhotoObservation: Sendable {
+    private let stops = Locked(0)
+    let onCancel: @Sendable () -> Void
+    init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+    public var cancelCount: Int { stops.withLock { $0 } }
+    public func cancel() {
+        stops.withLock { $0 += 1 }
+        onCancel()
+    }
+}
+
+extension PhotoIndex {
+    /// Registers an observer asynchronously and returns its token (like SQLiteNIO's
+    /// `addUpdateObserver(lifetime:_:) async throws`); `send(_:)` calls every observer until its
+    /// token is cancelled. `.failure`: the registration throws.
+    public func addObserver(_ callback: @escaping @Sendable (Photo) -> Void) async throws -> PhotoObservation {
+        try await Task.sleep(nanoseconds: 1_000_000)
+        if outcome == .failure { throw PhotoError.notFound }
+        let id = UUID()
+        observers.withLock { $0[id] = callback }
+        let observation = PhotoObservation(onCancel: { [observers] in _ = observers.withLock { $0.removeValue(forKey: id) } })
+        lastObservation.withLock { $0 = observation }
+        return observation
+    }
+
+    public func send(_ ids: [String]) {
+        let callbacks = observers.withLock { Array($0.values) }
+        for id in ids { for callback in callbacks { callback(Photo(id: id)) } }
+    }
+
+    public var observerCount: Int { observers.withLock { $0.count } }
+    public var latestObservation: PhotoObservation? { lastObservation.withLock { $0 } }
 }

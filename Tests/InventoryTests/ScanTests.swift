@@ -298,6 +298,22 @@ let interfaceSDK = #"""
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
         #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.diagnostic.message))")
         #expect((output.text ?? "").contains("func query(_ sql: String) -> _Concurrency.AsyncThrowingStream<Row, any Swift.Error>"))
+
+        // One that registers an observer and returns the token that stops it.
+        let registering = scan(
+            """
+            public final class Connection: Sendable {
+                public func addObserver(lifetime: Lifetime, _ callback: @escaping @Sendable (Event) -> Void) async throws -> HookToken { fatalError() }
+            }
+            public final class HookToken: Sendable {
+                public func cancel() {}
+            }
+            """)
+        #expect(registering.text.contains("@stream\n    // scan: @cancel(token) because the returned HookToken has cancel()\n    @cancel(token)\n    public func addObserver("))
+        let registered = try GeneratorPipeline.standard().generate(
+            source: Array(registering.text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(!registered.reports.contains { $0.diagnostic.severity == .error }, "\(registered.reports.map(\.diagnostic.message))")
+        #expect((registered.text ?? "").contains("func addObserver(lifetime: Lifetime) -> _Concurrency.AsyncThrowingStream<Event, any Swift.Error>"))
     }
 
     /// A type whose only callback is an initializer's is named and counted, not left out

@@ -273,6 +273,9 @@ public struct Cancellation: Hashable, Sendable {
     public var startMethod: String?
     /// After cancelling, wait for the SDK's own answer instead of throwing at once.
     public var waitForCompletion = false
+    /// The token is the value of a task that registers asynchronously (an `async` method that
+    /// returns it): stopping cancels the task, then stops the token it returns.
+    public var tokenArrivesLater = false
     /// The `.bridge` line of the cancel or start expression the user wrote (`@cancel(token)`
     /// included: the `cancel()` call derives from it); nil for an inferred one.
     public var expressionLine: Int?

@@ -31,15 +31,21 @@ extension Analyzer {
         // An `async` method that calls a closure for each item and returns when the items are
         // over (SQLiteNIO's `query(_:_:_ onRow:) async throws`): with `@stream @finish(returned)`
         // a stream that ends when it returns. Any other async method has nothing to bridge.
+        // Or one that registers an observer and returns its token (SQLiteNIO's
+        // `addUpdateObserver(lifetime:_:) async throws -> SQLiteHookToken`): with `@stream
+        // @cancel(token)` a stream that goes on after the call returns, until the token stops it.
         let isAsyncCall = function.isAsync
-        if isAsyncCall && !(function.attributes.contains { $0.name.name == "stream" }
-            && function.attributes.contains { $0.name.name == "finish" && $0.text.contains("returned") })
-        {
+        let isStreamAnnotated = function.attributes.contains { $0.name.name == "stream" }
+        let endsWithReturn = function.attributes.contains { $0.name.name == "finish" && $0.text.contains("returned") }
+        let registersToken = function.attributes.contains { $0.name.name == "cancel" && $0.text.contains("token") }
+            && function.returnType.map { !$0.isVoid } == true
+        if isAsyncCall && !(isStreamAnnotated && (endsWithReturn || registersToken)) {
             diagnostics.error(
                 "'\(function.fullName)' is already async; there is nothing to bridge", at: function.name.location,
                 notes: [
                     .init("remove it from the .bridge file"),
                     .init("if it calls a closure for each item and returns when they are over, bridge it as a stream: '@stream @finish(returned)'"),
+                    .init("if it registers an observer and returns a token that stops it, bridge it as a stream: '@stream @cancel(token)'"),
                 ])
             return nil
         }
@@ -175,17 +181,24 @@ extension Analyzer {
 
         guard var cancellation = readCancellation(function, selfType: typeName, returnedIsUsed: annotations.finishesWithReturned != nil)
         else { return nil }
-        if isAsyncCall, let attribute = function.attributes.first(where: { $0.name.name == "cancel" }) {
+        if isAsyncCall, endsWithReturn, let attribute = function.attributes.first(where: { $0.name.name == "cancel" }) {
             diagnostics.error(
-                "'@cancel' does not apply to an async method: the stream's end cancels the task that calls it", at: attribute.location,
+                "'@cancel' does not apply to an async method whose return ends the stream: the stream's end cancels the task that calls it",
+                at: attribute.location,
                 notes: [.init("remove '@cancel'; the method sees the cancellation as Swift tasks do")])
             return nil
         }
         if isAsyncCall {
-            // The async call runs in a task, which is the token: the stream's end cancels it.
-            cancellation = Cancellation()
-            cancellation.strategy = .token(method: "cancel", optional: false)
-            cancellation.tokenType = "_Concurrency.Task<Swift.Void, Swift.Never>"
+            // The async call runs in a task, which is the stream's token: its end cancels the
+            // task; an observer's token, once the task returns it, is stopped too.
+            if endsWithReturn {
+                cancellation = Cancellation()
+                cancellation.strategy = .token(method: "cancel", optional: false)
+                cancellation.tokenType = "_Concurrency.Task<Swift.Void, Swift.Never>"
+            } else {
+                cancellation.tokenArrivesLater = true
+                cancellation.tokenType = "_Concurrency.Task<\(cancellation.tokenType), any Swift.Error>"
+            }
         }
         options.cancellation = cancellation
         guard checkNoReturnedOutcome(function, typeName: typeName, value: completionParameter, roles: roles, annotations: annotations)

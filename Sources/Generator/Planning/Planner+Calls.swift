@@ -44,6 +44,9 @@ extension Planner {
         switch plan.strategy {
         case .none:
             return nil
+        case .token(let method, let optional) where plan.tokenArrivesLater:
+            return ["{ task in", "    task.cancel()", "    _Concurrency.Task { (try? await task.value)\(optional ? "??" : "")?.\(method)() }", "}"]
+                .joined(separator: "\n")
         case .token(let method, let optional):
             return "{ token in \(plan.returnsSelf ? "_ = " : "")token\(optional ? "?" : "").\(method)() }"
         case .receiverWithToken(let name, let label):
@@ -151,7 +154,7 @@ extension Planner {
         var function = ""
         if let returned {
             function += "let \(returned) = "
-        } else if legacy.returnsValue && (!site.cancellation.usesToken || legacy.isAsync) {
+        } else if legacy.returnsValue && (!site.cancellation.usesToken || (legacy.isAsync && !site.cancellation.tokenArrivesLater)) {
             function += "_ = "
         }
         if legacy.isThrowing { function += "try " }

@@ -61,14 +61,22 @@ extension Planner {
     /// the stream, its error fails it.
     func printAsyncRegister(_ site: AdapterSite, _ call: SDKCall, into printer: inout CodePrinter) {
         let events = site.names.events
+        // An observer's registration returns its token (the task's value); a per-item call's
+        // return ends the stream.
+        let registers = site.cancellation.tokenArrivesLater
         printer.block("return _Concurrency.Task {") { printer in
             printer.block("do {", close: "} catch {") { printer in
-                printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), into: &printer) {
+                let token = registers ? Self.freeName("token", taken: Set(site.adapter.parameters.map(\.name) + [events])) : nil
+                printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: token, into: &printer) {
                     printStreamHandler(site.adapter, call, events: events, into: &$0)
                 }
-                printer.line("\(events).finish()")
+                // Cancelled, the task's stream has ended already: the consumer left, nothing to end.
+                printer.line(token.map { "return " + $0 } ?? "if !_Concurrency.Task.isCancelled { \(events).finish() }")
             }
-            printer.indented { $0.line("\(events).finish(throwing: error)") }
+            printer.indented {
+                $0.line("if !_Concurrency.Task.isCancelled { \(events).finish(throwing: error) }")
+                if registers { $0.line("throw error") }
+            }
             printer.line("}")
         }
     }

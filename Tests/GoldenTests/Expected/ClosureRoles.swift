@@ -326,9 +326,46 @@ extension PhotoIndex {
                                 events.yield(value)
                             }
                         )
-                        events.finish()
+                        if !_Concurrency.Task.isCancelled { events.finish() }
                     } catch {
-                        events.finish(throwing: error)
+                        if !_Concurrency.Task.isCancelled { events.finish(throwing: error) }
+                    }
+                }
+            }
+        )
+    }
+}
+
+#sourceLocation(file:"ClosureRoles.bridge",line:55)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoIndex {
+    #sourceLocation()
+    /// An async registration that returns its token: a stream that goes on after it returns,
+    /// until the token is cancelled (once it has arrived).
+    ///
+    /// Bridged from `PhotoIndex.addObserver(_:)`.
+    #sourceLocation(file:"ClosureRoles.bridge",line:60)
+    func addObserver() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"ClosureRoles.bridge",line:57)
+        BridgegenStream<Photo, _Concurrency.Task<PhotoObservation, any Swift.Error>>.throwing(
+            "PhotoIndex.addObserver()",
+            stop: { task in
+                task.cancel()
+                _Concurrency.Task { (try? await task.value)?.cancel() }
+            },
+            register: { events in
+                #sourceLocation()
+                return _Concurrency.Task {
+                    do {
+                        #sourceLocation(file:"ClosureRoles.bridge",line:60)
+                        let token = try await self.addObserver({ value in
+                            #sourceLocation()
+                            events.yield(value)
+                        })
+                        return token
+                    } catch {
+                        if !_Concurrency.Task.isCancelled { events.finish(throwing: error) }
+                        throw error
                     }
                 }
             }
