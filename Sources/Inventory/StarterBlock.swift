@@ -54,10 +54,16 @@ struct StarterBlock {
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
 
     /// `@available(*, unavailable, …)`: a declaration kept only to say what replaced it.
-    static func isUnavailable(_ text: String) -> Bool {
-        guard let start = text.range(of: "@available(") else { return false }
-        let arguments = text[start.upperBound...].prefix { $0 != ")" }
-        return arguments.split(separator: ",").contains { $0.filter { !$0.isWhitespace } == "unavailable" }
+    static func isUnavailable(_ attribute: Attribute) -> Bool {
+        attribute.name.name == "available" && attribute.arguments?.contains { $0.label == nil && $0.value.text == "unavailable" } == true
+    }
+
+    static func isUnavailable(_ member: SourceMember) -> Bool {
+        switch member.declaration {
+        case .function(let function)?: function.attributes.contains(where: isUnavailable)
+        case .context(let context)?: context.attributes.contains(where: isUnavailable)
+        default: false
+        }
     }
 
     /// Names of observer-like methods: they call back many times while their token lives.
@@ -71,7 +77,7 @@ struct StarterBlock {
         switch member.kind {
         case .typeAlias:
             entries.append(Entry(member: member, role: .typeAlias))
-        case .property where isCallbackProperty(member) && !Self.isUnavailable(member.text):
+        case .property where isCallbackProperty(member) && !Self.isUnavailable(member):
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
             // event; generate bridges it as a stream that sets it while iterated.
             var entry = Entry(member: member, role: .callback)
@@ -100,7 +106,7 @@ struct StarterBlock {
             if let reason = function.attributes.lazy.compactMap({ attribute -> String? in
                 guard attribute.name.name == "available" else { return nil }
                 if attribute.text.contains("noasync") { return "noasync: not callable from async code" }
-                return Self.isUnavailable(attribute.text) ? "unavailable: not callable" : nil
+                return Self.isUnavailable(attribute) ? "unavailable: not callable" : nil
             }).first {
                 var entry = Entry(member: member, role: .context)
                 entry.swiftName = function.fullName

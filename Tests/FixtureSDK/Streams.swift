@@ -37,6 +37,10 @@ public final class Sensor: @unchecked Sendable {
     /// slow SDK's does; `registerCallsReturned` counts the calls that have returned.
     public var registerDelay: Double = 0
     /// Seconds the register call takes after its end (`.insideRegister`).
+    ///
+    /// Both delays block the calling thread on purpose: a legacy SDK's register call is
+    /// synchronous, and the race tests need a consumer to join while it is still running. Only
+    /// SharedStreamRaceTests sets them (0.3 s, once per case); every other test leaves them 0.
     public var registerDelayAfterEnd: Double = 0
 
     struct State {

@@ -35,11 +35,9 @@ extension Analyzer {
         // `addUpdateObserver(lifetime:_:) async throws -> SQLiteHookToken`): with `@stream
         // @cancel(token)` a stream that goes on after the call returns, until the token stops it.
         let isAsyncCall = function.isAsync
-        let isStreamAnnotated = function.attributes.contains { $0.name.name == "stream" }
-        let endsWithReturn = function.attributes.contains { $0.name.name == "finish" && $0.text.contains("returned") }
-        let registersToken = function.attributes.contains { $0.name.name == "cancel" && $0.text.contains("token") }
-            && function.returnType.map { !$0.isVoid } == true
-        if isAsyncCall && !(isStreamAnnotated && (endsWithReturn || registersToken)) {
+        let endsWithReturn = annotations.finishesWithReturned != nil
+        let registersToken = function.attributes.contains { $0.name.name == "cancel" } && function.returnType.map { !$0.isVoid } == true
+        if isAsyncCall && !(annotations.stream != nil && (endsWithReturn || registersToken)) {
             diagnostics.error(
                 "'\(function.fullName)' is already async; there is nothing to bridge", at: function.name.location,
                 notes: [
@@ -103,9 +101,10 @@ extension Analyzer {
             }
             if let role = outcomeRoles[index] {
                 var closure = OutcomeClosure(role: role, parameterName: function.parameters[index].name.name)
-                if case .noValue = role {
-                } else {
-                    closure.handsBack = handsBackArgument(function.parameters[index].type, of: function, scope: scope)
+                // (A "no value" closure's arity already counts every argument it ignores.)
+                switch role {
+                case .noValue: break
+                default: closure.handsBack = handsBackArgument(function.parameters[index].type, of: function, scope: scope)
                 }
                 arguments.append(.outcome(label: label, line: function.parameters[index].location.line, closure))
                 continue
@@ -196,6 +195,12 @@ extension Analyzer {
                 cancellation.strategy = .token(method: "cancel", optional: false)
                 cancellation.tokenType = "_Concurrency.Task<Swift.Void, Swift.Never>"
             } else {
+                guard case .token = cancellation.strategy else {
+                    diagnostics.error(
+                        "an async registration is stopped through the token it returns", at: function.name.location,
+                        notes: [.init("write '@cancel(token)' or '@cancel(token: method())'")])
+                    return nil
+                }
                 cancellation.tokenArrivesLater = true
                 cancellation.tokenType = "_Concurrency.Task<\(cancellation.tokenType), any Swift.Error>"
             }

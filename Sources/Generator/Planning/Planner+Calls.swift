@@ -204,7 +204,8 @@ extension Planner {
                 : (optional ? "resumeWithFailureFlag(error: error)" : "resume(throwing: error)")
             return "{ \(handedBack)error in \(target).\(method) }"
         case .finish(.plain(let arity)):
-            let parameters = arity + (closure.handsBack ? 1 : 0) == 0 ? "" : Array(repeating: "_", count: arity + (closure.handsBack ? 1 : 0)).joined(separator: ", ") + " in "
+            let ignored = arity + (closure.handsBack ? 1 : 0)
+            let parameters = ignored == 0 ? "" : Array(repeating: "_", count: ignored).joined(separator: ", ") + " in "
             return "{ \(parameters)\(target).finish() }"
         case .finish(.optionalError):
             return ["{ \(handedBack)error in", "    if let error {", "        \(target).finish(throwing: error)", "    } else {",
