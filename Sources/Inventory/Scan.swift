@@ -137,6 +137,7 @@ public struct Scan {
             return type
         }
         let tokens = TokenMethods(types: merged, includesInternal: includesInternal)
+        let lentTypes = LentTypes(types: types, includesInternal: includesInternal)
         let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
         // Types any of whose declarations conform to `Sendable` (`@unchecked Sendable` too).
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
@@ -152,6 +153,7 @@ public struct Scan {
         var blocks: [StarterBlock] = []
         var closuresOnly: [(type: String, methods: [String])] = []
         var initializersOnly: [(type: String, methods: [String])] = []
+        var lentOnly: [(type: String, methods: [String])] = []
         // Types with closure typealiases but no callbacks: kept for the typealiases another
         // type's callback names (`Signal<Value, Error>.Observer.Action`).
         var aliasBlocks: [StarterBlock] = []
@@ -164,6 +166,7 @@ public struct Scan {
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
             block.enums = enums
+            block.lentTypes = lentTypes
             block.isSendable = sendableTypes.contains(type.name)
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
@@ -188,7 +191,13 @@ public struct Scan {
                 // Named in the starter, so that no declaration with a closure is left out unsaid.
                 var seen: Set<String> = []
                 let names = block.entries.filter(\.marksContext).compactMap(\.swiftName).filter { seen.insert($0).inserted }
-                if !names.isEmpty { closuresOnly.append((type.name, names)) }
+                if !names.isEmpty {
+                    if lentTypes.lender(of: type.name) != nil {
+                        lentOnly.append((type.name, names))
+                    } else {
+                        closuresOnly.append((type.name, names))
+                    }
+                }
                 // A type whose only callbacks are its initializers': named too, and counted.
                 let initializers = block.entries.filter(\.initializerWithCallback).compactMap { entry -> String? in
                     if case .context(let initializer)? = entry.member.declaration { return initializer.name }
@@ -227,6 +236,7 @@ public struct Scan {
         starter.globalVariables = Set(globals)
         starter.closuresOnly = closuresOnly
         starter.initializersOnly = initializersOnly
+        starter.lentOnly = lentOnly
         result.text = starter
             .validated(counting: &result)
         return result
@@ -288,10 +298,17 @@ struct TokenMethods {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
             if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
             for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
-                if member.text.contains(member.name + "()") { withoutArguments[name, default: []].insert(member.name) }
-                if member.name == "resume", member.text.contains("resume()") { resumes.insert(name) }
-                if member.name == "suspend", member.text.contains("suspend()") { suspends.insert(name) }
-                guard Self.stopMethods.contains(member.name), member.text.contains(member.name + "()") else { continue }
+                // Callable as `name()`: no parameters, or only ones with defaults (NIO's
+                // `RepeatedTask.cancel(promise: EventLoopPromise<Void>? = nil)`).
+                if case .function(let function)? = member.declaration {
+                    guard function.parameters.allSatisfy({ $0.defaultValue != nil }) else { continue }
+                } else {
+                    guard member.text.contains(member.name + "()") else { continue }
+                }
+                withoutArguments[name, default: []].insert(member.name)
+                if member.name == "resume" { resumes.insert(name) }
+                if member.name == "suspend" { suspends.insert(name) }
+                guard Self.stopMethods.contains(member.name) else { continue }
                 if methods[name] == nil || member.name == "cancel" { methods[name] = member.name }
             }
         }

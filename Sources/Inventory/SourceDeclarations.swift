@@ -131,7 +131,8 @@ struct SourceDeclarations {
                 index = readType(
                     word, name: name, at: index, outerName: word == "extension" ? nil : outerName,
                     isPublic: isPublic && !attributes.contains("@_spi("),
-                    declaredPublic: modifiers.contains("public") || modifiers.contains("open"))
+                    declaredPublic: modifiers.contains("public") || modifiers.contains("open"),
+                    isUnavailable: attributes.filter { !$0.isWhitespace }.contains("@available(*,unavailable"))
                 continue
             }
             if word == "case", let typeIndex, types[typeIndex].kind == .enum {
@@ -192,7 +193,8 @@ struct SourceDeclarations {
 
     /// `struct Name<T>: P where … {` then its body.
     private mutating func readType(
-        _ keyword: String, name: String, at index: Int, outerName: String?, isPublic: Bool, declaredPublic: Bool
+        _ keyword: String, name: String, at index: Int, outerName: String?, isPublic: Bool, declaredPublic: Bool,
+        isUnavailable: Bool = false
     ) -> Int {
         var cursor = index + 2
         var fullName = name
@@ -225,6 +227,11 @@ struct SourceDeclarations {
             if token.isPunctuation("<") { angleDepth += 1 }
             if token.isPunctuation(">") { angleDepth -= 1 }
             if whereStart == nil && angleDepth == 0 {
+                if token.isPunctuation("@") {
+                    // `@unchecked Sendable`, `@preconcurrency P`: the attribute is no type.
+                    cursor += 2
+                    continue
+                }
                 if token.isPunctuation(":") || token.isPunctuation(",") {
                     expectsInherited = true
                 } else if expectsInherited, let word = token.word {
@@ -235,6 +242,9 @@ struct SourceDeclarations {
             cursor += 1
         }
         if keyword != "extension" { whereStart = nil }
+        // `@available(*, unavailable) extension Database: Sendable {}`: GRDB's way of saying the
+        // type is not Sendable; an unavailable conformance is none.
+        if isUnavailable { inherits = [] }
         guard cursor < tokens.count, tokens[cursor].isPunctuation("{") else { return cursor }
         let whereClause = whereStart.map {
             String(decoding: bytes[tokens[$0].start..<tokens[cursor - 1].end], as: UTF8.self)

@@ -119,6 +119,23 @@ extension StarterBlock {
         }
     }
 
+    /// A callback parameter's closure type, written out or behind one of the SDK's typealiases.
+    func closureType(of parameter: Parameter) -> FunctionTypeSyntax? {
+        let type = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes
+        if case .function(let closure) = type.kind { return closure }
+        guard case .named(let components) = type.kind, let last = components.last else { return nil }
+        return closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")]
+    }
+
+    /// Whether the callback's closure is handed the handle the method returns.
+    static func isHanded(_ returned: TypeSyntax, by parameter: Parameter) -> Bool {
+        guard case .function(let closure) = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes.kind else {
+            return false
+        }
+        let handle = returned.strippingAttributes.unwrappingOptional.description
+        return closure.parameters.contains { $0.type.strippingAttributes.unwrappingOptional.description == handle }
+    }
+
     /// A callback parameter: it outlives the call (`@escaping`, or an optional closure; a
     /// non-escaping closure runs before the method returns: `create(table:) { t in … }`) and
     /// hands the app a result or an event, directly or through one of the SDK's closure aliases.

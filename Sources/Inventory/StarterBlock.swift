@@ -49,6 +49,8 @@ struct StarterBlock {
     /// its methods that are not `async` (an async overload of one of them is left to it).
     var isSendable = false
     var synchronousMethods: Set<String> = []
+    /// The objects the library only lends to closures (LentTypes.swift).
+    var lentTypes: LentTypes?
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -112,6 +114,16 @@ struct StarterBlock {
                 entry.swiftName = function.fullName
                 entry.marksContext = takesCallback(function)
                 entry.contextReason = reason
+                entries.append(entry)
+                return
+            }
+            // A method of an object the library only lends to synchronous closures (GRDB's
+            // `Database.afterNextTransaction`) is called inside them, where nothing can await.
+            if takesCallback(function), let lender = lentTypes?.lender(of: type) {
+                var entry = Entry(member: member, role: .context)
+                entry.swiftName = function.fullName
+                entry.marksContext = true
+                entry.contextReason = "'\(LentTypes.bare(type))' is only lent to closures that do not escape ('\(lender)'), where nothing can be awaited"
                 entries.append(entry)
                 return
             }
@@ -184,7 +196,19 @@ struct StarterBlock {
                 let cancel = stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())"
                 let named = returned.description == returnedType ? returnedType : "\(returned.description) (\(returnedType))"
                 entry.annotations.append((cancel, "the returned \(named) has \(stop)()"))
-                if byNames == nil, !once, Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
+                if byNames == nil, !once,
+                    let handed = callbacks.first(where: {
+                        Self.isHanded(returned, by: $0) && !Analyzer.looksLikeCompletion($0.name.name)
+                            && !Analyzer.looksLikeCompletion($0.label?.name)
+                    })
+                {
+                    // The closure gets the handle the method returns (NIO's `RepeatedTask`, a
+                    // `Timer`): it is called until that handle is stopped. Not a completion
+                    // handed the result it also returns (Just's `HTTPResult`).
+                    entry.annotations.insert(
+                        ("@stream", "'\(handed.label?.name ?? handed.name.name)' is handed the returned \(returned) and called until it is stopped"),
+                        at: 0)
+                } else if byNames == nil, !once, Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
                     entry.annotations.insert(
                         ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
                 }
@@ -241,6 +265,13 @@ struct StarterBlock {
                 entry.annotations.append(
                     ("", "one-shot assumed: nothing says how often '\(callback.label?.name ?? callback.name.name)' is called; "
                         + "if for every event, add '@stream'"))
+            }
+            // An object the library only lends, handed to the callback: lent to it too.
+            for lent in callbacks.compactMap({ closureType(of: $0) }).flatMap({ lentTypes?.lent(in: $0) ?? [] })
+            where !entry.annotations.contains(where: { $0.annotation == "@lent(\(lent))" }) {
+                entry.annotations.append(
+                    ("@lent(\(lent))",
+                     "'\(lent)' is a class that is not Sendable, which the library only lends to closures that do not escape ('\(lentTypes?.lender(of: lent) ?? "")'): valid only inside the callback"))
             }
             // A callback that gets one of the SDK's enums: its cases say what each call means.
             if callbacks.count == 1,

@@ -22,6 +22,8 @@ struct StarterFile {
     var closuresOnly: [(type: String, methods: [String])] = []
     /// Initializers that keep a callback, of types with no other callback: named at the end.
     var initializersOnly: [(type: String, methods: [String])] = []
+    /// Methods with closures of objects the library only lends (LentTypes.swift): named at the end.
+    var lentOnly: [(type: String, methods: [String])] = []
     /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
 
     static let maximumPasses = 5
@@ -198,6 +200,12 @@ struct StarterFile {
             heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
                 "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md).",
+            ])
+        Self.appendNames(
+            lentOnly, to: &lines,
+            heading: [
+                "// Not bridged: these are methods of objects the library only lends to closures that do not escape",
+                "// (a connection valid inside them): they are called there, where nothing can be awaited.",
             ])
         Self.appendNames(
             initializersOnly, to: &lines,

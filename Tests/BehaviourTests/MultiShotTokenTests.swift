@@ -32,4 +32,19 @@ import TestSupport
         try await Task.sleep(for: .milliseconds(20))
         #expect(source.stops == 3)
     }
+
+    /// NIO's `scheduleRepeatedTask` shape: each run gets the returned handle, which is no event;
+    /// leaving the stream cancels it, once.
+    @Test func aRepeatedTaskHandedItsHandleTicksUntilTheConsumerLeaves() async throws {
+        let source = RepeatingSource()
+        try await withWatchdog {
+            var runs = 0
+            for await _ in source.scheduleRepeated(every: 0.001) {
+                runs += 1
+                if runs == 3 { break }
+            }
+        }
+        #expect(await eventually { source.stops == 1 })
+        #expect(source.running == 0)
+    }
 }

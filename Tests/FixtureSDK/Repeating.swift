@@ -92,3 +92,25 @@ extension RepeatingSource {
         KeyObservation(source: self, id: start(interval: 0.001) { changeHandler("\(key)=\($0)", nil) })
     }
 }
+
+/// A repeated task that hands itself to each run and may be stopped from inside it, as NIO's
+/// `RepeatedTask` is (`cancel(promise:)` with a default argument).
+public final class RepeatedRun: @unchecked Sendable {
+    let source: RepeatingSource
+    var id = 0
+    init(source: RepeatingSource) { self.source = source }
+    public func cancel(reason: String? = nil) { source.stop(id) }
+}
+
+extension RepeatingSource {
+    /// Runs `task` every `interval` seconds, handing it the returned `RepeatedRun`, until that is
+    /// cancelled or the task throws (the throw stops the repetition, as in NIO).
+    public func scheduleRepeated(every interval: Double, _ task: @escaping @Sendable (RepeatedRun) throws -> Void) -> RepeatedRun {
+        let run = RepeatedRun(source: self)
+        let box = UncheckedBox(run)
+        run.id = start(interval: interval) { _ in
+            do { try task(box.value) } catch { box.value.cancel() }
+        }
+        return run
+    }
+}

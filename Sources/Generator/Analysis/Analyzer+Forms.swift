@@ -48,9 +48,9 @@ extension Analyzer {
         guard valid else { return nil }
         var canFail = shape.errorName != nil || shape.failureName != nil || shape.flag != nil || function.throwsClause != nil
             || shape.enumOutcome?.failure != nil
-        if shape.isResult, let resolved = try? resolver.resolve(completion.type, scope: scope),
-            case .function(let closure) = resolved.strippingAttributes.kind,
-            let (_, failure) = resultArguments(closure.parameters[0].type, scope: scope)
+        if shape.result != nil, let resolved = try? resolver.resolve(completion.type, scope: scope),
+            case .function(let closure) = resolved.strippingAttributes.unwrappingOptional.strippingAttributes.kind,
+            let (_, failure) = closure.parameters.compactMap({ resultArguments($0.type, scope: scope) }).first
         {
             canFail = canFail || failure.description != "Never"
         }

@@ -35,6 +35,9 @@ extension Analyzer {
         var caseRoles: [(name: String, kind: String, location: SourceLocation)] = []
         /// `@finish(returned)`: the future the method returns ends the stream when it completes.
         var finishesWithReturned: SourceLocation?
+        /// `@lent(Database)`: objects of these types the callback gets are valid only inside it
+        /// (GRDB's connection): no part of the value (Analyzer+Shape.swift).
+        var lent: [(type: String, location: SourceLocation)] = []
         var carried: [String] = []
     }
 
@@ -129,6 +132,23 @@ extension Analyzer {
                 }
             case "stream":
                 if let stream = readStream(attribute) { result.stream = stream }
+            case "lent":
+                for argument in attribute.arguments ?? [] {
+                    let type = argument.text.filter { !$0.isWhitespace }
+                    guard argument.label == nil, !type.isEmpty, type.split(separator: ".").allSatisfy({ Naming.isValidIdentifier(String($0)) })
+                    else {
+                        diagnostics.error(
+                            "expected a type name in '@lent', found '\(argument.text)'", at: argument.location,
+                            notes: [.init("write \(Annotations.usage("lent"))")])
+                        continue
+                    }
+                    result.lent.append((type, argument.location))
+                }
+                if attribute.arguments?.isEmpty ?? true {
+                    diagnostics.error(
+                        "'@lent' names the type of what the SDK lends", at: attribute.location,
+                        notes: [.init("write \(Annotations.usage("lent"))")])
+                }
             case "finish" where attribute.arguments?.count == 1 && attribute.arguments?[0].label?.name == "returned":
                 // `@finish(returned: true)` is spelled `@finish(returned)`; nothing else is read.
                 result.finishesWithReturned = attribute.location

@@ -59,7 +59,7 @@ extension Analyzer {
         var values: [String] = []
         for (index, element) in elements.enumerated() {
             if index == 0, handsBackReceiver {
-                parameters.append(.init(name: "receiver", role: .receiver))
+                parameters.append(.init(name: "receiver", role: .handedBack))
                 continue
             }
             parameters.append(.init(name: valueCount == 1 ? "value" : "value\(values.count)", role: .value(unwrap: false)))

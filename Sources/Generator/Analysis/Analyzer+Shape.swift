@@ -60,28 +60,58 @@ extension Analyzer {
                 return nil
             }
         }
-        // Result<T, E>
-        if elements.count == 1, let (success, _) = resultArguments(elements[0].type, scope: scope) {
+        // `@lent(Database)`: what the SDK lends to the callback only is no part of the value.
+        var lentTypes = annotations.lent
+        func isLent(_ type: TypeSyntax) -> Bool {
+            let written = type.strippingAttributes.unwrappingOptional.strippingAttributes.description
+            let bare = written.split(separator: ".").last.map(String.init) ?? written
+            guard let index = lentTypes.firstIndex(where: { $0.type == written || $0.type == bare }) else {
+                return annotations.lent.contains { $0.type == written || $0.type == bare }
+            }
+            lentTypes.remove(at: index)
+            return true
+        }
+        func checkLentUsed() -> Bool {
+            guard let unused = lentTypes.first else { return true }
+            diagnostics.error(
+                "'@lent(\(unused.type))': \(where_) gets no '\(unused.type)'", at: unused.location,
+                notes: [.init("name the type of a parameter of the callback, as the declaration writes it")])
+            return false
+        }
+        let generic = !function.genericParameters.isEmpty
+        // Result<T, E>, alone or beside lent objects (GRDB's `(Database, Result<T, Error>)`).
+        if let resultIndex = elements.indices.first(where: { resultArguments(elements[$0].type, scope: scope) != nil }),
+            let (success, _) = resultArguments(elements[resultIndex].type, scope: scope),
+            elements.indices.allSatisfy({ $0 == resultIndex || isLent(elements[$0].type) })
+        {
             if annotations.asyncError != nil {
                 diagnostics.error(
                     "'@asyncError' does not apply to a Result completion handler", at: annotations.asyncError!.location,
                     notes: [.init("remove it; the Result's failure case already reports errors")])
                 return nil
             }
-            let resultType = success.isVoid ? "Void" : success.description
-            let type = function.genericParameters.isEmpty ? nil : elements[0].type.strippingAttributes.description
-            return (CompletionShape(parameters: [.init(name: "result", role: .result, type: type)]), resultType)
+            let lentValue = isLent(success)
+            guard checkLentUsed() else { return nil }
+            let resultType = success.isVoid || lentValue ? "Void" : success.description
+            let parameters = elements.indices.map { index -> CompletionShape.Parameter in
+                let type = generic ? elements[index].type.strippingAttributes.description : nil
+                return index == resultIndex
+                    ? .init(name: "result", role: .result(lent: lentValue), type: type)
+                    : .init(name: Self.lentName(elements[index].type), role: .handedBack, type: type)
+            }
+            var shape = CompletionShape(parameters: parameters)
+            shape.leftOut = Self.lentNotes(annotations.lent)
+            return (shape, resultType)
         }
 
-        // A Result beside other values: is the outcome the Result, and what are the others
-        // (GRDB's `(Database, Result<T, Error>)`: a connection valid only inside the callback)?
+        // A Result beside other values: is the outcome the Result, and what are the others?
         if elements.count > 1, let result = elements.first(where: { resultArguments($0.type, scope: scope) != nil }) {
             diagnostics.error(
                 "\(where_) passes '\(result.type)' beside other values, so bridgegen cannot tell what the value is",
                 at: result.type.location,
                 notes: [
-                    .init("if the Result is the outcome and the rest is context valid only inside the callback, call the SDK method directly"),
-                    .init("or bridge a method of yours that calls it and hands on only the Result"),
+                    .init("if the rest is an object the SDK lends to the callback only (a connection valid inside it), name its type with '@lent(Type)'"),
+                    .init("else bridge a method of yours that calls it and hands on only the Result"),
                 ])
             return nil
         }
@@ -196,7 +226,25 @@ extension Analyzer {
         }
         // The receiver handed back first, beside the values: not a value.
         if roles.first == .some(nil), Self.handsBackReceiver(elements, scope: scope) || Self.handsBackArgument(elements, of: function) {
-            roles[0] = .receiver
+            roles[0] = .handedBack
+        }
+        // A stream's handle handed to each call (NIO's `scheduleRepeatedTask(…, _ task:
+        // (RepeatedTask) -> Void) -> RepeatedTask`, Foundation's `Timer`): the stream owns it and
+        // stops it when it ends; the caller never sees it, so it is no event.
+        var handles: [Int: String] = [:]
+        var leftOut = Self.lentNotes(annotations.lent)
+        for index in elements.indices where roles[index] == nil && isLent(elements[index].type) {
+            roles[index] = .handedBack
+            handles[index] = Self.lentName(elements[index].type)
+        }
+        guard checkLentUsed() else { return nil }
+        if annotations.stream != nil, let handle = function.returnType?.strippingAttributes.unwrappingOptional.description, handle != "Void" {
+            for index in elements.indices
+            where roles[index] == nil && elements[index].type.strippingAttributes.unwrappingOptional.description == handle {
+                roles[index] = .handedBack
+                handles[index] = "handle"
+                leftOut.append("the `\(handle)` it gets (the handle the method returns, which the stream stops)")
+            }
         }
         var valueTypes: [String] = []
         for (index, element) in elements.enumerated() where roles[index] == nil {
@@ -214,12 +262,13 @@ extension Analyzer {
             valueTypes.append(type.description)
         }
 
-        let names = closureParameterNames(elements, roles: roles.map { $0! })
+        let names = closureParameterNames(elements, roles: roles.map { $0! }, handles: handles)
         // In a generic method the closure's parameter types are written out: a type parameter
         // that only the completion mentions cannot be inferred through a multi-statement closure.
         let types = elements.map { function.genericParameters.isEmpty ? nil : $0.type.strippingAttributes.description }
-        let shape = CompletionShape(
+        var shape = CompletionShape(
             parameters: zip(zip(names, roles), types).map { .init(name: $0.0, role: $0.1!, type: $1) })
+        shape.leftOut = leftOut
         let resultType: String
         switch valueTypes.count {
         case 0: resultType = "Void"
@@ -249,6 +298,18 @@ extension Analyzer {
         let name = components[0].name.name
         return function.genericParameters.contains { $0.name.name == name }
             && function.parameters.contains { $0.type.strippingAttributes.description == name }
+    }
+
+    static func lentNotes(_ lent: [(type: String, location: SourceLocation)]) -> [String] {
+        lent.map { "the `\($0.type)` it gets (lent to it only)" }
+    }
+
+    /// `database` for a lent `Database`: the closure parameter's name in generated code.
+    static func lentName(_ type: TypeSyntax) -> String {
+        let written = type.strippingAttributes.unwrappingOptional.strippingAttributes.qualifiedName ?? ""
+        let bare = written.split(separator: ".").last.map(String.init) ?? written
+        let name = bare.prefix(1).lowercased() + bare.dropFirst()
+        return Naming.isValidIdentifier(name) && !Naming.reservedWords.contains(name) ? name : "lent"
     }
 
     static func isOptional(_ type: TypeSyntax) -> Bool {
@@ -307,20 +368,20 @@ extension Analyzer {
 
     /// Names for the closure's parameters in generated code: the SDK's own names when it wrote
     /// them (`_ receipt: Receipt?`), else `value`/`error`/`flag`; always distinct and valid.
-    func closureParameterNames(_ elements: [TupleTypeElement], roles: [CompletionShape.Role]) -> [String] {
+    func closureParameterNames(_ elements: [TupleTypeElement], roles: [CompletionShape.Role], handles: [Int: String] = [:]) -> [String] {
         var valueCount = 0
         for role in roles { if case .value = role { valueCount += 1 } }
         var valueIndex = 0
         var names: [String] = []
         names.reserveCapacity(elements.count)
-        for (element, role) in zip(elements, roles) {
+        for (index, (element, role)) in zip(elements, roles).enumerated() {
             var fallback: String
             switch role {
             case .error, .failure: fallback = "error"
             case .flag: fallback = "flag"
             case .result: fallback = "result"
             case .cases: fallback = "event"
-            case .receiver: fallback = "receiver"
+            case .handedBack: fallback = handles[index] ?? "receiver"
             case .value:
                 fallback = valueCount == 1 ? "value" : "value\(valueIndex)"
                 valueIndex += 1

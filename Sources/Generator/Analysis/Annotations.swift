@@ -86,6 +86,10 @@ enum Annotations {
         Spec(
             name: "notification", places: .function, labels: ["", "object", "queue", "map", "center"],
             usage: "'@notification(.nameOfNotification, object: sender, map: Element.init(notification:))'"),
+        Spec(
+            name: "lent", places: .function, labels: [""],
+            usage: "'@lent(TypeName)' naming the type of an object the SDK lends to the callback only (a connection valid inside it)",
+            notOnNotification: "there is no callback"),
         Spec(name: "nullableResult", places: .function),
         Spec(name: "swiftPrivate", places: .function),
         Spec(name: "context", places: .function),

@@ -107,14 +107,17 @@ public struct CompletionShape: Hashable, Sendable {
         case failure
         /// A `Bool`/integer status; `failsWhenZero` per `@asyncError(zeroArgument:)`.
         case flag(failsWhenZero: Bool, isBool: Bool)
-        /// A single `Result<T, E>`.
-        case result
+        /// A `Result<T, E>`, alone or beside what is handed back; `lent`: its success is an
+        /// object lent for the callback only (`Result<Database, Error>`): the value is `Void`.
+        case result(lent: Bool)
         /// One value of an SDK enum declared in the file (`Event<T>`: `.next(T)`, `.error(Error)`,
         /// `.completed`): which case is the value, which the failure, which the end.
         case cases(EnumOutcome)
-        /// The object the method was called on, handed back as the callback's first argument
-        /// (`onText { ws, text in … }`): the caller has it already, so it is not part of the value.
-        case receiver
+        /// Not part of the value: something the caller has already, handed back (the object the
+        /// method was called on, `onText { ws, text in … }`; the caller's own object, `with:`; the
+        /// handle the method returns, NIO's `RepeatedTask`), or an SDK object lent only for the
+        /// callback's duration (`@lent(Database)`), which must not escape it.
+        case handedBack
     }
 
     public struct Parameter: Hashable, Sendable {
@@ -127,6 +130,9 @@ public struct CompletionShape: Hashable, Sendable {
     }
 
     public var parameters: [Parameter]
+    /// What the callback gets that the adapter leaves out, and why, for the doc comment
+    /// ("the `Database` it gets, lent to it only").
+    public var leftOut: [String] = []
 
     public var valueNames: [String] {
         parameters.compactMap { if case .value = $0.role { return $0.name } else { return nil } }
@@ -152,7 +158,18 @@ public struct CompletionShape: Hashable, Sendable {
         return nil
     }
 
-    public var isResult: Bool { parameters.count == 1 && parameters[0].role == .result }
+    /// The `Result` that is the whole outcome, when every other parameter is handed back.
+    public var result: (name: String, lent: Bool)? {
+        var found: (String, Bool)?
+        for parameter in parameters {
+            switch parameter.role {
+            case .result(let lent): found = (parameter.name, lent)
+            case .handedBack: continue
+            default: return nil
+            }
+        }
+        return found
+    }
 
     /// The cases of an SDK enum that is the callback's one argument.
     public var enumOutcome: EnumOutcome? {

@@ -10,7 +10,8 @@ public enum CallbackShape {
     /// call (a step the app implements and the library drives: a retry handler,
     /// `scheduleRecursive`).
     ///
-    /// One throwing closure is a callback: one named per item (`onRow`) of a method that returns
+    /// A throwing closure is a callback when it is handed the handle the method returns (below),
+    /// or when it is named per item (`onRow`) of a method that returns
     /// a future (PostgresNIO's `query(_:onRow:) -> EventLoopFuture<Void>`). The future reports
     /// the outcome; the closure may throw to stop the rows, which an adapter's never does.
     public static func deliversResults(
@@ -24,6 +25,14 @@ public enum CallbackShape {
             })
         else { return false }
         guard closure.throwsClause != nil else { return true }
+        // A timer's tick handed the handle the method returns (NIO's `scheduleRepeatedTask(…, _
+        // task: (RepeatedTask) throws -> Void) -> RepeatedTask`): it may throw to stop the
+        // repetition, which an adapter's never does.
+        if let returns, returns != "Void",
+            closure.parameters.contains(where: { $0.type.strippingAttributes.unwrappingOptional.description == returns })
+        {
+            return true
+        }
         return !closure.parameters.isEmpty && returns.map(ClosureRoleNames.isFuture) == true
             && [name, label].contains { $0.map(ClosureRoleNames.namesPerItem) == true }
     }

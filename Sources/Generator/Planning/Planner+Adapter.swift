@@ -81,6 +81,8 @@ extension Planner {
     /// "`success` is the value, `failure` the error."
     static func closureRoles(of adapter: Adapter) -> [String] {
         guard let call = adapter.call else { return [] }
+        let leftOut = call.completion.leftOut.isEmpty
+            ? [] : ["Left out of the value: " + call.completion.leftOut.map(SwiftLiteral.commentSafe).joined(separator: "; ") + "."]
         if let outcome = call.completion.enumOutcome { return [caseRoles(outcome, isStream: adapter.stream != nil)] }
         var parts: [String] = []
         for argument in call.legacyCall.arguments {
@@ -93,10 +95,10 @@ extension Planner {
             }
         }
         if call.finishesWithReturned { parts.append("the returned future the end or the error") }
-        guard !parts.isEmpty else { return [] }
+        guard !parts.isEmpty else { return leftOut }
         let value = call.completionRole == .event || adapter.stream != nil ? "the events" : "the value"
         let name = SwiftLiteral.commentSafe(call.completionName)
-        return ["Closures: `\(name)` is \(value), " + parts.map(SwiftLiteral.commentSafe).joined(separator: ", ") + "."]
+        return ["Closures: `\(name)` is \(value), " + parts.map(SwiftLiteral.commentSafe).joined(separator: ", ") + "."] + leftOut
     }
 
     /// "Cases: `.next` is the events, `.error` the error, `.completed` the end."

@@ -40,8 +40,9 @@ extension Planner {
                 "callback(isFinal: \($0)" + (until.progress.map { ", progress: \($0)" } ?? "") + ")"
             }
         }
-        if plan.isResult {
-            printer.line("\(receiver).resume(with: \(plan.parameters[0].name))")
+        if let (name, lent) = plan.result {
+            // A lent success (`Result<Database, Error>`) must not escape the callback: Void.
+            printer.line("\(receiver).resume(with: \(name)\(lent ? ".map { _ in }" : ""))")
         } else if let outcome = plan.enumOutcome {
             printCaseSwitch(outcome, over: plan.parameters[0].name, .completion(receiver), into: &printer)
         } else {
@@ -83,8 +84,7 @@ extension Planner {
             }
         }
         if let outcome = plan.enumOutcome { return printCaseSwitch(outcome, over: plan.parameters[0].name, .stream(events), into: &printer) }
-        guard plan.isResult else { return outcomeBranches(plan, .stream(events), in: &printer) }
-        let name = plan.parameters[0].name
+        guard let name = plan.result?.name else { return outcomeBranches(plan, .stream(events), in: &printer) }
         let yield = events + (adapter.returnsVoid ? ".yield()" : ".yield(value)")
         let success = adapter.returnsVoid ? ".success" : ".success(let value)"
         if adapter.stream?.isThrowing == true {

@@ -17,19 +17,20 @@ extension RepeatingSource {
     /// A repeating timer: one element per tick, until the consumer stops listening.
     ///
     /// Bridged from `RepeatingSource.scheduleTimer(every:block:)`.
+    /// Left out of the value: the `RepeatingTimer` it gets (the handle the method returns, which the stream stops).
     #sourceLocation(file:"MultiShotTokens.bridge",line:11)
-    func ticks(every interval: Double) -> _Concurrency.AsyncStream<RepeatingTimer?> {
+    func ticks(every interval: Double) -> _Concurrency.AsyncStream<Swift.Void> {
         #sourceLocation(file:"MultiShotTokens.bridge",line:6)
-        BridgegenStream<RepeatingTimer?, RepeatingTimer>.events(
+        BridgegenStream<Swift.Void, RepeatingTimer>.events(
             "RepeatingSource.ticks(every:)",
             buffering: .newest(1),
             stop: { token in token.invalidate() },
             register: { events in
                 self.scheduleTimer(
                     every: interval,
-                    block: { value in
+                    block: { handle in
                         #sourceLocation()
-                        events.yield(value)
+                        events.yield()
                     }
                 )
             }
@@ -78,6 +79,35 @@ extension RepeatingSource {
                         } else {
                             events.finish()
                         }
+                    }
+                )
+            }
+        )
+    }
+}
+
+#sourceLocation(file:"MultiShotTokens.bridge",line:25)
+/// A task handed the handle the method returns (NIO's `scheduleRepeatedTask`): the handle is no
+/// event (the stream owns it and cancels it when it ends), and the task may throw, which the
+/// adapter's never does.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension RepeatingSource {
+    #sourceLocation()
+    /// Bridged from `RepeatingSource.scheduleRepeated(every:_:)`.
+    /// Left out of the value: the `RepeatedRun` it gets (the handle the method returns, which the stream stops).
+    #sourceLocation(file:"MultiShotTokens.bridge",line:32)
+    func scheduleRepeated(every interval: Double) -> _Concurrency.AsyncStream<Swift.Void> {
+        #sourceLocation(file:"MultiShotTokens.bridge",line:29)
+        BridgegenStream<Swift.Void, RepeatedRun>.events(
+            "RepeatingSource.scheduleRepeated(every:)",
+            stop: { token in token.cancel() },
+            register: { events in
+                #sourceLocation(file:"MultiShotTokens.bridge",line:32)
+                self.scheduleRepeated(
+                    every: interval,
+                    { handle in
+                        #sourceLocation()
+                        events.yield()
                     }
                 )
             }

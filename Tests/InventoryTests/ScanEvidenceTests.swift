@@ -1,0 +1,108 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// What scan reads from the library as a whole to tell what a callback's arguments are: an
+/// object the library only lends (`@lent`), and the handle a method returns handed to each call.
+@Suite struct ScanEvidenceTests {
+    func scan(_ source: String) -> Scan.Result {
+        var scan = Scan()
+        scan.modules = ["Store"]
+        return scan.run([Scan.File(path: "Sources/Store/Store.swift", bytes: Array(source.utf8))])
+    }
+
+    func generate(_ text: String) throws -> String {
+        let output = try GeneratorPipeline.standard().generate(source: Array(text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.formatted))")
+        return output.text ?? ""
+    }
+
+    /// GRDB's shape: a connection class that is not Sendable, made only by the library, handed to
+    /// closures that do not escape; callbacks that get it get it lent.
+    static let lendingLibrary = """
+        public final class Database {
+            init() {}
+            public func execute(sql: String) throws {}
+            public func afterNextTransaction(onCommit: @escaping @Sendable (Database) -> Void)
+        }
+        @available(*, unavailable)
+        extension Database: Sendable { }
+        public final class Pool: @unchecked Sendable {
+            public func read<T>(_ value: (Database) throws -> T) throws -> T { fatalError() }
+            public func asyncMigrate(completion: @escaping @Sendable (Result<Database, Error>) -> Void) {}
+            public func asyncWrite<T>(_ updates: @escaping @Sendable (Database) throws -> T, completion: @escaping @Sendable (Database, Result<T, Error>) -> Void) {}
+            public func observe(onError: @escaping (Error) -> Void, onChange: @escaping (Database) -> Void) -> Observation { fatalError() }
+        }
+        public final class Observation {
+            public func cancel() {}
+        }
+        """
+
+    @Test func anObjectTheLibraryOnlyLendsIsLentToCallbacks() throws {
+        let text = scan(Self.lendingLibrary).text
+        #expect(text.components(separatedBy: "    @lent(Database)\n").count == 4, "\(text)")
+        #expect(text.contains("'Database' is a class that is not Sendable, which the library only lends to closures that do not escape ('read(_:)')"))
+        // Its own methods are called inside those closures: named, not bridged.
+        #expect(text.contains("// Not bridged: these are methods of objects the library only lends"))
+        #expect(text.contains("// Database: afterNextTransaction(onCommit:)"))
+        let swift = try generate(text)
+        #expect(swift.contains("func asyncMigrate() async throws {"))
+        #expect(swift.contains("func asyncWrite<T>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {"))
+        #expect(swift.contains("-> _Concurrency.AsyncThrowingStream<Swift.Void, any Swift.Error> {"))
+    }
+
+    @Test(arguments: [
+        // Sendable: safe to keep.
+        "public final class Database: @unchecked Sendable {\n    init() {}\n}",
+        // The app can make one.
+        "public final class Database {\n    public init() {}\n}",
+        // The library hands one out.
+        "public final class Database {\n    init() {}\n}\npublic final class Opener {\n    public func open() -> Database { fatalError() }\n}",
+    ])
+    func anObjectTheAppCanKeepIsNotLent(_ database: String) {
+        let text = scan(
+            database + """
+
+                public final class Pool {
+                    public func read<T>(_ value: (Database) throws -> T) throws -> T { fatalError() }
+                    public func asyncMigrate(completion: @escaping (Result<Database, Error>) -> Void) {}
+                }
+                """
+        ).text
+        #expect(!text.contains("@lent"), "\(text)")
+    }
+
+    /// NIO's `scheduleRepeatedTask`: the task gets the handle the method returns, and may throw.
+    @Test func aTaskHandedTheReturnedHandleIsAStreamTheHandleStops() throws {
+        let text = scan(
+            """
+            public protocol Loop {
+                func scheduleRepeatedTask(delay: Int, _ task: @escaping @Sendable (RepeatedTask) throws -> Void) -> RepeatedTask
+            }
+            public final class RepeatedTask: Sendable {
+                public func cancel(promise: Promise? = nil) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @stream because 'task' is handed the returned RepeatedTask and called until it is stopped\n    @stream\n"))
+        #expect(text.contains("    @cancel(token)\n"))
+        let swift = try generate(text)
+        #expect(swift.contains("func scheduleRepeatedTask(delay: Int) -> _Concurrency.AsyncStream<Swift.Void> {"))
+    }
+
+    /// Just's `request(…, asyncCompletionHandler: (HTTPResult) -> Void) -> HTTPResult`: a
+    /// completion handed what the method also returns is the completion still.
+    @Test func aCompletionHandedTheReturnedValueStaysAOneShot() {
+        let text = scan(
+            """
+            public final class Client {
+                public func request(_ url: String, completionHandler: ((HTTPResult) -> Void)?) -> HTTPResult { fatalError() }
+            }
+            public final class HTTPResult {
+                public func cancel() {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream"), "\(text)")
+    }
+}
