@@ -106,7 +106,11 @@ public struct Scan {
             let isInterface = file.path.hasSuffix(".swiftinterface")
             let found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
             types += found.types
-            aliases += found.topLevel.filter { $0.kind == .typeAlias && (includesInternal || $0.isPublic) && $0.text.contains("->") }
+            // Closure shapes, and `Result`s under another name (RxSwift's `SingleEvent<Element> =
+            // Result<Element, Swift.Error>`): a callback that gets one reports one outcome.
+            aliases += found.topLevel.filter {
+                $0.kind == .typeAlias && (includesInternal || $0.isPublic) && ($0.text.contains("->") || StarterBlock.aliasesResult($0))
+            }
             globals += found.topLevel.filter { $0.kind == .property && $0.isPublic }.map(\.name)
         }
         // Extensions of one type go into one block, in the order the type first appears.
@@ -167,6 +171,7 @@ public struct Scan {
             var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
             block.enums = enums
             block.lentTypes = lentTypes
+            block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.isSendable = sendableTypes.contains(type.name)
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }

@@ -119,6 +119,25 @@ extension StarterBlock {
         }
     }
 
+    /// `typealias SingleEvent<Element> = Result<Element, Swift.Error>`.
+    static func aliasesResult(_ alias: SourceMember) -> Bool {
+        guard case .typeAlias(let decl)? = alias.declaration, case .named(let components) = decl.type.strippingAttributes.kind,
+            let last = components.last
+        else { return false }
+        return last.name.name == "Result" && last.genericArguments.count == 2
+            && (components.count == 1 || (components.count == 2 && components[0].name.name == "Swift"))
+    }
+
+    /// The name of the `Result` the callback's closure gets as its one argument (`Result`, or one
+    /// of the SDK's typealiases of it: `SingleEvent`), if it gets one.
+    func resultType(of parameter: Parameter) -> String? {
+        guard let closure = closureType(of: parameter), closure.parameters.count == 1,
+            case .named(let components) = closure.parameters[0].type.strippingAttributes.kind, let last = components.last
+        else { return nil }
+        let name = last.name.name
+        return (name == "Result" && last.genericArguments.count == 2) || resultAliases.contains(name) ? name : nil
+    }
+
     /// A callback parameter's closure type, written out or behind one of the SDK's typealiases.
     func closureType(of parameter: Parameter) -> FunctionTypeSyntax? {
         let type = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes

@@ -51,6 +51,8 @@ struct StarterBlock {
     var synchronousMethods: Set<String> = []
     /// The objects the library only lends to closures (LentTypes.swift).
     var lentTypes: LentTypes?
+    /// The SDK's file-level typealiases of `Result` (RxSwift's `SingleEvent`).
+    var resultAliases: Set<String> = []
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -192,6 +194,8 @@ struct StarterBlock {
             let once = ClosureRoleNames.namesOnce(function.name.name)
             // A builder-style method returns `Self`: the block's own type.
             let returnedType = function.returnType.map { $0.description == "Self" ? type : $0.description }
+            // `@stream` only because an observer-like method returns a token: weak evidence.
+            var streamFromToken = false
             if let returned = function.returnType, !returned.isVoid, let returnedType, let stop = tokens.stopMethod(of: returnedType) {
                 let cancel = stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())"
                 let named = returned.description == returnedType ? returnedType : "\(returned.description) (\(returnedType))"
@@ -211,6 +215,7 @@ struct StarterBlock {
                 } else if byNames == nil, !once, Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
                     entry.annotations.insert(
                         ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
+                    streamFromToken = true
                 }
             }
             // A start/stop pair of the receiver (`startListening(onUpdatePerforming:)` and
@@ -272,6 +277,18 @@ struct StarterBlock {
                 entry.annotations.append(
                     ("@lent(\(lent))",
                      "'\(lent)' is a class that is not Sendable, which the library only lends to closures that do not escape ('\(lentTypes?.lender(of: lent) ?? "")'): valid only inside the callback"))
+            }
+            // A callback that gets one `Result` reports one outcome, whatever else the method
+            // looks like (RxSwift's `Single.subscribe(_ observer: (SingleEvent<Element>) -> Void)
+            // -> Disposable`, whose token would otherwise say it calls back until stopped).
+            if callbacks.count == 1, let result = resultType(of: callbacks[0]), streamFromToken {
+                let name = callbacks[0].label?.name ?? callbacks[0].name.name
+                if (result + " " + (whereClause ?? "")).contains("Single") {
+                    entry.annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+                    entry.annotations.insert(("", "one-shot: '\(name)' gets a \(result), a single outcome"), at: 0)
+                } else {
+                    entry.annotations.append(("", "'\(name)' gets a \(result): if it is called once, remove '@stream'"))
+                }
             }
             // A callback that gets one of the SDK's enums: its cases say what each call means.
             if callbacks.count == 1,

@@ -105,4 +105,28 @@ import Testing
         ).text
         #expect(!text.contains("@stream"), "\(text)")
     }
+
+    /// RxSwift's `SingleEvent<Element> = Result<Element, Swift.Error>`: pasted, and a callback
+    /// that gets a single outcome is a one-shot though its method returns a token; a Result per
+    /// event (ReactiveSwift's `observeResult`) stays a stream, with the other reading said.
+    @Test func aResultUnderAnotherNameIsPastedAndSaysHowOften() throws {
+        let text = scan(
+            """
+            public typealias SingleEvent<Element> = Result<Element, Swift.Error>
+            public protocol Disposable { func dispose() }
+            public struct Single<Element> {
+                public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable { fatalError() }
+            }
+            public final class Signal<Value> {
+                public func observeResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable? { nil }
+            }
+            """
+        ).text
+        #expect(text.contains("public typealias SingleEvent<Element> = Result<Element, Swift.Error>"))
+        #expect(text.contains("    // scan: one-shot: 'observer' gets a SingleEvent, a single outcome\n"))
+        #expect(text.contains("    // scan: 'action' gets a Result: if it is called once, remove '@stream'\n"))
+        let swift = try generate(text)
+        #expect(swift.contains("func subscribe() async throws -> Element {"))
+        #expect(swift.contains("func observeResult() -> _Concurrency.AsyncThrowingStream<Value, any Swift.Error> {"))
+    }
 }
