@@ -201,7 +201,7 @@ extension StarterBlock {
             closureType = TypeSyntax(.function(alias), at: type.location)
         }
         guard case .function(let closure) = closureType.kind else { return false }
-        return Self.deliversResults(closure)
+        return CallbackShape.deliversEvents(closure, property: member.name)
     }
 
     /// An initializer that keeps a callback (by the same shapes as a method's): listed with what

@@ -7,6 +7,26 @@ import Testing
 /// Callback properties bridged as streams (the CallbackProperties golden): the property is set
 /// while the stream is iterated and what it held before is put back when the stream ends.
 @Suite struct CallbackPropertyTests {
+    /// multipart-kit's `onBody: (inout ByteBuffer) -> ()`: each value handed `inout` is yielded
+    /// as a copy; the stream's end puts the earlier handler back.
+    @Test func aValueHandedInoutIsYieldedAsACopy() async throws {
+        let feed = PhotoFeed()
+        let chunks = Locked([String]())
+        let task = Task {
+            for await bytes in feed.chunkEvents() {
+                chunks.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
+            }
+        }
+        #expect(await eventually {
+            feed.send(["ab"])
+            return !chunks.withLock { $0.isEmpty }
+        })
+        feed.send(["cd", "efg"])
+        #expect(await eventually { chunks.withLock { $0.suffix(2) == ["cd", "efg"] } })
+        task.cancel()
+        await task.value
+    }
+
     @Test func theStreamSetsThePropertyAndPutsBackWhatItHeld() async throws {
         let feed = PhotoFeed()
         let earlier = Locked([String]())

@@ -155,7 +155,7 @@ public final class PhotoFeed: @unchecked Sendable {
     // @unchecked: the handlers are behind `state`, as an SDK would guard them.
     private let state = Locked(
         (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
-         each: ((PhotoFeed, Photo) -> Void)?.none))
+         each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }))
 
     public init() {}
 
@@ -174,6 +174,13 @@ public final class PhotoFeed: @unchecked Sendable {
         set { state.withLock { $0.label = newValue } }
     }
 
+    /// Each photo's bytes, handed `inout` so the handler can read them off (multipart-kit's
+    /// `onBody: (inout ByteBuffer) -> ()`).
+    public var onChunk: (inout [UInt8]) -> Void {
+        get { state.withLock { $0.chunk } }
+        set { state.withLock { $0.chunk = newValue } }
+    }
+
     /// Photos sent while no handler was set.
     public var unheard: Int { state.withLock { $0.unheard } }
 
@@ -185,11 +192,13 @@ public final class PhotoFeed: @unchecked Sendable {
     public func send(_ ids: [String]) {
         Fixture.scheduler.async { [self] in
             for id in ids {
-                let (photo, ping, label, each) = state.withLock { ($0.photo, $0.ping, $0.label, $0.each) }
+                let (photo, ping, label, each, chunk) = state.withLock { ($0.photo, $0.ping, $0.label, $0.each, $0.chunk) }
                 if let photo { photo(Photo(id: id)) } else { state.withLock { $0.unheard += 1 } }
                 ping?()
                 label(self, id, id.count)
                 each?(self, Photo(id: id))
+                var bytes = Array(id.utf8)
+                chunk(&bytes)
             }
         }
     }

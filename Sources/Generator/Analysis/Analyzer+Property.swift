@@ -13,7 +13,7 @@ extension Analyzer {
             let type = member.type,
             let closure = closureType(type, scope: scope)
         else { return false }
-        return CallbackShape.deliversResults(closure)
+        return CallbackShape.deliversEvents(closure, property: member.name)
     }
 
     func closureType(_ type: TypeSyntax, scope: String) -> FunctionTypeSyntax? {

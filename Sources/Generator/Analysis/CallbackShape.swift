@@ -39,6 +39,23 @@ public enum CallbackShape {
 }
 
 extension CallbackShape {
+    /// A callback property's closure (`var onMessage: ((Message) -> Void)?`): one that delivers
+    /// results, or one named for an event (`on` and a capital) that hands its value `inout`
+    /// (multipart-kit's `onBody: (inout ByteBuffer) -> ()`, so the handler can read the bytes
+    /// off the buffer without a copy): the stream yields a copy. Elsewhere an `inout` argument is
+    /// something to modify (Alamofire's `requestModifier`), not an event.
+    public static func deliversEvents(_ closure: FunctionTypeSyntax, property name: String) -> Bool {
+        if deliversResults(closure) { return true }
+        guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true else { return false }
+        var withoutInout = closure
+        withoutInout.parameters = closure.parameters.map { parameter in
+            var parameter = parameter
+            parameter.type = parameter.type.strippingAttributes
+            return parameter
+        }
+        return closure.parameters.contains { $0.type.isInout } && deliversResults(withoutInout)
+    }
+
     /// Names of closures the SDK runs as work for the caller, not to hand back a result.
     static let workNames: Set<String> = [
         "action", "work", "task", "job", "operation", "execute", "perform", "dispose", "disposal",

@@ -81,14 +81,37 @@ extension PhotoFeed {
         )
     }
 
+    /// A value handed `inout` (so the handler can read it off without a copy): the stream's
+    /// element is a copy.
+    ///
+    /// Bridged from `PhotoFeed.onChunk`.
+    #sourceLocation(file:"CallbackProperties.bridge",line:19)
+    func chunkEvents() -> _Concurrency.AsyncStream<[UInt8]> {
+        #sourceLocation(file:"CallbackProperties.bridge",line:19)
+        BridgegenStream<[UInt8], (inout [UInt8]) -> Void>.events(
+            "PhotoFeed.chunkEvents()",
+            stop: { previous in self.onChunk = previous },
+            register: { events in
+                #sourceLocation(file:"CallbackProperties.bridge",line:19)
+                let previous = self.onChunk
+                #sourceLocation(file:"CallbackProperties.bridge",line:19)
+                self.onChunk = { value in
+                    #sourceLocation()
+                    events.yield(value)
+                }
+                return previous
+            }
+        )
+    }
+
     /// A registration whose handler gets the feed itself first: the element is the photo.
     ///
     /// Bridged from `PhotoFeed.onEachPhoto(_:)`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:19)
+    #sourceLocation(file:"CallbackProperties.bridge",line:23)
     func onEachPhoto() -> _Concurrency.AsyncStream<Photo> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:19)
+        #sourceLocation(file:"CallbackProperties.bridge",line:23)
         BridgegenStream<Photo, Swift.Void>.events("PhotoFeed.onEachPhoto()") { events in
-            #sourceLocation(file:"CallbackProperties.bridge",line:19)
+            #sourceLocation(file:"CallbackProperties.bridge",line:23)
             self.onEachPhoto({ receiver, value in
                 #sourceLocation()
                 events.yield(value)
