@@ -244,9 +244,17 @@ struct StarterBlock {
             // A callback per row beside a returned future that says when the rows are over
             // (SQLKit's `run(_ handler:) -> EventLoopFuture<Void>`): a stream that ends with it.
             // Only a `…Future`: its `whenComplete(_:)` with a `Result` is what the adapter waits on.
+            // Beside it, other callbacks with defaults are hooks the caller may pass (PostgresNIO's
+            // `onMetadata: … = { _ in }` beside `onRow`), when the per-item one is the last.
+            let perItem = callbacks.filter {
+                ClosureRoleNames.namesPerItem($0.name.name) || $0.label.map { ClosureRoleNames.namesPerItem($0.name) } == true
+            }
+            let hooksBesidePerItem =
+                perItem.count == 1 && perItem[0].name.name == callbacks.last?.name.name
+                && callbacks.dropLast().allSatisfy { $0.defaultValue != nil }
             if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
-                !ClosureRoleNames.isFuture(type), callbacks.count == 1,
-                let callback = callbacks.first,
+                !ClosureRoleNames.isFuture(type), callbacks.count == 1 || hooksBesidePerItem,
+                let callback = callbacks.last,
                 ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name)
             {
                 entry.annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }

@@ -129,4 +129,20 @@ import Testing
         #expect(swift.contains("func subscribe() async throws -> Element {"))
         #expect(swift.contains("func observeResult() -> _Concurrency.AsyncThrowingStream<Value, any Swift.Error> {"))
     }
+
+    /// PostgresNIO's `query(_:_:onMetadata:onRow:) -> EventLoopFuture<Void>`: the per-row
+    /// callback is the stream the future ends; a hook with a default beside it stays a parameter.
+    @Test func aHookWithADefaultBesideTheRowsStaysAParameter() throws {
+        let text = scan(
+            """
+            public final class Database {
+                public func query(_ sql: String, onMetadata: @escaping (Metadata) -> () = { _ in }, onRow: @escaping (Row) throws -> ()) -> EventLoopFuture<Void> { fatalError() }
+                public func query(_ sql: String, onMetadata: @escaping (Metadata) -> (), onRow: @escaping (Row) throws -> ()) -> EventLoopFuture<Void> { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.components(separatedBy: "    @finish(returned)\n").count == 2, "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func query(_ sql: String, onMetadata: @escaping (Metadata) -> () = { _ in }) -> _Concurrency.AsyncThrowingStream<Row, any Swift.Error> {"))
+    }
 }
