@@ -188,6 +188,10 @@ public struct Scan {
                 block.spelledType = module + "." + type.name
             }
             block.whereClause = type.whereClause
+            block.initializerClosures = Set(members.flatMap { member -> [String] in
+                guard member.kind == .initializer, case .context(let initializer)? = member.declaration else { return [] }
+                return initializer.parameters.filter { $0.type.description.contains("->") }.map(\.name.name)
+            })
             for member in members { block.add(member, tokens: tokens) }
             if block.hasCallbacks {
                 blocks.append(block)

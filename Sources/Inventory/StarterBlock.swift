@@ -53,6 +53,8 @@ struct StarterBlock {
     var lentTypes: LentTypes?
     /// The SDK's file-level typealiases of `Result` (RxSwift's `SingleEvent`).
     var resultAliases: Set<String> = []
+    /// The names of the closure parameters the type's initializers take.
+    var initializerClosures: Set<String> = []
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -81,6 +83,15 @@ struct StarterBlock {
         switch member.kind {
         case .typeAlias:
             entries.append(Entry(member: member, role: .typeAlias))
+        case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && initializerClosures.contains(member.name):
+            // The object is made with this closure (Combine's `Sink(receiveCompletion:receiveValue:)`
+            // keeps them in `receiveValue` and `receiveCompletion`): it is the object's own
+            // handler, and whoever made the object listens through it.
+            var entry = Entry(member: member, role: .context)
+            entry.marksContext = true
+            entry.swiftName = member.name
+            entry.contextReason = "the initializer takes it: the object's own handler, not events to listen to"
+            entries.append(entry)
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member):
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
             // event; generate bridges it as a stream that sets it while iterated.

@@ -199,7 +199,8 @@ struct StarterFile {
             closuresOnly, to: &lines,
             heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
-                "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md).",
+                "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md),",
+                "// or hold the handlers the object was made with.",
             ])
         Self.appendNames(
             lentOnly, to: &lines,

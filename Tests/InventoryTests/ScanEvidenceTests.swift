@@ -145,4 +145,20 @@ import Testing
         let swift = try generate(text)
         #expect(swift.contains("func query(_ sql: String, onMetadata: @escaping (Metadata) -> () = { _ in }) -> _Concurrency.AsyncThrowingStream<Row, any Swift.Error> {"))
     }
+
+    /// Combine's `Sink`: the properties hold the handlers the initializer took; the object's
+    /// own, not events to listen to. A property the initializer does not take is a stream.
+    @Test func aHandlerTheInitializerTakesIsNotAStream() {
+        let text = scan(
+            """
+            public final class Sink<Input> {
+                public var receiveValue: (Input) -> Void
+                public var onCancel: (() -> Void)?
+                public init(receiveValue: @escaping (Input) -> Void) { self.receiveValue = receiveValue }
+            }
+            """
+        ).text
+        #expect(text.contains("    @context  // the initializer takes it: the object's own handler, not events to listen to\n    public var receiveValue"), "\(text)")
+        #expect(text.contains("    // scan: 'onCancel' holds a closure the SDK calls for each event: a stream\n"))
+    }
 }
