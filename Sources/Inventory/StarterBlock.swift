@@ -96,7 +96,11 @@ struct StarterBlock {
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
             // event; generate bridges it as a stream that sets it while iterated.
             var entry = Entry(member: member, role: .callback)
-            entry.annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
+            if ClosureRoleNames.namesOnce(property: member.name) {
+                entry.annotations.append(("@once", "'\(member.name)' is named for an end, which comes once"))
+            } else {
+                entry.annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
+            }
             entries.append(entry)
         case .initializer, .property, .subscript:
             var entry = Entry(member: member, role: .context)

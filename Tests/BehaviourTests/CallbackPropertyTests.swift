@@ -27,6 +27,42 @@ import Testing
         await task.value
     }
 
+    /// `@once`: the one-shot sets the property, returns what the first call hands it (the feed
+    /// handed back dropped) and puts back what the property held, also when cancelled.
+    @Test func aOnceHandlerReturnsItsFirstCallAndPutsBackWhatItHeld() async throws {
+        let feed = PhotoFeed()
+        let earlier = Locked(0)
+        feed.onInvalidation = { _, _ in earlier.withLock { $0 += 1 } }
+        let heard = Locked<FixtureError?>(nil)
+        let waiter = Task {
+            let error = try await feed.invalidationEvent()
+            heard.withLock { $0 = error as? FixtureError }
+        }
+        // Invalidated until the one-shot has heard it (before it set the property, the earlier
+        // handler hears it).
+        #expect(await eventually {
+            feed.invalidate(with: FixtureError.failed)
+            Fixture.drain()
+            return heard.withLock { $0 } == .failed
+        })
+        try await waiter.value
+        // Put back: the earlier handler hears the next invalidation.
+        let before = earlier.withLock { $0 }
+        feed.invalidate(with: nil)
+        Fixture.drain()
+        #expect(await eventually { earlier.withLock { $0 } > before })
+
+        // Cancelled before any call: CancellationError, and the earlier handler is back.
+        let cancelled = Task { try await feed.invalidationEvent() }
+        try await Task.sleep(for: .milliseconds(5))
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        let count = earlier.withLock { $0 }
+        feed.invalidate(with: nil)
+        Fixture.drain()
+        #expect(await eventually { earlier.withLock { $0 } > count })
+    }
+
     @Test func theStreamSetsThePropertyAndPutsBackWhatItHeld() async throws {
         let feed = PhotoFeed()
         let earlier = Locked([String]())

@@ -155,7 +155,7 @@ public final class PhotoFeed: @unchecked Sendable {
     // @unchecked: the handlers are behind `state`, as an SDK would guard them.
     private let state = Locked(
         (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
-         each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }))
+         each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }, invalid: ((PhotoFeed, Error?) -> Void)?.none))
 
     public init() {}
 
@@ -179,6 +179,21 @@ public final class PhotoFeed: @unchecked Sendable {
     public var onChunk: (inout [UInt8]) -> Void {
         get { state.withLock { $0.chunk } }
         set { state.withLock { $0.chunk = newValue } }
+    }
+
+    /// Called once, when the feed is invalidated (URLSession's `didBecomeInvalidWithError`, as
+    /// Alamofire's `ClosureEventMonitor` hands it on): nil for an explicit invalidation.
+    public var onInvalidation: ((PhotoFeed, Error?) -> Void)? {
+        get { state.withLock { $0.invalid } }
+        set { state.withLock { $0.invalid = newValue } }
+    }
+
+    /// Invalidates the feed from the fixture's thread: calls what `onInvalidation` holds then.
+    public func invalidate(with error: Error?) {
+        Fixture.scheduler.async { [self] in
+            let invalid = state.withLock { $0.invalid }
+            invalid?(self, error)
+        }
     }
 
     /// Photos sent while no handler was set.

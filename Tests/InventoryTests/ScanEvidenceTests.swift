@@ -161,4 +161,24 @@ import Testing
         #expect(text.contains("    @context  // the initializer takes it: the object's own handler, not events to listen to\n    public var receiveValue"), "\(text)")
         #expect(text.contains("    // scan: 'onCancel' holds a closure the SDK calls for each event: a stream\n"))
     }
+
+    /// A callback property named for an end is a one-shot (`@once`); a monitor's per-request
+    /// `requestDidFinish` stays a stream.
+    @Test func aPropertyNamedForAnEndIsAOneShot() throws {
+        let text = scan(
+            """
+            open class Monitor {
+                open var sessionDidBecomeInvalidWithError: ((URLSession, Error?) -> Void)?
+                open var requestDidFinish: ((Request) -> Void)?
+                open var completionBlock: (() -> Void)?
+            }
+            """
+        ).text
+        #expect(text.components(separatedBy: "    @once\n").count == 3, "\(text)")
+        #expect(text.contains("'requestDidFinish' holds a closure the SDK calls for each event: a stream"))
+        let swift = try generate(text)
+        #expect(swift.contains("func sessionDidBecomeInvalidWithErrorEvent() async throws -> (URLSession, Error?) {"))
+        #expect(swift.contains("func completionBlockEvent() async throws {"))
+        #expect(swift.contains("func requestDidFinishEvents() -> _Concurrency.AsyncStream<Request> {"))
+    }
 }

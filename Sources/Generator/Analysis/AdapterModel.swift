@@ -89,7 +89,8 @@ public struct Adapter: Hashable, Sendable {
         case delegate(DelegateStart)
         /// An observer of a notification (`stream` is set too).
         case notification(ObservedNotification)
-        /// A callback property the stream sets while it is iterated (`stream` is set too).
+        /// A callback property the stream sets while it is iterated (`stream` is set too), or
+        /// that a one-shot sets until its first call (`@once`).
         case property(CallbackProperty)
     }
 
@@ -129,6 +130,8 @@ public struct CallbackProperty: Hashable, Sendable {
     public var shape: CompletionShape
     /// Where the property is declared: the code that sets it lands there.
     public var line: Int?
+    /// `@once`: the SDK calls it once; the adapter is a one-shot that waits for that call.
+    public var once = false
 }
 
 /// An expression or value as the user wrote it in an annotation, and its `.bridge` line.

@@ -28,6 +28,7 @@ extension Analyzer {
     ) -> Adapter? {
         guard let type = member.type, let closure = closureType(type, scope: scope) else { return nil }
         var stream: StreamAnnotation?
+        var once: SourceLocation?
         var name = Self.streamName(ofProperty: member.name)
         var options = block
         for attribute in member.attributes {
@@ -35,6 +36,12 @@ extension Analyzer {
             case "stream":
                 guard let read = readStream(attribute) else { return nil }
                 stream = read
+            case "once":
+                if attribute.arguments != nil {
+                    diagnostics.error("'@once' takes no arguments", at: attribute.location, notes: [.init("write '@once'")])
+                    return nil
+                }
+                once = attribute.location
             case "asyncName":
                 guard let override = singleIdentifier(attribute, usage: "'@asyncName(newName)'") else { return nil }
                 name = override
@@ -47,7 +54,7 @@ extension Analyzer {
                 guard Annotations.specs[attribute.name.name] != nil else { continue }
                 diagnostics.error(
                     "'@\(attribute.name.name)' does not apply to callback property '\(member.name)'", at: attribute.location,
-                    notes: [.init("a callback property becomes a stream: '@stream(…)', '@asyncName(name)' or '@context' apply")])
+                    notes: [.init("a callback property becomes a stream: '@stream(…)', '@once', '@asyncName(name)' or '@context' apply")])
                 return nil
             }
         }
@@ -66,6 +73,26 @@ extension Analyzer {
             values.append(element.type.strippingAttributes.description)
         }
         let element = values.isEmpty ? "Void" : values.count == 1 ? values[0] : "(" + values.joined(separator: ", ") + ")"
+        if once == nil, stream == nil, ClosureRoleNames.namesOnce(property: member.name) {
+            // A stream of an end never ends: said, not guessed silently.
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "callback property '\(member.name)' is named for an end, which comes once; its stream would never end",
+                    at: member.nameLocation ?? member.location,
+                    notes: [
+                        .init("if the SDK calls it once, add '@once': a one-shot that waits for that call"),
+                        .init("if it is called for every event, add '@stream'"),
+                    ]))
+        }
+        if let once {
+            if let stream = member.attributes.first(where: { $0.name.name == "stream" }) {
+                diagnostics.error(
+                    "'@once' and '@stream' contradict each other on callback property '\(member.name)'", at: stream.location,
+                    notes: [.init("'@once': the SDK calls it once (a one-shot); '@stream': for every event", at: once)])
+                return nil
+            }
+            if !member.attributes.contains(where: { $0.name.name == "asyncName" }) { name = Self.eventName(ofProperty: member.name) }
+        }
         var adapter = Adapter(
             documentation: member.documentation, sourceName: typeName + "." + member.name, adapterName: name + "()",
             name: Naming.escaped(name), access: access, attributes: member.attributes.filter { $0.name.name == "available" }.map(\.text),
@@ -74,15 +101,23 @@ extension Analyzer {
             start: .property(
                 CallbackProperty(
                     name: Naming.escaped(member.name), type: type.description, shape: CompletionShape(parameters: parameters),
-                    line: member.nameLocation?.line)),
+                    line: member.nameLocation?.line, once: once != nil)),
             options: options, location: member.location)
         adapter.options.timeout = nil
         adapter.options.retry = nil
         adapter.options.mapError = nil
-        adapter.stream = StreamOptions(
-            buffering: stream?.buffering, isThrowing: false, shared: stream?.shared ?? false, replay: stream?.replay ?? 0)
+        if once == nil {
+            adapter.stream = StreamOptions(
+                buffering: stream?.buffering, isThrowing: false, shared: stream?.shared ?? false, replay: stream?.replay ?? 0)
+        }
         adapter.signatureLine = member.nameLocation?.line
         return adapter
+    }
+
+    /// `onClose` → `closeEvent`, `sessionDidBecomeInvalid` → `sessionDidBecomeInvalidEvent`: the
+    /// one-shot of a `@once` property (a method may not share the property's name).
+    static func eventName(ofProperty name: String) -> String {
+        String(streamName(ofProperty: name).dropLast())
     }
 
     /// `onMessage` → `messageEvents`, `didChange` → `didChangeEvents`: what the stream function of

@@ -17,6 +17,8 @@ enum Annotations {
         static let delegateBlock = Places(rawValue: 1 << 2)
         static let delegateAdapter = Places(rawValue: 1 << 3)
         static let delegateMethod = Places(rawValue: 1 << 4)
+        /// On a callback property.
+        static let property = Places(rawValue: 1 << 5)
     }
 
     /// One of bridgegen's annotations: where it may stand, the argument labels it takes (`""`
@@ -90,6 +92,7 @@ enum Annotations {
             name: "lent", places: .function, labels: [""],
             usage: "'@lent(TypeName)' naming the type of an object the SDK lends to the callback only (a connection valid inside it)",
             notOnNotification: "there is no callback"),
+        Spec(name: "once", places: .property, usage: "'@once' on a callback property the SDK calls once"),
         Spec(name: "nullableResult", places: .function),
         Spec(name: "swiftPrivate", places: .function),
         Spec(name: "context", places: .function),
@@ -150,6 +153,11 @@ enum Annotations {
             return .error(
                 "'@retry' applies to completion-handler adapters and their extension blocks", at: attribute.location,
                 notes: [.init("retry the call where you await it, or bridge a completion-handler method instead")])
+        }
+        if name == "once" {
+            return .error(
+                "'@once' applies to a callback property", at: attribute.location,
+                notes: [.init("a method is a one-shot without '@stream'; remove '@once'")])
         }
         if functionAnnotations.contains(name) && allowedHere == blockAnnotations {
             return .error(

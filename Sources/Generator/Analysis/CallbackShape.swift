@@ -135,6 +135,18 @@ public enum ClosureRoleNames {
             .contains { lowered.hasSuffix($0) } || lowered.contains("once")
     }
 
+    /// A callback property named for an end, which comes once: a completion (`completionBlock`,
+    /// `onComplete`), an invalidation (`invalidationHandler`, `sessionDidBecomeInvalid…`: the
+    /// object is over), a close. Not `…DidFinish`/`…DidComplete` of a monitor, which reports the
+    /// end of each of many requests.
+    public static func namesOnce(property name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.contains("completion") || lowered.contains("invalid")
+            || [
+                "oncomplete", "onfinish", "onfinished", "ondone", "onclose", "onclosed", "ondisconnect", "ondisconnected",
+            ].contains(lowered)
+    }
+
     /// A method name that says its callback reports progress or repeats (`downloadProgress`):
     /// a stream.
     public static func namesRepetition(_ method: String) -> Bool {

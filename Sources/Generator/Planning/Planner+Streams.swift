@@ -84,8 +84,11 @@ extension Planner {
     /// A callback property's stream: registering sets the property to bridgegen's handler and
     /// returns the value it had, which stopping puts back. The lines that name the property land
     /// on its declaration.
+    ///
+    /// `@once`: the one-shot waits for the first element of that stream (which puts the property
+    /// back as it ends); a cancelled task ends it without one.
     func printPropertyStream(_ site: AdapterSite, _ property: CallbackProperty, into printer: inout CodePrinter) {
-        guard let stream = site.adapter.stream else { return }
+        guard let stream = site.adapter.stream ?? (property.once ? StreamOptions(buffering: nil, isThrowing: false) : nil) else { return }
         let names = site.names
         let slot = "\(site.receiver).\(property.name)"
         let head = "BridgegenStream<\(Self.spelled(site.adapter.resultType)), \(property.type)>"
@@ -93,7 +96,8 @@ extension Planner {
         var options = streamOptions(site, stream)
         options.append(Sourced("stop: { previous in \(slot) = previous }", from: property.line))
         if site.adapter.options.isMainActor { options.append(Sourced("stopOnMainThread: true")) }
-        printer.line(head + "(", from: property.line)
+        let value = site.adapter.returnsVoid ? "_" : Self.freeName("value", taken: [names.events])
+        printer.line((property.once ? "for await \(value) in " : "") + head + "(", from: property.line)
         printer.indented {
             $0.commaSeparated(options + [Sourced("register: { \(names.events) in")])
             $0.indented { printer in
@@ -106,7 +110,11 @@ extension Planner {
             }
             $0.line("}")
         }
-        printer.continuation(")")
+        guard property.once else { return printer.continuation(")") }
+        printer.continuation(") {")
+        printer.indented { $0.line(site.adapter.returnsVoid ? "return" : "return " + value) }
+        printer.line("}")
+        printer.line("throw _Concurrency.CancellationError()")
     }
 
     /// `BridgegenStream<Element, Token>.throwing` (or `.events`, `.shared`, `.sharedThrowing`).

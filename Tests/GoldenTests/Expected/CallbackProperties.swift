@@ -104,14 +104,39 @@ extension PhotoFeed {
         )
     }
 
+    /// Called once: the adapter waits for that call; the feed handed back first is dropped.
+    ///
+    /// Bridged from `PhotoFeed.onInvalidation`.
+    #sourceLocation(file:"CallbackProperties.bridge",line:23)
+    nonisolated(nonsending) func invalidationEvent() async throws -> Error? {
+        #sourceLocation(file:"CallbackProperties.bridge",line:23)
+        for await value in BridgegenStream<Error?, ((PhotoFeed, Error?) -> Void)?>.events(
+            "PhotoFeed.invalidationEvent()",
+            stop: { previous in self.onInvalidation = previous },
+            register: { events in
+                #sourceLocation(file:"CallbackProperties.bridge",line:23)
+                let previous = self.onInvalidation
+                #sourceLocation(file:"CallbackProperties.bridge",line:23)
+                self.onInvalidation = { receiver, value in
+                    #sourceLocation()
+                    events.yield(value)
+                }
+                return previous
+            }
+        ) {
+            return value
+        }
+        throw _Concurrency.CancellationError()
+    }
+
     /// A registration whose handler gets the feed itself first: the element is the photo.
     ///
     /// Bridged from `PhotoFeed.onEachPhoto(_:)`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:23)
+    #sourceLocation(file:"CallbackProperties.bridge",line:27)
     func onEachPhoto() -> _Concurrency.AsyncStream<Photo> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:23)
+        #sourceLocation(file:"CallbackProperties.bridge",line:27)
         BridgegenStream<Photo, Swift.Void>.events("PhotoFeed.onEachPhoto()") { events in
-            #sourceLocation(file:"CallbackProperties.bridge",line:23)
+            #sourceLocation(file:"CallbackProperties.bridge",line:27)
             self.onEachPhoto({ receiver, value in
                 #sourceLocation()
                 events.yield(value)
