@@ -76,7 +76,7 @@ extension StarterBlock {
             !synchronousMethods.contains(function.fullName)
         else { return nil }
         let aliases = closureAliases
-        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name) }
+        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type) }
         guard callbacks.count == 1, let callback = callbacks.first,
             ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name)
         else { return nil }
@@ -90,7 +90,7 @@ extension StarterBlock {
             let stop = tokens.stopMethod(of: returned.description)
         else { return nil }
         let aliases = closureAliases
-        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name) }
+        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type) }
         guard callbacks.count == 1, let callback = callbacks.first,
             !Analyzer.looksLikeCompletion(callback.name.name) || ClosureRoleNames.namesPerItem(callback.name.name)
         else { return nil }
@@ -115,7 +115,7 @@ extension StarterBlock {
         }
         let closureAliases = self.closureAliases
         return function.parameters.contains {
-            Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description)
+            Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type)
         }
     }
 
@@ -159,7 +159,8 @@ extension StarterBlock {
     /// non-escaping closure runs before the method returns: `create(table:) { t in … }`) and
     /// hands the app a result or an event, directly or through one of the SDK's closure aliases.
     static func isCallback(
-        _ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax], method: String = "init", returns: String? = nil
+        _ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax], method: String = "init", returns: String? = nil,
+        owner: String? = nil
     ) -> Bool {
         if namesConfiguration(parameter) { return false }
         var escapes = parameter.type.description.contains("@escaping")
@@ -174,7 +175,7 @@ extension StarterBlock {
             return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
                 && !CallbackShape.isWork(
                     name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
-                    returns: returns)
+                    returns: returns, owner: owner)
         }
         guard case .named(let components) = type.kind, let last = components.last else { return false }
         if let closure = closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")] {

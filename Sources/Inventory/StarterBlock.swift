@@ -202,7 +202,7 @@ struct StarterBlock {
             // closure beside a failure closure a one-shot, whatever the method is called.
             let aliases = closureAliases
             let callbacks = function.parameters.filter {
-                Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description)
+                Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type)
             }
             let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) })
             // A name that says once (`observeCompleted`, `onClose`) is a one-shot.

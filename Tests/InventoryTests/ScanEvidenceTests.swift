@@ -181,4 +181,27 @@ import Testing
         #expect(swift.contains("func completionBlockEvent() async throws {"))
         #expect(swift.contains("func requestDidFinishEvents() -> _Concurrency.AsyncStream<Request> {"))
     }
+
+    /// A chain's own last step (PromiseKit's `PMKFinalizer.finally`) and an action added as an
+    /// item (ReactiveSwift's `CompositeDisposable.add(_:)`) are work, not callbacks; an
+    /// observer's `addObserver(_:)` and an `observeCompleted(_ action:)` still are callbacks.
+    @Test func chainStepsAndAddedActionsAreWork() {
+        let text = scan(
+            """
+            public final class PMKFinalizer {
+                public func finally(on: DispatchQueue? = nil, _ body: @escaping () -> Void) {}
+            }
+            public final class CompositeDisposable {
+                public func add(_ action: @escaping () -> Void) -> Disposable? { nil }
+                public func addObserver(_ action: @escaping () -> Void) -> Disposable? { nil }
+                public func observeCompleted(_ action: @escaping () -> Void) -> Disposable? { nil }
+            }
+            """
+        ).text
+        #expect(text.contains("// PMKFinalizer: finally(on:_:)"), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public func add(_ action:"), "\(text)")
+        #expect(text.contains("public func addObserver(_ action: @escaping () -> Void) -> Disposable?\n"))
+        #expect(!text.contains("@context  // takes a closure, but not a callback\n    public func addObserver"))
+        #expect(!text.contains("@context  // takes a closure, but not a callback\n    public func observeCompleted"))
+    }
 }

@@ -66,10 +66,14 @@ extension CallbackShape {
     /// `EventLoop.execute(_ task:)`) or a disposal action (`Disposables.create(with dispose:)`) —
     /// and the method is not named for an event it reports (`observeCompleted(_ action:)`,
     /// `onClose(_ action:)`, `whenComplete`, `startWithInterrupted`).
-    public static func isWork(name: String, label: String?, parameterCount: Int, method: String, returns: String? = nil) -> Bool {
+    public static func isWork(
+        name: String, label: String?, parameterCount: Int, method: String, returns: String? = nil, owner: String? = nil
+    ) -> Bool {
         // A chain step: its `body` runs when this promise resolves, and it returns the next link
-        // (PromiseKit's `done`, `catch`, `ensure`); the chain is bridged once, where it ends.
-        if name == "body", let returns, ["Promise", "Guarantee", "Future", "Finalizer", "Thenable"].contains(where: returns.contains) {
+        // (PromiseKit's `done`, `catch`, `ensure`), or it is a chain's own last step (PromiseKit's
+        // `PMKFinalizer.finally`); the chain is bridged once, where it ends.
+        let chainTypes = ["Promise", "Guarantee", "Future", "Finalizer", "Thenable"]
+        if name == "body", [returns, owner].contains(where: { type in type.map { chainTypes.contains(where: $0.contains) } == true }) {
             return true
         }
         // `asyncRead(_ value:)`, `spawnConcurrentRead(_:)`: the method runs the closure
@@ -81,7 +85,9 @@ extension CallbackShape {
         guard parameterCount == 0,
             workNames.contains(name.lowercased()) || label.map({ workNames.contains($0.lowercased()) }) == true
         else { return false }
-        let reportsEvent = ["observe", "on", "when", "start", "subscribe", "listen", "watch", "add"].contains { prefix in
+        // Not `add(_ action:)` alone: what it adds is the action itself, an item of a collection
+        // (ReactiveSwift's `CompositeDisposable.add(_:)`), where `addObserver` adds a listener.
+        let reportsEvent = method != "add" && ["observe", "on", "when", "start", "subscribe", "listen", "watch", "add"].contains { prefix in
             method.hasPrefix(prefix) && method.dropFirst(prefix.count).first.map { $0.isUppercase || $0 == "(" } != false
         }
         return !reportsEvent
