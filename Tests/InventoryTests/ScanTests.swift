@@ -639,8 +639,8 @@ let interfaceSDK = #"""
             import Dispatch
             public struct Configuration { public var queue: DispatchQueue? = nil }
             public var conf = Configuration()
-            public final class Promise {
-                public func done(on queue: DispatchQueue? = conf.queue, _ body: @escaping () -> Void) {}
+            public final class Store {
+                public func load(on queue: DispatchQueue? = conf.queue, _ completion: @escaping () -> Void) {}
             }
             """
         let text = scan(sdk).text
