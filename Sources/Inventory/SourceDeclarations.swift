@@ -331,14 +331,19 @@ struct SourceDeclarations {
 
     /// A token at the start of a line that still belongs to the declaration above.
     private func continues(at index: Int) -> Bool {
+        // A line that ends in the middle of something (`->`, `,`, an open bracket) goes on, whatever
+        // starts the next one (NIOSSL's `typealias … = (…) ->` then `Void` on its own line).
+        let previous = tokens[index - 1]
+        if previous.isPunctuation(",") || previous.isPunctuation("(") || previous.isPunctuation("<") || previous.isPunctuation("[")
+            || previous.isPunctuation("->") || previous.isPunctuation(":") || previous.isPunctuation("=")
+        {
+            return true
+        }
         let token = tokens[index]
         if let word = token.word { return Self.continuations.contains(word) }
         return token.isPunctuation("->") || token.isPunctuation(",") || token.isPunctuation(".")
             || token.isPunctuation("&") || token.isPunctuation(":") || token.isPunctuation("<")
             || token.isPunctuation(">") || token.isPunctuation("?") || token.isPunctuation("(")
-            || tokens[index - 1].isPunctuation(",") || tokens[index - 1].isPunctuation("(")
-            || tokens[index - 1].isPunctuation("<") || tokens[index - 1].isPunctuation("[")
-            || tokens[index - 1].isPunctuation("->") || tokens[index - 1].isPunctuation(":")
     }
 
     /// After `=`: the first line start outside any bracket the value opened, or the `}` that

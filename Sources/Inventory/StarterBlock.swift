@@ -277,6 +277,16 @@ struct StarterBlock {
                 entry.annotations.insert(("@finish(returned)", "the returned \(returned) says when they are over, or fails"), at: 0)
                 entry.annotations.insert(("@stream", "'\(name)' is called for each item"), at: 0)
             }
+            // One event beside a returned future (websocket-kit's `connect(…, onUpgrade:) ->
+            // EventLoopFuture<Void>`): a failed connection never calls it, the future says why.
+            if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
+                !ClosureRoleNames.isFuture(type), callbacks.count == 1, let callback = callbacks.first,
+                !ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name),
+                !entry.annotations.contains(where: { $0.annotation == "@stream" })
+            {
+                let name = callback.label?.name ?? callback.name.name
+                entry.annotations.append(("@failure(returned)", "the returned \(returned) fails when '\(name)' never comes"))
+            }
             // A returned task that can be suspended and resumed may come back suspended: the
             // one-shot starts it (a stream's register call must start it itself).
             if let returnedType, function.returnType.map({ !$0.isVoid }) == true, tokens.isResumable(returnedType),

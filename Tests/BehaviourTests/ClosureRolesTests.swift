@@ -139,6 +139,20 @@ import Testing
         #expect(await eventually { log.all.map(\.kind) == [.eventAfterFinish] })
     }
 
+    /// One event beside a returned future (`@failure(returned)`, websocket-kit's `connect`): the
+    /// callback's value; the future's failure thrown, not lost to `callbackDropped`; the callback
+    /// coming after the failure is reported; a cancelled call throws at once.
+    @Test func aReturnedFuturesFailureFailsAOneShot() async throws {
+        let library = PhotoLibrary()
+        #expect(try await withWatchdog { try await library.connect(to: "ws://a") }.url == "ws://a")
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await withWatchdog { try await library.connect(to: "ws://a") } }
+        let log = MisuseLog.install(for: "PhotoLibrary.connect")
+        library.outcome = .both
+        await #expect(throws: PhotoError.notFound) { try await withWatchdog { try await library.connect(to: "ws://a") } }
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     /// `with object:`: the caller's object handed back first is dropped from the value; the
     /// events, the end and the failure are as without it.
     @Test func theCallersObjectHandedBackIsNoPartOfTheValue() async throws {

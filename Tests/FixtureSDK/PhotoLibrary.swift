@@ -296,3 +296,42 @@ extension PhotoLibrary {
         return future
     }
 }
+
+/// What `PhotoLibrary.connect(to:onUpgrade:)` hands over once connected.
+public final class PhotoSocket: Sendable {
+    public let url: String
+    init(url: String) { self.url = url }
+}
+
+extension PhotoLibrary {
+    /// websocket-kit's `connect(to:…, onUpgrade:) -> EventLoopFuture<Void>`: `onUpgrade` gets the
+    /// socket once connected, then the future succeeds; a failed connection fails the future and
+    /// releases `onUpgrade` uncalled. `.both`: the future fails, then `onUpgrade` comes late.
+    public func connect(to url: String, onUpgrade: @escaping (PhotoSocket) -> Void) -> PhotoFuture {
+        recordStart()
+        let future = PhotoFuture()
+        let outcome = self.outcome
+        // Once the adapter waits on the future: what it does with each order is then what the
+        // test sees, not a race with its attaching.
+        var onUpgrade: ((PhotoSocket) -> Void)? = onUpgrade
+        let box = UncheckedBox(Locked(onUpgrade))
+        onUpgrade = nil
+        future.whenAttached {
+            Fixture.scheduler.async {
+                let upgrade = box.value.withLock { $0 }
+                switch outcome {
+                case .value:
+                    upgrade?(PhotoSocket(url: url))
+                    future.complete(.success(()))
+                case .failure, .nothing:
+                    future.complete(.failure(PhotoError.notFound))
+                case .both:
+                    future.complete(.failure(PhotoError.notFound))
+                    upgrade?(PhotoSocket(url: url))
+                }
+                box.value.withLock { $0 = nil }
+            }
+        }
+        return future
+    }
+}

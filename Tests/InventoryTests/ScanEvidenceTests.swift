@@ -204,4 +204,36 @@ import Testing
         #expect(!text.contains("@context  // takes a closure, but not a callback\n    public func addObserver"))
         #expect(!text.contains("@context  // takes a closure, but not a callback\n    public func observeCompleted"))
     }
+
+    /// websocket-kit's `connect(to:onUpgrade:) -> EventLoopFuture<Void>`: one event beside a
+    /// returned future, whose failure fails the call (a failed connection never upgrades).
+    @Test func oneEventBesideAReturnedFutureFailsWithIt() throws {
+        let text = scan(
+            """
+            public final class WebSocket {
+                public static func connect(to url: String, onUpgrade: @escaping (WebSocket) -> ()) -> EventLoopFuture<Void> { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @failure(returned) because the returned EventLoopFuture<Void> fails when 'onUpgrade' never comes\n    @failure(returned)\n"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func connect(to url: String) async throws -> WebSocket {"))
+        #expect(swift.contains("if case .failure(let error) = result { continuation.resume(throwing: error) }"))
+    }
+
+    /// A declaration whose line ends in `->` goes on to the next line, whatever word starts it
+    /// (NIOSSL's `typealias NIOSSLCustomVerificationCallback = (…) ->` then `Void`).
+    @Test func aTypealiasBrokenAfterItsArrowIsReadWhole() throws {
+        let text = scan(
+            """
+            public typealias Verify = ([String], Promise<Bool>) ->
+                Void
+            public final class Handler {
+                public func verify(_ callback: @escaping Verify) {}
+            }
+            """
+        ).text
+        #expect(text.contains("public typealias Verify = ([String], Promise<Bool>) ->\n    Void\n"), "\(text)")
+        _ = try generate(text)
+    }
 }

@@ -230,7 +230,9 @@ extension Analyzer {
             return true
         }
         // A future's own methods report its own outcome (NIO's `always(_:)` returns the future).
+        // `@failure(returned)` says the callback is the one-shot's value, the future its failure.
         guard let returned = function.returnType, roles.others.isEmpty, annotations.completion == nil,
+            annotations.failsWithReturned == nil,
             !ClosureRoleNames.isFuture(typeName),
             ClosureRoleNames.isFuture(returned.strippingAttributes.unwrappingOptional.qualifiedName ?? ""),
             ClosureRoleNames.isPerItemBesideFuture(name: value.name.name, label: value.label?.name)

@@ -178,8 +178,24 @@ extension Analyzer {
         let isThrowing = function.throwsClause != nil
             && (function.throwsClause?.keyword == "throws" || rethrowsThroughForwardedClosure(function, except: completionIndex))
 
-        guard var cancellation = readCancellation(function, selfType: typeName, returnedIsUsed: annotations.finishesWithReturned != nil)
+        guard
+            var cancellation = readCancellation(
+                function, selfType: typeName, returnedIsUsed: annotations.finishesWithReturned != nil || annotations.failsWithReturned != nil)
         else { return nil }
+        if let location = annotations.failsWithReturned {
+            guard annotations.finishesWithReturned == nil, !isAsyncCall, returnsValue else {
+                diagnostics.error(
+                    "'@failure(returned)' fails the call or stream with the future '\(function.fullName)' returns",
+                    at: location,
+                    notes: [
+                        .init(
+                            annotations.finishesWithReturned != nil
+                                ? "'@finish(returned)' ends the stream with the returned future and fails it with its failure already; remove '@failure(returned)'"
+                                : "the method returns nothing that can fail")
+                    ])
+                return nil
+            }
+        }
         if isAsyncCall, endsWithReturn, let attribute = function.attributes.first(where: { $0.name.name == "cancel" }) {
             diagnostics.error(
                 "'@cancel' does not apply to an async method whose return ends the stream: the stream's end cancels the task that calls it",
@@ -225,6 +241,7 @@ extension Analyzer {
             completion: shape)
         call.until = until
         call.finishesWithReturned = annotations.finishesWithReturned != nil
+        call.failsWithReturned = annotations.failsWithReturned != nil
         call.completionRole = roles.valueRole
         call.completionName = completionParameter.name.name
         call.guardedClosureParameters = guarded
@@ -252,7 +269,7 @@ extension Analyzer {
             stream.replay = annotation.replay
             // A failure closure, an end closure that carries an error, or a returned future (which
             // can fail) can fail the stream.
-            stream.isThrowing = stream.isThrowing || call.finishesWithReturned || roles.others.contains { closure in
+            stream.isThrowing = stream.isThrowing || call.finishesWithReturned || call.failsWithReturned || roles.others.contains { closure in
                 switch closure.role {
                 case .failure, .finish(.optionalError), .finish(.completion): return true
                 case .finish(.plain), .noValue: return false

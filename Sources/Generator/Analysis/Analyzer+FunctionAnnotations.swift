@@ -35,6 +35,9 @@ extension Analyzer {
         var caseRoles: [(name: String, kind: String, location: SourceLocation)] = []
         /// `@finish(returned)`: the future the method returns ends the stream when it completes.
         var finishesWithReturned: SourceLocation?
+        /// `@failure(returned)`: the returned future's failure fails the one-shot (websocket-kit's
+        /// `connect(…, onUpgrade:) -> EventLoopFuture<Void>`: a failed connection never upgrades).
+        var failsWithReturned: SourceLocation?
         /// `@lent(Database)`: objects of these types the callback gets are valid only inside it
         /// (GRDB's connection): no part of the value (Analyzer+Shape.swift).
         var lent: [(type: String, location: SourceLocation)] = []
@@ -154,6 +157,8 @@ extension Analyzer {
                 result.finishesWithReturned = attribute.location
             case "finish" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "returned":
                 result.finishesWithReturned = attribute.location
+            case "failure" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "returned":
+                result.failsWithReturned = attribute.location
             case "success", "failure", "event", "finish":
                 if attribute.arguments?.isEmpty == false,
                     attribute.arguments?.allSatisfy({ $0.label == nil && $0.text.hasPrefix(".") }) == true

@@ -95,6 +95,7 @@ extension Planner {
             }
         }
         if call.finishesWithReturned { parts.append("the returned future the end or the error") }
+        if call.failsWithReturned { parts.append("the returned future the error") }
         guard !parts.isEmpty else { return leftOut }
         let value = call.completionRole == .event || adapter.stream != nil ? "the events" : "the value"
         let name = SwiftLiteral.commentSafe(call.completionName)

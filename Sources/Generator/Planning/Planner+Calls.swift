@@ -31,8 +31,16 @@ extension Planner {
             if let script = site.script {
                 $0.line(Self.scriptCall(site.adapter, script: script, target: names.continuation))
             } else if let call = site.adapter.call {
-                printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), into: &$0) {
+                // `@failure(returned)`: the returned future's failure fails the call too.
+                let returned = call.failsWithReturned ? Self.freeName("returned", taken: Set(site.adapter.parameters.map(\.name))) : nil
+                printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: returned, into: &$0) {
                     printCompletionHandler(call.completion, continuation: names.continuation, until: call.until, into: &$0)
+                }
+                if let returned {
+                    $0.block("\(returned).whenComplete { result in") {
+                        $0.line("if case .failure(let error) = result { \(names.continuation).resume(throwing: error) }")
+                    }
+                    if site.cancellation.usesToken { $0.line("return " + returned) }
                 }
             }
         }

@@ -19,18 +19,24 @@ extension Planner {
             }
             guard let call = adapter.call else { return }
             if call.legacyCall.isAsync { return printAsyncRegister(site, call, into: &printer) }
-            // `@finish(returned)`: the returned future's completion ends the stream.
-            let returned = call.finishesWithReturned ? Self.freeName("returned", taken: Set(adapter.parameters.map(\.name))) : nil
+            // `@finish(returned)`: the returned future's completion ends the stream;
+            // `@failure(returned)`: its failure fails it (its success says the registration took).
+            let usesReturned = call.finishesWithReturned || call.failsWithReturned
+            let returned = usesReturned ? Self.freeName("returned", taken: Set(adapter.parameters.map(\.name))) : nil
             printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: returned, into: &printer) {
                 printStreamHandler(adapter, call, events: names.events, into: &$0)
             }
             guard let returned else { return }
             printer.block("\(returned).whenComplete { result in") {
+                if call.failsWithReturned {
+                    return $0.line("if case .failure(let error) = result { \(names.events).finish(throwing: error) }")
+                }
                 $0.line("switch result {")
                 $0.line("case .success: \(names.events).finish()")
                 $0.line("case .failure(let error): \(names.events).finish(throwing: error)")
                 $0.line("}")
             }
+            if site.cancellation.usesToken { printer.line("return " + returned) }
         }
         // The statement repeats the element type (the result line) and annotation expressions.
         let typesLine = adapter.resultLine ?? adapter.signatureLine

@@ -223,25 +223,51 @@ extension PhotoLibrary {
         }
     }
 
+    /// One event beside a returned future (websocket-kit's `connect(to:onUpgrade:)`): the
+    /// callback is the value, the future's failure fails the call.
+    ///
+    /// Bridged from `PhotoLibrary.connect(to:onUpgrade:)`.
+    /// Closures: `onUpgrade` is the value, the returned future the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:37)
+    @discardableResult
+    nonisolated(nonsending) func connect(to url: String) async throws -> PhotoSocket {
+        #sourceLocation(file:"ClosureRoles.bridge",line:38)
+        let call = BridgegenCall<PhotoSocket, Swift.Void>("PhotoLibrary.connect(to:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:38)
+            let returned = self.connect(
+                to: url,
+                onUpgrade: { value in
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                }
+            )
+            returned.whenComplete { result in
+                if case .failure(let error) = result { continuation.resume(throwing: error) }
+            }
+        }
+    }
+
     /// RxSwift's `with object:`: each closure gets the caller's object back first, which is no
     /// part of the outcome (the caller has it).
     ///
     /// Bridged from `PhotoLibrary.subscribe(with:onNext:onError:onCompleted:)`.
     /// Closures: `onNext` is the events, `onError` the error, `onCompleted` the end.
-    #sourceLocation(file:"ClosureRoles.bridge",line:38)
+    #sourceLocation(file:"ClosureRoles.bridge",line:43)
     func subscribe<Object: AnyObject>(with object: Object) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:35)
+        #sourceLocation(file:"ClosureRoles.bridge",line:40)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.subscribe(with:)",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:38)
+                #sourceLocation(file:"ClosureRoles.bridge",line:43)
                 self.subscribe(
                     with: object,
                     onNext: { (receiver: Object, value: Photo) in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:37)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:42)
                     },
                     onError: { _, error in events.finish(throwing: error) },
                     onCompleted: { _ in events.finish() }
@@ -253,21 +279,21 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.loadPhoto(id:with:onSuccess:onFailure:)`.
     /// Closures: `onSuccess` is the value, `onFailure` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:39)
+    #sourceLocation(file:"ClosureRoles.bridge",line:44)
     @discardableResult
     nonisolated(nonsending) func loadPhoto<Object: AnyObject>(id: String, with object: Object) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:40)
+        #sourceLocation(file:"ClosureRoles.bridge",line:45)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.loadPhoto(id:with:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:40)
+            #sourceLocation(file:"ClosureRoles.bridge",line:45)
             self.loadPhoto(
                 id: id,
                 with: object,
                 onSuccess: { (receiver: Object, value: Photo) in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:39)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:44)
                 },
                 onFailure: { _, error in continuation.resume(throwing: error) }
             )
@@ -276,7 +302,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:42)
+#sourceLocation(file:"ClosureRoles.bridge",line:47)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoFuture {
     #sourceLocation()
@@ -284,13 +310,13 @@ extension PhotoFuture {
     /// (as SE-0297 would return a lone error).
     ///
     /// Bridged from `PhotoFuture.whenFailure(_:)`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:46)
+    #sourceLocation(file:"ClosureRoles.bridge",line:51)
     nonisolated(nonsending) func whenFailure() async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:46)
+        #sourceLocation(file:"ClosureRoles.bridge",line:51)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoFuture.whenFailure()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:46)
+            #sourceLocation(file:"ClosureRoles.bridge",line:51)
             self.whenFailure({ error in
                 #sourceLocation()
                 continuation.resume(throwing: error)
@@ -299,7 +325,7 @@ extension PhotoFuture {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:48)
+#sourceLocation(file:"ClosureRoles.bridge",line:53)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoIndex {
     #sourceLocation()
@@ -308,9 +334,9 @@ extension PhotoIndex {
     ///
     /// Bridged from `PhotoIndex.scan(matching:_:)`.
     /// Closures: `onRow` is the events, the returned future the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:53)
+    #sourceLocation(file:"ClosureRoles.bridge",line:58)
     func scan(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:53)
+        #sourceLocation(file:"ClosureRoles.bridge",line:58)
         BridgegenStream<Photo, _Concurrency.Task<Swift.Void, Swift.Never>>.throwing(
             "PhotoIndex.scan(matching:)",
             stop: { token in token.cancel() },
@@ -318,7 +344,7 @@ extension PhotoIndex {
                 #sourceLocation()
                 return _Concurrency.Task {
                     do {
-                        #sourceLocation(file:"ClosureRoles.bridge",line:53)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:58)
                         try await self.scan(
                             matching: pattern,
                             { value in
@@ -336,7 +362,7 @@ extension PhotoIndex {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:55)
+#sourceLocation(file:"ClosureRoles.bridge",line:60)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoIndex {
     #sourceLocation()
@@ -344,9 +370,9 @@ extension PhotoIndex {
     /// until the token is cancelled (once it has arrived).
     ///
     /// Bridged from `PhotoIndex.addObserver(_:)`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:60)
+    #sourceLocation(file:"ClosureRoles.bridge",line:65)
     func addObserver() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:57)
+        #sourceLocation(file:"ClosureRoles.bridge",line:62)
         BridgegenStream<Photo, _Concurrency.Task<PhotoObservation, any Swift.Error>>.throwing(
             "PhotoIndex.addObserver()",
             stop: { task in
@@ -357,7 +383,7 @@ extension PhotoIndex {
                 #sourceLocation()
                 return _Concurrency.Task {
                     do {
-                        #sourceLocation(file:"ClosureRoles.bridge",line:60)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:65)
                         let token = try await self.addObserver({ value in
                             #sourceLocation()
                             events.yield(value)
