@@ -297,6 +297,8 @@ struct TokenMethods {
     private var superclasses: [String: String] = [:]
     /// Each type's methods that take no argument (`stopListening`), for start/stop pairs.
     private var withoutArguments: [String: Set<String>] = [:]
+    /// Each type's methods an app can call, parsed, for the call that undoes another.
+    private var functions: [String: [FunctionDecl]] = [:]
 
     /// The methods an app can call: public ones (PostgresNIO's `PostgresListenContext.cancel()`
     /// is internal), or all of them with `--access internal`.
@@ -307,6 +309,7 @@ struct TokenMethods {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
             if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
             for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
+                if case .function(let function)? = member.declaration { functions[name, default: []].append(function) }
                 // Callable as `name()`: no parameters, or only ones with defaults (NIO's
                 // `RepeatedTask.cancel(promise: EventLoopPromise<Void>? = nil)`).
                 if case .function(let function)? = member.declaration {
@@ -330,6 +333,33 @@ struct TokenMethods {
         guard method.hasPrefix("start"), method.count > 5 else { return nil }
         let stop = "stop" + method.dropFirst(5)
         return withoutArguments[Self.bareName(type)]?.contains(stop) == true ? stop : nil
+    }
+
+    /// The receiver's call that undoes `function` (`unsubscribe(from: channels)` for RediStack's
+    /// `subscribe(to channels:…)`, `removePublishListener(named: name)` for mqtt-nio's
+    /// `addPublishListener(named name:_:)`): a method of the same type named for the inverse verb
+    /// whose every parameter is one of `function`'s (same name and type) or has a default.
+    func undoingCall(of function: FunctionDecl, in type: String) -> String? {
+        let candidates = functions[Self.bareName(type)] ?? []
+        for inverse in ClosureRoleNames.inverses(of: function.name.name) {
+            for candidate in candidates where candidate.name.name == inverse {
+                var arguments: [String] = []
+                var fits = true
+                for parameter in candidate.parameters {
+                    let type = parameter.type.strippingAttributes.description
+                    if let given = function.parameters.first(where: {
+                        $0.name.name == parameter.name.name && $0.type.strippingAttributes.description == type && !$0.isVariadic
+                    }), !parameter.isVariadic {
+                        arguments.append((parameter.label.map { $0.name + ": " } ?? "") + given.name.name)
+                    } else if parameter.defaultValue == nil {
+                        fits = false
+                        break
+                    }
+                }
+                if fits { return inverse + "(" + arguments.joined(separator: ", ") + ")" }
+            }
+        }
+        return nil
     }
 
     /// Whether `type` (or its superclass) can be suspended and resumed: the API of a task that

@@ -195,14 +195,21 @@ extension StarterBlock {
     /// registers nothing), nor one named for logging (a logger is configuration).
     func isCallbackProperty(_ member: SourceMember) -> Bool {
         guard !member.isStatic, !isValueType, !Self.namesLogging(member.name) else { return false }
-        guard case .context(let property)? = member.declaration, property.kind == .property, property.isSettable, let type = property.type
+        guard case .context(let property)? = member.declaration, property.kind == .property, property.isSettable,
+            let closure = propertyClosure(member)
         else { return false }
+        return CallbackShape.deliversEvents(closure, property: member.name)
+    }
+
+    /// The closure type a property holds, written out or behind one of the SDK's typealiases.
+    func propertyClosure(_ member: SourceMember) -> FunctionTypeSyntax? {
+        guard case .context(let property)? = member.declaration, let type = property.type else { return nil }
         var closureType = type.strippingAttributes.unwrappingOptional.strippingAttributes
         if case .named(let components) = closureType.kind, let last = components.last, let alias = closureAliases[last.name.name] {
             closureType = TypeSyntax(.function(alias), at: type.location)
         }
-        guard case .function(let closure) = closureType.kind else { return false }
-        return CallbackShape.deliversEvents(closure, property: member.name)
+        guard case .function(let closure) = closureType.kind else { return nil }
+        return closure
     }
 
     /// An initializer that keeps a callback (by the same shapes as a method's): listed with what

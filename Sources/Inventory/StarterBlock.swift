@@ -96,7 +96,7 @@ struct StarterBlock {
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
             // event; generate bridges it as a stream that sets it while iterated.
             var entry = Entry(member: member, role: .callback)
-            if ClosureRoleNames.namesOnce(property: member.name) {
+            if ClosureRoleNames.namesOnce(property: member.name, closure: propertyClosure(member)) {
                 entry.annotations.append(("@once", "'\(member.name)' is named for an end, which comes once"))
             } else {
                 entry.annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
@@ -204,7 +204,7 @@ struct StarterBlock {
             let callbacks = function.parameters.filter {
                 Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type)
             }
-            let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) })
+            let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
             // A name that says once (`observeCompleted`, `onClose`) is a one-shot.
             let once = ClosureRoleNames.namesOnce(function.name.name)
             // A builder-style method returns `Self`: the block's own type.
@@ -234,12 +234,18 @@ struct StarterBlock {
                 }
             }
             // A start/stop pair of the receiver (`startListening(onUpdatePerforming:)` and
-            // `stopListening()`): the callback fires until the stop, which ends the stream.
-            if byNames == nil, !once, callbacks.count == 1, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
-                let stop = tokens.stopMethod(pairedWith: function.name.name, of: type)
+            // `stopListening()`), or a call that undoes it with the method's own arguments
+            // (`addPublishListener(named:_:)` and `removePublishListener(named: name)`): the
+            // callback fires until the stop, which ends the stream.
+            if !once, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
+                byNames?.isStream == true || (byNames == nil && callbacks.count == 1),
+                let stop = tokens.stopMethod(pairedWith: function.name.name, of: type).map({ $0 + "()" })
+                    ?? tokens.undoingCall(of: function, in: type)
             {
-                entry.annotations.append(("@cancel(\(stop)())", "'\(stop)()' ends what '\(function.name.name)' starts"))
-                entry.annotations.insert(("@stream", "'\(function.name.name)' calls back until '\(stop)()'"), at: 0)
+                entry.annotations.append(("@cancel(\(stop))", "'\(stop)' undoes what '\(function.name.name)' does"))
+                if byNames == nil {
+                    entry.annotations.insert(("@stream", "'\(function.name.name)' calls back until '\(stop)'"), at: 0)
+                }
             }
             if byNames == nil, !once, !entry.annotations.contains(where: { $0.annotation == "@stream" }) {
                 if ClosureRoleNames.namesRepetition(function.name.name) {
@@ -286,6 +292,15 @@ struct StarterBlock {
             {
                 let name = callback.label?.name ?? callback.name.name
                 entry.annotations.append(("@failure(returned)", "the returned \(returned) fails when '\(name)' never comes"))
+            }
+            // A stream beside a returned future that does not end it (RediStack's `subscribe(…) ->
+            // EventLoopFuture<Void>` says whether the subscription took): its failure fails it.
+            if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
+                !ClosureRoleNames.isFuture(type), entry.annotations.contains(where: { $0.annotation == "@stream" }),
+                !entry.annotations.contains(where: { $0.annotation == "@finish(returned)" || $0.annotation == "@failure(returned)" })
+            {
+                entry.annotations.append(
+                    ("@failure(returned)", "the returned \(returned) says whether '\(function.name.name)' took, or fails"))
             }
             // A returned task that can be suspended and resumed may come back suspended: the
             // one-shot starts it (a stream's register call must start it itself).

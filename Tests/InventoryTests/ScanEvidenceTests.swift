@@ -236,4 +236,49 @@ import Testing
         #expect(text.contains("public typealias Verify = ([String], Promise<Bool>) ->\n    Void\n"), "\(text)")
         _ = try generate(text)
     }
+
+    /// RediStack's pub/sub: the receiver is the events, the closure named for the method's undoing
+    /// (`onUnsubscribe`) the end, the call that undoes it (with the method's own argument) the
+    /// stop, the returned future's failure the stream's. mqtt-nio's `addPublishListener(named:_:)`
+    /// is undone by `removePublishListener(named: name)`.
+    @Test func aSubscriptionIsAStreamItsUndoingStops() throws {
+        let text = scan(
+            """
+            public typealias Receiver = (_ channel: String, _ message: String) -> Void
+            public typealias ChangeHandler = (_ key: String, _ count: Int) -> Void
+            public final class Client {
+                public func subscribe(to channels: [String], messageReceiver receiver: @escaping Receiver, onSubscribe subscribeHandler: ChangeHandler? = nil, onUnsubscribe unsubscribeHandler: ChangeHandler? = nil) -> EventLoopFuture<Void> { fatalError() }
+                public func unsubscribe(from channels: [String]) -> EventLoopFuture<Void> { fatalError() }
+                public func addPublishListener(named name: String, _ listener: @escaping (Message) -> Void) {}
+                public func removePublishListener(named name: String) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @stream because 'messageReceiver' is called for each event and 'onUnsubscribe' ends them\n"), "\(text)")
+        #expect(text.contains("    @cancel(unsubscribe(from: channels))\n"))
+        #expect(text.contains("    @failure(returned)\n"))
+        #expect(text.contains("    @cancel(removePublishListener(named: name))\n"))
+        let swift = try generate(text)
+        #expect(swift.contains("stop: { _ in _ = self.unsubscribe(from: channels) },"))
+        #expect(swift.contains("stop: { _ in _ = self.removePublishListener(named: name) },"))
+        #expect(swift.contains(") -> _Concurrency.AsyncThrowingStream<(String, String), any Swift.Error> {"))
+    }
+
+    /// `on` and an end of the object itself (`onUnexpectedClosure`, `onClose(reason)`) is `@once`;
+    /// an end of one of many (`onPartComplete`, `onTaskCompleted(task)`) is a stream.
+    @Test func anEndOfTheObjectItselfIsOnce() {
+        let text = scan(
+            """
+            public final class Connection {
+                public var onUnexpectedClosure: (() -> Void)?
+                public var onClose: ((CloseReason) -> Void)?
+                public var onPartComplete: (() -> Void)?
+                public var onTaskCompleted: ((Task) -> Void)?
+            }
+            """
+        ).text
+        #expect(text.components(separatedBy: "    @once\n").count == 3, "\(text)")
+        #expect(text.contains("'onPartComplete' holds a closure the SDK calls for each event: a stream"))
+        #expect(text.contains("'onTaskCompleted' holds a closure the SDK calls for each event: a stream"))
+    }
 }

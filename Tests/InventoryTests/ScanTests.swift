@@ -243,7 +243,7 @@ let interfaceSDK = #"""
                 public func stopListening() {}
             }
             """)
-        #expect(result.text.contains("    @stream\n    // scan: @cancel(stopListening()) because 'stopListening()' ends what 'startListening' starts\n    @cancel(stopListening())"))
+        #expect(result.text.contains("    @stream\n    // scan: @cancel(stopListening()) because 'stopListening()' undoes what 'startListening' does\n    @cancel(stopListening())"))
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
         #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.diagnostic.message))")
         #expect((output.text ?? "").contains("-> _Concurrency.AsyncStream<Status>"))

@@ -133,6 +133,11 @@ extension Analyzer {
                 guard needsToken(attribute) else { return nil }
                 cancellation.strategy = .receiverWithToken(name: call.name, label: call.labels[0] == "_" ? nil : call.labels[0])
                 cancellation.expressionLine = argument.location.line
+            case (nil, _) where call == nil && Self.isCallWithArguments(argument.value.text):
+                // `@cancel(unsubscribe(from: channels))`: the receiver's call that undoes the start,
+                // with the adapter's own parameters as written (RediStack's pub/sub).
+                cancellation.strategy = .receiver(call: Self.spacedLabels(argument.value.text))
+                cancellation.expressionLine = argument.location.line
             case (nil, _):
                 guard let call, call.labels.isEmpty, !call.isReference else {
                     diagnostics.error(
@@ -197,6 +202,33 @@ extension Analyzer {
 
     /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`
     /// when written with colons (a reference, not a call).
+    /// `unsubscribe(from: channels)` for the normalized `unsubscribe(from:channels)`: a space after
+    /// each argument label's colon, as Swift is written.
+    static func spacedLabels(_ text: String) -> String {
+        var spaced = ""
+        var characters = text[...]
+        while let character = characters.popFirst() {
+            spaced.append(character)
+            if character == ":", let next = characters.first, next != ")", next != ":", next != " " { spaced.append(" ") }
+        }
+        return spaced
+    }
+
+    /// `name(label: value, …)`: a call with arguments (not a reference like `name(label:)`).
+    static func isCallWithArguments(_ text: String) -> Bool {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")"), Naming.isValidIdentifier(String(text[..<open])) else {
+            return false
+        }
+        var depth = 0
+        for character in text[open...] {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if depth < 0 { return false }
+        }
+        let inside = text[text.index(after: open)..<text.index(before: text.endIndex)].trimmingCharacters(in: .whitespaces)
+        return depth == 0 && !inside.isEmpty && !inside.hasSuffix(":")
+    }
+
     static func callReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
         let name = String(text[..<open])

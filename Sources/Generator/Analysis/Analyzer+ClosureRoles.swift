@@ -97,7 +97,11 @@ extension Analyzer {
         }
         let failure = only(.failure)
         if isStream {
-            let finish = only(.finish)
+            // An end by name (`onCompleted`), or named for the undoing of the method (`onUnsubscribe`).
+            let undoing = delivering.filter {
+                ClosureRoleNames.namesEnd(of: function.name.name, name: parameters[$0].name.name, label: parameters[$0].label?.name)
+            }
+            let finish = only(.finish) ?? (undoing.count == 1 ? undoing[0] : nil)
             guard let event = only(.event), failure != nil || finish != nil else { return roles }
             roles.value = event
             roles.valueRole = .event

@@ -73,7 +73,7 @@ extension Analyzer {
             values.append(element.type.strippingAttributes.description)
         }
         let element = values.isEmpty ? "Void" : values.count == 1 ? values[0] : "(" + values.joined(separator: ", ") + ")"
-        if once == nil, stream == nil, ClosureRoleNames.namesOnce(property: member.name) {
+        if once == nil, stream == nil, ClosureRoleNames.namesOnce(property: member.name, closure: closure) {
             // A stream of an end never ends: said, not guessed silently.
             diagnostics.append(
                 Diagnostic(

@@ -109,7 +109,7 @@ public enum ClosureRoleNames {
     ]
     static let event: Set<String> = [
         "onnext", "next", "receivevalue", "onvalue", "onevent", "onitem", "onrow", "onchange", "onupdate", "onmessage",
-        "onreceive", "eventhandler", "valuehandler", "onelement",
+        "onreceive", "eventhandler", "valuehandler", "onelement", "receiver", "messagereceiver", "listener",
     ]
     static let finish: Set<String> = [
         "oncompleted", "completed", "oncomplete", "oncompletion", "receivecompletion", "onfinish", "onfinished",
@@ -138,19 +138,37 @@ public enum ClosureRoleNames {
     public static func namesOnce(_ method: String) -> Bool {
         let lowered = method.lowercased()
         return ["completed", "failed", "interrupted", "ended", "finished", "closed", "close", "once", "completion"]
-            .contains { lowered.hasSuffix($0) } || lowered.contains("once")
+            .contains { lowered.hasSuffix($0) } || lowered.contains("once") || lowered.contains("shutdown")
     }
 
     /// A callback property named for an end, which comes once: a completion (`completionBlock`,
     /// `onComplete`), an invalidation (`invalidationHandler`, `sessionDidBecomeInvalid…`: the
     /// object is over), a close. Not `…DidFinish`/`…DidComplete` of a monitor, which reports the
     /// end of each of many requests.
-    public static func namesOnce(property name: String) -> Bool {
+    public static func namesOnce(property name: String, closure: FunctionTypeSyntax? = nil) -> Bool {
         let lowered = name.lowercased()
-        return lowered.contains("completion") || lowered.contains("invalid")
-            || [
-                "oncomplete", "onfinish", "onfinished", "ondone", "onclose", "onclosed", "ondisconnect", "ondisconnected",
-            ].contains(lowered)
+        if lowered.contains("completion") || lowered.contains("invalid") { return true }
+        // `on` and an end (`onClose`, `onUnexpectedClosure`, `onTermination`), of the object itself:
+        // its closure gets nothing, or why (an error, a reason, a code). `onTaskCompleted: (Task)
+        // -> Void` of a session is the end of each of its tasks: not once.
+        guard lowered.hasPrefix("on") else { return false }
+        let arguments = closure?.parameters.map { $0.type.strippingAttributes.unwrappingOptional.description } ?? []
+        guard arguments.isEmpty || (arguments.count == 1 && ["Error", "Reason", "Code", "Status"].contains(where: arguments[0].contains))
+        else { return false }
+        let ends = [
+            "complete", "completed", "finish", "finished", "done", "close", "closed", "closure", "disconnect", "disconnected",
+            "terminate", "terminated", "termination", "shutdown", "end", "ended",
+        ]
+        guard let end = ends.first(where: { lowered.hasSuffix($0) }) else { return false }
+        // Between `on` and the end, nothing or words that say how (`onUnexpectedClosure`); a
+        // thing named there ends, one of many (`onPartComplete`, `onConnectionClose`): not once.
+        let middle = name.dropFirst(2).dropLast(end.count)
+        var words: [String] = []
+        for character in middle {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        return words.allSatisfy { $0.hasSuffix("ed") || $0.hasSuffix("ly") }
     }
 
     /// A method name that says its callback reports progress or repeats (`downloadProgress`):
@@ -228,16 +246,58 @@ public enum ClosureRoleNames {
         return all.contains(name.lowercased()) || label.map { all.contains($0.lowercased()) } == true
     }
 
+    /// The verbs that undo a method's (`subscribe` → `unsubscribe`, `psubscribe` → `punsubscribe`,
+    /// `addPublishListener` → `removePublishListener`, `connect` → `disconnect`): a closure named
+    /// for one (`onUnsubscribe`) is the end of what the method started, and a method named so
+    /// stops it.
+    public static func inverses(of method: String) -> [String] {
+        let pairs = [
+            ("subscribe", "unsubscribe"), ("Subscribe", "Unsubscribe"), ("add", "remove"), ("register", "unregister"),
+            ("register", "deregister"), ("start", "stop"), ("connect", "disconnect"), ("open", "close"), ("attach", "detach"),
+            ("watch", "unwatch"), ("listen", "unlisten"), ("observe", "unobserve"), ("join", "leave"), ("begin", "end"),
+        ]
+        var found: [String] = []
+        for (verb, inverse) in pairs {
+            if method.hasPrefix(verb) {
+                found.append(inverse + method.dropFirst(verb.count))
+            } else if let range = method.range(of: verb), verb == "subscribe" || verb == "Subscribe" {
+                // `psubscribe`: the verb after a one-letter mode.
+                found.append(method.replacingCharacters(in: range, with: inverse))
+            }
+        }
+        return found
+    }
+
+    /// A closure named for the undoing of its method (`onUnsubscribe` of `subscribe`, `onDisconnect`
+    /// of `connect`, `onClose` of `open`): the end of a stream's events.
+    public static func namesEnd(of method: String, name: String, label: String?) -> Bool {
+        let names = [name.lowercased()] + (label.map { [$0.lowercased()] } ?? [])
+        var verbs = inverses(of: method).map { inverse in
+            // `removePublishListener` → `remove`: the closure names the verb, not the whole name.
+            String(inverse.prefix { !$0.isUppercase }).lowercased()
+        }
+        // `psubscribe`'s closure is `onUnsubscribe` too.
+        if method.lowercased().contains("subscribe") { verbs.append("unsubscribe") }
+        return names.contains { name in
+            verbs.contains { verb in ["on" + verb, "on" + verb + "d", "on" + verb + "ed", verb + "handler"].contains(name) }
+        }
+    }
+
     /// What a method's callbacks (by name and label) say it is: a stream (an event closure beside
     /// a failure or end closure), a one-shot (a success closure beside a failure closure; or a
     /// failure closure beside an end closure, Completable's shape), or nil when names do not say.
-    public static func kind(of closures: [(name: String, label: String?)]) -> (isStream: Bool, why: String)? {
+    /// With the method's name, a closure named for its undoing is an end (`onUnsubscribe`).
+    public static func kind(of closures: [(name: String, label: String?)], method: String = "") -> (isStream: Bool, why: String)? {
         func one(_ role: Role) -> String? {
             let found = closures.filter { plays(role, name: $0.name, label: $0.label) }
             return found.count == 1 ? found[0].label ?? found[0].name : nil
         }
+        func undoing() -> String? {
+            let found = closures.filter { namesEnd(of: method, name: $0.name, label: $0.label) }
+            return found.count == 1 ? found[0].label ?? found[0].name : nil
+        }
         let failure = one(.failure)
-        if let event = one(.event), let end = failure ?? one(.finish) {
+        if let event = one(.event), let end = failure ?? one(.finish) ?? undoing() {
             return (true, "'\(event)' is called for each event and '\(end)' ends them")
         }
         if closures.count == 1, let event = one(.event) {

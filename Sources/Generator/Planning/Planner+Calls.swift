@@ -60,7 +60,8 @@ extension Planner {
         case .receiverWithToken(let name, let label):
             return "{ token in \(receiver).\(name)(\(label.map { $0 + ": " } ?? "")token) }"
         case .receiver(let call):
-            return "{ _ in \(receiver).\(call) }"
+            // A call with arguments (`unsubscribe(from: channels)`) often answers (a future): dropped.
+            return "{ _ in \(call.hasSuffix("()") ? "" : "_ = ")\(receiver).\(call) }"
         }
     }
 

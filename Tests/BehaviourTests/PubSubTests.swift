@@ -1,0 +1,53 @@
+import BridgegenRuntime
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+import TestSupport
+
+/// RediStack-style pub/sub bridged as a stream (the PubSub golden): every message, the end when
+/// the subscription ends, the failure when it does not take, and the consumer's leaving undoes
+/// the subscription once.
+@Suite struct PubSubTests {
+    @Test func messagesUntilTheConsumerLeavesWhichUnsubscribesOnce() async throws {
+        let client = PubSubClient()
+        let received = Locked([String]())
+        let consumer = Task {
+            for try await (channel, message) in client.subscribe(to: ["news"]) {
+                received.withLock { $0.append(channel + ":" + message) }
+                if received.withLock({ $0.count }) == 2 { break }
+            }
+        }
+        #expect(await eventually { client.subscribedChannels == ["news"] })
+        client.publish("a", to: "news")
+        client.publish("b", to: "news")
+        try await consumer.value
+        #expect(received.withLock { $0 } == ["news:a", "news:b"])
+        #expect(await eventually { client.unsubscribeCount == 1 && client.subscribedChannels.isEmpty })
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(client.unsubscribeCount == 1)
+    }
+
+    @Test func theSubscriptionsEndEndsTheStream() async throws {
+        let client = PubSubClient()
+        let count = Locked(0)
+        let consumer = Task {
+            for try await _ in client.subscribe(to: ["news"]) { count.withLock { $0 += 1 } }
+        }
+        #expect(await eventually { client.subscribedChannels == ["news"] })
+        client.publish("a", to: "news")
+        #expect(await eventually { count.withLock { $0 } == 1 })
+        client.unsubscribe(from: ["news"])
+        try await withWatchdog { try await consumer.value }
+    }
+
+    @Test func aSubscriptionThatDoesNotTakeFailsTheStream() async throws {
+        let client = PubSubClient()
+        client.refusesSubscriptions = true
+        await #expect(throws: PhotoError.notFound) {
+            try await withWatchdog {
+                for try await _ in client.subscribe(to: ["news"]) {}
+            }
+        }
+    }
+}

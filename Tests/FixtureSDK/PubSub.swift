@@ -1,0 +1,70 @@
+import Foundation
+
+/// A Redis-style pub/sub client (RediStack's `subscribe(to:messageReceiver:onSubscribe:
+/// onUnsubscribe:) -> EventLoopFuture<Void>`): the receiver gets every message published on the
+/// channels, `onUnsubscribe` says a channel's subscription is over (after `unsubscribe(from:)`,
+/// or when the connection closes), and the returned future says whether the subscription took.
+public final class PubSubClient: @unchecked Sendable {
+    // @unchecked: its state is behind a lock; messages are delivered on the fixture's thread.
+    public typealias MessageReceiver = (_ channel: String, _ message: String) -> Void
+    public typealias ChangeHandler = (_ channel: String, _ count: Int) -> Void
+
+    private struct Subscription {
+        var receiver: MessageReceiver
+        var onUnsubscribe: ChangeHandler?
+    }
+
+    private let state = Locked((subscriptions: [String: Subscription](), unsubscribes: 0, refuses: false))
+
+    public init() {}
+
+    /// Makes the next subscriptions fail (their future fails; nothing is registered).
+    public var refusesSubscriptions: Bool {
+        get { state.withLock { $0.refuses } }
+        set { state.withLock { $0.refuses = newValue } }
+    }
+
+    /// How many times `unsubscribe(from:)` was called.
+    public var unsubscribeCount: Int { state.withLock { $0.unsubscribes } }
+    public var subscribedChannels: [String] { state.withLock { $0.subscriptions.keys.sorted() } }
+
+    public func subscribe(
+        to channels: [String], messageReceiver receiver: @escaping MessageReceiver, onSubscribe: ChangeHandler? = nil,
+        onUnsubscribe: ChangeHandler? = nil
+    ) -> PhotoFuture {
+        let future = PhotoFuture()
+        let refused = state.withLock { state -> Bool in
+            guard !state.refuses else { return true }
+            for channel in channels { state.subscriptions[channel] = Subscription(receiver: receiver, onUnsubscribe: onUnsubscribe) }
+            return false
+        }
+        Fixture.scheduler.async {
+            if refused { return future.complete(.failure(PhotoError.notFound)) }
+            for (index, channel) in channels.enumerated() { onSubscribe?(channel, index + 1) }
+            future.complete(.success(()))
+        }
+        return future
+    }
+
+    /// Ends the channels' subscriptions: each one's `onUnsubscribe` is called, from the fixture's thread.
+    @discardableResult
+    public func unsubscribe(from channels: [String]) -> PhotoFuture {
+        let ended = state.withLock { state -> [(String, ChangeHandler?)] in
+            state.unsubscribes += 1
+            return channels.compactMap { channel in state.subscriptions.removeValue(forKey: channel).map { (channel, $0.onUnsubscribe) } }
+        }
+        let future = PhotoFuture()
+        Fixture.scheduler.async {
+            for (channel, handler) in ended { handler?(channel, 0) }
+            future.complete(.success(()))
+        }
+        return future
+    }
+
+    /// Publishes `message` to whoever is subscribed to `channel`, from the fixture's thread.
+    public func publish(_ message: String, to channel: String) {
+        Fixture.scheduler.async { [self] in
+            state.withLock { $0.subscriptions[channel]?.receiver }?(channel, message)
+        }
+    }
+}
