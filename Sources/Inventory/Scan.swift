@@ -309,10 +309,10 @@ struct TokenMethods {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
             if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
             for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
-                if case .function(let function)? = member.declaration { functions[name, default: []].append(function) }
                 // Callable as `name()`: no parameters, or only ones with defaults (NIO's
                 // `RepeatedTask.cancel(promise: EventLoopPromise<Void>? = nil)`).
                 if case .function(let function)? = member.declaration {
+                    functions[name, default: []].append(function)
                     guard function.parameters.allSatisfy({ $0.defaultValue != nil }) else { continue }
                 } else {
                     guard member.text.contains(member.name + "()") else { continue }

@@ -200,8 +200,6 @@ extension Analyzer {
         String(qualifiedName.split(separator: ".").last ?? Substring(qualifiedName))
     }
 
-    /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`
-    /// when written with colons (a reference, not a call).
     /// `unsubscribe(from: channels)` for the normalized `unsubscribe(from:channels)`: a space after
     /// each argument label's colon, as Swift is written.
     static func spacedLabels(_ text: String) -> String {
@@ -229,6 +227,8 @@ extension Analyzer {
         return depth == 0 && !inside.isEmpty && !inside.hasSuffix(":")
     }
 
+    /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`
+    /// when written with colons (a reference, not a call).
     static func callReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
         let name = String(text[..<open])

@@ -36,7 +36,8 @@ extension Analyzer {
         /// `@finish(returned)`: the future the method returns ends the stream when it completes.
         var finishesWithReturned: SourceLocation?
         /// `@failure(returned)`: the returned future's failure fails the one-shot (websocket-kit's
-        /// `connect(…, onUpgrade:) -> EventLoopFuture<Void>`: a failed connection never upgrades).
+        /// `connect(…, onUpgrade:) -> EventLoopFuture<Void>`: a failed connection never upgrades)
+        /// or the stream (RediStack's `subscribe`: the subscription did not take).
         var failsWithReturned: SourceLocation?
         /// `@lent(Database)`: objects of these types the callback gets are valid only inside it
         /// (GRDB's connection): no part of the value (Analyzer+Shape.swift).

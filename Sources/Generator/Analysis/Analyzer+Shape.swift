@@ -228,9 +228,7 @@ extension Analyzer {
         if roles.first == .some(nil), Self.handsBackReceiver(elements, scope: scope) || Self.handsBackArgument(elements, of: function) {
             roles[0] = .handedBack
         }
-        // A stream's handle handed to each call (NIO's `scheduleRepeatedTask(…, _ task:
-        // (RepeatedTask) -> Void) -> RepeatedTask`, Foundation's `Timer`): the stream owns it and
-        // stops it when it ends; the caller never sees it, so it is no event.
+        // What the SDK lends to the callback only (`@lent`).
         var handles: [Int: String] = [:]
         var leftOut = Self.lentNotes(annotations.lent)
         for index in elements.indices where roles[index] == nil && isLent(elements[index].type) {
@@ -238,6 +236,9 @@ extension Analyzer {
             handles[index] = Self.lentName(elements[index].type)
         }
         guard checkLentUsed() else { return nil }
+        // A stream's handle handed to each call (NIO's `scheduleRepeatedTask(…, _ task:
+        // (RepeatedTask) -> Void) -> RepeatedTask`, Foundation's `Timer`): the stream owns it and
+        // stops it when it ends; the caller never sees it, so it is no event.
         if annotations.stream != nil, let handle = function.returnType?.strippingAttributes.unwrappingOptional.description, handle != "Void" {
             for index in elements.indices
             where roles[index] == nil && elements[index].type.strippingAttributes.unwrappingOptional.description == handle {

@@ -11,8 +11,8 @@ public struct SDKCall: Hashable, Sendable {
     /// (its `whenComplete(_:)` with a `Result`, as SwiftNIO's `EventLoopFuture` has); its failure
     /// fails the stream.
     public var finishesWithReturned = false
-    /// `@failure(returned)`: a one-shot that the returned future's failure fails (its success
-    /// leaves the outcome to the callback).
+    /// `@failure(returned)`: the returned future's failure fails the one-shot or the stream; its
+    /// success leaves the outcome to the callbacks (a stream's: the subscription took).
     public var failsWithReturned = false
     /// What the closure of `completion` is: the whole outcome, a success closure's value, or a
     /// stream's events; and its parameter's name in the legacy declaration.
