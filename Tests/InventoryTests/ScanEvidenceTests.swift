@@ -251,6 +251,8 @@ import Testing
                 public func unsubscribe(from channels: [String]) -> EventLoopFuture<Void> { fatalError() }
                 public func addPublishListener(named name: String, _ listener: @escaping (Message) -> Void) {}
                 public func removePublishListener(named name: String) {}
+                public func addSubscription(for target: Target, messageReceiver receiver: @escaping Receiver, onSubscribe subscribeHandler: ChangeHandler?, onUnsubscribe unsubscribeHandler: ChangeHandler?) -> EventLoopFuture<Int> { fatalError() }
+                public func removeSubscription(for target: Target) -> EventLoopFuture<Int> { fatalError() }
             }
             """
         ).text
@@ -258,6 +260,7 @@ import Testing
         #expect(text.contains("    @cancel(unsubscribe(from: channels))\n"))
         #expect(text.contains("    @failure(returned)\n"))
         #expect(text.contains("    @cancel(removePublishListener(named: name))\n"))
+        #expect(text.contains("    @cancel(removeSubscription(for: target))\n"))
         let swift = try generate(text)
         #expect(swift.contains("stop: { _ in _ = self.unsubscribe(from: channels) },"))
         #expect(swift.contains("stop: { _ in _ = self.removePublishListener(named: name) },"))

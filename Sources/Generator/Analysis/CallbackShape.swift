@@ -276,8 +276,8 @@ public enum ClosureRoleNames {
             // `removePublishListener` → `remove`: the closure names the verb, not the whole name.
             String(inverse.prefix { !$0.isUppercase }).lowercased()
         }
-        // `psubscribe`'s closure is `onUnsubscribe` too.
-        if method.lowercased().contains("subscribe") { verbs.append("unsubscribe") }
+        // `psubscribe`'s and `addSubscription`'s closure is `onUnsubscribe` too.
+        if method.lowercased().contains("subscri") { verbs.append("unsubscribe") }
         return names.contains { name in
             verbs.contains { verb in ["on" + verb, "on" + verb + "d", "on" + verb + "ed", verb + "handler"].contains(name) }
         }
