@@ -44,6 +44,8 @@ import Testing
         ("«observ»", "argument passed to call that takes no arguments", false),
         // An SDK enum pasted with a case missing: the switch over its cases is its code.
         ("«enum»", "switch must be exhaustive", false),
+        // `@failure(returned)` on a method whose result is no future: the wait on it.
+        ("@«failure#returned»(returned)", "has no member 'whenComplete'", false),
     ]
 
     static let source = """
@@ -82,6 +84,11 @@ import Testing
         }
 
         extension Transfers {
+            @«failure#returned»(returned)
+            @asyncName(syncOrFail)
+            @cancel(none)
+            func startSync(completion: @escaping (Error?) -> Void) -> Int
+
             @stream
             @asyncName(syncEvents)
             @cancel(«token#stream»)

@@ -242,6 +242,7 @@ extension Analyzer {
         call.until = until
         call.finishesWithReturned = annotations.finishesWithReturned != nil
         call.failsWithReturned = annotations.failsWithReturned != nil
+        call.returnedLine = (annotations.finishesWithReturned ?? annotations.failsWithReturned)?.line
         call.completionRole = roles.valueRole
         call.completionName = completionParameter.name.name
         call.guardedClosureParameters = guarded

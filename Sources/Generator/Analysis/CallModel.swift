@@ -14,6 +14,9 @@ public struct SDKCall: Hashable, Sendable {
     /// `@failure(returned)`: the returned future's failure fails the one-shot or the stream; its
     /// success leaves the outcome to the callbacks (a stream's: the subscription took).
     public var failsWithReturned = false
+    /// The line of `@finish(returned)` or `@failure(returned)`: the code that waits on the
+    /// returned future lands there (a type without `whenComplete(_:)` is reported on it).
+    public var returnedLine: Int?
     /// What the closure of `completion` is: the whole outcome, a success closure's value, or a
     /// stream's events; and its parameter's name in the legacy declaration.
     public var completionRole = CompletionRole.completion

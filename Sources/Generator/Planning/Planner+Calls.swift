@@ -37,7 +37,7 @@ extension Planner {
                     printCompletionHandler(call.completion, continuation: names.continuation, until: call.until, into: &$0)
                 }
                 if let returned {
-                    $0.block("\(returned).whenComplete { result in") {
+                    $0.block("\(returned).whenComplete { result in", from: call.returnedLine) {
                         $0.line("if case .failure(let error) = result { \(names.continuation).resume(throwing: error) }")
                     }
                     if site.cancellation.usesToken { $0.line("return " + returned) }

@@ -27,7 +27,7 @@ extension Planner {
                 printStreamHandler(adapter, call, events: names.events, into: &$0)
             }
             guard let returned else { return }
-            printer.block("\(returned).whenComplete { result in") {
+            printer.block("\(returned).whenComplete { result in", from: call.returnedLine) {
                 if call.failsWithReturned {
                     return $0.line("if case .failure(let error) = result { \(names.events).finish(throwing: error) }")
                 }

@@ -214,7 +214,9 @@ extension PhotoLibrary {
                     events.yield(value)
                 }
             )
+            #sourceLocation(file:"ClosureRoles.bridge",line:32)
             returned.whenComplete { result in
+                #sourceLocation()
                 switch result {
                 case .success: events.finish()
                 case .failure(let error): events.finish(throwing: error)
@@ -243,7 +245,9 @@ extension PhotoLibrary {
                     continuation.resume(returning: value)
                 }
             )
+            #sourceLocation(file:"ClosureRoles.bridge",line:37)
             returned.whenComplete { result in
+                #sourceLocation()
                 if case .failure(let error) = result { continuation.resume(throwing: error) }
             }
         }

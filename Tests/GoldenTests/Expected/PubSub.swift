@@ -36,8 +36,9 @@ extension PubSubClient {
                     onSubscribe: onSubscribe,
                     onUnsubscribe: { _, _ in events.finish() }
                 )
-                #sourceLocation()
+                #sourceLocation(file:"PubSub.bridge",line:13)
                 returned.whenComplete { result in
+                    #sourceLocation()
                     if case .failure(let error) = result { events.finish(throwing: error) }
                 }
             }
