@@ -138,6 +138,24 @@ extension StarterBlock {
         return (name == "Result" && last.genericArguments.count == 2) || resultAliases.contains(name) ? name : nil
     }
 
+    /// `nextRow`, `fetchNext`, `next(completion:)`: named for the next item of an iteration.
+    static func namesNext(_ method: String) -> Bool {
+        method.hasPrefix("next") || method.contains("Next")
+    }
+
+    /// `(T?, Error?)`, or the same as one tuple (`((T?, Error?))`): an optional value and an
+    /// optional error.
+    static func isValueAndError(_ closure: FunctionTypeSyntax) -> Bool {
+        var types = closure.parameters.map(\.type)
+        if types.count == 1, case .tuple(let inner) = types[0].strippingAttributes.kind { types = inner.map(\.type) }
+        guard types.count == 2 else { return false }
+        let optional = types.map { type -> Bool in
+            if case .optional = type.strippingAttributes.kind { return true }
+            return false
+        }
+        return optional == [true, true] && types[1].strippingAttributes.description.contains("Error")
+    }
+
     /// A callback parameter's closure type, written out or behind one of the SDK's typealiases.
     func closureType(of parameter: Parameter) -> FunctionTypeSyntax? {
         let type = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes

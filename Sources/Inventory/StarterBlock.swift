@@ -326,6 +326,13 @@ struct StarterBlock {
                     ("@lent(\(lent))",
                      "'\(lent)' is a class that is not Sendable, which the library only lends to closures that do not escape ('\(lentTypes?.lender(of: lent) ?? "")'): valid only inside the callback"))
             }
+            // The next item of an iteration (`nextRow(callback: (([Any?]?, Error?)) -> ())`,
+            // `fetchNext`): nil without an error is the end, a result (`@nullableResult`).
+            if callbacks.count == 1, Self.namesNext(function.name.name), let closure = closureType(of: callbacks[0]),
+                Self.isValueAndError(closure)
+            {
+                entry.annotations.append(("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end"))
+            }
             // A callback that gets one `Result` reports one outcome, whatever else the method
             // looks like (RxSwift's `Single.subscribe(_ observer: (SingleEvent<Element>) -> Void)
             // -> Disposable`, whose token would otherwise say it calls back until stopped).

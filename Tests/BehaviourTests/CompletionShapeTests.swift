@@ -179,3 +179,18 @@ import Testing
         }
     #endif
 }
+
+/// A value and an error as one tuple (`(([Photo]?, Error?)) -> Void`, the TupleCompletion
+/// golden): the value, the error thrown, nil with no error the end (`@nullableResult`).
+@Suite struct TupleCompletionTests {
+    @Test func theTuplesValuesAreTheOutcome() async throws {
+        let library = PhotoLibrary()
+        #expect(try await withWatchdog { try await library.nextPage() }?.map(\.id) == ["a", "b"])
+        library.outcome = .nothing
+        #expect(try await withWatchdog { try await library.nextPage() } == nil)
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await withWatchdog { try await library.nextPage() } }
+        library.outcome = .both
+        await #expect(throws: PhotoError.notFound) { try await withWatchdog { try await library.nextPage() } }
+    }
+}

@@ -335,3 +335,18 @@ extension PhotoLibrary {
         return future
     }
 }
+
+extension PhotoLibrary {
+    /// Swift-Kuery's shape: the value and the error as one tuple (`(([Photo]?, Error?)) -> Void`);
+    /// `.nothing` is the end of the pages (nil, nil).
+    public func nextPage(callback: @escaping (([Photo]?, Error?)) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: callback(([Photo(id: "a"), Photo(id: "b")], nil))
+            case .failure: callback((nil, PhotoError.notFound))
+            case .nothing: callback((nil, nil))
+            case .both: callback(([Photo(id: "a")], PhotoError.notFound))
+            }
+        }
+    }
+}

@@ -284,4 +284,21 @@ import Testing
         #expect(text.contains("'onPartComplete' holds a closure the SDK calls for each event: a stream"))
         #expect(text.contains("'onTaskCompleted' holds a closure the SDK calls for each event: a stream"))
     }
+
+    /// Swift-Kuery's `nextRow(callback: (([Any?]?, Error?)) -> ())`: the tuple is read as a value
+    /// and an error, and nil without an error is the end of the rows (`@nullableResult`).
+    @Test func theNextItemMayBeNil() throws {
+        let text = scan(
+            """
+            public final class ResultSet {
+                public func nextRow(callback: @escaping (([Any?]?, Error?)) -> ()) {}
+                public func titles(callback: @escaping (([String]?, Error?)) -> ()) {}
+            }
+            """
+        ).text
+        #expect(text.components(separatedBy: "    @nullableResult\n").count == 2, "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func nextRow() async throws -> [Any?]? {"))
+        #expect(swift.contains("func titles() async throws -> [String] {"))
+    }
 }

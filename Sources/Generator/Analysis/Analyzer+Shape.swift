@@ -37,7 +37,15 @@ extension Analyzer {
         // A handler typed `throws` or `async` is fine: bridgegen's closure never throws or
         // suspends, and Swift converts it to either.
 
-        let elements = closure.parameters
+        var elements = closure.parameters
+        // One tuple of the values, written with double parentheses (Swift-Kuery's `callback:
+        // (([Any?]?, Error?)) -> ()`): read as its elements; a closure passed as an argument may
+        // take them as parameters (`{ value, error in`).
+        if elements.count == 1, function.genericParameters.isEmpty, case .tuple(let inner) = elements[0].type.strippingAttributes.kind,
+            inner.count > 1
+        {
+            elements = inner
+        }
         // One value of an SDK enum the file declares: its cases say what each call means.
         switch elements.count == 1 ? enumOutcome(elements[0], function: function, annotations: annotations, scope: scope) : .none {
         case .some(nil):
