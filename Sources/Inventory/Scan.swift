@@ -158,6 +158,7 @@ public struct Scan {
         var closuresOnly: [(type: String, methods: [String])] = []
         var initializersOnly: [(type: String, methods: [String])] = []
         var lentOnly: [(type: String, methods: [String])] = []
+        var synchronousOnly: [(type: String, methods: [String])] = []
         // Types with closure typealiases but no callbacks: kept for the typealiases another
         // type's callback names (`Signal<Value, Error>.Observer.Action`).
         var aliasBlocks: [StarterBlock] = []
@@ -199,7 +200,10 @@ public struct Scan {
                 if block.entries.contains(where: { $0.role == .typeAlias }) { aliasBlocks.append(block) }
                 // Named in the starter, so that no declaration with a closure is left out unsaid.
                 var seen: Set<String> = []
-                let names = block.entries.filter(\.marksContext).compactMap(\.swiftName).filter { seen.insert($0).inserted }
+                let names = block.entries.filter { $0.marksContext && !$0.isSynchronous }.compactMap(\.swiftName)
+                    .filter { seen.insert($0).inserted }
+                let synchronous = block.entries.filter(\.isSynchronous).compactMap(\.swiftName).filter { seen.insert($0).inserted }
+                if !synchronous.isEmpty { synchronousOnly.append((type.name, synchronous)) }
                 if !names.isEmpty {
                     if lentTypes.lender(of: type.name) != nil {
                         lentOnly.append((type.name, names))
@@ -246,6 +250,7 @@ public struct Scan {
         starter.closuresOnly = closuresOnly
         starter.initializersOnly = initializersOnly
         starter.lentOnly = lentOnly
+        starter.synchronousOnly = synchronousOnly
         result.text = starter
             .validated(counting: &result)
         return result

@@ -138,6 +138,15 @@ extension StarterBlock {
         return (name == "Result" && last.genericArguments.count == 2) || resultAliases.contains(name) ? name : nil
     }
 
+    /// A closure named like a completion (`callback`, `completion`, `onCompletion`) that does not
+    /// escape and returns nothing: the method calls it before it returns.
+    static func isSynchronousCompletion(_ parameter: Parameter) -> Bool {
+        guard !parameter.type.description.contains("@escaping"), case .function(let closure) = parameter.type.strippingAttributes.kind,
+            closure.result.isVoid
+        else { return false }
+        return Analyzer.looksLikeCompletion(parameter.name.name) || Analyzer.looksLikeCompletion(parameter.label?.name)
+    }
+
     /// `nextRow`, `fetchNext`, `next(completion:)`: named for the next item of an iteration.
     static func namesNext(_ method: String) -> Bool {
         method.hasPrefix("next") || method.contains("Next")

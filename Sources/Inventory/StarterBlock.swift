@@ -22,6 +22,8 @@ struct StarterBlock {
         var swiftName: String?
         /// An initializer that keeps a callback: listed as context, with why it is not bridged.
         var initializerWithCallback = false
+        /// A method whose completion does not escape: called before it returns (synchronous).
+        var isSynchronous = false
     }
 
     var type: String
@@ -192,6 +194,12 @@ struct StarterBlock {
                         return true
                     }
                     return $0.type.description.contains("->") || Self.endsLikeCallback($0.name.name)
+                }
+                // A completion that does not escape (Kitura-redis's `get(_:callback:)`): called
+                // before the method returns, a synchronous, blocking API with nothing to await.
+                if entry.marksContext, let callback = function.parameters.first(where: Self.isSynchronousCompletion) {
+                    entry.contextReason = "calls '\(callback.label?.name ?? callback.name.name)' before it returns: synchronous, nothing to await"
+                    entry.isSynchronous = true
                 }
                 entries.append(entry)
                 return

@@ -71,6 +71,18 @@ import Testing
         return Analyzer.analyse(file)
     }
 
+    /// A completion that does not escape is called before the method returns (Kitura-redis): the
+    /// adapter would block its caller's thread, which a warning at the parameter says.
+    @Test func aCompletionThatDoesNotEscapeIsAWarning() {
+        let (model, diagnostics) = analyse("func get(_ key: String, callback: (String?, Error?) -> Void)")
+        #expect(model != nil)
+        #expect(diagnostics.map(\.message) == [
+            "'callback' does not escape: 'get(_:callback:)' calls it before it returns, so the adapter blocks its caller's thread (the main actor's, say) for the whole call"
+        ])
+        let (_, escaping) = analyse("func get(_ key: String, callback: @escaping (String?, Error?) -> Void)")
+        #expect(escaping.isEmpty)
+    }
+
     func adapter(_ member: String, typealiases: String = "") -> Adapter? {
         let (model, diagnostics) = analyse(member, typealiases: typealiases)
         #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.formatted(path: "t") })")

@@ -301,4 +301,20 @@ import Testing
         #expect(swift.contains("func nextRow() async throws -> [Any?]? {"))
         #expect(swift.contains("func titles() async throws -> [String] {"))
     }
+
+    /// Kitura-redis's `get(_:callback:)` calls a callback that does not escape before it returns:
+    /// a synchronous, blocking API, named as such at the end, not bridged.
+    @Test func aCompletionThatDoesNotEscapeIsNamedAsSynchronous() {
+        let text = scan(
+            """
+            public class Redis {
+                public func get(_ key: String, callback: (String?, NSError?) -> Void) {}
+                public func map(_ transform: (String) -> String) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// Not bridged: these call their completion before they return (it does not escape): a synchronous,"), "\(text)")
+        #expect(text.contains("// Redis: get(_:callback:)\n"))
+        #expect(text.contains("// Redis: map(_:)\n"))
+    }
 }

@@ -224,6 +224,19 @@ extension Analyzer {
         options.cancellation = cancellation
         guard checkNoReturnedOutcome(function, typeName: typeName, value: completionParameter, roles: roles, annotations: annotations)
         else { return nil }
+        // A completion that does not escape is called before the method returns: a synchronous,
+        // blocking SDK call, which the adapter would make on its caller's thread. Said, not hidden.
+        if !isEscaping(completionParameter.type, scope: scope), !function.isAsync {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "'\(completionParameter.name.name)' does not escape: '\(function.fullName)' calls it before it returns, so the adapter blocks its caller's thread (the main actor's, say) for the whole call",
+                    at: completionParameter.location,
+                    notes: [
+                        .init("if the SDK calls it later, its declaration says '@escaping': paste that"),
+                        .init("if the SDK is synchronous, call it from a task off the main actor and mark it '@context'"),
+                    ]))
+        }
         guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }
         for (name, element) in streams {
             guard let index = parameters.firstIndex(where: { $0.name == name }) else { continue }
