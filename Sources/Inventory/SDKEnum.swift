@@ -67,6 +67,26 @@ struct SDKEnum {
         return found?.genericCount == components.last?.genericArguments.count ? found : nil
     }
 
+    /// The SDK's enums that are not outcomes but have a case carrying an error (Swift-Kuery's
+    /// `QueryResult`: `success(Any)`, `successNoData`, `resultSet(ResultSet)`, `error(Error)`), by
+    /// bare name, with that case: a callback that gets one returns the error as part of its value,
+    /// which the starter says.
+    static func errorCases(_ types: [SourceType]) -> [String: String] {
+        var found: [String: String] = [:]
+        for type in types where type.kind == .enum && SDKEnum(type) == nil {
+            for line in type.cases {
+                // `case error(Error)`, `case failure(QueryError)`: one associated value.
+                let text = line.hasPrefix("case ") ? String(line.dropFirst(5)) : line
+                for piece in text.split(separator: ",") {
+                    let name = piece.prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)
+                    guard ["error", "failure", "failed"].contains(name.lowercased()), piece.contains("("), !piece.contains(",") else { continue }
+                    found[String(type.name.split(separator: ".").last ?? "")] = name
+                }
+            }
+        }
+        return found
+    }
+
     /// By qualified name, and by bare name (`bare Event`) where only one enum has it.
     static func index(_ types: [SourceType]) -> [String: SDKEnum] {
         var byName: [String: SDKEnum] = [:]

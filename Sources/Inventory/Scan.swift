@@ -143,6 +143,7 @@ public struct Scan {
         let tokens = TokenMethods(types: merged, includesInternal: includesInternal)
         let lentTypes = LentTypes(types: types, includesInternal: includesInternal)
         let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
+        let errorCarryingEnums = SDKEnum.errorCases(merged.filter { includesInternal || $0.isPublic })
         // Types any of whose declarations conform to `Sendable` (`@unchecked Sendable` too).
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
@@ -172,6 +173,7 @@ public struct Scan {
             var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
             block.enums = enums
             block.lentTypes = lentTypes
+            block.errorCarryingEnums = errorCarryingEnums
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.isSendable = sendableTypes.contains(type.name)
             block.synchronousMethods = Set(members.compactMap { member -> String? in

@@ -57,6 +57,8 @@ struct StarterBlock {
     var resultAliases: Set<String> = []
     /// The names of the closure parameters the type's initializers take.
     var initializerClosures: Set<String> = []
+    /// The SDK's enums that are no outcome but carry an error in a case (SDKEnum.errorCases).
+    var errorCarryingEnums: [String: String] = [:]
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -352,6 +354,24 @@ struct StarterBlock {
                 } else {
                     entry.annotations.append(("", "'\(name)' gets a \(result): if it is called once, remove '@stream'"))
                 }
+            }
+            // A value that carries an error in one of its cases (Swift-Kuery's `QueryResult.error`),
+            // and a callback of a streaming call whose end only the returned call knows (grpc's
+            // `makeServerStreamingCall(…, handler:)`): the adapter is not what it seems; said.
+            if callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+                case .named(let components) = closure.parameters[0].type.strippingAttributes.kind,
+                let enumName = components.last?.name.name, let errorCase = errorCarryingEnums[enumName]
+            {
+                entry.annotations.append(
+                    ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' gets a \(enumName), whose '.\(errorCase)' carries an error: "
+                        + "it is returned as part of the value, not thrown; check it, or bridge a method of yours that throws it"))
+            }
+            if callbacks.count == 1, function.name.name.contains("Streaming"), !entry.annotations.contains(where: { $0.annotation == "@stream" }),
+                function.returnType.map({ !$0.isVoid }) == true
+            {
+                entry.annotations.append(
+                    ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' may be called for each message of a streaming call, "
+                        + "whose end the returned \(function.returnType?.description ?? "") reports: as written, a one-shot of the first"))
             }
             // A callback that gets one of the SDK's enums: its cases say what each call means.
             if callbacks.count == 1,

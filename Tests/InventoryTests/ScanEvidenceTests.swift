@@ -317,4 +317,25 @@ import Testing
         #expect(text.contains("// Redis: get(_:callback:)\n"))
         #expect(text.contains("// Redis: map(_:)\n"))
     }
+
+    /// What the adapter cannot make right is said at the declaration: a value enum with an error
+    /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
+    @Test func whatTheAdapterCannotMakeRightIsSaid() {
+        let text = scan(
+            """
+            public enum QueryResult {
+                case success(Any)
+                case successNoData
+                case resultSet(ResultSet)
+                case error(Error)
+            }
+            public final class Connection {
+                public func execute(_ raw: String, onCompletion: @escaping ((QueryResult) -> ())) {}
+                public func makeServerStreamingCall(path: String, handler: @escaping (Response) -> Void) -> ServerStreamingCall { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: 'onCompletion' gets a QueryResult, whose '.error' carries an error: it is returned as part of the value, not thrown;"), "\(text)")
+        #expect(text.contains("    // scan: 'handler' may be called for each message of a streaming call, whose end the returned ServerStreamingCall reports"))
+    }
 }
