@@ -1,0 +1,193 @@
+import DeclParser
+import Generator
+
+/// What a callback method's starter entry says about it: the annotations scan infers, each with
+/// why, and the notes where the evidence is weak or the adapter cannot be what an expert would
+/// write. In order: what the closures' names say; a returned token or handle, a start/stop pair
+/// or an undoing call; progress and observer names; a returned future; a suspended task; then
+/// what the callback's arguments are (lent objects, the next item, a `Result`, an enum).
+extension StarterBlock {
+    mutating func inferredAnnotations(of function: FunctionDecl, tokens: TokenMethods) -> [(annotation: String, why: String)] {
+        var annotations: [(annotation: String, why: String)] = []
+        // What the closures' names say (the rule `generate` gives them their roles by):
+        // an event closure beside a failure or end closure is a stream; a success (or end)
+        // closure beside a failure closure a one-shot, whatever the method is called.
+        let aliases = closureAliases
+        let callbacks = function.parameters.filter {
+            Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type)
+        }
+        let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
+        // A name that says once (`observeCompleted`, `onClose`) is a one-shot.
+        let once = ClosureRoleNames.namesOnce(function.name.name)
+        // A builder-style method returns `Self`: the block's own type.
+        let returnedType = function.returnType.map { $0.description == "Self" ? type : $0.description }
+        // `@stream` only because an observer-like method returns a token: weak evidence.
+        var streamFromToken = false
+        if let returned = function.returnType, !returned.isVoid, let returnedType, let stop = tokens.stopMethod(of: returnedType) {
+            let cancel = stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())"
+            let named = returned.description == returnedType ? returnedType : "\(returned.description) (\(returnedType))"
+            annotations.append((cancel, "the returned \(named) has \(stop)()"))
+            if byNames == nil, !once,
+                let handed = callbacks.first(where: {
+                    Self.isHanded(returned, by: $0) && !Analyzer.looksLikeCompletion($0.name.name)
+                        && !Analyzer.looksLikeCompletion($0.label?.name)
+                })
+            {
+                // The closure gets the handle the method returns (NIO's `RepeatedTask`, a
+                // `Timer`): it is called until that handle is stopped. Not a completion
+                // handed the result it also returns (Just's `HTTPResult`).
+                annotations.insert(
+                    ("@stream", "'\(handed.label?.name ?? handed.name.name)' is handed the returned \(returned) and called until it is stopped"),
+                    at: 0)
+            } else if byNames == nil, !once, Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
+                annotations.insert(
+                    ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
+                streamFromToken = true
+            }
+        }
+        // A start/stop pair of the receiver (`startListening(onUpdatePerforming:)` and
+        // `stopListening()`), or a call that undoes it with the method's own arguments
+        // (`addPublishListener(named:_:)` and `removePublishListener(named: name)`): the
+        // callback fires until the stop, which ends the stream.
+        if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
+            byNames?.isStream == true || (byNames == nil && callbacks.count == 1),
+            let stop = tokens.stopMethod(pairedWith: function.name.name, of: type).map({ $0 + "()" })
+                ?? tokens.undoingCall(of: function, in: type)
+        {
+            annotations.append(("@cancel(\(stop))", "'\(stop)' undoes what '\(function.name.name)' does"))
+            if byNames == nil {
+                annotations.insert(("@stream", "'\(function.name.name)' calls back until '\(stop)'"), at: 0)
+            }
+        }
+        if byNames == nil, !once, !annotations.contains(where: { $0.annotation == "@stream" }) {
+            if ClosureRoleNames.namesRepetition(function.name.name) {
+                annotations.insert(("@stream", "'\(function.name.name)' reports progress, many times"), at: 0)
+            } else if function.returnType?.isVoid ?? true, callbacks.count == 1,
+                Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) })
+            {
+                annotations.insert(
+                    ("@stream", "'\(function.name.name)' is named like an observer and keeps its handler (nothing stops it)"), at: 0)
+            } else if Self.registersEventHandler(function, callbacks: callbacks.count) {
+                annotations.insert(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"), at: 0)
+            }
+        }
+        if let byNames, byNames.isStream, !once {
+            annotations.insert(("@stream", byNames.why), at: 0)
+        }
+        // A callback per row beside a returned future that says when the rows are over
+        // (SQLKit's `run(_ handler:) -> EventLoopFuture<Void>`): a stream that ends with it.
+        // Only a `…Future`: its `whenComplete(_:)` with a `Result` is what the adapter waits on.
+        // Beside it, other callbacks with defaults are hooks the caller may pass (PostgresNIO's
+        // `onMetadata: … = { _ in }` beside `onRow`), when the per-item one is the last.
+        let perItem = callbacks.filter {
+            ClosureRoleNames.namesPerItem($0.name.name) || $0.label.map { ClosureRoleNames.namesPerItem($0.name) } == true
+        }
+        let hooksBesidePerItem =
+            perItem.count == 1 && perItem[0].name.name == callbacks.last?.name.name
+            && callbacks.dropLast().allSatisfy { $0.defaultValue != nil }
+        if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
+            !ClosureRoleNames.isFuture(type), callbacks.count == 1 || hooksBesidePerItem,
+            let callback = callbacks.last,
+            ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name)
+        {
+            annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+            let name = callback.label?.name ?? callback.name.name
+            annotations.insert(("@finish(returned)", "the returned \(returned) says when they are over, or fails"), at: 0)
+            annotations.insert(("@stream", "'\(name)' is called for each item"), at: 0)
+        }
+        // One event beside a returned future (websocket-kit's `connect(…, onUpgrade:) ->
+        // EventLoopFuture<Void>`): a failed connection never calls it, the future says why.
+        if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
+            !ClosureRoleNames.isFuture(type), callbacks.count == 1, let callback = callbacks.first,
+            !ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name),
+            !annotations.contains(where: { $0.annotation == "@stream" })
+        {
+            let name = callback.label?.name ?? callback.name.name
+            annotations.append(("@failure(returned)", "the returned \(returned) fails when '\(name)' never comes"))
+        }
+        // A stream beside a returned future that does not end it (RediStack's `subscribe(…) ->
+        // EventLoopFuture<Void>` says whether the subscription took): its failure fails it.
+        if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
+            !ClosureRoleNames.isFuture(type), annotations.contains(where: { $0.annotation == "@stream" }),
+            !annotations.contains(where: { $0.annotation == "@finish(returned)" || $0.annotation == "@failure(returned)" })
+        {
+            annotations.append(
+                ("@failure(returned)", "the returned \(returned) says whether '\(function.name.name)' took, or fails"))
+        }
+        // A returned task that can be suspended and resumed may come back suspended: the
+        // one-shot starts it (a stream's register call must start it itself).
+        if let returnedType, function.returnType.map({ !$0.isVoid }) == true, tokens.isResumable(returnedType),
+            tokens.stopMethod(of: returnedType) != nil, !annotations.contains(where: { $0.annotation == "@stream" })
+        {
+            annotations.append(("@start(resume())", "the returned \(returnedType) can be suspended and resumed: resume() starts it"))
+        }
+        // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
+        // name says nothing of how often it is called.
+        if byNames == nil, !once, !annotations.contains(where: { $0.annotation == "@stream" }),
+            callbacks.count == 1, let callback = callbacks.first,
+            !Analyzer.looksLikeCompletion(callback.name.name), !Analyzer.looksLikeCompletion(callback.label?.name)
+        {
+            annotations.append(
+                ("", "one-shot assumed: nothing says how often '\(callback.label?.name ?? callback.name.name)' is called; "
+                    + "if for every event, add '@stream'"))
+        }
+        // An object the library only lends, handed to the callback: lent to it too.
+        for lent in callbacks.compactMap({ closureType(of: $0) }).flatMap({ lentTypes?.lent(in: $0) ?? [] })
+        where !annotations.contains(where: { $0.annotation == "@lent(\(lent))" }) {
+            annotations.append(
+                ("@lent(\(lent))",
+                 "'\(lent)' is a class that is not Sendable, which the library only lends to closures that do not escape ('\(lentTypes?.lender(of: lent) ?? "")'): valid only inside the callback"))
+        }
+        // The next item of an iteration (`nextRow(callback: (([Any?]?, Error?)) -> ())`,
+        // `fetchNext`): nil without an error is the end, a result (`@nullableResult`).
+        if callbacks.count == 1, Self.namesNext(function.name.name), let closure = closureType(of: callbacks[0]),
+            Self.isValueAndError(closure)
+        {
+            annotations.append(("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end"))
+        }
+        // A callback that gets one `Result` reports one outcome, whatever else the method
+        // looks like (RxSwift's `Single.subscribe(_ observer: (SingleEvent<Element>) -> Void)
+        // -> Disposable`, whose token would otherwise say it calls back until stopped).
+        if callbacks.count == 1, let result = resultType(of: callbacks[0]), streamFromToken {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            if (result + " " + (whereClause ?? "")).contains("Single") {
+                annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+                annotations.insert(("", "one-shot: '\(name)' gets a \(result), a single outcome"), at: 0)
+            } else {
+                annotations.append(("", "'\(name)' gets a \(result): if it is called once, remove '@stream'"))
+            }
+        }
+        // A value that carries an error in one of its cases (Swift-Kuery's `QueryResult.error`),
+        // and a callback of a streaming call whose end only the returned call knows (grpc's
+        // `makeServerStreamingCall(…, handler:)`): the adapter is not what it seems; said.
+        if callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+            case .named(let components) = closure.parameters[0].type.strippingAttributes.kind,
+            let enumName = components.last?.name.name, let errorCase = errorCarryingEnums[enumName]
+        {
+            annotations.append(
+                ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' gets a \(enumName), whose '.\(errorCase)' carries an error: "
+                    + "it is returned as part of the value, not thrown; check it, or bridge a method of yours that throws it"))
+        }
+        if callbacks.count == 1, function.name.name.contains("Streaming"), !annotations.contains(where: { $0.annotation == "@stream" }),
+            function.returnType.map({ !$0.isVoid }) == true
+        {
+            annotations.append(
+                ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' may be called for each message of a streaming call, "
+                    + "whose end the returned \(function.returnType?.description ?? "") reports: as written, a one-shot of the first"))
+        }
+        // A callback that gets one of the SDK's enums: its cases say what each call means.
+        if callbacks.count == 1,
+            let handed = SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: aliases)
+        {
+            if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
+            annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+            let cases = handed.caseNames.map { "." + $0 }.joined(separator: ", ")
+            if let event = handed.eventCase {
+                annotations.insert(("@stream", "'\(handed.name)' has '.\(event)', called for each event"), at: 0)
+            } else {
+                annotations.insert(("", "one-shot: the cases of '\(handed.name)' (\(cases)) report one outcome"), at: 0)
+            }
+        }
+        return annotations
+    }
+}
