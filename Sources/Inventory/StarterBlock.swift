@@ -76,6 +76,15 @@ struct StarterBlock {
         }
     }
 
+    /// A method listed as context, with why it is not bridged (`@context  // reason` when marked).
+    mutating func addContext(_ member: SourceMember, _ function: FunctionDecl, reason: String, marked: Bool = true) {
+        var entry = Entry(member: member, role: .context)
+        entry.swiftName = function.fullName
+        entry.marksContext = marked
+        entry.contextReason = reason
+        entries.append(entry)
+    }
+
     /// Names of observer-like methods: they call back many times while their token lives.
     static let observerPrefixes = [
         "observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating", "startWith",
@@ -131,34 +140,20 @@ struct StarterBlock {
                 if attribute.text.contains("noasync") { return "noasync: not callable from async code" }
                 return Self.isUnavailable(attribute) ? "unavailable: not callable" : nil
             }).first {
-                var entry = Entry(member: member, role: .context)
-                entry.swiftName = function.fullName
-                entry.marksContext = takesCallback(function)
-                entry.contextReason = reason
-                entries.append(entry)
-                return
+                return addContext(member, function, reason: reason, marked: takesCallback(function))
             }
             // A method of an object the library only lends to synchronous closures (GRDB's
             // `Database.afterNextTransaction`) is called inside them, where nothing can await.
             if takesCallback(function), let lender = lentTypes?.lender(of: type) {
-                var entry = Entry(member: member, role: .context)
-                entry.swiftName = function.fullName
-                entry.marksContext = true
-                entry.contextReason = "'\(LentTypes.bare(type))' is only lent to closures that do not escape ('\(lender)'), where nothing can be awaited"
-                entries.append(entry)
-                return
+                return addContext(
+                    member, function, reason: "'\(LentTypes.bare(type))' is only lent to closures that do not escape ('\(lender)'), where nothing can be awaited")
             }
             // Deprecated with a named replacement: the replacement is the one to bridge (two
             // such overloads would also generate the same adapter).
             if takesCallback(function), function.attributes.contains(where: { attribute in
                 attribute.name.name == "available" && attribute.text.contains("deprecated") && attribute.text.contains("renamed")
             }) {
-                var entry = Entry(member: member, role: .context)
-                entry.swiftName = function.fullName
-                entry.marksContext = true
-                entry.contextReason = "deprecated: its replacement is bridged"
-                entries.append(entry)
-                return
+                return addContext(member, function, reason: "deprecated: its replacement is bridged")
             }
             // An async method that calls a closure per item and returns when they are over
             // (SQLiteNIO's `query(_:_:_ onRow:) async throws`): a stream its return ends.

@@ -42,14 +42,12 @@ import Testing
         // handler hears it).
         #expect(await eventually {
             feed.invalidate(with: FixtureError.failed)
-            Fixture.drain()
             return heard.withLock { $0 } == .failed
         })
         try await waiter.value
         // Put back: the earlier handler hears the next invalidation.
         let before = earlier.withLock { $0 }
         feed.invalidate(with: nil)
-        Fixture.drain()
         #expect(await eventually { earlier.withLock { $0 } > before })
 
         // Cancelled before any call: CancellationError, and the earlier handler is back.
@@ -59,7 +57,6 @@ import Testing
         await #expect(throws: CancellationError.self) { try await cancelled.value }
         let count = earlier.withLock { $0 }
         feed.invalidate(with: nil)
-        Fixture.drain()
         #expect(await eventually { earlier.withLock { $0 } > count })
     }
 
