@@ -94,15 +94,31 @@ public struct Scan {
         return found
     }
 
+    /// Whether the library's code calls a completion with `(nil, nil)` (Kitura-redis's handlers:
+    /// `callback(nil, nil)` for a nil reply): in its `(T?, Error?)` callbacks, nil without an error
+    /// is a value. Read from the text, as the declarations do not say it.
+    static func callsBackWithNilAndNil(_ text: String) -> Bool {
+        var rest = text[...]
+        while let range = rest.range(of: "(nil, nil)") {
+            let callee = rest[..<range.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if Analyzer.looksLikeCompletion(String(callee.reversed())) { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
     public func run(_ files: [File]) -> Result {
         var types: [SourceType] = []
         var aliases: [SourceMember] = []
         var globals: [String] = []
         var imports: [String] = []
+        var answersNilWithoutError = false
         for file in files {
-            for line in Self.imports(in: String(decoding: file.bytes, as: UTF8.self)) where !imports.contains(line) {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            for line in Self.imports(in: text) where !imports.contains(line) {
                 imports.append(line)
             }
+            answersNilWithoutError = answersNilWithoutError || Self.callsBackWithNilAndNil(text)
             let isInterface = file.path.hasSuffix(".swiftinterface")
             let found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
             types += found.types
@@ -159,7 +175,6 @@ public struct Scan {
         var closuresOnly: [(type: String, methods: [String])] = []
         var initializersOnly: [(type: String, methods: [String])] = []
         var lentOnly: [(type: String, methods: [String])] = []
-        var synchronousOnly: [(type: String, methods: [String])] = []
         // Types with closure typealiases but no callbacks: kept for the typealiases another
         // type's callback names (`Signal<Value, Error>.Observer.Action`).
         var aliasBlocks: [StarterBlock] = []
@@ -174,6 +189,7 @@ public struct Scan {
             block.enums = enums
             block.lentTypes = lentTypes
             block.errorCarryingEnums = errorCarryingEnums
+            block.answersNilWithoutError = answersNilWithoutError
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.isSendable = sendableTypes.contains(type.name)
             block.synchronousMethods = Set(members.compactMap { member -> String? in
@@ -202,10 +218,7 @@ public struct Scan {
                 if block.entries.contains(where: { $0.role == .typeAlias }) { aliasBlocks.append(block) }
                 // Named in the starter, so that no declaration with a closure is left out unsaid.
                 var seen: Set<String> = []
-                let names = block.entries.filter { $0.marksContext && !$0.isSynchronous }.compactMap(\.swiftName)
-                    .filter { seen.insert($0).inserted }
-                let synchronous = block.entries.filter(\.isSynchronous).compactMap(\.swiftName).filter { seen.insert($0).inserted }
-                if !synchronous.isEmpty { synchronousOnly.append((type.name, synchronous)) }
+                let names = block.entries.filter(\.marksContext).compactMap(\.swiftName).filter { seen.insert($0).inserted }
                 if !names.isEmpty {
                     if lentTypes.lender(of: type.name) != nil {
                         lentOnly.append((type.name, names))
@@ -252,7 +265,6 @@ public struct Scan {
         starter.closuresOnly = closuresOnly
         starter.initializersOnly = initializersOnly
         starter.lentOnly = lentOnly
-        starter.synchronousOnly = synchronousOnly
         result.text = starter
             .validated(counting: &result)
         return result

@@ -63,9 +63,9 @@ extension StarterBlock {
         let name = function.name.name
         guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true, callbacks == 1
         else { return false }
-        // Not a one-time outcome (`onComplete(completion:)`).
+        // Not a one-time outcome (`onComplete(completion:)`, a future's `onSuccess`/`onFailure`).
         let names = (function.parameters.map { $0.name.name + " " + ($0.label?.name ?? "") } + [name]).joined(separator: " ").lowercased()
-        return !["complet", "finish", "done", "reply", "result"].contains { names.contains($0) }
+        return !["complet", "finish", "done", "reply", "result", "success", "fail"].contains { names.contains($0) }
     }
 
     /// The one per-item callback of an `async` method that returns nothing, of a `Sendable`
@@ -152,17 +152,16 @@ extension StarterBlock {
         method.hasPrefix("next") || method.contains("Next")
     }
 
-    /// `(T?, Error?)`, or the same as one tuple (`((T?, Error?))`): an optional value and an
-    /// optional error.
+    /// `(T?, Error?)`, or the same as one tuple (`((T?, Error?))`): optional values (one or
+    /// more: Kitura-redis's `scan` gets a cursor and a page) and an optional error.
     static func isValueAndError(_ closure: FunctionTypeSyntax) -> Bool {
         var types = closure.parameters.map(\.type)
         if types.count == 1, case .tuple(let inner) = types[0].strippingAttributes.kind { types = inner.map(\.type) }
-        guard types.count == 2 else { return false }
-        let optional = types.map { type -> Bool in
+        guard types.count >= 2, let last = types.last else { return false }
+        return types.allSatisfy { type in
             if case .optional = type.strippingAttributes.kind { return true }
             return false
-        }
-        return optional == [true, true] && types[1].strippingAttributes.description.contains("Error")
+        } && last.strippingAttributes.description.contains("Error")
     }
 
     /// A callback parameter's closure type, written out or behind one of the SDK's typealiases.

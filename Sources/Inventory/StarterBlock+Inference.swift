@@ -138,12 +138,8 @@ extension StarterBlock {
                 ("@lent(\(lent))",
                  "'\(lent)' is a class that is not Sendable, which the library only lends to closures that do not escape ('\(lentTypes?.lender(of: lent) ?? "")'): valid only inside the callback"))
         }
-        // The next item of an iteration (`nextRow(callback: (([Any?]?, Error?)) -> ())`,
-        // `fetchNext`): nil without an error is the end, a result (`@nullableResult`).
-        if callbacks.count == 1, Self.namesNext(function.name.name), let closure = closureType(of: callbacks[0]),
-            Self.isValueAndError(closure)
-        {
-            annotations.append(("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end"))
+        if callbacks.count == 1, let closure = closureType(of: callbacks[0]) {
+            annotations += nilWithoutError(function, closure: closure)
         }
         // A callback that gets one `Result` reports one outcome, whatever else the method
         // looks like (RxSwift's `Single.subscribe(_ observer: (SingleEvent<Element>) -> Void)
@@ -189,5 +185,35 @@ extension StarterBlock {
             }
         }
         return annotations
+    }
+
+    /// A synchronous method's entry (its completion does not escape: Kitura-redis's
+    /// `get(_:callback:)`): `@blocking`, and what its value's nil means.
+    func blockingAnnotations(of function: FunctionDecl, callback: Parameter) -> [(annotation: String, why: String)] {
+        let name = callback.label?.name ?? callback.name.name
+        let blocking = (
+            "@blocking",
+            "'\(name)' does not escape: '\(function.name.name)' calls it before it returns, so the adapter calls it on the object's serial queue"
+        )
+        return [blocking] + (closureType(of: callback).map { nilWithoutError(function, closure: $0) } ?? [])
+    }
+
+    /// What nil without an error means for an optional value and an optional error
+    /// (`(T?, Error?)`): the end of an iteration for a method named for the next item
+    /// (`nextRow`, `fetchNext`); a value where the library calls its callbacks with `(nil, nil)`
+    /// (Kitura-redis: a nil reply); else an error, as Swift imports Objective-C (SE-0297), which
+    /// the entry of a Swift method says, so that a reviewer who knows nil is a value adds
+    /// `@nullableResult`.
+    func nilWithoutError(_ function: FunctionDecl, closure: FunctionTypeSyntax) -> [(annotation: String, why: String)] {
+        guard Self.isValueAndError(closure) else { return [] }
+        if Self.namesNext(function.name.name) {
+            return [("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end")]
+        }
+        // An `@objc` method: Swift imports it as SE-0297 says, which is what the adapter does.
+        if function.attributes.contains(where: { $0.name.name == "objc" }) { return [] }
+        if answersNilWithoutError {
+            return [("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)")]
+        }
+        return [("", "nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'")]
     }
 }

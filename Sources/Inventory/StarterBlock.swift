@@ -22,8 +22,6 @@ struct StarterBlock {
         var swiftName: String?
         /// An initializer that keeps a callback: listed as context, with why it is not bridged.
         var initializerWithCallback = false
-        /// A method whose completion does not escape: called before it returns (synchronous).
-        var isSynchronous = false
     }
 
     var type: String
@@ -59,6 +57,8 @@ struct StarterBlock {
     var initializerClosures: Set<String> = []
     /// The SDK's enums that are no outcome but carry an error in a case (SDKEnum.errorCases).
     var errorCarryingEnums: [String: String] = [:]
+    /// The library calls completions with `(nil, nil)` (Scan.callsBackWithNilAndNil).
+    var answersNilWithoutError = false
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -193,10 +193,13 @@ struct StarterBlock {
                     return $0.type.description.contains("->") || Self.endsLikeCallback($0.name.name)
                 }
                 // A completion that does not escape (Kitura-redis's `get(_:callback:)`): called
-                // before the method returns, a synchronous, blocking API with nothing to await.
-                if entry.marksContext, let callback = function.parameters.first(where: Self.isSynchronousCompletion) {
-                    entry.contextReason = "calls '\(callback.label?.name ?? callback.name.name)' before it returns: synchronous, nothing to await"
-                    entry.isSynchronous = true
+                // before the method returns, a synchronous SDK, bridged off the cooperative pool.
+                if entry.marksContext, !function.isAsync, !function.name.name.hasPrefix("_"),
+                    let callback = function.parameters.first(where: Self.isSynchronousCompletion)
+                {
+                    var entry = Entry(member: member, role: .callback)
+                    entry.annotations = blockingAnnotations(of: function, callback: callback)
+                    return entries.append(entry)
                 }
                 entries.append(entry)
                 return

@@ -24,8 +24,6 @@ struct StarterFile {
     var initializersOnly: [(type: String, methods: [String])] = []
     /// Methods with closures of objects the library only lends (LentTypes.swift): named at the end.
     var lentOnly: [(type: String, methods: [String])] = []
-    /// Methods that call their completion before they return (it does not escape): named at the end.
-    var synchronousOnly: [(type: String, methods: [String])] = []
     /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
 
     static let maximumPasses = 5
@@ -70,7 +68,8 @@ struct StarterFile {
             result.apis += 1
             if entry.refusal != nil {
                 result.notBridgeable += 1
-            } else if entry.annotations.isEmpty {
+            } else if entry.annotations.allSatisfy({ $0.annotation.isEmpty }) {
+                // Notes only (what was assumed): nothing inferred, bridged as written.
                 result.asWritten += 1
             } else {
                 result.inferred += 1
@@ -203,13 +202,6 @@ struct StarterFile {
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
                 "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md),",
                 "// or hold the handlers the object was made with.",
-            ])
-        Self.appendNames(
-            synchronousOnly, to: &lines,
-            heading: [
-                "// Not bridged: these call their completion before they return (it does not escape): a synchronous,",
-                "// blocking API with nothing to await. Call them from a task off the main actor, or bridge a method",
-                "// of yours that runs one on the SDK's queue and calls back later.",
             ])
         Self.appendNames(
             lentOnly, to: &lines,

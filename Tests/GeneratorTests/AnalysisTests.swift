@@ -72,15 +72,20 @@ import Testing
     }
 
     /// A completion that does not escape is called before the method returns (Kitura-redis): the
-    /// adapter would block its caller's thread, which a warning at the parameter says.
+    /// adapter would block a thread of the cooperative pool, which a warning at the parameter
+    /// says; `@blocking` moves the call to the object's queue, and takes nothing it cannot keep.
     @Test func aCompletionThatDoesNotEscapeIsAWarning() {
         let (model, diagnostics) = analyse("func get(_ key: String, callback: (String?, Error?) -> Void)")
         #expect(model != nil)
         #expect(diagnostics.map(\.message) == [
-            "'callback' does not escape: 'get(_:callback:)' calls it before it returns, so the adapter blocks its caller's thread (the main actor's, say) for the whole call"
+            "'callback' does not escape: 'get(_:callback:)' calls it before it returns, so the adapter blocks one of Swift's cooperative threads (one per core) for the whole call"
         ])
+        #expect(diagnostics.first?.notes.first?.message == "if the SDK is synchronous, write '@blocking': the adapter calls it on the object's serial queue")
         let (_, escaping) = analyse("func get(_ key: String, callback: @escaping (String?, Error?) -> Void)")
         #expect(escaping.isEmpty)
+        let (blocking, none) = analyse("@blocking func get(_ key: String, callback: (String?, Error?) -> Void)")
+        #expect(none.isEmpty)
+        #expect(blocking?.blocks.first?.adapters.first?.options.blocking != nil)
     }
 
     func adapter(_ member: String, typealiases: String = "") -> Adapter? {

@@ -303,19 +303,36 @@ import Testing
     }
 
     /// Kitura-redis's `get(_:callback:)` calls a callback that does not escape before it returns:
-    /// a synchronous, blocking API, named as such at the end, not bridged.
-    @Test func aCompletionThatDoesNotEscapeIsNamedAsSynchronous() {
-        let text = scan(
-            """
+    /// a synchronous SDK, bridged with `@blocking`. Where the library calls its callbacks with
+    /// `(nil, nil)`, nil without an error is a value (`@nullableResult`); elsewhere the starter
+    /// says that it is taken for an error.
+    @Test func aCompletionThatDoesNotEscapeIsBlocking() {
+        let redis = """
             public class Redis {
                 public func get(_ key: String, callback: (String?, NSError?) -> Void) {}
+                public func scan(cursor: Int, callback: (_ newCursor: String?, _ res: [String?]?, _ err: NSError?) -> Void) {}
                 public func map(_ transform: (String) -> String) {}
             }
+            func handle(_ response: String?, callback: (String?, NSError?) -> Void) {
+                guard let response else { return callback(nil, nil) }
+                callback(response, nil)
+            }
             """
-        ).text
-        #expect(text.contains("// Not bridged: these call their completion before they return (it does not escape): a synchronous,"), "\(text)")
-        #expect(text.contains("// Redis: get(_:callback:)\n"))
-        #expect(text.contains("// Redis: map(_:)\n"))
+        let text = scan(redis).text
+        #expect(text.contains("""
+                // scan: @blocking because 'callback' does not escape: 'get' calls it before it returns, so the adapter calls it on the object's serial queue
+                @blocking
+                // scan: @nullableResult because the library calls completions with (nil, nil): nil without an error is a value (an absent one)
+                @nullableResult
+                public func get(_ key: String, callback: (String?, NSError?) -> Void)
+            """), "\(text)")
+        #expect(text.contains("@nullableResult\n    public func scan(cursor: Int"))
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public func map(_ transform: (String) -> String)"))
+        let withoutNilReplies = scan(redis.replacingOccurrences(of: "callback(nil, nil)", with: "callback(nil, Failure())")).text
+        #expect(withoutNilReplies.contains("""
+                // scan: nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'
+                public func get(_ key: String, callback: (String?, NSError?) -> Void)
+            """), "\(withoutNilReplies)")
     }
 
     /// What the adapter cannot make right is said at the declaration: a value enum with an error

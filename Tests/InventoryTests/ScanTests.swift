@@ -26,7 +26,7 @@ let trickySDK = #"""
                 """
             let raw = #"func rawHidden(handler: () -> Void) { "quoted" }"#
             func nested(completion: @escaping () -> Void) {}  // a local function, not API
-            DispatchQueue.global().async { completion(nil, nil) }
+            DispatchQueue.global().async { completion(Data(), nil) }
             _ = (template, raw, "\("interpolated { brace")")
             return RequestToken()
         }
@@ -380,7 +380,9 @@ let interfaceSDK = #"""
 
     @Test func infersCancellationAndStreamsAndSaysWhy() {
         let text = scan(trickySDK).text
-        #expect(text.contains("// scan: @cancel(token) because the returned RequestToken has cancel()\n    @cancel(token)\n    @available(iOS 13, *)"))
+        #expect(text.contains("// scan: @cancel(token) because the returned RequestToken has cancel()\n    @cancel(token)\n"))
+        // What nil without an error means is not in the declaration: what was assumed is said.
+        #expect(text.contains("nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'\n    @available(iOS 13, *)"))
         #expect(text.contains("    @stream\n"))
         #expect(text.contains("@cancel(token: invalidate())"))
         #expect(text.contains("// Delegate protocol NetworkClientDelegate (2 methods"))

@@ -156,6 +156,9 @@ public struct AdapterOptions: Hashable, Sendable {
     public var retry: RetryPolicy?
     /// `@MainActor`: the adapter is main-actor isolated and calls the SDK on the main thread.
     public var isMainActor = false
+    /// `@blocking`: the SDK calls back before it returns, so the adapter calls it on the SDK
+    /// object's serial queue, off its caller's thread (BridgegenBlocking). The annotation's line.
+    public var blocking: Int?
     /// How cancelling the task stops the SDK's work (`@cancel`, `@start`, or inferred).
     public var cancellation = Cancellation()
 

@@ -223,3 +223,23 @@ struct StreamAnnotation {
     var replay = 0
     var location: SourceLocation
 }
+
+extension Analyzer {
+    /// `@blocking`: the SDK call runs later, on the object's serial queue, so nothing it returns
+    /// reaches the adapter: no token to cancel or start, no future to wait on.
+    mutating func checkBlocking(_ function: FunctionDecl, cancellation: Cancellation, annotations: FunctionAnnotations, line: Int) -> Bool {
+        let location = function.attributes.first { $0.name.name == "blocking" }?.location ?? function.name.location
+        let conflict: (String, String)? =
+            if cancellation.strategy != .none || cancellation.startMethod != nil {
+                (
+                    "a '@blocking' call runs on its object's queue after the adapter's start, so the token '\(function.fullName)' returns cannot stop or start it",
+                    "write '@cancel(none)' if the SDK calls back before it returns, or remove '@blocking' if it calls back later"
+                )
+            } else if annotations.failsWithReturned != nil || annotations.finishesWithReturned != nil {
+                ("a '@blocking' call's returned future is not waited on", "remove '@blocking': a method that returns a future does not block")
+            } else { nil }
+        guard let (message, note) = conflict else { return true }
+        diagnostics.error(message, at: location, notes: [.init(note)])
+        return false
+    }
+}

@@ -225,17 +225,22 @@ extension Analyzer {
         guard checkNoReturnedOutcome(function, typeName: typeName, value: completionParameter, roles: roles, annotations: annotations)
         else { return nil }
         // A completion that does not escape is called before the method returns: a synchronous,
-        // blocking SDK call, which the adapter would make on its caller's thread. Said, not hidden.
-        if !isEscaping(completionParameter.type, scope: scope), !function.isAsync {
+        // blocking SDK call, which the adapter would make on a thread of the cooperative pool
+        // (where its start call runs). Said, not hidden; `@blocking` makes it on the object's
+        // serial queue instead.
+        if options.blocking == nil, !isEscaping(completionParameter.type, scope: scope), !function.isAsync {
             diagnostics.append(
                 Diagnostic(
                     .warning,
-                    "'\(completionParameter.name.name)' does not escape: '\(function.fullName)' calls it before it returns, so the adapter blocks its caller's thread (the main actor's, say) for the whole call",
+                    "'\(completionParameter.name.name)' does not escape: '\(function.fullName)' calls it before it returns, so the adapter blocks one of Swift's cooperative threads (one per core) for the whole call",
                     at: completionParameter.location,
                     notes: [
+                        .init("if the SDK is synchronous, write '@blocking': the adapter calls it on the object's serial queue"),
                         .init("if the SDK calls it later, its declaration says '@escaping': paste that"),
-                        .init("if the SDK is synchronous, call it from a task off the main actor and mark it '@context'"),
                     ]))
+        }
+        if let line = options.blocking, annotations.stream == nil, !checkBlocking(function, cancellation: cancellation, annotations: annotations, line: line) {
+            return nil
         }
         guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }
         for (name, element) in streams {

@@ -5,7 +5,7 @@ import DeclParser
 /// read by Analyzer+Cancellation.swift into the same value). Every kind of adapter reads them
 /// here, once.
 extension Analyzer {
-    /// Reads `@timeout`, `@mapError`, `@retry` and `@MainActor` from a block or a function.
+    /// Reads `@timeout`, `@mapError`, `@retry`, `@MainActor` and `@blocking` from a block or a function.
     mutating func readOptions(_ attributes: [Attribute], inheriting base: AdapterOptions) -> AdapterOptions {
         var options = base
         for attribute in attributes {
@@ -49,6 +49,12 @@ extension Analyzer {
                         "'@MainActor' takes no arguments", at: attribute.location, notes: [.init("write '@MainActor'")])
                 }
                 options.isMainActor = true
+            case "blocking":
+                if attribute.arguments != nil {
+                    diagnostics.error(
+                        "'@blocking' takes no arguments", at: attribute.location, notes: [.init("write \(Annotations.usage("blocking"))")])
+                }
+                options.blocking = attribute.location.line
             default:
                 break
             }

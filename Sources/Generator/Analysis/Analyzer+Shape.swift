@@ -169,10 +169,12 @@ extension Analyzer {
                 return nil
             }
         } else if annotations.stream == nil, elements.count == 1, errorKind(elements[0].type, scope: scope) == .nonOptional,
-            ClosureRoleNames.isFuture(scope)
+            ClosureRoleNames.isFuture(scope) || ClosureRoleNames.namesFailure(method: function.name.name)
         {
-            // A future's own failure callback (NIO's `EventLoopFuture.whenFailure(_:)`) is the
-            // failure half of its outcome: thrown, not returned.
+            // A future's own failure callback (NIO's `EventLoopFuture.whenFailure(_:)`), or a
+            // method named for the failure itself (BrightFutures' `onFailure(_:callback:)`,
+            // Kitura-net's `Server.failed(callback:)`), is the failure half of an outcome:
+            // thrown, not returned.
             roles[0] = .failure
         } else {
             // As in SE-0297, only an optional error reports failure; a non-optional one is data.

@@ -54,6 +54,11 @@ enum Annotations {
             notOnNotification: "a notification stream cannot fail"),
         Spec(name: "MainActor", places: [.block, .function, .delegateBlock]),
         Spec(
+            name: "blocking", places: [.block, .function],
+            usage: "'@blocking' on a method that calls its completion before it returns (a synchronous SDK)",
+            notOnStream: "the SDK calls a stream's closures after its registration returns",
+            notOnNotification: "notifications are posted, not returned"),
+        Spec(
             name: "retry", places: [.block, .function],
             labels: ["", "attempts", "delay", "backoff", "multiplier", "maxDelay", "jitter", "deadline", "when", "on"],
             usage: "'@retry(attempts: 3, delay: 0.5, when: isTransient)' or '@retry(attempts: 3, delay: 1, on: [PaymentError.offline])'",

@@ -141,6 +141,15 @@ public enum ClosureRoleNames {
             .contains { lowered.hasSuffix($0) } || lowered.contains("once") || lowered.contains("shutdown")
     }
 
+    /// A method named for the failure itself (`failed`, `onFailure`, `whenFailure`, `catch`): its
+    /// one error is the failure half of an outcome, thrown. Not one named for a thing that failed
+    /// (Kitura-net's `clientConnectionFailed`: the error of each connection that failed).
+    public static func namesFailure(method: String) -> Bool {
+        var lowered = method.lowercased()
+        if let prefix = ["on", "when", "if"].first(where: { lowered.hasPrefix($0) }) { lowered.removeFirst(prefix.count) }
+        return ["failure", "failed", "fail", "error", "catch"].contains(lowered)
+    }
+
     /// A callback property named for an end, which comes once: a completion (`completionBlock`,
     /// `onComplete`), an invalidation (`invalidationHandler`, `sessionDidBecomeInvalid…`: the
     /// object is over), a close. Not `…DidFinish`/`…DidComplete` of a monitor, which reports the

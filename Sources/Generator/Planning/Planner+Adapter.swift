@@ -67,7 +67,9 @@ extension Planner {
         } else {
             provenance = "Bridged from `\(source)`."
         }
-        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + Self.closureRoles(of: adapter)
+        let blocking = adapter.options.blocking == nil || adapter.stream != nil || script != nil
+            ? [] : ["Calls the SDK on \(adapter.isStatic ? "one queue shared by static methods" : "the object's serial queue"), off Swift's cooperative threads: it blocks until it calls back."]
+        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + Self.closureRoles(of: adapter) + blocking
         return try templates.render(
             Self.adapterHeaderTemplate,
             [

@@ -33,8 +33,17 @@ extension Planner {
             } else if let call = site.adapter.call {
                 // `@failure(returned)`: the returned future's failure fails the call too.
                 let returned = call.failsWithReturned ? Self.freeName("returned", taken: Set(site.adapter.parameters.map(\.name))) : nil
-                printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: returned, into: &$0) {
-                    printCompletionHandler(call.completion, continuation: names.continuation, until: call.until, into: &$0)
+                let printCall = { (printer: inout CodePrinter) in
+                    printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: returned, into: &printer) {
+                        printCompletionHandler(call.completion, continuation: names.continuation, until: call.until, into: &$0)
+                    }
+                }
+                // `@blocking`: the synchronous SDK call runs on the object's serial queue.
+                if let line = site.adapter.options.blocking {
+                    let receiver = site.adapter.isStatic ? site.receiver + ".self" : site.receiver
+                    $0.block("BridgegenBlocking.run(on: \(receiver), while: \(names.continuation)) {", from: line, printCall)
+                } else {
+                    printCall(&$0)
                 }
                 if let returned {
                     $0.block("\(returned).whenComplete { result in", from: call.returnedLine) {

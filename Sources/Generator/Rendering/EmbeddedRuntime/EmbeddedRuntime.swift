@@ -9,6 +9,7 @@ extension GeneratedFile {
 /// generated file per source file, beside this one.
 enum EmbeddedRuntime {
     static let files: [(name: String, source: String)] = [
+        fileBlocking,
         fileBridgegenError,
         fileBridgegenMisuse,
         fileCall,

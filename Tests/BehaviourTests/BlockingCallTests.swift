@@ -1,0 +1,94 @@
+import BridgegenRuntime
+import FixtureSDK
+import Foundation
+@testable import GoldenAdapters
+import Testing
+import TestSupport
+
+// The tests share one store between tasks, as an app shares its one connection; that the
+// adapters then never run two of its commands at once is what they check.
+extension KeyValueStore: @unchecked Sendable {}
+
+/// `@blocking` (the BlockingCalls golden): a synchronous client whose commands call back before
+/// they return (Kitura-redis). The adapter runs each command on the store's serial queue: never on
+/// its caller's thread, never two at once, never after the caller was cancelled. Serialized: were
+/// an adapter to block where it must not, one test's held command would starve another's watchdog.
+@Suite(.serialized) struct BlockingCallTests {
+    @Test func valuesErrorsAndNilReplies() async throws {
+        let store = KeyValueStore()
+        try await withWatchdog { () async throws -> Void in
+            #expect(try await store.get("missing") == nil)
+            #expect(try await store.set("a", value: "1"))
+            #expect(try await store.get("a") == "1")
+            #expect(try await store.incr("a", by: 2) == 3)
+            store.reply = .failure
+            await #expect(throws: NSError.self) { try await store.get("a") }
+            // `(false, error)`: the error, not the Bool.
+            await #expect(throws: NSError.self) { try await store.set("a", value: "2") }
+        }
+        #expect(try await KeyValueStore.ping(host: "localhost"))
+        await #expect(throws: NSError.self) { try await KeyValueStore.ping(host: "") }
+    }
+
+    /// More commands block than Swift's cooperative pool has threads, and async work still runs:
+    /// they block the stores' queues. Without `@blocking` they would block the pool itself, and
+    /// nothing async (this test included) would run until they returned.
+    @Test func blockedCommandsLeaveTheCooperativePoolFree() async throws {
+        let stores = (0..<ProcessInfo.processInfo.activeProcessorCount + 2).map { _ in KeyValueStore() }
+        for store in stores { store.hold() }
+        defer { for store in stores { store.release() } }
+        let commands = stores.map { store in Task { try await store.incr("n") } }
+        #expect(await eventually { stores.allSatisfy { $0.runningCommands == 1 } })
+        let runningMeanwhile = await Task.detached { stores.map(\.runningCommands).reduce(0, +) }.value
+        #expect(runningMeanwhile == stores.count)
+        for store in stores { store.release() }
+        for command in commands { #expect(try await withWatchdog { try await command.value } == 1) }
+    }
+
+    /// Many tasks, one store: its commands run one at a time, and none is lost.
+    @Test func commandsOfOneStoreNeverOverlap() async throws {
+        let store = KeyValueStore()
+        store.delay = 0.001
+        try await withWatchdog {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<40 { group.addTask { _ = try await store.incr("n") } }
+                try await group.waitForAll()
+            }
+        }
+        #expect(store.overlaps == 0)
+        #expect(try await store.get("n") == "40")
+    }
+
+    /// A command that never calls back ends the call instead of hanging it; a second callback
+    /// is late, dropped and reported.
+    @Test func droppedAndDuplicateCallbacks() async throws {
+        let log = MisuseLog.install(for: "KeyValueStore.")
+        let store = KeyValueStore()
+        store.reply = .never
+        await #expect(throws: BridgegenError.self) { try await withWatchdog { try await store.get("a") } }
+        store.reply = .twice
+        #expect(try await withWatchdog { try await store.incr("a") } == 1)
+        #expect(await eventually { log.all.contains { $0.adapter == "KeyValueStore.incr(_:by:)" } })
+    }
+
+    /// A call cancelled while it waits for the queue ends at once and its command never runs;
+    /// one cancelled while its command runs ends at once too, and the late answer is dropped.
+    @Test func cancellationIsPromptAndSkipsCommandsNotStarted() async throws {
+        let store = KeyValueStore()
+        store.hold()
+        defer { store.release() }
+        let running = Task { try await store.incr("n") }
+        #expect(await eventually { store.commands == 1 })
+        let waiting = Task { try await store.incr("n") }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await waiting.value } }
+        running.cancel()
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await running.value } }
+        #expect(store.commands == 1)
+        // The queue is first in, first out: once the next call is answered, the cancelled one
+        // had its turn, and skipped its command.
+        store.release()
+        #expect(try await withWatchdog { try await store.incr("n") } == 2)
+        #expect(store.commands == 2)
+    }
+}
