@@ -106,6 +106,11 @@ import Testing
         ("@asyncError(zeroArgument: 2) func f(completion: @escaping (Data?, Bool, Error?) -> Void)", "Data"),
         ("func f(completion: ((Int?, Error?) -> Void)? = nil)", "Int"),
         ("func f(completion: @escaping H)", "[String]"),
+        // A method named for the failure throws its one error (Kitura-net's `failed(callback:)`,
+        // BrightFutures' `onFailure`); an event about a thing that failed hands it over.
+        ("func failed(callback: @escaping (Error) -> Void)", "Void"),
+        ("func onFailure(_ callback: @escaping (Error) -> Void)", "Void"),
+        ("func clientConnectionFailed(callback: @escaping (Error) -> Void)", "Error"),
     ])
     func resultTypes(member: String, expected: String) throws {
         let found = try #require(self.adapter(member, typealiases: "typealias H = ([String]?, Error?) -> Void"))

@@ -335,6 +335,27 @@ import Testing
             """), "\(withoutNilReplies)")
     }
 
+    /// `on` and an outcome (a future's `onSuccess`, `onFailure`) registers for the one outcome:
+    /// a one-shot; `on` and an event (`onText`) a stream.
+    @Test func aFuturesOnSuccessIsAOneShot() {
+        let text = scan(
+            """
+            public final class Future<T> {
+                @discardableResult
+                public func onSuccess(_ context: @escaping (@escaping () -> Void) -> Void = { $0() }, callback: @escaping (T) -> Void) -> Self { self }
+                @discardableResult
+                public func onFailure(_ context: @escaping (@escaping () -> Void) -> Void = { $0() }, callback: @escaping (Error) -> Void) -> Self { self }
+            }
+            public final class Socket {
+                public func onText(_ callback: @escaping (String) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream\n    @discardableResult\n    public func onSuccess"), "\(text)")
+        #expect(!text.contains("@stream\n    @discardableResult\n    public func onFailure"))
+        #expect(text.contains("@stream\n    public func onText"))
+    }
+
     /// What the adapter cannot make right is said at the declaration: a value enum with an error
     /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
     @Test func whatTheAdapterCannotMakeRightIsSaid() {
