@@ -17,8 +17,10 @@ extension StarterBlock {
             Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type)
         }
         let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
-        // A name that says once (`observeCompleted`, `onClose`) is a one-shot.
-        let once = ClosureRoleNames.namesOnce(function.name.name)
+        // A name that says once (`observeCompleted`, `onClose`) is a one-shot; one that names
+        // the end of each of many things (`clientConnectionFailed`) a stream, said below.
+        let endOfEach = ClosureRoleNames.namesEndOfEach(function.name.name)
+        let once = ClosureRoleNames.namesOnce(function.name.name) && !endOfEach
         // A builder-style method returns `Self`: the block's own type.
         let returnedType = function.returnType.map { $0.description == "Self" ? type : $0.description }
         // `@stream` only because an observer-like method returns a token: weak evidence.
@@ -67,6 +69,9 @@ extension StarterBlock {
             {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' is named like an observer and keeps its handler (nothing stops it)"), at: 0)
+            } else if endOfEach, callbacks.count == 1 {
+                annotations.insert(
+                    ("@stream", "'\(function.name.name)' is named for the end of each of many things: called for each"), at: 0)
             } else if Self.registersEventHandler(function, callbacks: callbacks.count) {
                 annotations.insert(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"), at: 0)
             }

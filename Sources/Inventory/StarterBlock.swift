@@ -148,12 +148,14 @@ struct StarterBlock {
                 return addContext(
                     member, function, reason: "'\(LentTypes.bare(type))' is only lent to closures that do not escape ('\(lender)'), where nothing can be awaited")
             }
-            // Deprecated with a named replacement: the replacement is the one to bridge (two
-            // such overloads would also generate the same adapter).
-            if takesCallback(function), function.attributes.contains(where: { attribute in
-                attribute.name.name == "available" && attribute.text.contains("deprecated") && attribute.text.contains("renamed")
+            // Deprecated: what replaces it is the one to bridge (an app migrates off it, and such
+            // an overload often generates the same adapter as its replacement: ReactiveKit's
+            // `sink(receiveValue:)` beside `sink(receiveCompletion:receiveValue:)`).
+            if takesCallback(function), let deprecation = function.attributes.first(where: { attribute in
+                attribute.name.name == "available" && attribute.text.contains("deprecated")
             }) {
-                return addContext(member, function, reason: "deprecated: its replacement is bridged")
+                let reason = deprecation.text.contains("renamed") ? "deprecated: its replacement is bridged" : "deprecated: bridge what replaces it"
+                return addContext(member, function, reason: reason)
             }
             // An async method that calls a closure per item and returns when they are over
             // (SQLiteNIO's `query(_:_:_ onRow:) async throws`): a stream its return ends.

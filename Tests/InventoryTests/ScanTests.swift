@@ -844,6 +844,9 @@ let interfaceSDK = #"""
                 @available(*, deprecated, renamed: "load(id:completion:)")
                 public func load(identifier: Int, completion: @escaping (Int) -> Void) {}
                 public func load(id: Int, completion: @escaping (Int) -> Void) {}
+                @available(*, deprecated, message: "use 'listen(on:) throws' instead")
+                public func listen(port: Int, errorHandler: ((Error) -> Void)? = nil) {}
+                public func clientConnectionFailed(callback: @escaping (Error) -> Void) {}
                 public var onMessage: ((String) -> Void)?
                 public static var onAnyMessage: ((String) -> Void)?
                 public var logHandler: ((String) -> Void)?
@@ -893,6 +896,11 @@ let interfaceSDK = #"""
         #expect(text.contains("Feed: schedule(_:)") || text.contains("func schedule(_ action: @escaping () -> Void)\n"), "\(text)")
         #expect(text.contains("    @context  // noasync: not callable from async code\n"), "\(text)")
         #expect(text.contains("    @context  // deprecated: its replacement is bridged\n"), "\(text)")
+        #expect(text.contains("    @context  // deprecated: bridge what replaces it\n    @available(*, deprecated, message:"), "\(text)")
+        // The end of each of many things (Kitura-net): a stream of them.
+        #expect(
+            text.contains("// scan: @stream because 'clientConnectionFailed' is named for the end of each of many things: called for each"),
+            "\(text)")
         // A callback property of an object; not a static one, a logger, or one of a value type.
         #expect(text.contains("    // scan: 'onMessage' holds a closure the SDK calls for each event: a stream\n"), "\(text)")
         #expect(!text.contains("'onAnyMessage' holds") && !text.contains("'logHandler' holds") && !text.contains("'onChange' holds"))

@@ -141,6 +141,23 @@ public enum ClosureRoleNames {
             .contains { lowered.hasSuffix($0) } || lowered.contains("once") || lowered.contains("shutdown")
     }
 
+    /// A method named for the end of one of many things (Kitura-net's `clientConnectionFailed`,
+    /// an `onConnectionClose`): each of them ends once, the callback is called for each. Not the
+    /// receiver's own end (`observeFailed`, `failed`, `onClose`), which comes once.
+    public static func namesEndOfEach(_ method: String) -> Bool {
+        guard namesOnce(method), !method.lowercased().contains("once"), !method.lowercased().contains("shutdown") else { return false }
+        var name = Substring(method)
+        if let prefix = ["startWith", "observe", "on", "when", "did", "will"].first(where: { name.hasPrefix($0) }) { name = name.dropFirst(prefix.count) }
+        guard let end = ["Completed", "Failed", "Interrupted", "Ended", "Finished", "Closed", "Close", "Completion"].first(where: { name.hasSuffix($0) })
+        else { return false }
+        var words: [String] = []
+        for character in name.dropLast(end.count) {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        return !words.isEmpty && !words.allSatisfy { $0.hasSuffix("ed") || $0.hasSuffix("ly") }
+    }
+
     /// A method named for the failure itself (`failed`, `onFailure`, `whenFailure`, `catch`): its
     /// one error is the failure half of an outcome, thrown. Not one named for a thing that failed
     /// (Kitura-net's `clientConnectionFailed`: the error of each connection that failed).
