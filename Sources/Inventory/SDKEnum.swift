@@ -33,10 +33,12 @@ struct SDKEnum {
 
     /// The enum a callback's one parameter is (`(Event<Element>) -> Void`), looked up by its name
     /// as written: nested in the block's type first, then at the top level, then by a bare name
-    /// only one enum has.
+    /// only one enum has. With the generic arguments written on the types it is nested in
+    /// (`Signal<Value, Never>.Event`: `Value`, `Never`), which generate does not put in place
+    /// of the outer type's parameters in its cases.
     static func handedOver(
         by parameter: Parameter, in blockType: String, enums: [String: SDKEnum], aliases: [String: FunctionTypeSyntax]
-    ) -> SDKEnum? {
+    ) -> (found: SDKEnum, outerArguments: [String])? {
         var type = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes
         // Through a closure typealias: the block's or the file's (`Handler`), or another type's
         // (`Signal<Value, Error>.Observer.Action`).
@@ -64,7 +66,15 @@ struct SDKEnum {
         }
         // `Result<Value, Error>` is Swift's, not an SDK's `Result<T>`: the generic arguments agree.
         let found = scopes.lazy.compactMap { enums[$0 + "." + written] }.first ?? enums[written] ?? enums["bare " + bare]
-        return found?.genericCount == components.last?.genericArguments.count ? found : nil
+        guard let found, found.genericCount == components.last?.genericArguments.count else { return nil }
+        return (found, components.dropLast().flatMap { $0.genericArguments.map { $0.description } })
+    }
+
+    /// The names the cases' associated values use (`Element`, `Error`).
+    var payloadNames: Set<String> {
+        Set(declaration.dropFirst().flatMap { line in
+            line.drop { $0 != "(" }.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+        })
     }
 
     /// The SDK's enums that are not outcomes but have a case carrying an error (Swift-Kuery's

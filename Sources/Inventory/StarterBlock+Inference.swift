@@ -146,6 +146,20 @@ extension StarterBlock {
         if callbacks.count == 1, let closure = closureType(of: callbacks[0]) {
             annotations += nilWithoutError(function, closure: closure)
         }
+        // A stream whose callback gets a `Result` per call ends at the first failure, unless the
+        // failure is one event: a listener's goes on (mqtt-nio's `addPublishListener`), an
+        // observation's ends (ReactiveSwift's `observeResult`). Said either way.
+        if callbacks.count == 1, let result = resultType(of: callbacks[0]), !result.contains("Single"),
+            let stream = annotations.firstIndex(where: { $0.annotation == "@stream" })
+        {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            if function.name.name.contains("Listener") {
+                annotations[stream] = ("@stream(results)", "'\(name)' gets a \(result) per call, and a listener goes on after a failure: each Result is an event")
+            } else {
+                annotations.append(
+                    ("", "'\(name)' gets a \(result) per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"))
+            }
+        }
         // A callback that gets one `Result` reports one outcome, whatever else the method
         // looks like (RxSwift's `Single.subscribe(_ observer: (SingleEvent<Element>) -> Void)
         // -> Disposable`, whose token would otherwise say it calls back until stopped).
@@ -178,7 +192,7 @@ extension StarterBlock {
         }
         // A callback that gets one of the SDK's enums: its cases say what each call means.
         if callbacks.count == 1,
-            let handed = SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: aliases)
+            let (handed, outerArguments) = SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: aliases)
         {
             if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
@@ -187,6 +201,14 @@ extension StarterBlock {
                 annotations.insert(("@stream", "'\(handed.name)' has '.\(event)', called for each event"), at: 0)
             } else {
                 annotations.insert(("", "one-shot: the cases of '\(handed.name)' (\(cases)) report one outcome"), at: 0)
+            }
+            // `Signal<Value, Never>.Event` of an enum declared with `Signal`'s own parameters
+            // (`case next(Element)`, `case failed(Error)`): read as declared, not with these.
+            let unknown = outerArguments.filter { !handed.payloadNames.contains($0) }
+            if !unknown.isEmpty {
+                annotations.append(
+                    ("", "'\(handed.name)' is nested in a generic type: its cases are read as declared, not with \(unknown.map { "'\($0)'" }.joined(separator: ", ")) "
+                        + "in place of that type's parameters (a 'Never' failure still makes the stream throw); if that matters, bridge a method of yours"))
             }
         }
         return annotations

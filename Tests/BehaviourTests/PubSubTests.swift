@@ -50,4 +50,27 @@ import TestSupport
             }
         }
     }
+
+    /// `@stream(results)` (mqtt-nio's listeners): each Result is an event, a failure too, and the
+    /// listening goes on after it; the consumer leaving removes the listener by its name.
+    @Test func aListenersFailureIsOneEventNotTheEnd() async throws {
+        let client = PubSubClient()
+        let consumer = Task {
+            var received: [String] = []
+            for await result in client.addMessageListener(named: "log") {
+                switch result {
+                case .success(let message): received.append(message)
+                case .failure: received.append("failure")
+                }
+                if received.count == 3 { break }
+            }
+            return received
+        }
+        #expect(await eventually { client.messageListenerNames == ["log"] })
+        client.deliver(.success("a"))
+        client.deliver(.failure(PhotoError.notFound))
+        client.deliver(.success("b"))
+        #expect(try await withWatchdog { await consumer.value } == ["a", "failure", "b"])
+        #expect(await eventually { client.messageListenerNames.isEmpty })
+    }
 }

@@ -67,4 +67,25 @@ public final class PubSubClient: @unchecked Sendable {
             state.withLock { $0.subscriptions[channel]?.receiver }?(channel, message)
         }
     }
+
+    // mqtt-nio's listeners: every message of the connection, or the error of one that could not
+    // be read, by name until removed; a failure is one message's, the listening goes on.
+    private let listeners = Locked([String: @Sendable (Result<String, any Error>) -> Void]())
+
+    public func addMessageListener(named name: String, _ listener: @escaping @Sendable (Result<String, any Error>) -> Void) {
+        listeners.withLock { $0[name] = listener }
+    }
+
+    public func removeMessageListener(named name: String) {
+        listeners.withLock { $0[name] = nil }
+    }
+
+    public var messageListenerNames: [String] { listeners.withLock { $0.keys.sorted() } }
+
+    /// Hands `result` to every listener, from the fixture's thread.
+    public func deliver(_ result: Result<String, any Error>) {
+        Fixture.scheduler.async { [self] in
+            for listener in listeners.withLock({ Array($0.values) }) { listener(result) }
+        }
+    }
 }

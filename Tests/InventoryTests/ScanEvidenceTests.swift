@@ -263,8 +263,43 @@ import Testing
         #expect(text.contains("    @cancel(removeSubscription(for: target))\n"))
         let swift = try generate(text)
         #expect(swift.contains("stop: { _ in _ = self.unsubscribe(from: channels) },"))
-        #expect(swift.contains("stop: { _ in _ = self.removePublishListener(named: name) },"))
+        // The undoing call's future is dropped; one that returns nothing is a statement.
+        #expect(swift.contains("stop: { _ in self.removePublishListener(named: name) },"))
         #expect(swift.contains(") -> _Concurrency.AsyncThrowingStream<(String, String), any Swift.Error> {"))
+    }
+
+    /// A stream whose callback gets a `Result` per call: a listener's failure is one event
+    /// (mqtt-nio: `@stream(results)`), an observation's ends it, which the entry says.
+    /// An enum nested in a generic type, handed over with other arguments than its cases use
+    /// (ReactiveKit's `Signal<Value, Never>.Event`), is read as declared, which is said too.
+    @Test func resultsOfListenersAndNestedGenericEnums() throws {
+        let text = scan(
+            """
+            public final class Signal<Element, Error: Swift.Error> {
+                public enum Event {
+                    case next(Element)
+                    case failed(Error)
+                    case completed
+                }
+            }
+            public final class Client {
+                public func addPublishListener(named name: String, _ listener: @escaping (Result<String, Error>) -> Void) {}
+                public func removePublishListener(named name: String) {}
+                public func observeResult(_ action: @escaping (Result<Int, Error>) -> Void) -> Disposable? { nil }
+            }
+            public final class Property<Value> {
+                public func observe(with observer: @escaping (Signal<Value, Never>.Event) -> Void) -> Disposable { Disposable() }
+            }
+            public final class Disposable {
+                public func dispose() {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @stream(results)\n"), "\(text)")
+        #expect(text.contains("// scan: 'action' gets a Result per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"))
+        #expect(text.contains("// scan: 'Signal.Event' is nested in a generic type: its cases are read as declared, not with 'Value', 'Never' in place"))
+        let swift = try generate(text)
+        #expect(swift.contains("func addPublishListener(named name: String) -> _Concurrency.AsyncStream<Result<String, Error>> {"), "\(swift)")
     }
 
     /// `on` and an end of the object itself (`onUnexpectedClosure`, `onClose(reason)`) is `@once`;

@@ -290,6 +290,9 @@ public struct Cancellation: Hashable, Sendable {
 
     /// The start call's value is the token the adapter keeps.
     public var usesToken: Bool { tokenType != "Void" }
+    /// `.receiver(call:)` with arguments: the undoing call may answer (a future), which the stop
+    /// drops; false when the block pastes it as returning nothing.
+    public var undoingCallAnswers = true
 }
 
 /// A parameter of the async function: forwarded unchanged to the legacy call, or a stream the

@@ -166,12 +166,15 @@ extension Analyzer {
         let usage = Annotations.usage("stream")
         guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { return nil }
         var annotation = StreamAnnotation(location: attribute.location)
-        if let shared = arguments[""] {
-            guard case .identifier("shared") = shared.value else {
-                diagnostics.error("'@stream' takes 'shared', not '\(shared.value.text)'", at: shared.location, notes: [.init("write \(usage)")])
+        if let form = arguments[""] {
+            switch form.value {
+            case .identifier("shared"): annotation.shared = true
+            case .identifier("results"): annotation.keepsResults = true
+            default:
+                diagnostics.error(
+                    "'@stream' takes 'shared' or 'results', not '\(form.value.text)'", at: form.location, notes: [.init("write \(usage)")])
                 return nil
             }
-            annotation.shared = true
         }
         let policies = ["bufferingNewest", "bufferingOldest"].compactMap { label in arguments[label].map { (label, $0) } }
         guard policies.count <= 1 else {
@@ -220,6 +223,9 @@ extension Analyzer {
 struct StreamAnnotation {
     var buffering: String?
     var shared = false
+    /// `@stream(results)`: a callback that gets a `Result` per event yields the `Result`; a
+    /// failure is one event, not the end (mqtt-nio's listeners go on after one).
+    var keepsResults = false
     var replay = 0
     var location: SourceLocation
 }

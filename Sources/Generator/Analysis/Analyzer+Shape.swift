@@ -88,7 +88,16 @@ extension Analyzer {
         }
         let generic = !function.genericParameters.isEmpty
         // Result<T, E>, alone or beside lent objects (GRDB's `(Database, Result<T, Error>)`).
-        if let resultIndex = elements.indices.first(where: { resultArguments(elements[$0].type, scope: scope) != nil }),
+        if let stream = annotations.stream, stream.keepsResults,
+            !elements.contains(where: { resultArguments($0.type, scope: scope) != nil })
+        {
+            diagnostics.error(
+                "'@stream(results)': \(where_) gets no Result", at: stream.location,
+                notes: [.init("'results' keeps the Result each call gets as the event; remove it")])
+            return nil
+        }
+        if annotations.stream?.keepsResults != true,
+            let resultIndex = elements.indices.first(where: { resultArguments(elements[$0].type, scope: scope) != nil }),
             let (success, _) = resultArguments(elements[resultIndex].type, scope: scope),
             elements.indices.allSatisfy({ $0 == resultIndex || isLent(elements[$0].type) })
         {

@@ -89,7 +89,7 @@ enum Annotations {
         Spec(
             name: "stream", places: [.function, .delegateAdapter], labels: ["", "bufferingNewest", "bufferingOldest", "replay"],
             required: false,
-            usage: "'@stream', '@stream(bufferingNewest: 1)', '@stream(bufferingOldest: 100)', '@stream(shared)' or '@stream(shared, replay: 1)'"),
+            usage: "'@stream', '@stream(bufferingNewest: 1)', '@stream(bufferingOldest: 100)', '@stream(shared)', '@stream(shared, replay: 1)' or '@stream(results)'"),
         Spec(
             name: "notification", places: .function, labels: ["", "object", "queue", "map", "center"],
             usage: "'@notification(.nameOfNotification, object: sender, map: Element.init(notification:))'"),

@@ -70,7 +70,7 @@ extension Planner {
             return "{ token in \(receiver).\(name)(\(label.map { $0 + ": " } ?? "")token) }"
         case .receiver(let call):
             // A call with arguments (`unsubscribe(from: channels)`) often answers (a future): dropped.
-            return "{ _ in \(call.hasSuffix("()") ? "" : "_ = ")\(receiver).\(call) }"
+            return "{ _ in \(call.hasSuffix("()") || !plan.undoingCallAnswers ? "" : "_ = ")\(receiver).\(call) }"
         }
     }
 

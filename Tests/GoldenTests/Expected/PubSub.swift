@@ -44,4 +44,27 @@ extension PubSubClient {
             }
         )
     }
+
+    /// mqtt-nio's listeners: a Result per message, and a failure is one message's, not the end
+    /// (`@stream(results)`); removing the listener by its name stops it.
+    ///
+    /// Bridged from `PubSubClient.addMessageListener(named:_:)`.
+    #sourceLocation(file:"PubSub.bridge",line:27)
+    func addMessageListener(named name: String) -> _Concurrency.AsyncStream<Result<String, any Error>> {
+        #sourceLocation(file:"PubSub.bridge",line:24)
+        BridgegenStream<Result<String, any Error>, Swift.Void>.events(
+            "PubSubClient.addMessageListener(named:)",
+            stop: { _ in self.removeMessageListener(named: name) },
+            register: { events in
+                #sourceLocation(file:"PubSub.bridge",line:27)
+                self.addMessageListener(
+                    named: name,
+                    { value in
+                        #sourceLocation()
+                        events.yield(value)
+                    }
+                )
+            }
+        )
+    }
 }
