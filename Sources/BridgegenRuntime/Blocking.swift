@@ -1,13 +1,13 @@
-// Where a `@blocking` adapter calls a synchronous SDK: off Swift's cooperative threads, one call
-// at a time per SDK object.
+// Where a `@blocking` adapter calls a synchronous SDK: not where it is awaited, and one call at a
+// time per SDK object.
 
 import Dispatch
 import Foundation
 
 /// Synchronous SDKs (Kitura-redis: every command writes to a blocking socket and calls back before
-/// it returns) would block a thread of Swift's cooperative pool, which has one per core, for the
-/// whole call if an adapter called them where it starts the SDK; a few such calls at once stop all
-/// async work of the app. A `@blocking` adapter calls them on a serial queue instead: one per
+/// it returns) would block where the adapter is awaited for the whole call: the main actor, or a
+/// thread of Swift's cooperative pool, which has one per core, so that a few such calls at once
+/// stop all async work of the app. A `@blocking` adapter calls them on a serial queue instead: one per
 /// SDK object, because such objects are rarely thread-safe (one socket, no lock) and their callers
 /// used them from one thread before async/await; one shared queue for static methods and values.
 public enum BridgegenBlocking {

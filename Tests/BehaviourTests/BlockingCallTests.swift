@@ -45,6 +45,28 @@ extension KeyValueStore: @unchecked Sendable {}
         for command in commands { #expect(try await withWatchdog { try await command.value } == 1) }
     }
 
+    /// Any other adapter starts the SDK where it is awaited: on the caller's actor (decision 2),
+    /// in the same job, so on the same thread, as the code before the `await`.
+    @Test func otherAdaptersStartTheSDKOnTheCallersActor() async throws {
+        final class QueueExecutor: SerialExecutor {
+            let queue = DispatchQueue(label: "BlockingCallTests.caller")
+            func enqueue(_ job: consuming ExecutorJob) {
+                let job = UnownedJob(job)
+                queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+            }
+        }
+        actor Caller {
+            let executor = QueueExecutor()
+            nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+            func flush(_ store: KeyValueStore) async throws -> Bool {
+                let here = pthread_self()
+                try await store.flush()
+                return store.flushThread.map { pthread_equal($0, here) != 0 } ?? false
+            }
+        }
+        #expect(try await withWatchdog { try await Caller().flush(KeyValueStore()) })
+    }
+
     /// Many tasks, one store: its commands run one at a time, and none is lost.
     @Test func commandsOfOneStoreNeverOverlap() async throws {
         let store = KeyValueStore()

@@ -87,6 +87,16 @@ public final class KeyValueStore {
         }
     }
 
+    /// The thread `flush` was last called on.
+    public var flushThread: pthread_t? { lastFlushThread.withLock { $0 } }
+    private let lastFlushThread = Locked<pthread_t?>(nil)
+
+    /// Asks the server to write its data to disk; answers later, from the fixture's thread.
+    public func flush(completion: @escaping @Sendable (NSError?) -> Void) {
+        lastFlushThread.withLock { $0 = pthread_self() }
+        Fixture.scheduler.async { completion(nil) }
+    }
+
     /// Checks that a server answers, without a client.
     public static func ping(host: String, callback: (Bool, NSError?) -> Void) {
         callback(!host.isEmpty, host.isEmpty ? NSError(domain: "KeyValueStore", code: 1) : nil)

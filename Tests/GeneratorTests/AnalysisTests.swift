@@ -72,13 +72,13 @@ import Testing
     }
 
     /// A completion that does not escape is called before the method returns (Kitura-redis): the
-    /// adapter would block a thread of the cooperative pool, which a warning at the parameter
+    /// adapter would block where it is awaited, which a warning at the parameter
     /// says; `@blocking` moves the call to the object's queue, and takes nothing it cannot keep.
     @Test func aCompletionThatDoesNotEscapeIsAWarning() {
         let (model, diagnostics) = analyse("func get(_ key: String, callback: (String?, Error?) -> Void)")
         #expect(model != nil)
         #expect(diagnostics.map(\.message) == [
-            "'callback' does not escape: 'get(_:callback:)' calls it before it returns, so the adapter blocks one of Swift's cooperative threads (one per core) for the whole call"
+            "'callback' does not escape: 'get(_:callback:)' calls it before it returns, so the adapter blocks where it is awaited (the main actor, or a thread of the cooperative pool) for the whole call"
         ])
         #expect(diagnostics.first?.notes.first?.message == "if the SDK is synchronous, write '@blocking': the adapter calls it on the object's serial queue")
         let (_, escaping) = analyse("func get(_ key: String, callback: @escaping (String?, Error?) -> Void)")

@@ -225,14 +225,13 @@ extension Analyzer {
         guard checkNoReturnedOutcome(function, typeName: typeName, value: completionParameter, roles: roles, annotations: annotations)
         else { return nil }
         // A completion that does not escape is called before the method returns: a synchronous,
-        // blocking SDK call, which the adapter would make on a thread of the cooperative pool
-        // (where its start call runs). Said, not hidden; `@blocking` makes it on the object's
-        // serial queue instead.
+        // blocking SDK call, which the adapter would make where it is awaited (the main actor,
+        // say). Said, not hidden; `@blocking` makes it on the object's serial queue instead.
         if options.blocking == nil, !isEscaping(completionParameter.type, scope: scope), !function.isAsync {
             diagnostics.append(
                 Diagnostic(
                     .warning,
-                    "'\(completionParameter.name.name)' does not escape: '\(function.fullName)' calls it before it returns, so the adapter blocks one of Swift's cooperative threads (one per core) for the whole call",
+                    "'\(completionParameter.name.name)' does not escape: '\(function.fullName)' calls it before it returns, so the adapter blocks where it is awaited (the main actor, or a thread of the cooperative pool) for the whole call",
                     at: completionParameter.location,
                     notes: [
                         .init("if the SDK is synchronous, write '@blocking': the adapter calls it on the object's serial queue"),

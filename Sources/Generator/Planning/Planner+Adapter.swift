@@ -68,7 +68,7 @@ extension Planner {
             provenance = "Bridged from `\(source)`."
         }
         let blocking = adapter.options.blocking == nil || adapter.stream != nil || script != nil
-            ? [] : ["Calls the SDK on \(adapter.isStatic ? "one queue shared by static methods" : "the object's serial queue"), off Swift's cooperative threads: it blocks until it calls back."]
+            ? [] : ["Calls the SDK on \(adapter.isStatic ? "one queue shared by static methods" : "the object's serial queue"), not where it is awaited: it blocks until it calls back."]
         let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + Self.closureRoles(of: adapter) + blocking
         return try templates.render(
             Self.adapterHeaderTemplate,

@@ -18,7 +18,7 @@ extension KeyValueStore {
     /// Gets the value of `key`; nil when the key is absent (the SDK's nil reply).
     ///
     /// Bridged from `KeyValueStore.get(_:callback:)`.
-    /// Calls the SDK on the object's serial queue, off Swift's cooperative threads: it blocks until it calls back.
+    /// Calls the SDK on the object's serial queue, not where it is awaited: it blocks until it calls back.
     #sourceLocation(file:"BlockingCalls.bridge",line:10)
     @discardableResult
     nonisolated(nonsending) func get(_ key: String) async throws -> String? {
@@ -47,7 +47,7 @@ extension KeyValueStore {
     /// Sets `key`; true once stored.
     ///
     /// Bridged from `KeyValueStore.set(_:value:callback:)`.
-    /// Calls the SDK on the object's serial queue, off Swift's cooperative threads: it blocks until it calls back.
+    /// Calls the SDK on the object's serial queue, not where it is awaited: it blocks until it calls back.
     #sourceLocation(file:"BlockingCalls.bridge",line:13)
     @discardableResult
     nonisolated(nonsending) func set(_ key: String, value: String) async throws -> Bool {
@@ -75,7 +75,7 @@ extension KeyValueStore {
     }
 
     /// Bridged from `KeyValueStore.incr(_:by:callback:)`.
-    /// Calls the SDK on the object's serial queue, off Swift's cooperative threads: it blocks until it calls back.
+    /// Calls the SDK on the object's serial queue, not where it is awaited: it blocks until it calls back.
     #sourceLocation(file:"BlockingCalls.bridge",line:16)
     @discardableResult
     nonisolated(nonsending) func incr(_ key: String, by: Int = 1) async throws -> Int? {
@@ -105,7 +105,7 @@ extension KeyValueStore {
     /// Static: one shared queue.
     ///
     /// Bridged from `KeyValueStore.ping(host:callback:)`.
-    /// Calls the SDK on one queue shared by static methods, off Swift's cooperative threads: it blocks until it calls back.
+    /// Calls the SDK on one queue shared by static methods, not where it is awaited: it blocks until it calls back.
     #sourceLocation(file:"BlockingCalls.bridge",line:19)
     @discardableResult
     static nonisolated(nonsending) func ping(host: String) async throws -> Bool {
@@ -128,6 +128,32 @@ extension KeyValueStore {
                     }
                 )
             }
+        }
+    }
+}
+
+#sourceLocation(file:"BlockingCalls.bridge",line:22)
+/// Not synchronous: like every other adapter, it calls the SDK where it is awaited (on the
+/// caller's actor, decision 2).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension KeyValueStore {
+    #sourceLocation()
+    /// Bridged from `KeyValueStore.flush(completion:)`.
+    #sourceLocation(file:"BlockingCalls.bridge",line:26)
+    nonisolated(nonsending) func flush() async throws {
+        #sourceLocation(file:"BlockingCalls.bridge",line:26)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("KeyValueStore.flush()")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"BlockingCalls.bridge",line:26)
+            self.flush(completion: { error in
+                #sourceLocation()
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume()
+                }
+            })
         }
     }
 }

@@ -134,10 +134,17 @@ public final class BridgegenCall<Value, Token>: @unchecked Swift.Sendable {
     /// the outcome at once (`CancellationError`); the SDK's cancel then runs as soon as the start
     /// call returns its token. When the SDK answers inside the start call (cached results,
     /// validation errors) the call ends without a continuation.
-    @inlinable public nonisolated(nonsending) func run(_ start: (BridgegenContinuation<Value, Token>) throws -> Token)
-        async throws -> Value
-    {
+    ///
+    /// The SDK is called on `isolation`, the caller's actor (the main actor, say): the operation
+    /// of `withTaskCancellationHandler` captures it, which keeps it there (SE-0420). A
+    /// `nonisolated(nonsending)` `run` did not: the operation, a non-isolated async closure, ran
+    /// on the cooperative pool (BlockingCallTests.otherAdaptersStartTheSDKOnTheCallersActor).
+    @inlinable public func run(
+        isolation: isolated (any _Concurrency.Actor)? = #isolation,
+        _ start: (BridgegenContinuation<Value, Token>) throws -> Token
+    ) async throws -> Value {
         try await withTaskCancellationHandler {
+            _ = isolation
             if let outcome = startSDK(start) {
                 // Answered (or refused, or cancelled) inside the start call: no continuation.
                 guard let outcome else { throw _Concurrency.CancellationError() }
