@@ -391,6 +391,30 @@ import Testing
         #expect(text.contains("@stream\n    public func onText"))
     }
 
+    /// A method named for running what it is given (an executor's `execute(_ block:)`, a
+    /// queue's `after(when:block:)`) runs its closure of nothing as a job: not a callback, whatever
+    /// the closure is called, unless it is named as a completion.
+    @Test func anExecutorsBlockIsWork() {
+        let text = scan(
+            """
+            public struct ExecutionContext {
+                public func execute(_ block: @escaping () -> Void) {}
+            }
+            public final class Queue {
+                public func disposableAfter(when interval: Double, block: @escaping () -> Void) -> Token { Token() }
+                public func perform(completion: @escaping () -> Void) {}
+            }
+            public final class Token {
+                public func cancel() {}
+            }
+            """
+        ).text
+        #expect(text.contains("// ExecutionContext: execute(_:)"), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public func disposableAfter("), "\(text)")
+        #expect(text.contains("\n    public func perform(completion: @escaping () -> Void)"))
+        #expect(!text.contains("@context  // takes a closure, but not a callback\n    public func perform("))
+    }
+
     /// What the adapter cannot make right is said at the declaration: a value enum with an error
     /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
     @Test func whatTheAdapterCannotMakeRightIsSaid() {

@@ -62,7 +62,7 @@ extension CallbackShape {
     ]
 
     /// A closure the SDK runs as work for the caller rather than to report a result: it takes
-    /// nothing and is named for what it is — an executor's job (`schedule(_ action:)`,
+    /// nothing and it or its method is named for what it is — an executor's job (`schedule(_ action:)`,
     /// `EventLoop.execute(_ task:)`) or a disposal action (`Disposables.create(with dispose:)`) —
     /// and the method is not named for an event it reports (`observeCompleted(_ action:)`,
     /// `onClose(_ action:)`, `whenComplete`, `startWithInterrupted`).
@@ -81,6 +81,16 @@ extension CallbackShape {
         // only inside; unless the closure is named as the method's completion.
         for prefix in ["async", "spawn"] where method.hasPrefix(prefix) && method.dropFirst(prefix.count).first?.isUppercase == true {
             if !Analyzer.looksLikeCompletion(name) && !Analyzer.looksLikeCompletion(label) { return true }
+        }
+        // A method named for running what it is given (ReactiveKit's `ExecutionContext.execute(_
+        // block:)`, `DispatchQueue.after(when:block:)`): its closure of nothing is the job,
+        // whatever it is called (a bare `block` too), unless it is named as a completion.
+        let lowered = method.lowercased()
+        let names = (name + " " + (label ?? "")).lowercased()
+        if parameterCount == 0, ["execute", "perform", "schedule", "dispatch", "async"].contains(lowered) || lowered.hasSuffix("after"),
+            !["completion", "handler", "callback", "done", "finish", "complete"].contains(where: names.contains)
+        {
+            return true
         }
         guard parameterCount == 0,
             workNames.contains(name.lowercased()) || label.map({ workNames.contains($0.lowercased()) }) == true
