@@ -148,6 +148,12 @@ struct StarterBlock {
                 return addContext(
                     member, function, reason: "'\(LentTypes.bare(type))' is only lent to closures that do not escape ('\(lender)'), where nothing can be awaited")
             }
+            // An override is the superclass's method: the superclass's adapter calls it through
+            // dynamic dispatch, and a second adapter of the same name in the subclass's extension
+            // does not compile (ReactiveKit's `ReplaySubject.observe(with:)` under `Subject`'s).
+            if takesCallback(function), function.modifiers.contains(where: { $0.name == "override" }) {
+                return addContext(member, function, reason: "overrides its superclass's: the superclass's adapter calls it")
+            }
             // Deprecated: what replaces it is the one to bridge (an app migrates off it, and such
             // an overload often generates the same adapter as its replacement: ReactiveKit's
             // `sink(receiveValue:)` beside `sink(receiveCompletion:receiveValue:)`).

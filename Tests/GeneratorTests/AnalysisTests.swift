@@ -88,6 +88,21 @@ import Testing
         #expect(blocking?.blocks.first?.adapters.first?.options.blocking != nil)
     }
 
+    /// A leading `get` goes (SE-0297) unless what is left names another method of the block:
+    /// Kitura-redis's `getSet` (GETSET) beside `set` (SET) would become a second `set`, which
+    /// `try await redis.set(k, value: v)` picked.
+    @Test func aLeadingGetStaysWhenTheRestNamesAnotherMethod() throws {
+        let (model, diagnostics) = analyse(
+            """
+            func getSet(_ key: String, value: String, callback: @escaping (String?, Error?) -> Void)
+            func set(_ key: String, value: String, callback: @escaping (Bool, Error?) -> Void)
+            func getReceipt(callback: @escaping (String?, Error?) -> Void)
+            """)
+        #expect(diagnostics.isEmpty)
+        let names = try #require(model?.blocks.first?.adapters).map(\.adapterName)
+        #expect(names == ["T.getSet(_:value:)", "T.set(_:value:)", "T.receipt()"], "\(names)")
+    }
+
     func adapter(_ member: String, typealiases: String = "") -> Adapter? {
         let (model, diagnostics) = analyse(member, typealiases: typealiases)
         #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.formatted(path: "t") })")

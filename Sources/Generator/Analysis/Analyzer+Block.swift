@@ -170,6 +170,10 @@ extension Analyzer {
             case .typeAlias, .enumDecl: break
             }
         }
+        blockMethodNames = Set(decl.members.compactMap { member in
+            if case .function(let function) = member { function.name.name } else { nil }
+        })
+        defer { blockMethodNames = [] }
         for function in bridgeable {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, access: access, block: options) else { continue }
             // `@cancel(unsubscribe(from: channels))`: its answer, if any, is dropped; a call the

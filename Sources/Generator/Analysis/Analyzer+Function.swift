@@ -151,6 +151,11 @@ extension Analyzer {
                 : Naming.asyncBaseName(
                     for: function.name.name, completionIndex: completionIndex,
                     completionLabel: function.parameters[completionIndex].label?.name)
+            // `getSet` is not `set`: an adapter named for another method of the SDK would be
+            // another operation under its name (`try await redis.set(k, value: v)` ran GETSET).
+            if function.name.name.hasPrefix("get"), !baseName.hasPrefix("get"), blockMethodNames.contains(baseName) {
+                baseName = function.name.name
+            }
         }
         guard let until = readUntil(function, isStream: annotations.stream != nil, parameterNames: Set(parameters.map(\.name)))
         else { return nil }

@@ -18,6 +18,9 @@ public struct Analyzer: Sendable {
     /// Properties the file declares as context that cannot be assigned, by `Owner.name`: a
     /// delegate block that would set one is an error at the `.bridge` line, not in the output.
     var readOnlyProperties: [String: SourceLocation] = [:]
+    /// The base names of the methods the block being analysed declares: a leading `get` is not
+    /// dropped when what is left names another of them (Kitura-redis's `getSet` beside `set`).
+    var blockMethodNames: Set<String> = []
 
     public static func analyse(
         _ file: SourceFile, keepingLegacyNames: Bool = false, defaultAccess: AccessLevel = .internal
