@@ -94,19 +94,6 @@ public struct Scan {
         return found
     }
 
-    /// Whether the library's code calls a completion with `(nil, nil)` (Kitura-redis's handlers:
-    /// `callback(nil, nil)` for a nil reply): in its `(T?, Error?)` callbacks, nil without an error
-    /// is a value. Read from the text, as the declarations do not say it.
-    static func callsBackWithNilAndNil(_ text: String) -> Bool {
-        var rest = text[...]
-        while let range = rest.range(of: "(nil, nil)") {
-            let callee = rest[..<range.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            if Analyzer.looksLikeCompletion(String(callee.reversed())) { return true }
-            rest = rest[range.upperBound...]
-        }
-        return false
-    }
-
     public func run(_ files: [File]) -> Result {
         var types: [SourceType] = []
         var aliases: [SourceMember] = []
@@ -118,7 +105,7 @@ public struct Scan {
             for line in Self.imports(in: text) where !imports.contains(line) {
                 imports.append(line)
             }
-            answersNilWithoutError = answersNilWithoutError || Self.callsBackWithNilAndNil(text)
+            answersNilWithoutError = answersNilWithoutError || StarterBlock.callsBackWithNilAndNil(text)
             let isInterface = file.path.hasSuffix(".swiftinterface")
             let found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
             types += found.types
@@ -303,112 +290,5 @@ extension Scan {
             }
         }
         return found
-    }
-}
-
-/// For `@cancel(token: …)`: the no-argument stop methods of the types the sources declare.
-struct TokenMethods {
-    static let stopMethods = ["cancel", "invalidate", "stop", "remove", "unsubscribe", "dispose", "close"]
-    private var methods: [String: String] = [:]
-    /// Types that can be suspended and resumed (`suspend()` and `resume()`), as a task is.
-    private var resumable: Set<String> = []
-    /// A class's superclass (the first name it inherits), where the sources declare it.
-    private var superclasses: [String: String] = [:]
-    /// Each type's methods that take no argument (`stopListening`), for start/stop pairs.
-    private var withoutArguments: [String: Set<String>] = [:]
-    /// Each type's methods an app can call, parsed, for the call that undoes another.
-    private var functions: [String: [FunctionDecl]] = [:]
-
-    /// The methods an app can call: public ones (PostgresNIO's `PostgresListenContext.cancel()`
-    /// is internal), or all of them with `--access internal`.
-    init(types: [SourceType], includesInternal: Bool = false) {
-        var resumes: Set<String> = []
-        var suspends: Set<String> = []
-        for type in types {
-            let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
-            if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
-            for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
-                // Callable as `name()`: no parameters, or only ones with defaults (NIO's
-                // `RepeatedTask.cancel(promise: EventLoopPromise<Void>? = nil)`).
-                if case .function(let function)? = member.declaration {
-                    functions[name, default: []].append(function)
-                    guard function.parameters.allSatisfy({ $0.defaultValue != nil }) else { continue }
-                } else {
-                    guard member.text.contains(member.name + "()") else { continue }
-                }
-                withoutArguments[name, default: []].insert(member.name)
-                if member.name == "resume" { resumes.insert(name) }
-                if member.name == "suspend" { suspends.insert(name) }
-                guard Self.stopMethods.contains(member.name) else { continue }
-                if methods[name] == nil || member.name == "cancel" { methods[name] = member.name }
-            }
-        }
-        resumable = resumes.intersection(suspends)
-    }
-
-    /// `stopListening` for `startListening(onUpdatePerforming:)` when `type` has it: a start/stop
-    /// pair of the receiver, whose callback fires until the stop.
-    func stopMethod(pairedWith method: String, of type: String) -> String? {
-        guard method.hasPrefix("start"), method.count > 5 else { return nil }
-        let stop = "stop" + method.dropFirst(5)
-        return withoutArguments[Self.bareName(type)]?.contains(stop) == true ? stop : nil
-    }
-
-    /// The receiver's call that undoes `function` (`unsubscribe(from: channels)` for RediStack's
-    /// `subscribe(to channels:…)`, `removePublishListener(named: name)` for mqtt-nio's
-    /// `addPublishListener(named name:_:)`): a method of the same type named for the inverse verb
-    /// whose every parameter is one of `function`'s (same name and type) or has a default.
-    func undoingCall(of function: FunctionDecl, in type: String) -> String? {
-        let candidates = functions[Self.bareName(type)] ?? []
-        for inverse in ClosureRoleNames.inverses(of: function.name.name) {
-            for candidate in candidates where candidate.name.name == inverse {
-                var arguments: [String] = []
-                var fits = true
-                for parameter in candidate.parameters {
-                    let type = parameter.type.strippingAttributes.description
-                    if let given = function.parameters.first(where: {
-                        $0.name.name == parameter.name.name && $0.type.strippingAttributes.description == type && !$0.isVariadic
-                    }), !parameter.isVariadic {
-                        arguments.append((parameter.label.map { $0.name + ": " } ?? "") + given.name.name)
-                    } else if parameter.defaultValue == nil {
-                        fits = false
-                        break
-                    }
-                }
-                if fits { return inverse + "(" + arguments.joined(separator: ", ") + ")" }
-            }
-        }
-        return nil
-    }
-
-    /// Whether `type` (or its superclass) can be suspended and resumed: the API of a task that
-    /// may be returned suspended, which the adapter starts with `resume()`.
-    func isResumable(_ type: String) -> Bool {
-        var name = Self.bareName(type)
-        for _ in 0..<8 {
-            if resumable.contains(name) { return true }
-            guard let superclass = superclasses[name] else { return false }
-            name = superclass
-        }
-        return false
-    }
-
-    static func bareName(_ type: String) -> String {
-        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-        return String((bare.split(separator: ".").last.map(String.init) ?? bare).prefix { $0 != "<" })
-    }
-
-    /// The stop method of `type` (the returned token's type, as written).
-    /// A class without one of its own has its superclass's (Alamofire's `DataRequest`
-    /// inherits `cancel()` from `Request`).
-    func stopMethod(of type: String) -> String? {
-        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-        var name = String((bare.split(separator: ".").last.map(String.init) ?? bare).prefix { $0 != "<" })
-        for _ in 0..<8 {
-            if let method = methods[name] { return method }
-            guard let superclass = superclasses[name] else { return nil }
-            name = superclass
-        }
-        return nil
     }
 }

@@ -152,6 +152,19 @@ extension StarterBlock {
         method.hasPrefix("next") || method.contains("Next")
     }
 
+    /// Whether the library's code calls a completion with `(nil, nil)` (Kitura-redis's handlers:
+    /// `callback(nil, nil)` for a nil reply): in its `(T?, Error?)` callbacks, nil without an error
+    /// is a value. Read from the text, as the declarations do not say it.
+    static func callsBackWithNilAndNil(_ text: String) -> Bool {
+        var rest = text[...]
+        while let range = rest.range(of: "(nil, nil)") {
+            let callee = rest[..<range.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if Analyzer.looksLikeCompletion(String(callee.reversed())) { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
     /// `(T?, Error?)`, or the same as one tuple (`((T?, Error?))`): optional values (one or
     /// more: Kitura-redis's `scan` gets a cursor and a page) and an optional error.
     static func isValueAndError(_ closure: FunctionTypeSyntax) -> Bool {

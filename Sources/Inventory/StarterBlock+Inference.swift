@@ -25,7 +25,13 @@ extension StarterBlock {
         let returnedType = function.returnType.map { $0.description == "Self" ? type : $0.description }
         // `@stream` only because an observer-like method returns a token: weak evidence.
         var streamFromToken = false
-        if let returned = function.returnType, !returned.isVoid, let returnedType, let stop = tokens.stopMethod(of: returnedType) {
+        // The object itself, returned for chaining by a registration for one of its own events
+        // (Kitura-net's `Server.started(callback:) -> Self`): its stop would stop the object
+        // (the server), not the listening.
+        if function.returnType?.description == "Self", function.name.name.hasSuffix("ed"), let stop = tokens.stopMethod(of: type) {
+            annotations.append(
+                ("@cancel(none)", "'\(function.name.name)' returns the \(type) itself, for chaining: its \(stop)() would stop the \(type), not this listening"))
+        } else if let returned = function.returnType, !returned.isVoid, let returnedType, let stop = tokens.stopMethod(of: returnedType) {
             let cancel = stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())"
             let named = returned.description == returnedType ? returnedType : "\(returned.description) (\(returnedType))"
             annotations.append((cancel, "the returned \(named) has \(stop)()"))
@@ -118,6 +124,18 @@ extension StarterBlock {
         {
             annotations.append(
                 ("@failure(returned)", "the returned \(returned) says whether '\(function.name.name)' took, or fails"))
+        }
+        // A request made and returned unsent, sent by `end()` (Kitura-net's `HTTP.request(_:callback:)
+        // -> ClientRequest`): the one-shot sends it, or it never calls back. Not one a method
+        // named otherwise has sent already (`HTTP.get` calls `end()` itself, as Node's does).
+        let makesRequest = ["request", "make", "create"].contains { function.name.name.lowercased().hasPrefix($0) }
+        if makesRequest, let returnedType, function.returnType.map({ !$0.isVoid }) == true, !tokens.isResumable(returnedType),
+            let send = tokens.sendMethod(of: returnedType), !annotations.contains(where: { $0.annotation == "@stream" })
+        {
+            annotations.append(("@start(\(send)())", "the returned \(returnedType) is sent by \(send)(): without it, no answer comes"))
+            if !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }) {
+                annotations.append(("@cancel(none)", "the returned \(returnedType) has no method that stops it"))
+            }
         }
         // A returned task that can be suspended and resumed may come back suspended: the
         // one-shot starts it (a stream's register call must start it itself).

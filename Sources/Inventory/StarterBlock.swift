@@ -57,7 +57,7 @@ struct StarterBlock {
     var initializerClosures: Set<String> = []
     /// The SDK's enums that are no outcome but carry an error in a case (SDKEnum.errorCases).
     var errorCarryingEnums: [String: String] = [:]
-    /// The library calls completions with `(nil, nil)` (Scan.callsBackWithNilAndNil).
+    /// The library calls completions with `(nil, nil)` (callsBackWithNilAndNil).
     var answersNilWithoutError = false
     var entries: [Entry] = []
 

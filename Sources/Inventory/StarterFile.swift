@@ -201,7 +201,7 @@ struct StarterFile {
             heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
                 "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md),",
-                "// or hold the handlers the object was made with.",
+                "// hold the handlers the object was made with, or override a method whose adapter calls them.",
             ])
         Self.appendNames(
             lentOnly, to: &lines,

@@ -66,3 +66,24 @@ extension UploadRequest: Resumable {
         return self
     }
 }
+
+/// A job whose registrations return it, for chaining, and whose `stop()` returns nothing.
+public final class ChainedJob: @unchecked Sendable {
+    // @unchecked: the count is behind a lock.
+    private let stops = Locked(0)
+
+    public init() {}
+
+    public var stopCount: Int { stops.withLock { $0 } }
+
+    public func stop() {
+        stops.withLock { $0 += 1 }
+    }
+
+    /// Calls back once the job is done, from the fixture's thread.
+    @discardableResult
+    public func finished(callback: @escaping @Sendable () -> Void) -> Self {
+        Fixture.scheduler.async { callback() }
+        return self
+    }
+}

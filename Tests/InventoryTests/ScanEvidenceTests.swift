@@ -415,6 +415,63 @@ import Testing
         #expect(!text.contains("@context  // takes a closure, but not a callback\n    public func perform("))
     }
 
+    /// An override is its superclass's method: the superclass's adapter calls it, and a second
+    /// adapter of the same name in the subclass's extension would not compile (ReactiveKit's
+    /// `ReplaySubject.observe(with:)` under `Subject`'s).
+    @Test func anOverrideIsTheSuperclasssMethod() {
+        let text = scan(
+            """
+            open class Subject {
+                open func observe(with observer: @escaping (Int) -> Void) {}
+            }
+            public final class ReplaySubject: Subject {
+                public override func observe(with observer: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// ReplaySubject: observe(with:)\n"), "\(text)")
+        #expect(text.contains("    @stream\n    open func observe(with observer: @escaping (Int) -> Void)"))
+        // Beside a callback of its own, the override is context in the block.
+        let besides = scan(
+            """
+            open class Subject {
+                open func observe(with observer: @escaping (Int) -> Void) {}
+            }
+            public final class ReplaySubject: Subject {
+                public override func observe(with observer: @escaping (Int) -> Void) {}
+                public func replay(completion: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        #expect(besides.contains("    @context  // overrides its superclass's: the superclass's adapter calls it\n    public override func observe("), "\(besides)")
+    }
+
+    /// Kitura-net: a server's `started(callback:) -> Self` returns the server for chaining, and
+    /// its `stop()` would stop the server, not the listening (`@cancel(none)`); a request made
+    /// and returned unsent is sent by `end()` (`@start(end())`), one `get` sends itself.
+    @Test func theObjectItselfIsNoTokenAndAnUnsentRequestIsSent() {
+        let text = scan(
+            """
+            public final class HTTPServer {
+                public func stop() {}
+                @discardableResult
+                public func started(callback: @escaping () -> Void) -> Self { self }
+            }
+            public final class ClientRequest {
+                public func end(close: Bool = false) {}
+            }
+            public class HTTP {
+                public static func request(_ url: String, callback: @escaping (String?) -> Void) -> ClientRequest { ClientRequest() }
+                public static func get(_ url: String, callback: @escaping (String?) -> Void) -> ClientRequest { ClientRequest() }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @cancel(none) because 'started' returns the HTTPServer itself, for chaining: its stop() would stop the HTTPServer, not this listening"), "\(text)")
+        #expect(!text.contains("@cancel(token: stop())"))
+        #expect(text.contains("    @start(end())\n    // scan: @cancel(none) because the returned ClientRequest has no method that stops it\n    @cancel(none)\n    public static func request("))
+        #expect(!text.contains("@start(end())\n    // scan: @cancel(none) because the returned ClientRequest has no method that stops it\n    @cancel(none)\n    public static func get("))
+    }
+
     /// What the adapter cannot make right is said at the declaration: a value enum with an error
     /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
     @Test func whatTheAdapterCannotMakeRightIsSaid() {

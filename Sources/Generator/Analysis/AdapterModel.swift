@@ -157,7 +157,7 @@ public struct AdapterOptions: Hashable, Sendable {
     /// `@MainActor`: the adapter is main-actor isolated and calls the SDK on the main thread.
     public var isMainActor = false
     /// `@blocking`: the SDK calls back before it returns, so the adapter calls it on the SDK
-    /// object's serial queue, off its caller's thread (BridgegenBlocking). The annotation's line.
+    /// object's serial queue, not where it is awaited (BridgegenBlocking). The annotation's line.
     public var blocking: Int?
     /// How cancelling the task stops the SDK's work (`@cancel`, `@start`, or inferred).
     public var cancellation = Cancellation()
@@ -290,9 +290,11 @@ public struct Cancellation: Hashable, Sendable {
 
     /// The start call's value is the token the adapter keeps.
     public var usesToken: Bool { tokenType != "Void" }
-    /// `.receiver(call:)` with arguments: the undoing call may answer (a future), which the stop
-    /// drops; false when the block pastes it as returning nothing.
-    public var undoingCallAnswers = true
+    /// The stop call of the object itself (`.receiver(call:)` with arguments, or the stop method
+    /// of a returned `Self`) may answer (a future, the object), which the stop drops with `_ =`;
+    /// false when the block pastes it as returning nothing. The same for the start method.
+    public var stopAnswers = true
+    public var startAnswers = true
 }
 
 /// A parameter of the async function: forwarded unchanged to the legacy call, or a stream the

@@ -170,22 +170,17 @@ extension Analyzer {
             case .typeAlias, .enumDecl: break
             }
         }
-        blockMethodNames = Set(decl.members.compactMap { member in
-            if case .function(let function) = member { function.name.name } else { nil }
-        })
-        defer { blockMethodNames = [] }
+        let methods = decl.members.compactMap { member in
+            if case .function(let function) = member { function } else { nil }
+        }
+        blockMethodNames = Set(methods.map(\.name.name))
+        blockMethodsReturningNothing = Set(methods.filter { $0.returnType?.isVoid ?? true }.map(\.fullName))
+        defer {
+            blockMethodNames = []
+            blockMethodsReturningNothing = []
+        }
         for function in bridgeable {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, access: access, block: options) else { continue }
-            // `@cancel(unsubscribe(from: channels))`: its answer, if any, is dropped; a call the
-            // block pastes as returning nothing is made as a statement (`_ =` would warn).
-            if case .receiver(let call) = adapter.options.cancellation.strategy, let name = call.split(separator: "(").first,
-                decl.members.contains(where: { member in
-                    guard case .function(let undoing) = member else { return false }
-                    return undoing.name.name == name && (undoing.returnType?.isVoid ?? true)
-                })
-            {
-                adapter.options.cancellation.undoingCallAnswers = false
-            }
             warnIfCollides(adapter, with: context, at: function.name.location)
             adapter.adapterName = owner + "." + adapter.adapterName
             let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")

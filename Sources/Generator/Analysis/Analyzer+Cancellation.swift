@@ -240,4 +240,46 @@ extension Analyzer {
         guard labels.allSatisfy({ $0 == "_" || Naming.isValidIdentifier($0) }) else { return nil }
         return (name, labels, true)
     }
+
+    /// A stop or start call of the object itself that the block declares as returning nothing is
+    /// a statement: `_ = token.stop()` would warn.
+    func markingStatementCalls(_ cancellation: Cancellation) -> Cancellation {
+        var cancellation = cancellation
+        switch cancellation.strategy {
+        case .token(let method, _) where cancellation.returnsSelf:
+            cancellation.stopAnswers = !blockMethodsReturningNothing.contains(method + "()")
+        case .receiver(let call) where !call.hasSuffix("()"):
+            cancellation.stopAnswers = !blockMethodsReturningNothing.contains(Self.fullName(ofCall: call))
+        default: break
+        }
+        if cancellation.returnsSelf, let start = cancellation.startMethod {
+            cancellation.startAnswers = !blockMethodsReturningNothing.contains(start + "()")
+        }
+        return cancellation
+    }
+
+    /// `unsubscribe(from: channels, on: queue)` → `unsubscribe(from:on:)`; an argument without a
+    /// label is `_:`.
+    static func fullName(ofCall call: String) -> String {
+        guard let open = call.firstIndex(of: "("), call.hasSuffix(")") else { return call }
+        var labels: [String] = []
+        var depth = 0
+        var argument = ""
+        func flush() {
+            let text = argument.trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty {
+                let label = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                let rest = text.dropFirst(label.count).drop { $0 == " " }
+                labels.append(!label.isEmpty && rest.hasPrefix(":") ? String(label) : "_")
+            }
+            argument = ""
+        }
+        for character in call[call.index(after: open)..<call.index(before: call.endIndex)] {
+            if "([{<".contains(character) { depth += 1 }
+            if ")]}>".contains(character) { depth -= 1 }
+            if character == ",", depth == 0 { flush() } else { argument.append(character) }
+        }
+        flush()
+        return call[..<open] + "(" + labels.map { $0 + ":" }.joined() + ")"
+    }
 }

@@ -233,7 +233,7 @@ struct StreamAnnotation {
 extension Analyzer {
     /// `@blocking`: the SDK call runs later, on the object's serial queue, so nothing it returns
     /// reaches the adapter: no token to cancel or start, no future to wait on.
-    mutating func checkBlocking(_ function: FunctionDecl, cancellation: Cancellation, annotations: FunctionAnnotations, line: Int) -> Bool {
+    mutating func checkBlocking(_ function: FunctionDecl, cancellation: Cancellation, annotations: FunctionAnnotations) -> Bool {
         let location = function.attributes.first { $0.name.name == "blocking" }?.location ?? function.name.location
         let conflict: (String, String)? =
             if cancellation.strategy != .none || cancellation.startMethod != nil {

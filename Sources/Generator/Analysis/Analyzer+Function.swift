@@ -226,7 +226,7 @@ extension Analyzer {
                 cancellation.tokenType = "_Concurrency.Task<\(cancellation.tokenType), any Swift.Error>"
             }
         }
-        options.cancellation = cancellation
+        options.cancellation = markingStatementCalls(cancellation)
         guard checkNoReturnedOutcome(function, typeName: typeName, value: completionParameter, roles: roles, annotations: annotations)
         else { return nil }
         // A completion that does not escape is called before the method returns: a synchronous,
@@ -243,7 +243,7 @@ extension Analyzer {
                         .init("if the SDK calls it later, its declaration says '@escaping': paste that"),
                     ]))
         }
-        if let line = options.blocking, annotations.stream == nil, !checkBlocking(function, cancellation: cancellation, annotations: annotations, line: line) {
+        if options.blocking != nil, annotations.stream == nil, !checkBlocking(function, cancellation: cancellation, annotations: annotations) {
             return nil
         }
         guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }

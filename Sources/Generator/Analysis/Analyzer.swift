@@ -21,6 +21,9 @@ public struct Analyzer: Sendable {
     /// The base names of the methods the block being analysed declares: a leading `get` is not
     /// dropped when what is left names another of them (Kitura-redis's `getSet` beside `set`).
     var blockMethodNames: Set<String> = []
+    /// The full names of the block's methods that return nothing: a stop or start call of the
+    /// object itself that returns nothing is a statement (`_ = token.stop()` would warn).
+    var blockMethodsReturningNothing: Set<String> = []
 
     public static func analyse(
         _ file: SourceFile, keepingLegacyNames: Bool = false, defaultAccess: AccessLevel = .internal

@@ -65,12 +65,12 @@ extension Planner {
             return ["{ task in", "    task.cancel()", "    _Concurrency.Task { (try? await task.value)\(optional ? "??" : "")?.\(method)() }", "}"]
                 .joined(separator: "\n")
         case .token(let method, let optional):
-            return "{ token in \(plan.returnsSelf ? "_ = " : "")token\(optional ? "?" : "").\(method)() }"
+            return "{ token in \(plan.returnsSelf && plan.stopAnswers ? "_ = " : "")token\(optional ? "?" : "").\(method)() }"
         case .receiverWithToken(let name, let label):
             return "{ token in \(receiver).\(name)(\(label.map { $0 + ": " } ?? "")token) }"
         case .receiver(let call):
             // A call with arguments (`unsubscribe(from: channels)`) often answers (a future): dropped.
-            return "{ _ in \(call.hasSuffix("()") || !plan.undoingCallAnswers ? "" : "_ = ")\(receiver).\(call) }"
+            return "{ _ in \(call.hasSuffix("()") || !plan.stopAnswers ? "" : "_ = ")\(receiver).\(call) }"
         }
     }
 
@@ -93,7 +93,7 @@ extension Planner {
                     anchor: plan.expressionLine != nil))
         }
         if let start = plan.startMethod {
-            let discard = plan.returnsSelf ? "_ = " : ""
+            let discard = plan.returnsSelf && plan.startAnswers ? "_ = " : ""
             options.append(
                 Sourced(
                     "start: { token in \(discard)token\(plan.tokenType.hasSuffix("?") ? "?" : "").\(start)() }",

@@ -105,3 +105,27 @@ extension Resumable {
         }
     }
 }
+
+#sourceLocation(file:"ContextMembers.bridge",line:40)
+/// A stop method that returns nothing is called as a statement (`_ = token.stop()` would warn).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension ChainedJob {
+    #sourceLocation()
+    /// Bridged from `ChainedJob.finished(callback:)`.
+    #sourceLocation(file:"ContextMembers.bridge",line:47)
+    nonisolated(nonsending) func finished() async throws {
+        #sourceLocation(file:"ContextMembers.bridge",line:43)
+        let call = BridgegenCall<Swift.Void, ChainedJob>(
+            "ChainedJob.finished()",
+            cancel: { token in token.stop() }
+        )
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ContextMembers.bridge",line:47)
+            self.finished(callback: {
+                #sourceLocation()
+                continuation.resume()
+            })
+        }
+    }
+}
