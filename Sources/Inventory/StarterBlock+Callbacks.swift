@@ -214,7 +214,7 @@ extension StarterBlock {
             return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
                 && !CallbackShape.isWork(
                     name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
-                    returns: returns, owner: owner)
+                    returns: returns, owner: owner, closureThrows: closure.throwsClause != nil)
         }
         guard case .named(let components) = type.kind, let last = components.last else { return false }
         if let closure = closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")] {

@@ -472,6 +472,24 @@ import Testing
         #expect(!text.contains("@start(end())\n    // scan: @cancel(none) because the returned ClientRequest has no method that stops it\n    @cancel(none)\n    public static func get("))
     }
 
+    /// A closure of a promise that may throw into the next link it returns is a chain step,
+    /// whatever it is called (Hydra's `pass(in:_ handler:)`); a future's callback that cannot
+    /// throw reports the outcome (NIO's `always(_:)`).
+    @Test func aThrowingStepOfAPromiseChainIsWork() {
+        let text = scan(
+            """
+            public final class Promise<Value> {
+                public func pass(in context: Int? = nil, _ handler: @escaping (Value) throws -> Void) -> Promise<Value> { self }
+            }
+            public final class EventLoopFuture<Value> {
+                public func always(_ callback: @escaping (Result<Value, Error>) -> Void) -> EventLoopFuture<Value> { self }
+            }
+            """
+        ).text
+        #expect(text.contains("// Promise: pass(in:_:)"), "\(text)")
+        #expect(text.contains("    public func always(_ callback: @escaping (Result<Value, Error>) -> Void) -> EventLoopFuture<Value>"))
+    }
+
     /// What the adapter cannot make right is said at the declaration: a value enum with an error
     /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
     @Test func whatTheAdapterCannotMakeRightIsSaid() {

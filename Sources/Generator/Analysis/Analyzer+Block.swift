@@ -58,7 +58,8 @@ extension Analyzer {
                 (isClosure($0.type, scope: scope) && isEscaping($0.type, scope: scope)
                     && !CallbackShape.isWork(
                         name: $0.name.name, label: $0.label?.name, parameterCount: closureArity($0.type, scope: scope),
-                        method: function.name.name, returns: function.returnType?.description, owner: scope))
+                        method: function.name.name, returns: function.returnType?.description, owner: scope,
+                        closureThrows: closureThrows($0.type, scope: scope)))
                     || Self.looksLikeCompletion($0.name.name) || Self.looksLikeCompletion($0.label?.name)
             }
     }

@@ -273,4 +273,11 @@ extension Analyzer {
         else { return 0 }
         return closure.parameters.count
     }
+
+    func closureThrows(_ type: TypeSyntax, scope: String) -> Bool {
+        guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes,
+            case .function(let closure) = resolved.kind
+        else { return false }
+        return closure.throwsClause != nil
+    }
 }

@@ -67,15 +67,19 @@ extension CallbackShape {
     /// and the method is not named for an event it reports (`observeCompleted(_ action:)`,
     /// `onClose(_ action:)`, `whenComplete`, `startWithInterrupted`).
     public static func isWork(
-        name: String, label: String?, parameterCount: Int, method: String, returns: String? = nil, owner: String? = nil
+        name: String, label: String?, parameterCount: Int, method: String, returns: String? = nil, owner: String? = nil,
+        closureThrows: Bool = false
     ) -> Bool {
         // A chain step: its `body` runs when this promise resolves, and it returns the next link
         // (PromiseKit's `done`, `catch`, `ensure`), or it is a chain's own last step (PromiseKit's
-        // `PMKFinalizer.finally`); the chain is bridged once, where it ends.
+        // `PMKFinalizer.finally`); the chain is bridged once, where it ends. So is a closure of a
+        // promise that may throw into the next link it returns, whatever it is called (Hydra's
+        // `pass(in:_ handler: (Value) throws -> Void) -> Promise<Value>`); NIO's `always(_:)`,
+        // whose callback cannot throw, reports the outcome.
         let chainTypes = ["Promise", "Guarantee", "Future", "Finalizer", "Thenable"]
-        if name == "body", [returns, owner].contains(where: { type in type.map { chainTypes.contains(where: $0.contains) } == true }) {
-            return true
-        }
+        let isChain = { (type: String?) in type.map { type in chainTypes.contains(where: type.contains) } == true }
+        if name == "body", isChain(returns) || isChain(owner) { return true }
+        if closureThrows, isChain(returns), isChain(owner) { return true }
         // `asyncRead(_ value:)`, `spawnConcurrentRead(_:)`: the method runs the closure
         // asynchronously as its work (GRDB's reads and writes), handing it a connection valid
         // only inside; unless the closure is named as the method's completion.
