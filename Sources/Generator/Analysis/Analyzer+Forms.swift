@@ -232,9 +232,25 @@ struct StreamAnnotation {
 
 extension Analyzer {
     /// `@blocking`: the SDK call runs later, on the object's serial queue, so nothing it returns
-    /// reaches the adapter: no token to cancel or start, no future to wait on.
-    mutating func checkBlocking(_ function: FunctionDecl, cancellation: Cancellation, annotations: FunctionAnnotations) -> Bool {
+    /// reaches the adapter (no token to cancel or start, no future to wait on), and what it is
+    /// given must outlive the adapter's start: no `inout` argument, no closure that does not escape.
+    mutating func checkBlocking(
+        _ function: FunctionDecl, completion: Parameter, cancellation: Cancellation, annotations: FunctionAnnotations, scope: String
+    ) -> Bool {
         let location = function.attributes.first { $0.name.name == "blocking" }?.location ?? function.name.location
+        for parameter in function.parameters where parameter.name.name != completion.name.name {
+            let problem: String? =
+                if parameter.type.isInout {
+                    "is 'inout'"
+                } else if isClosure(parameter.type, scope: scope), !isEscaping(parameter.type, scope: scope) {
+                    "is a closure that does not escape"
+                } else { nil }
+            guard let problem else { continue }
+            diagnostics.error(
+                "'\(parameter.name.name)' \(problem), but a '@blocking' call runs later, on its object's queue", at: parameter.location,
+                notes: [.init("bridge a method of yours that takes it by value (an '@escaping' closure), or remove '@blocking'", at: location)])
+            return false
+        }
         let conflict: (String, String)? =
             if cancellation.strategy != .none || cancellation.startMethod != nil {
                 (

@@ -243,7 +243,9 @@ extension Analyzer {
                         .init("if the SDK calls it later, its declaration says '@escaping': paste that"),
                     ]))
         }
-        if options.blocking != nil, annotations.stream == nil, !checkBlocking(function, cancellation: cancellation, annotations: annotations) {
+        if options.blocking != nil, annotations.stream == nil,
+            !checkBlocking(function, completion: completionParameter, cancellation: cancellation, annotations: annotations, scope: scope)
+        {
             return nil
         }
         guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }
