@@ -202,7 +202,9 @@ extension StarterBlock {
         owner: String? = nil
     ) -> Bool {
         if namesConfiguration(parameter) { return false }
-        var escapes = parameter.type.description.contains("@escaping")
+        // `= nil`: an optional closure, which escapes, also behind a typealias of one
+        // (Swift-SMTP's `progress: Progress = nil`, `typealias Progress = ((Mail, Error?) -> Void)?`).
+        var escapes = parameter.type.description.contains("@escaping") || parameter.defaultValue == "nil"
         var type = parameter.type.strippingAttributes
         if case .optional(let wrapped) = type.kind {
             type = wrapped.strippingAttributes

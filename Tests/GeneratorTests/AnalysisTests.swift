@@ -103,6 +103,17 @@ import Testing
         #expect(names == ["T.getSet(_:value:)", "T.set(_:value:)", "T.receipt()"], "\(names)")
     }
 
+    /// A stream of errors (`onError`, called for each one): the errors are the events, not the
+    /// end of them; elsewhere an optional error ends the stream.
+    @Test func aStreamOfErrorsYieldsThem() throws {
+        let errors = try #require(adapter("@stream func onError(_ callback: @escaping (Error?, Int?) -> Void)"))
+        #expect(errors.resultType == "(Error?, Int?)")
+        #expect(errors.stream?.isThrowing == false)
+        let values = try #require(adapter("@stream func onValue(_ callback: @escaping (Error?, Int?) -> Void)"))
+        #expect(values.resultType == "Int")
+        #expect(values.stream?.isThrowing == true)
+    }
+
     func adapter(_ member: String, typealiases: String = "") -> Adapter? {
         let (model, diagnostics) = analyse(member, typealiases: typealiases)
         #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.formatted(path: "t") })")

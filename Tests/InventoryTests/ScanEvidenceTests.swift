@@ -490,6 +490,20 @@ import Testing
         #expect(text.contains("    public func always(_ callback: @escaping (Result<Value, Error>) -> Void) -> EventLoopFuture<Value>"))
     }
 
+    /// A closure behind a typealias of an optional closure, defaulted to nil, escapes
+    /// (Swift-SMTP's `send(_:progress:completion:)` with `Completion = (([Mail], …) -> Void)?`).
+    @Test func anOptionalClosureBehindATypealiasIsACallback() {
+        let text = scan(
+            """
+            public typealias Completion = (([String], [(String, Error)]) -> Void)?
+            public final class SMTP {
+                public func send(_ mails: [String], completion: Completion = nil) {}
+            }
+            """
+        ).text
+        #expect(text.contains("extension SMTP {\n    public func send(_ mails: [String], completion: Completion = nil)"), "\(text)")
+    }
+
     /// What the adapter cannot make right is said at the declaration: a value enum with an error
     /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
     @Test func whatTheAdapterCannotMakeRightIsSaid() {

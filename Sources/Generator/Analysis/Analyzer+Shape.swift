@@ -185,6 +185,10 @@ extension Analyzer {
             // Kitura-net's `Server.failed(callback:)`), is the failure half of an outcome:
             // thrown, not returned.
             roles[0] = .failure
+        } else if annotations.stream != nil, ClosureRoleNames.namesFailure(method: function.name.name) {
+            // A stream of errors (Kitura-WebSocket-Client's `onError(_ callback: (Error?,
+            // HTTPResponseStatus?) -> Void)`, called for each one): the errors are the events,
+            // not the end of them.
         } else {
             // As in SE-0297, only an optional error reports failure; a non-optional one is data.
             // With two or more, Swift imports none as the error (ImportName.cpp: "More than one
