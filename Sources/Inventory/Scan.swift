@@ -244,6 +244,11 @@ public struct Scan {
         }
         let extra = imports.filter { !ownModules.contains(module($0)) }
         var starter = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
+        // Swift-SMTP's `typealias Progress`, Swifter's `Process`: ambiguous beside Foundation's.
+        if modules.count == 1, let module = modules.first {
+            let declared = types.filter { $0.kind != .extension && !$0.name.contains(".") }.map(\.name) + aliases.map(\.name)
+            for name in declared where StarterBlock.shadowedNames.contains(name) { starter.qualifiedNames[name] = module + "." + name }
+        }
         starter.delegateTakers = Self.methodsTakingDelegates(delegates, in: merged, includesInternal: includesInternal)
         var used: [String] = []
         for name in blocks.flatMap(\.usedEnums) where !used.contains(name) { used.append(name) }

@@ -5,6 +5,10 @@ import Generator
 /// is commented out with the error as its reason, until the file generates without errors.
 struct StarterFile {
     var modules: [String]
+    /// Names the SDK declares that Foundation or the standard library also has, with the SDK's
+    /// module (`Progress` → `SwiftSMTP.Progress`): in a callback's declaration, where the adapter
+    /// repeats them beside `import Foundation`, they would be ambiguous.
+    var qualifiedNames: [String: String] = [:]
     /// The SDK sources' other imports, as lines (an `#if` block for a conditional one).
     var imports: [String] = []
     var typeAliases: [SourceMember]
@@ -169,7 +173,8 @@ struct StarterFile {
                         lines.append("    // Not bridgeable as written: an initializer cannot become async (generate warns here);")
                         lines.append("    // bridge a method of yours that calls it and keeps the object, e.g. 'static func make(…, completion:)'")
                     }
-                    lines += Self.indented(entry.member, by: "    ")
+                    let declaration = Self.indented(entry.member, by: "    ")
+                    lines += entry.role == .callback ? declaration.map { Self.qualifying($0, qualifiedNames) } : declaration
                 }
                 owners.append((first...lines.count, blockIndex, index))
             }
@@ -254,6 +259,32 @@ struct StarterFile {
                 let leading = line.prefix { $0 == " " }.count
                 return indentation + line.dropFirst(min(leading, column))
             }
+    }
+
+    /// `text` with each name of `names` that stands alone as a type (not after a `.`, not part
+    /// of a longer name) spelled as its value.
+    static func qualifying(_ text: String, _ names: [String: String]) -> String {
+        guard !names.isEmpty else { return text }
+        var result = ""
+        var word = ""
+        var previous: Character = " "
+        func flush() {
+            result += previous != "." ? names[word] ?? word : word
+            word = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+                continue
+            }
+            if !word.isEmpty {
+                flush()
+            }
+            result.append(character)
+            previous = character
+        }
+        if !word.isEmpty { flush() }
+        return result
     }
 
     static func oneLine(_ text: String) -> String {

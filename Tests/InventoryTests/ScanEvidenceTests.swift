@@ -504,6 +504,24 @@ import Testing
         #expect(text.contains("extension SMTP {\n    public func send(_ mails: [String], completion: Completion = nil)"), "\(text)")
     }
 
+    /// A name the SDK declares that Foundation also has (Swift-SMTP's `typealias Progress`) is
+    /// spelled with the module in a callback's declaration: the adapter repeats it beside
+    /// `import Foundation`, where `Progress` alone is ambiguous.
+    @Test func aNameFoundationAlsoHasIsQualified() {
+        let text = scan(
+            """
+            public typealias Progress = ((String, Error?) -> Void)?
+            public final class SMTP {
+                public func send(_ mails: [String], progress: Progress = nil, completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("public typealias Progress = ((String, Error?) -> Void)?"), "\(text)")
+        #expect(text.contains("public func send(_ mails: [String], progress: Store.Progress = nil, completion: @escaping (Error?) -> Void)"), "\(text)")
+        #expect(StarterFile.qualifying("a: Progress, b: Foundation.Progress, c: Progressive", ["Progress": "M.Progress"])
+            == "a: M.Progress, b: Foundation.Progress, c: Progressive")
+    }
+
     /// What the adapter cannot make right is said at the declaration: a value enum with an error
     /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
     @Test func whatTheAdapterCannotMakeRightIsSaid() {
