@@ -47,7 +47,7 @@ extension StarterBlock {
                 annotations.insert(
                     ("@stream", "'\(handed.label?.name ?? handed.name.name)' is handed the returned \(returned) and called until it is stopped"),
                     at: 0)
-            } else if byNames == nil, !once, Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) }) {
+            } else if byNames == nil, !once, Self.namesObserver(function.name.name) {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
                 streamFromToken = true
@@ -70,9 +70,7 @@ extension StarterBlock {
         if byNames == nil, !once, !annotations.contains(where: { $0.annotation == "@stream" }) {
             if ClosureRoleNames.namesRepetition(function.name.name) {
                 annotations.insert(("@stream", "'\(function.name.name)' reports progress, many times"), at: 0)
-            } else if function.returnType?.isVoid ?? true, callbacks.count == 1,
-                Self.observerPrefixes.contains(where: { function.name.name.hasPrefix($0) })
-            {
+            } else if function.returnType?.isVoid ?? true, callbacks.count == 1, Self.namesObserver(function.name.name) {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' is named like an observer and keeps its handler (nothing stops it)"), at: 0)
             } else if endOfEach, callbacks.count == 1 {

@@ -90,6 +90,13 @@ struct StarterBlock {
         "observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating", "startWith",
     ]
 
+    /// An observer-like method: named so (`observe…`, `addObserver`), or adding one of a kind
+    /// (hyperoslo/Cache's `addStorageObserver`, an `addMessageListener`).
+    static func namesObserver(_ method: String) -> Bool {
+        observerPrefixes.contains(where: method.hasPrefix)
+            || (method.hasPrefix("add") && (method.hasSuffix("Observer") || method.hasSuffix("Listener")))
+    }
+
     mutating func add(_ member: SourceMember, tokens: TokenMethods) {
         // `@_spi(Name)`: API for the library's own other modules, not apps.
         if member.text.contains("@_spi(") { return }

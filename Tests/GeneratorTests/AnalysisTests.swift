@@ -137,6 +137,10 @@ import Testing
         ("func failed(callback: @escaping (Error) -> Void)", "Void"),
         ("func onFailure(_ callback: @escaping (Error) -> Void)", "Void"),
         ("func clientConnectionFailed(callback: @escaping (Error) -> Void)", "Error"),
+        // A promise's halves (khanlou/Promise): fulfilled is the value, rejected the failure.
+        ("func then(_ onFulfilled: @escaping (Int) -> Void, _ onRejected: @escaping (Error) -> Void)", "Int"),
+        // The caller's object, then the receiver, handed back beside the change (hyperoslo/Cache).
+        ("func addObserver<O: AnyObject>(_ observer: O, closure: @escaping (O, T, String) -> Void)", "String"),
     ])
     func resultTypes(member: String, expected: String) throws {
         let found = try #require(self.adapter(member, typealiases: "typealias H = ([String]?, Error?) -> Void"))

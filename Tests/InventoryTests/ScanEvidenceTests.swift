@@ -522,6 +522,22 @@ import Testing
             == "a: M.Progress, b: Foundation.Progress, c: Progressive")
     }
 
+    /// A method that adds an observer of a kind (hyperoslo/Cache's `addStorageObserver`) and
+    /// returns its token calls back until the token stops it: a stream.
+    @Test func addingAnObserverOfAKindIsAStream() {
+        let text = scan(
+            """
+            public final class Storage {
+                public func addStorageObserver<O: AnyObject>(_ observer: O, closure: @escaping (O, Storage, String) -> Void) -> ObservationToken { ObservationToken() }
+            }
+            public final class ObservationToken {
+                public func cancel() {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'addStorageObserver' returns a token and calls back until it is stopped"), "\(text)")
+    }
+
     /// What the adapter cannot make right is said at the declaration: a value enum with an error
     /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
     @Test func whatTheAdapterCannotMakeRightIsSaid() {

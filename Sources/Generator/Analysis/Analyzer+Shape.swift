@@ -247,9 +247,16 @@ extension Analyzer {
                 nullable.insert(position - 1)
             }
         }
-        // The receiver handed back first, beside the values: not a value.
+        // The receiver handed back first, beside the values: not a value; nor the receiver right
+        // after the caller's object (hyperoslo/Cache's `addObserver(_ observer: O, …, closure:
+        // (O, Storage, KeyChange<Value>) -> Void)`), when a value is left.
         if roles.first == .some(nil), Self.handsBackReceiver(elements, scope: scope) || Self.handsBackArgument(elements, of: function) {
             roles[0] = .handedBack
+            if Self.handsBackArgument(elements, of: function), elements.count > 2, roles[1] == nil,
+                Self.handsBackReceiver(Array(elements.dropFirst()), scope: scope)
+            {
+                roles[1] = .handedBack
+            }
         }
         // What the SDK lends to the callback only (`@lent`).
         var handles: [Int: String] = [:]
@@ -307,7 +314,8 @@ extension Analyzer {
     /// for completion handlers and callback properties.
     static func handsBackReceiver(_ elements: [TupleTypeElement], scope: String) -> Bool {
         guard elements.count > 1 else { return false }
-        let first = elements[0].type.strippingAttributes.description
+        // `Storage` or `Storage<Key, Value>` in `extension Storage`.
+        let first = String(elements[0].type.strippingAttributes.description.prefix { $0 != "<" })
         return first == scope || first == scope.split(separator: ".").last.map(String.init)
     }
 

@@ -116,10 +116,12 @@ public enum ClosureRoleNames {
 
     static let success: Set<String> = [
         "success", "onsuccess", "successhandler", "successblock", "successcallback", "succeeded", "onsucceeded",
+        // A promise's words (khanlou/Promise's `then(on:_ onFulfilled:_ onRejected:)`).
+        "onfulfilled", "fulfilled", "onresolved", "resolved",
     ]
     static let failure: Set<String> = [
         "failure", "onfailure", "failurehandler", "failureblock", "failurecallback", "error", "onerror", "errorhandler",
-        "errorblock", "errorcallback", "fail", "onfail", "failed", "onfailed", "receiveerror",
+        "errorblock", "errorcallback", "fail", "onfail", "failed", "onfailed", "receiveerror", "onrejected", "rejected",
     ]
     static let event: Set<String> = [
         "onnext", "next", "receivevalue", "onvalue", "onevent", "onitem", "onrow", "onchange", "onupdate", "onmessage",
