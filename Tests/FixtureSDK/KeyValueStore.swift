@@ -102,7 +102,9 @@ public final class KeyValueStore {
         callback(!host.isEmpty, host.isEmpty ? NSError(domain: "KeyValueStore", code: 1) : nil)
     }
 
-    /// One command: blocks for `delay`, then answers as `reply` says, before it returns.
+    /// One command: blocks for `delay`, then answers as `reply` says, before it returns. It
+    /// blocks whatever thread calls it, as a synchronous SDK does: in the tests only the store's
+    /// `@blocking` queue, never the cooperative pool (BlockingCallTests checks that it does not).
     private func command(_ answer: (NSError?) -> Void, late: () -> Void) {
         counters.withLock {
             $0.commands += 1

@@ -267,17 +267,15 @@ extension Analyzer {
         return Self.handsBackArgument(closure.parameters, of: function)
     }
 
-    func closureArity(_ type: TypeSyntax, scope: String) -> Int {
+    /// The closure type a parameter's type is, through typealiases and optionality.
+    func resolvedClosure(_ type: TypeSyntax, scope: String) -> FunctionTypeSyntax? {
         guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes,
             case .function(let closure) = resolved.kind
-        else { return 0 }
-        return closure.parameters.count
+        else { return nil }
+        return closure
     }
 
-    func closureThrows(_ type: TypeSyntax, scope: String) -> Bool {
-        guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes,
-            case .function(let closure) = resolved.kind
-        else { return false }
-        return closure.throwsClause != nil
+    func closureArity(_ type: TypeSyntax, scope: String) -> Int {
+        resolvedClosure(type, scope: scope)?.parameters.count ?? 0
     }
 }

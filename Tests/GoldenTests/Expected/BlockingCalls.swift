@@ -11,7 +11,7 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 #sourceLocation(file:"BlockingCalls.bridge",line:4)
 /// A synchronous client (Kitura-redis): each command calls back before it returns, its callbacks
 /// do not escape, and the client is not thread-safe. `@blocking` on the block: every adapter
-/// calls its command on the store's serial queue, off its caller's thread.
+/// calls its command on the store's serial queue, not where it is awaited.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension KeyValueStore {
     #sourceLocation()
