@@ -148,6 +148,8 @@ public struct Scan {
         let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
         let errorCarryingEnums = SDKEnum.errorCases(merged.filter { includesInternal || $0.isPublic })
         // Types any of whose declarations conform to `Sendable` (`@unchecked Sendable` too).
+        let associatedTypes = Dictionary(
+            types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
@@ -179,6 +181,7 @@ public struct Scan {
             block.answersNilWithoutError = answersNilWithoutError
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.isSendable = sendableTypes.contains(type.name)
+            block.associatedTypes = associatedTypes[type.name] ?? []
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName

@@ -27,6 +27,9 @@ struct SourceType: Equatable {
     /// An enum's `case` declarations, each on one line (`case next(Element)`): a callback that
     /// gets one of its values is bridged by its cases.
     var cases: [String] = []
+    /// A protocol's associated types (`associatedtype S: StorageAware`): a callback argument of
+    /// one of them says nothing of what it is (the conformer itself, or another type).
+    var associatedTypes: [String] = []
 }
 
 struct SourceMember: Equatable {
@@ -133,6 +136,13 @@ struct SourceDeclarations {
                     isPublic: isPublic && !attributes.contains("@_spi("),
                     declaredPublic: modifiers.contains("public") || modifiers.contains("open"),
                     isUnavailable: attributes.filter { !$0.isWhitespace }.contains("@available(*,unavailable"))
+                continue
+            }
+            if word == "associatedtype", let typeIndex, types[typeIndex].kind == .protocol, index + 1 < tokens.count,
+                let name = tokens[index + 1].word
+            {
+                types[typeIndex].associatedTypes.append(name)
+                index += 2
                 continue
             }
             if word == "case", let typeIndex, types[typeIndex].kind == .enum {

@@ -199,6 +199,20 @@ extension StarterBlock {
                 ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' gets a \(enumName), whose '.\(errorCase)' carries an error: "
                     + "it is returned as part of the value, not thrown; check it, or bridge a method of yours that throws it"))
         }
+        // `(O, S, Change)` after `_ observer: O` in a protocol with `associatedtype S`
+        // (hyperoslo/Cache's observation registries): the observed object, which a conformer
+        // may set to itself; nothing in the protocol says so, so it stays in the value.
+        for callback in callbacks {
+            guard let closure = closureType(of: callback), closure.parameters.count > 2,
+                Analyzer.handsBackArgument(closure.parameters, of: function),
+                case .named(let components) = closure.parameters[1].type.strippingAttributes.kind, components.count == 1,
+                associatedTypes.contains(components[0].name.name)
+            else { continue }
+            let name = components[0].name.name
+            annotations.append(
+                ("", "'\(callback.label?.name ?? callback.name.name)' gets '\(name)', an associated type of \(type), after your object: "
+                    + "it is kept in the value; if a conforming type sets '\(name)' to itself, bridge that type's own method, which drops it"))
+        }
         if callbacks.count == 1, function.name.name.contains("Streaming"), !annotations.contains(where: { $0.annotation == "@stream" }),
             function.returnType.map({ !$0.isVoid }) == true
         {

@@ -59,6 +59,8 @@ struct StarterBlock {
     var errorCarryingEnums: [String: String] = [:]
     /// The library calls completions with `(nil, nil)` (callsBackWithNilAndNil).
     var answersNilWithoutError = false
+    /// The protocol's associated types, when the block is a protocol's.
+    var associatedTypes: Set<String> = []
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }

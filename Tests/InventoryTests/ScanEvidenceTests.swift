@@ -538,6 +538,29 @@ import Testing
         #expect(text.contains("// scan: @stream because 'addStorageObserver' returns a token and calls back until it is stopped"), "\(text)")
     }
 
+    /// An observation registry protocol hands its callbacks `(O, S, Change)`, `S` an associated
+    /// type (hyperoslo/Cache): whether `S` is the conformer itself nothing says, so the starter
+    /// says it is kept in the value; a conforming class's own method drops itself.
+    @Test func anAssociatedTypeHandedBackIsSaid() {
+        let text = scan(
+            """
+            public protocol StorageObservationRegistry {
+                associatedtype S: AnyObject
+                func addStorageObserver<O: AnyObject>(_ observer: O, closure: @escaping (O, S, String) -> Void) -> ObservationToken
+            }
+            public final class Storage: StorageObservationRegistry {
+                public typealias S = Storage
+                public func addStorageObserver<O: AnyObject>(_ observer: O, closure: @escaping (O, Storage, String) -> Void) -> ObservationToken { ObservationToken() }
+            }
+            public final class ObservationToken {
+                public func cancel() {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: 'closure' gets 'S', an associated type of StorageObservationRegistry, after your object: it is kept in the value;"), "\(text)")
+        #expect(text.components(separatedBy: "an associated type of").count == 2, "\(text)")
+    }
+
     /// What the adapter cannot make right is said at the declaration: a value enum with an error
     /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
     @Test func whatTheAdapterCannotMakeRightIsSaid() {

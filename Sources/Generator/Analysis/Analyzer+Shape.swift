@@ -323,7 +323,7 @@ extension Analyzer {
     /// the caller passes as an argument (RxSwift's `subscribe(with object: Object, onNext:
     /// (Object, Element) -> Void)`): a value of a type the SDK knows nothing of can only be the
     /// caller's own object, handed back. Not part of the value.
-    static func handsBackArgument(_ elements: [TupleTypeElement], of function: FunctionDecl) -> Bool {
+    public static func handsBackArgument(_ elements: [TupleTypeElement], of function: FunctionDecl) -> Bool {
         guard let first = elements.first, case .named(let components) = first.type.strippingAttributes.kind, components.count == 1,
             components[0].genericArguments.isEmpty
         else { return false }
