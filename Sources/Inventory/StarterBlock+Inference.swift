@@ -70,6 +70,8 @@ extension StarterBlock {
         if byNames == nil, !once, !annotations.contains(where: { $0.annotation == "@stream" }) {
             if ClosureRoleNames.namesRepetition(function.name.name) {
                 annotations.insert(("@stream", "'\(function.name.name)' reports progress, many times"), at: 0)
+            } else if ClosureRoleNames.namesIteration(function.name.name), callbacks.count == 1 {
+                annotations.insert(("@stream", "'\(function.name.name)' is named for calling back for each item"), at: 0)
             } else if function.returnType?.isVoid ?? true, callbacks.count == 1, Self.namesObserver(function.name.name) {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' is named like an observer and keeps its handler (nothing stops it)"), at: 0)
@@ -159,7 +161,8 @@ extension StarterBlock {
                 ("@lent(\(lent))",
                  "'\(lent)' is a class that is not Sendable, which the library only lends to closures that do not escape ('\(lentTypes?.lender(of: lent) ?? "")'): valid only inside the callback"))
         }
-        if callbacks.count == 1, let closure = closureType(of: callbacks[0]) {
+        // A stream ends at `(nil, nil)`: nil is no event to take for an error.
+        if callbacks.count == 1, let closure = closureType(of: callbacks[0]), !annotations.contains(where: { $0.annotation == "@stream" }) {
             annotations += nilWithoutError(function, closure: closure)
         }
         // A stream whose callback gets a `Result` per call ends at the first failure, unless the

@@ -538,6 +538,25 @@ import Testing
         #expect(text.contains("// scan: @stream because 'addStorageObserver' returns a token and calls back until it is stopped"), "\(text)")
     }
 
+    /// A method named for each item (Swift-Kuery's `ResultSet.forEach(operation:)`, whose
+    /// `([Any?]?, Error?)` operation gets each row, then nil) is a stream, which `(nil, nil)` ends:
+    /// no note that nil is taken for an error.
+    @Test func aMethodNamedForEachItemIsAStream() {
+        let text = scan(
+            """
+            public typealias RowOperation = ([Any?]?, Error?) -> ()
+            public final class ResultSet {
+                public func forEach(operation: @escaping RowOperation) {}
+                public func eachRow(_ body: @escaping ([Any?]) -> Void) {}
+                public func eachother(_ body: @escaping ([Any?]) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @stream because 'forEach' is named for calling back for each item\n    @stream\n    public func forEach("), "\(text)")
+        #expect(text.contains("    // scan: @stream because 'eachRow' is named for calling back for each item"), "\(text)")
+        #expect(!text.contains("'eachother' is named for"), "\(text)")
+    }
+
     /// An observation registry protocol hands its callbacks `(O, S, Change)`, `S` an associated
     /// type (hyperoslo/Cache): whether `S` is the conformer itself nothing says, so the starter
     /// says it is kept in the value; a conforming class's own method drops itself.

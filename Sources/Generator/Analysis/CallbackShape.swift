@@ -220,6 +220,14 @@ public enum ClosureRoleNames {
         return lowered.hasSuffix("progress") || lowered.hasPrefix("every") || lowered.hasSuffix("repeatedly")
     }
 
+    /// A method name that says it calls back for each item (Swift-Kuery's `forEach(operation:)`,
+    /// `eachRow`): a stream.
+    public static func namesIteration(_ method: String) -> Bool {
+        let lowered = method.lowercased()
+        return lowered == "each" || lowered.hasPrefix("foreach")
+            || (method.hasPrefix("each") && method.dropFirst(4).first?.isUppercase == true)
+    }
+
     /// A name that says the closure is called per item (`onRow`, `each`), or says nothing of it
     /// (`handler`): beside a returned future, which reports the outcome, it is called per item.
     public static func namesPerItem(_ name: String) -> Bool {
