@@ -415,6 +415,23 @@ import Testing
         #expect(!text.contains("@context  // takes a closure, but not a callback\n    public func perform("))
     }
 
+    /// A binding's setter (ReactiveKit's `bind(to:setter:)`) is the caller's code the SDK runs to
+    /// apply each element to the target: work, not a callback.
+    @Test func aBindingsSetterIsWork() {
+        let text = scan(
+            """
+            public final class Signal {
+                public func bind<Target: AnyObject>(to target: Target, setter: @escaping (Target, Int) -> Void) -> Disposable { Disposable() }
+            }
+            public final class Disposable {
+                public func dispose() {}
+            }
+            """
+        ).text
+        #expect(text.contains("// Signal: bind(to:setter:)"), "\(text)")
+        #expect(!text.contains("\n    public func bind<Target: AnyObject>(to target: Target, setter:"), "\(text)")
+    }
+
     /// An override is its superclass's method: the superclass's adapter calls it, and a second
     /// adapter of the same name in the subclass's extension would not compile (ReactiveKit's
     /// `ReplaySubject.observe(with:)` under `Subject`'s).
