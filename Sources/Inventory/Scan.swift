@@ -150,6 +150,7 @@ public struct Scan {
         // Types any of whose declarations conform to `Sendable` (`@unchecked Sendable` too).
         let associatedTypes = Dictionary(
             types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
+        let servedBy = Self.adaptersServing(types, includesInternal: includesInternal)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
@@ -164,6 +165,7 @@ public struct Scan {
         var closuresOnly: [(type: String, methods: [String])] = []
         var initializersOnly: [(type: String, methods: [String])] = []
         var lentOnly: [(type: String, methods: [String])] = []
+        var servedOnly: [(type: String, methods: [String])] = []
         // Types with closure typealiases but no callbacks: kept for the typealiases another
         // type's callback names (`Signal<Value, Error>.Observer.Action`).
         var aliasBlocks: [StarterBlock] = []
@@ -182,6 +184,7 @@ public struct Scan {
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.isSendable = sendableTypes.contains(type.name)
             block.associatedTypes = associatedTypes[type.name] ?? []
+            (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName
@@ -208,7 +211,15 @@ public struct Scan {
                 if block.entries.contains(where: { $0.role == .typeAlias }) { aliasBlocks.append(block) }
                 // Named in the starter, so that no declaration with a closure is left out unsaid.
                 var seen: Set<String> = []
-                let names = block.entries.filter(\.marksContext).compactMap(\.swiftName).filter { seen.insert($0).inserted }
+                let names = block.entries.filter { $0.marksContext && $0.servedBy == nil }.compactMap(\.swiftName)
+                    .filter { seen.insert($0).inserted }
+                // Overrides and implementations of requirements: by the adapters that serve them.
+                var bases: [String] = []
+                for base in block.entries.compactMap(\.servedBy) where !bases.contains(base) { bases.append(base) }
+                for base in bases {
+                    let methods = block.entries.filter { $0.servedBy == base }.compactMap(\.swiftName)
+                    servedOnly.append(("\(type.name) → \(base)", methods.filter { seen.insert($0).inserted }))
+                }
                 if !names.isEmpty {
                     if lentTypes.lender(of: type.name) != nil {
                         lentOnly.append((type.name, names))
@@ -260,6 +271,7 @@ public struct Scan {
         starter.closuresOnly = closuresOnly
         starter.initializersOnly = initializersOnly
         starter.lentOnly = lentOnly
+        starter.servedOnly = servedOnly
         result.text = starter
             .validated(counting: &result)
         return result
@@ -267,6 +279,51 @@ public struct Scan {
 }
 
 extension Scan {
+    /// Per type, what another type's adapters serve: its superclass (a class of the module it
+    /// inherits from), and the requirements of the module's protocols it conforms to, by name
+    /// (`write(string:completion:)` → `WebSocketClient`). An adapter in a protocol's extension
+    /// calls the requirement, which dispatches to the conformer's method; a second adapter in
+    /// the conformer's extension would only repeat it. Only requirements declared in the
+    /// protocol itself: a method of a protocol extension is dispatched statically.
+    static func adaptersServing(
+        _ types: [SourceType], includesInternal: Bool
+    ) -> [String: (superclass: String?, requirements: [String: String])] {
+        let visible = types.filter { includesInternal || $0.isPublic }
+        let classes = Set(visible.filter { $0.kind == .class }.map(\.name))
+        var requirements: [String: [String]] = [:]
+        for type in visible where type.kind == .protocol && !StarterBlock.isDelegateProtocol(type) {
+            requirements[type.name, default: []] += type.members.compactMap { member in
+                guard case .function(let function)? = member.declaration else { return nil }
+                return signature(of: function)
+            }
+        }
+        var conformances: [String: [String]] = [:]
+        for type in types where type.kind != .protocol {
+            conformances[type.name, default: []] += type.inherits
+        }
+        var served: [String: (superclass: String?, requirements: [String: String])] = [:]
+        for (name, inherits) in conformances {
+            var byName: [String: String] = [:]
+            for proto in inherits {
+                for requirement in requirements[proto] ?? [] where byName[requirement] == nil { byName[requirement] = proto }
+            }
+            // `Subject<Element, Error>`: the class is `Subject`.
+            let superclass = types.first { $0.name == name && $0.kind == .class }?.inherits.first
+                .map { String($0.prefix { $0 != "<" }) }.flatMap { classes.contains($0) ? $0 : nil }
+            if superclass != nil || !byName.isEmpty { served[name] = (superclass, byName) }
+        }
+        return served
+    }
+
+    /// A method's name and its parameters' and result's types as written: a conformer's method
+    /// whose types differ (hyperoslo/Cache's `Storage.addObserver` gets `Storage` where the
+    /// protocol's requirement gets its associated type `S`; swift-service-discovery's
+    /// `lookup` a concrete instance type) has an adapter of its own, which says more.
+    static func signature(of function: FunctionDecl) -> String {
+        let types = function.parameters.map { $0.type.strippingAttributes.description }
+        return function.fullName + " " + types.joined(separator: ", ") + " -> " + (function.returnType?.description ?? "Void")
+    }
+
     /// The methods that take a delegate protocol's object as an argument (`execute(request:
     /// delegate:)`, `delegate: D` with `D: HTTPClientResponseDelegate`): bridged with
     /// `@start(…, delegate: $delegate)`, a delegate per call. By protocol name: `Owner.method(…)`.

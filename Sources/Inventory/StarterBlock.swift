@@ -22,6 +22,9 @@ struct StarterBlock {
         var swiftName: String?
         /// An initializer that keeps a callback: listed as context, with why it is not bridged.
         var initializerWithCallback = false
+        /// The superclass or protocol whose adapter serves this method (an override, or the
+        /// implementation of a requirement).
+        var servedBy: String?
     }
 
     var type: String
@@ -61,6 +64,11 @@ struct StarterBlock {
     var answersNilWithoutError = false
     /// The protocol's associated types, when the block is a protocol's.
     var associatedTypes: Set<String> = []
+    /// The class's superclass, when the module declares it: its adapters serve overrides.
+    var superclass: String?
+    /// Requirements of the module's protocols the type conforms to, by signature
+    /// (`Scan.signature(of:)`): the protocol's adapters serve the type's methods that implement them.
+    var requirementsServed: [String: String] = [:]
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -79,9 +87,12 @@ struct StarterBlock {
     }
 
     /// A method listed as context, with why it is not bridged (`@context  // reason` when marked).
-    mutating func addContext(_ member: SourceMember, _ function: FunctionDecl, reason: String, marked: Bool = true) {
+    mutating func addContext(
+        _ member: SourceMember, _ function: FunctionDecl, reason: String, marked: Bool = true, servedBy: String? = nil
+    ) {
         var entry = Entry(member: member, role: .context)
         entry.swiftName = function.fullName
+        entry.servedBy = servedBy
         entry.marksContext = marked
         entry.contextReason = reason
         entries.append(entry)
@@ -161,7 +172,14 @@ struct StarterBlock {
             // dynamic dispatch, and a second adapter of the same name in the subclass's extension
             // does not compile (ReactiveKit's `ReplaySubject.observe(with:)` under `Subject`'s).
             if takesCallback(function), function.modifiers.contains(where: { $0.name == "override" }) {
-                return addContext(member, function, reason: "overrides its superclass's: the superclass's adapter calls it")
+                let base = superclass.map { "\($0)'s" } ?? "its superclass's"
+                return addContext(member, function, reason: "overrides \(base): the superclass's adapter calls it", servedBy: superclass)
+            }
+            // So is the implementation of a requirement of the module's protocol (Starscream's
+            // `WebSocket.write(string:completion:)` of `WebSocketClient`): the protocol's adapter
+            // calls it.
+            if takesCallback(function), let proto = requirementsServed[Scan.signature(of: function)] {
+                return addContext(member, function, reason: "implements \(proto)'s requirement: \(proto)'s adapter calls it", servedBy: proto)
             }
             // Deprecated: what replaces it is the one to bridge (an app migrates off it, and such
             // an overload often generates the same adapter as its replacement: ReactiveKit's

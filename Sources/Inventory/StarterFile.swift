@@ -28,6 +28,9 @@ struct StarterFile {
     var initializersOnly: [(type: String, methods: [String])] = []
     /// Methods with closures of objects the library only lends (LentTypes.swift): named at the end.
     var lentOnly: [(type: String, methods: [String])] = []
+    /// Overrides and implementations of protocol requirements in types without other callbacks,
+    /// by the type whose adapters serve them (`Type → Base`).
+    var servedOnly: [(type: String, methods: [String])] = []
     /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
 
     static let maximumPasses = 5
@@ -206,7 +209,13 @@ struct StarterFile {
             heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
                 "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md),",
-                "// hold the handlers the object was made with, or override a method whose adapter calls them.",
+                "// or hold the handlers the object was made with.",
+            ])
+        Self.appendNames(
+            servedOnly, to: &lines,
+            heading: [
+                "// Not bridged here: the adapters of the superclass they override, or of the protocol whose",
+                "// requirement they implement, call them (`Type → superclass or protocol`).",
             ])
         Self.appendNames(
             lentOnly, to: &lines,

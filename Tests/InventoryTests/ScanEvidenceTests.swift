@@ -446,7 +446,7 @@ import Testing
             }
             """
         ).text
-        #expect(text.contains("// ReplaySubject: observe(with:)\n"), "\(text)")
+        #expect(text.contains("// ReplaySubject → Subject: observe(with:)\n"), "\(text)")
         #expect(text.contains("    @stream\n    open func observe(with observer: @escaping (Int) -> Void)"))
         // Beside a callback of its own, the override is context in the block.
         let besides = scan(
@@ -460,7 +460,43 @@ import Testing
             }
             """
         ).text
-        #expect(besides.contains("    @context  // overrides its superclass's: the superclass's adapter calls it\n    public override func observe("), "\(besides)")
+        #expect(besides.contains("    @context  // overrides Subject's: the superclass's adapter calls it\n    public override func observe("), "\(besides)")
+    }
+
+    /// A conformer's implementation of a requirement of the module's protocol (Starscream's
+    /// `WebSocket.write(string:completion:)` of `WebSocketClient`) is served by the protocol's
+    /// adapter, which dispatches to it; one whose types differ (hyperoslo/Cache's `Storage`
+    /// gets itself where the protocol gets its associated type) keeps an adapter of its own, and
+    /// so does a method of the protocol's extension, which is dispatched statically.
+    @Test func aRequirementsImplementationIsServedByTheProtocolsAdapter() {
+        let text = scan(
+            """
+            public protocol WebSocketClient: AnyObject {
+                associatedtype S
+                func write(string: String, completion: (() -> ())?)
+                func observe(_ closure: @escaping (S) -> Void)
+            }
+            extension WebSocketClient {
+                public func ping(completion: @escaping () -> Void) {}
+            }
+            open class WebSocket: WebSocketClient {
+                public typealias S = WebSocket
+                public func write(string: String, completion: (() -> ())?) {}
+                public func observe(_ closure: @escaping (WebSocket) -> Void) {}
+                public func ping(completion: @escaping () -> Void) {}
+            }
+            public final class Engine {}
+            extension Engine: WebSocketClient {
+                public typealias S = Engine
+                public func write(string: String, completion: (() -> ())?) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @context  // implements WebSocketClient's requirement: WebSocketClient's adapter calls it\n    public func write(string:"), "\(text)")
+        #expect(text.contains("\n    public func observe(_ closure: @escaping (WebSocket) -> Void)"), "\(text)")
+        #expect(!text.contains("implements WebSocketClient's requirement: WebSocketClient's adapter calls it\n    public func observe("), "\(text)")
+        #expect(!text.contains("adapter calls it\n    public func ping("), "\(text)")
+        #expect(text.contains("// Engine → WebSocketClient: write(string:completion:)"), "\(text)")
     }
 
     /// Kitura-net: a server's `started(callback:) -> Self` returns the server for chaining, and
