@@ -229,10 +229,13 @@ extension Parser {
             // `{ get }` without `set` cannot be assigned either.
             let accessors = tokens[rest..<position]
             let getOnly = accessors.contains { $0.kind == .leftBrace } && !accessors.contains { $0.identifier == "set" }
+            // `public private(set) var onAny`: only the SDK assigns it (an app outside its module
+            // cannot, under `internal(set)` or `package(set)` either).
+            let setterHidden = modifiers.contains { ["private(set)", "fileprivate(set)", "internal(set)", "package(set)"].contains($0.name) }
             return .context(
                 ContextDecl(
                     kind: .property, name: name.name, attributeNames: attributes.map(\.name.name), location: start,
-                    isSettable: !isConstant && !getOnly, type: type, attributes: attributes, documentation: documentation,
+                    isSettable: !isConstant && !getOnly && !setterHidden, type: type, attributes: attributes, documentation: documentation,
                     nameLocation: name.location, isStatic: modifiers.contains { $0.name == "static" || $0.name == "class" }))
         case "init" where !current.kind.isEscaped, "subscript" where !current.kind.isEscaped:
             let keyword = current.identifier ?? ""

@@ -157,7 +157,10 @@ struct SourceDeclarations {
             }
             let (end, next) = endOfDeclaration(from: index + 1, kind: kind)
             let name = index + 1 < tokens.count ? tokens[index + 1].word ?? word : word
-            let text = String(decoding: bytes[tokens[declarationStart].start..<tokens[end - 1].end], as: UTF8.self)
+            var text = String(decoding: bytes[tokens[declarationStart].start..<tokens[end - 1].end], as: UTF8.self)
+            // A property whose accessors have no setter (a protocol's `{ get }`, a computed
+            // `{ … }`) cannot be assigned: said in the text, which leaves the body out.
+            if kind == .property, end < tokens.count, tokens[end].isPunctuation("{"), !hasSetter(bracesAt: end) { text += " { get }" }
             var member = SourceMember(
                 kind: kind, name: kind == .initializer || kind == .subscript ? word : name,
                 text: text.replacingCRLF, line: tokens[declarationStart].line, column: tokens[declarationStart].column,
@@ -337,6 +340,21 @@ struct SourceDeclarations {
             index += 1
         }
         return (last + 1, index)
+    }
+
+    /// Whether the accessor block opening at `start` sets (`set`, or observers of a stored
+    /// property: `didSet`, `willSet`).
+    private func hasSetter(bracesAt start: Int) -> Bool {
+        var depth = 0
+        for index in start..<tokens.count {
+            if tokens[index].isPunctuation("{") { depth += 1 }
+            if tokens[index].isPunctuation("}") {
+                depth -= 1
+                if depth == 0 { return false }
+            }
+            if depth == 1, let word = tokens[index].word, ["set", "didSet", "willSet"].contains(word) { return true }
+        }
+        return false
     }
 
     /// A token at the start of a line that still belongs to the declaration above.

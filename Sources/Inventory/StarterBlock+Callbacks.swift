@@ -61,7 +61,9 @@ extension StarterBlock {
     /// the outcome of a call.
     static func registersEventHandler(_ function: FunctionDecl, callbacks: Int) -> Bool {
         let name = function.name.name
-        guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true, callbacks == 1
+        // `on(_ event: String, callback:)` (socket.io, Node's emitters): the event is an argument.
+        let namedOn = name == "on" && function.parameters.count > 1
+        guard namedOn || (name.count > 2 && name.hasPrefix("on") && name.dropFirst(2).first?.isUppercase == true), callbacks == 1
         else { return false }
         // Not a one-time outcome (`onComplete(completion:)`, a future's `onSuccess`/`onFailure`).
         let names = (function.parameters.map { $0.name.name + " " + ($0.label?.name ?? "") } + [name]).joined(separator: " ").lowercased()

@@ -76,6 +76,20 @@ struct TokenMethods {
         return nil
     }
 
+    /// The receiver's method that undoes `function` given the id it returns (socket.io's
+    /// `off(id: UUID)` of `on(_:callback:) -> UUID` and `once`, a `removeHandler(_:)` of an
+    /// `addHandler(_:) -> HandlerID`): named for the inverse verb, taking that one id.
+    func idTakingInverse(of function: FunctionDecl, in type: String) -> String? {
+        guard let returned = function.returnType?.strippingAttributes.description, returned != "Void", returned != "()" else { return nil }
+        let name = function.name.name
+        let inverses = name == "on" || name == "once" ? ["off"] : ClosureRoleNames.inverses(of: name)
+        for candidate in functions[Self.bareName(type)] ?? [] where inverses.contains(candidate.name.name) {
+            guard candidate.parameters.count == 1, candidate.parameters[0].type.strippingAttributes.description == returned else { continue }
+            return candidate.fullName
+        }
+        return nil
+    }
+
     /// Whether `type` (or its superclass) can be suspended and resumed: the API of a task that
     /// may be returned suspended, which the adapter starts with `resume()`.
     func isResumable(_ type: String) -> Bool {

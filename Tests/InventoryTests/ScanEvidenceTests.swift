@@ -591,6 +591,43 @@ import Testing
         #expect(text.contains("// scan: @stream because 'addStorageObserver' returns a token and calls back until it is stopped"), "\(text)")
     }
 
+    /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
+    /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
+    /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed
+    /// one) is no callback property.
+    @Test func anEmittersHandlersAndIdsAreReadAsSuch() {
+        let text = scan(
+            """
+            public protocol SocketIOClientSpec: AnyObject {
+                var anyHandler: ((String) -> ())? { get }
+                var onStatus: ((String) -> ())? { get set }
+                func on(_ event: String, callback: @escaping ([Any]) -> ()) -> UUID
+                func once(_ event: String, callback: @escaping ([Any]) -> ()) -> UUID
+                func off(id: UUID)
+            }
+            open class SocketIOClient {
+                public private(set) var anyHandler: ((String) -> ())?
+                public var computed: ((String) -> ())? { nil }
+                public var observed: ((String) -> ())? { didSet {} }
+            }
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @stream because 'on' registers a handler the SDK calls for each event
+                @stream
+                // scan: @cancel(using: off(id:)) because 'off(id:)' takes the UUID 'on' returns
+                @cancel(using: off(id:))
+                func on(
+            """), "\(text)")
+        #expect(text.contains("    @cancel(using: off(id:))\n    func once("), "\(text)")
+        #expect(!text.contains("@stream\n    func once("), "\(text)")
+        #expect(text.contains("    var anyHandler: ((String) -> ())? { get }\n"), "\(text)")
+        #expect(!text.contains("'anyHandler' holds a closure"), "\(text)")
+        #expect(text.contains("'onStatus' holds a closure"), "\(text)")
+        #expect(!text.contains("'computed' holds a closure"), "\(text)")
+        #expect(text.contains("'observed' holds a closure"), "\(text)")
+    }
+
     /// A method named for each item (Swift-Kuery's `ResultSet.forEach(operation:)`, whose
     /// `([Any?]?, Error?)` operation gets each row, then nil) is a stream, which `(nil, nil)` ends:
     /// no note that nil is taken for an error.
