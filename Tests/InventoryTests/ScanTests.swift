@@ -410,7 +410,7 @@ let interfaceSDK = #"""
     @Test func swiftInterfacesAreAllPublic() {
         let result = scan(interfaceSDK, path: "Locator.swiftinterface")
         #expect(result.text.contains("extension Locator {\n    @objc public func locate(accuracy: Swift.Double"))
-        #expect(result.text.contains("    public var isRunning: Swift.Bool\n"))
+        #expect(result.text.contains("    public var isRunning: Swift.Bool { get }\n"))
         #expect(result.apis == 1 && result.asWritten == 1)
     }
 
