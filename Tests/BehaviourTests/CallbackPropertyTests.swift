@@ -27,6 +27,28 @@ import Testing
         await task.value
     }
 
+    /// CocoaMQTT's `didPing: (CocoaMQTT) -> Void`: a handler that gets only the object it is set
+    /// on yields `Void` per call.
+    @Test func aHandlerOfTheObjectItselfYieldsEachCall() async throws {
+        let feed = PhotoFeed()
+        let count = Locked(0)
+        let task = Task {
+            for await () in feed.refreshEvents() {
+                count.withLock { $0 += 1 }
+            }
+        }
+        #expect(await eventually {
+            feed.send(["a"])
+            return count.withLock { $0 } > 0
+        })
+        let before = count.withLock { $0 }
+        feed.send(["b", "c"])
+        #expect(await eventually { count.withLock { $0 } >= before + 2 })
+        task.cancel()
+        await task.value
+        #expect(feed.onRefresh == nil)
+    }
+
     /// `@once`: the one-shot sets the property, returns what the first call hands it (the feed
     /// handed back dropped) and puts back what the property held, also when cancelled.
     @Test func aOnceHandlerReturnsItsFirstCallAndPutsBackWhatItHeld() async throws {

@@ -155,7 +155,8 @@ public final class PhotoFeed: @unchecked Sendable {
     // @unchecked: the handlers are behind `state`, as an SDK would guard them.
     private let state = Locked(
         (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
-         each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }, invalid: ((PhotoFeed, Error?) -> Void)?.none))
+         each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }, invalid: ((PhotoFeed, Error?) -> Void)?.none,
+         refresh: ((PhotoFeed) -> Void)?.none))
 
     public init() {}
 
@@ -179,6 +180,13 @@ public final class PhotoFeed: @unchecked Sendable {
     public var onChunk: (inout [UInt8]) -> Void {
         get { state.withLock { $0.chunk } }
         set { state.withLock { $0.chunk = newValue } }
+    }
+
+    /// Called with the feed itself after each photo is sent (CocoaMQTT's `didPing: (CocoaMQTT)
+    /// -> Void`): the event is that it happened.
+    public var onRefresh: ((PhotoFeed) -> Void)? {
+        get { state.withLock { $0.refresh } }
+        set { state.withLock { $0.refresh = newValue } }
     }
 
     /// Called once, when the feed is invalidated (URLSession's `didBecomeInvalidWithError`, as
@@ -214,6 +222,7 @@ public final class PhotoFeed: @unchecked Sendable {
                 each?(self, Photo(id: id))
                 var bytes = Array(id.utf8)
                 chunk(&bytes)
+                state.withLock { $0.refresh }?(self)
             }
         }
     }

@@ -58,9 +58,12 @@ extension Analyzer {
                 return nil
             }
         }
-        // The closure's parameters: the values, and the receiver handed back first.
+        // The closure's parameters: the values, and the receiver handed back first; alone too
+        // (CocoaMQTT's `didPing: (CocoaMQTT) -> Void`): the object the property is set on says
+        // only that the event happened.
         let elements = closure.parameters
         let handsBackReceiver = Self.handsBackReceiver(elements, scope: scope)
+            || (elements.count == 1 && Self.isReceiver(elements[0], scope: scope))
         let valueCount = elements.count - (handsBackReceiver ? 1 : 0)
         var parameters: [CompletionShape.Parameter] = []
         var values: [String] = []

@@ -313,10 +313,14 @@ extension Analyzer {
     /// (`onText { ws, text in … }` on `WebSocket`): the caller has it, so it is no value. One rule
     /// for completion handlers and callback properties.
     static func handsBackReceiver(_ elements: [TupleTypeElement], scope: String) -> Bool {
-        guard elements.count > 1 else { return false }
-        // `Storage` or `Storage<Key, Value>` in `extension Storage`.
-        let first = String(elements[0].type.strippingAttributes.description.prefix { $0 != "<" })
-        return first == scope || first == scope.split(separator: ".").last.map(String.init)
+        elements.count > 1 && isReceiver(elements[0], scope: scope)
+    }
+
+    /// Whether a closure argument is of the block's own type: `Storage` or `Storage<Key, Value>`
+    /// in `extension Storage`.
+    static func isReceiver(_ element: TupleTypeElement, scope: String) -> Bool {
+        let type = String(element.type.strippingAttributes.description.prefix { $0 != "<" })
+        return type == scope || type == scope.split(separator: ".").last.map(String.init)
     }
 
     /// A callback whose first argument is of a generic type of the method that

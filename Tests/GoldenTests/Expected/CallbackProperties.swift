@@ -104,19 +104,41 @@ extension PhotoFeed {
         )
     }
 
+    /// A handler that gets only the feed itself: the element is `Void` (the event happened).
+    ///
+    /// Bridged from `PhotoFeed.onRefresh`.
+    #sourceLocation(file:"CallbackProperties.bridge",line:22)
+    func refreshEvents() -> _Concurrency.AsyncStream<Swift.Void> {
+        #sourceLocation(file:"CallbackProperties.bridge",line:22)
+        BridgegenStream<Swift.Void, ((PhotoFeed) -> Void)?>.events(
+            "PhotoFeed.refreshEvents()",
+            stop: { previous in self.onRefresh = previous },
+            register: { events in
+                #sourceLocation(file:"CallbackProperties.bridge",line:22)
+                let previous = self.onRefresh
+                #sourceLocation(file:"CallbackProperties.bridge",line:22)
+                self.onRefresh = { receiver in
+                    #sourceLocation()
+                    events.yield()
+                }
+                return previous
+            }
+        )
+    }
+
     /// Called once: the adapter waits for that call; the feed handed back first is dropped.
     ///
     /// Bridged from `PhotoFeed.onInvalidation`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:23)
+    #sourceLocation(file:"CallbackProperties.bridge",line:26)
     nonisolated(nonsending) func invalidationEvent() async throws -> Error? {
-        #sourceLocation(file:"CallbackProperties.bridge",line:23)
+        #sourceLocation(file:"CallbackProperties.bridge",line:26)
         for await value in BridgegenStream<Error?, ((PhotoFeed, Error?) -> Void)?>.events(
             "PhotoFeed.invalidationEvent()",
             stop: { previous in self.onInvalidation = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:23)
+                #sourceLocation(file:"CallbackProperties.bridge",line:26)
                 let previous = self.onInvalidation
-                #sourceLocation(file:"CallbackProperties.bridge",line:23)
+                #sourceLocation(file:"CallbackProperties.bridge",line:26)
                 self.onInvalidation = { receiver, value in
                     #sourceLocation()
                     events.yield(value)
@@ -132,11 +154,11 @@ extension PhotoFeed {
     /// A registration whose handler gets the feed itself first: the element is the photo.
     ///
     /// Bridged from `PhotoFeed.onEachPhoto(_:)`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:27)
+    #sourceLocation(file:"CallbackProperties.bridge",line:30)
     func onEachPhoto() -> _Concurrency.AsyncStream<Photo> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:27)
+        #sourceLocation(file:"CallbackProperties.bridge",line:30)
         BridgegenStream<Photo, Swift.Void>.events("PhotoFeed.onEachPhoto()") { events in
-            #sourceLocation(file:"CallbackProperties.bridge",line:27)
+            #sourceLocation(file:"CallbackProperties.bridge",line:30)
             self.onEachPhoto({ receiver, value in
                 #sourceLocation()
                 events.yield(value)
