@@ -285,16 +285,20 @@ extension Scan {
     /// calls the requirement, which dispatches to the conformer's method; a second adapter in
     /// the conformer's extension would only repeat it. Only requirements declared in the
     /// protocol itself: a method of a protocol extension is dispatched statically.
+    /// A delegate protocol's requirements are served by nothing: the conformer's methods are
+    /// the library's to call (CocoaMQTT's `socket(_:didReceive:completionHandler:)` of
+    /// `CocoaMQTTSocketDelegate`), by name under `delegate <name>`.
     static func adaptersServing(
         _ types: [SourceType], includesInternal: Bool
     ) -> [String: (superclass: String?, requirements: [String: String])] {
         let visible = types.filter { includesInternal || $0.isPublic }
         let classes = Set(visible.filter { $0.kind == .class }.map(\.name))
         var requirements: [String: [String]] = [:]
-        for type in visible where type.kind == .protocol && !StarterBlock.isDelegateProtocol(type) {
+        for type in visible where type.kind == .protocol {
+            let isDelegate = StarterBlock.isDelegateProtocol(type)
             requirements[type.name, default: []] += type.members.compactMap { member in
                 guard case .function(let function)? = member.declaration else { return nil }
-                return signature(of: function)
+                return isDelegate ? "delegate " + function.fullName : signature(of: function)
             }
         }
         var conformances: [String: [String]] = [:]

@@ -178,6 +178,10 @@ struct StarterBlock {
             // So is the implementation of a requirement of the module's protocol (Starscream's
             // `WebSocket.write(string:completion:)` of `WebSocketClient`): the protocol's adapter
             // calls it.
+            // A delegate protocol's method, implemented: the library calls it, the app does not.
+            if takesCallback(function), let proto = requirementsServed["delegate " + function.fullName] {
+                return addContext(member, function, reason: "implements \(proto)'s requirement: the library calls it, as the \(proto)")
+            }
             if takesCallback(function), let proto = requirementsServed[Scan.signature(of: function)] {
                 return addContext(member, function, reason: "implements \(proto)'s requirement: \(proto)'s adapter calls it", servedBy: proto)
             }

@@ -497,6 +497,21 @@ import Testing
         #expect(!text.contains("implements WebSocketClient's requirement: WebSocketClient's adapter calls it\n    public func observe("), "\(text)")
         #expect(!text.contains("adapter calls it\n    public func ping("), "\(text)")
         #expect(text.contains("// Engine → WebSocketClient: write(string:completion:)"), "\(text)")
+        // A delegate protocol's method, implemented (Alamofire's `Session` as `RequestDelegate`,
+        // CocoaMQTT as `CocoaMQTTSocketDelegate`): the library's to call.
+        let delegate = scan(
+            """
+            public protocol RequestDelegate: AnyObject {
+                func retryResult(for request: Request, dueTo error: Error, completion: @escaping (Bool) -> Void)
+            }
+            public final class Request {}
+            public final class Client: RequestDelegate {
+                public func retryResult(for request: Request, dueTo error: Error, completion: @escaping (Bool) -> Void) {}
+                public func publish(completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(delegate.contains("    @context  // implements RequestDelegate's requirement: the library calls it, as the RequestDelegate\n    public func retryResult("), "\(delegate)")
     }
 
     /// Kitura-net: a server's `started(callback:) -> Self` returns the server for chaining, and
