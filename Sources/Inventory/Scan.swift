@@ -185,6 +185,15 @@ public struct Scan {
             block.isSendable = sendableTypes.contains(type.name)
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
+            var ancestor = block.superclass
+            var seenAncestors: Set<String> = [type.name]
+            while let name = ancestor, seenAncestors.insert(name).inserted {
+                for member in merged.filter({ $0.name == name }).flatMap(\.members) where member.kind == .typeAlias {
+                    if block.inheritedAliases[member.name] == nil { block.inheritedAliases[member.name] = name + "." + member.name }
+                }
+                ancestor = servedBy[name]?.superclass
+            }
+            for member in members where member.kind == .typeAlias { block.inheritedAliases[member.name] = nil }
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName
@@ -235,7 +244,10 @@ public struct Scan {
                 if !initializers.isEmpty { initializersOnly.append((type.name, initializers)) }
             }
         }
-        let callbackTexts = blocks.flatMap { $0.entries.filter { $0.role == .callback }.map(\.member.text) }
+        // A superclass's typealias a subclass's callback names bare is written qualified.
+        let callbackTexts = blocks.flatMap { block in
+            block.entries.filter { $0.role == .callback }.map { StarterFile.qualifying($0.member.text, block.inheritedAliases) }
+        }
         for var block in aliasBlocks {
             let owner = block.type.split(separator: ".").last.map(String.init) ?? block.type
             block.entries = block.entries.filter { entry in

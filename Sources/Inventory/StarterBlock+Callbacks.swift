@@ -266,10 +266,13 @@ extension StarterBlock {
         return initializer.parameters.contains { Self.isCallback($0, aliases: aliases) }
     }
 
-    /// The closure typealiases the block's declarations may name: the SDK's file-level ones and
-    /// the type's own.
+    /// The closure typealiases the block's declarations may name: the SDK's file-level ones,
+    /// those its superclasses declare, and the type's own.
     var closureAliases: [String: FunctionTypeSyntax] {
         var aliases = topLevelAliases
+        for (name, qualified) in inheritedAliases {
+            aliases[name] = topLevelAliases["qualified " + qualified] ?? aliases[name]
+        }
         for entry in entries where entry.role == .typeAlias {
             aliases[entry.member.name] = Self.closureType(ofAlias: entry.member)
         }

@@ -66,6 +66,10 @@ struct StarterBlock {
     var associatedTypes: Set<String> = []
     /// The class's superclass, when the module declares it: its adapters serve overrides.
     var superclass: String?
+    /// Typealiases the class's superclasses declare, which its declarations name bare
+    /// (OAuthSwift's `TokenCompletionHandler` in `OAuth2Swift`), by name: qualified
+    /// (`OAuthSwift.TokenCompletionHandler`) in its callbacks, so that generate finds them.
+    var inheritedAliases: [String: String] = [:]
     /// Requirements of the module's protocols the type conforms to, by signature
     /// (`Scan.signature(of:)`): the protocol's adapters serve the type's methods that implement them.
     var requirementsServed: [String: String] = [:]

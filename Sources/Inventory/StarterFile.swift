@@ -177,7 +177,8 @@ struct StarterFile {
                         lines.append("    // bridge a method of yours that calls it and keeps the object, e.g. 'static func make(…, completion:)'")
                     }
                     let declaration = Self.indented(entry.member, by: "    ")
-                    lines += entry.role == .callback ? declaration.map { Self.qualifying($0, qualifiedNames) } : declaration
+                    let names = qualifiedNames.merging(block.inheritedAliases) { file, _ in file }
+                    lines += entry.role == .callback ? declaration.map { Self.qualifying($0, names) } : declaration
                 }
                 owners.append((first...lines.count, blockIndex, index))
             }

@@ -606,6 +606,29 @@ import Testing
         #expect(text.contains("// scan: @stream because 'addStorageObserver' returns a token and calls back until it is stopped"), "\(text)")
     }
 
+    /// A subclass's callback that names its superclass's typealias bare (OAuthSwift's
+    /// `OAuth2Swift.authorize(…, completionHandler: TokenCompletionHandler)`, declared in
+    /// `OAuthSwift`) is a callback, written with the alias qualified so that generate finds it.
+    @Test func aSuperclasssTypealiasIsSeenAndQualified() throws {
+        let result = scan(
+            """
+            open class OAuthSwift {
+                public typealias TokenCompletionHandler = (Result<String, Error>) -> Void
+            }
+            open class OAuth2Swift: OAuthSwift {
+                open func authorize(scope: String, completionHandler completion: @escaping TokenCompletionHandler) -> Handle? { nil }
+            }
+            public final class Handle {
+                public func cancel() {}
+            }
+            """
+        )
+        let text = result.text
+        #expect(text.contains("open func authorize(scope: String, completionHandler completion: @escaping OAuthSwift.TokenCompletionHandler) -> Handle?"), "\(text)")
+        #expect(text.contains("extension OAuthSwift {\n    public typealias TokenCompletionHandler = (Result<String, Error>) -> Void"), "\(text)")
+        #expect(result.summary.hasPrefix("scan: 1 callback APIs"), "\(result.summary)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed
