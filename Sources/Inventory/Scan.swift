@@ -140,7 +140,12 @@ public struct Scan {
             var type = type
             // A protocol extension's default implementation repeats its requirement with
             // modifiers and attributes added: the declaration from `func` on is the same.
-            type.members = type.members.filter { seen.insert(Self.declarationKey($0.text)).inserted }
+            // Default values may differ (socket.io's `completion: (() -> ())? = nil` in the
+            // extension): a method is the same by its name and types.
+            type.members = type.members.filter { member in
+                if case .function(let function)? = member.declaration { return seen.insert("func " + Self.signature(of: function)).inserted }
+                return seen.insert(Self.declarationKey(member.text)).inserted
+            }
             return type
         }
         let tokens = TokenMethods(types: merged, includesInternal: includesInternal)

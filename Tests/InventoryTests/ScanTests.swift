@@ -631,6 +631,13 @@ let interfaceSDK = #"""
             """
         let result = scan(source)
         #expect(result.apis == 1 && result.notBridgeable == 0, "\(result.text)")
+        // With a default value the requirement cannot have (socket.io's `completion: (() -> ())?
+        // = nil`): still one API.
+        let defaulted = scan(
+            source.replacingOccurrences(
+                of: "public func adapt(_ request: String, completion: @escaping (Result<String, Error>) -> Void) {}",
+                with: "public func adapt(_ request: String = \"\", completion: @escaping (Result<String, Error>) -> Void) {}"))
+        #expect(defaulted.apis == 1 && defaulted.notBridgeable == 0, "\(defaulted.text)")
     }
 
     /// A default value that reads a global variable of the SDK (`on: DispatchQueue? = conf.queue`)
