@@ -629,6 +629,25 @@ import Testing
         #expect(result.summary.hasPrefix("scan: 1 callback APIs"), "\(result.summary)")
     }
 
+    /// A closure property named for an action the SDK has it do (OAuthSwift's
+    /// `SafariURLHandler.present`, `dismiss`) is the caller's code, not an event it is told of.
+    @Test func aPropertyNamedForAnActionIsNoCallback() {
+        let text = scan(
+            """
+            open class SafariURLHandler {
+                open var present: (String, SafariURLHandler) -> Void = { _, _ in }
+                open var dismiss: (String, SafariURLHandler) -> Void = { _, _ in }
+                open var onPresent: ((String) -> Void)?
+                open var presentCompletion: (() -> Void)?
+            }
+            """
+        ).text
+        #expect(!text.contains("'present' holds a closure"), "\(text)")
+        #expect(!text.contains("'dismiss' holds a closure"), "\(text)")
+        #expect(text.contains("'onPresent' holds a closure"), "\(text)")
+        #expect(text.contains("open var presentCompletion"), "\(text)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed

@@ -45,6 +45,7 @@ extension CallbackShape {
     /// off the buffer without a copy): the stream yields a copy. Elsewhere an `inout` argument is
     /// something to modify (Alamofire's `requestModifier`), not an event.
     public static func deliversEvents(_ closure: FunctionTypeSyntax, property name: String) -> Bool {
+        if namesAction(property: name) { return false }
         if deliversResults(closure) { return true }
         guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true else { return false }
         var withoutInout = closure
@@ -54,6 +55,20 @@ extension CallbackShape {
             return parameter
         }
         return closure.parameters.contains { $0.type.isInout } && deliversResults(withoutInout)
+    }
+
+    /// A property named for an action the SDK has the closure do (OAuthSwift's
+    /// `SafariURLHandler.present` and `dismiss`, which show and hide its controller): the
+    /// caller's code, run as work, not an event it is told of (`onPresent`, `didDismiss`).
+    static func namesAction(property name: String) -> Bool {
+        let verbs = [
+            "present", "dismiss", "show", "hide", "perform", "execute", "run", "apply", "configure", "transform", "validate",
+            "prepare", "layout", "animate", "transition", "decide", "evaluate",
+        ]
+        return verbs.contains { verb in
+            name == verb || (name.hasPrefix(verb) && name.dropFirst(verb.count).first?.isUppercase == true
+                && !name.hasSuffix("Handler") && !name.hasSuffix("Completion") && !name.hasSuffix("Callback"))
+        }
     }
 
     /// Names of closures the SDK runs as work for the caller, not to hand back a result.
