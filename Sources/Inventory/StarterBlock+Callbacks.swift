@@ -193,6 +193,7 @@ extension StarterBlock {
             return false
         }
         let handle = returned.strippingAttributes.unwrappingOptional.description
+        guard !Analyzer.plainValueTypes.contains(handle) else { return false }
         return closure.parameters.contains { $0.type.strippingAttributes.unwrappingOptional.description == handle }
     }
 

@@ -56,7 +56,8 @@ extension StarterBlock {
         // An id the receiver's inverse takes back (socket.io's `on(_:callback:) -> UUID` and
         // `off(id:)`): the stop, for a stream or a one-shot (`once`) alike.
         if !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }), let inverse = tokens.idTakingInverse(of: function, in: type) {
-            annotations.append(("@cancel(using: \(inverse))", "'\(inverse)' takes the \(function.returnType?.description ?? "") '\(function.name.name)' returns"))
+            let returned = function.returnType?.description ?? ""
+            annotations.append(("@cancel(\(inverse))", "'\(inverse.replacingOccurrences(of: "using: ", with: ""))' takes the \(returned) '\(function.name.name)' returns"))
         }
         // A start/stop pair of the receiver (`startListening(onUpdatePerforming:)` and
         // `stopListening()`), or a call that undoes it with the method's own arguments

@@ -76,16 +76,39 @@ struct TokenMethods {
         return nil
     }
 
-    /// The receiver's method that undoes `function` given the id it returns (socket.io's
-    /// `off(id: UUID)` of `on(_:callback:) -> UUID` and `once`, a `removeHandler(_:)` of an
-    /// `addHandler(_:) -> HandlerID`): named for the inverse verb, taking that one id.
+    /// The `@cancel` argument that undoes `function` given the id it returns: the receiver's
+    /// method named for the inverse verb that takes that id (socket.io's `off(id: UUID)` of
+    /// `on(_:callback:) -> UUID` and `once`: `using: off(id:)`), and besides it only the
+    /// function's own arguments of the same names and types (Pusher's `unbind(eventName:
+    /// callbackId:)` of `bind(eventName:eventCallback:) -> String`: `unbind(eventName:
+    /// eventName, callbackId: $token)`).
     func idTakingInverse(of function: FunctionDecl, in type: String) -> String? {
         guard let returned = function.returnType?.strippingAttributes.description, returned != "Void", returned != "()" else { return nil }
         let name = function.name.name
         let inverses = name == "on" || name == "once" ? ["off"] : ClosureRoleNames.inverses(of: name)
-        for candidate in functions[Self.bareName(type)] ?? [] where inverses.contains(candidate.name.name) {
-            guard candidate.parameters.count == 1, candidate.parameters[0].type.strippingAttributes.description == returned else { continue }
-            return candidate.fullName
+        candidates: for candidate in functions[Self.bareName(type)] ?? [] where inverses.contains(candidate.name.name) {
+            if candidate.parameters.count == 1, candidate.parameters[0].type.strippingAttributes.description == returned {
+                return "using: " + candidate.fullName
+            }
+            var arguments: [String] = []
+            var tookToken = false
+            for parameter in candidate.parameters where !parameter.isVariadic {
+                let label = parameter.label.map { $0.name + ": " } ?? ""
+                let type = parameter.type.strippingAttributes.description
+                if let given = function.parameters.first(where: {
+                    $0.name.name == parameter.name.name && $0.type.strippingAttributes.description == type && !$0.isVariadic
+                }) {
+                    arguments.append(label + given.name.name)
+                } else if type == returned, !tookToken {
+                    arguments.append(label + "$token")
+                    tookToken = true
+                } else {
+                    continue candidates
+                }
+            }
+            if tookToken, arguments.count == candidate.parameters.count {
+                return candidate.name.name + "(" + arguments.joined(separator: ", ") + ")"
+            }
         }
         return nil
     }

@@ -73,4 +73,26 @@ import TestSupport
         #expect(try await withWatchdog { await consumer.value } == ["a", "failure", "b"])
         #expect(await eventually { client.messageListenerNames.isEmpty })
     }
+
+    /// Pusher's `bind(eventName:eventCallback:) -> String`: events until the consumer leaves,
+    /// which unbinds the returned id under the method's own event name, once.
+    @Test func theConsumerLeavingUnbindsTheReturnedIdUnderItsName() async throws {
+        let client = PubSubClient()
+        let other = client.bind(eventName: "news") { _ in }
+        let consumer = Task {
+            var received: [String] = []
+            for await data in client.bind(eventName: "news") {
+                received.append(data)
+                if received.count == 2 { break }
+            }
+            return received
+        }
+        #expect(await eventually { client.boundIDs.count == 2 })
+        client.trigger(eventName: "news", data: "a")
+        client.trigger(eventName: "news", data: "b")
+        #expect(try await withWatchdog { await consumer.value } == ["a", "b"])
+        #expect(await eventually { client.unbinds.count == 1 })
+        #expect(client.unbinds == ["news/id2"])
+        #expect(client.boundIDs == [other])
+    }
 }

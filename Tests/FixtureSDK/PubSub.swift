@@ -82,6 +82,38 @@ public final class PubSubClient: @unchecked Sendable {
 
     public var messageListenerNames: [String] { listeners.withLock { $0.keys.sorted() } }
 
+    // Pusher's channels: handlers per event name, each by the id `bind` returns, until
+    // `unbind(eventName:callbackId:)` removes that id under that name.
+    private let bindings = Locked((handlers: [String: [String: (String) -> Void]](), next: 0, unbinds: [String]()))
+
+    @discardableResult
+    public func bind(eventName: String, eventCallback: @escaping (String) -> Void) -> String {
+        bindings.withLock { state in
+            state.next += 1
+            let id = "id\(state.next)"
+            state.handlers[eventName, default: [:]][id] = eventCallback
+            return id
+        }
+    }
+
+    public func unbind(eventName: String, callbackId: String) {
+        bindings.withLock { state in
+            state.unbinds.append(eventName + "/" + callbackId)
+            state.handlers[eventName]?[callbackId] = nil
+        }
+    }
+
+    /// Every `unbind` as `eventName/callbackId`, in order.
+    public var unbinds: [String] { bindings.withLock { $0.unbinds } }
+    public var boundIDs: [String] { bindings.withLock { $0.handlers.values.flatMap(\.keys).sorted() } }
+
+    /// Hands `data` to every handler bound to `eventName`, from the fixture's thread.
+    public func trigger(eventName: String, data: String) {
+        Fixture.scheduler.async { [self] in
+            for handler in bindings.withLock({ Array(($0.handlers[eventName] ?? [:]).values) }) { handler(data) }
+        }
+    }
+
     /// Hands `result` to every listener, from the fixture's thread.
     public func deliver(_ result: Result<String, any Error>) {
         Fixture.scheduler.async { [self] in

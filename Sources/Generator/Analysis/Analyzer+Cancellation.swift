@@ -135,7 +135,12 @@ extension Analyzer {
                 cancellation.expressionLine = argument.location.line
             case (nil, _) where call == nil && Self.isCallWithArguments(argument.value.text):
                 // `@cancel(unsubscribe(from: channels))`: the receiver's call that undoes the start,
-                // with the adapter's own parameters as written (RediStack's pub/sub).
+                // with the adapter's own parameters as written (RediStack's pub/sub), and the
+                // returned token as `$token` (Pusher's `unbind(eventName: eventName, callbackId:
+                // $token)`).
+                if argument.value.text.contains("$token") {
+                    guard needsToken(attribute) else { return nil }
+                }
                 cancellation.strategy = .receiver(call: Self.spacedLabels(argument.value.text))
                 cancellation.expressionLine = argument.location.line
             case (nil, _):

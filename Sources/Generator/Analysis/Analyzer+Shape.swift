@@ -269,7 +269,11 @@ extension Analyzer {
         // A stream's handle handed to each call (NIO's `scheduleRepeatedTask(…, _ task:
         // (RepeatedTask) -> Void) -> RepeatedTask`, Foundation's `Timer`): the stream owns it and
         // stops it when it ends; the caller never sees it, so it is no event.
-        if annotations.stream != nil, let handle = function.returnType?.strippingAttributes.unwrappingOptional.description, handle != "Void" {
+        // Not an id of a plain value type (Pusher's `bind(…) -> String`, whose events may be
+        // strings too): a handle is an object.
+        if annotations.stream != nil, let handle = function.returnType?.strippingAttributes.unwrappingOptional.description, handle != "Void",
+            !Self.plainValueTypes.contains(handle)
+        {
             for index in elements.indices
             where roles[index] == nil && elements[index].type.strippingAttributes.unwrappingOptional.description == handle {
                 roles[index] = .handedBack
@@ -308,6 +312,12 @@ extension Analyzer {
         }
         return (shape, resultType)
     }
+
+    /// Value types an id is often of, which an event may be of too: never taken for a handle.
+    public static let plainValueTypes: Set<String> = [
+        "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "UUID",
+        "Bool", "Double", "Float", "Data", "Date", "URL", "Swift.String", "Swift.Int", "Foundation.UUID",
+    ]
 
     /// A callback whose first argument, beside others, is the object the method was called on
     /// (`onText { ws, text in … }` on `WebSocket`): the caller has it, so it is no value. One rule

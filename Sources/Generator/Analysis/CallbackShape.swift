@@ -144,6 +144,7 @@ public enum ClosureRoleNames {
     static let event: Set<String> = [
         "onnext", "next", "receivevalue", "onvalue", "onevent", "onitem", "onrow", "onchange", "onupdate", "onmessage",
         "onreceive", "eventhandler", "valuehandler", "onelement", "receiver", "messagereceiver", "listener",
+        "eventcallback", "eventblock", "eventlistener",
     ]
     static let finish: Set<String> = [
         "oncompleted", "completed", "oncomplete", "oncompletion", "receivecompletion", "onfinish", "onfinished",
@@ -323,6 +324,7 @@ public enum ClosureRoleNames {
             ("subscribe", "unsubscribe"), ("Subscribe", "Unsubscribe"), ("add", "remove"), ("register", "unregister"),
             ("register", "deregister"), ("start", "stop"), ("connect", "disconnect"), ("open", "close"), ("attach", "detach"),
             ("watch", "unwatch"), ("listen", "unlisten"), ("observe", "unobserve"), ("join", "leave"), ("begin", "end"),
+            ("bind", "unbind"),
         ]
         var found: [String] = []
         for (verb, inverse) in pairs {

@@ -70,7 +70,10 @@ extension Planner {
             return "{ token in \(receiver).\(name)(\(label.map { $0 + ": " } ?? "")token) }"
         case .receiver(let call):
             // A call with arguments (`unsubscribe(from: channels)`) often answers (a future): dropped.
-            return "{ _ in \(call.hasSuffix("()") || !plan.stopAnswers ? "" : "_ = ")\(receiver).\(call) }"
+            // `$token` is the token the start call returned.
+            let token = call.contains("$token") ? "returnedToken" : "_"
+            let written = call.replacingOccurrences(of: "$token", with: "returnedToken")
+            return "{ \(token) in \(call.hasSuffix("()") || !plan.stopAnswers ? "" : "_ = ")\(receiver).\(written) }"
         }
     }
 

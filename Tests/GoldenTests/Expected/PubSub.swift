@@ -67,4 +67,26 @@ extension PubSubClient {
             }
         )
     }
+
+    /// Pusher's channels: a handler per event name, by the id it returns; the consumer leaving
+    /// unbinds that id under the same name (`$token` is the returned id).
+    ///
+    /// Bridged from `PubSubClient.bind(eventName:eventCallback:)`.
+    #sourceLocation(file:"PubSub.bridge",line:37)
+    func bind(eventName: String) -> _Concurrency.AsyncStream<String> {
+        #sourceLocation(file:"PubSub.bridge",line:33)
+        BridgegenStream<String, String>.events(
+            "PubSubClient.bind(eventName:)",
+            stop: { returnedToken in self.unbind(eventName: eventName, callbackId: returnedToken) },
+            register: { events in
+                self.bind(
+                    eventName: eventName,
+                    eventCallback: { value in
+                        #sourceLocation()
+                        events.yield(value)
+                    }
+                )
+            }
+        )
+    }
 }
