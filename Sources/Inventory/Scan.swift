@@ -199,6 +199,14 @@ public struct Scan {
                 ancestor = servedBy[name]?.superclass
             }
             for member in members where member.kind == .typeAlias { block.inheritedAliases[member.name] = nil }
+            // Not one that takes a closure itself (SQLKit's `run(decoding:_:) async`, whose
+            // closure gets each row; websocket-kit's `connect(…, onUpgrade:) async`).
+            block.asyncMethods = members.compactMap { member -> String? in
+                guard case .function(let function)? = member.declaration, function.isAsync,
+                    !function.parameters.contains(where: { $0.type.description.contains("->") })
+                else { return nil }
+                return function.fullName
+            }
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName

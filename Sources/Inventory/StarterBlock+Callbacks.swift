@@ -70,6 +70,29 @@ extension StarterBlock {
         return !["complet", "finish", "done", "reply", "result", "success", "fail"].contains { names.contains($0) }
     }
 
+    /// An `async` method of the type with the same base name whose labels are some of the
+    /// method's, in order (`clearCache() async` of `clearCache(completion:)`,
+    /// `retrieveImage(with:options:progressBlock:) async` of the same with
+    /// `downloadTaskUpdated:completionHandler:`): the SDK's own async form of it.
+    func asyncTwin(of function: FunctionDecl) -> String? {
+        func split(_ fullName: String) -> (String, [Substring]) {
+            let open = fullName.firstIndex(of: "(") ?? fullName.endIndex
+            let labels = fullName[open...].dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: true)
+            return (String(fullName[..<open]), labels)
+        }
+        let (name, labels) = split(function.fullName)
+        return asyncMethods.first { twin in
+            let (twinName, twinLabels) = split(twin)
+            guard twinName == name, twinLabels.count < labels.count else { return false }
+            var rest = labels[...]
+            for label in twinLabels {
+                guard let index = rest.firstIndex(of: label) else { return false }
+                rest = rest[(index + 1)...]
+            }
+            return true
+        }
+    }
+
     /// The one per-item callback of an `async` method that returns nothing, of a `Sendable`
     /// type (the stream calls it from a task), with no synchronous overload of the same name
     /// (SQLKit's `execute(sql:_:) async throws` beside its future form is left to that form).

@@ -52,6 +52,8 @@ struct StarterBlock {
     /// its methods that are not `async` (an async overload of one of them is left to it).
     var isSendable = false
     var synchronousMethods: Set<String> = []
+    /// The type's `async` methods, by Swift name: the SDK's own async forms.
+    var asyncMethods: [String] = []
     /// The objects the library only lends to closures (LentTypes.swift).
     var lentTypes: LentTypes?
     /// The SDK's file-level typealiases of `Result` (RxSwift's `SingleEvent`).
@@ -249,6 +251,15 @@ struct StarterBlock {
             }
             var entry = Entry(member: member, role: .callback)
             entry.annotations = inferredAnnotations(of: function, tokens: tokens)
+            // The SDK's own async form (Kingfisher's `retrieveImage(with:options:progressBlock:)
+            // async throws` beside the same call with `completionHandler:`): an adapter would only
+            // duplicate it, and make calls to it ambiguous. Not of a stream: an async method that
+            // returns all rows at once (FluentKit's `all() async`) is no form of one per row.
+            if !function.isAsync, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+                let twin = asyncTwin(of: function)
+            {
+                return addContext(member, function, reason: "the SDK's own async form '\(twin)' is the one to call")
+            }
             entries.append(entry)
         }
     }

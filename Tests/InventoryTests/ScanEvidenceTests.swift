@@ -648,6 +648,32 @@ import Testing
         #expect(text.contains("open var presentCompletion"), "\(text)")
     }
 
+    /// The SDK's own async form (Kingfisher's `retrieveImage(with:options:) async throws` beside
+    /// `retrieveImage(with:options:completionHandler:)`) is the one to call: the callback form is
+    /// context. Not beside an async method that takes a closure itself, nor for a stream (an
+    /// `all() async` that returns every row at once is no form of a row callback).
+    @Test func theSDKsOwnAsyncFormIsTheOneToCall() {
+        let text = scan(
+            """
+            public final class ImageCache {
+                public func retrieveImage(with url: String, options: [String] = [], completionHandler: @escaping (Result<String, Error>) -> Void) {}
+                public func retrieveImage(with url: String, options: [String] = []) async throws -> String { "" }
+                public func clearCache(completion: (() -> Void)? = nil) {}
+                public func clearCache() async {}
+                public func all(_ onRow: @escaping (String) -> Void) -> Future {}
+                public func all() async throws -> [String] { [] }
+                public func connect(to url: String, onUpgrade: @escaping (String) -> Void) -> Future {}
+                public func connect(to url: String, onUpgrade: @escaping (String) -> Void) async throws {}
+            }
+            public final class Future {}
+            """
+        ).text
+        #expect(text.contains("    @context  // the SDK's own async form 'retrieveImage(with:options:)' is the one to call\n"), "\(text)")
+        #expect(text.contains("    @context  // the SDK's own async form 'clearCache()' is the one to call\n"), "\(text)")
+        #expect(!text.contains("async form 'all()'"), "\(text)")
+        #expect(!text.contains("async form 'connect"), "\(text)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed
