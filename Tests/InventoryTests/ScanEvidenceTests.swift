@@ -674,6 +674,22 @@ import Testing
         #expect(!text.contains("async form 'connect"), "\(text)")
     }
 
+    /// A closure named for each receipt (Nuke's `loadData(with:didReceiveData:completion:)`)
+    /// beside a completion is a stream that the completion ends.
+    @Test func aClosureNamedForEachReceiptIsAnEvent() {
+        let text = scan(
+            """
+            public protocol DataLoading: Sendable {
+                func loadData(with request: String, didReceiveData: @escaping (Data, String) -> Void, completion: @escaping (Error?) -> Void) -> Cancellable
+            }
+            public protocol Cancellable: AnyObject {
+                func cancel()
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'didReceiveData' is called for each event and 'completion' ends them"), "\(text)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed

@@ -165,7 +165,16 @@ public enum ClosureRoleNames {
     /// Whether a parameter's name or label names `role`.
     public static func plays(_ role: Role, name: String, label: String?) -> Bool {
         let words = words(role)
+        if role == .event, [name, label].contains(where: { $0.map(namesReceipt) == true }) { return true }
         return words.contains(name.lowercased()) || label.map { words.contains($0.lowercased()) } == true
+    }
+
+    /// A closure named for each receipt of something (Nuke's `loadData(with:didReceiveData:
+    /// completion:)`, an `onReceiveMessage`): called for each piece, an event.
+    static func namesReceipt(_ name: String) -> Bool {
+        ["didReceive", "onReceive"].contains { prefix in
+            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
+        }
     }
 
     /// A method name that says its callback fires once (`observeCompleted`, `onClose`,
