@@ -350,7 +350,8 @@ extension Scan {
     /// `lookup` a concrete instance type) has an adapter of its own, which says more.
     static func signature(of function: FunctionDecl) -> String {
         let types = function.parameters.map { $0.type.strippingAttributes.description }
-        return function.fullName + " " + types.joined(separator: ", ") + " -> " + (function.returnType?.description ?? "Void")
+        return function.fullName + " " + types.joined(separator: ", ") + (function.isAsync ? " async" : "") + " -> "
+            + (function.returnType?.description ?? "Void")
     }
 
     /// The methods that take a delegate protocol's object as an argument (`execute(request:

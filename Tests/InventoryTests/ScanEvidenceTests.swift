@@ -658,6 +658,7 @@ import Testing
             public final class ImageCache {
                 public func retrieveImage(with url: String, options: [String] = [], completionHandler: @escaping (Result<String, Error>) -> Void) {}
                 public func retrieveImage(with url: String, options: [String] = []) async throws -> String { "" }
+                @objc func clearCache() {}
                 public func clearCache(completion: (() -> Void)? = nil) {}
                 public func clearCache() async {}
                 public func all(_ onRow: @escaping (String) -> Void) -> Future {}
