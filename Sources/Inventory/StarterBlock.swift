@@ -224,6 +224,14 @@ struct StarterBlock {
                 entries.append(entry)
                 return
             }
+            // A builder's setter (Kingfisher's `onSuccess(_ block: ((RetrieveImageResult) -> Void)?)
+            // -> Self`): it keeps the handler, optional so that nil clears it, for a later call
+            // that does the work; nothing it starts calls back.
+            if takesCallback(function), function.returnType?.description == "Self", function.parameters.count == 1,
+                case .optional = function.parameters[0].type.strippingAttributes.kind
+            {
+                return addContext(member, function, reason: "sets a handler of the builder, which a later call uses: nothing this call starts calls it")
+            }
             guard takesCallback(function) && !isOperatorWithHooks(function, tokens: tokens) && !isFactory(function) else {
                 var entry = Entry(member: member, role: .context)
                 entry.swiftName = function.fullName

@@ -691,6 +691,34 @@ import Testing
         #expect(text.contains("// scan: @stream because 'didReceiveData' is called for each event and 'completion' ends them"), "\(text)")
     }
 
+    /// Kingfisher's builder: `onSuccess(_ block: ((Result) -> Void)?) -> Self` keeps a handler
+    /// (optional, so nil clears it) for a later call; `configure(_:)` sets up what it is handed;
+    /// an operation queue's `addOperation(_ block:)` runs its block. None of them is a callback.
+    @Test func aBuildersSettersAndConfigurationAreNoCallbacks() {
+        let text = scan(
+            """
+            public protocol KFOptionSetter {}
+            extension KFOptionSetter {
+                public func onSuccess(_ block: ((String) -> Void)?) -> Self { self }
+                public func configure(_ block: @escaping (Int) -> Void) -> Self { self }
+                public func load(completion: @escaping (Error?) -> Void) {}
+            }
+            public protocol CallbackOperationQueue {
+                func addOperation(_ block: @escaping () -> Void)
+            }
+            public final class Server {
+                public func started(callback: @escaping () -> Void) -> Self { self }
+                public func stop() {}
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // sets a handler of the builder, which a later call uses: nothing this call starts calls it\n    public func onSuccess("), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public func configure("), "\(text)")
+        #expect(text.contains("// CallbackOperationQueue: addOperation(_:)"), "\(text)")
+        #expect(text.contains("    public func started(callback: @escaping () -> Void) -> Self\n"), "\(text)")
+        #expect(!text.contains("@context  // sets a handler of the builder, which a later call uses: nothing this call starts calls it\n    public func started("), "\(text)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed

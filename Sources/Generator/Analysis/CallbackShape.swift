@@ -109,11 +109,15 @@ extension CallbackShape {
         if name.lowercased() == "setter" || label?.lowercased() == "setter" { return true }
         let lowered = method.lowercased()
         let names = (name + " " + (label ?? "")).lowercased()
-        if parameterCount == 0, ["execute", "perform", "schedule", "dispatch", "async"].contains(lowered) || lowered.hasSuffix("after"),
-            !["completion", "handler", "callback", "done", "finish", "complete"].contains(where: names.contains)
+        let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete"].contains(where: names.contains)
+        if parameterCount == 0, ["execute", "perform", "schedule", "dispatch", "async", "addoperation", "submit", "enqueue"].contains(lowered)
+            || lowered.hasSuffix("after"), !namedAsCompletion
         {
             return true
         }
+        // A method named for configuring something (Kingfisher's `KFAnimatedImage.configure(_
+        // block: (RenderingView) -> Void)`): its closure sets up what it is handed.
+        if ["configure", "customize", "setup"].contains(where: lowered.hasPrefix), !namedAsCompletion { return true }
         guard parameterCount == 0,
             workNames.contains(name.lowercased()) || label.map({ workNames.contains($0.lowercased()) }) == true
         else { return false }
