@@ -331,7 +331,14 @@ extension Scan {
             conformances[type.name, default: []] += type.inherits
         }
         var served: [String: (superclass: String?, requirements: [String: String])] = [:]
-        for (name, inherits) in conformances {
+        // A delegate protocol's own extension (Nuke's `extension ImagePipeline.Delegate`): its
+        // default implementations of the requirements are the library's to call too.
+        for type in visible where type.kind == .protocol && StarterBlock.isDelegateProtocol(type) {
+            var byName: [String: String] = [:]
+            for requirement in requirements[type.name] ?? [] { byName[requirement] = type.name }
+            served[type.name] = (nil, byName)
+        }
+        for (name, inherits) in conformances where served[name] == nil {
             var byName: [String: String] = [:]
             for proto in inherits {
                 for requirement in requirements[proto] ?? [] where byName[requirement] == nil { byName[requirement] = proto }

@@ -268,6 +268,13 @@ extension StarterBlock {
         return CallbackShape.deliversEvents(closure, property: member.name)
     }
 
+    /// A property of an optional type (`var onChange: ((Int) -> Void)?`).
+    func isOptionalProperty(_ member: SourceMember) -> Bool {
+        guard case .context(let property)? = member.declaration, let type = property.type else { return false }
+        if case .optional = type.strippingAttributes.kind { return true }
+        return false
+    }
+
     /// The closure type a property holds, written out or behind one of the SDK's typealiases.
     func propertyClosure(_ member: SourceMember) -> FunctionTypeSyntax? {
         guard case .context(let property)? = member.declaration, let type = property.type else { return nil }

@@ -122,10 +122,13 @@ struct StarterBlock {
         switch member.kind {
         case .typeAlias:
             entries.append(Entry(member: member, role: .typeAlias))
-        case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && initializerClosures.contains(member.name):
+        case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && initializerClosures.contains(member.name)
+            && !isOptionalProperty(member):
             // The object is made with this closure (Combine's `Sink(receiveCompletion:receiveValue:)`
             // keeps them in `receiveValue` and `receiveCompletion`): it is the object's own
-            // handler, and whoever made the object listens through it.
+            // handler, and whoever made the object listens through it. Not an optional one, nil
+            // until someone sets it (Pusher's `PusherChannel.onSubscriptionCountChanged`, which
+            // the initializer may fill in too).
             var entry = Entry(member: member, role: .context)
             entry.marksContext = true
             entry.swiftName = member.name

@@ -147,19 +147,43 @@ import Testing
     }
 
     /// Combine's `Sink`: the properties hold the handlers the initializer took; the object's
-    /// own, not events to listen to. A property the initializer does not take is a stream.
+    /// own, not events to listen to. A property the initializer does not take is a stream, and
+    /// so is an optional one it may fill in (Pusher's `onSubscriptionCountChanged`), nil until
+    /// someone sets it.
     @Test func aHandlerTheInitializerTakesIsNotAStream() {
         let text = scan(
             """
             public final class Sink<Input> {
                 public var receiveValue: (Input) -> Void
                 public var onCancel: (() -> Void)?
-                public init(receiveValue: @escaping (Input) -> Void) { self.receiveValue = receiveValue }
+                public var onCountChanged: ((Int) -> Void)?
+                public init(receiveValue: @escaping (Input) -> Void, onCountChanged: ((Int) -> Void)? = nil) { self.receiveValue = receiveValue }
             }
             """
         ).text
         #expect(text.contains("    @context  // the initializer takes it: the object's own handler, not events to listen to\n    public var receiveValue"), "\(text)")
         #expect(text.contains("    // scan: 'onCancel' holds a closure the SDK calls for each event: a stream\n"))
+        #expect(text.contains("    // scan: 'onCountChanged' holds a closure the SDK calls for each event: a stream\n"), "\(text)")
+    }
+
+    /// A delegate protocol's own extension (Nuke's `extension ImagePipeline.Delegate`): its
+    /// default implementations are the library's to call.
+    @Test func aDelegatesDefaultImplementationIsNoAPI() {
+        let text = scan(
+            """
+            public final class ImagePipeline {
+                public protocol Delegate: AnyObject {
+                    func willCache(data: Data, completion: @escaping (Data?) -> Void)
+                }
+                public func load(completion: @escaping (Error?) -> Void) {}
+            }
+            extension ImagePipeline.Delegate {
+                public func willCache(data: Data, completion: @escaping (Data?) -> Void) { completion(data) }
+            }
+            """
+        ).text
+        #expect(text.contains("// ImagePipeline.Delegate: willCache(data:completion:)"), "\(text)")
+        #expect(!text.contains("\n    public func willCache(data: Data, completion: @escaping (Data?) -> Void)\n"), "\(text)")
     }
 
     /// A callback property named for an end is a one-shot (`@once`); a monitor's per-request
