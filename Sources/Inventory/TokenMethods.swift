@@ -13,6 +13,8 @@ struct TokenMethods {
     private var withoutArguments: [String: Set<String>] = [:]
     /// Each type's methods an app can call, parsed, for the call that undoes another.
     private var functions: [String: [FunctionDecl]] = [:]
+    /// Every type the sources declare, by its last name.
+    private var declared: Set<String> = []
 
     /// The methods an app can call: public ones (PostgresNIO's `PostgresListenContext.cancel()`
     /// is internal), or all of them with `--access internal`.
@@ -21,6 +23,7 @@ struct TokenMethods {
         var suspends: Set<String> = []
         for type in types {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
+            if type.kind != .extension { declared.insert(name) }
             if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
             for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
                 // Callable as `name()`: no parameters, or only ones with defaults (NIO's
@@ -136,6 +139,9 @@ struct TokenMethods {
     func stopMethod(of type: String) -> String? {
         let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
         var name = String((bare.split(separator: ".").last.map(String.init) ?? bare).prefix { $0 != "<" })
+        // Swift's own `Task<Success, Failure>` (Kingfisher's `setImage(…) -> Task<(), Never>?`),
+        // unless the SDK declares a `Task` of its own.
+        if name == "Task", !declared.contains("Task") { return "cancel" }
         for _ in 0..<8 {
             if let method = methods[name] { return method }
             guard let superclass = superclasses[name] else { return nil }

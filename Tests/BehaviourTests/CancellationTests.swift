@@ -69,6 +69,8 @@ import Testing
         #expect(await eventually { transfers.requests.last?.cancelCount == 1 })
         #expect(isCancellation(await cancelled(box.value) { try await box.value.geocode(address: "a") }))
         #expect(await eventually { transfers.receiverCancelCount == 1 })
+        #expect(isCancellation(await cancelled(box.value) { try await box.value.fetchInTask() }))
+        #expect(await eventually { transfers.requests.last?.cancelCount == 1 })
     }
 
     @Test func callbackInsideCancelIsALateCallbackNotACrash() async throws {

@@ -743,6 +743,20 @@ import Testing
         #expect(!text.contains("@context  // sets a handler of the builder, which a later call uses: nothing this call starts calls it\n    public func started("), "\(text)")
     }
 
+    /// A completion with a default beside a returned Swift `Task` (Kingfisher's `setImage(…,
+    /// completionHandler: (…)? = nil) -> Task<(), Never>?`) is a callback the task's `cancel()`
+    /// stops, not an operator's hook; an SDK's own `Task` without a stop says nothing.
+    @Test func aReturnedSwiftTaskIsCancelled() {
+        let text = scan(
+            """
+            public struct KingfisherWrapper<Base> {
+                public func setImage(with urls: [URL], completionHandler: ((Result<String, Error>) -> Void)? = nil) -> Task<(), Never>? { nil }
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @cancel(token) because the returned Task<(), Never>? has cancel()\n"), "\(text)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed

@@ -7,7 +7,7 @@ extension Analyzer {
     static let cancellableTokens: Set<String> = [
         "Operation", "BlockOperation", "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask",
         "URLSessionUploadTask", "URLSessionStreamTask", "URLSessionWebSocketTask", "Progress", "Cancellable",
-        "AnyCancellable", "DispatchWorkItem",
+        "AnyCancellable", "DispatchWorkItem", "_Concurrency.Task",
     ]
     /// Tokens the SDK returns suspended: the adapter calls `resume()` once it holds them.
     static let suspendedTokens: Set<String> = [
@@ -47,6 +47,11 @@ extension Analyzer {
                 tokenIsOptional = true
             }
             tokenName = base.qualifiedName.map(Self.lastComponent)
+            // Swift's own `Task<Success, Failure>`: two generic arguments (an SDK's own `Task<T>`
+            // has one).
+            if tokenName == "Task", case .named(let components) = base.kind, components.last?.genericArguments.count == 2 {
+                tokenName = "_Concurrency.Task"
+            }
         }
         let cancelAttribute = function.attributes.first { $0.name.name == "cancel" }
         let startAttribute = isDelegate ? nil : function.attributes.first { $0.name.name == "start" }

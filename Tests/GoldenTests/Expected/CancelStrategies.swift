@@ -94,20 +94,45 @@ extension Transfers {
         }
     }
 
+    /// The work runs in the Swift task the call returns (Kingfisher's `setImage`): inferred,
+    /// cancelling the task cancels it.
+    ///
+    /// Bridged from `Transfers.fetchInTask(completion:)`.
+    #sourceLocation(file:"CancelStrategies.bridge",line:20)
+    nonisolated(nonsending) func fetchInTask() async throws {
+        #sourceLocation(file:"CancelStrategies.bridge",line:20)
+        let call = BridgegenCall<Swift.Void, Task<Void, Never>>(
+            "Transfers.fetchInTask()",
+            cancel: { token in token.cancel() }
+        )
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"CancelStrategies.bridge",line:20)
+            self.fetchInTask(completion: { error in
+                #sourceLocation()
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume()
+                }
+            })
+        }
+    }
+
     /// The receiver has a cancel method.
     ///
     /// Bridged from `Transfers.geocode(address:completion:)`.
-    #sourceLocation(file:"CancelStrategies.bridge",line:19)
+    #sourceLocation(file:"CancelStrategies.bridge",line:23)
     @discardableResult
     nonisolated(nonsending) func geocode(address: String) async throws -> [String] {
-        #sourceLocation(file:"CancelStrategies.bridge",line:17)
+        #sourceLocation(file:"CancelStrategies.bridge",line:21)
         let call = BridgegenCall<[String], Swift.Void>(
             "Transfers.geocode(address:)",
             cancel: { _ in self.cancelGeocode() }
         )
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"CancelStrategies.bridge",line:20)
+            #sourceLocation(file:"CancelStrategies.bridge",line:24)
             self.geocode(
                 address: address,
                 completion: { value, error in
@@ -127,14 +152,14 @@ extension Transfers {
     /// No way to cancel: on cancellation the adapter throws at once and drops the late callback.
     ///
     /// Bridged from `Transfers.geocode(address:completion:)`.
-    #sourceLocation(file:"CancelStrategies.bridge",line:24)
+    #sourceLocation(file:"CancelStrategies.bridge",line:28)
     @discardableResult
     nonisolated(nonsending) func geocodeWithoutCancel(address: String) async throws -> [String] {
-        #sourceLocation(file:"CancelStrategies.bridge",line:25)
+        #sourceLocation(file:"CancelStrategies.bridge",line:29)
         let call = BridgegenCall<[String], Swift.Void>("Transfers.geocodeWithoutCancel(address:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"CancelStrategies.bridge",line:25)
+            #sourceLocation(file:"CancelStrategies.bridge",line:29)
             self.geocode(
                 address: address,
                 completion: { value, error in
