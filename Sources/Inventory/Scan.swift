@@ -201,8 +201,11 @@ public struct Scan {
             for member in members where member.kind == .typeAlias { block.inheritedAliases[member.name] = nil }
             // Not one that takes a closure itself (SQLKit's `run(decoding:_:) async`, whose
             // closure gets each row; websocket-kit's `connect(…, onUpgrade:) async`).
-            block.asyncMethods = members.compactMap { member -> String? in
-                guard case .function(let function)? = member.declaration, function.isAsync,
+            // Of every declaration of the type: the async forms often stand in an extension of
+            // their own, under `#if compiler(>=5.5.2) && canImport(_Concurrency)` (Parse-Swift's
+            // `ParseObject+async.swift`, Auth0's `Requestable`).
+            block.asyncMethods = types.filter { $0.name == type.name }.flatMap(\.members).compactMap { member -> String? in
+                guard includesInternal || member.isPublic, case .function(let function)? = member.declaration, function.isAsync,
                     !function.parameters.contains(where: { $0.type.description.contains("->") })
                 else { return nil }
                 return function.fullName

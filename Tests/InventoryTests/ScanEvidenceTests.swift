@@ -691,8 +691,17 @@ import Testing
                 public func connect(to url: String, onUpgrade: @escaping (String) -> Void) async throws {}
             }
             public final class Future {}
+            public final class User {
+                public func save(options: [String] = [], completion: @escaping (Result<User, Error>) -> Void) {}
+            }
+            #if compiler(>=5.5.2) && canImport(_Concurrency)
+            extension User {
+                public func save(options: [String] = []) async throws -> User { self }
+            }
+            #endif
             """
         ).text
+        #expect(text.contains("// User: save(options:completion:)"), "\(text)")
         #expect(text.contains("    @context  // the SDK's own async form 'retrieveImage(with:options:)' is the one to call\n"), "\(text)")
         #expect(text.contains("    @context  // the SDK's own async form 'clearCache()' is the one to call\n"), "\(text)")
         #expect(!text.contains("async form 'all()'"), "\(text)")
