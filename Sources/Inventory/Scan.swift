@@ -180,6 +180,9 @@ public struct Scan {
         let internalTypes = Set(types.filter { $0.kind != .extension && !$0.isPublic }.map(\.name))
         for type in merged where !(type.kind == .protocol && StarterBlock.isDelegateProtocol(type)) {
             if !includesInternal && internalTypes.contains(type.name) { continue }
+            // `_objc_Request` (Siesta's Objective-C glue), `_Private`: by Swift's convention not
+            // the API an app calls.
+            if (type.name.split(separator: ".").last ?? "").hasPrefix("_") { continue }
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
             block.enums = enums
@@ -204,7 +207,10 @@ public struct Scan {
             // Of every declaration of the type: the async forms often stand in an extension of
             // their own, under `#if compiler(>=5.5.2) && canImport(_Concurrency)` (Parse-Swift's
             // `ParseObject+async.swift`, Auth0's `Requestable`).
-            block.asyncMethods = types.filter { $0.name == type.name }.flatMap(\.members).compactMap { member -> String? in
+            // And of the module's protocols it conforms to (Auth0's `Request<T, E>: Requestable`,
+            // whose `start() async throws` stands in an extension of `Requestable`).
+            let conformed = Set(types.filter { $0.name == type.name }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
+            block.asyncMethods = types.filter { $0.name == type.name || conformed.contains($0.name) }.flatMap(\.members).compactMap { member -> String? in
                 guard includesInternal || member.isPublic, case .function(let function)? = member.declaration, function.isAsync,
                     !function.parameters.contains(where: { $0.type.description.contains("->") })
                 else { return nil }

@@ -699,9 +699,24 @@ import Testing
                 public func save(options: [String] = []) async throws -> User { self }
             }
             #endif
+            public protocol Requestable {
+                associatedtype ResultType
+                func start(_ callback: @escaping (Result<ResultType, Error>) -> Void)
+            }
+            extension Requestable {
+                public func start() async throws -> ResultType { fatalError() }
+            }
+            public struct Request<T>: Requestable {
+                public func start(_ callback: @escaping (Result<T, Error>) -> Void) {}
+            }
+            public final class _objc_Request {
+                public func onSuccess(_ callback: @escaping (Int) -> Void) {}
+            }
             """
         ).text
         #expect(text.contains("// User: save(options:completion:)"), "\(text)")
+        #expect(text.contains("// Request: start(_:)"), "\(text)")
+        #expect(!text.contains("_objc_Request"), "\(text)")
         #expect(text.contains("    @context  // the SDK's own async form 'retrieveImage(with:options:)' is the one to call\n"), "\(text)")
         #expect(text.contains("    @context  // the SDK's own async form 'clearCache()' is the one to call\n"), "\(text)")
         #expect(!text.contains("async form 'all()'"), "\(text)")
