@@ -165,10 +165,16 @@ extension StarterBlock {
 
     /// A closure named like a completion (`callback`, `completion`, `onCompletion`) that does not
     /// escape and returns nothing: the method calls it before it returns.
+    /// Not a body the method runs (SQLite.swift's `transaction(_:block: () throws -> Void)`,
+    /// which may throw to roll back; a `block` or `body`) nor one that fills in a builder it is
+    /// handed (`Table.create(block: (TableBuilder) -> Void)`): work.
     static func isSynchronousCompletion(_ parameter: Parameter) -> Bool {
         guard !parameter.type.description.contains("@escaping"), case .function(let closure) = parameter.type.strippingAttributes.kind,
-            closure.result.isVoid
+            closure.result.isVoid, closure.throwsClause == nil
         else { return false }
+        let names = [parameter.name.name, parameter.label?.name].compactMap { $0?.lowercased() }
+        if names.contains(where: { $0 == "block" || $0 == "body" }) { return false }
+        if closure.parameters.contains(where: { $0.type.strippingAttributes.description.hasSuffix("Builder") }) { return false }
         return Analyzer.looksLikeCompletion(parameter.name.name) || Analyzer.looksLikeCompletion(parameter.label?.name)
     }
 

@@ -16,6 +16,14 @@ extension StarterBlock {
         let callbacks = function.parameters.filter {
             Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type)
         }
+        // A slot for one handler that nil clears (SQLite.swift's `trace(_ callback: ((String) ->
+        // Void)?)`, `updateHook(_:)`): called for each event until the same method is given nil.
+        if let stop = handlerSlotClearing(function) {
+            return [
+                ("@stream", "'\(function.name.name)' keeps one handler, which nil clears: called for each event until then"),
+                ("@cancel(\(stop))", "'\(stop)' clears the handler"),
+            ]
+        }
         let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
         // A name that says once (`observeCompleted`, `onClose`) is a one-shot; one that names
         // the end of each of many things (`clientConnectionFailed`) a stream, said below.
@@ -251,6 +259,21 @@ extension StarterBlock {
             }
         }
         return annotations
+    }
+
+    /// The call that clears a handler slot (`trace(nil)`): a method named for a hook, a trace or
+    /// setting a handler (`updateHook`, `trace`, `setErrorHandler`), whose one parameter is an
+    /// optional closure that does not throw (a throwing one vetoes: SQLite.swift's `commitHook`),
+    /// returning nothing.
+    func handlerSlotClearing(_ function: FunctionDecl) -> String? {
+        let name = function.name.name
+        guard function.parameters.count == 1, function.returnType?.isVoid ?? true, !function.isAsync,
+            case .optional = function.parameters[0].type.strippingAttributes.kind,
+            let closure = closureType(of: function.parameters[0]), closure.throwsClause == nil,
+            name.hasSuffix("Hook") || name == "trace"
+                || (name.hasPrefix("set") && ["Handler", "Callback", "Listener", "Observer"].contains(where: name.hasSuffix))
+        else { return nil }
+        return name + "(" + (function.parameters[0].label.map { $0.name + ": " } ?? "") + "nil)"
     }
 
     /// A synchronous method's entry (its completion does not escape: Kitura-redis's

@@ -166,7 +166,7 @@ public final class Transfers: FixtureObject {
     /// Kingfisher's `setImage(…) -> Task<(), Never>?`: the work runs in a Swift task the call
     /// returns; cancelling that task cancels the request.
     public func fetchInTask(completion: @escaping (Error?) -> Void) -> Task<Void, Never> {
-        nonisolated(unsafe) let request = begin { outcome in completion(outcome == nil ? FixtureError.cancelledBySDK : outcome!.error) }
+        let request = begin { outcome in completion(outcome == nil ? FixtureError.cancelledBySDK : outcome!.error) }
         return Task {
             await withTaskCancellationHandler {
                 try? await Task.sleep(for: .seconds(3600))

@@ -781,6 +781,38 @@ import Testing
         #expect(text.contains("    // scan: @cancel(token) because the returned Task<(), Never>? has cancel()\n"), "\(text)")
     }
 
+    /// SQLite.swift's connection: `trace(_:)` and `updateHook(_:)` keep one handler that nil
+    /// clears (a stream, `@cancel(trace(nil))`); `commitHook` takes a throwing closure, a veto,
+    /// not an event; `transaction(_:block:)` runs its throwing body and `create(block:)` fills
+    /// in a builder before they return: work, not completions that do not escape.
+    @Test func handlerSlotsBodiesAndBuilders() {
+        let text = scan(
+            """
+            public final class Connection {
+                public func trace(_ callback: ((String) -> Void)?) {}
+                public func updateHook(_ callback: ((_ table: String, _ rowid: Int64) -> Void)?) {}
+                public func commitHook(_ callback: (() throws -> Void)?) {}
+                public func transaction(_ mode: Int = 0, block: () throws -> Void) throws {}
+                public func create(block: (TableBuilder) -> Void) -> String { "" }
+                public func get(_ key: String, callback: (String?, Error?) -> Void) {}
+            }
+            public final class TableBuilder {}
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @stream because 'trace' keeps one handler, which nil clears: called for each event until then
+                @stream
+                // scan: @cancel(trace(nil)) because 'trace(nil)' clears the handler
+                @cancel(trace(nil))
+                public func trace(
+            """), "\(text)")
+        #expect(text.contains("    @cancel(updateHook(nil))\n"), "\(text)")
+        #expect(!text.contains("@cancel(commitHook(nil))"), "\(text)")
+        #expect(!text.contains("@blocking\n    public func transaction("), "\(text)")
+        #expect(!text.contains("@blocking\n    public func create("), "\(text)")
+        #expect(text.contains("@blocking\n"), "\(text)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed
