@@ -136,16 +136,30 @@ public struct Scan {
         }
         // One declaration per text: the branches of an `#if` often declare the same API twice.
         let merged = order.compactMap { byName[$0] }.map { type -> SourceType in
-            var seen: Set<String> = []
             var type = type
             // A protocol extension's default implementation repeats its requirement with
             // modifiers and attributes added: the declaration from `func` on is the same.
             // Default values may differ (socket.io's `completion: (() -> ())? = nil` in the
-            // extension): a method is the same by its name and types.
-            type.members = type.members.filter { member in
-                if case .function(let function)? = member.declaration { return seen.insert("func " + Self.signature(of: function)).inserted }
-                return seen.insert(Self.declarationKey(member.text)).inserted
+            // extension): a method is the same by its name and types, and whether it is static
+            // (SwiftyStoreKit's public `class func restorePurchases` beside a fileprivate instance
+            // method of the same signature). Of two, the public one stays.
+            var kept: [String: Int] = [:]
+            var members: [SourceMember] = []
+            for member in type.members {
+                let key: String
+                if case .function(let function)? = member.declaration {
+                    key = (member.isStatic ? "static func " : "func ") + Self.signature(of: function)
+                } else {
+                    key = Self.declarationKey(member.text)
+                }
+                if let index = kept[key] {
+                    if member.isPublic && !members[index].isPublic { members[index] = member }
+                    continue
+                }
+                kept[key] = members.count
+                members.append(member)
             }
+            type.members = members
             return type
         }
         let tokens = TokenMethods(types: merged, includesInternal: includesInternal)

@@ -168,6 +168,17 @@ extension StarterBlock {
                 ("", "one-shot assumed: nothing says how often '\(callback.label?.name ?? callback.name.name)' is called; "
                     + "if for every event, add '@stream'"))
         }
+        // The method's name says an event, the closure's one outcome (SwiftyStoreKit's
+        // `onEntitlementRevocation(completion:)`, which it calls for every revocation): said.
+        let name = function.name.name
+        if byNames == nil, !once, !annotations.contains(where: { $0.annotation == "@stream" }), callbacks.count == 1,
+            name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true, let callback = callbacks.first,
+            Analyzer.looksLikeCompletion(callback.name.name) || Analyzer.looksLikeCompletion(callback.label?.name)
+        {
+            annotations.append(
+                ("", "one-shot assumed: '\(callback.label?.name ?? callback.name.name)' is named for one outcome, but '\(name)' for an event; "
+                    + "if the SDK calls it for every event, add '@stream'"))
+        }
         // An object the library only lends, handed to the callback: lent to it too.
         for lent in callbacks.compactMap({ closureType(of: $0) }).flatMap({ lentTypes?.lent(in: $0) ?? [] })
         where !annotations.contains(where: { $0.annotation == "@lent(\(lent))" }) {

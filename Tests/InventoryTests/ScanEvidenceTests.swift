@@ -813,6 +813,26 @@ import Testing
         #expect(text.contains("@blocking\n"), "\(text)")
     }
 
+    /// SwiftyStoreKit: a public `class func` beside a fileprivate instance method of the same
+    /// signature is its own declaration (the public one is the API), and `onEntitlementRevocation(
+    /// completion:)` is named for an event while its closure is named for one outcome: said.
+    @Test func aStaticMethodBesideAPrivateTwinAndAnEventNamedCompletion() {
+        let text = scan(
+            """
+            public class SwiftyStoreKit {
+                fileprivate func restorePurchases(atomically: Bool = true, completion: @escaping (Int) -> Void) {}
+                fileprivate func onEntitlementRevocation(completion: @escaping ([String]) -> Void) {}
+            }
+            extension SwiftyStoreKit {
+                public class func restorePurchases(atomically: Bool = true, completion: @escaping (Int) -> Void) {}
+                public class func onEntitlementRevocation(completion: @escaping ([String]) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    public class func restorePurchases(atomically: Bool = true, completion: @escaping (Int) -> Void)\n"), "\(text)")
+        #expect(text.contains("// scan: one-shot assumed: 'completion' is named for one outcome, but 'onEntitlementRevocation' for an event;"), "\(text)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed
