@@ -16,6 +16,13 @@ extension StarterBlock {
         let callbacks = function.parameters.filter {
             Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type)
         }
+        // A synchronous call that reports progress and returns (or throws) its outcome (Zip's
+        // `zipFiles(…, progress:) throws`): `@blocking`, its return the value.
+        if let progress = progressOfBlockingCall(function), isClosureEscaping(progress) {
+            return [
+                ("@blocking", "'\(function.name.name)' is synchronous: it reports progress through '\(progress.label?.name ?? progress.name.name)' and returns its outcome, blocking until it is done")
+            ]
+        }
         // A slot for one handler that nil clears (SQLite.swift's `trace(_ callback: ((String) ->
         // Void)?)`, `updateHook(_:)`): called for each event until the same method is given nil.
         if let stop = handlerSlotClearing(function) {
@@ -270,6 +277,28 @@ extension StarterBlock {
             }
         }
         return annotations
+    }
+
+    /// The progress closure of a synchronous method that returns or throws its outcome and has no
+    /// closure named for one (Zip's `quickUnzipFile(_:progress:) throws -> URL`).
+    func progressOfBlockingCall(_ function: FunctionDecl) -> Parameter? {
+        guard !function.isAsync, function.throwsClause != nil || function.returnType.map({ !$0.isVoid }) == true else { return nil }
+        let closures = function.parameters.filter(isClosure)
+        let outcomes = closures.filter { parameter in
+            [parameter.name.name, parameter.label?.name].compactMap { $0 }.contains { name in
+                Analyzer.looksLikeCompletion(name)
+                    || [.success, .failure, .event, .finish].contains { ClosureRoleNames.plays($0, name: name, label: nil) }
+            }
+        }
+        guard outcomes.isEmpty else { return nil }
+        return closures.first { [$0.name.name, $0.label?.name].compactMap { $0 }.contains { $0.lowercased().contains("progress") } }
+    }
+
+    /// `@escaping`, or optional (which escapes).
+    func isClosureEscaping(_ parameter: Parameter) -> Bool {
+        if parameter.type.description.contains("@escaping") { return true }
+        if case .optional = parameter.type.strippingAttributes.kind { return true }
+        return false
     }
 
     /// The call that clears a handler slot (`trace(nil)`): a method named for a hook, a trace or

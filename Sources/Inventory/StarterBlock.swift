@@ -227,6 +227,13 @@ struct StarterBlock {
                 entries.append(entry)
                 return
             }
+            // A synchronous call that reports progress through a closure that does not escape:
+            // a `@blocking` adapter could not take it along to the object's queue.
+            if let progress = progressOfBlockingCall(function), !isClosureEscaping(progress) {
+                return addContext(
+                    member, function,
+                    reason: "synchronous, with progress through '\(progress.name.name)', which does not escape: call it from a task of yours off the main actor")
+            }
             // A builder's setter (Kingfisher's `onSuccess(_ block: ((RetrieveImageResult) -> Void)?)
             // -> Self`): it keeps the handler, optional so that nil clears it, for a later call
             // that does the work; nothing it starts calls back.

@@ -93,6 +93,35 @@ extension KeyValueStore: @unchecked Sendable {}
         #expect(await eventually { log.all.contains { $0.adapter == "KeyValueStore.incr(_:by:)" } })
     }
 
+    /// A synchronous call that returns its outcome (Zip's `zipFiles(…, progress:) throws`): run
+    /// on the store's queue like the others, its return the value, its error thrown, its progress
+    /// handed on; a call cancelled while it waits for the queue never runs.
+    @Test func aCallThatReturnsItsOutcome() async throws {
+        let store = KeyValueStore()
+        _ = try await store.set("a", value: "1")
+        let reported = Locked([Double]())
+        let count = try await withWatchdog {
+            try await store.snapshotAsync(to: "s", progress: { value in reported.withLock { $0.append(value) } })
+        }
+        #expect(count == 1)
+        #expect(reported.withLock { $0 } == [0.5, 1])
+        #expect(store.commandsOnMainThread == 0 && store.overlaps == 0)
+        store.reply = .failure
+        await #expect(throws: NSError.self) { try await withWatchdog { try await store.snapshotAsync(to: "s", progress: nil) } }
+        store.reply = .normal
+        store.hold()
+        let running = Task { try await store.snapshotAsync(to: "s", progress: nil) }
+        #expect(await eventually { store.runningCommands == 1 })
+        let before = store.commands
+        let waiting = Task { try await store.snapshotAsync(to: "s", progress: nil) }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await waiting.value } }
+        store.release()
+        #expect(try await withWatchdog { try await running.value } == 1)
+        #expect(try await withWatchdog { try await store.snapshotAsync(to: "s", progress: nil) } == 1)
+        #expect(store.commands == before + 1)
+    }
+
     /// A call cancelled while it waits for the queue ends at once and its command never runs;
     /// one cancelled while its command runs ends at once too, and the late answer is dropped.
     @Test func cancellationIsPromptAndSkipsCommandsNotStarted() async throws {

@@ -87,6 +87,20 @@ public final class KeyValueStore {
         }
     }
 
+    /// Writes every value to a snapshot, as Zip's `zipFiles(…, progress:) throws` does its work:
+    /// blocks, reports progress (0.5, then 1) through `progress`, and returns how many keys it
+    /// wrote, or throws the server's error.
+    public func snapshot(to path: String, progress: ((Double) -> Void)?) throws -> Int {
+        var outcome: Result<Int, NSError> = .success(0)
+        command { failure in
+            if let failure { return outcome = .failure(failure) }
+            progress?(0.5)
+            progress?(1)
+            outcome = .success(values.count)
+        } late: {}
+        return try outcome.get()
+    }
+
     /// The thread `flush` was last called on.
     public var flushThread: pthread_t? { lastFlushThread.withLock { $0 } }
     private let lastFlushThread = Locked<pthread_t?>(nil)

@@ -833,6 +833,30 @@ import Testing
         #expect(text.contains("// scan: one-shot assumed: 'completion' is named for one outcome, but 'onEntitlementRevocation' for an event;"), "\(text)")
     }
 
+    /// Zip: a synchronous call that reports progress and returns (or throws) its outcome is
+    /// `@blocking`, its return the value; with a progress closure that does not escape it is
+    /// context (a `@blocking` adapter could not take it along).
+    @Test func aSynchronousCallWithProgressIsBlocking() throws {
+        let text = scan(
+            """
+            public class Zip {
+                public class func quickUnzipFile(_ path: URL, progress: ((_ progress: Double) -> ())?) throws -> URL { path }
+                public class func zipFiles(paths: [URL], zipFilePath: URL, progress: ((_ progress: Double) -> ())?) throws {}
+                public class func unzip(_ path: URL, progress: (Double) -> Void) throws {}
+            }
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @blocking because 'quickUnzipFile' is synchronous: it reports progress through 'progress' and returns its outcome, blocking until it is done
+                @blocking
+                public class func quickUnzipFile(
+            """), "\(text)")
+        #expect(text.contains("@blocking\n    public class func zipFiles("), "\(text)")
+        #expect(text.contains("@context  // synchronous, with progress through 'progress', which does not escape: call it from a task of yours off the main actor\n    public class func unzip("), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("static nonisolated(nonsending) func quickUnzipFileAsync(_ path: URL, progress: ((_ progress: Double) -> ())?) async throws -> URL {"), "\(swift)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed

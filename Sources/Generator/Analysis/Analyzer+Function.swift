@@ -65,6 +65,11 @@ extension Analyzer {
             attributesValid = false
         }
         if !attributesValid { return nil }
+        if options.blocking != nil, annotations.stream == nil, returnsItsOutcome(function, scope: scope) {
+            return analyseReturningCall(
+                function, typeName: typeName, scope: scope, access: access, annotations: annotations, options: options,
+                isStatic: isStatic, legacyName: legacyName)
+        }
 
         // Which closure delivers the value, and which report the rest of the outcome; else which
         // parameter is the completion handler.

@@ -44,6 +44,10 @@ public enum CompletionRole: Hashable, Sendable {
     case success
     /// A stream's event closure: its arguments are an event.
     case event
+    /// No closure: the method's own return is the outcome (`@blocking` on a synchronous call
+    /// whose closures only report progress, Zip's `zipFiles(…, progress:) throws`): its value is
+    /// the value, its error the error.
+    case returned
 }
 
 /// How the legacy method is called from inside the adapter.

@@ -67,8 +67,9 @@ extension Planner {
         } else {
             provenance = "Bridged from `\(source)`."
         }
+        let until = adapter.call?.completionRole == .returned ? "it returns" : "it calls back"
         let blocking = adapter.options.blocking == nil || adapter.stream != nil || script != nil
-            ? [] : ["Calls the SDK on \(adapter.isStatic ? "one queue shared by static methods" : "the object's serial queue"), not where it is awaited: it blocks until it calls back."]
+            ? [] : ["Calls the SDK on \(adapter.isStatic ? "one queue shared by static methods" : "the object's serial queue"), not where it is awaited: it blocks until \(until)."]
         let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + Self.closureRoles(of: adapter) + blocking
         return try templates.render(
             Self.adapterHeaderTemplate,

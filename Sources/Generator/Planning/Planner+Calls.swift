@@ -30,6 +30,13 @@ extension Planner {
         printer.block("return try await \(names.call).run { \(names.continuation) in") {
             if let script = site.script {
                 $0.line(Self.scriptCall(site.adapter, script: script, target: names.continuation))
+            } else if let call = site.adapter.call, call.completionRole == .returned {
+                // The method's own return is the outcome (`@blocking` only): on the object's queue.
+                let line = site.adapter.options.blocking
+                let receiver = site.adapter.isStatic ? site.receiver + ".self" : site.receiver
+                $0.block("BridgegenBlocking.run(on: \(receiver), while: \(names.continuation)) {", from: line) {
+                    printReturningCall(site, call, into: &$0)
+                }
             } else if let call = site.adapter.call {
                 // `@failure(returned)`: the returned future's failure fails the call too.
                 let returned = call.failsWithReturned ? Self.freeName("returned", taken: Set(site.adapter.parameters.map(\.name))) : nil
@@ -166,6 +173,25 @@ extension Planner {
     /// may stay inline only as the sole argument (swift-format's rule); otherwise, or when the
     /// first line is too long, every argument goes on its own line. The call's first line, where
     /// the compiler reports a wrong name or label, lands on the declaration's line.
+    /// `let value = try Zip.quickUnzipFile(path, progress: progress)`, then the value (or the
+    /// error) resumes the call.
+    func printReturningCall(_ site: AdapterSite, _ call: SDKCall, into printer: inout CodePrinter) {
+        let continuation = site.names.continuation
+        let value = Self.freeName("value", taken: Set(site.adapter.parameters.map(\.name)))
+        let returned = call.legacyCall.returnsValue ? value : nil
+        let resume = returned.map { "\(continuation).resume(returning: \($0))" } ?? "\(continuation).resume()"
+        guard call.legacyCall.isThrowing else {
+            printLegacyCall(site, call, handlerHead: "", assigningTo: returned, into: &printer) { _ in }
+            return printer.line(resume)
+        }
+        printer.block("do {", close: "} catch {") {
+            printLegacyCall(site, call, handlerHead: "", assigningTo: returned, into: &$0) { _ in }
+            $0.line(resume)
+        }
+        printer.indented { $0.line("\(continuation).resume(throwing: error)") }
+        printer.line("}")
+    }
+
     func printLegacyCall(
         _ site: AdapterSite, _ call: SDKCall, handlerHead: String, assigningTo returned: String? = nil,
         into printer: inout CodePrinter, handlerBody: (inout CodePrinter) -> Void
@@ -192,6 +218,9 @@ extension Planner {
                 let target = adapter.stream == nil ? site.names.continuation : site.names.events
                 return (Sourced((label.map { $0 + ": " } ?? "") + Self.outcomeClosure(closure, target: target, isStream: adapter.stream != nil), from: line), false)
             }
+        }
+        if arguments.isEmpty {
+            return printer.line(function + "()", from: adapter.signatureLine, anchor: true)
         }
         if arguments.count == 1, arguments[0].isHandler, printer.fits(function + "(" + arguments[0].text.text) {
             printer.line(function + "(" + arguments[0].text.text, from: adapter.signatureLine, anchor: true)

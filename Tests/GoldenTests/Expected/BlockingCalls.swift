@@ -130,22 +130,52 @@ extension KeyValueStore {
             }
         }
     }
+
+    /// Reports progress and returns its outcome (Zip's `zipFiles(…, progress:) throws`): its
+    /// return is the value, its error the error; `Async` keeps existing calls of it compiling.
+    ///
+    /// Bridged from `KeyValueStore.snapshot(to:progress:)`.
+    /// Calls the SDK on the object's serial queue, not where it is awaited: it blocks until it returns.
+    #sourceLocation(file:"BlockingCalls.bridge",line:23)
+    @discardableResult
+    nonisolated(nonsending) func snapshotAsync(to path: String, progress: ((Double) -> Void)?) async throws -> Int {
+        #sourceLocation(file:"BlockingCalls.bridge",line:24)
+        let call = BridgegenCall<Int, Swift.Void>("KeyValueStore.snapshotAsync(to:progress:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"BlockingCalls.bridge",line:7)
+            BridgegenBlocking.run(on: self, while: continuation) {
+                #sourceLocation()
+                do {
+                    #sourceLocation(file:"BlockingCalls.bridge",line:24)
+                    let value = try self.snapshot(
+                        to: path,
+                        progress: progress
+                    )
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
 }
 
-#sourceLocation(file:"BlockingCalls.bridge",line:22)
+#sourceLocation(file:"BlockingCalls.bridge",line:26)
 /// Not synchronous: like every other adapter, it calls the SDK where it is awaited (on the
 /// caller's actor, decision 2).
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension KeyValueStore {
     #sourceLocation()
     /// Bridged from `KeyValueStore.flush(completion:)`.
-    #sourceLocation(file:"BlockingCalls.bridge",line:26)
+    #sourceLocation(file:"BlockingCalls.bridge",line:30)
     nonisolated(nonsending) func flush() async throws {
-        #sourceLocation(file:"BlockingCalls.bridge",line:26)
+        #sourceLocation(file:"BlockingCalls.bridge",line:30)
         let call = BridgegenCall<Swift.Void, Swift.Void>("KeyValueStore.flush()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"BlockingCalls.bridge",line:26)
+            #sourceLocation(file:"BlockingCalls.bridge",line:30)
             self.flush(completion: { error in
                 #sourceLocation()
                 if let error {
