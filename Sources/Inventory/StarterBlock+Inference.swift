@@ -86,6 +86,13 @@ extension StarterBlock {
             annotations.append(("@cancel(\(stop))", "'\(stop)' undoes what '\(function.name.name)' does"))
             if byNames == nil {
                 annotations.insert(("@stream", "'\(function.name.name)' calls back until '\(stop)'"), at: 0)
+                // A closure that gets nothing beside such a pair (socket.io's `connect(withPayload:
+                // timeoutAfter:withHandler: (() -> ())?)`, called once, on a timeout) may as well
+                // come once: weak evidence, said.
+                if let callback = callbacks.first, let closure = closureType(of: callback), closure.parameters.isEmpty {
+                    annotations.append(
+                        ("", "a stream of Void assumed: '\(callback.label?.name ?? callback.name.name)' gets nothing; if it is called once, remove '@stream' and '@cancel(\(stop))'"))
+                }
             }
         }
         if byNames == nil, !once, !annotations.contains(where: { $0.annotation == "@stream" }) {

@@ -248,6 +248,16 @@ let interfaceSDK = #"""
         #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.diagnostic.message))")
         #expect((output.text ?? "").contains("-> _Concurrency.AsyncStream<Status>"))
         #expect((output.text ?? "").contains("self.stopListening()"))
+        #expect(!result.text.contains("a stream of Void assumed"))
+        // Beside such a pair, a closure that gets nothing may as well come once: said.
+        let void = scan(
+            """
+            public final class SocketIOClient {
+                public func connect(withPayload payload: [String: Any]? = nil, timeoutAfter: Double, withHandler handler: (() -> ())?) {}
+                public func disconnect() {}
+            }
+            """)
+        #expect(void.text.contains("// scan: a stream of Void assumed: 'withHandler' gets nothing; if it is called once, remove '@stream' and '@cancel(disconnect())'"), "\(void.text)")
     }
 
     /// A method that takes a delegate protocol's object as an argument is named beside the
