@@ -136,19 +136,9 @@ extension Analyzer {
         if failed { return nil }
 
         var baseName: String
-        if let (name, location) = annotations.asyncName {
+        if let name = annotations.asyncName?.0 {
             baseName = name
-            // A full name is final: its labels replace the parameters' (no SE-0297 rewriting).
-            if let labels = annotations.asyncLabels {
-                guard labels.count == parameters.count else {
-                    diagnostics.error(
-                        "'@asyncName' gives \(labels.count) argument label(s), but the async function has \(parameters.count) parameter(s)",
-                        at: location,
-                        notes: [.init("write one label per parameter left after the completion handler ('_' for none)")])
-                    return nil
-                }
-                for index in parameters.indices { parameters[index].label = labels[index] == "_" ? nil : labels[index] }
-            }
+            guard applyAsyncLabels(annotations, to: &parameters) else { return nil }
         } else {
             baseName =
                 keepsLegacyNames
@@ -314,6 +304,21 @@ extension Analyzer {
             adapter.start = .call(call)
         }
         return adapter
+    }
+
+    /// `@asyncName(name(a:b:))`: a full name is final, its labels replace the parameters' (no
+    /// SE-0297 rewriting). False, said, when their numbers differ.
+    mutating func applyAsyncLabels(_ annotations: FunctionAnnotations, to parameters: inout [AdapterParameter]) -> Bool {
+        guard let labels = annotations.asyncLabels, let location = annotations.asyncName?.1 else { return true }
+        guard labels.count == parameters.count else {
+            diagnostics.error(
+                "'@asyncName' gives \(labels.count) argument label(s), but the async function has \(parameters.count) parameter(s)",
+                at: location,
+                notes: [.init("write one label per parameter left after the completion handler ('_' for none)")])
+            return false
+        }
+        for index in parameters.indices { parameters[index].label = labels[index] == "_" ? nil : labels[index] }
+        return true
     }
 
     /// `T?`, `(A, B)?`, `(() -> Void)?`: a type made optional.

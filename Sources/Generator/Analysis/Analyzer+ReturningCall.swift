@@ -68,19 +68,8 @@ extension Analyzer {
         // `async`: in async code Swift prefers the async overload, and every existing call of the
         // SDK's method there, without `await`, would stop compiling. The suffix the Swift forums
         // settled on for a synchronous method's async twin: `Async`.
-        var baseName = function.name.name + "Async"
-        if let (name, location) = annotations.asyncName {
-            baseName = name
-            if let labels = annotations.asyncLabels {
-                guard labels.count == parameters.count else {
-                    diagnostics.error(
-                        "'@asyncName' gives \(labels.count) argument label(s), but the async function has \(parameters.count) parameter(s)",
-                        at: location, notes: [.init("write one label per parameter ('_' for none)")])
-                    return nil
-                }
-                for index in parameters.indices { parameters[index].label = labels[index] == "_" ? nil : labels[index] }
-            }
-        }
+        let baseName = annotations.asyncName?.0 ?? function.name.name + "Async"
+        guard applyAsyncLabels(annotations, to: &parameters) else { return nil }
         let resultType = function.returnType.flatMap { $0.isVoid ? nil : $0.description } ?? "Void"
         var call = SDKCall(
             legacyCall: LegacyCall(
