@@ -41,10 +41,7 @@ extension StarterBlock {
     }
 
     /// `logHandler`, `logger`, `onLog`: a logging hook, configuration rather than events.
-    static func namesLogging(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return lowered.hasPrefix("log") || lowered.hasSuffix("logger") || lowered.hasSuffix("log") || lowered.contains("loghandler")
-    }
+    static func namesLogging(_ name: String) -> Bool { CallbackShape.namesLogging(name) }
 
     /// A closure named for what it builds or configures (`multipartFormData:`, `configure:`,
     /// `requestModifier:`): the SDK hands it an object to fill in before the work, not a result
@@ -60,7 +57,7 @@ extension StarterBlock {
     /// one callback and nothing else to wait for, so each call of the callback is an event, not
     /// the outcome of a call.
     static func registersEventHandler(_ function: FunctionDecl, callbacks: Int) -> Bool {
-        let name = function.name.name
+        let name = ClosureRoleNames.eventName(function.name.name)
         // `on(_ event: String, callback:)` (socket.io, Node's emitters): the event is an argument.
         let namedOn = name == "on" && function.parameters.count > 1
         guard namedOn || (name.count > 2 && name.hasPrefix("on") && name.dropFirst(2).first?.isUppercase == true), callbacks == 1

@@ -102,7 +102,8 @@ struct TokenMethods {
                     $0.name.name == parameter.name.name && $0.type.strippingAttributes.description == type && !$0.isVariadic
                 }) {
                     arguments.append(label + given.name.name)
-                } else if type == returned, !tookToken {
+                } else if type == returned || type == returned + "?", !tookToken {
+                    // SwiftPhoenixClient's `off(_ event: String, ref: Int? = nil)` of `on(_:callback:) -> Int`.
                     arguments.append(label + "$token")
                     tookToken = true
                 } else {

@@ -857,6 +857,27 @@ import Testing
         #expect(swift.contains("static nonisolated(nonsending) func quickUnzipFileAsync(_ path: URL, progress: ((_ progress: Double) -> ())?) async throws -> URL {"), "\(swift)")
     }
 
+    /// SwiftPhoenixClient: `delegateOnError(to owner:callback:)` is `onError` with the owner
+    /// handed back (a stream of errors), `delegateOn(_:to:callback:)` is `on`; `on(_:callback:)
+    /// -> Int` is undone by `off(_ event:ref: Int?)`; a `logger` property is no event.
+    @Test func delegateFormsOptionalIdsAndLoggers() {
+        let text = scan(
+            """
+            public class Channel {
+                public func delegateOnError<Target: AnyObject>(to owner: Target, callback: @escaping ((Target, Error) -> Void)) -> Int { 0 }
+                public func delegateOn<Target: AnyObject>(_ event: String, to owner: Target, callback: @escaping ((Target, String) -> Void)) -> Int { 0 }
+                public func on(_ event: String, callback: @escaping ((String) -> Void)) -> Int { 0 }
+                public func off(_ event: String, ref: Int? = nil) {}
+                public var logger: ((String) -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("@stream\n    public func delegateOnError<"), "\(text)")
+        #expect(text.contains("'delegateOn' registers a handler the SDK calls for each event"), "\(text)")
+        #expect(text.contains("    @cancel(off(event, ref: $token))\n    public func on("), "\(text)")
+        #expect(!text.contains("'logger' holds a closure"), "\(text)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed

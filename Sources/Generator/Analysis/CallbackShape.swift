@@ -45,7 +45,7 @@ extension CallbackShape {
     /// off the buffer without a copy): the stream yields a copy. Elsewhere an `inout` argument is
     /// something to modify (Alamofire's `requestModifier`), not an event.
     public static func deliversEvents(_ closure: FunctionTypeSyntax, property name: String) -> Bool {
-        if namesAction(property: name) { return false }
+        if namesAction(property: name) || namesLogging(name) { return false }
         if deliversResults(closure) { return true }
         guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true else { return false }
         var withoutInout = closure
@@ -55,6 +55,13 @@ extension CallbackShape {
             return parameter
         }
         return closure.parameters.contains { $0.type.isInout } && deliversResults(withoutInout)
+    }
+
+    /// `logHandler`, `logger`, `onLog`: a logging hook, configuration rather than events
+    /// (SwiftPhoenixClient's `Socket.logger`).
+    public static func namesLogging(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasPrefix("log") || lowered.hasSuffix("logger") || lowered.hasSuffix("log") || lowered.contains("loghandler")
     }
 
     /// A property named for an action the SDK has the closure do (OAuthSwift's
@@ -181,10 +188,16 @@ public enum ClosureRoleNames {
         }
     }
 
+    /// The event a method registers for, without a `delegate` before its `on` (SwiftPhoenixClient's
+    /// `delegateOnOpen(to owner:callback:)` is `onOpen` handing the owner back weakly held).
+    public static func eventName(_ method: String) -> String {
+        method.hasPrefix("delegateOn") ? "o" + method.dropFirst(9) : method
+    }
+
     /// A method name that says its callback fires once (`observeCompleted`, `onClose`,
     /// `observeEnded`): a one-shot, whatever else it looks like.
     public static func namesOnce(_ method: String) -> Bool {
-        let lowered = method.lowercased()
+        let lowered = eventName(method).lowercased()
         return ["completed", "failed", "interrupted", "ended", "finished", "closed", "close", "once", "completion"]
             .contains { lowered.hasSuffix($0) } || lowered.contains("once") || lowered.contains("shutdown")
     }
@@ -194,7 +207,7 @@ public enum ClosureRoleNames {
     /// receiver's own end (`observeFailed`, `failed`, `onClose`), which comes once.
     public static func namesEndOfEach(_ method: String) -> Bool {
         guard namesOnce(method), !method.lowercased().contains("once"), !method.lowercased().contains("shutdown") else { return false }
-        var name = Substring(method)
+        var name = Substring(eventName(method))
         if let prefix = ["startWith", "observe", "on", "when", "did", "will"].first(where: { name.hasPrefix($0) }) { name = name.dropFirst(prefix.count) }
         guard let end = ["Completed", "Failed", "Interrupted", "Ended", "Finished", "Closed", "Close", "Completion"].first(where: { name.hasSuffix($0) })
         else { return false }
@@ -210,7 +223,7 @@ public enum ClosureRoleNames {
     /// one error is the failure half of an outcome, thrown. Not one named for a thing that failed
     /// (Kitura-net's `clientConnectionFailed`: the error of each connection that failed).
     public static func namesFailure(method: String) -> Bool {
-        var lowered = method.lowercased()
+        var lowered = eventName(method).lowercased()
         if let prefix = ["on", "when", "if"].first(where: { lowered.hasPrefix($0) }) { lowered.removeFirst(prefix.count) }
         return ["failure", "failed", "fail", "error", "catch"].contains(lowered)
     }
