@@ -1,6 +1,6 @@
 /// Swift's type grammar, as far as SDK declarations use it.
 extension Parser {
-    static let typeSpecifiers: Set<String> = ["inout", "sending", "borrowing", "consuming", "__owned", "__shared"]
+    static let typeSpecifiers: Set<String> = ["inout", "sending", "borrowing", "consuming", "isolated", "__owned", "__shared"]
 
     mutating func parseType() throws(Abandon) -> TypeSyntax {
         try enterNesting()

@@ -21,6 +21,32 @@ extension StarterBlock {
         return returned.description == "Self" || spelled.contains("<") || closures.count >= 2
     }
 
+    /// Why a method's closures are kept by what it returns rather than called back: it returns
+    /// a closure (Moya's `createStubFunction(…) -> (() -> Void)`, Realm's
+    /// `ObjectiveCSupport.convert(object:)`: it wraps what it is given), a configuration (Realm's
+    /// `flexibleSyncConfiguration(…, initialSubscriptions:) -> Realm.Configuration`: its
+    /// closures run when it is used), or a Combine publisher (Realm's `changeEvents(onOpen:)
+    /// -> AsyncThrowingPublisher<…>`, a publisher's `onOpen(_:) -> Self`: they run when it is
+    /// subscribed). nil otherwise.
+    func returnedValueKeepsClosures(_ function: FunctionDecl) -> String? {
+        guard let returned = function.returnType?.strippingAttributes.unwrappingOptional.strippingAttributes, !returned.isVoid else {
+            return nil
+        }
+        if case .function = returned.kind { return "returns a closure: it wraps what it is given, and calls nothing back" }
+        let spelled = returned.description == "Self" ? type : returned.description
+        let bare = TokenMethods.bareName(spelled)
+        if ["Block", "Handler", "Callback", "Closure"].contains(where: bare.hasSuffix), !bare.hasSuffix("Token") {
+            return "returns a closure: it wraps what it is given, and calls nothing back"
+        }
+        if ["Configuration", "Config", "Options", "Settings"].contains(where: bare.hasSuffix) {
+            return "returns a \(bare), whose closures run when it is used"
+        }
+        if spelled.contains("Publisher") {
+            return "returns a publisher, whose closures run when it is subscribed to"
+        }
+        return nil
+    }
+
     /// A static method that makes a value of its own type from a closure
     /// (`SignalProducer.unserialized(_ startHandler:) -> SignalProducer<Value, Error>`): the
     /// value keeps the closure, as an initializer would; nothing of this call calls back.
@@ -79,7 +105,10 @@ extension StarterBlock {
         }
         let (name, labels) = split(function.fullName)
         return asyncMethods.first { twin in
-            let (twinName, twinLabels) = split(twin)
+            // `_isolation: isolated (any Actor)? = #isolation` (Realm's `find(filter:options:_isolation:)
+            // async`) is the caller's actor, passed implicitly: no label of the call.
+            let (twinName, allTwinLabels) = split(twin)
+            let twinLabels = allTwinLabels.filter { $0 != "_isolation" && $0 != "isolation" }
             guard twinName == name, twinLabels.count < labels.count else { return false }
             var rest = labels[...]
             for label in twinLabels {

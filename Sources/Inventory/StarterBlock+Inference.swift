@@ -67,6 +67,15 @@ extension StarterBlock {
                     ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
                 streamFromToken = true
             }
+        } else if let returned = function.returnType, !returned.isVoid, let returnedType, byNames == nil, !once,
+            Self.namesObserver(function.name.name), !tokens.declares(returnedType), Self.namesToken(returnedType)
+        {
+            // A token of another module (Realm's `observe(_:) -> NotificationToken`, an alias of
+            // Objective-C's `RLMNotificationToken`): a stream still, whose stop the sources do not show.
+            annotations.insert(("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
+            annotations.append(
+                ("", "the \(returned) it returns is not declared in these sources: write '@cancel(token: method())' with the method that stops it"))
+            streamFromToken = true
         }
         // An id the receiver's inverse takes back (socket.io's `on(_:callback:) -> UUID` and
         // `off(id:)`): the stop, for a stream or a one-shot (`once`) alike.
@@ -127,7 +136,10 @@ extension StarterBlock {
         if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
             !ClosureRoleNames.isFuture(type), callbacks.count == 1 || hooksBesidePerItem,
             let callback = callbacks.last,
-            ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name)
+            ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name),
+            // An item to hand: a closure of nothing beside a future is a body the future waits for
+            // (Realm's `updateSubscriptions(_ block: () -> Void) -> Future<Void, Error>`).
+            closureType(of: callback)?.parameters.isEmpty == false
         {
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             let name = callback.label?.name ?? callback.name.name
@@ -286,10 +298,19 @@ extension StarterBlock {
         return annotations
     }
 
+    /// A type named for what stops a registration (`NotificationToken`, `Disposable`, …).
+    static func namesToken(_ type: String) -> Bool {
+        let bare = TokenMethods.bareName(type)
+        return ["Token", "Subscription", "Registration", "Disposable", "Cancellable", "Handle"].contains(where: bare.hasSuffix)
+    }
+
     /// The progress closure of a synchronous method that returns or throws its outcome and has no
     /// closure named for one (Zip's `quickUnzipFile(_:progress:) throws -> URL`).
     func progressOfBlockingCall(_ function: FunctionDecl) -> Parameter? {
-        guard !function.isAsync, function.throwsClause != nil || function.returnType.map({ !$0.isVoid }) == true else { return nil }
+        // Not a builder's (Realm's `AsyncOpenPublisher.onProgressNotification(_:) -> Self`).
+        guard !function.isAsync, function.returnType?.description != "Self",
+            function.throwsClause != nil || function.returnType.map({ !$0.isVoid }) == true
+        else { return nil }
         let closures = function.parameters.filter(isClosure)
         let outcomes = closures.filter { parameter in
             [parameter.name.name, parameter.label?.name].compactMap { $0 }.contains { name in

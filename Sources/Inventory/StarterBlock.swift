@@ -113,7 +113,7 @@ struct StarterBlock {
     /// (hyperoslo/Cache's `addStorageObserver`, an `addMessageListener`).
     static func namesObserver(_ method: String) -> Bool {
         observerPrefixes.contains(where: method.hasPrefix)
-            || (method.hasPrefix("add") && (method.hasSuffix("Observer") || method.hasSuffix("Listener")))
+            || (method.hasPrefix("add") && ["Observer", "Listener", "Notification"].contains(where: method.hasSuffix))
     }
 
     mutating func add(_ member: SourceMember, tokens: TokenMethods) {
@@ -233,6 +233,10 @@ struct StarterBlock {
                 return addContext(
                     member, function,
                     reason: "synchronous, with progress through '\(progress.name.name)', which does not escape: call it from a task of yours off the main actor")
+            }
+            // What it returns keeps the closures, and nothing this call starts calls them.
+            if takesCallback(function), let reason = returnedValueKeepsClosures(function) {
+                return addContext(member, function, reason: reason)
             }
             // A builder's setter (Kingfisher's `onSuccess(_ block: ((RetrieveImageResult) -> Void)?)
             // -> Self`): it keeps the handler, optional so that nil clears it, for a later call

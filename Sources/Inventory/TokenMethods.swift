@@ -44,6 +44,9 @@ struct TokenMethods {
         resumable = resumes.intersection(suspends)
     }
 
+    /// Whether the sources declare `type` (not an alias of another module's, nor another module's).
+    func declares(_ type: String) -> Bool { declared.contains(Self.bareName(type)) }
+
     /// `stopListening` for `startListening(onUpdatePerforming:)` when `type` has it: a start/stop
     /// pair of the receiver, whose callback fires until the stop.
     func stopMethod(pairedWith method: String, of type: String) -> String? {

@@ -191,10 +191,11 @@ import Testing
     /// Type specifiers are kept, in order; a declaration keyword where a type belongs is an error.
     @Test func typeSpecifiersAndKeywordsInTypes() throws {
         let function = try onlyFunction(
-            "func f(a: inout Int, b: sending [String], c: borrowing Data, d: consuming __owned T, e: __shared U, completion: @escaping (Error?) -> Void)")
+            "func f(a: inout Int, b: sending [String], c: borrowing Data, d: consuming __owned T, e: __shared U, i: isolated (any Actor)? = #isolation, completion: @escaping (Error?) -> Void)")
         #expect(
             function.parameters.map(\.type.description) == [
-                "inout Int", "sending [String]", "borrowing Data", "consuming __owned T", "__shared U", "@escaping (Error?) -> Void",
+                "inout Int", "sending [String]", "borrowing Data", "consuming __owned T", "__shared U", "isolated (any Actor)?",
+                "@escaping (Error?) -> Void",
             ])
         for keyword in ["func", "var", "let", "typealias", "extension", "import"] {
             let (_, diagnostics) = parse("extension T { func f(a: \(keyword), completion: @escaping () -> Void) }")

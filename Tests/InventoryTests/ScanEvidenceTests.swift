@@ -878,6 +878,54 @@ import Testing
         #expect(!text.contains("'logger' holds a closure"), "\(text)")
     }
 
+    /// RealmSwift's shapes: `observe(_:) -> NotificationToken` (an alias of an Objective-C type
+    /// scan cannot read) is a stream whose stop the starter asks for; `writeAsync(_ block:,
+    /// onComplete:)` runs the block and completes once; `beginAsyncWrite(_ asyncWriteBlock:)` and a
+    /// future's body of nothing are work; a method returning a closure, a configuration or a
+    /// publisher keeps its closures; `addProgressNotification` is an observer; a builder's
+    /// `-> Self` with a progress closure is no blocking call; `async` twins with `_isolation:`.
+    @Test func realmsShapes() throws {
+        let text = scan(
+            """
+            public typealias NotificationToken = RLMNotificationToken
+            public final class Realm {
+                public func observe(_ block: @escaping (Notification, Realm) -> Void) -> NotificationToken { fatalError() }
+                public func writeAsync(_ block: @escaping () -> Void, onComplete: ((Error?) -> Void)? = nil) -> Int { 0 }
+                public func beginAsyncWrite(_ asyncWriteBlock: @escaping () -> Void) -> Int { 0 }
+                public func updateSubscriptions(_ block: @escaping (() -> Void)) -> Future<Void, Error> { fatalError() }
+                public static func convert(object: @escaping (Int) -> Void) -> @Sendable (Int, Int) -> Bool { fatalError() }
+                public func flexibleSyncConfiguration(initialSubscriptions: @escaping @Sendable (Int) -> Void) -> Realm.Configuration { fatalError() }
+                public func changeEvents(onOpen: @Sendable @escaping () -> Void) -> AsyncThrowingPublisher<WatchPublisher> { fatalError() }
+                public func addProgressNotification(for direction: Int, block: @escaping (Double) -> Void) -> ProgressToken? { nil }
+                public func onProgressNotification(_ callback: @escaping ((Double) -> Void)) -> Self { self }
+                public func find(filter: String, _ completion: @escaping (Result<[String], Error>) -> Void) {}
+                public func find(filter: String, _isolation: isolated (any Actor)? = #isolation) async throws -> [String] { [] }
+            }
+            public final class ProgressToken {
+                public func invalidate() {}
+            }
+            public final class Future<Output, Failure: Error> {}
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @stream because 'observe' returns a token and calls back until it is stopped
+                @stream
+                // scan: the NotificationToken it returns is not declared in these sources: write '@cancel(token: method())' with the method that stops it
+            """), "\(text)")
+        #expect(text.contains("\n    public func writeAsync(_ block: @escaping () -> Void, onComplete: ((Error?) -> Void)? = nil) -> Int\n"), "\(text)")
+        #expect(!text.contains("ambiguous completion handler"), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public func beginAsyncWrite("), "\(text)")
+        #expect(!text.contains("@finish(returned)"), "\(text)")
+        #expect(text.contains("@context  // returns a closure: it wraps what it is given, and calls nothing back\n    public static func convert("), "\(text)")
+        #expect(text.contains("@context  // returns a Configuration, whose closures run when it is used\n    public func flexibleSyncConfiguration("), "\(text)")
+        #expect(text.contains("@context  // returns a publisher, whose closures run when it is subscribed to\n    public func changeEvents("), "\(text)")
+        #expect(text.contains("@stream\n    // scan: @cancel(token: invalidate()) because the returned ProgressToken? has invalidate()"), "\(text)")
+        #expect(!text.contains("@blocking\n    public func onProgressNotification("), "\(text)")
+        #expect(text.contains("@context  // the SDK's own async form 'find(filter:_isolation:)' is the one to call"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func writeAsync(_ block: @escaping () -> Void) async throws {"), "\(swift)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed

@@ -372,9 +372,13 @@ extension Analyzer {
             }
             return index
         }
-        let conventional = closures.filter {
+        var conventional = closures.filter {
             Self.looksLikeCompletion(function.parameters[$0].name.name) || Self.looksLikeCompletion(function.parameters[$0].label?.name)
         }
+        // A bare `block` or `body` beside a closure named for the outcome is the work the SDK
+        // runs (Realm's `writeAsync(_ block:, onComplete:)`: the write, then its completion).
+        let bodies = conventional.filter { ["block", "body"].contains(function.parameters[$0].name.name.lowercased()) }
+        if conventional.count > bodies.count, !bodies.isEmpty { conventional.removeAll { bodies.contains($0) } }
         if conventional.count > 1 {
             let names = conventional.map { "'\(function.parameters[$0].name.name)'" }.joined(separator: " and ")
             diagnostics.error(

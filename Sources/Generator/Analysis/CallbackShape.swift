@@ -111,6 +111,10 @@ extension CallbackShape {
         // A method named for running what it is given (ReactiveKit's `ExecutionContext.execute(_
         // block:)`, `DispatchQueue.after(when:block:)`): its closure of nothing is the job,
         // whatever it is called (a bare `block` too), unless it is named as a completion.
+        // A transaction's body (Realm's `beginAsyncWrite(_ asyncWriteBlock:)`, a `writeBlock`).
+        if [name, label ?? ""].contains(where: { $0.lowercased().contains("writeblock") || $0.lowercased().contains("transaction") }) {
+            return true
+        }
         // A binding's setter (ReactiveKit's `bind(to target:, setter: (Target, Element) -> Void)`)
         // is the caller's code the SDK runs to apply each element to the target: work.
         if name.lowercased() == "setter" || label?.lowercased() == "setter" { return true }
