@@ -336,10 +336,13 @@ import Testing
                 public var onClose: ((CloseReason) -> Void)?
                 public var onPartComplete: (() -> Void)?
                 public var onTaskCompleted: ((Task) -> Void)?
+                public var onUnsubscribed: (() -> Void)?
+                public var onRejected: (() -> Void)?
             }
             """
         ).text
-        #expect(text.components(separatedBy: "    @once\n").count == 3, "\(text)")
+        // A subscription's ends too (Swift-ActionCableClient's `Channel.onUnsubscribed`, `onRejected`).
+        #expect(text.components(separatedBy: "    @once\n").count == 5, "\(text)")
         #expect(text.contains("'onPartComplete' holds a closure the SDK calls for each event: a stream"))
         #expect(text.contains("'onTaskCompleted' holds a closure the SDK calls for each event: a stream"))
     }

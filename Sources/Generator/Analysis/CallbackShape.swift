@@ -249,6 +249,8 @@ public enum ClosureRoleNames {
         let ends = [
             "complete", "completed", "finish", "finished", "done", "close", "closed", "closure", "disconnect", "disconnected",
             "terminate", "terminated", "termination", "shutdown", "end", "ended",
+            // A subscription's ends (Swift-ActionCableClient's `Channel.onUnsubscribed`, `onRejected`).
+            "unsubscribed", "rejected",
         ]
         guard let end = ends.first(where: { lowered.hasSuffix($0) }) else { return false }
         // Between `on` and the end, nothing or words that say how (`onUnexpectedClosure`); a
