@@ -207,29 +207,8 @@ public struct Scan {
             block.isSendable = sendableTypes.contains(type.name)
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
-            var ancestor = block.superclass
-            var seenAncestors: Set<String> = [type.name]
-            while let name = ancestor, seenAncestors.insert(name).inserted {
-                for member in merged.filter({ $0.name == name }).flatMap(\.members) where member.kind == .typeAlias {
-                    if block.inheritedAliases[member.name] == nil { block.inheritedAliases[member.name] = name + "." + member.name }
-                }
-                ancestor = servedBy[name]?.superclass
-            }
-            for member in members where member.kind == .typeAlias { block.inheritedAliases[member.name] = nil }
-            // Not one that takes a closure itself (SQLKit's `run(decoding:_:) async`, whose
-            // closure gets each row; websocket-kit's `connect(…, onUpgrade:) async`).
-            // Of every declaration of the type: the async forms often stand in an extension of
-            // their own, under `#if compiler(>=5.5.2) && canImport(_Concurrency)` (Parse-Swift's
-            // `ParseObject+async.swift`, Auth0's `Requestable`).
-            // And of the module's protocols it conforms to (Auth0's `Request<T, E>: Requestable`,
-            // whose `start() async throws` stands in an extension of `Requestable`).
-            let conformed = Set(types.filter { $0.name == type.name }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
-            block.asyncMethods = types.filter { $0.name == type.name || conformed.contains($0.name) }.flatMap(\.members).compactMap { member -> String? in
-                guard includesInternal || member.isPublic, case .function(let function)? = member.declaration, function.isAsync,
-                    !function.parameters.contains(where: { $0.type.description.contains("->") })
-                else { return nil }
-                return function.fullName
-            }
+            block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)
+            block.asyncMethods = Self.asyncForms(of: type.name, in: types, includesInternal: includesInternal)
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName
@@ -327,63 +306,6 @@ public struct Scan {
 }
 
 extension Scan {
-    /// Per type, what another type's adapters serve: its superclass (a class of the module it
-    /// inherits from), and the requirements of the module's protocols it conforms to, by name
-    /// (`write(string:completion:)` → `WebSocketClient`). An adapter in a protocol's extension
-    /// calls the requirement, which dispatches to the conformer's method; a second adapter in
-    /// the conformer's extension would only repeat it. Only requirements declared in the
-    /// protocol itself: a method of a protocol extension is dispatched statically.
-    /// A delegate protocol's requirements are served by nothing: the conformer's methods are
-    /// the library's to call (CocoaMQTT's `socket(_:didReceive:completionHandler:)` of
-    /// `CocoaMQTTSocketDelegate`), by name under `delegate <name>`.
-    static func adaptersServing(
-        _ types: [SourceType], includesInternal: Bool
-    ) -> [String: (superclass: String?, requirements: [String: String])] {
-        let visible = types.filter { includesInternal || $0.isPublic }
-        let classes = Set(visible.filter { $0.kind == .class }.map(\.name))
-        var requirements: [String: [String]] = [:]
-        for type in visible where type.kind == .protocol {
-            let isDelegate = StarterBlock.isDelegateProtocol(type)
-            requirements[type.name, default: []] += type.members.compactMap { member in
-                guard case .function(let function)? = member.declaration else { return nil }
-                return isDelegate ? "delegate " + function.fullName : signature(of: function)
-            }
-        }
-        var conformances: [String: [String]] = [:]
-        for type in types where type.kind != .protocol {
-            conformances[type.name, default: []] += type.inherits
-        }
-        var served: [String: (superclass: String?, requirements: [String: String])] = [:]
-        // A delegate protocol's own extension (Nuke's `extension ImagePipeline.Delegate`): its
-        // default implementations of the requirements are the library's to call too.
-        for type in visible where type.kind == .protocol && StarterBlock.isDelegateProtocol(type) {
-            var byName: [String: String] = [:]
-            for requirement in requirements[type.name] ?? [] { byName[requirement] = type.name }
-            served[type.name] = (nil, byName)
-        }
-        for (name, inherits) in conformances where served[name] == nil {
-            var byName: [String: String] = [:]
-            for proto in inherits {
-                for requirement in requirements[proto] ?? [] where byName[requirement] == nil { byName[requirement] = proto }
-            }
-            // `Subject<Element, Error>`: the class is `Subject`.
-            let superclass = types.first { $0.name == name && $0.kind == .class }?.inherits.first
-                .map { String($0.prefix { $0 != "<" }) }.flatMap { classes.contains($0) ? $0 : nil }
-            if superclass != nil || !byName.isEmpty { served[name] = (superclass, byName) }
-        }
-        return served
-    }
-
-    /// A method's name and its parameters' and result's types as written: a conformer's method
-    /// whose types differ (hyperoslo/Cache's `Storage.addObserver` gets `Storage` where the
-    /// protocol's requirement gets its associated type `S`; swift-service-discovery's
-    /// `lookup` a concrete instance type) has an adapter of its own, which says more.
-    static func signature(of function: FunctionDecl) -> String {
-        let types = function.parameters.map { $0.type.strippingAttributes.description }
-        return function.fullName + " " + types.joined(separator: ", ") + (function.isAsync ? " async" : "") + " -> "
-            + (function.returnType?.description ?? "Void")
-    }
-
     /// The methods that take a delegate protocol's object as an argument (`execute(request:
     /// delegate:)`, `delegate: D` with `D: HTTPClientResponseDelegate`): bridged with
     /// `@start(…, delegate: $delegate)`, a delegate per call. By protocol name: `Owner.method(…)`.
