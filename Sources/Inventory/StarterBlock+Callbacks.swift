@@ -44,6 +44,11 @@ extension StarterBlock {
         if spelled.contains("Publisher") {
             return "returns a publisher, whose closures run when it is subscribed to"
         }
+        // A SwiftUI view modifier (KeyboardShortcuts' `View.onGlobalKeyboardShortcut(_:perform:)
+        // -> some View`, Defaults' `Toggle.onChange(_:) -> Self`): it runs while the view is shown.
+        if spelled == "some View" || (isView && returned.description == "Self") {
+            return "a SwiftUI view modifier: its closure runs while the view is shown"
+        }
         return nil
     }
 

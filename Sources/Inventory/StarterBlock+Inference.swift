@@ -36,8 +36,10 @@ extension StarterBlock {
         // the end of each of many things (`clientConnectionFailed`) a stream, said below.
         let endOfEach = ClosureRoleNames.namesEndOfEach(function.name.name)
         let once = ClosureRoleNames.namesOnce(function.name.name) && !endOfEach
-        // A builder-style method returns `Self`: the block's own type.
-        let returnedType = function.returnType.map { $0.description == "Self" ? type : $0.description }
+        // A builder-style method returns `Self`: the block's own type. An opaque or existential
+        // token is its protocol, and a typealias of the block its target (Defaults' `observe(…) ->
+        // some Observation`, `typealias Observation = _DefaultsObservation`).
+        let returnedType = function.returnType.map { $0.description == "Self" ? type : resolvedAlias(Self.withoutSomeOrAny($0.description)) }
         // `@stream` only because an observer-like method returns a token: weak evidence.
         var streamFromToken = false
         // The object itself, returned for chaining by a registration for one of its own events
@@ -298,10 +300,26 @@ extension StarterBlock {
         return annotations
     }
 
+    /// `P` for `some P` or `any P`.
+    static func withoutSomeOrAny(_ type: String) -> String {
+        for prefix in ["some ", "any "] where type.hasPrefix(prefix) { return String(type.dropFirst(prefix.count)) }
+        return type
+    }
+
+    /// The type a typealias of the block stands for (`_DefaultsObservation` for `Observation`), or
+    /// the name itself.
+    func resolvedAlias(_ name: String) -> String {
+        guard let entry = entries.first(where: { $0.role == .typeAlias && $0.member.name == name }),
+            let equals = entry.member.text.firstIndex(of: "=")
+        else { return name }
+        let target = entry.member.text[entry.member.text.index(after: equals)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        return target.contains("->") || target.isEmpty ? name : target
+    }
+
     /// A type named for what stops a registration (`NotificationToken`, `Disposable`, …).
     static func namesToken(_ type: String) -> Bool {
-        let bare = TokenMethods.bareName(type)
-        return ["Token", "Subscription", "Registration", "Disposable", "Cancellable", "Handle"].contains(where: bare.hasSuffix)
+        let bare = TokenMethods.bareName(withoutSomeOrAny(type))
+        return ["Token", "Subscription", "Registration", "Disposable", "Cancellable", "Handle", "Observation"].contains(where: bare.hasSuffix)
     }
 
     /// The progress closure of a synchronous method that returns or throws its outcome and has no

@@ -66,6 +66,9 @@ struct StarterBlock {
     var answersNilWithoutError = false
     /// The protocol's associated types, when the block is a protocol's.
     var associatedTypes: Set<String> = []
+    /// A SwiftUI view (`View`, or a type that conforms to it): its methods that return the view
+    /// are modifiers.
+    var isView = false
     /// The class's superclass, when the module declares it: its adapters serve overrides.
     var superclass: String?
     /// Typealiases the class's superclasses declare, which its declarations name bare

@@ -90,6 +90,19 @@ import Testing
         await expectStoppedOnce(sensor)
     }
 
+    /// An opaque token (Defaults' `observe(…) -> some Observation`), kept as its existential:
+    /// the consumer stopping invalidates it once.
+    @Test func anOpaqueTokenIsStoppedOnce() async throws {
+        let sensor = Sensor()
+        sensor.ending = .open
+        let first = try await withWatchdog { () async -> Int? in
+            for await value in sensor.observeOpaquely() { return value }
+            return nil
+        }
+        #expect(first == 1)
+        await expectStoppedOnce(sensor)
+    }
+
     @Test func cancellingTheConsumersTaskStopsTheSDKOnce() async throws {
         let sensor = Sensor()
         sensor.events = []

@@ -87,6 +87,13 @@ public final class Sensor: @unchecked Sendable {
         return issue(id)
     }
 
+    /// Events until the observation is invalidated, behind an opaque token (Defaults'
+    /// `observe(_:options:handler:) -> some Observation`).
+    public func observeOpaquely(_ handler: @escaping (Int) -> Void) -> some SensorObservation {
+        let id = register { value, _ in if let value { handler(value) } }
+        return issue(id)
+    }
+
     /// Events to a handler typed `throws` (the SDK calls it with `try` and ignores what it throws).
     public func observeStrictly(_ handler: @escaping (Int) throws -> Void) -> SensorToken {
         let id = register { value, _ in if let value { try? handler(value) } }
@@ -193,6 +200,15 @@ public final class Sensor: @unchecked Sendable {
 }
 
 /// The token an observer registration returns; `cancel()` unregisters.
+/// What stops an observation, behind an opaque type.
+public protocol SensorObservation: AnyObject {
+    func invalidate()
+}
+
+extension SensorToken: SensorObservation {
+    public func invalidate() { cancel() }
+}
+
 public final class SensorToken {
     let sensor: Sensor
     let id: Int

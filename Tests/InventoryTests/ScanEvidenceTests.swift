@@ -929,6 +929,32 @@ import Testing
         #expect(swift.contains("func writeAsync(_ block: @escaping () -> Void) async throws {"), "\(swift)")
     }
 
+    /// Defaults and KeyboardShortcuts: `observe(…) -> some Observation`, an opaque token whose
+    /// typealias the block declares, is a stream its protocol's `invalidate()` stops; a SwiftUI
+    /// view modifier (`-> some View`, or `-> Self` of a view) runs while the view is shown.
+    @Test func opaqueTokensAndViewModifiers() {
+        let text = scan(
+            """
+            public protocol _DefaultsObservation: AnyObject {
+                func invalidate()
+            }
+            public enum Defaults {
+                public typealias Observation = _DefaultsObservation
+                public static func observe(_ key: String, handler: @escaping (Int) -> Void) -> some Observation { fatalError() }
+            }
+            extension View {
+                public func onGlobalKeyboardShortcut(_ name: String, perform: @escaping () -> Void) -> some View { self }
+            }
+            public struct Toggle: View {
+                public func onChange(_ action: @escaping (Bool) -> Void) -> Self { self }
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @cancel(token: invalidate()) because the returned some Observation (_DefaultsObservation) has invalidate()\n"), "\(text)")
+        #expect(text.contains("// View: onGlobalKeyboardShortcut(_:perform:)"), "\(text)")
+        #expect(text.contains("// Toggle: onChange(_:)"), "\(text)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed

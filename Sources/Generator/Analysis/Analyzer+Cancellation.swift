@@ -35,8 +35,11 @@ extension Analyzer {
             return base.qualifiedName == "Self"
         } ?? false
         cancellation.returnsSelf = returnsSelf
+        // An opaque token (Defaults' `observe(…) -> some Observation`) cannot be named as a type
+        // argument; the adapter keeps it as the existential, which it converts to.
         let tokenType = returnType.map { type in
-            returnsSelf ? selfType + (type.description.hasSuffix("?") ? "?" : "") : type.description
+            returnsSelf ? selfType + (type.description.hasSuffix("?") ? "?" : "")
+                : type.description.hasPrefix("some ") ? "any " + type.description.dropFirst(5) : type.description
         }
         var tokenName: String?
         var tokenIsOptional = false

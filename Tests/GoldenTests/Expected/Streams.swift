@@ -31,12 +31,31 @@ extension Sensor {
         )
     }
 
+    /// An opaque token (`some SensorObservation`): kept as the existential it converts to.
+    ///
+    /// Bridged from `Sensor.observeOpaquely(_:)`.
+    #sourceLocation(file:"Streams.bridge",line:13)
+    func observeOpaquely() -> _Concurrency.AsyncStream<Int> {
+        #sourceLocation(file:"Streams.bridge",line:10)
+        BridgegenStream<Int, any SensorObservation>.events(
+            "Sensor.observeOpaquely()",
+            stop: { token in token.invalidate() },
+            register: { events in
+                #sourceLocation(file:"Streams.bridge",line:13)
+                self.observeOpaquely({ value in
+                    #sourceLocation()
+                    events.yield(value)
+                })
+            }
+        )
+    }
+
     /// Readings or a failure; a slow consumer sees the newest one.
     ///
     /// Bridged from `Sensor.observeReadings(_:)`.
-    #sourceLocation(file:"Streams.bridge",line:14)
+    #sourceLocation(file:"Streams.bridge",line:19)
     func readings() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
-        #sourceLocation(file:"Streams.bridge",line:9)
+        #sourceLocation(file:"Streams.bridge",line:14)
         BridgegenStream<Int, SensorToken>.throwing(
             "Sensor.readings()",
             buffering: .newest(1),
@@ -59,9 +78,9 @@ extension Sensor {
     /// A `Result` handler whose registration is removed by id.
     ///
     /// Bridged from `Sensor.addObserver(handler:)`.
-    #sourceLocation(file:"Streams.bridge",line:20)
+    #sourceLocation(file:"Streams.bridge",line:25)
     func observations() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
-        #sourceLocation(file:"Streams.bridge",line:15)
+        #sourceLocation(file:"Streams.bridge",line:20)
         BridgegenStream<Int, Int>.throwing(
             "Sensor.observations()",
             buffering: .oldest(10),
@@ -83,9 +102,9 @@ extension Sensor {
     /// Events that are not `Sendable` objects.
     ///
     /// Bridged from `Sensor.watchReceipts(_:)`.
-    #sourceLocation(file:"Streams.bridge",line:26)
+    #sourceLocation(file:"Streams.bridge",line:31)
     func receipts() -> _Concurrency.AsyncStream<Receipt> {
-        #sourceLocation(file:"Streams.bridge",line:22)
+        #sourceLocation(file:"Streams.bridge",line:27)
         BridgegenStream<Receipt, SensorToken>.events(
             "Sensor.receipts()",
             stop: { token in token.cancel() },
@@ -101,15 +120,15 @@ extension Sensor {
     /// Events without a value, stopped through the receiver.
     ///
     /// Bridged from `Sensor.ticks(every:_:)`.
-    #sourceLocation(file:"Streams.bridge",line:31)
+    #sourceLocation(file:"Streams.bridge",line:36)
     func ticks(every seconds: Double) -> _Concurrency.AsyncStream<Swift.Void> {
-        #sourceLocation(file:"Streams.bridge",line:27)
+        #sourceLocation(file:"Streams.bridge",line:32)
         BridgegenStream<Swift.Void, Swift.Void>.events(
             "Sensor.ticks(every:)",
             buffering: .newest(1),
             stop: { _ in self.stopTicks() },
             register: { events in
-                #sourceLocation(file:"Streams.bridge",line:31)
+                #sourceLocation(file:"Streams.bridge",line:36)
                 self.ticks(
                     every: seconds,
                     {
