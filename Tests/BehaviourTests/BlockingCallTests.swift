@@ -120,6 +120,18 @@ extension KeyValueStore: @unchecked Sendable {}
         #expect(try await withWatchdog { try await running.value } == 1)
         #expect(try await withWatchdog { try await store.snapshotAsync(to: "s", progress: nil) } == 1)
         #expect(store.commands == before + 1)
+        // Cancelled while it runs: it throws at once, runs to its end, and its progress is not
+        // reported to a caller that has stopped listening.
+        store.hold()
+        let late = Locked([Double]())
+        let cancelled = Task { try await store.snapshotAsync(to: "s", progress: { value in late.withLock { $0.append(value) } }) }
+        #expect(await eventually { store.runningCommands == 1 })
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await cancelled.value } }
+        store.release()
+        #expect(await eventually { store.runningCommands == 0 })
+        #expect(try await withWatchdog { try await store.snapshotAsync(to: "s", progress: nil) } == 1)
+        #expect(late.withLock { $0 }.isEmpty)
     }
 
     /// A call cancelled while it waits for the queue ends at once and its command never runs;

@@ -857,7 +857,7 @@ import Testing
         #expect(text.contains("@blocking\n    public class func zipFiles("), "\(text)")
         #expect(text.contains("@context  // synchronous, with progress through 'progress', which does not escape: call it from a task of yours off the main actor\n    public class func unzip("), "\(text)")
         let swift = try generate(text)
-        #expect(swift.contains("static nonisolated(nonsending) func quickUnzipFileAsync(_ path: URL, progress: ((_ progress: Double) -> ())?) async throws -> URL {"), "\(swift)")
+        #expect(swift.contains("static nonisolated(nonsending) func quickUnzipFileAsync(_ path: URL, progress: (@Sendable (_ progress: Double) -> ())?) async throws -> URL {"), "\(swift)")
     }
 
     /// SwiftPhoenixClient: `delegateOnError(to owner:callback:)` is `onError` with the owner

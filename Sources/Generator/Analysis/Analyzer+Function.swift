@@ -97,6 +97,7 @@ extension Analyzer {
         var parameters: [AdapterParameter] = []
         var arguments: [LegacyCall.Argument] = []
         var guarded: [String: Int] = [:]
+        var guardedOptional: Set<String> = []
         var failed = false
         for index in function.parameters.indices {
             let label = function.parameters[index].label.map { Naming.escapedLabel($0.name) }
@@ -126,6 +127,10 @@ extension Analyzer {
             let isInout = type.isInout
             let name = Naming.escaped(function.parameters[index].name.name)
             if let count = guardableCallbackArity(type, scope: scope) { guarded[name] = count }
+            if let count = guardableOptionalCallbackArity(type, scope: scope) {
+                guarded[name] = count
+                guardedOptional.insert(name)
+            }
             parameters.append(
                 AdapterParameter(
                     label: label, name: name, type: type.description, defaultValue: function.parameters[index].defaultValue,
@@ -265,6 +270,15 @@ extension Analyzer {
         call.completionRole = roles.valueRole
         call.completionName = completionParameter.name.name
         call.guardedClosureParameters = guarded
+        call.guardedOptionalClosures = guardedOptional
+        if options.blocking != nil, annotations.stream == nil {
+            for index in parameters.indices where !parameters[index].isInout {
+                guard let original = function.parameters.first(where: { Naming.escaped($0.name.name) == parameters[index].name }),
+                    let sendable = sendableClosureType(original.type, scope: scope)
+                else { continue }
+                parameters[index].type = sendable
+            }
+        }
         call.progressStreams = streams
         var adapter = Adapter(
             documentation: function.documentation, sourceName: legacyName, adapterName: adapterName,
@@ -338,6 +352,36 @@ extension Analyzer {
             function.result.isVoid, function.throwsClause == nil, !function.isAsync
         else { return nil }
         return function.parameters.count
+    }
+
+    /// The same for an optional closure (`progress: ((Double) -> Void)? = nil`, which escapes):
+    /// wrapped through `map`, nil stays nil.
+    func guardableOptionalCallbackArity(_ type: TypeSyntax, scope: String) -> Int? {
+        guard let resolved = try? resolver.resolve(type, scope: scope), case .optional(let wrapped) = resolved.strippingAttributes.kind,
+            !wrapped.attributes.contains(where: { $0.name.name.first?.isUppercase == true && $0.name.name != "Sendable" }),
+            case .function(let function) = wrapped.strippingAttributes.kind,
+            function.result.isVoid, function.throwsClause == nil, !function.isAsync
+        else { return nil }
+        return function.parameters.count
+    }
+
+    /// A `@blocking` adapter hands its closures to the SDK on its object's queue, not on the
+    /// caller's actor, where a closure written in actor-isolated code would be inferred to run:
+    /// they are `@Sendable` in the adapter's signature, so that the compiler checks what they
+    /// touch (Zip's `progress:`, which a main-actor caller's closure could otherwise use to touch
+    /// main-actor state from the queue unchecked). nil when `type` is no closure or already says.
+    func sendableClosureType(_ type: TypeSyntax, scope: String) -> String? {
+        guard isClosure(type, scope: scope), let resolved = try? resolver.resolve(type, scope: scope) else { return nil }
+        let written = resolved.description
+        guard !written.contains("@Sendable"), !resolved.attributes.contains(where: { $0.name.name.first?.isUppercase == true }) else {
+            return nil
+        }
+        // `((Double) -> Void)?`: the optional's wrapped type is the function type itself.
+        if case .optional(let wrapped) = resolved.strippingAttributes.kind {
+            return "(@Sendable " + wrapped.description + ")?"
+        }
+        if written.hasPrefix("@escaping ") { return "@escaping @Sendable " + written.dropFirst("@escaping ".count) }
+        return "@Sendable " + written
     }
 
     /// A `rethrows` method throws only when a closure the caller passes throws.

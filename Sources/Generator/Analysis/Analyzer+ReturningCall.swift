@@ -4,8 +4,9 @@ import DeclParser
 /// through a closure (Zip's `zipFiles(paths:…, progress:) throws`, `quickUnzipFile(_:progress:)
 /// throws -> URL`; a blocking `connect() throws`): the adapter calls it on the object's serial
 /// queue, as other `@blocking` calls, and its return value is the adapter's value, its error the
-/// adapter's error. Its closures (progress) are passed on as they are. Nothing stops such a call
-/// once it runs: a cancelled caller stops waiting, and a call still queued is skipped.
+/// adapter's error. Its closures (progress) are passed on, `@Sendable` (they run on the queue)
+/// and not called once the outcome is decided. Nothing stops such a call once it runs: a
+/// cancelled caller stops waiting, and a call still queued is skipped.
 extension Analyzer {
     /// No closure parameter reports the outcome: none is named like a completion, a success or a
     /// failure, and the method throws or returns a value (or has no closure at all).
@@ -40,6 +41,8 @@ extension Analyzer {
         }
         var parameters: [AdapterParameter] = []
         var arguments: [LegacyCall.Argument] = []
+        var guarded: [String: Int] = [:]
+        var guardedOptional: Set<String> = []
         for parameter in function.parameters {
             let problem: String? =
                 if parameter.type.isInout {
@@ -58,10 +61,17 @@ extension Analyzer {
             let label = parameter.label.map { Naming.escapedLabel($0.name) }
             let name = Naming.escaped(parameter.name.name)
             let line = parameter.location.line
+            // Its closures (progress) are called on the object's queue: `@Sendable`, and not
+            // after the outcome (a cancelled caller has stopped listening).
+            if let count = guardableCallbackArity(parameter.type, scope: scope) { guarded[name] = count }
+            if let count = guardableOptionalCallbackArity(parameter.type, scope: scope) {
+                guarded[name] = count
+                guardedOptional.insert(name)
+            }
             parameters.append(
                 AdapterParameter(
-                    label: label, name: name, type: parameter.type.description, defaultValue: parameter.defaultValue, isInout: false,
-                    line: line))
+                    label: label, name: name, type: sendableClosureType(parameter.type, scope: scope) ?? parameter.type.description,
+                    defaultValue: parameter.defaultValue, isInout: false, line: line))
             arguments.append(.forwarded(label: label, name: name, isInout: false, line: line))
         }
         // The adapter keeps every parameter, so it would differ from the SDK's method only in
@@ -77,6 +87,8 @@ extension Analyzer {
                 returnsValue: resultType != "Void"),
             completion: CompletionShape(parameters: []))
         call.completionRole = .returned
+        call.guardedClosureParameters = guarded
+        call.guardedOptionalClosures = guardedOptional
         var options = options
         options.cancellation = Cancellation()
         var adapter = Adapter(

@@ -26,6 +26,8 @@ public struct SDKCall: Hashable, Sendable {
     /// Parameters that are callbacks of the call (progress and the like): forwarded only while
     /// the outcome is open, by their number of parameters.
     public var guardedClosureParameters: [String: Int] = [:]
+    /// Those of them that are optional: wrapped through `map`.
+    public var guardedOptionalClosures: Set<String> = []
     /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
     /// parameter name → element type. The adapter yields into them and finishes them at the end.
     public var progressStreams: [String: String] = [:]

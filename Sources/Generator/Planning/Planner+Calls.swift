@@ -277,7 +277,8 @@ extension Planner {
         }
         if let arity = call.guardedClosureParameters[name] {
             let values = (0..<arity).map { arity == 1 ? "value" : "value\($0)" }.joined(separator: ", ")
-            return "{ \(values.isEmpty ? "" : values + " in ")\(continuation).ifRunning { \(name)(\(values)) } }"
+            let guarded = "{ \(values.isEmpty ? "" : values + " in ")\(continuation).ifRunning { \(name)(\(values)) } }"
+            return call.guardedOptionalClosures.contains(name) ? "\(name).map { \(name) in \(guarded) }" : guarded
         }
         return (isInout ? "&" : "") + name
     }

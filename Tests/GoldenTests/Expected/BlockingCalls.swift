@@ -138,7 +138,7 @@ extension KeyValueStore {
     /// Calls the SDK on the object's serial queue, not where it is awaited: it blocks until it returns.
     #sourceLocation(file:"BlockingCalls.bridge",line:23)
     @discardableResult
-    nonisolated(nonsending) func snapshotAsync(to path: String, progress: ((Double) -> Void)?) async throws -> Int {
+    nonisolated(nonsending) func snapshotAsync(to path: String, progress: (@Sendable (Double) -> Void)?) async throws -> Int {
         #sourceLocation(file:"BlockingCalls.bridge",line:24)
         let call = BridgegenCall<Int, Swift.Void>("KeyValueStore.snapshotAsync(to:progress:)")
         #sourceLocation()
@@ -150,7 +150,7 @@ extension KeyValueStore {
                     #sourceLocation(file:"BlockingCalls.bridge",line:24)
                     let value = try self.snapshot(
                         to: path,
-                        progress: progress
+                        progress: progress.map { progress in { value in continuation.ifRunning { progress(value) } } }
                     )
                     #sourceLocation()
                     continuation.resume(returning: value)
