@@ -169,10 +169,6 @@ extension Planner {
         printer.continuation(")")
     }
 
-    /// The legacy call with bridgegen's handler as its completion argument. A multi-line closure
-    /// may stay inline only as the sole argument (swift-format's rule); otherwise, or when the
-    /// first line is too long, every argument goes on its own line. The call's first line, where
-    /// the compiler reports a wrong name or label, lands on the declaration's line.
     /// `let value = try Zip.quickUnzipFile(path, progress: progress)`, then the value (or the
     /// error) resumes the call.
     func printReturningCall(_ site: AdapterSite, _ call: SDKCall, into printer: inout CodePrinter) {
@@ -192,6 +188,10 @@ extension Planner {
         printer.line("}")
     }
 
+    /// The legacy call with bridgegen's handler as its completion argument. A multi-line closure
+    /// may stay inline only as the sole argument (swift-format's rule); otherwise, or when the
+    /// first line is too long, every argument goes on its own line. The call's first line, where
+    /// the compiler reports a wrong name or label, lands on the declaration's line.
     func printLegacyCall(
         _ site: AdapterSite, _ call: SDKCall, handlerHead: String, assigningTo returned: String? = nil,
         into printer: inout CodePrinter, handlerBody: (inout CodePrinter) -> Void
