@@ -102,6 +102,9 @@ extension Parser {
         let generics = try parseGenericParameters()
         _ = try expect(.equal, "after typealias name", notes: [.init("write 'typealias \(name.name) = SomeType'")])
         let type = try parseType()
+        // `typealias SetupResult<T> = Swift.Result<T, CoreStoreError> where T: StorageInterface`
+        // (CoreStore): the constraints say nothing of the shape; read and left out.
+        if current.isKeyword("where") { _ = try parseWhereClause() }
         return TypeAliasDecl(
             documentation: documentation, attributes: attributes, modifiers: modifiers, name: name,
             genericParameters: generics, type: type, location: start)

@@ -30,6 +30,9 @@ struct SourceType: Equatable {
     /// A protocol's associated types (`associatedtype S: StorageAware`): a callback argument of
     /// one of them says nothing of what it is (the conformer itself, or another type).
     var associatedTypes: [String] = []
+    /// Declared `@available(*, deprecated…)` (CoreStore's legacy `extension RelationshipContainer.ToOne`):
+    /// its members are deprecated too.
+    var isDeprecated = false
 }
 
 struct SourceMember: Equatable {
@@ -49,6 +52,8 @@ struct SourceMember: Equatable {
     /// one the language can hold (an operator, say), with the parser's first complaint.
     var declaration: Member?
     var parseError: String?
+    /// Declared inside a deprecated type or extension.
+    var isInDeprecatedScope = false
 
     /// Parses `text` as a member of an extension block (a top-level typealias is one too).
     static func parse(_ text: String) -> (Member?, String?) {
@@ -135,7 +140,8 @@ struct SourceDeclarations {
                     word, name: name, at: index, outerName: word == "extension" ? nil : outerName,
                     isPublic: isPublic && !attributes.contains("@_spi("),
                     declaredPublic: modifiers.contains("public") || modifiers.contains("open"),
-                    isUnavailable: attributes.filter { !$0.isWhitespace }.contains("@available(*,unavailable"))
+                    isUnavailable: attributes.filter { !$0.isWhitespace }.contains("@available(*,unavailable"),
+                    isDeprecated: attributes.filter { !$0.isWhitespace }.contains("@available(*,deprecated"))
                 continue
             }
             if word == "associatedtype", let typeIndex, types[typeIndex].kind == .protocol, index + 1 < tokens.count,
@@ -167,7 +173,12 @@ struct SourceDeclarations {
                 isPublic: isPublic || typeIndex.map { types[$0].kind == .protocol && types[$0].isPublic } ?? false,
                 isStatic: modifiers.contains("static") || modifiers.contains("class"))
             (member.declaration, member.parseError) = SourceMember.parse(member.text)
-            if let typeIndex { types[typeIndex].members.append(member) } else { topLevel.append(member) }
+            if let typeIndex {
+                member.isInDeprecatedScope = types[typeIndex].isDeprecated
+                types[typeIndex].members.append(member)
+            } else {
+                topLevel.append(member)
+            }
             index = next
         }
         return index
@@ -207,7 +218,7 @@ struct SourceDeclarations {
     /// `struct Name<T>: P where … {` then its body.
     private mutating func readType(
         _ keyword: String, name: String, at index: Int, outerName: String?, isPublic: Bool, declaredPublic: Bool,
-        isUnavailable: Bool = false
+        isUnavailable: Bool = false, isDeprecated: Bool = false
     ) -> Int {
         var cursor = index + 2
         var fullName = name
@@ -269,6 +280,7 @@ struct SourceDeclarations {
                 name: qualified, kind: SourceType.Kind(rawValue: keyword) ?? .class, isPublic: isPublic, path: path,
                 line: tokens[index].line, condition: currentCondition, whereClause: whereClause, inherits: inherits,
                 genericParameters: genericParameters))
+        types[types.count - 1].isDeprecated = isDeprecated
         // Members of a `public extension` are public unless they say otherwise.
         let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)
         return readBody(from: cursor + 1, typeIndex: types.count - 1, outerName: qualified, outerPublic: membersPublic)

@@ -38,7 +38,7 @@ extension StarterBlock {
         if ["Block", "Handler", "Callback", "Closure"].contains(where: bare.hasSuffix), !bare.hasSuffix("Token") {
             return "returns a closure: it wraps what it is given, and calls nothing back"
         }
-        if ["Configuration", "Config", "Options", "Settings"].contains(where: bare.hasSuffix) {
+        if ["Configuration", "Config", "Options", "Settings", "Builder"].contains(where: bare.hasSuffix) {
             return "returns a \(bare), whose closures run when it is used"
         }
         if spelled.contains("Publisher") {

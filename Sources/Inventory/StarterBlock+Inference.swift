@@ -111,7 +111,13 @@ extension StarterBlock {
                 annotations.insert(("@stream", "'\(function.name.name)' reports progress, many times"), at: 0)
             } else if ClosureRoleNames.namesIteration(function.name.name), callbacks.count == 1 {
                 annotations.insert(("@stream", "'\(function.name.name)' is named for calling back for each item"), at: 0)
-            } else if function.returnType?.isVoid ?? true, callbacks.count == 1, Self.namesObserver(function.name.name) {
+            } else if function.returnType?.isVoid ?? true, callbacks.count == 1, Self.namesObserver(function.name.name),
+                // Not one that names the outcome outright (CoreStore's `monitorList(createAsynchronously:
+                // …)` hands over the monitor it made, once); a bare `callback` or `block` says nothing.
+                ![callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains(where: {
+                    $0.lowercased().contains("completion") || $0.lowercased().hasSuffix("asynchronously")
+                })
+            {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' is named like an observer and keeps its handler (nothing stops it)"), at: 0)
             } else if endOfEach, callbacks.count == 1 {

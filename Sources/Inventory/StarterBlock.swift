@@ -206,6 +206,10 @@ struct StarterBlock {
                 let reason = deprecation.text.contains("renamed") ? "deprecated: its replacement is bridged" : "deprecated: bridge what replaces it"
                 return addContext(member, function, reason: reason)
             }
+            // So is one of a deprecated type or extension (CoreStore's legacy containers).
+            if takesCallback(function), member.isInDeprecatedScope {
+                return addContext(member, function, reason: "deprecated with its type: bridge what replaces it")
+            }
             // An async method that calls a closure per item and returns when they are over
             // (SQLiteNIO's `query(_:_:_ onRow:) async throws`): a stream its return ends.
             if let callback = asyncPerItemCallback(function) {

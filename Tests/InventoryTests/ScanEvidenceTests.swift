@@ -955,6 +955,34 @@ import Testing
         #expect(text.contains("// Toggle: onChange(_:)"), "\(text)")
     }
 
+    /// CoreStore's shapes: a `Result` typealias with a `where` clause is a `Result`; a closure
+    /// labelled `createAsynchronously` hands over what the method made, once, even in a method
+    /// named like an observer; a method returning a `…Builder` keeps its closure; the members of a
+    /// deprecated extension are deprecated.
+    @Test func coreStoresShapes() throws {
+        let text = scan(
+            """
+            public typealias SetupResult<T> = Swift.Result<T, StoreError> where T: StorageInterface
+            public final class DataStack {
+                public func addStorage<T: StorageInterface>(_ storage: T, completion: @escaping (SetupResult<T>) -> Void) {}
+                public func monitorList<O>(createAsynchronously: @escaping (ListMonitor<O>) -> Void, _ from: String) {}
+                public func tweak(_ fetchRequest: @escaping (NSFetchRequest) -> Void) -> FetchChainBuilder { fatalError() }
+            }
+            @available(*, deprecated, message: "Legacy")
+            extension DataStack {
+                public func observe(options: Int, changeHandler: @escaping (Int) -> Void) -> Observation { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("public typealias SetupResult<T> = Swift.Result<T, StoreError> where T: StorageInterface"), "\(text)")
+        #expect(text.contains("\n    public func monitorList<O>(createAsynchronously:"), "\(text)")
+        #expect(!text.contains("@stream\n    public func monitorList"), "\(text)")
+        #expect(text.contains("@context  // returns a FetchChainBuilder, whose closures run when it is used\n    public func tweak("), "\(text)")
+        #expect(text.contains("@context  // deprecated with its type: bridge what replaces it\n    public func observe("), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func addStorage<T: StorageInterface>(_ storage: T) async throws -> T {"), "\(swift)")
+    }
+
     /// socket.io's emitter: `on(_ event:callback:) -> UUID` registers a handler for each event,
     /// `once` one, and `off(id:)` takes the returned id back (`@cancel(using: off(id:))`); a
     /// handler property the app cannot assign (`private(set)`, a protocol's `{ get }`, a computed

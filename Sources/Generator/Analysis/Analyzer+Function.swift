@@ -12,7 +12,9 @@ extension Analyzer {
     public static func looksLikeCompletion(_ word: String?) -> Bool {
         guard let word else { return false }
         let lowered = word.lowercased()
+        // `createAsynchronously:` (CoreStore's `monitorList`): the object made, handed over once.
         return lowered.contains("completion") || lowered.contains("reply") || completionWords.contains(lowered)
+            || lowered.hasSuffix("asynchronously")
     }
 
     mutating func analyseFunction(
