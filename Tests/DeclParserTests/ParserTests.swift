@@ -68,6 +68,18 @@ import Testing
         Parser.parse(Array(text.utf8))
     }
 
+    /// A typealias with a `where` clause (CoreStore's `SetupResult<T> = Swift.Result<T, E> where
+    /// T: StorageInterface`) parses; the constraints are left out of its type.
+    @Test func aTypealiasWithAWhereClause() {
+        let (file, diagnostics) = parse("typealias SetupResult<T> = Swift.Result<T, CoreStoreError> where T: StorageInterface\n")
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        guard case .typeAlias(let alias)? = file.declarations.first else {
+            Issue.record("no typealias: \(file.declarations)")
+            return
+        }
+        #expect(alias.type.description == "Swift.Result<T, CoreStoreError>")
+    }
+
     /// An SDK's enum, pasted as the SDK declares it: its cases are kept (several on a line,
     /// labelled associated values, raw values), everything else in its body is skipped.
     @Test func enumsKeepTheirCases() throws {
