@@ -1,0 +1,207 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// What scan reads from a type's relations to the others the sources declare: the superclass or
+/// protocol whose adapter serves a method, the typealias it inherits, the library's own async
+/// form of a callback method, a twin of another access or staticness.
+@Suite struct ScanRelatedDeclarationsTests: ScanTesting {
+    /// An override is its superclass's method: the superclass's adapter calls it, and a second
+    /// adapter of the same name in the subclass's extension would not compile (ReactiveKit's
+    /// `ReplaySubject.observe(with:)` under `Subject`'s).
+    @Test func anOverrideIsTheSuperclasssMethod() {
+        let text = scan(
+            """
+            open class Subject {
+                open func observe(with observer: @escaping (Int) -> Void) {}
+            }
+            public final class ReplaySubject: Subject {
+                public override func observe(with observer: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// ReplaySubject → Subject: observe(with:)\n"), "\(text)")
+        #expect(text.contains("    @stream\n    open func observe(with observer: @escaping (Int) -> Void)"))
+        // Beside a callback of its own, the override is context in the block.
+        let besides = scan(
+            """
+            open class Subject {
+                open func observe(with observer: @escaping (Int) -> Void) {}
+            }
+            public final class ReplaySubject: Subject {
+                public override func observe(with observer: @escaping (Int) -> Void) {}
+                public func replay(completion: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        #expect(besides.contains("    @context  // overrides Subject's: the superclass's adapter calls it\n    public override func observe("), "\(besides)")
+    }
+
+    /// A conformer's implementation of a requirement of the module's protocol (Starscream's
+    /// `WebSocket.write(string:completion:)` of `WebSocketClient`) is served by the protocol's
+    /// adapter, which dispatches to it; one whose types differ (hyperoslo/Cache's `Storage`
+    /// gets itself where the protocol gets its associated type) keeps an adapter of its own, and
+    /// so does a method of the protocol's extension, which is dispatched statically.
+    @Test func aRequirementsImplementationIsServedByTheProtocolsAdapter() {
+        let text = scan(
+            """
+            public protocol WebSocketClient: AnyObject {
+                associatedtype S
+                func write(string: String, completion: (() -> ())?)
+                func observe(_ closure: @escaping (S) -> Void)
+            }
+            extension WebSocketClient {
+                public func ping(completion: @escaping () -> Void) {}
+            }
+            open class WebSocket: WebSocketClient {
+                public typealias S = WebSocket
+                public func write(string: String, completion: (() -> ())?) {}
+                public func observe(_ closure: @escaping (WebSocket) -> Void) {}
+                public func ping(completion: @escaping () -> Void) {}
+            }
+            public final class Engine {}
+            extension Engine: WebSocketClient {
+                public typealias S = Engine
+                public func write(string: String, completion: (() -> ())?) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @context  // implements WebSocketClient's requirement: WebSocketClient's adapter calls it\n    public func write(string:"), "\(text)")
+        #expect(text.contains("\n    public func observe(_ closure: @escaping (WebSocket) -> Void)"), "\(text)")
+        #expect(!text.contains("implements WebSocketClient's requirement: WebSocketClient's adapter calls it\n    public func observe("), "\(text)")
+        #expect(!text.contains("adapter calls it\n    public func ping("), "\(text)")
+        #expect(text.contains("// Engine → WebSocketClient: write(string:completion:)"), "\(text)")
+        // A delegate protocol's method, implemented (Alamofire's `Session` as `RequestDelegate`,
+        // CocoaMQTT as `CocoaMQTTSocketDelegate`): the library's to call.
+        let delegate = scan(
+            """
+            public protocol RequestDelegate: AnyObject {
+                func retryResult(for request: Request, dueTo error: Error, completion: @escaping (Bool) -> Void)
+            }
+            public final class Request {}
+            public final class Client: RequestDelegate {
+                public func retryResult(for request: Request, dueTo error: Error, completion: @escaping (Bool) -> Void) {}
+                public func publish(completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(delegate.contains("    @context  // implements RequestDelegate's requirement: the library calls it, as the RequestDelegate\n    public func retryResult("), "\(delegate)")
+    }
+
+    /// A subclass's callback that names its superclass's typealias bare (OAuthSwift's
+    /// `OAuth2Swift.authorize(…, completionHandler: TokenCompletionHandler)`, declared in
+    /// `OAuthSwift`) is a callback, written with the alias qualified so that generate finds it.
+    @Test func aSuperclasssTypealiasIsSeenAndQualified() throws {
+        let result = scan(
+            """
+            open class OAuthSwift {
+                public typealias TokenCompletionHandler = (Result<String, Error>) -> Void
+            }
+            open class OAuth2Swift: OAuthSwift {
+                open func authorize(scope: String, completionHandler completion: @escaping TokenCompletionHandler) -> Handle? { nil }
+            }
+            public final class Handle {
+                public func cancel() {}
+            }
+            """
+        )
+        let text = result.text
+        #expect(text.contains("open func authorize(scope: String, completionHandler completion: @escaping OAuthSwift.TokenCompletionHandler) -> Handle?"), "\(text)")
+        #expect(text.contains("extension OAuthSwift {\n    public typealias TokenCompletionHandler = (Result<String, Error>) -> Void"), "\(text)")
+        #expect(result.summary.hasPrefix("scan: 1 callback APIs"), "\(result.summary)")
+    }
+
+    /// The SDK's own async form (Kingfisher's `retrieveImage(with:options:) async throws` beside
+    /// `retrieveImage(with:options:completionHandler:)`) is the one to call: the callback form is
+    /// context. Not beside an async method that takes a closure itself, nor for a stream (an
+    /// `all() async` that returns every row at once is no form of a row callback).
+    @Test func theSDKsOwnAsyncFormIsTheOneToCall() {
+        let text = scan(
+            """
+            public final class ImageCache {
+                public func retrieveImage(with url: String, options: [String] = [], completionHandler: @escaping (Result<String, Error>) -> Void) {}
+                public func retrieveImage(with url: String, options: [String] = []) async throws -> String { "" }
+                @objc func clearCache() {}
+                public func clearCache(completion: (() -> Void)? = nil) {}
+                public func clearCache() async {}
+                public func all(_ onRow: @escaping (String) -> Void) -> Future {}
+                public func all() async throws -> [String] { [] }
+                public func connect(to url: String, onUpgrade: @escaping (String) -> Void) -> Future {}
+                public func connect(to url: String, onUpgrade: @escaping (String) -> Void) async throws {}
+            }
+            public final class Future {}
+            public final class User {
+                public func save(options: [String] = [], completion: @escaping (Result<User, Error>) -> Void) {}
+            }
+            #if compiler(>=5.5.2) && canImport(_Concurrency)
+            extension User {
+                public func save(options: [String] = []) async throws -> User { self }
+            }
+            #endif
+            public protocol Requestable {
+                associatedtype ResultType
+                func start(_ callback: @escaping (Result<ResultType, Error>) -> Void)
+            }
+            extension Requestable {
+                public func start() async throws -> ResultType { fatalError() }
+            }
+            public struct Request<T>: Requestable {
+                public func start(_ callback: @escaping (Result<T, Error>) -> Void) {}
+            }
+            public final class _objc_Request {
+                public func onSuccess(_ callback: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// User: save(options:completion:)"), "\(text)")
+        #expect(text.contains("// Request: start(_:)"), "\(text)")
+        #expect(!text.contains("_objc_Request"), "\(text)")
+        #expect(text.contains("    @context  // the SDK's own async form 'retrieveImage(with:options:)' is the one to call\n"), "\(text)")
+        #expect(text.contains("    @context  // the SDK's own async form 'clearCache()' is the one to call\n"), "\(text)")
+        #expect(!text.contains("async form 'all()'"), "\(text)")
+        #expect(!text.contains("async form 'connect"), "\(text)")
+    }
+
+    /// SwiftyStoreKit: a public `class func` beside a fileprivate instance method of the same
+    /// signature is its own declaration (the public one is the API), and `onEntitlementRevocation(
+    /// completion:)` is named for an event while its closure is named for one outcome: said.
+    @Test func aStaticMethodBesideAPrivateTwinAndAnEventNamedCompletion() {
+        let text = scan(
+            """
+            public class SwiftyStoreKit {
+                fileprivate func restorePurchases(atomically: Bool = true, completion: @escaping (Int) -> Void) {}
+                fileprivate func onEntitlementRevocation(completion: @escaping ([String]) -> Void) {}
+            }
+            extension SwiftyStoreKit {
+                public class func restorePurchases(atomically: Bool = true, completion: @escaping (Int) -> Void) {}
+                public class func onEntitlementRevocation(completion: @escaping ([String]) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    public class func restorePurchases(atomically: Bool = true, completion: @escaping (Int) -> Void)\n"), "\(text)")
+        #expect(text.contains("// scan: one-shot assumed: 'completion' is named for one outcome, but 'onEntitlementRevocation' for an event;"), "\(text)")
+    }
+
+    /// An observation registry protocol hands its callbacks `(O, S, Change)`, `S` an associated
+    /// type (hyperoslo/Cache): whether `S` is the conformer itself nothing says, so the starter
+    /// says it is kept in the value; a conforming class's own method drops itself.
+    @Test func anAssociatedTypeHandedBackIsSaid() {
+        let text = scan(
+            """
+            public protocol StorageObservationRegistry {
+                associatedtype S: AnyObject
+                func addStorageObserver<O: AnyObject>(_ observer: O, closure: @escaping (O, S, String) -> Void) -> ObservationToken
+            }
+            public final class Storage: StorageObservationRegistry {
+                public typealias S = Storage
+                public func addStorageObserver<O: AnyObject>(_ observer: O, closure: @escaping (O, Storage, String) -> Void) -> ObservationToken { ObservationToken() }
+            }
+            public final class ObservationToken {
+                public func cancel() {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: 'closure' gets 'S', an associated type of StorageObservationRegistry, after your object: it is kept in the value;"), "\(text)")
+        #expect(text.components(separatedBy: "an associated type of").count == 2, "\(text)")
+    }
+}
