@@ -374,7 +374,9 @@ public struct Lexer {
                 index += 1 + hashes
                 if peek() == UInt8(ascii: "(") {
                     skipInterpolation()
-                } else {
+                } else if peek() != nil {
+                    // The escaped character; none at the end of an unterminated literal (found by
+                    // the scan fuzzer: a token then ended past the input).
                     index += 1
                 }
                 continue

@@ -42,6 +42,17 @@ import Testing
         #expect(lexer.diagnostics.diagnostics.map(\.message) == ["unexpected character '\\' in declaration", "unterminated '/*' comment"])
     }
 
+    /// Swift source whose string literal ends with a backslash at the end of the input (the scan
+    /// fuzzer's crash: the token ended past the input, and scan's slice of it trapped).
+    @Test func aStringEndingInABackslashAtTheEndStaysInTheInput() {
+        for text in ["let a = \"x\\", "let b = \"\"\"\n\\", "let c = #\"x\\#"] {
+            let bytes = Array(text.utf8)
+            var lexer = Lexer(bytes: bytes, reading: .swift)
+            let tokens = lexer.tokenize()
+            #expect(tokens.allSatisfy { $0.endOffset <= bytes.count }, "\(text)")
+        }
+    }
+
     /// A stray character is reported where it is and skipped like a token: what follows it on
     /// its line does not start the line.
     @Test func strayCharactersAreSkippedLikeTokens() {
