@@ -128,10 +128,9 @@ extension Analyzer {
             let type = function.parameters[index].type
             let isInout = type.isInout
             let name = Naming.escaped(function.parameters[index].name.name)
-            if let count = guardableCallbackArity(type, scope: scope) { guarded[name] = count }
-            if let count = guardableOptionalCallbackArity(type, scope: scope) {
-                guarded[name] = count
-                guardedOptional.insert(name)
+            if let guardable = guardableCallback(type, scope: scope) {
+                guarded[name] = guardable.arity
+                if guardable.isOptional { guardedOptional.insert(name) }
             }
             parameters.append(
                 AdapterParameter(
@@ -342,29 +341,26 @@ extension Analyzer {
         type.contains("->") || type.contains("&") || type.hasPrefix("any ") || type.hasPrefix("some ") ? "(\(type))?" : type + "?"
     }
 
-    /// The number of parameters of a callback parameter (progress and the like) that the adapter
-    /// can wrap so it is not called after the outcome: an escaping, non-optional closure returning
-    /// Void, not throwing, not isolated to a global actor. nil when it is passed through as is.
-    func guardableCallbackArity(_ type: TypeSyntax, scope: String) -> Int? {
+    /// A callback parameter (progress and the like) that the adapter can wrap so it is not called
+    /// after the outcome: an escaping closure (`@escaping`, or optional: `progress: ((Double) ->
+    /// Void)? = nil`, wrapped through `map` so that nil stays nil) returning Void, not throwing,
+    /// not isolated to a global actor; its number of parameters. nil when it is passed through as is.
+    func guardableCallback(_ type: TypeSyntax, scope: String) -> (arity: Int, isOptional: Bool)? {
         guard let resolved = try? resolver.resolve(type, scope: scope) else { return nil }
-        let attributes = resolved.attributes
-        guard attributes.contains(where: { $0.name.name == "escaping" }),
-            !attributes.contains(where: { $0.name.name.first?.isUppercase == true && $0.name.name != "Sendable" }),
-            case .function(let function) = resolved.strippingAttributes.kind,
+        var closure = resolved
+        let isOptional: Bool
+        if case .optional(let wrapped) = resolved.strippingAttributes.kind {
+            closure = wrapped
+            isOptional = true
+        } else {
+            guard resolved.attributes.contains(where: { $0.name.name == "escaping" }) else { return nil }
+            isOptional = false
+        }
+        guard !closure.attributes.contains(where: { $0.name.name.first?.isUppercase == true && $0.name.name != "Sendable" }),
+            case .function(let function) = closure.strippingAttributes.kind,
             function.result.isVoid, function.throwsClause == nil, !function.isAsync
         else { return nil }
-        return function.parameters.count
-    }
-
-    /// The same for an optional closure (`progress: ((Double) -> Void)? = nil`, which escapes):
-    /// wrapped through `map`, nil stays nil.
-    func guardableOptionalCallbackArity(_ type: TypeSyntax, scope: String) -> Int? {
-        guard let resolved = try? resolver.resolve(type, scope: scope), case .optional(let wrapped) = resolved.strippingAttributes.kind,
-            !wrapped.attributes.contains(where: { $0.name.name.first?.isUppercase == true && $0.name.name != "Sendable" }),
-            case .function(let function) = wrapped.strippingAttributes.kind,
-            function.result.isVoid, function.throwsClause == nil, !function.isAsync
-        else { return nil }
-        return function.parameters.count
+        return (function.parameters.count, isOptional)
     }
 
     /// A `@blocking` adapter hands its closures to the SDK on its object's queue, not on the

@@ -63,10 +63,9 @@ extension Analyzer {
             let line = parameter.location.line
             // Its closures (progress) are called on the object's queue: `@Sendable`, and not
             // after the outcome (a cancelled caller has stopped listening).
-            if let count = guardableCallbackArity(parameter.type, scope: scope) { guarded[name] = count }
-            if let count = guardableOptionalCallbackArity(parameter.type, scope: scope) {
-                guarded[name] = count
-                guardedOptional.insert(name)
+            if let guardable = guardableCallback(parameter.type, scope: scope) {
+                guarded[name] = guardable.arity
+                if guardable.isOptional { guardedOptional.insert(name) }
             }
             parameters.append(
                 AdapterParameter(
