@@ -17,9 +17,20 @@ public final class KeyValueStore {
         case never
     }
 
-    public var reply: Reply = .normal
+    /// How the next commands answer. The client itself is not thread-safe (that is what it
+    /// models), but its test knobs are behind a lock: a test sets them between calls, while the
+    /// store's queue may still be finishing the last command (Thread Sanitizer saw the two race
+    /// when the handoff went through the concurrency runtime, which it does not always follow).
+    public var reply: Reply {
+        get { knobs.withLock { $0.reply } }
+        set { knobs.withLock { $0.reply = newValue } }
+    }
     /// How long each command blocks, in seconds (a slow server).
-    public var delay: TimeInterval = 0
+    public var delay: TimeInterval {
+        get { knobs.withLock { $0.delay } }
+        set { knobs.withLock { $0.delay = newValue } }
+    }
+    private let knobs = Locked((reply: Reply.normal, delay: TimeInterval(0)))
     /// While held, every command blocks (a server that does not answer yet) until released, or
     /// for 30 seconds.
     private let gate = NSCondition()
