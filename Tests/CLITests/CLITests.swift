@@ -34,7 +34,7 @@ func run(_ arguments: [String], stdin: String = "") -> Captured {
     return Captured(code: code, stdout: out.value, stderr: err.value)
 }
 
-/// A fresh temporary directory per test.
+/// A fresh temporary directory per test; the caller removes it (`defer`), so runs leave no folders behind.
 func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -96,6 +96,7 @@ let invalidBridge = """
 
     @Test func writesOneFilePerInput() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Payments.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("Generated")
@@ -116,6 +117,7 @@ let invalidBridge = """
     /// hand-written file of that name is left alone.
     @Test func theRuntimeCopyOfAnEarlierReleaseIsRemoved() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Payments.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let legacy = dir.appendingPathComponent("BridgegenSupport.swift")
@@ -138,6 +140,7 @@ let invalidBridge = """
 
     @Test func unchangedOutputKeepsItsModificationTime() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Payments.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         #expect(run(["generate", input.path, "-o", dir.path]).code == .success)
@@ -151,6 +154,7 @@ let invalidBridge = """
 
     @Test func neverOverwritesAHandWrittenFile() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Payments.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let handWritten = dir.appendingPathComponent("Payments.bridge.swift")
@@ -164,6 +168,7 @@ let invalidBridge = """
 
     @Test func checkReportsStaleAndMissingFiles() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Payments.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let missing = run(["generate", input.path, "-o", dir.path, "--check"])
@@ -186,6 +191,7 @@ let invalidBridge = """
 
     @Test func diagnosticsExitOneAndWriteNothing() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let good = dir.appendingPathComponent("Good.bridge")
         let bad = dir.appendingPathComponent("Bad.bridge")
         try validBridge.write(to: good, atomically: true, encoding: .utf8)
@@ -199,6 +205,7 @@ let invalidBridge = """
 
     @Test func missingInputAndDirectoryInput() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let result = run(["generate", dir.appendingPathComponent("nope.bridge").path, "-o", dir.path])
         #expect(result.code == .diagnostics && result.stderr.contains("nope.bridge: error: no such file"))
         let directory = run(["generate", dir.path, "-o", dir.path])
@@ -207,6 +214,7 @@ let invalidBridge = """
 
     @Test func unwritableOutputIsADiagnostic() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Payments.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let file = dir.appendingPathComponent("plain-file")
@@ -226,6 +234,7 @@ let invalidBridge = """
 
     @Test func sameFileNameTwiceIsRejected() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         for sub in ["A", "B"] {
             let folder = dir.appendingPathComponent(sub)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -241,6 +250,7 @@ let invalidBridge = """
     /// `BridgegenSupport.bridge` writes `BridgegenSupport.bridge.swift`: no clash with the runtime.
     @Test func anInputNamedLikeTheSupportFileIsFine() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("BridgegenSupport.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("out")
@@ -252,6 +262,7 @@ let invalidBridge = """
     /// else, and a hostile file name stays inert in the header comment.
     @Test func outputsStayInTheOutputDirectory() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let inputs = dir.appendingPathComponent("in/deeper")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         let hostile = "a\nlet x = 1; \u{202E} \"q\".bridge"
@@ -276,6 +287,7 @@ let invalidBridge = """
     /// complete, the failing one untouched, and no temporary file remains.
     @Test func aFailedWriteLeavesEveryFileWhole() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out")
         for name in ["A", "B"] {
             try validBridge.write(to: dir.appendingPathComponent("\(name).bridge"), atomically: true, encoding: .utf8)
@@ -294,6 +306,7 @@ let invalidBridge = """
 
     @Test func configurationSettingsAndFlagsThatWin() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Payments.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let config = dir.appendingPathComponent("bridgegen.json")
@@ -317,6 +330,7 @@ let invalidBridge = """
     /// that say what to do instead.
     @Test func settingsOfTheEmbeddedRuntimeAreErrorsThatSayWhy() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Payments.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let config = dir.appendingPathComponent("bridgegen.json")
@@ -333,6 +347,7 @@ let invalidBridge = """
 
     @Test func aBadConfigurationIsADiagnosticAtItsKey() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Payments.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let config = dir.appendingPathComponent("bridgegen.json")
@@ -349,6 +364,7 @@ let invalidBridge = """
 
     @Test func supportCommandAndDryRun() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         // The runtime module's sources, for build systems without SwiftPM.
         let runtime = dir.appendingPathComponent("BridgegenRuntime")
         #expect(run(["support", "--output-dir", runtime.path]).code == .success)
@@ -364,6 +380,7 @@ let invalidBridge = """
 
     @Test func templateOverridesAndTemplateErrors() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("P.bridge")
         try validBridge.write(to: input, atomically: true, encoding: .utf8)
         let templates = dir.appendingPathComponent("templates")
@@ -417,6 +434,7 @@ let invalidBridge = """
     @Test func outputIsIdenticalAcrossProcessesLocalesAndDirectories() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else { return }
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Many.bridge")
         var source = "import FixtureSDK\n"
         for index in 0..<40 {
@@ -439,6 +457,7 @@ let invalidBridge = """
     @Test func outputDoesNotDependOnInputOrder() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else { return }
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let names = ["Zeta", "Alpha", "Mid"]
         for (index, name) in names.enumerated() {
             let source = validBridge.replacingOccurrences(of: "charge(", with: "charge\(index)(")
@@ -462,6 +481,7 @@ let invalidBridge = """
     @Test func diagnosticsNeverCrash() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else { return }
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("Bad.bridge")
         try Data([0x65, 0x78, 0xFF, 0xFE, 0x28, 0x28, 0x28]).write(to: input)
         let (code, _, errors) = try await launch(["generate", input.path, "-o", dir.path])
@@ -478,6 +498,7 @@ let invalidBridge = """
     /// from the manifest; with no way to tell, a note says to pass `--module`.
     @Test func scanTakesTheModuleFromTheManifest() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let sources = dir.appendingPathComponent("Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try """
@@ -500,6 +521,7 @@ let invalidBridge = """
     /// Files the package's manifest excludes are not compiled: scan leaves them out, and says so.
     @Test func scanLeavesOutWhatThePackageManifest() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let sources = dir.appendingPathComponent("Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try """
@@ -522,6 +544,7 @@ let invalidBridge = """
 
     @Test func scanWritesAStarterFileAndSummarizes() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let sources = dir.appendingPathComponent("Sources/Pay")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try "public class Pay {\n    public func charge(completion: @escaping (Error?) -> Void) {}\n}\n"
@@ -542,6 +565,7 @@ let invalidBridge = """
     /// from (not the alphabetically first one), and the summary says which it assumed.
     @Test func scanningSeveralModulesImportsEachAndSaysSo() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         for (module, type) in [("Zeta", "Uploader"), ("Alpha", "Client")] {
             let folder = dir.appendingPathComponent("Sources/\(module)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -560,6 +584,7 @@ let invalidBridge = """
 
     @Test func auditReportsCallsAndRatchets() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let bridge = dir.appendingPathComponent("Pay.bridge")
         try "extension Pay {\n    func charge(completion: @escaping (Error?) -> Void)\n}\n".write(to: bridge, atomically: true, encoding: .utf8)
         let app = dir.appendingPathComponent("App")
@@ -600,6 +625,7 @@ let invalidBridge = """
 
     @Test func theConfigurationSaysTheSame() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let config = dir.appendingPathComponent("bridgegen.json")
         for (json, expected) in [
             ("{\"testDoubles\": true}", Settings.TestDoubles.all), ("{\"testDoubles\": \"protocols\"}", .protocols),
