@@ -54,6 +54,9 @@ struct SourceMember: Equatable {
     var parseError: String?
     /// Declared inside a deprecated type or extension.
     var isInDeprecatedScope = false
+    /// Its documentation comment's lines: what it says of how often a callback comes is evidence
+    /// (`DocumentedFrequency`). Not pasted into the starter, which stays a list of declarations.
+    var documentation: [String] = []
 
     /// Parses `text` as a member of an extension block (a top-level typealias is one too).
     static func parse(_ text: String) -> (Member?, String?) {
@@ -173,6 +176,7 @@ struct SourceDeclarations {
                 isPublic: isPublic || typeIndex.map { types[$0].kind == .protocol && types[$0].isPublic } ?? false,
                 isStatic: modifiers.contains("static") || modifiers.contains("class"))
             (member.declaration, member.parseError) = SourceMember.parse(member.text)
+            member.documentation = tokens[declarationStart].documentation
             if let typeIndex {
                 member.isInDeprecatedScope = types[typeIndex].isDeprecated
                 types[typeIndex].members.append(member)

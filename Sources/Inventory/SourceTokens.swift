@@ -20,6 +20,8 @@ struct SkimToken: Equatable {
     var column: Int
     /// A line break separates it from the previous token.
     var startsLine: Bool
+    /// The `///` or `/** */` documentation just before it (a declaration's first token has its).
+    var documentation: [String] = []
 
     var word: String? {
         if case .word(let word) = kind { return word }
@@ -66,7 +68,7 @@ enum SourceTokens {
             }
             return SkimToken(
                 kind: kind, start: token.location.offset, end: token.endOffset, line: token.location.line,
-                column: token.location.column, startsLine: token.startsLine)
+                column: token.location.column, startsLine: token.startsLine, documentation: token.documentation)
         }
     }
 }

@@ -40,8 +40,10 @@ extension StarterBlock {
         // token is its protocol, and a typealias of the block its target (Defaults' `observe(…) ->
         // some Observation`, `typealias Observation = _DefaultsObservation`).
         let returnedType = function.returnType.map { $0.description == "Self" ? type : resolvedAlias(Self.withoutSomeOrAny($0.description)) }
-        // `@stream` only because an observer-like method returns a token: weak evidence.
+        // `@stream` only because an observer-like method returns a token, or only by the method's
+        // name: weak evidence, which the documentation overrules.
         var streamFromToken = false
+        var streamFromName = false
         // The object itself, returned for chaining by a registration for one of its own events
         // (Kitura-net's `Server.started(callback:) -> Self`): its stop would stop the object
         // (the server), not the listening.
@@ -120,15 +122,57 @@ extension StarterBlock {
             {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' is named like an observer and keeps its handler (nothing stops it)"), at: 0)
+                streamFromName = true
             } else if endOfEach, callbacks.count == 1 {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' is named for the end of each of many things: called for each"), at: 0)
+                streamFromName = true
             } else if Self.registersEventHandler(function, callbacks: callbacks.count) {
                 annotations.insert(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"), at: 0)
+                streamFromName = true
             }
         }
         if let byNames, byNames.isStream, !once {
             annotations.insert(("@stream", byNames.why), at: 0)
+            streamFromName = callbacks.count == 1
+        }
+        // What the documentation says of how often the one callback comes, above what names
+        // suggest (Siesta's `onNewData(_:)`, "Call the closure once if the request succeeds and
+        // the data changed", is no stream); said where stronger evidence disagrees.
+        var documentedOnce = false
+        if callbacks.count == 1, let callback = callbacks.first,
+            let said = DocumentedFrequency.read(
+                function.documentation, callback: callback.name.name,
+                otherParameters: Set(function.parameters.filter { $0 != callback }.flatMap { [$0.name.name, $0.label?.name].compactMap { $0 } }))
+        {
+            let name = callback.label?.name ?? callback.name.name
+            let stream = annotations.firstIndex { $0.annotation == "@stream" }
+            switch (said.kind, stream) {
+            case (.many, nil) where once:
+                annotations.append(
+                    ("", "'\(function.name.name)' is named for an end, which comes once, but its documentation says '\(said.phrase)': if '\(name)' is called for every event, add '@stream'"))
+            case (.many, nil):
+                annotations.insert(("@stream", "its documentation says '\(said.phrase)'"), at: 0)
+            case (.once, let stream?) where streamFromName || streamFromToken:
+                annotations.remove(at: stream)
+                annotations.removeAll { $0.annotation.isEmpty }
+                annotations.insert(("", "one-shot: its documentation says '\(said.phrase)'"), at: 0)
+                documentedOnce = true
+                streamFromToken = false
+            case (.once, _?):
+                annotations.append(("", "its documentation says '\(said.phrase)': if '\(name)' is called once, remove '@stream'"))
+            case (.once, nil):
+                documentedOnce = true
+            case (.many, _?):
+                break
+            }
+            // Called once if something holds, and never otherwise (Siesta's `onNotModified(_:)`):
+            // the one-shot would wait until it is cancelled.
+            if let condition = said.condition, !annotations.contains(where: { $0.annotation == "@stream" }) {
+                annotations.append(
+                    ("", "its documentation says '\(said.phrase) \(condition) …': when that does not hold, '\(name)' never comes and the call waits until it is cancelled; "
+                        + "if another method's callback always comes, bridge that one and mark this '@context'"))
+            }
         }
         // A callback per row beside a returned future that says when the rows are over
         // (SQLKit's `run(_ handler:) -> EventLoopFuture<Void>`): a stream that ends with it.
@@ -194,7 +238,7 @@ extension StarterBlock {
         }
         // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
         // name says nothing of how often it is called.
-        if byNames == nil, !once, !annotations.contains(where: { $0.annotation == "@stream" }),
+        if byNames == nil, !once, !documentedOnce, !annotations.contains(where: { $0.annotation == "@stream" }),
             callbacks.count == 1, let callback = callbacks.first,
             !Analyzer.looksLikeCompletion(callback.name.name), !Analyzer.looksLikeCompletion(callback.label?.name)
         {
@@ -205,7 +249,7 @@ extension StarterBlock {
         // The method's name says an event, the closure's one outcome (SwiftyStoreKit's
         // `onEntitlementRevocation(completion:)`, which it calls for every revocation): said.
         let name = function.name.name
-        if byNames == nil, !once, !annotations.contains(where: { $0.annotation == "@stream" }), callbacks.count == 1,
+        if byNames == nil, !once, !documentedOnce, !annotations.contains(where: { $0.annotation == "@stream" }), callbacks.count == 1,
             name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true, let callback = callbacks.first,
             Analyzer.looksLikeCompletion(callback.name.name) || Analyzer.looksLikeCompletion(callback.label?.name)
         {
@@ -275,12 +319,17 @@ extension StarterBlock {
                 ("", "'\(callback.label?.name ?? callback.name.name)' gets '\(name)', an associated type of \(type), after your object: "
                     + "it is kept in the value; if a conforming type sets '\(name)' to itself, bridge that type's own method, which drops it"))
         }
-        if callbacks.count == 1, function.name.name.contains("Streaming"), !annotations.contains(where: { $0.annotation == "@stream" }),
-            function.returnType.map({ !$0.isVoid }) == true
-        {
-            annotations.append(
-                ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' may be called for each message of a streaming call, "
-                    + "whose end the returned \(function.returnType?.description ?? "") reports: as written, a one-shot of the first"))
+        if callbacks.count == 1, function.name.name.contains("Streaming"), function.returnType.map({ !$0.isVoid }) == true {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            let returned = function.returnType?.description ?? ""
+            if annotations.contains(where: { $0.annotation == "@stream" }) {
+                annotations.append(
+                    ("", "'\(name)' is called for each message of a streaming call, whose end only the returned \(returned) reports: "
+                        + "as written, the stream does not end when the call does; if that matters, bridge a method of yours that ends it"))
+            } else {
+                annotations.append(
+                    ("", "'\(name)' may be called for each message of a streaming call, whose end the returned \(returned) reports: as written, a one-shot of the first"))
+            }
         }
         // A callback that gets one of the SDK's enums: its cases say what each call means.
         if callbacks.count == 1,

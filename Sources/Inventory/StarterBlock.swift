@@ -279,7 +279,9 @@ struct StarterBlock {
                 return
             }
             var entry = Entry(member: member, role: .callback)
-            entry.annotations = inferredAnnotations(of: function, tokens: tokens)
+            var documented = function
+            documented.documentation = member.documentation
+            entry.annotations = inferredAnnotations(of: documented, tokens: tokens)
             // The SDK's own async form (Kingfisher's `retrieveImage(with:options:progressBlock:)
             // async throws` beside the same call with `completionHandler:`): an adapter would only
             // duplicate it, and make calls to it ambiguous. Not of a stream: an async method that

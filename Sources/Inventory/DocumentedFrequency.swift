@@ -1,0 +1,121 @@
+/// What a declaration's documentation says of how often its callback is called: "Call the
+/// closure once if the request succeeds" (Siesta's `onNewData`), "called whenever the client
+/// is shut down", "invoked for every event". The author's own word, which is what a person
+/// migrating an app reads first: scan weighs it above what names suggest, and says when it
+/// disagrees with stronger evidence (docs/decisions.md, 73).
+///
+/// Only phrases about repetition count, read word by word: "once" that is a conjunction
+/// ("once the connection is open") says nothing, "once for each row" and "more than once" say
+/// many, "never more than once" once. Documentation that says both says nothing.
+struct DocumentedFrequency: Equatable {
+    enum Kind: Equatable {
+        case once, many
+    }
+
+    var kind: Kind
+    /// The words that said it, to quote in the starter.
+    var phrase: String
+    /// `if` or `unless` of "once if the request succeeds": maybe never, and then a one-shot
+    /// waits until it is cancelled.
+    var condition: String?
+
+    /// Nouns of things that come many times ("for every event", "each message").
+    static let repeatedThings: Set<String> = [
+        "event", "events", "change", "changes", "update", "updates", "message", "messages", "row", "rows", "chunk",
+        "chunks", "frame", "frames", "packet", "packets", "notification", "notifications", "response", "responses",
+    ]
+    /// Verbs a closure is the object of ("called once", "call the closure once").
+    static let callingVerbs: Set<String> = [
+        "called", "invoked", "executed", "fired", "run", "triggered", "call", "calls", "invoke", "invokes", "fire",
+        "fires", "runs", "execute", "executes", "trigger", "triggers",
+    ]
+    /// Words after a conjunction "once" ("once the socket connects"), never after a count.
+    static let conjunctionFollowers: Set<String> = [
+        "the", "a", "an", "it", "all", "we", "you", "that", "this", "its", "there", "they", "both", "any", "some", "each",
+        "every", "data",
+    ]
+    static let negations: Set<String> = ["never", "not", "don't", "won't", "doesn't", "isn't", "cannot", "can't"]
+
+    /// Words that make a sentence about the callback rather than the method ("the closure is
+    /// called for every event", not "do not call this method multiple times").
+    static let aboutCallback: Set<String> = [
+        "closure", "closures", "block", "handler", "callback", "listener", "observer", "called", "invoked", "fired",
+        "executed", "triggered", "notified", "delivered", "emitted",
+    ]
+
+    /// What `documentation` says, sentence by sentence, leaving out the lines that document the
+    /// other parameters (`- parameter progress: called periodically` says nothing of the
+    /// completion) and sentences about calling the method itself.
+    static func read(_ documentation: [String], callback: String, otherParameters: Set<String>) -> DocumentedFrequency? {
+        let others = Set(otherParameters.map { $0.lowercased() })
+        let prose = documentation.filter { line in
+            let words = Self.words(of: line)
+            guard let first = words.first else { return true }
+            // `- Parameter name:` / `- parameter name:` / `- name:` (under `- Parameters:`).
+            let named = first == "parameter" && words.count > 1 ? words[1] : first
+            return !(line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("-") && others.contains(named))
+        }
+        let sentences = prose.joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }).map { words(of: String($0)) }
+        let said = sentences.filter { sentence in
+            sentence.contains(where: aboutCallback.contains) || sentence.contains(callback.lowercased())
+        }.flatMap(phrases(in:))
+        guard let first = said.first, said.allSatisfy({ $0.kind == first.kind }) else { return nil }
+        return first
+    }
+
+    /// Lowercased words, code spans (`` `name` ``) left out.
+    static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inCode = false
+        for character in text.lowercased() {
+            if character == "`" { inCode.toggle() }
+            if !inCode && (character.isLetter || character == "'") {
+                word.append(character)
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    static func phrases(in words: [String]) -> [DocumentedFrequency] {
+        var found: [DocumentedFrequency] = []
+        for (index, word) in words.enumerated() {
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            let afterNext = index + 2 < words.count ? words[index + 2] : ""
+            let before = words[max(0, index - 4)..<index]
+            switch word {
+            case "each", "every":
+                if next == "time" || repeatedThings.contains(next) { found.append(.init(kind: .many, phrase: word + " " + next)) }
+            case "multiple", "many", "several":
+                if next == "times", !before.contains(where: negations.contains) {
+                    found.append(.init(kind: .many, phrase: word + " times"))
+                }
+            case "once":
+                if next == "per" || (next == "for" && (afterNext == "each" || afterNext == "every")) {
+                    found.append(.init(kind: .many, phrase: next == "per" ? "once per" : "once for " + afterNext))
+                } else if before.suffix(2) == ["more", "than"] {
+                    let negated = words[max(0, index - 6)..<max(0, index - 2)].contains(where: negations.contains)
+                    found.append(.init(kind: negated ? .once : .many, phrase: negated ? "never more than once" : "more than once"))
+                } else if conjunctionFollowers.contains(next) {
+                    continue
+                } else if let last = before.last, ["only", "exactly", "just"].contains(last) {
+                    found.append(.init(kind: .once, phrase: last + " once"))
+                } else if before.suffix(2) == ["at", "most"] {
+                    found.append(.init(kind: .once, phrase: "at most once"))
+                } else if let verb = before.lastIndex(where: callingVerbs.contains) {
+                    found.append(
+                        .init(kind: .once, phrase: words[verb...index].joined(separator: " "), condition: ["if", "unless"].contains(next) ? next : nil))
+                }
+            case "whenever", "repeatedly", "continuously":
+                found.append(.init(kind: .many, phrase: word))
+            default:
+                continue
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,84 @@
+@testable import Inventory
+import Testing
+
+/// What a declaration's documentation says of how often its callback comes (decision 73): the
+/// phrases read, and how scan weighs them against names and returned tokens.
+@Suite struct ScanDocumentationTests: ScanTesting {
+    func said(_ text: String, callback: String = "completion", others: Set<String> = []) -> DocumentedFrequency? {
+        DocumentedFrequency.read(text.split(separator: "\n").map(String.init), callback: callback, otherParameters: others)
+    }
+
+    @Test func phrasesOfRepetition() {
+        #expect(said("The handler is called whenever the socket closes.")?.kind == .many)
+        #expect(said("The closure is called each time a value arrives.")?.phrase == "each time")
+        #expect(said("The block is invoked for every event.")?.phrase == "every event")
+        #expect(said("The callback may be called multiple times.")?.kind == .many)
+        #expect(said("The callback is called once for each row.")?.phrase == "once for each")
+        #expect(said("The handler can be called more than once.")?.kind == .many)
+    }
+
+    @Test func phrasesOfOnce() {
+        #expect(said("Call the closure once when the request finishes.") == .init(kind: .once, phrase: "call the closure once"))
+        #expect(said("The completion is called only once.")?.phrase == "only once")
+        #expect(said("The handler is never called more than once.")?.kind == .once)
+        #expect(said("Call the closure once if the request succeeds.")?.condition == "if")
+    }
+
+    /// "once" as a conjunction, sentences about calling the method, other parameters' lines
+    /// and documentation that says both say nothing.
+    @Test func phrasesThatSayNothing() {
+        #expect(said("The completion is called once the connection is open.") == nil)
+        #expect(said("Do not call this method multiple times from several managers.") == nil)
+        #expect(said("You should only call this method once.") == nil)
+        #expect(said("The handler is called once immediately, then whenever the value changes.") == nil)
+        #expect(
+            said(
+                """
+                Downloads a file.
+                - parameter progress: called periodically, whenever bytes arrive
+                - parameter completion: called when the download ends
+                """, others: ["progress"]) == nil)
+        #expect(said("A `whenever` in code: `every event` is no prose.") == nil)
+    }
+
+    /// The documentation overrules a name (Siesta's `onNewData(_:)`, "Call the closure once if
+    /// the request succeeds and the data changed", would be a stream by its `on…` name), and a
+    /// one-shot that may never come says so.
+    @Test func documentationOverrulesANameAndSaysAConditionalOnceMayNeverCome() {
+        let text = scan(
+            """
+            public protocol Request: AnyObject {
+                /// Call the closure once if the request succeeds and the data changed.
+                @discardableResult
+                func onNewData(_ callback: @escaping (String) -> Void) -> Request
+                /// The handler is called whenever the peer sends a message.
+                func receive(_ handler: @escaping (String) -> Void)
+                func cancel()
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: one-shot: its documentation says 'call the closure once'\n"), "\(text)")
+        #expect(text.contains("its documentation says 'call the closure once if …': when that does not hold, 'callback' never comes"), "\(text)")
+        #expect(!text.contains("@stream because 'onNewData'"), "\(text)")
+        #expect(text.contains("// scan: @stream because its documentation says 'whenever'\n"), "\(text)")
+    }
+
+    /// A name that says once (`addShutdownListener`) stays a one-shot when the documentation
+    /// says "whenever", with a note; a completion the documentation says comes for every
+    /// event is a stream.
+    @Test func aNameThatSaysOnceStaysWithANote() {
+        let text = scan(
+            """
+            public final class Client {
+                /// Called whenever the client is shut down.
+                public func addShutdownListener(named name: String, _ listener: @escaping (Result<Void, Error>) -> Void) {}
+                public func removeShutdownListener(named name: String) {}
+                /// Completes transactions; the completion is called for every update the queue reports.
+                public class func completeTransactions(completion: @escaping ([String]) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("is named for an end, which comes once, but its documentation says 'whenever'"), "\(text)")
+        #expect(text.contains("// scan: @stream because its documentation says 'every update'\n"), "\(text)")
+    }
+}
