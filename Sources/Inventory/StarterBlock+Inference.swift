@@ -319,6 +319,17 @@ extension StarterBlock {
                 ("", "'\(callback.label?.name ?? callback.name.name)' gets '\(name)', an associated type of \(type), after your object: "
                     + "it is kept in the value; if a conforming type sets '\(name)' to itself, bridge that type's own method, which drops it"))
         }
+        // The object itself handed back (CoreStore's `ListPublisher.addObserver(_:notifyInitial:_:)`
+        // calls back with the publisher on each change): the event says only that it changed.
+        // Not a static method's (websocket-kit's `WebSocket.connect(to:…, onUpgrade:)` hands over
+        // the new connection); beside values, the adapter leaves it out (decision 28).
+        if callbacks.count == 1, !function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
+            let closure = closureType(of: callbacks[0]), closure.parameters.count == 1, Analyzer.isReceiver(closure.parameters[0], scope: type)
+        {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            annotations.append(
+                ("", "'\(name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is that object; read the state you want from it"))
+        }
         if callbacks.count == 1, function.name.name.contains("Streaming"), function.returnType.map({ !$0.isVoid }) == true {
             let name = callbacks[0].label?.name ?? callbacks[0].name.name
             let returned = function.returnType?.description ?? ""
@@ -353,6 +364,11 @@ extension StarterBlock {
             }
         }
         return annotations
+    }
+
+    /// `Publisher` for `Outer.Publisher`.
+    static func bareTypeName(_ type: String) -> String {
+        type.split(separator: ".").last.map(String.init) ?? type
     }
 
     /// `P` for `some P` or `any P`.

@@ -146,6 +146,12 @@ struct StarterBlock {
             } else {
                 entry.annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
             }
+            // The object alone (Reachability's `whenReachable: ((Reachability) -> ())?`): the
+            // stream says only that the event happened.
+            if let closure = propertyClosure(member), closure.parameters.count == 1, Analyzer.isReceiver(closure.parameters[0], scope: type) {
+                entry.annotations.append(
+                    ("", "'\(member.name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is Void; read the state you want from it"))
+            }
             entries.append(entry)
         case .initializer, .property, .subscript:
             var entry = Entry(member: member, role: .context)

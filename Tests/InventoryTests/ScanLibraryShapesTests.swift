@@ -333,4 +333,27 @@ import Testing
         #expect(text.contains("    // scan: @stream because 'eachRow' is named for calling back for each item"), "\(text)")
         #expect(!text.contains("'eachother' is named for"), "\(text)")
     }
+
+    /// A callback that gets only the object itself (Reachability's `whenReachable`, CoreStore's
+    /// `ListPublisher.addObserver(_:_:)`) says so, and what the adapter makes of it; a static
+    /// method's new object (websocket-kit's `connect(…, onUpgrade:)`) is no such thing.
+    @Test func aCallbackOfTheObjectItselfSaysSo() {
+        let text = scan(
+            """
+            public class Reachability {
+                public var whenReachable: ((Reachability) -> ())?
+            }
+            public final class ListPublisher<O> {
+                public func addObserver(_ observer: AnyObject, _ callback: @escaping (ListPublisher<O>) -> Void) {}
+                public func removeObserver(_ observer: AnyObject) {}
+            }
+            public final class WebSocket {
+                public static func connect(to url: String, onUpgrade: @escaping (WebSocket) -> ()) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'whenReachable' gets the Reachability itself, which you already hold: as written, each value is Void"), "\(text)")
+        #expect(text.contains("// scan: 'callback' gets the ListPublisher itself, which you already hold: as written, each value is that object"), "\(text)")
+        #expect(!text.contains("gets the WebSocket itself"), "\(text)")
+    }
 }

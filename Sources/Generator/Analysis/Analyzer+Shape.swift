@@ -328,7 +328,7 @@ extension Analyzer {
 
     /// Whether a closure argument is of the block's own type: `Storage` or `Storage<Key, Value>`
     /// in `extension Storage`.
-    static func isReceiver(_ element: TupleTypeElement, scope: String) -> Bool {
+    public static func isReceiver(_ element: TupleTypeElement, scope: String) -> Bool {
         let type = String(element.type.strippingAttributes.description.prefix { $0 != "<" })
         return type == scope || type == scope.split(separator: ".").last.map(String.init)
     }
