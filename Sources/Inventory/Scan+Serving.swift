@@ -95,4 +95,25 @@ extension Scan {
             return function.fullName
         }
     }
+
+    /// Per protocol of the module, a stored property of another of its types that holds a value
+    /// of it (`PusherClientOptions.authorizer: Authorizer?`, Starscream's `security:
+    /// CertificatePinning?`): the library keeps the app's conformer and calls its requirements,
+    /// which the app may only implement. Any access level counts: a private property holds the
+    /// app's object as well. Not a protocol the module conforms a type of its own to (GRDB's
+    /// `DatabaseWriter`, Alamofire's `RequestInterceptor`): apps call those too, and a wrapper
+    /// holding another conformer is no sign of who calls.
+    static func holders(of types: [SourceType]) -> [String: String] {
+        let conformed = Set(types.filter { $0.kind != .protocol }.flatMap(\.inherits))
+        let protocols = Set(types.filter { $0.kind == .protocol }.map(\.name)).subtracting(conformed)
+        var holders: [String: String] = [:]
+        for type in types where type.kind != .protocol {
+            for member in type.members where member.kind == .property && !member.isStatic {
+                guard case .context(let property)? = member.declaration, let declared = property.type else { continue }
+                let held = StarterBlock.withoutSomeOrAny(declared.strippingAttributes.unwrappingOptional.description)
+                if protocols.contains(held), holders[held] == nil { holders[held] = type.name + "." + member.name }
+            }
+        }
+        return holders
+    }
 }

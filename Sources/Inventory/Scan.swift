@@ -170,6 +170,7 @@ public struct Scan {
         let associatedTypes = Dictionary(
             types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
         let servedBy = Self.adaptersServing(types, includesInternal: includesInternal)
+        let holders = Self.holders(of: types)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
@@ -207,6 +208,7 @@ public struct Scan {
             block.isSendable = sendableTypes.contains(type.name)
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
+            block.heldBy = type.kind == .protocol ? holders[type.name] : nil
             block.isView = type.name == "View" || types.contains { $0.name == type.name && $0.inherits.contains("View") }
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: types, includesInternal: includesInternal)

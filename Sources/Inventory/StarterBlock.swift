@@ -78,6 +78,9 @@ struct StarterBlock {
     /// Requirements of the module's protocols the type conforms to, by signature
     /// (`Scan.signature(of:)`): the protocol's adapters serve the type's methods that implement them.
     var requirementsServed: [String: String] = [:]
+    /// A protocol's: the stored property of another type that holds a conformer
+    /// (`PusherClientOptions.authorizer`), so the library calls its requirements (Scan.holders).
+    var heldBy: String?
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -288,6 +291,14 @@ struct StarterBlock {
             var documented = function
             documented.documentation = member.documentation
             entry.annotations = inferredAnnotations(of: documented, tokens: tokens)
+            // A requirement the library calls on the app's object (Pusher's
+            // `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app
+            // implements it, and calls it only sometimes (composing Alamofire's interceptors).
+            if let heldBy {
+                entry.annotations.append(
+                    ("", "the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)' itself: "
+                        + "if your code only implements it, mark it '@context'"))
+            }
             // The SDK's own async form (Kingfisher's `retrieveImage(with:options:progressBlock:)
             // async throws` beside the same call with `completionHandler:`): an adapter would only
             // duplicate it, and make calls to it ambiguous. Not of a stream: an async method that

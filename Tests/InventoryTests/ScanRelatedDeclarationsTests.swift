@@ -204,4 +204,33 @@ import Testing
         #expect(text.contains("    // scan: 'closure' gets 'S', an associated type of StorageObservationRegistry, after your object: it is kept in the value;"), "\(text)")
         #expect(text.components(separatedBy: "an associated type of").count == 2, "\(text)")
     }
+
+    /// A protocol the library keeps a value of and conforms none of its own types to (Pusher's
+    /// `Authorizer` in `AuthMethod.authorizer`): the app implements it and the library calls its
+    /// requirement, said at each; one the module conforms a type to is not (GRDB's writers).
+    @Test func aProtocolTheLibraryHoldsSaysWhoCalls() {
+        let text = scan(
+            """
+            public protocol Authorizer: AnyObject {
+                func fetchAuthValue(socketID: String, completionHandler: @escaping (String?) -> Void)
+            }
+            public final class Options {
+                private weak var authorizer: Authorizer?
+            }
+            public protocol DatabaseWriter {
+                func write(_ value: Int, completion: @escaping (Error?) -> Void)
+            }
+            public final class DatabaseQueue: DatabaseWriter {
+                public func write(_ value: Int, completion: @escaping (Error?) -> Void) {}
+            }
+            public final class Pool {
+                let writer: DatabaseWriter
+            }
+            """
+        ).text
+        #expect(
+            text.contains("// scan: the library keeps a Authorizer in 'Options.authorizer' and calls 'fetchAuthValue' itself: if your code only implements it, mark it '@context'"),
+            "\(text)")
+        #expect(!text.contains("the library keeps a DatabaseWriter"), "\(text)")
+    }
 }
