@@ -94,12 +94,23 @@ public struct Scan {
         return found
     }
 
+    /// A method or initializer with a closure parameter, or a closure property.
+    static func takesClosure(_ member: SourceMember) -> Bool {
+        switch member.declaration {
+        case .function(let function)?: function.parameters.contains { $0.type.description.contains("->") }
+        case .context(let context)?:
+            (context.type?.description.contains("->") ?? false) || context.parameters.contains { $0.type.description.contains("->") }
+        default: false
+        }
+    }
+
     public func run(_ files: [File]) -> Result {
         var types: [SourceType] = []
         var aliases: [SourceMember] = []
         var globals: [String] = []
         var imports: [String] = []
         var answersNilWithoutError = false
+        var internalUse: [(type: String, methods: [String])] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
             for line in Self.imports(in: text) where !imports.contains(line) {
@@ -107,7 +118,27 @@ public struct Scan {
             }
             answersNilWithoutError = answersNilWithoutError || StarterBlock.callsBackWithNilAndNil(text)
             let isInterface = file.path.hasSuffix(".swiftinterface")
-            let found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
+            var found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
+            // Public declarations the library says are its own (a file's header comment, or a
+            // declaration's documentation): left out, named at the end.
+            let fileIsInternal = InternalUse.says(InternalUse.leadingComment(of: file.bytes))
+            for index in found.types.indices {
+                var named: [String] = []
+                for member in found.types[index].members.indices
+                where fileIsInternal || InternalUse.says(found.types[index].members[member].documentation) {
+                    if found.types[index].members[member].isPublic, Self.takesClosure(found.types[index].members[member]) {
+                        named.append(found.types[index].members[member].name)
+                    }
+                    found.types[index].members[member].isPublic = false
+                }
+                if fileIsInternal { found.types[index].isPublic = false }
+                guard !named.isEmpty, !includesInternal else { continue }
+                if let known = internalUse.firstIndex(where: { $0.type == found.types[index].name }) {
+                    internalUse[known].methods += named.filter { !internalUse[known].methods.contains($0) }
+                } else {
+                    internalUse.append((found.types[index].name, named))
+                }
+            }
             types += found.types
             // Closure shapes, and `Result`s under another name (RxSwift's `SingleEvent<Element> =
             // Result<Element, Swift.Error>`): a callback that gets one reports one outcome.
@@ -302,6 +333,7 @@ public struct Scan {
         starter.initializersOnly = initializersOnly
         starter.lentOnly = lentOnly
         starter.servedOnly = servedOnly
+        starter.internalUse = internalUse
         result.text = starter
             .validated(counting: &result)
         return result

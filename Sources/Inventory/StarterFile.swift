@@ -31,6 +31,9 @@ struct StarterFile {
     /// Overrides and implementations of protocol requirements in types without other callbacks,
     /// by the type whose adapters serve them (`Type → Base`).
     var servedOnly: [(type: String, methods: [String])] = []
+    /// Public declarations with closures that the library's comments say are for its own use
+    /// (`InternalUse`): named at the end.
+    var internalUse: [(type: String, methods: [String])] = []
     /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
 
     static let maximumPasses = 5
@@ -223,6 +226,12 @@ struct StarterFile {
             heading: [
                 "// Not bridged: these are methods of objects the library only lends to closures that do not escape",
                 "// (a connection valid inside them): they are called there, where nothing can be awaited.",
+            ])
+        Self.appendNames(
+            internalUse, to: &lines,
+            heading: [
+                "// Not bridged: public, but their documentation or their file's header comment says they are for",
+                "// the library's internal use (write them in a block by hand if your code does call them).",
             ])
         Self.appendNames(
             initializersOnly, to: &lines,

@@ -81,4 +81,45 @@ import Testing
         #expect(text.contains("is named for an end, which comes once, but its documentation says 'whenever'"), "\(text)")
         #expect(text.contains("// scan: @stream because its documentation says 'every update'\n"), "\(text)")
     }
+
+    /// Public declarations the library says are its own, by a file's header comment (PubNub's
+    /// KMP wrappers) or by their documentation (socket.io's "You shouldn't call this directly"),
+    /// are left out and named at the end.
+    @Test func declarationsForTheLibrarysInternalUseAreLeftOut() {
+        var scan = Scan()
+        scan.modules = ["Store"]
+        let result = scan.run([
+            Scan.File(
+                path: "Sources/Store/KMPStore.swift",
+                bytes: Array(
+                    """
+                    //
+                    //  KMPStore.swift
+                    //
+                    // All public symbols in this file are intended strictly for internal usage.
+
+                    import Foundation
+
+                    public class KMPStore {
+                        public func fetch(completion: @escaping (Int) -> Void) {}
+                        public func count() -> Int { 0 }
+                    }
+                    """.utf8)),
+            Scan.File(
+                path: "Sources/Store/Engine.swift",
+                bytes: Array(
+                    """
+                    public class Engine {
+                        /// Sends a message. You shouldn't call this directly, instead call `write`.
+                        public func send(_ text: String, completion: @escaping () -> Void) {}
+                        public func write(_ text: String, completion: @escaping () -> Void) {}
+                    }
+                    """.utf8)),
+        ])
+        #expect(result.text.contains("// KMPStore: fetch\n"), "\(result.text)")
+        #expect(result.text.contains("// Engine: send\n"), "\(result.text)")
+        #expect(!result.text.contains("public func fetch(completion"), "\(result.text)")
+        #expect(!result.text.contains("public func send("), "\(result.text)")
+        #expect(result.text.contains("public func write(_ text: String, completion: @escaping () -> Void)"), "\(result.text)")
+    }
 }
