@@ -159,6 +159,7 @@ public struct Scan {
             if var existing = byName[key] {
                 existing.members += type.members
                 existing.isPublic = existing.isPublic || type.isPublic
+                existing.isObjC = existing.isObjC || type.isObjC
                 byName[key] = existing
             } else {
                 order.append(key)
@@ -240,6 +241,7 @@ public struct Scan {
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
+            block.isObjC = type.isObjC
             block.isView = type.name == "View" || types.contains { $0.name == type.name && $0.inherits.contains("View") }
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: types, includesInternal: includesInternal)

@@ -33,6 +33,9 @@ struct SourceType: Equatable {
     /// Declared `@available(*, deprecated…)` (CoreStore's legacy `extension RelationshipContainer.ToOne`):
     /// its members are deprecated too.
     var isDeprecated = false
+    /// Declared `@objc` (a protocol) or `@objcMembers` (a class): its members are Objective-C
+    /// methods, whose `(T?, Error?)` completions Swift reads as SE-0297 says.
+    var isObjC = false
 }
 
 struct SourceMember: Equatable {
@@ -144,7 +147,8 @@ struct SourceDeclarations {
                     isPublic: isPublic && !attributes.contains("@_spi("),
                     declaredPublic: modifiers.contains("public") || modifiers.contains("open"),
                     isUnavailable: attributes.filter { !$0.isWhitespace }.contains("@available(*,unavailable"),
-                    isDeprecated: attributes.filter { !$0.isWhitespace }.contains("@available(*,deprecated"))
+                    isDeprecated: attributes.filter { !$0.isWhitespace }.contains("@available(*,deprecated"),
+                    isObjC: (word == "protocol" && attributes.contains("@objc")) || attributes.contains("@objcMembers"))
                 continue
             }
             if word == "associatedtype", let typeIndex, types[typeIndex].kind == .protocol, index + 1 < tokens.count,
@@ -222,7 +226,7 @@ struct SourceDeclarations {
     /// `struct Name<T>: P where … {` then its body.
     private mutating func readType(
         _ keyword: String, name: String, at index: Int, outerName: String?, isPublic: Bool, declaredPublic: Bool,
-        isUnavailable: Bool = false, isDeprecated: Bool = false
+        isUnavailable: Bool = false, isDeprecated: Bool = false, isObjC: Bool = false
     ) -> Int {
         var cursor = index + 2
         var fullName = name
@@ -285,6 +289,7 @@ struct SourceDeclarations {
                 line: tokens[index].line, condition: currentCondition, whereClause: whereClause, inherits: inherits,
                 genericParameters: genericParameters))
         types[types.count - 1].isDeprecated = isDeprecated
+        types[types.count - 1].isObjC = isObjC
         // Members of a `public extension` are public unless they say otherwise.
         let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)
         return readBody(from: cursor + 1, typeIndex: types.count - 1, outerName: qualified, outerPublic: membersPublic)

@@ -456,7 +456,7 @@ extension StarterBlock {
             return [("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end")]
         }
         // An `@objc` method: Swift imports it as SE-0297 says, which is what the adapter does.
-        if function.attributes.contains(where: { $0.name.name == "objc" }) { return [] }
+        if isObjC || function.attributes.contains(where: { $0.name.name == "objc" }) { return [] }
         if answersNilWithoutError {
             return [("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)")]
         }

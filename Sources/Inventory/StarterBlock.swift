@@ -81,13 +81,17 @@ struct StarterBlock {
     /// A protocol's: the stored property of another type that holds a conformer
     /// (`PusherClientOptions.authorizer`), so the library calls its requirements (Scan.holders).
     var heldBy: String?
+    /// An `@objc` protocol's or `@objcMembers` class's block: its methods are Objective-C ones.
+    var isObjC = false
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
 
-    /// `@available(*, unavailable, …)`: a declaration kept only to say what replaced it.
+    /// `@available(*, unavailable, …)`, or `@available(iOS, obsoleted: 1, renamed: …)`
+    /// (RevenueCat's `purchasePackage(_:_:)`): a declaration kept only to say what replaced it.
     static func isUnavailable(_ attribute: Attribute) -> Bool {
-        attribute.name.name == "available" && attribute.arguments?.contains { $0.label == nil && $0.value.text == "unavailable" } == true
+        attribute.name.name == "available"
+            && attribute.arguments?.contains { ($0.label == nil && $0.value.text == "unavailable") || $0.label?.name == "obsoleted" } == true
     }
 
     static func isUnavailable(_ member: SourceMember) -> Bool {

@@ -356,4 +356,30 @@ import Testing
         #expect(text.contains("// scan: 'callback' gets the ListPublisher itself, which you already hold: as written, each value is that object"), "\(text)")
         #expect(!text.contains("gets the WebSocket itself"), "\(text)")
     }
+
+    /// RevenueCat: an `@objc` protocol's requirements are Objective-C methods, whose `(T?,
+    /// Error?)` completion Swift reads as SE-0297 says (nil is no value), whatever else in the
+    /// library calls a completion with `(nil, nil)`; a declaration `obsoleted` on its platforms
+    /// (`@available(iOS, obsoleted: 1, renamed: …)`) cannot be called.
+    @Test func anObjCProtocolsCompletionsAndObsoletedDeclarations() {
+        let text = scan(
+            """
+            @objc(RCPurchasesType)
+            public protocol PurchasesType: AnyObject {
+                func getCustomerInfo(completion: @escaping (CustomerInfo?, PublicError?) -> Void)
+            }
+            public final class Purchases {
+                @available(iOS, obsoleted: 1, renamed: "logIn")
+                @objc(createAlias:completionBlock:)
+                public func createAlias(_ alias: String, _ completion: ((CustomerInfo?, Error?) -> Void)?) {}
+                public func sync(completion: @escaping (CustomerInfo?, Error?) -> Void) {
+                    guard let self else { completion(nil, nil); return }
+                }
+            }
+            """
+        ).text
+        #expect(!text.contains("@nullableResult\n    func getCustomerInfo"), "\(text)")
+        #expect(text.contains("@nullableResult\n    public func sync"), "\(text)")
+        #expect(text.contains("@context  // unavailable: not callable\n    @available(iOS, obsoleted: 1"), "\(text)")
+    }
 }
