@@ -382,4 +382,25 @@ import Testing
         #expect(text.contains("@nullableResult\n    public func sync"), "\(text)")
         #expect(text.contains("@context  // unavailable: not callable\n    @available(iOS, obsoleted: 1"), "\(text)")
     }
+
+    /// Eureka's row builders: `onCellSelection` is no "once" (the letters of `onCe…` are no word),
+    /// so it registers a handler like any `on…`; `cellSetup(_:)`, named for setting up what it is
+    /// handed, is work, even with a closure called `callback`.
+    @Test func anOnCellMethodIsNoOnceAndASetupIsWork() {
+        let text = scan(
+            """
+            public protocol RowType: AnyObject { associatedtype Cell }
+            extension RowType {
+                @discardableResult
+                public func onCellSelection(_ callback: @escaping ((_ cell: Cell, _ row: Self) -> Void)) -> Self { self }
+                @discardableResult
+                public func cellSetup(_ callback: @escaping ((_ cell: Cell, _ row: Self) -> Void)) -> Self { self }
+                public func observeOnce(_ callback: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'onCellSelection' registers a handler the SDK calls for each event"), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    @discardableResult\n    public func cellSetup"), "\(text)")
+        #expect(!text.contains("@stream because 'observeOnce'"), "\(text)")
+    }
 }

@@ -128,7 +128,15 @@ extension CallbackShape {
         }
         // A method named for configuring something (Kingfisher's `KFAnimatedImage.configure(_
         // block: (RenderingView) -> Void)`): its closure sets up what it is handed.
+        // Or for setting up the thing it is handed (Eureka's `cellSetup(_:)`), unless for the end
+        // of a setup (`setupCompleted`).
         if ["configure", "customize", "setup"].contains(where: lowered.hasPrefix), !namedAsCompletion { return true }
+        // A plain `callback` says nothing against it; a `completion` does.
+        if let last = ClosureRoleNames.camelWords(method).last, ["setup", "configure"].contains(last),
+            !["completion", "done", "finish", "complete"].contains(where: names.contains)
+        {
+            return true
+        }
         guard parameterCount == 0,
             workNames.contains(name.lowercased()) || label.map({ workNames.contains($0.lowercased()) }) == true
         else { return false }
@@ -202,15 +210,31 @@ public enum ClosureRoleNames {
     /// `observeEnded`): a one-shot, whatever else it looks like.
     public static func namesOnce(_ method: String) -> Bool {
         let lowered = eventName(method).lowercased()
-        return ["completed", "failed", "interrupted", "ended", "finished", "closed", "close", "once", "completion"]
-            .contains { lowered.hasSuffix($0) } || lowered.contains("once") || lowered.contains("shutdown")
+        return ["completed", "failed", "interrupted", "ended", "finished", "closed", "close", "completion"]
+            .contains { lowered.hasSuffix($0) } || hasWordOnce(method) || lowered.contains("shutdown")
+    }
+
+    /// `once`, `observeOnce`, `onceConnected`: "once" as a word of the camel-case name, not the
+    /// letters of `onCellSelection`.
+    public static func hasWordOnce(_ name: String) -> Bool {
+        camelWords(name).contains("once")
+    }
+
+    /// `cellSetup` → `["cell", "setup"]`: the lowercased words of a camel-case name.
+    static func camelWords(_ name: String) -> [String] {
+        var words: [String] = []
+        for character in name {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        return words.map { $0.lowercased() }
     }
 
     /// A method named for the end of one of many things (Kitura-net's `clientConnectionFailed`,
     /// an `onConnectionClose`): each of them ends once, the callback is called for each. Not the
     /// receiver's own end (`observeFailed`, `failed`, `onClose`), which comes once.
     public static func namesEndOfEach(_ method: String) -> Bool {
-        guard namesOnce(method), !method.lowercased().contains("once"), !method.lowercased().contains("shutdown") else { return false }
+        guard namesOnce(method), !hasWordOnce(method), !method.lowercased().contains("shutdown") else { return false }
         var name = Substring(eventName(method))
         if let prefix = ["startWith", "observe", "on", "when", "did", "will"].first(where: { name.hasPrefix($0) }) { name = name.dropFirst(prefix.count) }
         guard let end = ["Completed", "Failed", "Interrupted", "Ended", "Finished", "Closed", "Close", "Completion"].first(where: { name.hasSuffix($0) })
