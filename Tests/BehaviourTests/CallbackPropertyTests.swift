@@ -51,6 +51,23 @@ import Testing
 
     /// `@once`: the one-shot sets the property, returns what the first call hands it (the feed
     /// handed back dropped) and puts back what the property held, also when cancelled.
+    /// A `@once` property that gets a `Result`: the one-shot returns its success and throws its
+    /// failure, and puts back what the property held.
+    @Test func aOnceResultHandlerReturnsTheValueOrThrows() async throws {
+        let feed = PhotoFeed()
+        let saved = Task { try await feed.savedEvent() }
+        #expect(await eventually { feed.onSaved != nil })
+        feed.save("a")
+        #expect(try await saved.value == Photo(id: "a"))
+        #expect(feed.onSaved == nil)
+
+        let failed = Task { try await feed.savedEvent() }
+        #expect(await eventually { feed.onSaved != nil })
+        feed.save("b", failing: FixtureError.failed)
+        await #expect(throws: FixtureError.failed) { try await failed.value }
+        #expect(await eventually { feed.onSaved == nil })
+    }
+
     @Test func aOnceHandlerReturnsItsFirstCallAndPutsBackWhatItHeld() async throws {
         let feed = PhotoFeed()
         let earlier = Locked(0)

@@ -151,12 +151,15 @@ public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
 /// `onMessage`), and through a registered handler that hands itself back first (like
 /// websocket-kit's `onText { ws, text in … }`). `send…` calls what is set now, from the fixture's
 /// thread, and counts what was sent while nothing was set.
+/// What `PhotoFeed.onSaved` holds.
+public typealias SaveHandler = (Result<Photo, Error>) -> Void
+
 public final class PhotoFeed: @unchecked Sendable {
     // @unchecked: the handlers are behind `state`, as an SDK would guard them.
     private let state = Locked(
         (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
          each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }, invalid: ((PhotoFeed, Error?) -> Void)?.none,
-         refresh: ((PhotoFeed) -> Void)?.none))
+         refresh: ((PhotoFeed) -> Void)?.none, saved: ((Result<Photo, Error>) -> Void)?.none))
 
     public init() {}
 
@@ -201,6 +204,22 @@ public final class PhotoFeed: @unchecked Sendable {
         Fixture.scheduler.async { [self] in
             let invalid = state.withLock { $0.invalid }
             invalid?(self, error)
+        }
+    }
+
+    /// Called once with the outcome of `save(_:failing:)` (PubNub's `HTTPFileDownloadTask
+    /// .completionBlock: ((Result<URL, Error>) -> Void)?`).
+    public var onSaved: SaveHandler? {
+        get { state.withLock { $0.saved } }
+        set { state.withLock { $0.saved = newValue } }
+    }
+
+    /// Saves a photo on the fixture's thread, then calls what `onSaved` holds with the photo, or
+    /// with `error` when one is given.
+    public func save(_ id: String, failing error: Error? = nil) {
+        Fixture.scheduler.async { [self] in
+            let saved = state.withLock { $0.saved }
+            saved?(error.map { .failure($0) } ?? .success(Photo(id: id)))
         }
     }
 

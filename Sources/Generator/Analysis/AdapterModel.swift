@@ -132,6 +132,9 @@ public struct CallbackProperty: Hashable, Sendable {
     public var line: Int?
     /// `@once`: the SDK calls it once; the adapter is a one-shot that waits for that call.
     public var once = false
+    /// A `@once` property's `Result` as written (PubNub's `completionBlock: ((Result<URL, Error>)
+    /// -> Void)?`): the element the stream carries, which the one-shot unwraps (`try value.get()`).
+    public var result: String?
 }
 
 /// An expression or value as the user wrote it in an annotation, and its `.bridge` line.

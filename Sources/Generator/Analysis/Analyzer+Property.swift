@@ -96,15 +96,22 @@ extension Analyzer {
             }
             if !member.attributes.contains(where: { $0.name.name == "asyncName" }) { name = Self.eventName(ofProperty: member.name) }
         }
+        // A `@once` property's one `Result`: the one-shot returns its success and throws its failure.
+        var result: String?
+        var resultType = element
+        if once != nil, values.count == 1, let (success, _) = resultArguments(closure.parameters[closure.parameters.count - 1].type, scope: scope) {
+            result = element
+            resultType = success.strippingAttributes.description
+        }
         var adapter = Adapter(
             documentation: member.documentation, sourceName: typeName + "." + member.name, adapterName: name + "()",
             name: Naming.escaped(name), access: access, attributes: member.attributes.filter { $0.name.name == "available" }.map(\.text),
             isStatic: false, discardableResult: false, genericParameters: [], requirements: [], parameters: [],
-            resultType: element,
+            resultType: resultType,
             start: .property(
                 CallbackProperty(
                     name: Naming.escaped(member.name), type: type.description, shape: CompletionShape(parameters: parameters),
-                    line: member.nameLocation?.line, once: once != nil)),
+                    line: member.nameLocation?.line, once: once != nil, result: result)),
             options: options, location: member.location)
         adapter.options.timeout = nil
         adapter.options.retry = nil

@@ -97,12 +97,12 @@ extension Planner {
         guard let stream = site.adapter.stream ?? (property.once ? StreamOptions(buffering: nil, isThrowing: false) : nil) else { return }
         let names = site.names
         let slot = "\(site.receiver).\(property.name)"
-        let head = "BridgegenStream<\(Self.spelled(site.adapter.resultType)), \(property.type)>"
+        let head = "BridgegenStream<\(Self.spelled(property.result ?? site.adapter.resultType)), \(property.type)>"
             + (stream.shared ? ".shared" : ".events")
         var options = streamOptions(site, stream)
         options.append(Sourced("stop: { previous in \(slot) = previous }", from: property.line))
         if site.adapter.options.isMainActor { options.append(Sourced("stopOnMainThread: true")) }
-        let value = site.adapter.returnsVoid ? "_" : Self.freeName("value", taken: [names.events])
+        let value = site.adapter.returnsVoid && property.result == nil ? "_" : Self.freeName("value", taken: [names.events])
         printer.line((property.once ? "for await \(value) in " : "") + head + "(", from: property.line)
         printer.indented {
             $0.commaSeparated(options + [Sourced("register: { \(names.events) in")])
@@ -118,7 +118,9 @@ extension Planner {
         }
         guard property.once else { return printer.continuation(")") }
         printer.continuation(") {")
-        printer.indented { $0.line(site.adapter.returnsVoid ? "return" : "return " + value) }
+        printer.indented {
+            $0.line(property.result != nil ? "return try \(value).get()" : site.adapter.returnsVoid ? "return" : "return " + value)
+        }
         printer.line("}")
         printer.line("throw _Concurrency.CancellationError()")
     }

@@ -7,7 +7,7 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
-#sourceLocation(file:"CallbackProperties.bridge",line:2)
+#sourceLocation(file:"CallbackProperties.bridge",line:4)
 /// Callback properties: the stream sets the property while it is iterated and puts back what it
 /// held when it ends; a handler that hands back the object itself first drops it.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -16,16 +16,16 @@ extension PhotoFeed {
     /// Every photo as it arrives.
     ///
     /// Bridged from `PhotoFeed.onPhoto`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:7)
+    #sourceLocation(file:"CallbackProperties.bridge",line:9)
     func photoEvents() -> _Concurrency.AsyncStream<Photo> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:7)
+        #sourceLocation(file:"CallbackProperties.bridge",line:9)
         BridgegenStream<Photo, ((Photo) -> Void)?>.events(
             "PhotoFeed.photoEvents()",
             stop: { previous in self.onPhoto = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:7)
+                #sourceLocation(file:"CallbackProperties.bridge",line:9)
                 let previous = self.onPhoto
-                #sourceLocation(file:"CallbackProperties.bridge",line:7)
+                #sourceLocation(file:"CallbackProperties.bridge",line:9)
                 self.onPhoto = { value in
                     #sourceLocation()
                     events.yield(value)
@@ -38,17 +38,17 @@ extension PhotoFeed {
     /// Several consumers may listen: one setting of the property for all of them.
     ///
     /// Bridged from `PhotoFeed.onPing`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:11)
+    #sourceLocation(file:"CallbackProperties.bridge",line:13)
     func pingEvents() -> _Concurrency.AsyncStream<Swift.Void> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:11)
+        #sourceLocation(file:"CallbackProperties.bridge",line:13)
         BridgegenStream<Swift.Void, (() -> Void)?>.shared(
             "PhotoFeed.pingEvents()",
             owner: self,
             stop: { previous in self.onPing = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:11)
+                #sourceLocation(file:"CallbackProperties.bridge",line:13)
                 let previous = self.onPing
-                #sourceLocation(file:"CallbackProperties.bridge",line:11)
+                #sourceLocation(file:"CallbackProperties.bridge",line:13)
                 self.onPing = {
                     #sourceLocation()
                     events.yield()
@@ -61,17 +61,17 @@ extension PhotoFeed {
     /// A non-optional property that hands back the feed first; the stream is named.
     ///
     /// Bridged from `PhotoFeed.onLabel`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:15)
+    #sourceLocation(file:"CallbackProperties.bridge",line:17)
     func labels() -> _Concurrency.AsyncStream<(String, Int)> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:15)
+        #sourceLocation(file:"CallbackProperties.bridge",line:17)
         BridgegenStream<(String, Int), (PhotoFeed, String, Int) -> Void>.events(
             "PhotoFeed.labels()",
             buffering: .newest(10),
             stop: { previous in self.onLabel = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:15)
+                #sourceLocation(file:"CallbackProperties.bridge",line:17)
                 let previous = self.onLabel
-                #sourceLocation(file:"CallbackProperties.bridge",line:15)
+                #sourceLocation(file:"CallbackProperties.bridge",line:17)
                 self.onLabel = { receiver, value0, value1 in
                     #sourceLocation()
                     events.yield((value0, value1))
@@ -85,16 +85,16 @@ extension PhotoFeed {
     /// element is a copy.
     ///
     /// Bridged from `PhotoFeed.onChunk`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:19)
+    #sourceLocation(file:"CallbackProperties.bridge",line:21)
     func chunkEvents() -> _Concurrency.AsyncStream<[UInt8]> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:19)
+        #sourceLocation(file:"CallbackProperties.bridge",line:21)
         BridgegenStream<[UInt8], (inout [UInt8]) -> Void>.events(
             "PhotoFeed.chunkEvents()",
             stop: { previous in self.onChunk = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:19)
+                #sourceLocation(file:"CallbackProperties.bridge",line:21)
                 let previous = self.onChunk
-                #sourceLocation(file:"CallbackProperties.bridge",line:19)
+                #sourceLocation(file:"CallbackProperties.bridge",line:21)
                 self.onChunk = { value in
                     #sourceLocation()
                     events.yield(value)
@@ -107,16 +107,16 @@ extension PhotoFeed {
     /// A handler that gets only the feed itself: the element is `Void` (the event happened).
     ///
     /// Bridged from `PhotoFeed.onRefresh`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:22)
+    #sourceLocation(file:"CallbackProperties.bridge",line:24)
     func refreshEvents() -> _Concurrency.AsyncStream<Swift.Void> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:22)
+        #sourceLocation(file:"CallbackProperties.bridge",line:24)
         BridgegenStream<Swift.Void, ((PhotoFeed) -> Void)?>.events(
             "PhotoFeed.refreshEvents()",
             stop: { previous in self.onRefresh = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:22)
+                #sourceLocation(file:"CallbackProperties.bridge",line:24)
                 let previous = self.onRefresh
-                #sourceLocation(file:"CallbackProperties.bridge",line:22)
+                #sourceLocation(file:"CallbackProperties.bridge",line:24)
                 self.onRefresh = { receiver in
                     #sourceLocation()
                     events.yield()
@@ -129,16 +129,16 @@ extension PhotoFeed {
     /// Called once: the adapter waits for that call; the feed handed back first is dropped.
     ///
     /// Bridged from `PhotoFeed.onInvalidation`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:26)
+    #sourceLocation(file:"CallbackProperties.bridge",line:28)
     nonisolated(nonsending) func invalidationEvent() async throws -> Error? {
-        #sourceLocation(file:"CallbackProperties.bridge",line:26)
+        #sourceLocation(file:"CallbackProperties.bridge",line:28)
         for await value in BridgegenStream<Error?, ((PhotoFeed, Error?) -> Void)?>.events(
             "PhotoFeed.invalidationEvent()",
             stop: { previous in self.onInvalidation = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:26)
+                #sourceLocation(file:"CallbackProperties.bridge",line:28)
                 let previous = self.onInvalidation
-                #sourceLocation(file:"CallbackProperties.bridge",line:26)
+                #sourceLocation(file:"CallbackProperties.bridge",line:28)
                 self.onInvalidation = { receiver, value in
                     #sourceLocation()
                     events.yield(value)
@@ -151,14 +151,40 @@ extension PhotoFeed {
         throw _Concurrency.CancellationError()
     }
 
+    /// Called once with a `Result` (behind the SDK's typealias): the adapter returns the photo,
+    /// or throws the failure.
+    ///
+    /// Bridged from `PhotoFeed.onSaved`.
+    #sourceLocation(file:"CallbackProperties.bridge",line:33)
+    nonisolated(nonsending) func savedEvent() async throws -> Photo {
+        #sourceLocation(file:"CallbackProperties.bridge",line:33)
+        for await value in BridgegenStream<Result<Photo, Error>, SaveHandler?>.events(
+            "PhotoFeed.savedEvent()",
+            stop: { previous in self.onSaved = previous },
+            register: { events in
+                #sourceLocation(file:"CallbackProperties.bridge",line:33)
+                let previous = self.onSaved
+                #sourceLocation(file:"CallbackProperties.bridge",line:33)
+                self.onSaved = { value in
+                    #sourceLocation()
+                    events.yield(value)
+                }
+                return previous
+            }
+        ) {
+            return try value.get()
+        }
+        throw _Concurrency.CancellationError()
+    }
+
     /// A registration whose handler gets the feed itself first: the element is the photo.
     ///
     /// Bridged from `PhotoFeed.onEachPhoto(_:)`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:30)
+    #sourceLocation(file:"CallbackProperties.bridge",line:37)
     func onEachPhoto() -> _Concurrency.AsyncStream<Photo> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:30)
+        #sourceLocation(file:"CallbackProperties.bridge",line:37)
         BridgegenStream<Photo, Swift.Void>.events("PhotoFeed.onEachPhoto()") { events in
-            #sourceLocation(file:"CallbackProperties.bridge",line:30)
+            #sourceLocation(file:"CallbackProperties.bridge",line:37)
             self.onEachPhoto({ receiver, value in
                 #sourceLocation()
                 events.yield(value)
