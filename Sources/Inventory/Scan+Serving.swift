@@ -116,4 +116,36 @@ extension Scan {
         }
         return holders
     }
+
+    /// The module's error types, by name: protocols that refine `Error` (TRON's
+    /// `ErrorSerializable: Error`), types that conform to one of them or to `Error`, and per type
+    /// its generic parameters constrained to one (`APIRequest<Model, ErrorModel:
+    /// ErrorSerializable>`). A failure closure may hand over one of these under any name.
+    static func errorTypes(_ types: [SourceType]) -> (all: Set<String>, parameters: [String: Set<String>]) {
+        var errors: Set<String> = ["Error", "LocalizedError", "CustomNSError"]
+        var grew = true
+        while grew {
+            grew = false
+            for type in types where !errors.contains(type.name) && type.inherits.contains(where: { errors.contains(bare($0)) }) {
+                errors.insert(type.name)
+                grew = true
+            }
+        }
+        var parameters: [String: Set<String>] = [:]
+        for type in types where type.genericParameters.count > 2 {
+            for clause in type.genericParameters.dropFirst().dropLast().split(separator: ",") {
+                let parts = clause.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2,
+                    parts[1].split(separator: "&").contains(where: { errors.contains(bare(String($0).trimmingCharacters(in: .whitespaces))) })
+                else { continue }
+                parameters[type.name, default: []].insert(parts[0])
+            }
+        }
+        return (errors, parameters)
+    }
+
+    /// `ErrorSerializable` for `Module.ErrorSerializable`.
+    private static func bare(_ name: String) -> String {
+        String(name.split(separator: ".").last ?? Substring(name))
+    }
 }

@@ -17,8 +17,12 @@ extension StarterBlock {
         guard !closures.isEmpty, closures.allSatisfy({ $0.defaultValue != nil }) else { return false }
         // A new value of a generic type (or its own), or a set of hooks (`onError:`,
         // `onCompleted:`, …) whatever it returns (RxSwift's `-> Completable`); not one optional
-        // completion beside a plain result.
-        return returned.description == "Self" || spelled.contains("<") || closures.count >= 2
+        // completion beside a plain result, nor a success and a failure closure beside a request
+        // of another module (TRON's `perform(withSuccess:failure:) -> Alamofire.DataRequest`).
+        let isOutcomePair = closures.count == 2
+            && closures.contains { ClosureRoleNames.plays(.success, name: $0.name.name, label: $0.label?.name) }
+            && closures.contains { ClosureRoleNames.plays(.failure, name: $0.name.name, label: $0.label?.name) }
+        return returned.description == "Self" || spelled.contains("<") || (closures.count >= 2 && !isOutcomePair)
     }
 
     /// Why a method's closures are kept by what it returns rather than called back: it returns

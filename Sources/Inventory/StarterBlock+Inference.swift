@@ -32,6 +32,10 @@ extension StarterBlock {
             ]
         }
         let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
+        // A success and a failure closure whose error is not named like one (TRON's `failure:
+        // ((ErrorModel) -> Void)?`, `ErrorModel: ErrorSerializable`, `ErrorSerializable: Error`):
+        // named, so that generate takes the module's word that it is an error.
+        if let roles = namedErrorPair(callbacks) { annotations += roles }
         // A name that says once (`observeCompleted`, `onClose`) is a one-shot; one that names
         // the end of each of many things (`clientConnectionFailed`) a stream, said below.
         let endOfEach = ClosureRoleNames.namesEndOfEach(function.name.name)
@@ -369,6 +373,25 @@ extension StarterBlock {
     /// `Publisher` for `Outer.Publisher`.
     static func bareTypeName(_ type: String) -> String {
         type.split(separator: ".").last.map(String.init) ?? type
+    }
+
+    /// `@success(value)` and `@failure(error)` for a success and a failure closure whose one
+    /// argument is one of the module's error types under a name generate does not know as one.
+    func namedErrorPair(_ callbacks: [Parameter]) -> [(annotation: String, why: String)]? {
+        func plays(_ role: ClosureRoleNames.Role, _ parameter: Parameter) -> Bool {
+            ClosureRoleNames.plays(role, name: parameter.name.name, label: parameter.label?.name)
+        }
+        guard callbacks.count == 2, let success = callbacks.first(where: { plays(.success, $0) }),
+            let failure = callbacks.first(where: { plays(.failure, $0) && !plays(.success, $0) }),
+            let closure = closureType(of: failure), closure.parameters.count == 1,
+            case .named(let components) = closure.parameters[0].type.strippingAttributes.unwrappingOptional.kind,
+            let name = components.last?.name.name, components.last?.genericArguments.isEmpty == true,
+            errorTypes.contains(name), !name.hasSuffix("Error")
+        else { return nil }
+        return [
+            ("@success(\(success.name.name))", "'\(success.label?.name ?? success.name.name)' gets the value"),
+            ("@failure(\(failure.name.name))", "'\(failure.label?.name ?? failure.name.name)' gets a \(name), which is an Error in this module"),
+        ]
     }
 
     /// `P` for `some P` or `any P`.

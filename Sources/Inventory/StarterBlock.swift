@@ -83,6 +83,9 @@ struct StarterBlock {
     var heldBy: String?
     /// An `@objc` protocol's or `@objcMembers` class's block: its methods are Objective-C ones.
     var isObjC = false
+    /// The module's error types, and the type's generic parameters constrained to one
+    /// (Scan.errorTypes): a failure closure may hand one over under any name.
+    var errorTypes: Set<String> = []
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }

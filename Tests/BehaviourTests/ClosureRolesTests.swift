@@ -20,6 +20,19 @@ import Testing
         await #expect(throws: PhotoError.notFound) { try await library.fetchThumbnail("t") }
     }
 
+    /// A failure closure of a generic error model (TRON's `APIRequest<Model, ErrorModel:
+    /// ErrorSerializable>`): its error is thrown as it is, and the request is cancelled with the task.
+    @Test func aFailureClosureOfAnErrorModelThrowsIt() async throws {
+        let request = TypedRequest<Photo, PhotoServerFailure>(answering: Photo(id: "m"))
+        #expect(try await request.perform() == Photo(id: "m"))
+        request.outcome = .failure
+        await #expect(throws: PhotoServerFailure(message: "not found")) { try await request.perform() }
+        let log = MisuseLog.install(for: "TypedRequest.perform")
+        request.outcome = .both
+        #expect(try await request.perform() == Photo(id: "m"))
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     /// Maybe's shape: the value, nil when the SDK completes without one, or the error; an SDK
     /// that completes and then finds one anyway gets its late value reported.
     @Test func aCompletionWithoutAValueIsNil() async throws {

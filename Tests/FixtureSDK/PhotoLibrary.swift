@@ -378,3 +378,41 @@ extension PhotoLibrary {
         }
     }
 }
+
+/// The errors a `TypedRequest` decodes from a server's answer (TRON's `ErrorSerializable`): a
+/// protocol that refines `Error`, so the failure closure's type is named for the model.
+public protocol ServerFailure: Error {
+    init(message: String)
+}
+
+public struct PhotoServerFailure: ServerFailure, Equatable {
+    public var message: String
+    public init(message: String) { self.message = message }
+}
+
+/// A request generic over its model and its error model (TRON's `APIRequest<Model, ErrorModel:
+/// ErrorSerializable>`): a success closure and a failure closure of the error model, both
+/// optional, and the request returned so that it can be cancelled.
+public final class TypedRequest<Model: Sendable, ErrorModel: ServerFailure>: FixtureObject, @unchecked Sendable {
+    private let model: Model
+
+    public init(answering model: Model) { self.model = model }
+
+    @discardableResult
+    public func perform(withSuccess successBlock: ((Model) -> Void)? = nil, failure failureBlock: ((ErrorModel) -> Void)? = nil)
+        -> PhotoSubscription
+    {
+        let model = self.model
+        respond { outcome in
+            switch outcome {
+            case .value: successBlock?(model)
+            case .failure: failureBlock?(ErrorModel(message: "not found"))
+            case .both:
+                successBlock?(model)
+                failureBlock?(ErrorModel(message: "late"))
+            case .nothing: break
+            }
+        }
+        return PhotoSubscription()
+    }
+}

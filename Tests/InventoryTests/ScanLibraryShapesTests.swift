@@ -403,4 +403,23 @@ import Testing
         #expect(text.contains("@context  // takes a closure, but not a callback\n    @discardableResult\n    public func cellSetup"), "\(text)")
         #expect(!text.contains("@stream because 'observeOnce'"), "\(text)")
     }
+
+    /// TRON: a success and a failure closure, both optional, beside a request of another module
+    /// (no operator's hooks), whose failure gets the class's error model, an `Error` through a
+    /// protocol of the module: the roles are named, so generate takes the model for an error.
+    @Test func aSuccessFailurePairOfAnErrorModel() throws {
+        let text = scan(
+            """
+            public protocol ErrorSerializable: Error {}
+            open class APIRequest<Model, ErrorModel: ErrorSerializable> {
+                @discardableResult
+                open func perform(withSuccess successBlock: ((Model) -> Void)? = nil, failure failureBlock: ((ErrorModel) -> Void)? = nil) -> Alamofire.DataRequest { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @failure(failureBlock) because 'failure' gets a ErrorModel, which is an Error in this module\n    @failure(failureBlock)"), "\(text)")
+        #expect(text.contains("@success(successBlock)"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func perform() async throws -> Model {"), "\(swift)")
+    }
 }

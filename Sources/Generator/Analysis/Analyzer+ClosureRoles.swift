@@ -70,7 +70,8 @@ extension Analyzer {
                 }
                 roles.others.append((index, .noValue(arity: closureArity(function.parameters[index].type, scope: scope))))
             } else {
-                guard let role = outcomeRole(kind, of: function.parameters[index], in: function, scope: scope, at: location) else { return nil }
+                guard let role = outcomeRole(kind, of: function.parameters[index], in: function, scope: scope, at: location, named: true)
+                else { return nil }
                 roles.others.append((index, role))
             }
         }
@@ -132,7 +133,8 @@ extension Analyzer {
 
     /// What a failure or end closure's parameters mean, or a diagnostic at `location`.
     mutating func outcomeRole(
-        _ kind: String, of parameter: Parameter, in function: FunctionDecl, scope: String, at location: SourceLocation
+        _ kind: String, of parameter: Parameter, in function: FunctionDecl, scope: String, at location: SourceLocation,
+        named: Bool = false
     ) -> OutcomeClosure.Role? {
         guard let resolved = try? resolver.resolve(parameter.type, scope: scope).unwrappingOptional.strippingAttributes,
             case .function(let closure) = resolved.kind, CallbackShape.deliversResults(closure)
@@ -144,6 +146,18 @@ extension Analyzer {
         // The argument handed back first (`onError: (Object, Error) -> Void` beside `with object:`)
         // is not part of the outcome.
         let types = closure.parameters.dropFirst(Self.handsBackArgument(closure.parameters, of: function) ? 1 : 0).map(\.type)
+        // Named by `@failure(name)`: its one argument is the error, whatever its type is called
+        // (TRON's `failure: ((ErrorModel) -> Void)?`, `ErrorModel: ErrorSerializable: Error`);
+        // the compiler checks that it is one where the adapter throws it.
+        // Not a type that is plainly no error (`Int`, `String`, a tuple): a mistake, said here.
+        if kind == "failure", named, types.count == 1, errorKind(types[0], scope: scope) == nil,
+            case .named(let components) = types[0].strippingAttributes.unwrappingOptional.strippingAttributes.kind,
+            let last = components.last, last.genericArguments.isEmpty,
+            !Self.plainValueTypes.contains(components.map(\.name.name).joined(separator: ".")),
+            !Self.plainValueTypes.contains(last.name.name)
+        {
+            return .failure(optional: Self.isOptional(types[0]))
+        }
         if kind == "failure" {
             guard types.count == 1, let error = errorKind(types[0], scope: scope) else {
                 diagnostics.error(

@@ -402,3 +402,35 @@ extension PhotoIndex {
         )
     }
 }
+
+#sourceLocation(file:"ClosureRoles.bridge",line:67)
+/// A failure closure of the request's error model, an `Error` by its constraint (TRON's
+/// `failure: ((ErrorModel) -> Void)?`): named by `@failure`, which `scan` infers.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension TypedRequest {
+    #sourceLocation()
+    /// Bridged from `TypedRequest.perform(withSuccess:failure:)`.
+    /// Closures: `successBlock` is the value, `failureBlock` the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:73)
+    @discardableResult
+    nonisolated(nonsending) func perform() async throws -> Model {
+        #sourceLocation(file:"ClosureRoles.bridge",line:70)
+        let call = BridgegenCall<Model, PhotoSubscription>(
+            "TypedRequest.perform()",
+            cancel: { token in token.dispose() }
+        )
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:74)
+            self.perform(
+                withSuccess: { value in
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:73)
+                },
+                failure: { error in continuation.resume(throwing: error) }
+            )
+        }
+        #sourceLocation()
+    }
+}
