@@ -151,8 +151,11 @@ extension StarterBlock {
         else { return nil }
         let aliases = closureAliases
         let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type) }
+        // A closure named like a completion, unless the method is named like an observer (Apollo's
+        // `watch(query:…, resultHandler:) async -> GraphQLQueryWatcher<Query>`).
         guard callbacks.count == 1, let callback = callbacks.first,
             !Analyzer.looksLikeCompletion(callback.name.name) || ClosureRoleNames.namesPerItem(callback.name.name)
+                || Self.namesObserver(function.name.name)
         else { return nil }
         return (callback, returned.description, stop)
     }

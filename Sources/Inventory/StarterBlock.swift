@@ -247,6 +247,10 @@ struct StarterBlock {
                     ("@stream", "'\(function.name.name)' is async, registers '\(name)' and returns the \(token) that stops it"),
                     (stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())", "the returned \(token) has \(stop)()"),
                 ]
+                if let result = resultType(of: callback) {
+                    entry.annotations.append(
+                        ("", "'\(name)' gets a \(result) per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"))
+                }
                 entries.append(entry)
                 return
             }

@@ -422,4 +422,22 @@ import Testing
         let swift = try generate(text)
         #expect(swift.contains("func perform() async throws -> Model {"), "\(swift)")
     }
+
+    /// Apollo 2: `watch(query:…, resultHandler:) async -> GraphQLQueryWatcher<Query>` registers a
+    /// handler and returns what stops it, though the handler is named like a completion; its
+    /// `Result` per call is said.
+    @Test func anAsyncWatchReturningItsWatcherIsAStream() {
+        let text = scan(
+            """
+            public final class ApolloClient: Sendable {
+                public func watch<Query: GraphQLQuery>(query: Query, resultHandler: @escaping @Sendable (Result<Int, Error>) -> Void) async -> GraphQLQueryWatcher<Query> { fatalError() }
+            }
+            public actor GraphQLQueryWatcher<Query: GraphQLQuery> {
+                public nonisolated consuming func cancel() {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'watch' is async, registers 'resultHandler' and returns the GraphQLQueryWatcher<Query> that stops it"), "\(text)")
+        #expect(text.contains("'resultHandler' gets a Result per call: the stream ends at the first failure"), "\(text)")
+    }
 }
