@@ -62,7 +62,12 @@ struct TokenMethods {
     func undoingCall(of function: FunctionDecl, in type: String) -> String? {
         let candidates = functions[Self.bareName(type)] ?? []
         for inverse in ClosureRoleNames.inverses(of: function.name.name) {
-            for candidate in candidates where candidate.name.name == inverse {
+            // Not an inverse that calls back itself (PubNub's `remove(channels:from:…, completion:)`
+            // beside `add(channels:to:…, completion:)`): a request of its own, and the pair two
+            // one-shots, not a registration and its stop.
+            for candidate in candidates where candidate.name.name == inverse
+                && !candidate.parameters.contains(where: { $0.type.description.contains("->") || Analyzer.looksLikeCompletion($0.name.name) })
+            {
                 var arguments: [String] = []
                 var fits = true
                 for parameter in candidate.parameters {

@@ -233,4 +233,21 @@ import Testing
             "\(text)")
         #expect(!text.contains("the library keeps a DatabaseWriter"), "\(text)")
     }
+
+    /// PubNub's `add(channels:to:completion:)` and `remove(channels:from:completion:)`: an
+    /// inverse that calls back itself is a request of its own, so the pair are two one-shots.
+    @Test func anInverseThatCallsBackIsNoStop() {
+        let text = scan(
+            """
+            public final class PubNub {
+                public func add(channels: [String], to group: String, completion: ((Result<Int, Error>) -> Void)?) {}
+                public func remove(channels: [String], from group: String, completion: ((Result<Int, Error>) -> Void)?) {}
+                public func addListener(_ listener: @escaping (String) -> Void) {}
+                public func removeListener() {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@cancel(remove("), "\(text)")
+        #expect(!text.contains("@stream because 'add' calls back"), "\(text)")
+    }
 }
