@@ -110,13 +110,16 @@ public struct Scan {
         var globals: [String] = []
         var imports: [String] = []
         var answersNilWithoutError = false
+        var answersNilWithoutErrorIn: Set<String> = []
         var internalUse: [(type: String, methods: [String])] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
             for line in Self.imports(in: text) where !imports.contains(line) {
                 imports.append(line)
             }
-            answersNilWithoutError = answersNilWithoutError || StarterBlock.callsBackWithNilAndNil(text)
+            let nilAndNil = StarterBlock.callsBackWithNilAndNil(text)
+            answersNilWithoutError = answersNilWithoutError || nilAndNil.everywhere
+            answersNilWithoutErrorIn.formUnion(nilAndNil.methods)
             let isInterface = file.path.hasSuffix(".swiftinterface")
             var found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
             // Public declarations the library says are its own (a file's header comment, or a
@@ -237,6 +240,7 @@ public struct Scan {
             block.lentTypes = lentTypes
             block.errorCarryingEnums = errorCarryingEnums
             block.answersNilWithoutError = answersNilWithoutError
+            block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.isSendable = sendableTypes.contains(type.name)
             block.associatedTypes = associatedTypes[type.name] ?? []

@@ -480,7 +480,7 @@ extension StarterBlock {
         }
         // An `@objc` method: Swift imports it as SE-0297 says, which is what the adapter does.
         if isObjC || function.attributes.contains(where: { $0.name.name == "objc" }) { return [] }
-        if answersNilWithoutError {
+        if answersNilWithoutError || answersNilWithoutErrorIn.contains(function.name.name) {
             return [("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)")]
         }
         return [("", "nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'")]

@@ -64,6 +64,8 @@ struct StarterBlock {
     var errorCarryingEnums: [String: String] = [:]
     /// The library calls completions with `(nil, nil)` (callsBackWithNilAndNil).
     var answersNilWithoutError = false
+    /// The public methods whose own bodies call their completion with `(nil, nil)`.
+    var answersNilWithoutErrorIn: Set<String> = []
     /// The protocol's associated types, when the block is a protocol's.
     var associatedTypes: Set<String> = []
     /// A SwiftUI view (`View`, or a type that conforms to it): its methods that return the view

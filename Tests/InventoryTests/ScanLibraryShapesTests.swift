@@ -440,4 +440,36 @@ import Testing
         #expect(text.contains("// scan: @stream because 'watch' is async, registers 'resultHandler' and returns the GraphQLQueryWatcher<Query> that stops it"), "\(text)")
         #expect(text.contains("'resultHandler' gets a Result per call: the stream ends at the first failure"), "\(text)")
     }
+
+    /// p2/OAuth2: `registerClientIfNeeded(callback:)` calls its callback with `(nil, nil)` in its
+    /// own body ("no registration was attempted"): nil is a value there, and only there; the
+    /// library's other `(T?, Error?)` callbacks stay as SE-0297 reads them. A call in a helper
+    /// the methods share (Kitura-redis's response handlers) is the whole library's evidence.
+    @Test func nilAndNilInAMethodsOwnBodyIsThatMethodsEvidence() {
+        let own = scan(
+            """
+            public final class OAuth2 {
+                public func registerClientIfNeeded(callback: @escaping ((String?, Error?) -> Void)) {
+                    if ready {
+                        callback(nil, nil)
+                    }
+                }
+                public func authorize(callback: @escaping ((String?, Error?) -> Void)) {}
+            }
+            """
+        ).text
+        #expect(own.contains("@nullableResult\n    public func registerClientIfNeeded"), "\(own)")
+        #expect(own.contains("nil without an error is taken for an error (BridgegenError.noResult)"), "\(own)")
+        let shared = scan(
+            """
+            public final class Redis {
+                public func get(_ key: String, callback: @escaping (String?, Error?) -> Void) {}
+                private func stringResponseHandler(_ response: Int, callback: (String?, Error?) -> Void) {
+                    callback(nil, nil)
+                }
+            }
+            """
+        ).text
+        #expect(shared.contains("@nullableResult\n    public func get"), "\(shared)")
+    }
 }
