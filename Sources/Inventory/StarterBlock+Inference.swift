@@ -70,7 +70,9 @@ extension StarterBlock {
                 annotations.insert(
                     ("@stream", "'\(handed.label?.name ?? handed.name.name)' is handed the returned \(returned) and called until it is stopped"),
                     at: 0)
-            } else if byNames == nil, !once, Self.namesObserver(function.name.name) {
+            } else if byNames == nil, !once, Self.namesObserver(function.name.name) || Self.namesAddition(function.name.name) {
+                // An `add…` that returns what removes it (SwiftState's `addHandler(event:order:handler:)
+                // -> Disposable`, `addRoute(_:handler:)`) registers too.
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
                 streamFromToken = true

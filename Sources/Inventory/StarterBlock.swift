@@ -131,6 +131,11 @@ struct StarterBlock {
             || (method.hasPrefix("add") && ["Observer", "Listener", "Notification"].contains(where: method.hasSuffix))
     }
 
+    /// `addHandler`, `addRoute`: a method that adds something of the caller's to the object.
+    static func namesAddition(_ method: String) -> Bool {
+        method.hasPrefix("add") && method.dropFirst(3).first?.isUppercase == true
+    }
+
     mutating func add(_ member: SourceMember, tokens: TokenMethods) {
         // `@_spi(Name)`: API for the library's own other modules, not apps.
         if member.text.contains("@_spi(") { return }

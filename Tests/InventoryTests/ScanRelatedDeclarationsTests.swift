@@ -250,4 +250,22 @@ import Testing
         #expect(!text.contains("@cancel(remove("), "\(text)")
         #expect(!text.contains("@stream because 'add' calls back"), "\(text)")
     }
+
+    /// SwiftState: `addHandler(event:order:handler:) -> Disposable` adds a handler and returns
+    /// what removes it: a stream, whatever the handler is called.
+    @Test func anAdditionReturningItsStopIsAStream() {
+        let text = scan(
+            """
+            public final class Machine {
+                @discardableResult
+                public func addHandler(event: Int, order: Int = 0, handler: @escaping (Int) -> ()) -> Disposable { fatalError() }
+            }
+            public protocol Disposable {
+                func dispose()
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'addHandler' returns a token and calls back until it is stopped"), "\(text)")
+        #expect(text.contains("@cancel(token: dispose())"), "\(text)")
+    }
 }
