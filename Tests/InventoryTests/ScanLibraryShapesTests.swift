@@ -472,4 +472,19 @@ import Testing
         ).text
         #expect(shared.contains("@nullableResult\n    public func get"), "\(shared)")
     }
+
+    /// SwiftyPing: `finished: ((PingResult) -> Void)?`, a property named for the object's own end
+    /// and nothing else, comes once; `observer` is a stream.
+    @Test func aPropertyNamedForAnEndAloneComesOnce() {
+        let text = scan(
+            """
+            public class SwiftyPing {
+                public var observer: ((Int) -> Void)?
+                public var finished: ((String) -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @once because 'finished' is named for an end, which comes once"), "\(text)")
+        #expect(text.contains("// scan: 'observer' holds a closure the SDK calls for each event: a stream"), "\(text)")
+    }
 }

@@ -263,6 +263,9 @@ public enum ClosureRoleNames {
     public static func namesOnce(property name: String, closure: FunctionTypeSyntax? = nil) -> Bool {
         let lowered = name.lowercased()
         if lowered.contains("completion") || lowered.contains("invalid") { return true }
+        // An end and nothing else (SwiftyPing's `finished: ((PingResult) -> Void)?`): the object's
+        // own, whatever its closure gets.
+        if ["finished", "completed", "done", "ended", "closed", "terminated"].contains(lowered) { return true }
         // `on` and an end (`onClose`, `onUnexpectedClosure`, `onTermination`), of the object itself:
         // its closure gets nothing, or why (an error, a reason, a code). `onTaskCompleted: (Task)
         // -> Void` of a session is the end of each of its tasks: not once.
