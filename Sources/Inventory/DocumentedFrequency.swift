@@ -95,8 +95,12 @@ struct DocumentedFrequency: Equatable {
                     found.append(.init(kind: .many, phrase: word + " times"))
                 }
             case "once":
-                if next == "per" || (next == "for" && (afterNext == "each" || afterNext == "every")) {
-                    found.append(.init(kind: .many, phrase: next == "per" ? "once per" : "once for " + afterNext))
+                // Not "once per": "once per authorization cycle" (p2/OAuth2's `attemptToAuthorize`)
+                // is one call for the one cycle this call starts.
+                if next == "per" {
+                    continue
+                } else if next == "for" && (afterNext == "each" || afterNext == "every") {
+                    found.append(.init(kind: .many, phrase: "once for " + afterNext))
                 } else if before.suffix(2) == ["more", "than"] {
                     let negated = words[max(0, index - 6)..<max(0, index - 2)].contains(where: negations.contains)
                     found.append(.init(kind: negated ? .once : .many, phrase: negated ? "never more than once" : "more than once"))
@@ -129,6 +133,7 @@ enum InternalUse {
         "for internal use", "internal use only", "for internal usage", "strictly for internal", "not intended for public use",
         "not part of the public api", "shouldn't call this directly", "should not call this directly",
         "should not be called directly", "do not call this directly", "don't call this directly",
+        "don't want to use this method",
     ]
 
     static func says(_ lines: [String]) -> Bool {

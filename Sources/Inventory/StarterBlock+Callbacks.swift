@@ -84,7 +84,9 @@ extension StarterBlock {
     static func namesConfiguration(_ parameter: Parameter) -> Bool {
         [parameter.name.name, parameter.label?.name ?? ""].contains { name in
             let lowered = name.lowercased()
+            // And one named for configuring what it is handed (Bond's `configureCell:`).
             return ["formdata", "builder", "configuration", "configure", "setup", "modifier"].contains { lowered.hasSuffix($0) }
+                || (lowered.hasPrefix("configure") && name.dropFirst(9).first?.isUppercase == true)
         }
     }
 
@@ -172,7 +174,7 @@ extension StarterBlock {
         // the other SDK calls it, the app does not.
         if let first = function.parameters.first, first.label == nil,
             case .named(let components) = first.type.strippingAttributes.kind, let type = components.last?.name.name,
-            Naming.lowercasingFirstWord(type) == function.name.name
+            Naming.lowercasingFirstWord(type) == function.name.name || Naming.lowercasingFirstWord(Self.withoutFrameworkPrefix(type)) == function.name.name
         {
             return false
         }
@@ -180,6 +182,14 @@ extension StarterBlock {
         return function.parameters.contains {
             Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type)
         }
+    }
+
+    /// `WebView` for `WKWebView`, `TableView` for `UITableView`: an Apple framework's type
+    /// without its prefix, as its delegate methods name it (`webView(_:decidePolicyFor:…)`).
+    static func withoutFrameworkPrefix(_ type: String) -> String {
+        let capitals = type.prefix { $0.isUppercase }
+        guard capitals.count >= 3 else { return type }
+        return String(type.dropFirst(capitals.count - 1))
     }
 
     /// `typealias SingleEvent<Element> = Result<Element, Swift.Error>`.

@@ -39,6 +39,8 @@ import Testing
                 - parameter completion: called when the download ends
                 """, others: ["progress"]) == nil)
         #expect(said("A `whenever` in code: `every event` is no prose.") == nil)
+        // "once per authorization cycle": one call for the cycle the call starts.
+        #expect(said("You will only get the callback once per authorization cycle.") == nil)
     }
 
     /// The documentation overrules a name (Siesta's `onNewData(_:)`, "Call the closure once if

@@ -487,4 +487,33 @@ import Testing
         #expect(text.contains("// scan: @once because 'finished' is named for an end, which comes once"), "\(text)")
         #expect(text.contains("// scan: 'observer' holds a closure the SDK calls for each event: a stream"), "\(text)")
     }
+
+    /// The tenth batch's shapes: Embassy's `call(withDelay:callback:)` runs its closure (work),
+    /// its `setReader(_:callback:)` beside `removeReader(_:)` is a registration and its stop;
+    /// Bond's `configureCell:` and an accessor pair's `set:` are work; a `WKWebView` delegate
+    /// method a class implements is WebKit's to call.
+    @Test func executorsSlotsAndConfiguration() {
+        let text = scan(
+            """
+            public protocol EventLoop {
+                func call(withDelay: Double, callback: @escaping () -> Void)
+                func setReader(_ fileDescriptor: Int32, callback: @escaping () -> Void)
+                func removeReader(_ fileDescriptor: Int32)
+            }
+            public final class Binder {
+                public func bind(to table: String, configureCell: @escaping (String, Int) -> Void) -> Disposable { fatalError() }
+                public func dynamicSubject(get: @escaping (Binder) -> Int, set: @escaping (Binder, Int) -> Void) -> Int { 0 }
+            }
+            public final class WebViewController {
+                public func webView(_ webView: WKWebView, decidePolicyFor action: WKNavigationAction, decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) {}
+            }
+            public protocol Disposable { func dispose() }
+            """
+        ).text
+        #expect(!text.contains("@stream\n    func call("), "\(text)")
+        #expect(text.contains("@cancel(removeReader(fileDescriptor))"), "\(text)")
+        #expect(!text.contains("\n    public func bind(to table: String, configureCell"), "\(text)")
+        #expect(!text.contains("\n    public func dynamicSubject("), "\(text)")
+        #expect(!text.contains("\n    public func webView("), "\(text)")
+    }
 }

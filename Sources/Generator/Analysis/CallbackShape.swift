@@ -117,12 +117,21 @@ extension CallbackShape {
         }
         // A binding's setter (ReactiveKit's `bind(to target:, setter: (Target, Element) -> Void)`)
         // is the caller's code the SDK runs to apply each element to the target: work.
-        if name.lowercased() == "setter" || label?.lowercased() == "setter" { return true }
+        // So is an accessor pair's `set` (Bond's `dynamicSubject(signal:…, get:, set:)`).
+        if ["setter", "set"].contains(name.lowercased()) || ["setter", "set"].contains(label?.lowercased() ?? "") { return true }
         let lowered = method.lowercased()
         let names = (name + " " + (label ?? "")).lowercased()
         let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete"].contains(where: names.contains)
         if parameterCount == 0, ["execute", "perform", "schedule", "dispatch", "async", "addoperation", "submit", "enqueue"].contains(lowered)
             || lowered.hasSuffix("after"), !namedAsCompletion
+        {
+            return true
+        }
+        // A method named `call` or `run` and nothing else calls what it is given (Embassy's
+        // `EventLoop.call(withDelay:callback:)`: "Call given callback `withDelay` seconds later"),
+        // whatever the closure is called, unless it is named for an end.
+        if parameterCount == 0, ["call", "run"].contains(method),
+            !["completion", "complete", "finish", "done"].contains(where: names.contains)
         {
             return true
         }
@@ -383,7 +392,7 @@ public enum ClosureRoleNames {
             ("subscribe", "unsubscribe"), ("Subscribe", "Unsubscribe"), ("add", "remove"), ("register", "unregister"),
             ("register", "deregister"), ("start", "stop"), ("connect", "disconnect"), ("open", "close"), ("attach", "detach"),
             ("watch", "unwatch"), ("listen", "unlisten"), ("observe", "unobserve"), ("join", "leave"), ("begin", "end"),
-            ("bind", "unbind"),
+            ("bind", "unbind"), ("set", "remove"), ("set", "unset"), ("set", "clear"),
         ]
         var found: [String] = []
         for (verb, inverse) in pairs {
