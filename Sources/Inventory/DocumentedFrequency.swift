@@ -133,7 +133,7 @@ enum InternalUse {
         "for internal use", "internal use only", "for internal usage", "strictly for internal", "not intended for public use",
         "not part of the public api", "shouldn't call this directly", "should not call this directly",
         "should not be called directly", "do not call this directly", "don't call this directly",
-        "don't want to use this method",
+        "don't want to use this method", "is internally used", "only exposed for subclassing",
     ]
 
     static func says(_ lines: [String]) -> Bool {

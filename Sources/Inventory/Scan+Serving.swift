@@ -148,4 +148,26 @@ extension Scan {
     private static func bare(_ name: String) -> String {
         String(name.split(separator: ".").last ?? Substring(name))
     }
+
+    /// Callback properties the library's own code sets to a handler of its own (Eureka's
+    /// `navigationAccessoryView.doneClosure = { [weak self] in … }`, ReSwift's
+    /// `subscription.observer = { … }`), by name, with the file that does: the library's plumbing,
+    /// whose handler a stream would replace. Only a closure written there: not `= nil`, an empty
+    /// closure, a parameter stored (`self.onChange = onChange`, `= newValue`), or a comment's example.
+    static func propertiesTheLibrarySets(_ names: Set<String>, in files: [File]) -> [String: String] {
+        var found: [String: String] = [:]
+        for file in files where !InternalUse.says(InternalUse.leadingComment(of: file.bytes)) {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
+                for name in names where found[name] == nil {
+                    guard let range = line.range(of: name + " = {") else { continue }
+                    let before = line[..<range.lowerBound].last
+                    let after = line[range.upperBound...].drop(while: { $0 == " " })
+                    guard before == "." || before == " " || before == "\t", !after.hasPrefix("}"), !after.hasPrefix("_ in }") else { continue }
+                    found[name] = String(file.path.split(separator: "/").last ?? Substring(file.path))
+                }
+            }
+        }
+        return found
+    }
 }

@@ -206,6 +206,10 @@ public struct Scan {
             types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
         let servedBy = Self.adaptersServing(types, includesInternal: includesInternal)
         let holders = Self.holders(of: types)
+        let closureProperties = Set(types.flatMap { type in
+            type.members.filter { $0.kind == .property && !$0.isStatic && $0.text.contains("->") }.map(\.name)
+        })
+        let setByLibrary = Self.propertiesTheLibrarySets(closureProperties, in: files)
         let errorTypes = Self.errorTypes(types)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
@@ -247,6 +251,7 @@ public struct Scan {
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
             block.isObjC = type.isObjC
+            block.propertiesSetByLibrary = setByLibrary
             block.errorTypes = errorTypes.all.union(errorTypes.parameters[type.name] ?? [])
             block.isView = type.name == "View" || types.contains { $0.name == type.name && $0.inherits.contains("View") }
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)

@@ -88,6 +88,9 @@ struct StarterBlock {
     /// The module's error types, and the type's generic parameters constrained to one
     /// (Scan.errorTypes): a failure closure may hand one over under any name.
     var errorTypes: Set<String> = []
+    /// Callback properties the library's own code sets, with the file that does
+    /// (Scan.propertiesTheLibrarySets): its plumbing.
+    var propertiesSetByLibrary: [String: String] = [:]
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -162,6 +165,13 @@ struct StarterBlock {
                 entry.annotations.append(("@once", "'\(member.name)' is named for an end, which comes once"))
             } else {
                 entry.annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
+            }
+            // The library sets it to a handler of its own somewhere (Eureka's
+            // `navigationAccessoryView.doneClosure = { [weak self] in … }`): on an object the
+            // library drives, a stream would replace that handler. Said; only a reviewer knows.
+            if let file = propertiesSetByLibrary[member.name] {
+                entry.annotations.append(
+                    ("", "the library sets '\(member.name)' to a handler of its own (\(file)): if it does so on this object, a stream would replace that handler; then mark it '@context'"))
             }
             // The object alone (Reachability's `whenReachable: ((Reachability) -> ())?`): the
             // stream says only that the event happened.

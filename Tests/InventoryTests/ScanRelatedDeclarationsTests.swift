@@ -268,4 +268,42 @@ import Testing
         #expect(text.contains("// scan: @stream because 'addHandler' returns a token and calls back until it is stopped"), "\(text)")
         #expect(text.contains("@cancel(token: dispose())"), "\(text)")
     }
+
+    /// Eureka's `doneClosure`, which the library's own form sets to a handler of its own
+    /// (`navigationAccessoryView.doneClosure = { [weak self] in … }`): still a stream, with a note
+    /// that says so; a parameter stored, an empty closure and a comment's example say nothing.
+    @Test func aCallbackPropertyTheLibrarySetsItselfSaysSo() {
+        var scan = Scan()
+        scan.modules = ["Store"]
+        let text = scan.run([
+            Scan.File(
+                path: "Sources/Store/Accessory.swift",
+                bytes: Array(
+                    """
+                    open class NavigationAccessoryView {
+                        public var doneClosure: (() -> ())?
+                        public var onChange: ((Int) -> Void)?
+                        public var onReset: ((Int) -> Void)?
+                        public init(onChange: ((Int) -> Void)?) {
+                            self.onChange = onChange
+                            self.onReset = { _ in }
+                        }
+                    }
+                    """.utf8)),
+            Scan.File(
+                path: "Sources/Store/Form.swift",
+                bytes: Array(
+                    """
+                    open class Form {
+                        /// accessory.onChange = { value in print(value) }
+                        func install(_ accessory: NavigationAccessoryView) {
+                            accessory.doneClosure = { [weak self] in self?.finish() }
+                        }
+                    }
+                    """.utf8)),
+        ]).text
+        #expect(text.contains("// scan: the library sets 'doneClosure' to a handler of its own (Form.swift)"), "\(text)")
+        #expect(!text.contains("the library sets 'onChange'"), "\(text)")
+        #expect(!text.contains("the library sets 'onReset'"), "\(text)")
+    }
 }
