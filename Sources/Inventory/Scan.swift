@@ -112,6 +112,7 @@ public struct Scan {
         var answersNilWithoutError = false
         var answersNilWithoutErrorIn: Set<String> = []
         var internalUse: [(type: String, methods: [String])] = []
+        var freeFunctions: [String] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
             for line in Self.imports(in: text) where !imports.contains(line) {
@@ -149,6 +150,12 @@ public struct Scan {
                 $0.kind == .typeAlias && (includesInternal || $0.isPublic) && ($0.text.contains("->") || StarterBlock.aliasesResult($0))
             }
             globals += found.topLevel.filter { $0.kind == .property && $0.isPublic }.map(\.name)
+            // Free functions that take a closure: named at the end of the starter.
+            freeFunctions += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) && Self.takesClosure($0) }
+                .compactMap { member -> String? in
+                    guard case .function(let function)? = member.declaration else { return nil }
+                    return function.fullName
+                }
         }
         // Extensions of one type go into one block, in the order the type first appears.
         var order: [String] = []
@@ -347,6 +354,7 @@ public struct Scan {
         starter.lentOnly = lentOnly
         starter.servedOnly = servedOnly
         starter.internalUse = internalUse
+        starter.freeFunctions = freeFunctions
         result.text = starter
             .validated(counting: &result)
         return result

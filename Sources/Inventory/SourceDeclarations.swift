@@ -162,9 +162,10 @@ struct SourceDeclarations {
                 index = readCase(at: index, into: typeIndex)
                 continue
             }
-            // Members of types; at file level typealiases (closure shapes hide behind them) and
-            // global variables (a default value that reads one is shared mutable state to Swift 6).
-            guard let kind = Self.memberKind(word), typeIndex != nil || kind == .typeAlias || word == "var" else {
+            // Members of types; at file level typealiases (closure shapes hide behind them),
+            // global variables (a default value that reads one is shared mutable state to Swift 6)
+            // and free functions (named in the starter: the language bridges types' methods).
+            guard let kind = Self.memberKind(word), typeIndex != nil || kind == .typeAlias || word == "var" || word == "func" else {
                 index += 1
                 continue
             }

@@ -34,6 +34,9 @@ struct StarterFile {
     /// Public declarations with closures that the library's comments say are for its own use
     /// (`InternalUse`): named at the end.
     var internalUse: [(type: String, methods: [String])] = []
+    /// Free functions that take a closure (SwiftyContacts' `fetchContacts(keysToFetch:
+    /// completionHandler:)`): the language bridges types' methods, so they are named at the end.
+    var freeFunctions: [String] = []
     /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
 
     static let maximumPasses = 5
@@ -226,6 +229,13 @@ struct StarterFile {
             heading: [
                 "// Not bridged: these are methods of objects the library only lends to closures that do not escape",
                 "// (a connection valid inside them): they are called there, where nothing can be awaited.",
+            ])
+        Self.appendNames(
+            freeFunctions.isEmpty ? [] : [("free functions", freeFunctions)], to: &lines,
+            heading: [
+                "// Not bridged: free functions that take a closure. A .bridge file bridges types' methods: declare",
+                "// them as static methods of a type of yours ('enum Contacts { static func fetch(…, completion:) }')",
+                "// that calls them, and bridge that type.",
             ])
         Self.appendNames(
             internalUse, to: &lines,

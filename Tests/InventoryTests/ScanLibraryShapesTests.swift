@@ -516,4 +516,18 @@ import Testing
         #expect(!text.contains("\n    public func dynamicSubject("), "\(text)")
         #expect(!text.contains("\n    public func webView("), "\(text)")
     }
+
+    /// SwiftyContacts: free functions that take a completion are named at the end, with how to
+    /// bridge them (a .bridge file bridges types' methods).
+    @Test func freeFunctionsAreNamedAtTheEnd() {
+        let text = scan(
+            """
+            public func fetchContacts(keysToFetch: [String] = [], completionHandler: @escaping (Result<[String], Error>) -> Void) {}
+            public func count() -> Int { 0 }
+            """
+        ).text
+        #expect(text.contains("// Not bridged: free functions that take a closure."), "\(text)")
+        #expect(text.contains("// free functions: fetchContacts(keysToFetch:completionHandler:)"), "\(text)")
+        #expect(!text.contains("count()"), "\(text)")
+    }
 }
