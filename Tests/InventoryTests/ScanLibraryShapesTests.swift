@@ -515,6 +515,15 @@ import Testing
         #expect(!text.contains("\n    public func bind(to table: String, configureCell"), "\(text)")
         #expect(!text.contains("\n    public func dynamicSubject("), "\(text)")
         #expect(!text.contains("\n    public func webView("), "\(text)")
+        // Tiercel's `executeOnMain(_ block:)` runs its block: work.
+        let executor = scan(
+            """
+            public struct Wrapper {
+                public func executeOnMain(_ block: @escaping () -> Void) {}
+            }
+            """
+        ).text
+        #expect(!executor.contains("\n    public func executeOnMain("), "\(executor)")
     }
 
     /// SwiftyContacts: free functions that take a completion are named at the end, with how to

@@ -122,8 +122,10 @@ extension CallbackShape {
         let lowered = method.lowercased()
         let names = (name + " " + (label ?? "")).lowercased()
         let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete"].contains(where: names.contains)
+        // Also such a verb on a queue or thread (Tiercel's `executeOnMain(_ block:)`).
+        let onSomething = ["execute", "perform", "run", "dispatch"].contains { lowered.hasPrefix($0 + "on") }
         if parameterCount == 0, ["execute", "perform", "schedule", "dispatch", "async", "addoperation", "submit", "enqueue"].contains(lowered)
-            || lowered.hasSuffix("after"), !namedAsCompletion
+            || lowered.hasSuffix("after") || onSomething, !namedAsCompletion
         {
             return true
         }
