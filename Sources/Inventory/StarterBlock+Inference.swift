@@ -133,7 +133,13 @@ extension StarterBlock {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' is named for the end of each of many things: called for each"), at: 0)
                 streamFromName = true
-            } else if Self.registersEventHandler(function, callbacks: callbacks.count) {
+            } else if Self.registersEventHandler(function, callbacks: callbacks.count),
+                // Not a promise's failure half (Then's `Promise.onError(_:) -> Promise<Void>`).
+                !(ClosureRoleNames.namesFailure(method: function.name.name)
+                    && [type, function.returnType?.description ?? ""].contains(where: { name in
+                        ["Promise", "Future", "Guarantee"].contains(where: name.contains)
+                    }))
+            {
                 annotations.insert(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"), at: 0)
                 streamFromName = true
             }

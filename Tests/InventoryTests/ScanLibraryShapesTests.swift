@@ -539,4 +539,21 @@ import Testing
         #expect(text.contains("// free functions: fetchContacts(keysToFetch:completionHandler:)"), "\(text)")
         #expect(!text.contains("count()"), "\(text)")
     }
+
+    /// Then's `Promise.onError(_:) -> Promise<Void>`: a promise's failure half, not a handler of
+    /// error events as a socket's `onError` is.
+    @Test func aPromisesOnErrorIsNoStream() {
+        let text = scan(
+            """
+            public final class Promise<T> {
+                @discardableResult func onError(_ block: @escaping (Error) -> Void) -> Promise<Void> { fatalError() }
+            }
+            public final class Socket {
+                public func onError(callback: @escaping (Error) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream because 'onError' registers a handler the SDK calls for each event\n    @stream\n    @discardableResult func onError"), "\(text)")
+        #expect(text.contains("@stream because 'onError' registers a handler the SDK calls for each event\n    @stream\n    public func onError(callback:"), "\(text)")
+    }
 }
