@@ -166,9 +166,13 @@ public struct Parser {
             try rejectModifiers(modifiers, on: "a delegate block")
             return .delegateDecl(try parseDelegate(documentation: documentation, attributes: attributes, start: start))
         case "func" where !keywordToken.kind.isEscaped:
-            throw fail(
-                "a function must be declared inside an extension block", at: keywordToken.location,
-                notes: [.init("wrap it in 'extension TypeName { … }' naming the type that declares it")])
+            // One of the SDK's free functions: a block of its own that extends no type.
+            let function = try parseFunction(documentation: documentation, attributes: attributes, modifiers: modifiers, start: start)
+            var decl = ExtensionDecl(
+                documentation: [], attributes: [], extendedType: TypeSyntax(.named([]), at: start), requirements: [],
+                members: [.function(function)], location: start)
+            decl.isFreeFunction = true
+            return .extensionDecl(decl)
         case "enum" where !keywordToken.kind.isEscaped:
             return .enumDecl(try parseEnum(documentation: documentation, start: start))
         case "class", "struct", "protocol", "actor":

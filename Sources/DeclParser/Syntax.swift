@@ -358,6 +358,10 @@ public struct ExtensionDecl: Hashable, Sendable {
     public var requirements: [Requirement]
     public var members: [Member]
     public var location: SourceLocation
+    /// A function declared at the top level of the file: one of the SDK's free functions
+    /// (SwiftyContacts' `fetchContacts(keysToFetch:completionHandler:)`), held as the one member
+    /// of a block that extends no type; its adapter is a free function too.
+    public var isFreeFunction = false
 
     public init(
         documentation: [String], attributes: [Attribute], extendedType: TypeSyntax, requirements: [Requirement],

@@ -112,6 +112,7 @@ public struct Scan {
         var answersNilWithoutError = false
         var answersNilWithoutErrorIn: Set<String> = []
         var internalUse: [(type: String, methods: [String])] = []
+        var freeMembers: [SourceMember] = []
         var freeFunctions: [String] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
@@ -150,12 +151,8 @@ public struct Scan {
                 $0.kind == .typeAlias && (includesInternal || $0.isPublic) && ($0.text.contains("->") || StarterBlock.aliasesResult($0))
             }
             globals += found.topLevel.filter { $0.kind == .property && $0.isPublic }.map(\.name)
-            // Free functions that take a closure: named at the end of the starter.
-            freeFunctions += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) && Self.takesClosure($0) }
-                .compactMap { member -> String? in
-                    guard case .function(let function)? = member.declaration else { return nil }
-                    return function.fullName
-                }
+            // Free functions that take a closure: bridged at the top level of the starter.
+            freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) && Self.takesClosure($0) }
         }
         // Extensions of one type go into one block, in the order the type first appears.
         var order: [String] = []
@@ -338,6 +335,24 @@ public struct Scan {
             return String((line.hasPrefix("#if") ? words.dropLast() : words[...]).last ?? "")
         }
         let extra = imports.filter { !ownModules.contains(module($0)) }
+        // The SDK's free functions (SwiftyContacts' `fetchContacts(keysToFetch:completionHandler:)`),
+        // by the same rules as methods, written at the top level; those that take no callback are
+        // named at the end.
+        if !freeMembers.isEmpty {
+            var block = StarterBlock(type: "", topLevelAliases: closureAliases)
+            block.isFreeFunctions = true
+            block.enums = enums
+            block.lentTypes = lentTypes
+            block.errorCarryingEnums = errorCarryingEnums
+            block.answersNilWithoutError = answersNilWithoutError
+            block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
+            block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
+            block.errorTypes = errorTypes.all
+            for member in freeMembers { block.add(member, tokens: tokens) }
+            freeFunctions = block.entries.filter { $0.role != .callback }.compactMap(\.swiftName)
+            block.entries = block.entries.filter { $0.role == .callback }
+            if block.hasCallbacks { blocks.insert(block, at: 0) }
+        }
         var starter = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
         // Swift-SMTP's `typealias Progress`, Swifter's `Process`: ambiguous beside Foundation's.
         if modules.count == 1, let module = modules.first {

@@ -28,6 +28,8 @@ struct StarterBlock {
     }
 
     var type: String
+    /// The SDK's free functions, which the starter writes at the top level (`type` is empty).
+    var isFreeFunctions = false
     /// A struct or enum: a callback property of a copy registers nothing.
     var isValueType = false
     /// The `#if` condition the SDK declares the type (or extension) under, if any.

@@ -148,7 +148,11 @@ struct StarterFile {
         for (blockIndex, block) in blocks.enumerated() {
             lines.append("")
             if let condition = block.condition { lines.append("#if \(CompilationCondition.simplified(condition))") }
-            lines.append("extension \(block.spelledType ?? block.type)\(block.whereClause.map { " " + $0 } ?? "") {")
+            // The SDK's free functions stand at the top level, each one's own block.
+            let indent = block.isFreeFunctions ? "" : "    "
+            if !block.isFreeFunctions {
+                lines.append("extension \(block.spelledType ?? block.type)\(block.whereClause.map { " " + $0 } ?? "") {")
+            }
             let ordered = block.entries.indices.sorted { Self.rank(block.entries[$0].role) < Self.rank(block.entries[$1].role) }
             var previousRole: StarterBlock.Entry.Role?
             // A context member bridgegen cannot read is left out: it would only check names.
@@ -156,39 +160,39 @@ struct StarterFile {
                 let entry = block.entries[index]
                 if entry.role != previousRole {
                     if previousRole != nil { lines.append("") }
-                    if entry.role == .context { lines.append("    // Context: the type's other members, checked for name collisions.") }
+                    if entry.role == .context { lines.append(indent + "// Context: the type's other members, checked for name collisions.") }
                 } else if entry.role == .callback {
                     lines.append("")
                 }
                 previousRole = entry.role
                 let first = lines.count + 1
                 if let refusal = entry.refusal {
-                    lines.append("    // Not bridgeable as written: \(Self.oneLine(refusal))")
-                    lines += entry.member.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    // " + $0 }
+                    lines.append(indent + "// Not bridgeable as written: \(Self.oneLine(refusal))")
+                    lines += entry.member.text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + "// " + $0 }
                 } else {
                     for (annotation, why) in entry.annotations {
                         // A note without an annotation says what scan took the member for.
                         guard !annotation.isEmpty else {
-                            lines.append("    // scan: \(why)")
+                            lines.append(indent + "// scan: \(why)")
                             continue
                         }
-                        lines.append("    // scan: \(annotation) because \(why)")
-                        lines.append("    " + annotation)
+                        lines.append(indent + "// scan: \(annotation) because \(why)")
+                        lines.append(indent + annotation)
                     }
                     if entry.marksContext {
-                        lines.append("    @context  // " + (entry.contextReason ?? "takes a closure, but not a callback"))
+                        lines.append(indent + "@context  // " + (entry.contextReason ?? "takes a closure, but not a callback"))
                     }
                     if entry.initializerWithCallback {
-                        lines.append("    // Not bridgeable as written: an initializer cannot become async (generate warns here);")
-                        lines.append("    // bridge a method of yours that calls it and keeps the object, e.g. 'static func make(…, completion:)'")
+                        lines.append(indent + "// Not bridgeable as written: an initializer cannot become async (generate warns here);")
+                        lines.append(indent + "// bridge a method of yours that calls it and keeps the object, e.g. 'static func make(…, completion:)'")
                     }
-                    let declaration = Self.indented(entry.member, by: "    ")
+                    let declaration = Self.indented(entry.member, by: indent)
                     let names = qualifiedNames.merging(block.inheritedAliases) { file, _ in file }
                     lines += entry.role == .callback ? declaration.map { Self.qualifying($0, names) } : declaration
                 }
                 owners.append((first...lines.count, blockIndex, index))
             }
-            lines.append("}")
+            if !block.isFreeFunctions { lines.append("}") }
             if block.condition != nil { lines.append("#endif") }
         }
         for delegate in delegates {

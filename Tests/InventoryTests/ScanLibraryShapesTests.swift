@@ -526,34 +526,24 @@ import Testing
         #expect(!executor.contains("\n    public func executeOnMain("), "\(executor)")
     }
 
-    /// SwiftyContacts: free functions that take a completion are named at the end, with how to
-    /// bridge them (a .bridge file bridges types' methods).
-    @Test func freeFunctionsAreNamedAtTheEnd() {
+    /// SwiftyContacts: free functions that take a completion are bridged at the top level of the
+    /// starter, by the same rules as methods; one whose closure is work is named at the end.
+    @Test func freeFunctionsAreBridgedAtTheTopLevel() throws {
         let text = scan(
             """
             public func fetchContacts(keysToFetch: [String] = [], completionHandler: @escaping (Result<[String], Error>) -> Void) {}
+            public func observeContacts(_ handler: @escaping ([String]) -> Void) -> Token { Token() }
+            public func perform(_ work: @escaping () -> Void) {}
             public func count() -> Int { 0 }
+            public final class Token { public func invalidate() {} }
             """
         ).text
-        #expect(text.contains("// Not bridged: free functions that take a closure."), "\(text)")
-        #expect(text.contains("// free functions: fetchContacts(keysToFetch:completionHandler:)"), "\(text)")
+        #expect(text.contains("\npublic func fetchContacts(keysToFetch: [String] = [], completionHandler:"), "\(text)")
+        #expect(text.contains("// scan: @stream because 'observeContacts' returns a token and calls back until it is stopped\n@stream\n"), "\(text)")
+        #expect(text.contains("// free functions: perform(_:)"), "\(text)")
         #expect(!text.contains("count()"), "\(text)")
-    }
-
-    /// Then's `Promise.onError(_:) -> Promise<Void>`: a promise's failure half, not a handler of
-    /// error events as a socket's `onError` is.
-    @Test func aPromisesOnErrorIsNoStream() {
-        let text = scan(
-            """
-            public final class Promise<T> {
-                @discardableResult func onError(_ block: @escaping (Error) -> Void) -> Promise<Void> { fatalError() }
-            }
-            public final class Socket {
-                public func onError(callback: @escaping (Error) -> Void) {}
-            }
-            """
-        ).text
-        #expect(!text.contains("@stream because 'onError' registers a handler the SDK calls for each event\n    @stream\n    @discardableResult func onError"), "\(text)")
-        #expect(text.contains("@stream because 'onError' registers a handler the SDK calls for each event\n    @stream\n    public func onError(callback:"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("nonisolated(nonsending) func fetchContacts(keysToFetch: [String] = []) async throws -> [String] {"), "\(swift)")
+        #expect(swift.contains("func observeContacts() -> _Concurrency.AsyncStream<[String]> {"), "\(swift)")
     }
 }

@@ -40,7 +40,8 @@ public struct AdapterBlock: Hashable, Sendable {
     /// The `#if` condition the block stands under in the `.bridge` file, if any: its generated
     /// code stands under the same one.
     public var condition: String?
-
+    /// One of the SDK's free functions: its adapter is a free function, printed at the top level.
+    public var isFreeFunction = false
 }
 
 /// One generated async function, stream function or property, whatever starts the SDK's work:

@@ -137,8 +137,9 @@ extension Analyzer {
         let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
         let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
 
-        let typeName = decl.extendedType.description
-        let scope = decl.extendedType.qualifiedName ?? typeName
+        // A free function's block extends no type: its adapter is a free function that calls it.
+        let typeName = decl.isFreeFunction ? "" : decl.extendedType.description
+        let scope = decl.isFreeFunction ? "" : decl.extendedType.qualifiedName ?? typeName
         switch decl.extendedType.kind {
         case .named:
             break
@@ -182,8 +183,9 @@ extension Analyzer {
         }
         for function in bridgeable {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, access: access, block: options) else { continue }
+            if decl.isFreeFunction, !checkFreeFunction(adapter, function) { continue }
             warnIfCollides(adapter, with: context, at: function.name.location)
-            adapter.adapterName = owner + "." + adapter.adapterName
+            adapter.adapterName = owner.isEmpty ? adapter.adapterName : owner + "." + adapter.adapterName
             let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
                 + " #if " + (condition ?? "") + "." + adapter.signatureKey
             if let first = generated[key] {
@@ -222,9 +224,33 @@ extension Analyzer {
                         .init("bridgegen bridges methods that take a completion handler; the block's other members are context")
                     ]))
         }
-        return AdapterBlock(
+        var block = AdapterBlock(
             documentation: decl.documentation, extendedType: typeName, requirements: decl.requirements.map(\.description),
             access: access, wrapperName: wrapperName, attributes: carried, adapters: adapters, location: decl.location,
             extendedTypeLine: decl.extendedType.location.line)
+        block.isFreeFunction = decl.isFreeFunction
+        return block
+    }
+
+    /// What a free function's adapter cannot do, having no object: run on the object's queue
+    /// (`@blocking`), stop through the receiver (`@cancel(stop())`), share one registration among
+    /// an object's consumers (`@stream(shared)`). Refused at the `.bridge` line.
+    mutating func checkFreeFunction(_ adapter: Adapter, _ function: FunctionDecl) -> Bool {
+        var refused: (String, String)?
+        if adapter.options.blocking != nil {
+            refused = ("'@blocking' needs an object whose queue the call runs on", "declare it as a static method of a type of yours that calls it")
+        } else if adapter.stream?.shared == true {
+            refused = ("'@stream(shared)' shares one registration among an object's consumers", "remove 'shared'")
+        } else {
+            switch adapter.options.cancellation.strategy {
+            case .receiver, .receiverWithToken:
+                refused = ("a free function has no object to stop it through", "stop it with the token it returns: '@cancel(token)' or '@cancel(token: method())'")
+            default:
+                break
+            }
+        }
+        guard let (message, fix) = refused else { return true }
+        diagnostics.error("free function '\(function.fullName)': \(message)", at: function.name.location, notes: [.init(fix)])
+        return false
     }
 }

@@ -28,7 +28,7 @@ extension Analyzer {
         let errorsBefore = diagnostics.errorCount
         var options = readOptions(function.attributes, inheriting: block)
         if diagnostics.errorCount != errorsBefore { return nil }
-        let legacyName = typeName + "." + function.fullName
+        let legacyName = typeName.isEmpty ? function.fullName : typeName + "." + function.fullName
 
         // An `async` method that calls a closure for each item and returns when the items are
         // over (SQLiteNIO's `query(_:_:_ onRow:) async throws`): with `@stream @finish(returned)`

@@ -206,7 +206,7 @@ extension Planner {
         }
         if legacy.isThrowing { function += "try " }
         if legacy.isAsync { function += "await " }
-        function += site.receiver + "." + legacy.name
+        function += (site.receiver.isEmpty ? "" : site.receiver + ".") + legacy.name
         let arguments = legacy.arguments.map { argument -> (text: Sourced, isHandler: Bool) in
             switch argument {
             case .forwarded(let label, let name, let isInout, let line):

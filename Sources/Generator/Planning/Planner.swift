@@ -113,6 +113,22 @@ public struct Planner: Sendable {
             type: block.wrapperName == nil ? "Self" : block.extendedType)
         var headers: [String] = []
         for adapter in block.adapters { headers.append(try header(of: adapter, script: nil)) }
+        // A free function's adapter: at the top level, calling the SDK's function by its name.
+        if block.isFreeFunction {
+            for (adapter, header) in zip(block.adapters, headers) {
+                var adapter = adapter
+                adapter.attributes.insert(availability, at: 0)
+                let site = AdapterSite(adapter, receivers: Receivers(instance: "", type: ""))
+                guard let condition = block.condition else {
+                    print(site, header: header, into: &printer)
+                    continue
+                }
+                printer.line("#if " + condition)
+                printer.indented { print(site, header: header, into: &$0) }
+                printer.line("#endif")
+            }
+            return
+        }
         func printBody(_ printer: inout CodePrinter) {
             // The doc lines and attributes, then the head: one statement, whose head lands on the
             // extended type's line (no directive may stand between attributes and declaration).
