@@ -136,6 +136,26 @@ struct StarterBlock {
             || (method.hasPrefix("add") && ["Observer", "Listener", "Notification"].contains(where: method.hasSuffix))
     }
 
+    /// The parameter whose elements the method's one closure gets: a generic `T: Sequence` (or
+    /// `Collection`) the caller passes, and a closure of `T.Element` (or `T.Iterator.Element`).
+    static func iteratedCollection(_ function: FunctionDecl) -> String? {
+        let sequences = function.genericParameters.filter { parameter in
+            ["Sequence", "Collection"].contains { parameter.constraint?.description.hasSuffix($0) == true }
+        }.map(\.name.name)
+        for name in sequences {
+            guard let collection = function.parameters.first(where: { $0.type.strippingAttributes.description == name }) else { continue }
+            let element = [name + ".Element", name + ".Iterator.Element"]
+            let iterates = function.parameters.contains { parameter in
+                guard case .function(let closure) = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes.kind else {
+                    return false
+                }
+                return closure.parameters.count == 1 && element.contains(closure.parameters[0].type.strippingAttributes.description)
+            }
+            if iterates { return collection.name.name }
+        }
+        return nil
+    }
+
     /// `addHandler`, `addRoute`: a method that adds something of the caller's to the object.
     static func namesAddition(_ method: String) -> Bool {
         method.hasPrefix("add") && method.dropFirst(3).first?.isUppercase == true
@@ -279,6 +299,12 @@ struct StarterBlock {
                 return addContext(
                     member, function,
                     reason: "synchronous, with progress through '\(progress.name.name)', which does not escape: call it from a task of yours off the main actor")
+            }
+            // A closure run for each element of a collection the caller passes (Swifter's
+            // `ul<T: Sequence>(_ collection: T, _ closure: (T.Iterator.Element) -> Void)`, which
+            // writes one `<li>` per item): work, as `forEach`'s body is.
+            if takesCallback(function), let collection = Self.iteratedCollection(function) {
+                return addContext(member, function, reason: "runs the closure for each element of '\(collection)', the collection it is given: work")
             }
             // What it returns keeps the closures, and nothing this call starts calls them.
             if takesCallback(function), let reason = returnedValueKeepsClosures(function) {

@@ -546,4 +546,16 @@ import Testing
         #expect(swift.contains("nonisolated(nonsending) func fetchContacts(keysToFetch: [String] = []) async throws -> [String] {"), "\(swift)")
         #expect(swift.contains("func observeContacts() -> _Concurrency.AsyncStream<[String]> {"), "\(swift)")
     }
+
+    /// Swifter's HTML builders: `ul<T: Sequence>(_ collection: T, _ closure: @escaping
+    /// (T.Iterator.Element) -> Void)` runs its closure for each element the caller passes: work.
+    @Test func aClosureForEachElementOfTheCallersCollectionIsWork() {
+        let text = scan(
+            """
+            public func ul<T: Sequence>(_ collection: T, _ closure: @escaping (T.Iterator.Element) -> Void) {}
+            public func fetch(completion: @escaping (Int) -> Void) {}
+            """
+        ).text
+        #expect(text.contains("// free functions: ul(_:_:)"), "\(text)")
+    }
 }
