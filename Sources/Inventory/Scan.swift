@@ -56,44 +56,6 @@ public struct Scan {
         return words[start...].joined(separator: " ")
     }
 
-    /// A file's imports as `.bridge` lines: `import M`, or an `#if condition` block around it
-    /// when the import stands inside one (its first clause). Scoped imports and imports under
-    /// `#else` are left out: the starter names modules, not platforms' alternatives.
-    static func imports(in text: String) -> [String] {
-        var found: [String] = []
-        var conditions: [String?] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("#if ") {
-                conditions.append(String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces))
-            } else if line.hasPrefix("#elseif") || line.hasPrefix("#else") {
-                if !conditions.isEmpty { conditions[conditions.count - 1] = nil }
-            } else if line.hasPrefix("#endif") {
-                _ = conditions.popLast()
-            } else if line.hasPrefix("import ") || line.hasPrefix("@_exported import ") || line.hasPrefix("@preconcurrency import ") {
-                let words = line.split(separator: " ")
-                guard var module = words.last, words.count <= 3 else { continue }
-                // `import protocol NIOCore.EventLoop` imports one declaration of a module: the module.
-                if ["class", "struct", "enum", "func", "protocol", "typealias", "var", "let"].contains(words[words.count - 2]) {
-                    guard !line.hasPrefix("@"), let first = module.split(separator: ".").first else { continue }
-                    module = first
-                }
-                if conditions.contains(where: { $0 == nil }) { continue }
-                let statement = "import \(module)"
-                if conditions.isEmpty {
-                    found.append(statement)
-                } else {
-                    // Nested conditions joined with `&&`, each in parentheses where it has an `||`
-                    // (`&&` binds tighter: `os(Linux) || os(Android) && canImport(Android)` holds on Linux).
-                    let joined = conditions.compactMap { $0 }
-                    let condition = joined.count == 1 ? joined[0] : joined.map { $0.contains("||") ? "(\($0))" : $0 }.joined(separator: " && ")
-                    found.append("#if " + condition + "\n    " + statement + "\n#endif")
-                }
-            }
-        }
-        return found
-    }
-
     /// A method or initializer with a closure parameter, or a closure property.
     static func takesClosure(_ member: SourceMember) -> Bool {
         switch member.declaration {
@@ -226,6 +188,18 @@ public struct Scan {
             }
         }
         var blocks: [StarterBlock] = []
+        // A type's block (or the free functions', named ""), with what the whole module says.
+        func newBlock(_ name: String) -> StarterBlock {
+            var block = StarterBlock(type: name, topLevelAliases: closureAliases)
+            block.enums = enums
+            block.lentTypes = lentTypes
+            block.errorCarryingEnums = errorCarryingEnums
+            block.answersNilWithoutError = answersNilWithoutError
+            block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
+            block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
+            block.errorTypes = errorTypes.all
+            return block
+        }
         var closuresOnly: [(type: String, methods: [String])] = []
         var initializersOnly: [(type: String, methods: [String])] = []
         var lentOnly: [(type: String, methods: [String])] = []
@@ -243,20 +217,14 @@ public struct Scan {
             // the API an app calls.
             if (type.name.split(separator: ".").last ?? "").hasPrefix("_") { continue }
             let members = type.members.filter { includesInternal || $0.isPublic }
-            var block = StarterBlock(type: type.name, topLevelAliases: closureAliases)
-            block.enums = enums
-            block.lentTypes = lentTypes
-            block.errorCarryingEnums = errorCarryingEnums
-            block.answersNilWithoutError = answersNilWithoutError
-            block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
-            block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
+            var block = newBlock(type.name)
             block.isSendable = sendableTypes.contains(type.name)
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
-            block.errorTypes = errorTypes.all.union(errorTypes.parameters[type.name] ?? [])
+            block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
             block.isView = type.name == "View" || types.contains { $0.name == type.name && $0.inherits.contains("View") }
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: types, includesInternal: includesInternal)
@@ -339,15 +307,8 @@ public struct Scan {
         // by the same rules as methods, written at the top level; those that take no callback are
         // named at the end.
         if !freeMembers.isEmpty {
-            var block = StarterBlock(type: "", topLevelAliases: closureAliases)
+            var block = newBlock("")
             block.isFreeFunctions = true
-            block.enums = enums
-            block.lentTypes = lentTypes
-            block.errorCarryingEnums = errorCarryingEnums
-            block.answersNilWithoutError = answersNilWithoutError
-            block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
-            block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
-            block.errorTypes = errorTypes.all
             for member in freeMembers { block.add(member, tokens: tokens) }
             freeFunctions = block.entries.filter { $0.role != .callback }.compactMap(\.swiftName)
             block.entries = block.entries.filter { $0.role == .callback }

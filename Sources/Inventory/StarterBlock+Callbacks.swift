@@ -231,41 +231,6 @@ extension StarterBlock {
         method.hasPrefix("next") || method.contains("Next")
     }
 
-    /// Where the library calls a completion with `(nil, nil)` (`callback(nil, nil)`): nil
-    /// without an error is then a value it hands over, an absent one. A call in the body of a
-    /// public method is that method's evidence (p2/OAuth2's `registerClientIfNeeded`, "if both
-    /// json and error is nil no registration was attempted"); one in a helper the methods share
-    /// (Kitura-redis's response handlers) or anywhere else is the whole library's.
-    static func callsBackWithNilAndNil(_ text: String) -> (everywhere: Bool, methods: Set<String>) {
-        var everywhere = false
-        var methods: Set<String> = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() {
-            var rest = line[...]
-            var calls = false
-            while let range = rest.range(of: "(nil, nil)") {
-                let callee = rest[..<range.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                if Analyzer.looksLikeCompletion(String(callee.reversed())) { calls = true }
-                rest = rest[range.upperBound...]
-            }
-            guard calls else { continue }
-            // The nearest declaration above: a public method's name, or the library at large.
-            let enclosing = lines[..<index].last { candidate in
-                let words = candidate.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                return words.contains("func") || words.contains { $0.hasPrefix("init(") || $0 == "init" }
-            }
-            let words = enclosing?.split(whereSeparator: { $0 == " " || $0 == "\t" }) ?? []
-            if let funcIndex = words.firstIndex(of: "func"), funcIndex + 1 < words.count,
-                words[..<funcIndex].contains(where: { $0 == "public" || $0 == "open" })
-            {
-                methods.insert(String(words[funcIndex + 1].prefix { $0 != "(" && $0 != "<" }))
-            } else {
-                everywhere = true
-            }
-        }
-        return (everywhere, methods)
-    }
-
     /// `(T?, Error?)`, or the same as one tuple (`((T?, Error?))`): optional values (one or
     /// more: Kitura-redis's `scan` gets a cursor and a page) and an optional error.
     static func isValueAndError(_ closure: FunctionTypeSyntax) -> Bool {

@@ -1,0 +1,291 @@
+import DeclParser
+
+/// What a callback's name says its calls mean, and what a method's callbacks together say it is:
+/// one rule for `generate` (which closure gets which role, Analyzer+ClosureRoles.swift) and for
+/// `scan` (whether the starter marks the method `@stream`), so the two never disagree.
+public enum ClosureRoleNames {
+    public enum Role: Sendable { case success, failure, event, finish }
+
+    static let success: Set<String> = [
+        "success", "onsuccess", "successhandler", "successblock", "successcallback", "succeeded", "onsucceeded",
+        // A promise's words (khanlou/Promise's `then(on:_ onFulfilled:_ onRejected:)`).
+        "onfulfilled", "fulfilled", "onresolved", "resolved",
+    ]
+    static let failure: Set<String> = [
+        "failure", "onfailure", "failurehandler", "failureblock", "failurecallback", "error", "onerror", "errorhandler",
+        "errorblock", "errorcallback", "fail", "onfail", "failed", "onfailed", "receiveerror", "onrejected", "rejected",
+    ]
+    static let event: Set<String> = [
+        "onnext", "next", "receivevalue", "onvalue", "onevent", "onitem", "onrow", "onchange", "onupdate", "onmessage",
+        "onreceive", "eventhandler", "valuehandler", "onelement", "receiver", "messagereceiver", "listener",
+        "eventcallback", "eventblock", "eventlistener",
+    ]
+    static let finish: Set<String> = [
+        "oncompleted", "completed", "oncomplete", "oncompletion", "receivecompletion", "onfinish", "onfinished",
+        "finished", "onend", "ondone", "completion", "completionhandler",
+    ]
+    /// Other names that say a closure carries (part of) the outcome.
+    static let outcome: Set<String> = ["result", "onresult", "resulthandler", "response", "onresponse", "reply"]
+
+    static func words(_ role: Role) -> Set<String> {
+        switch role {
+        case .success: return success
+        case .failure: return failure
+        case .event: return event
+        case .finish: return finish
+        }
+    }
+
+    /// Whether a parameter's name or label names `role`.
+    public static func plays(_ role: Role, name: String, label: String?) -> Bool {
+        let words = words(role)
+        if role == .event, [name, label].contains(where: { $0.map(namesReceipt) == true }) { return true }
+        return words.contains(name.lowercased()) || label.map { words.contains($0.lowercased()) } == true
+    }
+
+    /// A closure named for each receipt of something (Nuke's `loadData(with:didReceiveData:
+    /// completion:)`, an `onReceiveMessage`): called for each piece, an event.
+    static func namesReceipt(_ name: String) -> Bool {
+        ["didReceive", "onReceive"].contains { prefix in
+            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
+        }
+    }
+
+    /// The event a method registers for, without a `delegate` before its `on` (SwiftPhoenixClient's
+    /// `delegateOnOpen(to owner:callback:)` is `onOpen` handing the owner back weakly held).
+    public static func eventName(_ method: String) -> String {
+        method.hasPrefix("delegateOn") ? "o" + method.dropFirst(9) : method
+    }
+
+    /// A method name that says its callback fires once (`observeCompleted`, `onClose`,
+    /// `observeEnded`): a one-shot, whatever else it looks like.
+    public static func namesOnce(_ method: String) -> Bool {
+        let lowered = eventName(method).lowercased()
+        return ["completed", "failed", "interrupted", "ended", "finished", "closed", "close", "completion"]
+            .contains { lowered.hasSuffix($0) } || hasWordOnce(method) || lowered.contains("shutdown")
+    }
+
+    /// `once`, `observeOnce`, `onceConnected`: "once" as a word of the camel-case name, not the
+    /// letters of `onCellSelection`.
+    public static func hasWordOnce(_ name: String) -> Bool {
+        camelWords(name).contains("once")
+    }
+
+    /// `cellSetup` → `["cell", "setup"]`: the lowercased words of a camel-case name.
+    static func camelWords(_ name: String) -> [String] {
+        var words: [String] = []
+        for character in name {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        return words.map { $0.lowercased() }
+    }
+
+    /// A method named for the end of one of many things (Kitura-net's `clientConnectionFailed`,
+    /// an `onConnectionClose`): each of them ends once, the callback is called for each. Not the
+    /// receiver's own end (`observeFailed`, `failed`, `onClose`), which comes once.
+    public static func namesEndOfEach(_ method: String) -> Bool {
+        guard namesOnce(method), !hasWordOnce(method), !method.lowercased().contains("shutdown") else { return false }
+        var name = Substring(eventName(method))
+        if let prefix = ["startWith", "observe", "on", "when", "did", "will"].first(where: { name.hasPrefix($0) }) { name = name.dropFirst(prefix.count) }
+        guard let end = ["Completed", "Failed", "Interrupted", "Ended", "Finished", "Closed", "Close", "Completion"].first(where: { name.hasSuffix($0) })
+        else { return false }
+        var words: [String] = []
+        for character in name.dropLast(end.count) {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        return !words.isEmpty && !words.allSatisfy { $0.hasSuffix("ed") || $0.hasSuffix("ly") }
+    }
+
+    /// A method named for the failure itself (`failed`, `onFailure`, `whenFailure`, `catch`): its
+    /// one error is the failure half of an outcome, thrown. Not one named for a thing that failed
+    /// (Kitura-net's `clientConnectionFailed`: the error of each connection that failed).
+    public static func namesFailure(method: String) -> Bool {
+        var lowered = eventName(method).lowercased()
+        if let prefix = ["on", "when", "if"].first(where: { lowered.hasPrefix($0) }) { lowered.removeFirst(prefix.count) }
+        return ["failure", "failed", "fail", "error", "catch"].contains(lowered)
+    }
+
+    /// A callback property named for an end, which comes once: a completion (`completionBlock`,
+    /// `onComplete`), an invalidation (`invalidationHandler`, `sessionDidBecomeInvalid…`: the
+    /// object is over), a close. Not `…DidFinish`/`…DidComplete` of a monitor, which reports the
+    /// end of each of many requests.
+    public static func namesOnce(property name: String, closure: FunctionTypeSyntax? = nil) -> Bool {
+        let lowered = name.lowercased()
+        if lowered.contains("completion") || lowered.contains("invalid") { return true }
+        // An end and nothing else (SwiftyPing's `finished: ((PingResult) -> Void)?`): the object's
+        // own, whatever its closure gets.
+        if ["finished", "completed", "done", "ended", "closed", "terminated"].contains(lowered) { return true }
+        // `on` and an end (`onClose`, `onUnexpectedClosure`, `onTermination`), of the object itself:
+        // its closure gets nothing, or why (an error, a reason, a code). `onTaskCompleted: (Task)
+        // -> Void` of a session is the end of each of its tasks: not once.
+        guard lowered.hasPrefix("on") else { return false }
+        let arguments = closure?.parameters.map { $0.type.strippingAttributes.unwrappingOptional.description } ?? []
+        guard arguments.isEmpty || (arguments.count == 1 && ["Error", "Reason", "Code", "Status"].contains(where: arguments[0].contains))
+        else { return false }
+        let ends = [
+            "complete", "completed", "finish", "finished", "done", "close", "closed", "closure", "disconnect", "disconnected",
+            "terminate", "terminated", "termination", "shutdown", "end", "ended",
+            // A subscription's ends (Swift-ActionCableClient's `Channel.onUnsubscribed`, `onRejected`).
+            "unsubscribed", "rejected",
+        ]
+        guard let end = ends.first(where: { lowered.hasSuffix($0) }) else { return false }
+        // Between `on` and the end, nothing or words that say how (`onUnexpectedClosure`); a
+        // thing named there ends, one of many (`onPartComplete`, `onConnectionClose`): not once.
+        let middle = name.dropFirst(2).dropLast(end.count)
+        var words: [String] = []
+        for character in middle {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        return words.allSatisfy { $0.hasSuffix("ed") || $0.hasSuffix("ly") }
+    }
+
+    /// A method name that says its callback reports progress or repeats (`downloadProgress`):
+    /// a stream.
+    public static func namesRepetition(_ method: String) -> Bool {
+        let lowered = method.lowercased()
+        return lowered.hasSuffix("progress") || lowered.hasPrefix("every") || lowered.hasSuffix("repeatedly")
+    }
+
+    /// A method name that says it calls back for each item (Swift-Kuery's `forEach(operation:)`,
+    /// `eachRow`): a stream.
+    public static func namesIteration(_ method: String) -> Bool {
+        let lowered = method.lowercased()
+        return lowered == "each" || lowered.hasPrefix("foreach")
+            || (method.hasPrefix("each") && method.dropFirst(4).first?.isUppercase == true)
+    }
+
+    /// A name that says the closure is called per item (`onRow`, `each`), or says nothing of it
+    /// (`handler`): beside a returned future, which reports the outcome, it is called per item.
+    public static func namesPerItem(_ name: String) -> Bool {
+        [
+            "handler", "callback", "block", "closure", "onrow", "row", "rowhandler", "each", "foreach", "oneach", "onitem",
+            "item", "onchunk", "chunk", "onelement", "element", "stream",
+        ].contains(name.lowercased())
+    }
+
+    /// Callbacks for one event of a connection or a request (websocket-kit's `connect(to:onUpgrade:)
+    /// -> EventLoopFuture<Void>`): beside a returned future they are called once.
+    static let oneEvent: Set<String> = [
+        "onupgrade", "upgrade", "onconnect", "onconnected", "onopen", "onopened", "onready", "onstart", "onstarted",
+        "onclose", "onclosed", "onaccept", "onaccepted",
+    ]
+
+    /// Beside a returned future, which reports the outcome (its end and its failure), a callback
+    /// is called per item (`onRow`, FluentKit's `onOutput`) unless its name says it is the
+    /// completion or one event: a stream that ends with the future then means what the SDK
+    /// means even for a callback called once, where a one-shot of the first item would not.
+    public static func isPerItemBesideFuture(name: String, label: String?) -> Bool {
+        if namesPerItem(name) || label.map(namesPerItem) == true { return true }
+        let names = [name.lowercased()] + (label.map { [$0.lowercased()] } ?? [])
+        return !names.contains { Analyzer.looksLikeCompletion($0) || oneEvent.contains($0) || namesOnce($0) }
+    }
+
+    /// A type that reports an outcome later: `EventLoopFuture<T>`, a `Promise`.
+    public static func isFuture(_ type: String) -> Bool {
+        let name = type.prefix { $0 != "<" }
+        let bare = String(name.split(separator: ".").last ?? name)
+        return bare.hasSuffix("Future") || bare == "Promise" || bare == "Guarantee"
+    }
+
+    /// The case names of an SDK's own outcome or event enum (RxSwift's `Event`: `next`, `error`,
+    /// `completed`; PromiseKit's `Result`: `fulfilled`, `rejected`). An enum whose cases are all
+    /// named so, with a failure or an end among them, is an outcome; any other enum (Alamofire's
+    /// `RetryResult`: `retry`, `retryWithDelay`, …) is a value like any other.
+    static let valueCases: Set<String> = [
+        "next", "value", "success", "succeeded", "fulfilled", "resolved", "element", "event", "item", "change", "changed",
+        "update", "message", "row",
+    ]
+    static let failureCases: Set<String> = ["error", "failure", "failed", "fail", "rejected", "errored"]
+    static let endCases: Set<String> = [
+        "completed", "complete", "finished", "done", "end", "ended", "interrupted", "cancelled", "canceled", "closed",
+        "terminated",
+    ]
+    /// Case names that say each call of the callback is an event: a stream.
+    static let eventCases: Set<String> = [
+        "next", "value", "element", "event", "item", "change", "changed", "update", "message", "row",
+    ]
+
+    public static func isOutcomeEnum(caseNames: [String]) -> Bool {
+        let lowered = caseNames.map { $0.lowercased() }
+        return lowered.allSatisfy { valueCases.contains($0) || failureCases.contains($0) || endCases.contains($0) }
+            && lowered.contains { failureCases.contains($0) || endCases.contains($0) }
+    }
+
+    /// The case of an outcome enum that is called for each event (`next`, `value`), if any.
+    public static func eventCase(of caseNames: [String]) -> String? {
+        caseNames.first { eventCases.contains($0.lowercased()) }
+    }
+
+    /// Whether a parameter's name or label says it carries part of an outcome.
+    public static func namesOutcome(name: String, label: String?) -> Bool {
+        let all = success.union(failure).union(event).union(finish).union(outcome)
+        return all.contains(name.lowercased()) || label.map { all.contains($0.lowercased()) } == true
+    }
+
+    /// The verbs that undo a method's (`subscribe` → `unsubscribe`, `psubscribe` → `punsubscribe`,
+    /// `addPublishListener` → `removePublishListener`, `connect` → `disconnect`): a closure named
+    /// for one (`onUnsubscribe`) is the end of what the method started, and a method named so
+    /// stops it.
+    public static func inverses(of method: String) -> [String] {
+        let pairs = [
+            ("subscribe", "unsubscribe"), ("Subscribe", "Unsubscribe"), ("add", "remove"), ("register", "unregister"),
+            ("register", "deregister"), ("start", "stop"), ("connect", "disconnect"), ("open", "close"), ("attach", "detach"),
+            ("watch", "unwatch"), ("listen", "unlisten"), ("observe", "unobserve"), ("join", "leave"), ("begin", "end"),
+            ("bind", "unbind"), ("set", "remove"), ("set", "unset"), ("set", "clear"),
+        ]
+        var found: [String] = []
+        for (verb, inverse) in pairs {
+            if method.hasPrefix(verb) {
+                found.append(inverse + method.dropFirst(verb.count))
+            } else if let range = method.range(of: verb), verb == "subscribe" || verb == "Subscribe" {
+                // `psubscribe`: the verb after a one-letter mode.
+                found.append(method.replacingCharacters(in: range, with: inverse))
+            }
+        }
+        return found
+    }
+
+    /// A closure named for the undoing of its method (`onUnsubscribe` of `subscribe`, `onDisconnect`
+    /// of `connect`, `onClose` of `open`): the end of a stream's events.
+    public static func namesEnd(of method: String, name: String, label: String?) -> Bool {
+        let names = [name.lowercased()] + (label.map { [$0.lowercased()] } ?? [])
+        var verbs = inverses(of: method).map { inverse in
+            // `removePublishListener` → `remove`: the closure names the verb, not the whole name.
+            String(inverse.prefix { !$0.isUppercase }).lowercased()
+        }
+        // `psubscribe`'s and `addSubscription`'s closure is `onUnsubscribe` too.
+        if method.lowercased().contains("subscri") { verbs.append("unsubscribe") }
+        return names.contains { name in
+            verbs.contains { verb in ["on" + verb, "on" + verb + "d", "on" + verb + "ed", verb + "handler"].contains(name) }
+        }
+    }
+
+    /// What a method's callbacks (by name and label) say it is: a stream (an event closure beside
+    /// a failure or end closure), a one-shot (a success closure beside a failure closure; or a
+    /// failure closure beside an end closure, Completable's shape), or nil when names do not say.
+    /// With the method's name, a closure named for its undoing is an end (`onUnsubscribe`).
+    public static func kind(of closures: [(name: String, label: String?)], method: String = "") -> (isStream: Bool, why: String)? {
+        func one(_ role: Role) -> String? {
+            let found = closures.filter { plays(role, name: $0.name, label: $0.label) }
+            return found.count == 1 ? found[0].label ?? found[0].name : nil
+        }
+        func undoing() -> String? {
+            let found = closures.filter { namesEnd(of: method, name: $0.name, label: $0.label) }
+            return found.count == 1 ? found[0].label ?? found[0].name : nil
+        }
+        let failure = one(.failure)
+        if let event = one(.event), let end = failure ?? one(.finish) ?? undoing() {
+            return (true, "'\(event)' is called for each event and '\(end)' ends them")
+        }
+        if closures.count == 1, let event = one(.event) {
+            return (true, "'\(event)' is called for each event")
+        }
+        if let failure, let value = one(.success) ?? one(.finish) {
+            return (false, "'\(value)' reports the outcome once, '\(failure)' its failure")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,158 @@
+import DeclParser
+import Generator
+
+/// The smaller judgements inference leans on: what a type or a closure is (a token, an escaping
+/// closure, a handler slot, a blocking call's progress), what nil without an error means, and
+/// the evidence read from the library's code rather than its declarations.
+extension StarterBlock {
+    /// Where the library calls a completion with `(nil, nil)` (`callback(nil, nil)`): nil
+    /// without an error is then a value it hands over, an absent one. A call in the body of a
+    /// public method is that method's evidence (p2/OAuth2's `registerClientIfNeeded`, "if both
+    /// json and error is nil no registration was attempted"); one in a helper the methods share
+    /// (Kitura-redis's response handlers) or anywhere else is the whole library's.
+    static func callsBackWithNilAndNil(_ text: String) -> (everywhere: Bool, methods: Set<String>) {
+        var everywhere = false
+        var methods: Set<String> = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            var rest = line[...]
+            var calls = false
+            while let range = rest.range(of: "(nil, nil)") {
+                let callee = rest[..<range.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if Analyzer.looksLikeCompletion(String(callee.reversed())) { calls = true }
+                rest = rest[range.upperBound...]
+            }
+            guard calls else { continue }
+            // The nearest declaration above: a public method's name, or the library at large.
+            let enclosing = lines[..<index].last { candidate in
+                let words = candidate.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                return words.contains("func") || words.contains { $0.hasPrefix("init(") || $0 == "init" }
+            }
+            let words = enclosing?.split(whereSeparator: { $0 == " " || $0 == "\t" }) ?? []
+            if let funcIndex = words.firstIndex(of: "func"), funcIndex + 1 < words.count,
+                words[..<funcIndex].contains(where: { $0 == "public" || $0 == "open" })
+            {
+                methods.insert(String(words[funcIndex + 1].prefix { $0 != "(" && $0 != "<" }))
+            } else {
+                everywhere = true
+            }
+        }
+        return (everywhere, methods)
+    }
+
+    /// `Publisher` for `Outer.Publisher`.
+    static func bareTypeName(_ type: String) -> String {
+        type.split(separator: ".").last.map(String.init) ?? type
+    }
+
+    /// `@success(value)` and `@failure(error)` for a success and a failure closure whose one
+    /// argument is one of the module's error types under a name generate does not know as one.
+    func namedErrorPair(_ callbacks: [Parameter]) -> [(annotation: String, why: String)]? {
+        func plays(_ role: ClosureRoleNames.Role, _ parameter: Parameter) -> Bool {
+            ClosureRoleNames.plays(role, name: parameter.name.name, label: parameter.label?.name)
+        }
+        guard callbacks.count == 2, let success = callbacks.first(where: { plays(.success, $0) }),
+            let failure = callbacks.first(where: { plays(.failure, $0) && !plays(.success, $0) }),
+            let closure = closureType(of: failure), closure.parameters.count == 1,
+            case .named(let components) = closure.parameters[0].type.strippingAttributes.unwrappingOptional.kind,
+            let name = components.last?.name.name, components.last?.genericArguments.isEmpty == true,
+            errorTypes.contains(name), !name.hasSuffix("Error")
+        else { return nil }
+        return [
+            ("@success(\(success.name.name))", "'\(success.label?.name ?? success.name.name)' gets the value"),
+            ("@failure(\(failure.name.name))", "'\(failure.label?.name ?? failure.name.name)' gets a \(name), which is an Error in this module"),
+        ]
+    }
+
+    /// `P` for `some P` or `any P`.
+    static func withoutSomeOrAny(_ type: String) -> String {
+        for prefix in ["some ", "any "] where type.hasPrefix(prefix) { return String(type.dropFirst(prefix.count)) }
+        return type
+    }
+
+    /// The type a typealias of the block stands for (`_DefaultsObservation` for `Observation`), or
+    /// the name itself.
+    func resolvedAlias(_ name: String) -> String {
+        guard let entry = entries.first(where: { $0.role == .typeAlias && $0.member.name == name }),
+            let equals = entry.member.text.firstIndex(of: "=")
+        else { return name }
+        let target = entry.member.text[entry.member.text.index(after: equals)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        return target.contains("->") || target.isEmpty ? name : target
+    }
+
+    /// A type named for what stops a registration (`NotificationToken`, `Disposable`, …).
+    static func namesToken(_ type: String) -> Bool {
+        let bare = TokenMethods.bareName(withoutSomeOrAny(type))
+        return ["Token", "Subscription", "Registration", "Disposable", "Cancellable", "Handle", "Observation"].contains(where: bare.hasSuffix)
+    }
+
+    /// The progress closure of a synchronous method that returns or throws its outcome and has no
+    /// closure named for one (Zip's `quickUnzipFile(_:progress:) throws -> URL`).
+    func progressOfBlockingCall(_ function: FunctionDecl) -> Parameter? {
+        // Not a builder's (Realm's `AsyncOpenPublisher.onProgressNotification(_:) -> Self`).
+        guard !function.isAsync, function.returnType?.description != "Self",
+            function.throwsClause != nil || function.returnType.map({ !$0.isVoid }) == true
+        else { return nil }
+        let closures = function.parameters.filter(isClosure)
+        let outcomes = closures.filter { parameter in
+            [parameter.name.name, parameter.label?.name].compactMap { $0 }.contains { name in
+                Analyzer.looksLikeCompletion(name)
+                    || [.success, .failure, .event, .finish].contains { ClosureRoleNames.plays($0, name: name, label: nil) }
+            }
+        }
+        guard outcomes.isEmpty else { return nil }
+        return closures.first { [$0.name.name, $0.label?.name].compactMap { $0 }.contains { $0.lowercased().contains("progress") } }
+    }
+
+    /// `@escaping`, or optional (which escapes).
+    func isClosureEscaping(_ parameter: Parameter) -> Bool {
+        if parameter.type.description.contains("@escaping") { return true }
+        if case .optional = parameter.type.strippingAttributes.kind { return true }
+        return false
+    }
+
+    /// The call that clears a handler slot (`trace(nil)`): a method named for a hook, a trace or
+    /// setting a handler (`updateHook`, `trace`, `setErrorHandler`), whose one parameter is an
+    /// optional closure that does not throw (a throwing one vetoes: SQLite.swift's `commitHook`),
+    /// returning nothing.
+    func handlerSlotClearing(_ function: FunctionDecl) -> String? {
+        let name = function.name.name
+        guard function.parameters.count == 1, function.returnType?.isVoid ?? true, !function.isAsync,
+            case .optional = function.parameters[0].type.strippingAttributes.kind,
+            let closure = closureType(of: function.parameters[0]), closure.throwsClause == nil,
+            name.hasSuffix("Hook") || name == "trace"
+                || (name.hasPrefix("set") && ["Handler", "Callback", "Listener", "Observer"].contains(where: name.hasSuffix))
+        else { return nil }
+        return name + "(" + (function.parameters[0].label.map { $0.name + ": " } ?? "") + "nil)"
+    }
+
+    /// A synchronous method's entry (its completion does not escape: Kitura-redis's
+    /// `get(_:callback:)`): `@blocking`, and what its value's nil means.
+    func blockingAnnotations(of function: FunctionDecl, callback: Parameter) -> [(annotation: String, why: String)] {
+        let name = callback.label?.name ?? callback.name.name
+        let blocking = (
+            "@blocking",
+            "'\(name)' does not escape: '\(function.name.name)' calls it before it returns, so the adapter calls it on the object's serial queue"
+        )
+        return [blocking] + (closureType(of: callback).map { nilWithoutError(function, closure: $0) } ?? [])
+    }
+
+    /// What nil without an error means for an optional value and an optional error
+    /// (`(T?, Error?)`): the end of an iteration for a method named for the next item
+    /// (`nextRow`, `fetchNext`); a value where the library calls its callbacks with `(nil, nil)`
+    /// (Kitura-redis: a nil reply); else an error, as Swift imports Objective-C (SE-0297), which
+    /// the entry of a Swift method says, so that a reviewer who knows nil is a value adds
+    /// `@nullableResult`.
+    func nilWithoutError(_ function: FunctionDecl, closure: FunctionTypeSyntax) -> [(annotation: String, why: String)] {
+        guard Self.isValueAndError(closure) else { return [] }
+        if Self.namesNext(function.name.name) {
+            return [("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end")]
+        }
+        // An `@objc` method: Swift imports it as SE-0297 says, which is what the adapter does.
+        if isObjC || function.attributes.contains(where: { $0.name.name == "objc" }) { return [] }
+        if answersNilWithoutError || answersNilWithoutErrorIn.contains(function.name.name) {
+            return [("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)")]
+        }
+        return [("", "nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'")]
+    }
+}
