@@ -123,33 +123,3 @@ struct DocumentedFrequency: Equatable {
         return found
     }
 }
-
-/// Public declarations the library says are its own (PubNub's KMP wrappers, under a file
-/// comment "All public symbols in this file … are intended strictly for internal usage";
-/// socket.io's `sendPollMessage`, "You shouldn't call this directly"): no API an app calls, so
-/// scan leaves them out and names them at the end of the starter.
-enum InternalUse {
-    static let phrases = [
-        "for internal use", "internal use only", "for internal usage", "strictly for internal", "not intended for public use",
-        "not part of the public api", "shouldn't call this directly", "should not call this directly",
-        "should not be called directly", "do not call this directly", "don't call this directly",
-        "don't want to use this method", "is internally used", "only exposed for subclassing",
-    ]
-
-    static func says(_ lines: [String]) -> Bool {
-        let text = lines.joined(separator: " ").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return phrases.contains { text.contains($0) }
-    }
-
-    /// The comment lines at the top of a file, before its first declaration or import.
-    static func leadingComment(of bytes: [UInt8]) -> [String] {
-        var lines: [String] = []
-        for line in String(decoding: bytes.prefix(8192), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-            if trimmed.isEmpty { continue }
-            guard trimmed.hasPrefix("//") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("*") else { break }
-            lines.append(String(trimmed))
-        }
-        return lines
-    }
-}

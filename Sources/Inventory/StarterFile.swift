@@ -34,8 +34,8 @@ struct StarterFile {
     /// Public declarations with closures that the library's comments say are for its own use
     /// (`InternalUse`): named at the end.
     var internalUse: [(type: String, methods: [String])] = []
-    /// Free functions that take a closure (SwiftyContacts' `fetchContacts(keysToFetch:
-    /// completionHandler:)`): the language bridges types' methods, so they are named at the end.
+    /// Free functions whose closures are not callbacks (Swifter's `ul(_:_:)`, which runs its
+    /// closure per item): named at the end, as a type's are.
     var freeFunctions: [String] = []
     /// Closure properties an app sets (`source.onMessage = { … }`): named at the end.
 
@@ -237,9 +237,8 @@ struct StarterFile {
         Self.appendNames(
             freeFunctions.isEmpty ? [] : [("free functions", freeFunctions)], to: &lines,
             heading: [
-                "// Not bridged: free functions that take a closure. A .bridge file bridges types' methods: declare",
-                "// them as static methods of a type of yours ('enum Contacts { static func fetch(…, completion:) }')",
-                "// that calls them, and bridge that type.",
+                "// Not bridged: free functions whose closures are not callbacks (they return a value, are work the",
+                "// library runs, or are run for each item they are given; docs/migrating.md).",
             ])
         Self.appendNames(
             internalUse, to: &lines,

@@ -139,10 +139,9 @@ extension CallbackShape {
         }
         // A method named for configuring something (Kingfisher's `KFAnimatedImage.configure(_
         // block: (RenderingView) -> Void)`): its closure sets up what it is handed.
-        // Or for setting up the thing it is handed (Eureka's `cellSetup(_:)`), unless for the end
-        // of a setup (`setupCompleted`).
         if ["configure", "customize", "setup"].contains(where: lowered.hasPrefix), !namedAsCompletion { return true }
-        // A plain `callback` says nothing against it; a `completion` does.
+        // Or one whose last word is the setup (Eureka's `cellSetup(_ callback:)`): a plain
+        // `callback` says nothing against it; a `completion` does.
         if let last = ClosureRoleNames.camelWords(method).last, ["setup", "configure"].contains(last),
             !["completion", "done", "finish", "complete"].contains(where: names.contains)
         {
