@@ -40,6 +40,16 @@ extension StarterBlock {
         return (everywhere, methods)
     }
 
+    /// `DownloadTask` in `extension Array where Element == DownloadTask` (or a `Collection`'s,
+    /// a `Sequence`'s): the element of a block of many of the module's objects.
+    var arrayElement: String? {
+        guard ["Array", "Collection", "Sequence", "Set"].contains(type), let clause = whereClause,
+            let range = clause.range(of: "Element ==")
+        else { return nil }
+        let element = clause[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0 != "," && $0 != " " }
+        return element.isEmpty ? nil : String(element)
+    }
+
     /// `Publisher` for `Outer.Publisher`.
     static func bareTypeName(_ type: String) -> String {
         type.split(separator: ".").last.map(String.init) ?? type

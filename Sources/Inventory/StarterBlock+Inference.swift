@@ -148,6 +148,17 @@ extension StarterBlock {
             annotations.insert(("@stream", byNames.why), at: 0)
             streamFromName = callbacks.count == 1
         }
+        // A method of an array of the module's objects whose callback gets one of them (Tiercel's
+        // `extension Array where Element == DownloadTask { func success(onMainQueue:handler:) }`):
+        // called for each element, whatever it is named.
+        if callbacks.count == 1, !annotations.contains(where: { $0.annotation == "@stream" }),
+            let element = arrayElement, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+            [element, "Element"].contains(closure.parameters[0].type.strippingAttributes.description)
+                // or behind a generic typealias of the element (`Handler<DownloadTask>`)
+                || callbacks[0].type.strippingAttributes.description.hasSuffix("<\(element)>")
+        {
+            annotations.insert(("@stream", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' is called for each \(element) of the array"), at: 0)
+        }
         // What the documentation says of how often the one callback comes, above what names
         // suggest (Siesta's `onNewData(_:)`, "Call the closure once if the request succeeds and
         // the data changed", is no stream); said where stronger evidence disagrees.

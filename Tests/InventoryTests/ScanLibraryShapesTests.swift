@@ -558,4 +558,20 @@ import Testing
         ).text
         #expect(text.contains("// free functions: ul(_:_:)"), "\(text)")
     }
+
+    /// Tiercel: `extension Array where Element == DownloadTask { func success(onMainQueue:handler:
+    /// Handler<DownloadTask>) }` calls its handler for each task of the array: a stream.
+    @Test func aCallbackOfAnArraysElementsIsCalledForEach() {
+        let text = scan(
+            """
+            public typealias Handler<T> = (T) -> ()
+            public final class DownloadTask {}
+            extension Array where Element == DownloadTask {
+                @discardableResult
+                public func success(onMainQueue: Bool = true, handler: @escaping Handler<DownloadTask>) -> [Element] { self }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'handler' is called for each DownloadTask of the array"), "\(text)")
+    }
 }
