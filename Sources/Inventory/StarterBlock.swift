@@ -156,6 +156,15 @@ struct StarterBlock {
         return nil
     }
 
+    /// `willConnect`, `onWillCancel`, `addWillExecuteBlockObserver`: named for what is about to
+    /// happen. A hook the library runs before it goes on, and often waits for (ProcedureKit's
+    /// will-execute observers, Swift-ActionCableClient's `willConnect`), not an event to listen to.
+    static func namesHook(_ name: String) -> Bool {
+        ["will", "onWill", "addWill"].contains { prefix in
+            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
+        }
+    }
+
     /// `addHandler`, `addRoute`: a method that adds something of the caller's to the object.
     static func namesAddition(_ method: String) -> Bool {
         method.hasPrefix("add") && method.dropFirst(3).first?.isUppercase == true
@@ -178,6 +187,12 @@ struct StarterBlock {
             entry.marksContext = true
             entry.swiftName = member.name
             entry.contextReason = "the initializer takes it: the object's own handler, not events to listen to"
+            entries.append(entry)
+        case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && Self.namesHook(member.name):
+            var entry = Entry(member: member, role: .context)
+            entry.marksContext = true
+            entry.swiftName = member.name
+            entry.contextReason = "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to"
             entries.append(entry)
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member):
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
@@ -299,6 +314,10 @@ struct StarterBlock {
                 return addContext(
                     member, function,
                     reason: "synchronous, with progress through '\(progress.name.name)', which does not escape: call it from a task of yours off the main actor")
+            }
+            if takesCallback(function), Self.namesHook(function.name.name) {
+                return addContext(
+                    member, function, reason: "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to")
             }
             // A closure run for each element of a collection the caller passes (Swifter's
             // `ul<T: Sequence>(_ collection: T, _ closure: (T.Iterator.Element) -> Void)`, which

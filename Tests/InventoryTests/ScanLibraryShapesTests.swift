@@ -574,4 +574,24 @@ import Testing
         ).text
         #expect(text.contains("// scan: @stream because 'handler' is called for each DownloadTask of the array"), "\(text)")
     }
+
+    /// ProcedureKit and Swift-ActionCableClient: what is named for what is about to happen
+    /// (`addWillExecuteBlockObserver`, `willConnect`) is a hook the library runs before it goes
+    /// on; `dispatchNotify(withGroup:block:)` runs its block.
+    @Test func willHooksAndDispatchersAreNoCallbacks() {
+        let text = scan(
+            """
+            public final class Procedure {
+                public func addWillExecuteBlockObserver(block: @escaping (Procedure) -> Void) {}
+                public func addDidExecuteBlockObserver(block: @escaping (Procedure) -> Void) {}
+                public var willConnect: (() -> Void)?
+                public func dispatchNotify(withGroup group: Int, block: @escaping () -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // named for what is about to happen: a hook the library runs before it goes on, not an event to listen to\n    public func addWillExecuteBlockObserver"), "\(text)")
+        #expect(text.contains("@context  // named for what is about to happen: a hook the library runs before it goes on, not an event to listen to\n    public var willConnect"), "\(text)")
+        #expect(!text.contains("@context  // named for what is about to happen: a hook the library runs before it goes on, not an event to listen to\n    public func addDidExecuteBlockObserver"), "\(text)")
+        #expect(!text.contains("\n    public func dispatchNotify(withGroup group: Int, block: @escaping () -> Void)\n\n"), "\(text)")
+    }
 }

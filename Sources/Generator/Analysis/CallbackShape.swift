@@ -105,8 +105,11 @@ extension CallbackShape {
         // `asyncRead(_ value:)`, `spawnConcurrentRead(_:)`: the method runs the closure
         // asynchronously as its work (GRDB's reads and writes), handing it a connection valid
         // only inside; unless the closure is named as the method's completion.
-        for prefix in ["async", "spawn"] where method.hasPrefix(prefix) && method.dropFirst(prefix.count).first?.isUppercase == true {
-            if !Analyzer.looksLikeCompletion(name) && !Analyzer.looksLikeCompletion(label) { return true }
+        // So is a `dispatch<Something>` method's (ProcedureKit's `dispatchNotify(withGroup:block:)`);
+        // a bare `block` is no completion there.
+        for prefix in ["async", "spawn", "dispatch"] where method.hasPrefix(prefix) && method.dropFirst(prefix.count).first?.isUppercase == true {
+            let named = [name, label ?? ""].filter { $0.lowercased() != "block" }
+            if !named.contains(where: { Analyzer.looksLikeCompletion($0) }) { return true }
         }
         // A method named for running what it is given (ReactiveKit's `ExecutionContext.execute(_
         // block:)`, `DispatchQueue.after(when:block:)`): its closure of nothing is the job,
