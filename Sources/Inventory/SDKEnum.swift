@@ -37,7 +37,8 @@ struct SDKEnum {
     /// (`Signal<Value, Never>.Event`: `Value`, `Never`), which generate does not put in place
     /// of the outer type's parameters in its cases.
     static func handedOver(
-        by parameter: Parameter, in blockType: String, enums: [String: SDKEnum], aliases: [String: FunctionTypeSyntax]
+        by parameter: Parameter, in blockType: String, enums: [String: SDKEnum], aliases: [String: FunctionTypeSyntax],
+        enumAliases: [String: TypeSyntax] = [:]
     ) -> (found: SDKEnum, outerArguments: [String])? {
         var type = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes
         // Through a closure typealias: the block's or the file's (`Handler`), or another type's
@@ -53,8 +54,14 @@ struct SDKEnum {
             }
         }
         guard case .function(let closure) = type.kind, closure.parameters.count == 1,
-            case .named(let components) = closure.parameters[0].type.strippingAttributes.kind
+            case .named(var components) = closure.parameters[0].type.strippingAttributes.kind
         else { return nil }
+        // Through a typealias of one (ProcedureKit's `ConditionResult = ProcedureResult<Bool>`).
+        if components.count == 1, components[0].genericArguments.isEmpty, let target = enumAliases[components[0].name.name],
+            case .named(let aliased) = target.strippingAttributes.kind
+        {
+            components = aliased
+        }
         let written = components.map(\.name.name).joined(separator: ".")
         let bare = components.last?.name.name ?? written
         // Nested in the alias's type or one of its outer types first (`Signal.Observer` → `Signal.Event`).
@@ -93,6 +100,21 @@ struct SDKEnum {
                     found[String(type.name.split(separator: ".").last ?? "")] = name
                 }
             }
+        }
+        return found
+    }
+
+    /// The file-level typealiases of the module's enums (`typealias ConditionResult =
+    /// ProcedureResult<Bool>`), by name, as the types they stand for.
+    static func aliases(in topLevel: [SourceMember], of enums: [String: SDKEnum]) -> [String: (member: SourceMember, type: TypeSyntax)] {
+        var found: [String: (member: SourceMember, type: TypeSyntax)] = [:]
+        for member in topLevel where member.kind == .typeAlias {
+            guard case .typeAlias(let alias)? = member.declaration, alias.genericParameters.isEmpty,
+                case .named(let components) = alias.type.strippingAttributes.kind, components.count == 1,
+                let target = enums[components[0].name.name] ?? enums["bare " + components[0].name.name],
+                target.genericCount == components[0].genericArguments.count
+            else { continue }
+            found[member.name] = (member, alias.type)
         }
         return found
     }

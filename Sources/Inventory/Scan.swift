@@ -75,6 +75,7 @@ public struct Scan {
         var answersNilWithoutErrorIn: Set<String> = []
         var internalUse: [(type: String, methods: [String])] = []
         var freeMembers: [SourceMember] = []
+        var valueAliases: [SourceMember] = []
         var freeFunctions: [String] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
@@ -113,6 +114,7 @@ public struct Scan {
                 $0.kind == .typeAlias && (includesInternal || $0.isPublic) && ($0.text.contains("->") || StarterBlock.aliasesResult($0))
             }
             globals += found.topLevel.filter { $0.kind == .property && $0.isPublic }.map(\.name)
+            valueAliases += found.topLevel.filter { $0.kind == .typeAlias && (includesInternal || $0.isPublic) && !$0.text.contains("->") }
             // Free functions that take a closure: bridged at the top level of the starter.
             freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) && Self.takesClosure($0) }
         }
@@ -166,6 +168,11 @@ public struct Scan {
         let tokens = TokenMethods(types: merged, includesInternal: includesInternal)
         let lentTypes = LentTypes(types: types, includesInternal: includesInternal)
         let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
+        // Typealiases of the SDK's enums (`ConditionResult = ProcedureResult<Bool>`): pasted, so
+        // that generate reads a callback that gets one by the enum's cases.
+        let enumAliases = SDKEnum.aliases(in: valueAliases, of: enums)
+        aliases += enumAliases.values.map(\.member).filter { alias in !aliases.contains { $0.name == alias.name } }
+            .sorted { $0.name < $1.name }
         let errorCarryingEnums = SDKEnum.errorCases(merged.filter { includesInternal || $0.isPublic })
         // Types any of whose declarations conform to `Sendable` (`@unchecked Sendable` too).
         let associatedTypes = Dictionary(
@@ -198,6 +205,7 @@ public struct Scan {
             block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.errorTypes = errorTypes.all
+            block.enumAliases = enumAliases.mapValues(\.type)
             return block
         }
         var closuresOnly: [(type: String, methods: [String])] = []

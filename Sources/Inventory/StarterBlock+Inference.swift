@@ -367,7 +367,7 @@ extension StarterBlock {
         }
         // A callback that gets one of the SDK's enums: its cases say what each call means.
         if callbacks.count == 1,
-            let (handed, outerArguments) = SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: aliases)
+            let (handed, outerArguments) = SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: aliases, enumAliases: enumAliases)
         {
             if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }

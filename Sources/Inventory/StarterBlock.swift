@@ -49,6 +49,8 @@ struct StarterBlock {
     var topLevelAliases: [String: FunctionTypeSyntax] = [:]
     /// The SDK's enums with cases (SDKEnum.index), and those this block's callbacks get.
     var enums: [String: SDKEnum] = [:]
+    /// The file-level typealiases of those enums (`ConditionResult`), as the types they stand for.
+    var enumAliases: [String: TypeSyntax] = [:]
     var usedEnums: [String] = []
     /// The type is `Sendable` (an async method's stream calls it from a task), and the names of
     /// its methods that are not `async` (an async overload of one of them is left to it).

@@ -594,4 +594,26 @@ import Testing
         #expect(!text.contains("@context  // named for what is about to happen: a hook the library runs before it goes on, not an event to listen to\n    public func addDidExecuteBlockObserver"), "\(text)")
         #expect(!text.contains("\n    public func dispatchNotify(withGroup group: Int, block: @escaping () -> Void)\n\n"), "\(text)")
     }
+
+    /// ProcedureKit: `ConditionResult = ProcedureResult<Bool>`, a typealias of the SDK's own
+    /// result enum, is read through: the callback reports one outcome by the enum's cases, and the
+    /// typealias is pasted so that generate reads it the same way.
+    @Test func aTypealiasOfTheSDKsResultEnumIsReadThrough() throws {
+        let text = scan(
+            """
+            public enum ProcedureResult<T> {
+                case success(T)
+                case failure(Error)
+            }
+            public typealias ConditionResult = ProcedureResult<Bool>
+            public protocol ConditionProtocol {
+                func evaluate(procedure: Int, completion: @escaping (ConditionResult) -> Void)
+            }
+            """
+        ).text
+        #expect(text.contains("public typealias ConditionResult = ProcedureResult<Bool>"), "\(text)")
+        #expect(text.contains("// scan: one-shot: the cases of 'ProcedureResult' (.success, .failure) report one outcome"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func evaluate(procedure: Int) async throws -> Bool {"), "\(swift)")
+    }
 }
