@@ -166,11 +166,13 @@ public struct Parser {
             try rejectModifiers(modifiers, on: "a delegate block")
             return .delegateDecl(try parseDelegate(documentation: documentation, attributes: attributes, start: start))
         case "func" where !keywordToken.kind.isEscaped:
-            // One of the SDK's free functions: a block of its own that extends no type.
-            let function = try parseFunction(documentation: documentation, attributes: attributes, modifiers: modifiers, start: start)
+            // One of the SDK's free functions: a block of its own that extends no type. Its
+            // `@bridge(access:)` is the block's, as on an extension.
+            let function = try parseFunction(
+                documentation: documentation, attributes: attributes.filter { $0.name.name != "bridge" }, modifiers: modifiers, start: start)
             var decl = ExtensionDecl(
-                documentation: [], attributes: [], extendedType: TypeSyntax(.named([]), at: start), requirements: [],
-                members: [.function(function)], location: start)
+                documentation: [], attributes: attributes.filter { $0.name.name == "bridge" }, extendedType: TypeSyntax(.named([]), at: start),
+                requirements: [], members: [.function(function)], location: start)
             decl.isFreeFunction = true
             return .extensionDecl(decl)
         case "enum" where !keywordToken.kind.isEscaped:

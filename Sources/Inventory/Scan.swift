@@ -23,6 +23,8 @@ public struct Scan {
         public var text: String
         public var apis = 0
         public var types = 0
+        /// The SDK's free functions among `apis`.
+        public var freeFunctions = 0
         public var asWritten = 0
         public var inferred = 0
         public var notBridgeable = 0
@@ -35,7 +37,7 @@ public struct Scan {
         /// `scan: 46 callback APIs in 12 types: 30 bridged as written, …`, and the initializers
         /// that take callbacks when there are any.
         public var summary: String {
-            "scan: \(apis) callback APIs in \(types) types: \(asWritten) bridged as written, \(inferred) with inferred annotations, \(notBridgeable) not bridgeable"
+            "scan: \(apis) callback APIs in \(types) types\(freeFunctions == 0 ? "" : " and \(freeFunctions) free functions"): \(asWritten) bridged as written, \(inferred) with inferred annotations, \(notBridgeable) not bridgeable"
                 + (initializers == 0 ? "" : "; \(initializers) initializers take callbacks (an initializer cannot become async)")
         }
     }

@@ -73,7 +73,8 @@ struct StarterFile {
             }
             if !refusedAny { break }
         }
-        result.types = blocks.count + delegates.count
+        result.types = blocks.filter { !$0.isFreeFunctions }.count + delegates.count
+        result.freeFunctions = blocks.filter(\.isFreeFunctions).flatMap(\.entries).filter { $0.role == .callback }.count
         // An initializer that keeps a callback is counted apart: no hand edit makes it async.
         result.initializers = blocks.flatMap(\.entries).filter(\.initializerWithCallback).count
             + initializersOnly.map(\.methods.count).reduce(0, +)

@@ -29,5 +29,6 @@ import Testing
             if seen.count == 2 { break }
         }
         #expect(seen == [Photo(id: "a"), Photo(id: "b")])
+        #expect(await eventually { lastWatchSubscription?.disposeCount == 1 })
     }
 }

@@ -3,6 +3,11 @@
 /// how often they call back; a test that changes it runs serialized.
 private let mode = Locked(CallbackMode.immediately)
 
+private let lastWatch = Locked<PhotoSubscription?>(nil)
+
+/// What the last `watchPhotos(_:onPhoto:)` returned: a test checks it was disposed.
+public var lastWatchSubscription: PhotoSubscription? { lastWatch.withLock { $0 } }
+
 public var freeFunctionMode: CallbackMode {
     get { mode.withLock { $0 } }
     set { mode.withLock { $0 = newValue } }
@@ -19,6 +24,7 @@ public func fetchPhoto(id: String, completionHandler: @escaping (Result<Photo, E
 /// is disposed.
 public func watchPhotos(_ ids: [String], onPhoto: @escaping @Sendable (Photo) -> Void) -> PhotoSubscription {
     let subscription = PhotoSubscription()
+    lastWatch.withLock { $0 = subscription }
     Fixture.scheduler.async {
         for id in ids where subscription.disposeCount == 0 { onPhoto(Photo(id: id)) }
     }

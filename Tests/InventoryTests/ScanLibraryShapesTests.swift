@@ -529,7 +529,7 @@ import Testing
     /// SwiftyContacts: free functions that take a completion are bridged at the top level of the
     /// starter, by the same rules as methods; one whose closure is work is named at the end.
     @Test func freeFunctionsAreBridgedAtTheTopLevel() throws {
-        let text = scan(
+        let result = scan(
             """
             public func fetchContacts(keysToFetch: [String] = [], completionHandler: @escaping (Result<[String], Error>) -> Void) {}
             public func observeContacts(_ handler: @escaping ([String]) -> Void) -> Token { Token() }
@@ -537,7 +537,9 @@ import Testing
             public func count() -> Int { 0 }
             public final class Token { public func invalidate() {} }
             """
-        ).text
+        )
+        let text = result.text
+        #expect(result.summary.hasPrefix("scan: 2 callback APIs in 0 types and 2 free functions:"), "\(result.summary)")
         #expect(text.contains("\npublic func fetchContacts(keysToFetch: [String] = [], completionHandler:"), "\(text)")
         #expect(text.contains("// scan: @stream because 'observeContacts' returns a token and calls back until it is stopped\n@stream\n"), "\(text)")
         #expect(text.contains("// free functions: perform(_:)"), "\(text)")
