@@ -7,18 +7,18 @@ import FixtureSDK
 // use the same bridgegen release for the generator and the runtime.
 private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_1
 
-/// Looks a photo up by its id.
+/// Looks a photo up by its id. Public, for another module to call.
 ///
 /// Bridged from `fetchPhoto(id:completionHandler:)`.
-#sourceLocation(file:"FreeFunctions.bridge",line:5)
+#sourceLocation(file:"FreeFunctions.bridge",line:6)
 @discardableResult
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-nonisolated(nonsending) func fetchPhoto(id: String) async throws -> Photo {
-    #sourceLocation(file:"FreeFunctions.bridge",line:7)
+public nonisolated(nonsending) func fetchPhoto(id: String) async throws -> Photo {
+    #sourceLocation(file:"FreeFunctions.bridge",line:8)
     let call = BridgegenCall<Photo, Swift.Void>("fetchPhoto(id:)")
     #sourceLocation()
     return try await call.run { continuation in
-        #sourceLocation(file:"FreeFunctions.bridge",line:7)
+        #sourceLocation(file:"FreeFunctions.bridge",line:8)
         fetchPhoto(
             id: id,
             completionHandler: { result in
@@ -32,15 +32,15 @@ nonisolated(nonsending) func fetchPhoto(id: String) async throws -> Photo {
 /// A registration that returns what stops it: a stream, disposed when it ends.
 ///
 /// Bridged from `watchPhotos(_:onPhoto:)`.
-#sourceLocation(file:"FreeFunctions.bridge",line:10)
+#sourceLocation(file:"FreeFunctions.bridge",line:11)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 func watchPhotos(_ ids: [String]) -> _Concurrency.AsyncStream<Photo> {
-    #sourceLocation(file:"FreeFunctions.bridge",line:8)
+    #sourceLocation(file:"FreeFunctions.bridge",line:9)
     BridgegenStream<Photo, PhotoSubscription>.events(
         "watchPhotos(_:)",
         stop: { token in token.dispose() },
         register: { events in
-            #sourceLocation(file:"FreeFunctions.bridge",line:11)
+            #sourceLocation(file:"FreeFunctions.bridge",line:12)
             watchPhotos(
                 ids,
                 onPhoto: { value in
