@@ -63,6 +63,13 @@ struct DocumentedFrequency: Equatable {
         return first
     }
 
+    /// Whether the documentation opens with "Sets a block/handler/closure…": a builder's setter
+    /// of a closure that a later call uses (Kingfisher's `redirectHandler(_:) -> Self`).
+    static func saysSetter(_ documentation: [String]) -> Bool {
+        let opening = words(of: documentation.first(where: { !words(of: $0).isEmpty }) ?? "")
+        return opening.first == "sets" && opening.prefix(4).contains(where: aboutCallback.contains)
+    }
+
     /// Lowercased words, code spans (`` `name` ``) left out.
     static func words(of text: String) -> [String] {
         var words: [String] = []

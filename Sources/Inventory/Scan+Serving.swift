@@ -56,9 +56,12 @@ extension Scan {
     /// protocol's requirement gets its associated type `S`; swift-service-discovery's
     /// `lookup` a concrete instance type) has an adapter of its own, which says more.
     static func signature(of function: FunctionDecl) -> String {
+        // `any Error` and `Error` are one type: a conformer may spell it either way (Kingfisher's
+        // `Base64ImageDataProvider.data(handler:)`).
         let types = function.parameters.map { $0.type.strippingAttributes.description }
-        return function.fullName + " " + types.joined(separator: ", ") + (function.isAsync ? " async" : "") + " -> "
+        let signature = function.fullName + " " + types.joined(separator: ", ") + (function.isAsync ? " async" : "") + " -> "
             + (function.returnType?.description ?? "Void")
+        return signature.replacingOccurrences(of: "any ", with: "")
     }
 
     /// The closure typealiases `type`'s superclasses declare that it does not declare itself, by
@@ -86,9 +89,21 @@ extension Scan {
     /// of the module's protocols it conforms to (Auth0's `Request<T, E>: Requestable`, whose
     /// `start() async throws` stands in an extension of `Requestable`). Not one that takes a
     /// closure itself (SQLKit's `run(decoding:_:) async`, whose closure gets each row).
+    /// A protocol's async forms may stand in a sibling protocol that its conformers also adopt
+    /// (RevenueCat's `Purchases: PurchasesType, PurchasesSwiftType`, whose
+    /// `eligibleWinBackOffers(forProduct:) async throws` is `PurchasesSwiftType`'s): an app
+    /// holding the object sees both.
     static func asyncForms(of type: String, in types: [SourceType], includesInternal: Bool) -> [String] {
-        let conformed = Set(types.filter { $0.name == type }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
-        return types.filter { $0.name == type || conformed.contains($0.name) }.flatMap(\.members).compactMap { member -> String? in
+        func inherited(by name: String) -> Set<String> {
+            Set(types.filter { $0.name == name }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
+        }
+        var related = inherited(by: type).union([type])
+        if types.contains(where: { $0.name == type && $0.kind == .protocol }) {
+            for conformer in Set(types.filter({ $0.kind != .protocol && inherited(by: $0.name).contains(type) }).map(\.name)) {
+                related.formUnion(inherited(by: conformer).union([conformer]))
+            }
+        }
+        return types.filter { related.contains($0.name) }.flatMap(\.members).compactMap { member -> String? in
             guard includesInternal || member.isPublic, case .function(let function)? = member.declaration, function.isAsync,
                 !function.parameters.contains(where: { $0.type.description.contains("->") })
             else { return nil }
@@ -99,13 +114,13 @@ extension Scan {
     /// Per protocol of the module, a stored property of another of its types that holds a value
     /// of it (`PusherClientOptions.authorizer: Authorizer?`, Starscream's `security:
     /// CertificatePinning?`): the library keeps the app's conformer and calls its requirements,
-    /// which the app may only implement. Any access level counts: a private property holds the
-    /// app's object as well. Not a protocol the module conforms a type of its own to (GRDB's
-    /// `DatabaseWriter`, Alamofire's `RequestInterceptor`): apps call those too, and a wrapper
-    /// holding another conformer is no sign of who calls.
+    /// which the app may implement, and then only implements. Any access level counts: a
+    /// private property holds the app's object as well. Also a protocol the module conforms a
+    /// type of its own to (Starscream's `FoundationSecurity: CertificatePinning`): the library
+    /// still calls what it holds, though apps may call it too (Alamofire's
+    /// `RequestInterceptor`); the starter asks which, it does not decide.
     static func holders(of types: [SourceType]) -> [String: String] {
-        let conformed = Set(types.filter { $0.kind != .protocol }.flatMap(\.inherits))
-        let protocols = Set(types.filter { $0.kind == .protocol }.map(\.name)).subtracting(conformed)
+        let protocols = Set(types.filter { $0.kind == .protocol }.map(\.name))
         var holders: [String: String] = [:]
         for type in types where type.kind != .protocol {
             for member in type.members where member.kind == .property && !member.isStatic {

@@ -118,7 +118,7 @@ public struct Scan {
             globals += found.topLevel.filter { $0.kind == .property && $0.isPublic }.map(\.name)
             valueAliases += found.topLevel.filter { $0.kind == .typeAlias && (includesInternal || $0.isPublic) && !$0.text.contains("->") }
             // Free functions that take a closure: bridged at the top level of the starter.
-            freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) && Self.takesClosure($0) }
+            freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) }
         }
         // Extensions of one type go into one block, in the order the type first appears.
         var order: [String] = []
@@ -316,6 +316,15 @@ public struct Scan {
         // The SDK's free functions (SwiftyContacts' `fetchContacts(keysToFetch:completionHandler:)`),
         // by the same rules as methods, written at the top level; those that take no callback are
         // named at the end.
+        // A closure under a typealias counts (SwiftyBluetooth's `asyncState(completion: @escaping
+        // AsyncCentralStateCallback)`).
+        freeMembers = freeMembers.filter { member in
+            guard case .function(let function)? = member.declaration else { return false }
+            return Self.takesClosure(member) || function.parameters.contains { parameter in
+                guard case .named(let components) = parameter.type.strippingAttributes.unwrappingOptional.kind else { return false }
+                return components.count == 1 && closureAliases[components[0].name.name] != nil
+            }
+        }
         if !freeMembers.isEmpty {
             var block = newBlock("")
             block.isFreeFunctions = true

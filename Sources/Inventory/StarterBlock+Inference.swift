@@ -97,12 +97,20 @@ extension StarterBlock {
         // `stopListening()`), or a call that undoes it with the method's own arguments
         // (`addPublishListener(named:_:)` and `removePublishListener(named: name)`): the
         // callback fires until the stop, which ends the stream.
+        // An observer's one `completion` beside its undoing call (Bluejay's `listen(to:…,
+        // completion:)` and `endListen(to:)`) is a registration too, whatever it is called.
+        let observerCompletion = byNames?.isStream == false && callbacks.count == 1 && Self.namesObserver(function.name.name)
         if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
-            byNames?.isStream == true || (byNames == nil && callbacks.count == 1),
+            byNames?.isStream == true || (byNames == nil && callbacks.count == 1) || observerCompletion,
             let stop = tokens.stopMethod(pairedWith: function.name.name, of: type).map({ $0 + "()" })
                 ?? tokens.undoingCall(of: function, in: type)
         {
             annotations.append(("@cancel(\(stop))", "'\(stop)' undoes what '\(function.name.name)' does"))
+            if observerCompletion {
+                annotations.insert(("@stream", "'\(function.name.name)' is named like an observer and calls back until '\(stop)'"), at: 0)
+                annotations.append(
+                    ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' is named for one outcome: if it is called once, remove '@stream'"))
+            }
             if byNames == nil {
                 annotations.insert(("@stream", "'\(function.name.name)' calls back until '\(stop)'"), at: 0)
                 // A closure that gets nothing beside such a pair (socket.io's `connect(withPayload:
@@ -370,10 +378,17 @@ extension StarterBlock {
             let (handed, outerArguments) = SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: aliases, enumAliases: enumAliases)
         {
             if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
+            // A registration with its stop (Bluejay's `listen(to:…, completion: (ReadResult<R>) ->
+            // Void)` beside `endListen(to:)`): each call hands one value's outcome.
+            let registered = annotations.contains { $0.annotation == "@stream" } && annotations.contains { $0.annotation.hasPrefix("@cancel(") }
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             let cases = handed.caseNames.map { "." + $0 }.joined(separator: ", ")
             if let event = handed.eventCase {
                 annotations.insert(("@stream", "'\(handed.name)' has '.\(event)', called for each event"), at: 0)
+            } else if registered {
+                annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until it is stopped"), at: 0)
+                annotations.append(
+                    ("", "each call gets one of '\(handed.name)''s outcomes (\(cases)): as written, the stream ends at the first failure; if each call is one request's outcome, remove '@stream'"))
             } else {
                 annotations.insert(("", "one-shot: the cases of '\(handed.name)' (\(cases)) report one outcome"), at: 0)
             }
@@ -386,6 +401,28 @@ extension StarterBlock {
                         + "in place of that type's parameters (a 'Never' failure still makes the stream throw); if that matters, bridge a method of yours"))
             }
         }
+        // A synchronous call that throws, and calls back with no value (Bluejay's
+        // `SynchronizedPeripheral.flushListen(to:nonZeroTimeout:completion:) throws`, which
+        // blocks until it is done): its throw may be the outcome, and the callback a hook.
+        if function.throwsClause != nil, !function.isAsync, function.returnType?.isVoid ?? true, callbacks.count == 1,
+            let closure = closureType(of: callbacks[0]), carriesNoValue(closure, in: type, aliases: aliases)
+        {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            annotations.append(
+                ("", "'\(function.name.name)' throws, and '\(name)' gets no value: if it blocks until it is done and throws its failure, mark it '@context'"))
+        }
         return annotations
+    }
+
+    /// A closure that hands over nothing but whether it failed: `() -> Void`, `(Error?) -> Void`,
+    /// or one of the SDK's enums whose cases carry nothing but an error (Bluejay's `WriteResult`).
+    func carriesNoValue(_ closure: FunctionTypeSyntax, in type: String, aliases: [String: FunctionTypeSyntax]) -> Bool {
+        guard let parameter = closure.parameters.first else { return true }
+        guard closure.parameters.count == 1 else { return false }
+        let written = parameter.type.strippingAttributes.description
+        if ["Error?", "any Error?", "(any Error)?", "Swift.Error?", "NSError?"].contains(written) { return true }
+        let bare = String(written.prefix { $0 != "<" })
+        guard let found = enums[bare] ?? enums[type + "." + bare] else { return false }
+        return found.declaration.dropFirst().dropLast().allSatisfy { !$0.contains("(") || $0.contains("Error") }
     }
 }

@@ -266,7 +266,11 @@ struct StarterBlock {
             if takesCallback(function), let proto = requirementsServed["delegate " + function.fullName] {
                 return addContext(member, function, reason: "implements \(proto)'s requirement: the library calls it, as the \(proto)")
             }
-            if takesCallback(function), let proto = requirementsServed[Scan.signature(of: function)] {
+            // Also a requirement implemented with a closure that does not escape (Kingfisher's
+            // `Base64ImageDataProvider.data(handler:)`, which calls it at once).
+            if takesCallback(function) || function.parameters.contains(where: Self.isSynchronousCompletion),
+                let proto = requirementsServed[Scan.signature(of: function)]
+            {
                 return addContext(member, function, reason: "implements \(proto)'s requirement: \(proto)'s adapter calls it", servedBy: proto)
             }
             // Deprecated: what replaces it is the one to bridge (an app migrates off it, and such
@@ -334,8 +338,11 @@ struct StarterBlock {
             // A builder's setter (Kingfisher's `onSuccess(_ block: ((RetrieveImageResult) -> Void)?)
             // -> Self`): it keeps the handler, optional so that nil clears it, for a later call
             // that does the work; nothing it starts calls back.
+            // Or one whose documentation says it sets one (Kingfisher's `redirectHandler(_ block:)
+            // -> Self`, "Sets a block to modify the image download request during redirection").
             if takesCallback(function), function.returnType?.description == "Self", function.parameters.count == 1,
-                case .optional = function.parameters[0].type.strippingAttributes.kind
+                function.parameters[0].type.strippingAttributes.unwrappingOptional != function.parameters[0].type.strippingAttributes
+                    || DocumentedFrequency.saysSetter(member.documentation)
             {
                 return addContext(member, function, reason: "sets a handler of the builder, which a later call uses: nothing this call starts calls it")
             }
@@ -359,6 +366,7 @@ struct StarterBlock {
                 {
                     var entry = Entry(member: member, role: .callback)
                     entry.annotations = blockingAnnotations(of: function, callback: callback)
+                    if let held = heldNote(function) { entry.annotations.append(held) }
                     return entries.append(entry)
                 }
                 entries.append(entry)
@@ -371,11 +379,7 @@ struct StarterBlock {
             // A requirement the library calls on the app's object (Pusher's
             // `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app
             // implements it, and calls it only sometimes (composing Alamofire's interceptors).
-            if let heldBy {
-                entry.annotations.append(
-                    ("", "the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)' itself: "
-                        + "if your code only implements it, mark it '@context'"))
-            }
+            if let held = heldNote(function) { entry.annotations.append(held) }
             // The SDK's own async form (Kingfisher's `retrieveImage(with:options:progressBlock:)
             // async throws` beside the same call with `completionHandler:`): an adapter would only
             // duplicate it, and make calls to it ambiguous. Not of a stream: an async method that
@@ -384,6 +388,10 @@ struct StarterBlock {
                 let twin = asyncTwin(of: function)
             {
                 return addContext(member, function, reason: "the SDK's own async form '\(twin)' is the one to call")
+            }
+            if !function.isAsync, let twin = renamedAsyncTwin(of: function) {
+                entry.annotations.append(
+                    ("", "the SDK has '\(twin)' async: if that is this call's async form, mark '\(function.name.name)' '@context'"))
             }
             entries.append(entry)
         }

@@ -64,9 +64,14 @@ struct TokenMethods {
         for inverse in ClosureRoleNames.inverses(of: function.name.name) {
             // Not an inverse that calls back itself (PubNub's `remove(channels:from:…, completion:)`
             // beside `add(channels:to:…, completion:)`): a request of its own, and the pair two
-            // one-shots, not a registration and its stop.
+            // one-shots, not a registration and its stop. But an observer's inverse may take an
+            // optional completion of its own (Bluejay's `endListen(to:completion: … = nil)` of
+            // `listen(to:…)`): the stop calls it without.
+            let observer = StarterBlock.namesObserver(function.name.name)
             for candidate in candidates where candidate.name.name == inverse
-                && !candidate.parameters.contains(where: { $0.type.description.contains("->") || Analyzer.looksLikeCompletion($0.name.name) })
+                && !candidate.parameters.contains(where: {
+                    ($0.type.description.contains("->") || Analyzer.looksLikeCompletion($0.name.name)) && !(observer && $0.defaultValue != nil)
+                })
             {
                 var arguments: [String] = []
                 var fits = true

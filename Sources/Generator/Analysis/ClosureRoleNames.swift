@@ -245,6 +245,10 @@ public enum ClosureRoleNames {
                 found.append(method.replacingCharacters(in: range, with: inverse))
             }
         }
+        // `end`/`stop` before the whole name (Bluejay's `endListen(to:)` of `listen(to:…)`).
+        if let first = method.first {
+            found += ["end", "stop"].map { $0 + first.uppercased() + method.dropFirst() }
+        }
         return found
     }
 
