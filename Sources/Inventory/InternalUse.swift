@@ -15,6 +15,26 @@ enum InternalUse {
         return phrases.contains { text.contains($0) }
     }
 
+    /// The lines of the file's `// MARK:` comments, each with whether it names an internal
+    /// section (Haneke's `// MARK: Internal`, `// MARK: Internal Background image` in a `public
+    /// extension UIButton`, whose helpers are public only because the extension is).
+    static func internalMarks(in bytes: [UInt8]) -> [(line: Int, isInternal: Bool)] {
+        var marks: [(line: Int, isInternal: Bool)] = []
+        for (index, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            guard trimmed.hasPrefix("// MARK:") else { continue }
+            let words = trimmed.dropFirst("// MARK:".count).split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }
+            marks.append((index + 1, words.first == "internal"))
+        }
+        return marks
+    }
+
+    /// Whether the last `// MARK:` above `line`, inside the type that starts at `typeLine`,
+    /// names an internal section.
+    static func isUnderInternalMark(_ line: Int, after typeLine: Int, marks: [(line: Int, isInternal: Bool)]) -> Bool {
+        marks.last { $0.line < line && $0.line > typeLine }?.isInternal ?? false
+    }
+
     /// The comment lines at the top of a file, before its first declaration or import.
     static func leadingComment(of bytes: [UInt8]) -> [String] {
         var lines: [String] = []

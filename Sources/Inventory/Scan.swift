@@ -92,10 +92,13 @@ public struct Scan {
             // Public declarations the library says are its own (a file's header comment, or a
             // declaration's documentation): left out, named at the end.
             let fileIsInternal = InternalUse.says(InternalUse.leadingComment(of: file.bytes))
+            let marks = InternalUse.internalMarks(in: file.bytes)
             for index in found.types.indices {
                 var named: [String] = []
                 for member in found.types[index].members.indices
-                where fileIsInternal || InternalUse.says(found.types[index].members[member].documentation) {
+                where fileIsInternal || InternalUse.says(found.types[index].members[member].documentation)
+                    || InternalUse.isUnderInternalMark(found.types[index].members[member].line, after: found.types[index].line, marks: marks)
+                {
                     if found.types[index].members[member].isPublic, Self.takesClosure(found.types[index].members[member]) {
                         named.append(found.types[index].members[member].name)
                     }
@@ -243,6 +246,7 @@ public struct Scan {
                 return function.fullName
             })
             block.isValueType = type.kind == .struct || type.kind == .enum
+            block.isProtocol = type.kind == .protocol
                 || (type.kind == .extension && merged.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name })
             block.condition = type.condition
             // A type the SDK declares under a name Foundation or the standard library also has

@@ -270,6 +270,10 @@ struct SourceDeclarations {
                 } else if expectsInherited, let word = token.word {
                     inherits.append(word)
                     expectsInherited = false
+                } else if token.isPunctuation("."), !inherits.isEmpty, cursor + 1 < tokens.count, let next = tokens[cursor + 1].word {
+                    // A qualified name (`Swift.Error`, CouchDB's `CouchDBError: Codable, Swift.Error`).
+                    inherits[inherits.count - 1] += "." + next
+                    cursor += 1
                 }
             }
             cursor += 1

@@ -104,6 +104,21 @@ extension StarterBlock {
         return !["complet", "finish", "done", "reply", "result", "success", "fail"].contains { names.contains($0) }
     }
 
+    /// A type of the module named like an error that is not one (SwiftyDropbox's `enum
+    /// BatchUploadError`, handed as `BatchUploadError?` beside the results): generate reads an
+    /// optional `…Error` as the failure, and `resume(throwing:)` would not compile.
+    func errorNamedNonError(in function: FunctionDecl, tokens: TokenMethods) -> String? {
+        let aliases = closureAliases
+        for parameter in function.parameters where Self.isCallback(parameter, aliases: aliases, method: function.name.name, owner: type) {
+            guard let closure = closureType(of: parameter) else { continue }
+            for argument in closure.parameters {
+                let name = TokenMethods.bareName(argument.type.strippingAttributes.unwrappingOptional.description)
+                if name.hasSuffix("Error"), name != "Error", tokens.declares(name), !errorTypes.contains(name) { return name }
+            }
+        }
+        return nil
+    }
+
     /// The note on a requirement the library calls on the app's object (Pusher's
     /// `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app implements
     /// it, and calls it only sometimes (composing Alamofire's interceptors).
@@ -207,6 +222,17 @@ extension StarterBlock {
         if let first = function.parameters.first, first.label == nil,
             case .named(let components) = first.type.strippingAttributes.kind, let type = components.last?.name.name,
             Naming.lowercasingFirstWord(type) == function.name.name || Naming.lowercasingFirstWord(Self.withoutFrameworkPrefix(type)) == function.name.name
+                // or its last word, with a `did…`/`will…`/`should…` label after it
+                // (`socket(_ sock: GCDAsyncSocket, didReceive:completionHandler:)`, CocoaAsyncSocket's);
+                // not a requirement of the module's own protocols, named so (Alamofire's
+                // `RedirectHandler.task(_:willBeRedirectedTo:for:completion:)`), nor its implementation.
+                || (!isProtocol && requirementsServed[Scan.signature(of: function)] == nil
+                    && function.name.name.count >= 4 && type.lowercased().hasSuffix(function.name.name.lowercased())
+                    && function.parameters.dropFirst().contains { parameter in
+                        ["did", "will", "should"].contains { verb in
+                            parameter.label?.name.hasPrefix(verb) == true && parameter.label?.name.dropFirst(verb.count).first?.isUppercase == true
+                        }
+                    })
         {
             return false
         }

@@ -92,6 +92,14 @@ extension StarterBlock {
         if !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }), let inverse = tokens.idTakingInverse(of: function, in: type) {
             let returned = function.returnType?.description ?? ""
             annotations.append(("@cancel(\(inverse))", "'\(inverse.replacingOccurrences(of: "using: ", with: ""))' takes the \(returned) '\(function.name.name)' returns"))
+            // A registration whose key its inverse takes back (SwiftyDropbox's
+            // `registerGlobalErrorHandler(_:queue:) -> String` and `deregisterGlobalErrorHandler(key:)`):
+            // called until then.
+            if !once, byNames == nil, callbacks.count == 1, !annotations.contains(where: { $0.annotation == "@stream" }),
+                function.name.name.hasPrefix("register") || Self.namesObserver(function.name.name) || Self.namesAddition(function.name.name)
+            {
+                annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until the \(returned) it returns is taken back"), at: 0)
+            }
         }
         // A start/stop pair of the receiver (`startListening(onUpdatePerforming:)` and
         // `stopListening()`), or a call that undoes it with the method's own arguments
@@ -101,7 +109,10 @@ extension StarterBlock {
         // completion:)` and `endListen(to:)`) is a registration too, whatever it is called.
         let observerCompletion = byNames?.isStream == false && callbacks.count == 1 && Self.namesObserver(function.name.name)
         if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
-            byNames?.isStream == true || (byNames == nil && callbacks.count == 1) || observerCompletion,
+            // Not a success closure (Haneke's `Cache.set(value:key:…, success:)` beside
+            // `remove(key:…)`): the call's one outcome.
+            byNames?.isStream == true || (byNames == nil && callbacks.count == 1
+                && !ClosureRoleNames.namesSuccess(name: callbacks[0].name.name, label: callbacks[0].label?.name)) || observerCompletion,
             let stop = tokens.stopMethod(pairedWith: function.name.name, of: type).map({ $0 + "()" })
                 ?? tokens.undoingCall(of: function, in: type)
         {
@@ -400,6 +411,23 @@ extension StarterBlock {
                     ("", "'\(handed.name)' is nested in a generic type: its cases are read as declared, not with \(unknown.map { "'\($0)'" }.joined(separator: ", ")) "
                         + "in place of that type's parameters (a 'Never' failure still makes the stream throw); if that matters, bridge a method of yours"))
             }
+        }
+        // A completion of nothing beside a closure that gets a value and is named for no role
+        // (SwiftyDropbox's `handleEventsForBackgroundURLSession(…, completionHandler: () -> Void,
+        // requestsToReconnect: ([Result<…>]) -> Void)`, where the first is UIKit's, passed
+        // through): the value would stay a parameter.
+        if callbacks.count >= 2, !annotations.contains(where: { $0.annotation == "@stream" }),
+            let chosen = callbacks.first(where: { Analyzer.looksLikeCompletion($0.name.name) || Analyzer.looksLikeCompletion($0.label?.name) }),
+            closureType(of: chosen)?.parameters.isEmpty == true,
+            let valued = callbacks.first(where: { other in
+                other != chosen && closureType(of: other)?.parameters.isEmpty == false
+                    && ![other.name.name, other.label?.name ?? ""].contains(where: { $0.lowercased().contains("progress") })
+                    && !ClosureRoleNames.namesOutcome(name: other.name.name, label: other.label?.name)
+            })
+        {
+            let kept = valued.label?.name ?? valued.name.name
+            annotations.append(
+                ("", "'\(chosen.label?.name ?? chosen.name.name)' gets nothing, and '\(kept)' gets a value that stays a parameter: if that value is the outcome, write '@completion(\(kept))'"))
         }
         // A synchronous call that throws, and calls back with no value (Bluejay's
         // `SynchronizedPeripheral.flushListen(to:nonZeroTimeout:completion:) throws`, which

@@ -32,6 +32,8 @@ struct StarterBlock {
     var isFreeFunctions = false
     /// A struct or enum: a callback property of a copy registers nothing.
     var isValueType = false
+    /// A protocol's block: its requirements are the module's own API, whatever they are named.
+    var isProtocol = false
     /// The `#if` condition the SDK declares the type (or extension) under, if any.
     var condition: String?
     /// How the block names the type when its bare name would be ambiguous (`Swifter.Process`).
@@ -202,6 +204,14 @@ struct StarterBlock {
             var entry = Entry(member: member, role: .callback)
             if ClosureRoleNames.namesOnce(property: member.name, closure: propertyClosure(member)) {
                 entry.annotations.append(("@once", "'\(member.name)' is named for an end, which comes once"))
+            } else if let rest = ["did", "on"].first(where: member.name.hasPrefix).map({ member.name.dropFirst($0.count) }),
+                ["Finish", "Complet", "Done"].contains(where: rest.hasPrefix)
+            {
+                // `did`/`on` and an end before other words (SwiftyDropbox's
+                // `didFinishBackgroundEvents`): maybe once, maybe a completion the app hands over
+                // for the library to call. Not a thing's end (`requestDidFinish`: each request's).
+                entry.annotations.append(
+                    ("", "a stream assumed: '\(member.name)' is named for an end; if the SDK calls it once, write '@once'; if it is a completion you hand the SDK, mark it '@context'"))
             } else {
                 entry.annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
             }
@@ -376,6 +386,10 @@ struct StarterBlock {
             var documented = function
             documented.documentation = member.documentation
             entry.annotations = inferredAnnotations(of: documented, tokens: tokens)
+            if let notAnError = errorNamedNonError(in: function, tokens: tokens) {
+                entry.refusal =
+                    "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value"
+            }
             // A requirement the library calls on the app's object (Pusher's
             // `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app
             // implements it, and calls it only sometimes (composing Alamofire's interceptors).

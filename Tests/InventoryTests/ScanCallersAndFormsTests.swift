@@ -156,3 +156,153 @@ import Testing
         #expect(!text.contains("'read' throws"), "\(text)")
     }
 }
+
+/// The thirteenth batch's shapes (decision 80).
+@Suite struct ScanThirteenthBatchTests: ScanTesting {
+    /// Methods named for a dispatch queue or quality of service (duemunk/Async's
+    /// `AsyncGroup.background(_ block:)`, `Apply.utility(_:block:)`) run their block there: work.
+    @Test func aMethodNamedForAQueueRunsItsBlock() {
+        let text = scan(
+            """
+            public struct AsyncGroup {
+                public func background(_ block: @escaping @convention(block) () -> Swift.Void) {}
+                public func custom(queue: DispatchQueue, block: @escaping @convention(block) () -> Swift.Void) {}
+                public func notify(completion: @escaping () -> Void) {}
+            }
+            public struct Apply {
+                public static func utility(_ iterations: Int, block: @escaping (Int) -> ()) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @context  // takes a closure, but not a callback\n    public func background("), "\(text)")
+        #expect(text.contains("    @context  // takes a closure, but not a callback\n    public func custom(queue:"), "\(text)")
+        #expect(text.contains("// Apply: utility(_:block:)"), "\(text)")
+        #expect(text.contains("    public func notify(completion: @escaping () -> Void)\n"), "\(text)")
+    }
+
+    /// Public helpers under a `// MARK: Internal` of a public extension (Haneke's
+    /// `hnk_fetchImageForFetcher`) are the library's own; a `// MARK: Private` above public API
+    /// (AsyncKit's `shutdownGracefully(_:)`) says nothing.
+    @Test func helpersUnderAnInternalMarkAreLeftOut() {
+        let text = scan(
+            """
+            public final class ImageView {
+                public func setImage(_ url: URL, success: @escaping (Data) -> Void) {}
+
+                // MARK: Internal
+
+                public func fetchImageForFetcher(_ key: String, success: @escaping (Data) -> Void) {}
+
+                // MARK: Private
+
+                public func shutdownGracefully(_ callback: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// ImageView: fetchImageForFetcher"), "\(text)")
+        #expect(text.contains("    public func setImage(_ url: URL, success: @escaping (Data) -> Void)\n"), "\(text)")
+        #expect(text.contains("    public func shutdownGracefully(_ callback: @escaping (Error?) -> Void)\n"), "\(text)")
+    }
+
+    /// A `success` closure is the call's one outcome, even beside a `remove` that undoes the
+    /// call (Haneke's `Cache.set(value:key:success:)` and `remove(key:)`).
+    @Test func aSuccessClosureBesideAnUndoingCallIsAOneShot() {
+        let text = scan(
+            """
+            public final class Cache {
+                public func set(value: Data, key: String, success succeed: ((Data) -> ())? = nil) {}
+                public func remove(key: String) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("    @stream\n"), "\(text)")
+        #expect(!text.contains("@cancel"), "\(text)")
+    }
+
+    /// A method named for the last word of its first parameter's type, with a `did…` label
+    /// (`socket(_ sock: GCDAsyncSocket, didReceive:completionHandler:)`), implements another
+    /// SDK's delegate; the module's own protocol named so (Alamofire's `RedirectHandler.task(_:
+    /// willBeRedirectedTo:…)`) is its API.
+    @Test func anotherSDKsDelegateMethodIsNotBridged() {
+        let text = scan(
+            """
+            public final class TCPSocket {
+                public func socket(_ sock: GCDAsyncSocket, didReceive trust: SecTrust, completionHandler: @escaping (Bool) -> Void) {}
+            }
+            public protocol RedirectHandler {
+                func task(_ task: URLSessionTask, willBeRedirectedTo request: URLRequest, completion: @escaping (URLRequest?) -> Void)
+            }
+            """
+        ).text
+        #expect(!text.contains("    public func socket(_ sock"), "\(text)")
+        #expect(text.contains("    func task(_ task: URLSessionTask, willBeRedirectedTo request: URLRequest, completion:"), "\(text)")
+    }
+
+    /// `register…` that returns a key its inverse takes back (SwiftyDropbox's
+    /// `registerGlobalErrorHandler(_:queue:) -> String`, `deregisterGlobalErrorHandler(key:)`)
+    /// is a registration: a stream.
+    @Test func aRegistrationWhoseKeyIsTakenBackIsAStream() {
+        let text = scan(
+            """
+            public final class GlobalErrorHandler {
+                @discardableResult
+                public func registerGlobalErrorHandler(_ callback: @escaping (Error) -> Void, queue: OperationQueue = .main) -> String { "" }
+                public func deregisterGlobalErrorHandler(key: String) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @stream because 'registerGlobalErrorHandler' registers a handler, called until the String it returns is taken back\n    @stream\n"), "\(text)")
+        #expect(text.contains("    @cancel(using: deregisterGlobalErrorHandler(key:))\n"), "\(text)")
+    }
+
+    /// A callback property named for an end among other words (SwiftyDropbox's
+    /// `didFinishBackgroundEvents`) is a stream only by assumption: said.
+    @Test func aCallbackPropertyNamedForAnEndIsAQuestion() {
+        let text = scan(
+            """
+            public final class Client {
+                public var didFinishBackgroundEvents: (() -> Void)?
+                public var onMessage: ((String) -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: a stream assumed: 'didFinishBackgroundEvents' is named for an end; if the SDK calls it once, write '@once'"), "\(text)")
+        #expect(text.contains("// scan: 'onMessage' holds a closure the SDK calls for each event: a stream"), "\(text)")
+    }
+
+    /// A completion of nothing beside a closure that gets a value and is named for no role
+    /// (SwiftyDropbox's `handleEventsForBackgroundURLSession(…, completionHandler:,
+    /// requestsToReconnect:)`): the value would stay a parameter; said, with the fix.
+    @Test func aValueBesideAnEmptyCompletionIsAQuestion() {
+        let text = scan(
+            """
+            public final class Manager {
+                public static func handleEvents(with identifier: String, completionHandler: @escaping () -> Void, requestsToReconnect: @escaping ([String]) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'completionHandler' gets nothing, and 'requestsToReconnect' gets a value that stays a parameter: if that value is the outcome, write '@completion(requestsToReconnect)'"), "\(text)")
+    }
+
+    /// A type of the module named like an error that is not an `Error` (SwiftyDropbox's `enum
+    /// BatchUploadError`) would be thrown by the adapter, which would not compile: refused. One
+    /// that is, through a qualified `Swift.Error` (CouchDB's `CouchDBError`), is bridged; so is
+    /// a `responseBlock`, a completion by its name.
+    @Test func anErrorNamedTypeThatIsNoErrorIsRefused() {
+        let text = scan(
+            """
+            public enum BatchUploadError {
+                case unexpected
+            }
+            public struct CouchDBError: Codable, Swift.Error {}
+            public final class Routes {
+                public func batchUpload(files: [URL], progressBlock: ((Double) -> Void)? = nil, responseBlock: @escaping ([URL]?, BatchUploadError?) -> Void) -> Int? { nil }
+                public func deleteDB(_ name: String, callback: @escaping (CouchDBError?) -> ()) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // Not bridgeable as written: 'BatchUploadError' is named like an error but is not an 'Error' in these sources"), "\(text)")
+        #expect(!text.contains("@blocking"), "\(text)")
+        #expect(text.contains("    public func deleteDB(_ name: String, callback: @escaping (CouchDBError?) -> ())\n"), "\(text)")
+    }
+}

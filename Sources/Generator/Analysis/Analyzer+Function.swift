@@ -6,7 +6,7 @@ extension Analyzer {
     /// for "completion" and "reply"; Swift SDKs add a few common words).
     static let completionWords: Set<String> = [
         "handler", "block", "callback", "then", "done", "resulthandler", "onresult", "oncomplete", "oncompletion",
-        "onfinish", "finished", "whendone",
+        "onfinish", "finished", "whendone", "responseblock", "responsehandler", "resultblock",
     ]
 
     public static func looksLikeCompletion(_ word: String?) -> Bool {

@@ -132,6 +132,13 @@ extension CallbackShape {
         {
             return true
         }
+        // A method named for a dispatch queue or quality of service (duemunk/Async's
+        // `AsyncGroup.background(_ block:)`, `Apply.utility(_ iterations:, block: (Int) -> ())`,
+        // `custom(queue:block:)`): it runs its block there, as `DispatchQueue.async` does.
+        let queues = ["main", "background", "utility", "userinitiated", "userinteractive", "default", "custom"]
+        if queues.contains(lowered), ["block", "work", "execute", "body", "closure"].contains(where: { $0 == name.lowercased() || $0 == label?.lowercased() }) {
+            return true
+        }
         // A method named `call` or `run` and nothing else calls what it is given (Embassy's
         // `EventLoop.call(withDelay:callback:)`: "Call given callback `withDelay` seconds later"),
         // whatever the closure is called, unless it is named for an end.

@@ -25,7 +25,9 @@ public enum ClosureRoleNames {
         "finished", "onend", "ondone", "completion", "completionhandler",
     ]
     /// Other names that say a closure carries (part of) the outcome.
-    static let outcome: Set<String> = ["result", "onresult", "resulthandler", "response", "onresponse", "reply"]
+    static let outcome: Set<String> = [
+        "result", "onresult", "resulthandler", "resultblock", "response", "onresponse", "responseblock", "responsehandler", "reply",
+    ]
 
     static func words(_ role: Role) -> Set<String> {
         switch role {
@@ -217,6 +219,11 @@ public enum ClosureRoleNames {
     /// The case of an outcome enum that is called for each event (`next`, `value`), if any.
     public static func eventCase(of caseNames: [String]) -> String? {
         caseNames.first { eventCases.contains($0.lowercased()) }
+    }
+
+    /// Whether a parameter's name or label says it is a success (`success succeed:`).
+    public static func namesSuccess(name: String, label: String?) -> Bool {
+        ([name, label ?? ""] as [String]).contains { success.contains($0.lowercased()) || $0.lowercased() == "succeed" }
     }
 
     /// Whether a parameter's name or label says it carries part of an outcome.
