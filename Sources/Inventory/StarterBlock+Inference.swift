@@ -372,6 +372,25 @@ extension StarterBlock {
             annotations.append(
                 ("", "'\(name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is that object; read the state you want from it"))
         }
+        // The object itself beside values (Siesta's `addObserver(owner:closure: (Resource,
+        // ResourceEvent) -> Void)`): the adapter leaves it out of each value; said, for an oracle
+        // of the values may have wanted a property read off it (CoreStore's snapshot).
+        if callbacks.count == 1, !function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
+            let closure = closureType(of: callbacks[0]), closure.parameters.count > 1, Analyzer.isReceiver(closure.parameters[0], scope: type)
+        {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            annotations.append(
+                ("", "'\(name)' also gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, it is left out of each value; read what you need from it"))
+        }
+        // A step of a promise's chain (Then's `chain(_:) -> Promise<T>`, `finally(_:)`): the
+        // promise is awaited where its chain ends, not each step. Not a registration for its
+        // outcome (`onSuccess`, `whenComplete`), which is that awaiting.
+        if ClosureRoleNames.isFuture(type) || ["Promise", "Future"].contains(where: type.contains),
+            !["on", "when", "observe", "subscribe"].contains(where: function.name.name.hasPrefix)
+        {
+            annotations.append(
+                ("", "'\(function.name.name)' is a step of the promise: as written, a one-shot of this step; if the promise is awaited where its chain ends, mark it '@context'"))
+        }
         if callbacks.count == 1, function.name.name.contains("Streaming"), function.returnType.map({ !$0.isVoid }) == true {
             let name = callbacks[0].label?.name ?? callbacks[0].name.name
             let returned = function.returnType?.description ?? ""
@@ -411,6 +430,27 @@ extension StarterBlock {
                     ("", "'\(handed.name)' is nested in a generic type: its cases are read as declared, not with \(unknown.map { "'\($0)'" }.joined(separator: ", ")) "
                         + "in place of that type's parameters (a 'Never' failure still makes the stream throw); if that matters, bridge a method of yours"))
             }
+        }
+        // A method handed an error beside its completion (OAuthSwift's static
+        // `completionHandler(completionHandler:request:data:resp:error:)`, which maps a
+        // URLSession answer onto the completion at once): it passes on an outcome it is given.
+        if callbacks.count == 1, let given = function.parameters.first(where: { parameter in
+            ["Error?", "any Error?", "(any Error)?", "NSError?", "Error", "any Error"].contains(parameter.type.strippingAttributes.description)
+        }) {
+            annotations.append(
+                ("", "'\(function.name.name)' is handed '\(given.label?.name ?? given.name.name)': if it only passes on an outcome it is given, calling back at once, mark it '@context'"))
+        }
+        // A registration nothing undoes (KeyboardShortcuts' `onKeyDown(for:action:)`, which
+        // appends the handler to a list and returns nothing): when the stream ends, the handler
+        // stays with the SDK, called for nothing. Said, not refused: the stream still works.
+        if annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
+            !annotations.contains(where: { $0.annotation.hasPrefix("@finish") }), !function.isAsync, function.returnType?.isVoid ?? true,
+            callbacks.count == 1,
+            // Not an iteration or a progress, which end by themselves (`forEach(operation:)`).
+            !ClosureRoleNames.namesIteration(function.name.name), !ClosureRoleNames.namesRepetition(function.name.name)
+        {
+            annotations.append(
+                ("", "nothing stops what '\(function.name.name)' registers: as written, the handler stays with the SDK after the stream ends; if that matters, bridge a method of yours that removes it"))
         }
         // A completion of nothing beside a closure that gets a value and is named for no role
         // (SwiftyDropbox's `handleEventsForBackgroundURLSession(…, completionHandler: () -> Void,

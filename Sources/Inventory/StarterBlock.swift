@@ -204,6 +204,13 @@ struct StarterBlock {
             var entry = Entry(member: member, role: .callback)
             if ClosureRoleNames.namesOnce(property: member.name, closure: propertyClosure(member)) {
                 entry.annotations.append(("@once", "'\(member.name)' is named for an end, which comes once"))
+                // A completion the app hands over for the library's own work (OAuthSwift's
+                // `presentCompletion`, passed to UIKit; Tiercel's `completionHandler`, UIKit's,
+                // kept for later): no event of the object.
+                if member.name.lowercased().contains("completion") {
+                    entry.annotations.append(
+                        ("", "as written, a one-shot that waits for the next call of '\(member.name)'; if it is a completion you hand the SDK for its own work, mark it '@context'"))
+                }
             } else if let rest = ["did", "on"].first(where: member.name.hasPrefix).map({ member.name.dropFirst($0.count) }),
                 ["Finish", "Complet", "Done"].contains(where: rest.hasPrefix)
             {

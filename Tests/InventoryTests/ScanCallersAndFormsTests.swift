@@ -306,3 +306,82 @@ import Testing
         #expect(text.contains("    public func deleteDB(_ name: String, callback: @escaping (CouchDBError?) -> ())\n"), "\(text)")
     }
 }
+
+/// Notes where the adapter, as written, is one reading of several (decision 81).
+@Suite struct ScanQuestionsTests: ScanTesting {
+    /// The object itself beside the values (Siesta's `addObserver(owner:closure: (Resource,
+    /// ResourceEvent) -> Void)`) is left out of each value: said.
+    @Test func theObjectBesideValuesIsSaid() {
+        let text = scan(
+            """
+            public final class Resource {
+                public func addObserver(owner: AnyObject, closure: @escaping (Resource, String) -> Void) -> Token { Token() }
+            }
+            public final class Token { public func cancel() {} }
+            """
+        ).text
+        #expect(text.contains("// scan: 'closure' also gets the Resource itself, which you already hold: as written, it is left out of each value"), "\(text)")
+    }
+
+    /// A promise's steps (Then's `finally`, `chain`) are asked about; its registrations for the
+    /// outcome (`onSuccess`) are not.
+    @Test func aPromisesStepIsAQuestion() {
+        let text = scan(
+            """
+            public final class Promise<T> {
+                public func finally(_ block: @escaping () -> Void) {}
+                public func onSuccess(_ block: @escaping (T) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'finally' is a step of the promise: as written, a one-shot of this step; if the promise is awaited where its chain ends, mark it '@context'"), "\(text)")
+        #expect(!text.contains("'onSuccess' is a step"), "\(text)")
+    }
+
+    /// A `@once` property named for a completion (OAuthSwift's `presentCompletion`, handed to
+    /// UIKit) may be a completion the app hands over rather than an event: said.
+    @Test func aCompletionPropertyIsAQuestion() {
+        let text = scan(
+            """
+            open class SafariURLHandler {
+                open var presentCompletion: (() -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("    @once\n"), "\(text)")
+        #expect(text.contains("if it is a completion you hand the SDK for its own work, mark it '@context'"), "\(text)")
+    }
+
+    /// A stream nothing stops (KeyboardShortcuts' `onKeyDown(for:action:)`) leaves its handler
+    /// with the SDK: said. One with a stop is not.
+    @Test func aRegistrationNothingUndoesIsSaid() {
+        let text = scan(
+            """
+            public enum KeyboardShortcuts {
+                public static func onKeyDown(for name: String, action: @escaping () -> Void) {}
+            }
+            public final class Bus {
+                public func onMessage(_ handler: @escaping (String) -> Void) {}
+                public func offMessage() {}
+                public func onEvent(_ handler: @escaping (String) -> Void) -> Token { Token() }
+            }
+            public final class Token { public func cancel() {} }
+            """
+        ).text
+        #expect(text.contains("// scan: nothing stops what 'onKeyDown' registers: as written, the handler stays with the SDK after the stream ends"), "\(text)")
+        #expect(!text.contains("nothing stops what 'onEvent'"), "\(text)")
+    }
+
+    /// A method handed an error beside its completion (OAuthSwift's static
+    /// `completionHandler(completionHandler:…, error:)`) may only pass on what it is given.
+    @Test func aMethodHandedAnErrorIsAQuestion() {
+        let text = scan(
+            """
+            open class HTTPRequest {
+                public static func completionHandler(completionHandler completion: ((Data) -> Void)?, data: Data?, error: Error?) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'completionHandler' is handed 'error': if it only passes on an outcome it is given, calling back at once, mark it '@context'"), "\(text)")
+    }
+}

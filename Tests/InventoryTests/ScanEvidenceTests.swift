@@ -403,7 +403,7 @@ import Testing
         ).text
         #expect(!text.contains("@stream\n    @discardableResult\n    public func onSuccess"), "\(text)")
         #expect(!text.contains("@stream\n    @discardableResult\n    public func onFailure"))
-        #expect(text.contains("@stream\n    public func onText"))
+        #expect(text.contains("@stream\n    // scan: nothing stops what 'onText' registers"), "\(text)")
     }
 
     /// A method named for running what it is given (an executor's `execute(_ block:)`, a

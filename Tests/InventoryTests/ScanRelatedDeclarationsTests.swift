@@ -21,7 +21,7 @@ import Testing
             """
         ).text
         #expect(text.contains("// ReplaySubject → Subject: observe(with:)\n"), "\(text)")
-        #expect(text.contains("    @stream\n    open func observe(with observer: @escaping (Int) -> Void)"))
+        #expect(text.contains("    @stream\n    // scan: nothing stops what 'observe' registers: as written, the handler stays with the SDK after the stream ends; if that matters, bridge a method of yours that removes it\n    open func observe(with observer: @escaping (Int) -> Void)"), "\(text)")
         // Beside a callback of its own, the override is context in the block.
         let besides = scan(
             """

@@ -717,7 +717,8 @@ let interfaceSDK = #"""
             }
             """
         let result = scan(source)
-        #expect(result.text.contains("    // scan: @stream because 'onText' registers a handler the SDK calls for each event\n    @stream\n    public func onText("))
+        #expect(result.text.contains("    // scan: @stream because 'onText' registers a handler the SDK calls for each event\n    @stream\n"), "\(result.text)")
+        #expect(result.text.contains("    // scan: nothing stops what 'onText' registers: as written, the handler stays with the SDK after the stream ends; if that matters, bridge a method of yours that removes it\n    public func onText("))
         #expect(!result.text.contains("@stream\n    public func onComplete("))
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
         // The socket handed back first is the receiver the caller has: the element is the text.
