@@ -16,9 +16,17 @@ struct SDKEnum {
         let lines = ["enum \(bare)\(type.genericParameters) {"] + type.cases.map { "    " + $0 } + ["}"]
         // Read back as generate will: an enum the .bridge language cannot read is no help.
         let (file, diagnostics) = Parser.parse(Array(lines.joined(separator: "\n").utf8))
-        guard diagnostics.isEmpty, case .enumDecl(let decl)? = file.declarations.first,
-            ClosureRoleNames.isOutcomeEnum(caseNames: decl.cases.map(\.name.name))
-        else { return nil }
+        guard diagnostics.isEmpty, case .enumDecl(let decl)? = file.declarations.first else { return nil }
+        if !ClosureRoleNames.isOutcomeEnum(caseNames: decl.cases.map(\.name.name)) {
+            // Not named as an outcome, but with a case of one error beside cases of values
+            // (Swift-Kuery's `QueryResult`, Bluejay's `DisconnectionResult`: `disconnected(…)`,
+            // `failure(Error)`): that case is the failure; annotations name the rest.
+            guard let failure = decl.cases.first(where: { ["error", "failure", "failed"].contains($0.name.name.lowercased()) && $0.payload.count == 1 })
+            else { return nil }
+            errorCase = failure.name.name
+            valueCases = decl.cases.filter { !$0.payload.isEmpty && $0.name.name != failure.name.name }.map(\.name.name)
+            guard !valueCases.isEmpty else { return nil }
+        }
         name = type.name
         declaration = lines
         caseNames = decl.cases.map(\.name.name)
@@ -26,6 +34,9 @@ struct SDKEnum {
     }
 
     var genericCount: Int
+    /// Of an enum not named as an outcome: its case of one error, and the cases that carry values.
+    var errorCase: String?
+    var valueCases: [String] = []
 
     /// The case that is called for each event (`next`, `value`): the callback is a stream. An
     /// enum without one reports one outcome (`fulfilled`/`rejected`, `success`/`error`/`completed`).
@@ -82,26 +93,6 @@ struct SDKEnum {
         Set(declaration.dropFirst().flatMap { line in
             line.drop { $0 != "(" }.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
         })
-    }
-
-    /// The SDK's enums that are not outcomes but have a case carrying an error (Swift-Kuery's
-    /// `QueryResult`: `success(Any)`, `successNoData`, `resultSet(ResultSet)`, `error(Error)`), by
-    /// bare name, with that case: a callback that gets one returns the error as part of its value,
-    /// which the starter says.
-    static func errorCases(_ types: [SourceType]) -> [String: String] {
-        var found: [String: String] = [:]
-        for type in types where type.kind == .enum && SDKEnum(type) == nil {
-            for line in type.cases {
-                // `case error(Error)`, `case failure(QueryError)`: one associated value.
-                let text = line.hasPrefix("case ") ? String(line.dropFirst(5)) : line
-                for piece in text.split(separator: ",") {
-                    let name = piece.prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)
-                    guard ["error", "failure", "failed"].contains(name.lowercased()), piece.contains("("), !piece.contains(",") else { continue }
-                    found[String(type.name.split(separator: ".").last ?? "")] = name
-                }
-            }
-        }
-        return found
     }
 
     /// The file-level typealiases of the module's enums (`typealias ConditionResult =

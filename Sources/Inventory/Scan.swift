@@ -178,7 +178,6 @@ public struct Scan {
         let enumAliases = SDKEnum.aliases(in: valueAliases, of: enums)
         aliases += enumAliases.values.map(\.member).filter { alias in !aliases.contains { $0.name == alias.name } }
             .sorted { $0.name < $1.name }
-        let errorCarryingEnums = SDKEnum.errorCases(merged.filter { includesInternal || $0.isPublic })
         // Types any of whose declarations conform to `Sendable` (`@unchecked Sendable` too).
         let associatedTypes = Dictionary(
             types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
@@ -205,7 +204,6 @@ public struct Scan {
             var block = StarterBlock(type: name, topLevelAliases: closureAliases)
             block.enums = enums
             block.lentTypes = lentTypes
-            block.errorCarryingEnums = errorCarryingEnums
             block.answersNilWithoutError = answersNilWithoutError
             block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))

@@ -336,17 +336,8 @@ extension StarterBlock {
                 annotations.append(("", "'\(name)' gets a \(result): if it is called once, remove '@stream'"))
             }
         }
-        // A value that carries an error in one of its cases (Swift-Kuery's `QueryResult.error`),
-        // and a callback of a streaming call whose end only the returned call knows (grpc's
-        // `makeServerStreamingCall(…, handler:)`): the adapter is not what it seems; said.
-        if callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
-            case .named(let components) = closure.parameters[0].type.strippingAttributes.kind,
-            let enumName = components.last?.name.name, let errorCase = errorCarryingEnums[enumName]
-        {
-            annotations.append(
-                ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' gets a \(enumName), whose '.\(errorCase)' carries an error: "
-                    + "it is returned as part of the value, not thrown; check it, or bridge a method of yours that throws it"))
-        }
+        // A callback of a streaming call whose end only the returned call knows (grpc's
+        // `makeServerStreamingCall(…, handler:)`) is said below.
         // `(O, S, Change)` after `_ observer: O` in a protocol with `associatedtype S`
         // (hyperoslo/Cache's observation registries): the observed object, which a conformer
         // may set to itself; nothing in the protocol says so, so it stays in the value.
@@ -413,7 +404,23 @@ extension StarterBlock {
             let registered = annotations.contains { $0.annotation == "@stream" } && annotations.contains { $0.annotation.hasPrefix("@cancel(") }
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             let cases = handed.caseNames.map { "." + $0 }.joined(separator: ", ")
-            if let event = handed.eventCase {
+            if let failure = handed.errorCase {
+                // Not named as an outcome: its error case is thrown, and the value is the one other
+                // case that carries one (Bluejay's `.disconnected`), or the enum itself (Swift-Kuery's
+                // `QueryResult`, whose `.success`, `.resultSet` and `.successNoData` all succeed).
+                if registered {
+                    annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until it is stopped"), at: 0)
+                }
+                let kind = annotations.contains { $0.annotation == "@stream" } ? "event" : "success"
+                if handed.valueCases.count == 1 {
+                    annotations.append(("@\(kind)(.\(handed.valueCases[0]))", "'.\(handed.valueCases[0])' is the one case of '\(handed.name)' that carries a value"))
+                    annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error"))
+                } else {
+                    annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error, thrown"))
+                    annotations.append(
+                        ("", "as written, the value is the whole \(handed.name), any case but '.\(failure)' (\(cases)); where a call only succeeds or fails, leave the value unused"))
+                }
+            } else if let event = handed.eventCase {
                 annotations.insert(("@stream", "'\(handed.name)' has '.\(event)', called for each event"), at: 0)
             } else if registered {
                 annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until it is stopped"), at: 0)

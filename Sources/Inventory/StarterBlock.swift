@@ -66,8 +66,6 @@ struct StarterBlock {
     var resultAliases: Set<String> = []
     /// The names of the closure parameters the type's initializers take.
     var initializerClosures: Set<String> = []
-    /// The SDK's enums that are no outcome but carry an error in a case (SDKEnum.errorCases).
-    var errorCarryingEnums: [String: String] = [:]
     /// The library calls completions with `(nil, nil)` (callsBackWithNilAndNil).
     var answersNilWithoutError = false
     /// The public methods whose own bodies call their completion with `(nil, nil)`.

@@ -47,6 +47,21 @@ import Testing
         await #expect(throws: PhotoError.notFound) { try await library.purge() }
     }
 
+    /// Swift-Kuery-style: the enum itself is the value, whichever case succeeds; the failure
+    /// case throws; a failure after the value is reported, never a second resume.
+    @Test func anEnumOfSeveralValuesIsTheValueUnlessItFails() async throws {
+        let library = PhotoLibrary()
+        #expect(try await library.query("q") == .rows(["q"]))
+        library.outcome = .nothing
+        #expect(try await library.query("q") == .done)
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.query("q") }
+        let log = MisuseLog.install(for: "PhotoLibrary.query")
+        library.outcome = .both
+        #expect(try await library.query("q") == .rows(["q"]))
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     /// Rx-style and ReactiveSwift-style: the events, then the end; the failure case throws.
     @Test func eventEnumsStreamTheirEventsAndEndOrThrow() async throws {
         let library = PhotoLibrary()

@@ -86,6 +86,31 @@ extension PhotoLibrary {
     }
 }
 
+/// A query's answer: rows, a count, nothing, or the failure (like Swift-Kuery's `QueryResult`).
+/// Several cases succeed, so the value is the enum itself.
+public enum QueryAnswer: Equatable {
+    case error(PhotoError)
+    case rows([String])
+    case count(Int)
+    case done
+}
+
+extension PhotoLibrary {
+    /// `.value`: rows; `.nothing`: done; `.failure`: the error; `.both`: rows, then the error.
+    public func query(_ text: String, onCompletion: @escaping (QueryAnswer) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: onCompletion(.rows([text]))
+            case .nothing: onCompletion(.done)
+            case .failure: onCompletion(.error(.notFound))
+            case .both:
+                onCompletion(.rows([text]))
+                onCompletion(.error(.notFound))
+            }
+        }
+    }
+}
+
 /// RxSwift's `with object:` variants: every closure gets the caller's object back first (a weak
 /// capture made for the caller), which the adapter drops.
 extension PhotoLibrary {

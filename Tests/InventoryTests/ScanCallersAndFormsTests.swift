@@ -385,3 +385,27 @@ import Testing
         #expect(text.contains("// scan: 'completionHandler' is handed 'error': if it only passes on an outcome it is given, calling back at once, mark it '@context'"), "\(text)")
     }
 }
+
+/// Enums of the SDK not named as outcomes, with a case of one error (decision 82).
+@Suite struct ScanErrorCaseEnumTests: ScanTesting {
+    /// Bluejay's `DisconnectionResult` (`disconnected(PeripheralIdentifier)`, `failure(Error)`):
+    /// the one case with a value is the value, the error case the failure; and the starter
+    /// generates.
+    @Test func theOneValueCaseIsTheValue() throws {
+        let text = scan(
+            """
+            public enum DisconnectionResult {
+                case disconnected(String)
+                case failure(Error)
+            }
+            public final class Bluejay {
+                public func disconnect(immediate: Bool = false, completion: ((DisconnectionResult) -> Void)? = nil) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @success(.disconnected)\n"), "\(text)")
+        #expect(text.contains("    @failure(.failure)\n"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func disconnect(immediate: Bool = false) async throws -> String {"), "\(swift)")
+    }
+}

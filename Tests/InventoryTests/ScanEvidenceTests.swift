@@ -522,8 +522,10 @@ import Testing
         #expect(text.contains("// scan: @stream because 'addStorageObserver' returns a token and calls back until it is stopped"), "\(text)")
     }
 
-    /// What the adapter cannot make right is said at the declaration: a value enum with an error
-    /// case (Swift-Kuery's `QueryResult`), a streaming call's per-message handler (grpc-swift).
+    /// A value enum with an error case (Swift-Kuery's `QueryResult`) is pasted and its failure
+    /// named: it throws, and the whole enum is the value, said; a streaming call's per-message
+    /// handler (grpc-swift) is said too. One with a single value case (Bluejay's
+    /// `DisconnectionResult`) has its value named.
     @Test func whatTheAdapterCannotMakeRightIsSaid() {
         let text = scan(
             """
@@ -539,7 +541,9 @@ import Testing
             }
             """
         ).text
-        #expect(text.contains("    // scan: 'onCompletion' gets a QueryResult, whose '.error' carries an error: it is returned as part of the value, not thrown;"), "\(text)")
+        #expect(text.contains("    // scan: @failure(.error) because '.error' of 'QueryResult' carries the error, thrown\n    @failure(.error)\n"), "\(text)")
+        #expect(text.contains("    // scan: as written, the value is the whole QueryResult, any case but '.error' (.success, .successNoData, .resultSet, .error); where a call only succeeds or fails, leave the value unused"), "\(text)")
+        #expect(text.contains("enum QueryResult {\n    case success(Any)"), "\(text)")
         #expect(text.contains("    // scan: 'handler' may be called for each message of a streaming call, whose end the returned ServerStreamingCall reports"))
     }
 }

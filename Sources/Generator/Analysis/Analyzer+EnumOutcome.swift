@@ -5,8 +5,9 @@ import DeclParser
 /// what each call means. A case whose one associated value is an error is the failure; a case
 /// without associated values is the end (a stream's; a one-shot's success without a value); the
 /// case left is the value. `@success(.case)`, `@event(.case)`, `@failure(.case)` and
-/// `@finish(.case, …)` name them when the associated values do not say. The adapter switches
-/// over every case, so an enum pasted with a case missing is a compile error at its line.
+/// `@finish(.case, …)` name them when the associated values do not say; `@failure(.case)` alone
+/// on an enum of several values makes the enum itself the value, all but that case. The adapter
+/// switches over every case, so an enum pasted with a case missing is a compile error at its line.
 extension Analyzer {
     mutating func enumOutcome(
         _ element: TupleTypeElement, function: FunctionDecl, annotations: FunctionAnnotations, scope: String
@@ -61,6 +62,13 @@ extension Analyzer {
             } else {
                 values.append(item)
             }
+        }
+        // `@failure(.case)` alone on an enum of several values (Swift-Kuery's `QueryResult`:
+        // `success(Any)`, `successNoData`, `resultSet(ResultSet)`, `error(Error)`): the error is
+        // thrown, and the enum itself, as any other case, is the value.
+        if value == nil, values.count > 1, let failure, !annotations.caseRoles.isEmpty, annotations.caseRoles.allSatisfy({ $0.kind == "failure" }) {
+            let outcome = EnumOutcome(value: nil, failure: failure, ends: [], line: decl.location.line, isWholeValue: true)
+            return .some((outcome, element.type.strippingAttributes.description))
         }
         if value == nil, values.count == 1 { value = values.removeFirst() }
         let role = isStream ? "@event" : "@success"

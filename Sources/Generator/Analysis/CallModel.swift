@@ -210,4 +210,7 @@ public struct EnumOutcome: Hashable, Sendable {
     /// The enum's declaration in the `.bridge` file: the switch over its cases is its code, so a
     /// case the pasted enum lacks is a compile error there.
     public var line: Int
+    /// The value is the enum itself, whichever case but the failure it is (Swift-Kuery's
+    /// `QueryResult` under `@failure(.error)`): `value` and `ends` are then empty.
+    public var isWholeValue = false
 }

@@ -107,6 +107,9 @@ extension Planner {
 
     /// "Cases: `.next` is the events, `.error` the error, `.completed` the end."
     static func caseRoles(_ outcome: EnumOutcome, isStream: Bool) -> String {
+        if outcome.isWholeValue, let failure = outcome.failure {
+            return "Cases: `.\(failure)` is the error, every other case \(isStream ? "an event" : "the value")."
+        }
         var parts: [String] = []
         if let value = outcome.value { parts.append("`.\(value.name)` is \(isStream ? "the events" : "the value")") }
         if let failure = outcome.failure { parts.append("`.\(failure)` the error") }

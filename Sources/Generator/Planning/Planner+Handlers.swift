@@ -113,6 +113,14 @@ extension Planner {
             printer.line("case " + pattern + ":", from: line - 1)
             printer.indented { $0.line(actions.receiver + statement, from: line) }
         }
+        // The enum itself is the value: its failure case throws, any other returns (or yields) it.
+        if outcome.isWholeValue, let failure = outcome.failure {
+            branch(".\(failure)(let error)", actions.failure + "error)")
+            line += 2
+            printer.line("default:", from: line - 1)
+            printer.indented { $0.line(actions.receiver + actions.success + subject + ")", from: line) }
+            return printer.line("}", from: line + 1)
+        }
         if let value = outcome.value {
             let names = value.arity == 1 ? ["value"] : (0..<value.arity).map { "value\($0)" }
             let bindings = names.isEmpty ? "" : "(" + names.map { "let " + $0 }.joined(separator: ", ") + ")"

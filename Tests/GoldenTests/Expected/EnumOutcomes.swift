@@ -151,3 +151,36 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 }
+
+#sourceLocation(file:"EnumOutcomes.bridge",line:62)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// With only its failure case named, the enum itself is the value; that case throws.
+    ///
+    /// Bridged from `PhotoLibrary.query(_:onCompletion:)`.
+    /// Cases: `.error` is the error, every other case the value.
+    #sourceLocation(file:"EnumOutcomes.bridge",line:65)
+    @discardableResult
+    nonisolated(nonsending) func query(_ text: String) async throws -> QueryAnswer {
+        #sourceLocation(file:"EnumOutcomes.bridge",line:66)
+        let call = BridgegenCall<QueryAnswer, Swift.Void>("PhotoLibrary.query(_:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"EnumOutcomes.bridge",line:66)
+            self.query(
+                text,
+                onCompletion: { event in
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:56)
+                    switch event {
+                    case .error(let error):
+                        continuation.resume(throwing: error)
+                    default:
+                        continuation.resume(returning: event)
+                    }
+                }
+            )
+        }
+        #sourceLocation()
+    }
+}
