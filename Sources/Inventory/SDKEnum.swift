@@ -21,10 +21,17 @@ struct SDKEnum {
             // Not named as an outcome, but with a case of one error beside cases of values
             // (Swift-Kuery's `QueryResult`, Bluejay's `DisconnectionResult`: `disconnected(…)`,
             // `failure(Error)`): that case is the failure; annotations name the rest.
-            guard let failure = decl.cases.first(where: { ["error", "failure", "failed"].contains($0.name.name.lowercased()) && $0.payload.count == 1 })
-            else { return nil }
+            // The error's type says so (not Kitura-redis's `RedisResponse.Error(String)`).
+            guard let failure = decl.cases.first(where: { item in
+                ["error", "failure", "failed"].contains(item.name.name.lowercased()) && item.payload.count == 1
+                    && !type.unusedCases.contains(item.name.name)
+                    && item.payload[0].type.strippingAttributes.description.hasSuffix("Error")
+            }) else { return nil }
             errorCase = failure.name.name
             valueCases = decl.cases.filter { !$0.payload.isEmpty && $0.name.name != failure.name.name }.map(\.name.name)
+            // The one value case is the value only when no other case is left (Bluejay's
+            // `DisconnectionResult`); beside cases without values the enum itself is.
+            hasOtherCases = decl.cases.count > valueCases.count + 1
             guard !valueCases.isEmpty else { return nil }
         }
         name = type.name
@@ -37,6 +44,7 @@ struct SDKEnum {
     /// Of an enum not named as an outcome: its case of one error, and the cases that carry values.
     var errorCase: String?
     var valueCases: [String] = []
+    var hasOtherCases = false
 
     /// The case that is called for each event (`next`, `value`): the callback is a stream. An
     /// enum without one reports one outcome (`fulfilled`/`rejected`, `success`/`error`/`completed`).

@@ -27,6 +27,9 @@ struct SourceType: Equatable {
     /// An enum's `case` declarations, each on one line (`case next(Element)`): a callback that
     /// gets one of its values is bridged by its cases.
     var cases: [String] = []
+    /// Cases its documentation says never come (Realm's `RealmCollectionChange.error`, "This case
+    /// is unused"): no failure to throw.
+    var unusedCases: Set<String> = []
     /// A protocol's associated types (`associatedtype S: StorageAware`): a callback argument of
     /// one of them says nothing of what it is (the conformer itself, or another type).
     var associatedTypes: [String] = []
@@ -221,6 +224,13 @@ struct SourceDeclarations {
         }
         let text = String(decoding: bytes[tokens[index].start..<tokens[end - 1].end], as: UTF8.self)
         types[typeIndex].cases.append(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        // "Errors can no longer occur. This case is unused" (Realm's `RealmCollectionChange.error`).
+        let documentation = tokens[index].documentation.joined(separator: " ").lowercased()
+        if ["is unused", "no longer occur", "never occurs", "never used"].contains(where: documentation.contains),
+            index + 1 < tokens.count, let name = tokens[index + 1].word
+        {
+            types[typeIndex].unusedCases.insert(name)
+        }
         return end
     }
 

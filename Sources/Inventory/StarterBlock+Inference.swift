@@ -402,31 +402,35 @@ extension StarterBlock {
             // A registration with its stop (Bluejay's `listen(to:…, completion: (ReadResult<R>) ->
             // Void)` beside `endListen(to:)`): each call hands one value's outcome.
             let registered = annotations.contains { $0.annotation == "@stream" } && annotations.contains { $0.annotation.hasPrefix("@cancel(") }
-            annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             let cases = handed.caseNames.map { "." + $0 }.joined(separator: ", ")
             if let failure = handed.errorCase {
-                // Not named as an outcome: its error case is thrown, and the value is the one other
-                // case that carries one (Bluejay's `.disconnected`), or the enum itself (Swift-Kuery's
-                // `QueryResult`, whose `.success`, `.resultSet` and `.successNoData` all succeed).
-                if registered {
-                    annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until it is stopped"), at: 0)
-                }
-                let kind = annotations.contains { $0.annotation == "@stream" } ? "event" : "success"
-                if handed.valueCases.count == 1 {
-                    annotations.append(("@\(kind)(.\(handed.valueCases[0]))", "'.\(handed.valueCases[0])' is the one case of '\(handed.name)' that carries a value"))
+                // Not named as an outcome, so the evidence so far stands (Realm's `observe(…) ->
+                // NotificationToken` of `RealmCollectionChange` is a stream): its error case
+                // fails, and the value is the one other case that carries one (Bluejay's
+                // `.disconnected`), or the enum itself (Swift-Kuery's `QueryResult`, whose
+                // `.success`, `.resultSet` and `.successNoData` all succeed).
+                let isStream = annotations.contains { $0.annotation == "@stream" }
+                if handed.valueCases.count == 1, !handed.hasOtherCases {
+                    annotations.append(
+                        ("@\(isStream ? "event" : "success")(.\(handed.valueCases[0]))", "'.\(handed.valueCases[0])' is the one case of '\(handed.name)' that carries a value"))
                     annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error"))
                 } else {
                     annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error, thrown"))
                     annotations.append(
-                        ("", "as written, the value is the whole \(handed.name), any case but '.\(failure)' (\(cases)); where a call only succeeds or fails, leave the value unused"))
+                        isStream
+                            ? ("", "as written, each event is the whole \(handed.name), any case but '.\(failure)' (\(cases))")
+                            : ("", "as written, the value is the whole \(handed.name), any case but '.\(failure)' (\(cases)); where a call only succeeds or fails, leave the value unused"))
                 }
             } else if let event = handed.eventCase {
+                annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
                 annotations.insert(("@stream", "'\(handed.name)' has '.\(event)', called for each event"), at: 0)
             } else if registered {
+                annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
                 annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until it is stopped"), at: 0)
                 annotations.append(
                     ("", "each call gets one of '\(handed.name)''s outcomes (\(cases)): as written, the stream ends at the first failure; if each call is one request's outcome, remove '@stream'"))
             } else {
+                annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
                 annotations.insert(("", "one-shot: the cases of '\(handed.name)' (\(cases)) report one outcome"), at: 0)
             }
             // `Signal<Value, Never>.Event` of an enum declared with `Signal`'s own parameters

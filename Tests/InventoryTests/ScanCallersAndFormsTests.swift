@@ -408,4 +408,41 @@ import Testing
         let swift = try generate(text)
         #expect(swift.contains("func disconnect(immediate: Bool = false) async throws -> String {"), "\(swift)")
     }
+
+    /// One value case beside cases without values (Alamofire's `PingResponse`: `pong(Pong)`,
+    /// `timeout`, `error(Error)`): the enum itself is the value, so a timeout stays a timeout.
+    /// An error case whose documentation says it never comes (Realm's `RealmCollectionChange`)
+    /// or that carries no error (Kitura-redis's `RedisResponse.Error(String)`) is no failure.
+    @Test func otherCasesKeepTheWholeEnum() throws {
+        let text = scan(
+            """
+            public enum PingResponse {
+                case pong(Date)
+                case timeout
+                case error(Error)
+            }
+            public enum CollectionChange {
+                case initial([Int])
+                case update([Int], deletions: [Int])
+                /// Errors can no longer occur. This case is unused and will be removed.
+                case error(Error)
+            }
+            public enum RedisResponse {
+                case StringValue(String)
+                case Error(String)
+            }
+            public final class Socket {
+                public func sendPing(onResponse: @escaping (PingResponse) -> Void) {}
+                public func watch(_ block: @escaping (CollectionChange) -> Void) {}
+                public func exec(_ callback: @escaping (RedisResponse) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @failure(.error)\n    // scan: as written, the value is the whole PingResponse"), "\(text)")
+        #expect(!text.contains("@success(.pong)"), "\(text)")
+        #expect(text.components(separatedBy: "@failure(").count == 3, "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func sendPing() async throws -> PingResponse {"), "\(swift)")
+        #expect(swift.contains("func exec() async throws -> RedisResponse {"), "\(swift)")
+    }
 }

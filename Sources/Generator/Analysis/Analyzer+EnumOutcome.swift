@@ -63,10 +63,13 @@ extension Analyzer {
                 values.append(item)
             }
         }
-        // `@failure(.case)` alone on an enum of several values (Swift-Kuery's `QueryResult`:
-        // `success(Any)`, `successNoData`, `resultSet(ResultSet)`, `error(Error)`): the error is
-        // thrown, and the enum itself, as any other case, is the value.
-        if value == nil, values.count > 1, let failure, !annotations.caseRoles.isEmpty, annotations.caseRoles.allSatisfy({ $0.kind == "failure" }) {
+        // `@failure(.case)` alone on an enum of several other cases (Swift-Kuery's `QueryResult`:
+        // `success(Any)`, `successNoData`, `resultSet(ResultSet)`, `error(Error)`; Alamofire's
+        // `PingResponse`: `pong(Pong)`, `timeout`, `unsent`, `error(Error)`): the error is thrown,
+        // and the enum itself, as any other case, is the value.
+        if value == nil, values.count + ends.count > 1, !values.isEmpty, let failure, !annotations.caseRoles.isEmpty,
+            annotations.caseRoles.allSatisfy({ $0.kind == "failure" })
+        {
             let outcome = EnumOutcome(value: nil, failure: failure, ends: [], line: decl.location.line, isWholeValue: true)
             return .some((outcome, element.type.strippingAttributes.description))
         }
