@@ -31,6 +31,18 @@ extension Parser {
             return Attribute(name: identifier, location: at.location, arguments: nil, text: "@" + name)
         }
         let open = advance()
+        // An Objective-C name (`@objc(stopObservingForOwner:)`, LaunchDarkly's): a selector, not
+        // arguments; kept as written.
+        if name == "objc" {
+            var selector = ""
+            while current.kind != .rightParen {
+                guard current.kind != .endOfFile else { throw fail("unterminated attribute argument list", at: open.location, notes: [.init("add ')'")]) }
+                selector += current.kind.spelling
+                advance()
+            }
+            advance()
+            return Attribute(name: identifier, location: at.location, arguments: nil, text: "@objc(" + selector + ")")
+        }
         var arguments: [AttributeArgument] = []
         if current.kind != .rightParen {
             while true {

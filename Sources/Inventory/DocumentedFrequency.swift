@@ -46,7 +46,7 @@ struct DocumentedFrequency: Equatable {
     /// What `documentation` says, sentence by sentence, leaving out the lines that document the
     /// other parameters (`- parameter progress: called periodically` says nothing of the
     /// completion) and sentences about calling the method itself.
-    static func read(_ documentation: [String], callback: String, otherParameters: Set<String>) -> DocumentedFrequency? {
+    static func read(_ documentation: [String], callback: String, otherParameters: Set<String>, method: String = "") -> DocumentedFrequency? {
         let others = Set(otherParameters.map { $0.lowercased() })
         let prose = documentation.filter { line in
             let words = Self.words(of: line)
@@ -58,7 +58,7 @@ struct DocumentedFrequency: Equatable {
         let sentences = prose.joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }).map { words(of: String($0)) }
         let said = sentences.filter { sentence in
             sentence.contains(where: aboutCallback.contains) || sentence.contains(callback.lowercased())
-        }.flatMap(phrases(in:))
+        }.flatMap { phrases(in: $0, method: method.lowercased()) }
         guard let first = said.first, said.allSatisfy({ $0.kind == first.kind }) else { return nil }
         return first
     }
@@ -88,7 +88,7 @@ struct DocumentedFrequency: Equatable {
         return words
     }
 
-    static func phrases(in words: [String]) -> [DocumentedFrequency] {
+    static func phrases(in words: [String], method: String = "") -> [DocumentedFrequency] {
         var found: [DocumentedFrequency] = []
         for (index, word) in words.enumerated() {
             let next = index + 1 < words.count ? words[index + 1] : ""
@@ -96,6 +96,10 @@ struct DocumentedFrequency: Equatable {
             let before = words[max(0, index - 4)..<index]
             switch word {
             case "each", "every":
+                // Not "each time setOnline(true) is called" (LaunchDarkly's throttling): calls of
+                // the method, not of its callback.
+                // So is "each time `setOnline:YES` is called": the code span, left out, is the subject.
+                if next == "time", (!method.isEmpty && afterNext == method) || afterNext == "is" { continue }
                 if next == "time" || repeatedThings.contains(next) { found.append(.init(kind: .many, phrase: word + " " + next)) }
             case "multiple", "many", "several":
                 if next == "times", !before.contains(where: negations.contains) {
@@ -103,8 +107,10 @@ struct DocumentedFrequency: Equatable {
                 }
             case "once":
                 // Not "once per": "once per authorization cycle" (p2/OAuth2's `attemptToAuthorize`)
-                // is one call for the one cycle this call starts.
-                if next == "per" {
+                // is one call for the one cycle this call starts. Nor "once regardless of how many
+                // flags changed" (LaunchDarkly's `observe(keys:owner:handler:)`): one call per
+                // change, however much changed.
+                if next == "per" || next == "regardless" || afterNext == "regardless" {
                     continue
                 } else if next == "for" && (afterNext == "each" || afterNext == "every") {
                     found.append(.init(kind: .many, phrase: "once for " + afterNext))

@@ -117,6 +117,12 @@ extension StarterBlock {
                 ?? tokens.undoingCall(of: function, in: type)
         {
             annotations.append(("@cancel(\(stop))", "'\(stop)' undoes what '\(function.name.name)' does"))
+            // By the owner the caller passes (LaunchDarkly's `stopObserving(owner:)`): every
+            // handler of that owner goes, not only this stream's.
+            if let owner = function.parameters.first(where: { ["owner", "observer", "target"].contains($0.name.name) }), stop.contains(": \(owner.name.name)") {
+                annotations.append(
+                    ("", "'\(stop)' stops every handler of '\(owner.name.name)': as written, ending one stream ends the others of the same owner; give each stream an owner of its own"))
+            }
             if observerCompletion {
                 annotations.insert(("@stream", "'\(function.name.name)' is named like an observer and calls back until '\(stop)'"), at: 0)
                 annotations.append(
@@ -185,7 +191,8 @@ extension StarterBlock {
         if callbacks.count == 1, let callback = callbacks.first,
             let said = DocumentedFrequency.read(
                 function.documentation, callback: callback.name.name,
-                otherParameters: Set(function.parameters.filter { $0 != callback }.flatMap { [$0.name.name, $0.label?.name].compactMap { $0 } }))
+                otherParameters: Set(function.parameters.filter { $0 != callback }.flatMap { [$0.name.name, $0.label?.name].compactMap { $0 } }),
+                method: function.name.name)
         {
             let name = callback.label?.name ?? callback.name.name
             let stream = annotations.firstIndex { $0.annotation == "@stream" }

@@ -220,6 +220,13 @@ struct StarterBlock {
             } else {
                 entry.annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
             }
+            // A setting of an options object (Amplitude's `EventOptions.callback`, a field of each
+            // event): the object is handed to a call, which reports through it; maybe the
+            // configuration's own handler (Amplitude's `Configuration.callback`), maybe not.
+            if ["Options", "Config", "Configuration", "Settings"].contains(where: Self.bareTypeName(type).hasSuffix) {
+                entry.annotations.append(
+                    ("", "'\(member.name)' is a setting of \(Self.bareTypeName(type)): as written, a stream of its calls; if the object is handed to a call that reports through it, bridge that call and mark this '@context'"))
+            }
             // The library sets it to a handler of its own somewhere (Eureka's
             // `navigationAccessoryView.doneClosure = { [weak self] in … }`): on an object the
             // library drives, a stream would replace that handler. Said; only a reviewer knows.

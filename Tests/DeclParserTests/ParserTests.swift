@@ -91,6 +91,20 @@ import Testing
         #expect(alias.type.description == "Swift.Result<T, CoreStoreError>")
     }
 
+    /// An Objective-C selector (`@objc(stopObservingForOwner:)`, LaunchDarkly's) is no argument
+    /// list: kept as written.
+    @Test func anObjectiveCSelectorIsKeptAsWritten() {
+        let (file, diagnostics) = parse(
+            "extension Client {\n    @objc(stopObservingForOwner:) public func stopObserving(owner: Owner)\n    @objc(observe:owner:handler:) func observe(_ key: String, owner: Owner, handler: @escaping (Int) -> Void)\n}\n")
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        guard case .extensionDecl(let decl)? = file.declarations.first, case .function(let stop)? = decl.members.first else {
+            Issue.record("no function: \(file.declarations)")
+            return
+        }
+        #expect(stop.attributes.first?.text == "@objc(stopObservingForOwner:)")
+        #expect(decl.members.count == 2)
+    }
+
     /// An SDK's enum, pasted as the SDK declares it: its cases are kept (several on a line,
     /// labelled associated values, raw values), everything else in its body is skipped.
     @Test func enumsKeepTheirCases() throws {

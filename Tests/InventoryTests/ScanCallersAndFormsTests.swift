@@ -446,3 +446,53 @@ import Testing
         #expect(swift.contains("func exec() async throws -> RedisResponse {"), "\(swift)")
     }
 }
+
+/// The fourteenth batch's shapes (decision 83).
+@Suite struct ScanFourteenthBatchTests: ScanTesting {
+    /// LaunchDarkly's observers: `observe…(owner:handler:)` beside `stopObserving(owner:)`
+    /// (an `@objc(stopObservingForOwner:)` method) are streams it stops, said to stop every
+    /// handler of the owner; "called once regardless of how many flags changed" is once per
+    /// change, not a one-shot.
+    @Test func anObserverStoppedByItsOwnerIsAStream() {
+        let text = scan(
+            """
+            public final class Client {
+                /// Sets a handler. The closure will only be called once regardless of how many flags changed.
+                @objc public func observeAllKeys(owner: Owner, handler: @escaping (Int) -> Void) {}
+                @objc(stopObservingForOwner:) public func stopObserving(owner: Owner) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @stream because 'observeAllKeys' calls back until 'stopObserving(owner: owner)'\n    @stream\n"), "\(text)")
+        #expect(text.contains("    @cancel(stopObserving(owner: owner))\n"), "\(text)")
+        #expect(text.contains("// scan: 'stopObserving(owner: owner)' stops every handler of 'owner'"), "\(text)")
+        #expect(!text.contains("documentation says"), "\(text)")
+    }
+
+    /// "each time `setOnline:YES` is called" speaks of calls of the method, not its callback.
+    @Test func eachTimeTheMethodIsCalledSaysNothing() {
+        let text = scan(
+            """
+            public final class Client {
+                /// The SDK enforces a delay each time `setOnline:YES` is called within a short time,
+                /// and each time setOnline(true) is called again.
+                public func setOnline(_ goOnline: Bool, completion: (() -> Void)? = nil) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream"), "\(text)")
+    }
+
+    /// A callback property of an options object (Amplitude's `EventOptions.callback`) may be
+    /// what a call it is handed to reports through: said.
+    @Test func aCallbackPropertyOfOptionsIsAQuestion() {
+        let text = scan(
+            """
+            open class EventOptions {
+                public var callback: ((String, Int) -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'callback' is a setting of EventOptions: as written, a stream of its calls; if the object is handed to a call that reports through it, bridge that call and mark this '@context'"), "\(text)")
+    }
+}

@@ -256,6 +256,11 @@ public enum ClosureRoleNames {
         if let first = method.first {
             found += ["end", "stop"].map { $0 + first.uppercased() + method.dropFirst() }
         }
+        // An observer's own stop (LaunchDarkly's `stopObserving(owner:)` of every
+        // `observe…(owner:handler:)`).
+        for (verb, stop) in [("observe", "stopObserving"), ("listen", "stopListening"), ("watch", "stopWatching")] where method.hasPrefix(verb) {
+            found.append(stop)
+        }
         return found
     }
 
