@@ -370,25 +370,6 @@ extension StarterBlock {
             annotations.append(
                 ("", "'\(name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is that object; read the state you want from it"))
         }
-        // The object itself beside values (Siesta's `addObserver(owner:closure: (Resource,
-        // ResourceEvent) -> Void)`): the adapter leaves it out of each value; said, for an oracle
-        // of the values may have wanted a property read off it (CoreStore's snapshot).
-        if callbacks.count == 1, !function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
-            let closure = closureType(of: callbacks[0]), closure.parameters.count > 1, Analyzer.isReceiver(closure.parameters[0], scope: type)
-        {
-            let name = callbacks[0].label?.name ?? callbacks[0].name.name
-            annotations.append(
-                ("", "'\(name)' also gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, it is left out of each value; read what you need from it"))
-        }
-        // A step of a promise's chain (Then's `chain(_:) -> Promise<T>`, `finally(_:)`): the
-        // promise is awaited where its chain ends, not each step. Not a registration for its
-        // outcome (`onSuccess`, `whenComplete`), which is that awaiting.
-        if ClosureRoleNames.isFuture(type) || ["Promise", "Future"].contains(where: type.contains),
-            !["on", "when", "observe", "subscribe"].contains(where: function.name.name.hasPrefix)
-        {
-            annotations.append(
-                ("", "'\(function.name.name)' is a step of the promise: as written, a one-shot of this step; if the promise is awaited where its chain ends, mark it '@context'"))
-        }
         if callbacks.count == 1, function.name.name.contains("Streaming"), function.returnType.map({ !$0.isVoid }) == true {
             let name = callbacks[0].label?.name ?? callbacks[0].name.name
             let returned = function.returnType?.description ?? ""
@@ -401,114 +382,8 @@ extension StarterBlock {
                     ("", "'\(name)' may be called for each message of a streaming call, whose end the returned \(returned) reports: as written, a one-shot of the first"))
             }
         }
-        // A callback that gets one of the SDK's enums: its cases say what each call means.
-        if callbacks.count == 1,
-            let (handed, outerArguments) = SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: aliases, enumAliases: enumAliases)
-        {
-            if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
-            // A registration with its stop (Bluejay's `listen(to:…, completion: (ReadResult<R>) ->
-            // Void)` beside `endListen(to:)`): each call hands one value's outcome.
-            let registered = annotations.contains { $0.annotation == "@stream" } && annotations.contains { $0.annotation.hasPrefix("@cancel(") }
-            let cases = handed.caseNames.map { "." + $0 }.joined(separator: ", ")
-            if let failure = handed.errorCase {
-                // Not named as an outcome, so the evidence so far stands (Realm's `observe(…) ->
-                // NotificationToken` of `RealmCollectionChange` is a stream): its error case
-                // fails, and the value is the one other case that carries one (Bluejay's
-                // `.disconnected`), or the enum itself (Swift-Kuery's `QueryResult`, whose
-                // `.success`, `.resultSet` and `.successNoData` all succeed).
-                let isStream = annotations.contains { $0.annotation == "@stream" }
-                if handed.valueCases.count == 1, !handed.hasOtherCases {
-                    annotations.append(
-                        ("@\(isStream ? "event" : "success")(.\(handed.valueCases[0]))", "'.\(handed.valueCases[0])' is the one case of '\(handed.name)' that carries a value"))
-                    annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error"))
-                } else {
-                    annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error, thrown"))
-                    annotations.append(
-                        isStream
-                            ? ("", "as written, each event is the whole \(handed.name), any case but '.\(failure)' (\(cases))")
-                            : ("", "as written, the value is the whole \(handed.name), any case but '.\(failure)' (\(cases)); where a call only succeeds or fails, leave the value unused"))
-                }
-            } else if let event = handed.eventCase {
-                annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
-                annotations.insert(("@stream", "'\(handed.name)' has '.\(event)', called for each event"), at: 0)
-            } else if registered {
-                annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
-                annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until it is stopped"), at: 0)
-                annotations.append(
-                    ("", "each call gets one of '\(handed.name)''s outcomes (\(cases)): as written, the stream ends at the first failure; if each call is one request's outcome, remove '@stream'"))
-            } else {
-                annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
-                annotations.insert(("", "one-shot: the cases of '\(handed.name)' (\(cases)) report one outcome"), at: 0)
-            }
-            // `Signal<Value, Never>.Event` of an enum declared with `Signal`'s own parameters
-            // (`case next(Element)`, `case failed(Error)`): read as declared, not with these.
-            let unknown = outerArguments.filter { !handed.payloadNames.contains($0) }
-            if !unknown.isEmpty {
-                annotations.append(
-                    ("", "'\(handed.name)' is nested in a generic type: its cases are read as declared, not with \(unknown.map { "'\($0)'" }.joined(separator: ", ")) "
-                        + "in place of that type's parameters (a 'Never' failure still makes the stream throw); if that matters, bridge a method of yours"))
-            }
-        }
-        // A method handed an error beside its completion (OAuthSwift's static
-        // `completionHandler(completionHandler:request:data:resp:error:)`, which maps a
-        // URLSession answer onto the completion at once): it passes on an outcome it is given.
-        if callbacks.count == 1, let given = function.parameters.first(where: { parameter in
-            ["Error?", "any Error?", "(any Error)?", "NSError?", "Error", "any Error"].contains(parameter.type.strippingAttributes.description)
-        }) {
-            annotations.append(
-                ("", "'\(function.name.name)' is handed '\(given.label?.name ?? given.name.name)': if it only passes on an outcome it is given, calling back at once, mark it '@context'"))
-        }
-        // A registration nothing undoes (KeyboardShortcuts' `onKeyDown(for:action:)`, which
-        // appends the handler to a list and returns nothing): when the stream ends, the handler
-        // stays with the SDK, called for nothing. Said, not refused: the stream still works.
-        if annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
-            !annotations.contains(where: { $0.annotation.hasPrefix("@finish") }), !function.isAsync, function.returnType?.isVoid ?? true,
-            callbacks.count == 1,
-            // Not an iteration or a progress, which end by themselves (`forEach(operation:)`).
-            !ClosureRoleNames.namesIteration(function.name.name), !ClosureRoleNames.namesRepetition(function.name.name)
-        {
-            annotations.append(
-                ("", "nothing stops what '\(function.name.name)' registers: as written, the handler stays with the SDK after the stream ends; if that matters, bridge a method of yours that removes it"))
-        }
-        // A completion of nothing beside a closure that gets a value and is named for no role
-        // (SwiftyDropbox's `handleEventsForBackgroundURLSession(…, completionHandler: () -> Void,
-        // requestsToReconnect: ([Result<…>]) -> Void)`, where the first is UIKit's, passed
-        // through): the value would stay a parameter.
-        if callbacks.count >= 2, !annotations.contains(where: { $0.annotation == "@stream" }),
-            let chosen = callbacks.first(where: { Analyzer.looksLikeCompletion($0.name.name) || Analyzer.looksLikeCompletion($0.label?.name) }),
-            closureType(of: chosen)?.parameters.isEmpty == true,
-            let valued = callbacks.first(where: { other in
-                other != chosen && closureType(of: other)?.parameters.isEmpty == false
-                    && ![other.name.name, other.label?.name ?? ""].contains(where: { $0.lowercased().contains("progress") })
-                    && !ClosureRoleNames.namesOutcome(name: other.name.name, label: other.label?.name)
-            })
-        {
-            let kept = valued.label?.name ?? valued.name.name
-            annotations.append(
-                ("", "'\(chosen.label?.name ?? chosen.name.name)' gets nothing, and '\(kept)' gets a value that stays a parameter: if that value is the outcome, write '@completion(\(kept))'"))
-        }
-        // A synchronous call that throws, and calls back with no value (Bluejay's
-        // `SynchronizedPeripheral.flushListen(to:nonZeroTimeout:completion:) throws`, which
-        // blocks until it is done): its throw may be the outcome, and the callback a hook.
-        if function.throwsClause != nil, !function.isAsync, function.returnType?.isVoid ?? true, callbacks.count == 1,
-            let closure = closureType(of: callbacks[0]), carriesNoValue(closure, in: type, aliases: aliases)
-        {
-            let name = callbacks[0].label?.name ?? callbacks[0].name.name
-            annotations.append(
-                ("", "'\(function.name.name)' throws, and '\(name)' gets no value: if it blocks until it is done and throws its failure, mark it '@context'"))
-        }
+        if callbacks.count == 1 { enumRoles(of: function, callback: callbacks[0], into: &annotations) }
+        annotations += readings(of: function, callbacks: callbacks, annotations: annotations)
         return annotations
-    }
-
-    /// A closure that hands over nothing but whether it failed: `() -> Void`, `(Error?) -> Void`,
-    /// or one of the SDK's enums whose cases carry nothing but an error (Bluejay's `WriteResult`).
-    func carriesNoValue(_ closure: FunctionTypeSyntax, in type: String, aliases: [String: FunctionTypeSyntax]) -> Bool {
-        guard let parameter = closure.parameters.first else { return true }
-        guard closure.parameters.count == 1 else { return false }
-        let written = parameter.type.strippingAttributes.description
-        if ["Error?", "any Error?", "(any Error)?", "Swift.Error?", "NSError?"].contains(written) { return true }
-        let bare = String(written.prefix { $0 != "<" })
-        guard let found = enums[bare] ?? enums[type + "." + bare] else { return false }
-        return found.declaration.dropFirst().dropLast().allSatisfy { !$0.contains("(") || $0.contains("Error") }
     }
 }

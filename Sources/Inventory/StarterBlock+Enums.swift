@@ -1,0 +1,58 @@
+import DeclParser
+import Generator
+
+extension StarterBlock {
+    /// The roles of a callback that gets one of the SDK's enums: its cases say what each call
+    /// means (RxSwift's `Event`: a stream; PromiseKit's `Result<T>`: one outcome), and an enum
+    /// not named as an outcome with a case of one error is read by its other cases
+    /// (Swift-Kuery's `QueryResult`, Bluejay's `DisconnectionResult`). The enum is pasted into
+    /// the starter.
+    mutating func enumRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+        let aliases = closureAliases
+        guard let (handed, outerArguments) = SDKEnum.handedOver(by: callback, in: type, enums: enums, aliases: aliases, enumAliases: enumAliases)
+        else { return }
+        if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
+        // A registration with its stop (Bluejay's `listen(to:…, completion: (ReadResult<R>) ->
+        // Void)` beside `endListen(to:)`): each call hands one value's outcome.
+        let registered = annotations.contains { $0.annotation == "@stream" } && annotations.contains { $0.annotation.hasPrefix("@cancel(") }
+        let cases = handed.caseNames.map { "." + $0 }.joined(separator: ", ")
+        if let failure = handed.errorCase {
+            // Not named as an outcome, so the evidence so far stands (Realm's `observe(…) ->
+            // NotificationToken` of `RealmCollectionChange` is a stream): its error case
+            // fails, and the value is the one other case that carries one (Bluejay's
+            // `.disconnected`), or the enum itself (Swift-Kuery's `QueryResult`, whose
+            // `.success`, `.resultSet` and `.successNoData` all succeed).
+            let isStream = annotations.contains { $0.annotation == "@stream" }
+            if handed.valueCases.count == 1, !handed.hasOtherCases {
+                annotations.append(
+                    ("@\(isStream ? "event" : "success")(.\(handed.valueCases[0]))", "'.\(handed.valueCases[0])' is the one case of '\(handed.name)' that carries a value"))
+                annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error"))
+            } else {
+                annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error, thrown"))
+                annotations.append(
+                    isStream
+                        ? ("", "as written, each event is the whole \(handed.name), any case but '.\(failure)' (\(cases))")
+                        : ("", "as written, the value is the whole \(handed.name), any case but '.\(failure)' (\(cases)); where a call only succeeds or fails, leave the value unused"))
+            }
+        } else if let event = handed.eventCase {
+            annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+            annotations.insert(("@stream", "'\(handed.name)' has '.\(event)', called for each event"), at: 0)
+        } else if registered {
+            annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+            annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until it is stopped"), at: 0)
+            annotations.append(
+                ("", "each call gets one of '\(handed.name)''s outcomes (\(cases)): as written, the stream ends at the first failure; if each call is one request's outcome, remove '@stream'"))
+        } else {
+            annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+            annotations.insert(("", "one-shot: the cases of '\(handed.name)' (\(cases)) report one outcome"), at: 0)
+        }
+        // `Signal<Value, Never>.Event` of an enum declared with `Signal`'s own parameters
+        // (`case next(Element)`, `case failed(Error)`): read as declared, not with these.
+        let unknown = outerArguments.filter { !handed.payloadNames.contains($0) }
+        if !unknown.isEmpty {
+            annotations.append(
+                ("", "'\(handed.name)' is nested in a generic type: its cases are read as declared, not with \(unknown.map { "'\($0)'" }.joined(separator: ", ")) "
+                    + "in place of that type's parameters (a 'Never' failure still makes the stream throw); if that matters, bridge a method of yours"))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import DeclParser
+import Generator
+
+/// Where the adapter, as written, is one reading of several (decision 81): the starter says which
+/// it took and the annotation that says the other, so that a reviewer, not scan, decides.
+extension StarterBlock {
+    func readings(
+        of function: FunctionDecl, callbacks: [Parameter], annotations: [(annotation: String, why: String)]
+    ) -> [(annotation: String, why: String)] {
+        let aliases = closureAliases
+        var notes: [(annotation: String, why: String)] = []
+        // The object itself beside values (Siesta's `addObserver(owner:closure: (Resource,
+        // ResourceEvent) -> Void)`): the adapter leaves it out of each value; said, for an oracle
+        // of the values may have wanted a property read off it (CoreStore's snapshot).
+        if callbacks.count == 1, !function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
+            let closure = closureType(of: callbacks[0]), closure.parameters.count > 1, Analyzer.isReceiver(closure.parameters[0], scope: type)
+        {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            notes.append(
+                ("", "'\(name)' also gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, it is left out of each value; read what you need from it"))
+        }
+        // A step of a promise's chain (Then's `chain(_:) -> Promise<T>`, `finally(_:)`): the
+        // promise is awaited where its chain ends, not each step. Not a registration for its
+        // outcome (`onSuccess`, `whenComplete`), which is that awaiting.
+        if ClosureRoleNames.isFuture(type) || ["Promise", "Future"].contains(where: type.contains),
+            !["on", "when", "observe", "subscribe"].contains(where: function.name.name.hasPrefix)
+        {
+            notes.append(
+                ("", "'\(function.name.name)' is a step of the promise: as written, a one-shot of this step; if the promise is awaited where its chain ends, mark it '@context'"))
+        }
+        // A method handed an error beside its completion (OAuthSwift's static
+        // `completionHandler(completionHandler:request:data:resp:error:)`, which maps a
+        // URLSession answer onto the completion at once): it passes on an outcome it is given.
+        if callbacks.count == 1, let given = function.parameters.first(where: { parameter in
+            ["Error?", "any Error?", "(any Error)?", "NSError?", "Error", "any Error"].contains(parameter.type.strippingAttributes.description)
+        }) {
+            notes.append(
+                ("", "'\(function.name.name)' is handed '\(given.label?.name ?? given.name.name)': if it only passes on an outcome it is given, calling back at once, mark it '@context'"))
+        }
+        // A registration nothing undoes (KeyboardShortcuts' `onKeyDown(for:action:)`, which
+        // appends the handler to a list and returns nothing): when the stream ends, the handler
+        // stays with the SDK, called for nothing. Said, not refused: the stream still works.
+        if annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
+            !annotations.contains(where: { $0.annotation.hasPrefix("@finish") }), !function.isAsync, function.returnType?.isVoid ?? true,
+            callbacks.count == 1,
+            // Not an iteration or a progress, which end by themselves (`forEach(operation:)`).
+            !ClosureRoleNames.namesIteration(function.name.name), !ClosureRoleNames.namesRepetition(function.name.name)
+        {
+            notes.append(
+                ("", "nothing stops what '\(function.name.name)' registers: as written, the handler stays with the SDK after the stream ends; if that matters, bridge a method of yours that removes it"))
+        }
+        // A completion of nothing beside a closure that gets a value and is named for no role
+        // (SwiftyDropbox's `handleEventsForBackgroundURLSession(…, completionHandler: () -> Void,
+        // requestsToReconnect: ([Result<…>]) -> Void)`, where the first is UIKit's, passed
+        // through): the value would stay a parameter.
+        if callbacks.count >= 2, !annotations.contains(where: { $0.annotation == "@stream" }),
+            let chosen = callbacks.first(where: { Analyzer.looksLikeCompletion($0.name.name) || Analyzer.looksLikeCompletion($0.label?.name) }),
+            closureType(of: chosen)?.parameters.isEmpty == true,
+            let valued = callbacks.first(where: { other in
+                other != chosen && closureType(of: other)?.parameters.isEmpty == false
+                    && ![other.name.name, other.label?.name ?? ""].contains(where: { $0.lowercased().contains("progress") })
+                    && !ClosureRoleNames.namesOutcome(name: other.name.name, label: other.label?.name)
+            })
+        {
+            let kept = valued.label?.name ?? valued.name.name
+            notes.append(
+                ("", "'\(chosen.label?.name ?? chosen.name.name)' gets nothing, and '\(kept)' gets a value that stays a parameter: if that value is the outcome, write '@completion(\(kept))'"))
+        }
+        // A synchronous call that throws, and calls back with no value (Bluejay's
+        // `SynchronizedPeripheral.flushListen(to:nonZeroTimeout:completion:) throws`, which
+        // blocks until it is done): its throw may be the outcome, and the callback a hook.
+        if function.throwsClause != nil, !function.isAsync, function.returnType?.isVoid ?? true, callbacks.count == 1,
+            let closure = closureType(of: callbacks[0]), carriesNoValue(closure, in: type, aliases: aliases)
+        {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            notes.append(
+                ("", "'\(function.name.name)' throws, and '\(name)' gets no value: if it blocks until it is done and throws its failure, mark it '@context'"))
+        }
+        return notes
+    }
+
+    /// A closure that hands over nothing but whether it failed: `() -> Void`, `(Error?) -> Void`,
+    /// or one of the SDK's enums whose cases carry nothing but an error (Bluejay's `WriteResult`).
+    func carriesNoValue(_ closure: FunctionTypeSyntax, in type: String, aliases: [String: FunctionTypeSyntax]) -> Bool {
+        guard let parameter = closure.parameters.first else { return true }
+        guard closure.parameters.count == 1 else { return false }
+        let written = parameter.type.strippingAttributes.description
+        if ["Error?", "any Error?", "(any Error)?", "Swift.Error?", "NSError?"].contains(written) { return true }
+        let bare = String(written.prefix { $0 != "<" })
+        guard let found = enums[bare] ?? enums[type + "." + bare] else { return false }
+        return found.declaration.dropFirst().dropLast().allSatisfy { !$0.contains("(") || $0.contains("Error") }
+    }
+}
