@@ -63,6 +63,20 @@ struct DocumentedFrequency: Equatable {
         return first
     }
 
+    /// The sentence of the documentation that says nil is the failure ("If an error or
+    /// disconnection occurs then a nil object will be delivered", "otherwise, a nil object will
+    /// be passed": Perfect-Net's), shortened to its words from "nil" on; nil if none does. Not
+    /// "nil if the key is absent": an absent value is no failure.
+    static func saysNilIsFailure(_ documentation: [String]) -> String? {
+        let failures: Set<String> = ["error", "errors", "fails", "failed", "failure", "otherwise", "unsuccessful", "disconnection", "disconnected"]
+        for sentence in documentation.joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }) {
+            let said = words(of: String(sentence))
+            guard let nilIndex = said.firstIndex(of: "nil"), said.contains(where: failures.contains) else { continue }
+            return said[max(0, nilIndex - 2)...].prefix(8).joined(separator: " ")
+        }
+        return nil
+    }
+
     /// Whether the documentation opens with "Sets a block/handler/closure…": a builder's setter
     /// of a closure that a later call uses (Kingfisher's `redirectHandler(_:) -> Self`).
     static func saysSetter(_ documentation: [String]) -> Bool {

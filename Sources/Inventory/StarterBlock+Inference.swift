@@ -128,7 +128,13 @@ extension StarterBlock {
                 annotations.append(
                     ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' is named for one outcome: if it is called once, remove '@stream'"))
             }
-            if byNames == nil {
+            // Not `begin…` with a flag (Perfect-Net's `beginSSL(closure: (Bool) -> ())`, whether the
+            // handshake took): the beginning's one outcome, which scan says it assumed; its `end…`
+            // ends what began.
+            let beginsWithFlag = function.name.name.hasPrefix("begin") && closureType(of: callbacks[0]).map {
+                $0.parameters.count == 1 && $0.parameters[0].type.strippingAttributes.description == "Bool"
+            } == true
+            if byNames == nil, !beginsWithFlag {
                 annotations.insert(("@stream", "'\(function.name.name)' calls back until '\(stop)'"), at: 0)
                 // A closure that gets nothing beside such a pair (socket.io's `connect(withPayload:
                 // timeoutAfter:withHandler: (() -> ())?)`, called once, on a timeout) may as well
@@ -383,6 +389,26 @@ extension StarterBlock {
             }
         }
         if callbacks.count == 1 { enumRoles(of: function, callback: callbacks[0], into: &annotations) }
+        // One optional value, and documentation that says nil is the failure (Perfect-Net's
+        // `connect(…, callBack: (NetTCP?) -> ())`, "otherwise, a nil object will be passed").
+        if callbacks.count == 1, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+            let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+            case .optional(let wrapped) = closure.parameters[0].type.strippingAttributes.kind,
+            !wrapped.strippingAttributes.description.hasSuffix("Error") && !wrapped.strippingAttributes.description.hasSuffix("Error)"),
+            let said = DocumentedFrequency.saysNilIsFailure(function.documentation)
+        {
+            annotations.append(("@failure(nil)", "its documentation says '\(said)'"))
+        } else if callbacks.count == 1, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@failure") }),
+            let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+            case .optional(let wrapped) = closure.parameters[0].type.strippingAttributes.kind,
+            !wrapped.strippingAttributes.description.hasSuffix("Error") && !wrapped.strippingAttributes.description.hasSuffix("Error)")
+        {
+            // One optional value and nothing that says what nil means (Perfect-Net's
+            // `accept(timeoutSeconds:callBack: (NetTCP?) -> ())`): returned as it is, said.
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            annotations.append(
+                ("", "as written, a nil that '\(name)' gets is returned (no \(wrapped)); if nil means the call failed, write '@failure(nil)'"))
+        }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations)
         return annotations
     }

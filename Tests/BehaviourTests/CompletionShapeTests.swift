@@ -73,6 +73,12 @@ import Testing
         #expect(try await client.lastReceipt()?.id == "last")
         client.outcome = .nothing
         #expect(try await client.lastReceipt() == nil)
+        // `@failure(nil)`: the same call, where nil is the failure.
+        client.outcome = .value
+        let receipt = try await client.requiredReceipt()
+        #expect(receipt.id == "last")
+        client.outcome = .nothing
+        await #expect(throws: BridgegenError.noResult(adapter: "PaymentsClient.requiredReceipt()")) { _ = try await client.requiredReceipt() }
         let (amount, currency) = try await client.limits()
         #expect(amount == 100 && currency == "EUR")
     }

@@ -496,3 +496,31 @@ import Testing
         #expect(text.contains("// scan: 'callback' is a setting of EventOptions: as written, a stream of its calls; if the object is handed to a call that reports through it, bridge that call and mark this '@context'"), "\(text)")
     }
 }
+
+/// A nil value that is the failure (decision 84).
+@Suite struct ScanNilIsFailureTests: ScanTesting {
+    /// Perfect-Net's `connect(…, callBack: (NetTCP?) -> ())`, "otherwise, a nil object will be
+    /// passed": `@failure(nil)`, and the adapter returns the object or throws. Where nothing
+    /// says what nil means, it is returned and the starter says so; `beginSSL(closure: (Bool)
+    /// -> ())` beside `endSSL()` is no stream.
+    @Test func documentedNilIsTheFailure() throws {
+        let text = scan(
+            """
+            open class NetTCP {
+                /// - parameter callBack: Called when the connection completes. If it completes successfully then this instance is passed, otherwise, a nil object will be passed.
+                public func connect(address: String, callBack: @escaping (NetTCP?) -> ()) throws {}
+                /// - parameter callBack: Called with the new client.
+                public func accept(timeoutSeconds: Double, callBack: @escaping (NetTCP?) -> ()) throws {}
+                public func beginSSL(closure: @escaping (Bool) -> ()) {}
+                public func endSSL() {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @failure(nil) because its documentation says 'otherwise a nil object will be passed'\n    @failure(nil)\n    public func connect("), "\(text)")
+        #expect(text.contains("    // scan: as written, a nil that 'callBack' gets is returned (no NetTCP); if nil means the call failed, write '@failure(nil)'\n    public func accept("), "\(text)")
+        #expect(!text.contains("    @stream\n"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func connect(address: String) async throws -> NetTCP {"), "\(swift)")
+        #expect(swift.contains("func accept(timeoutSeconds: Double) async throws -> NetTCP? {"), "\(swift)")
+    }
+}

@@ -39,6 +39,9 @@ extension Analyzer {
         /// `connect(…, onUpgrade:) -> EventLoopFuture<Void>`: a failed connection never upgrades)
         /// or the stream (RediStack's `subscribe`: the subscription did not take).
         var failsWithReturned: SourceLocation?
+        /// `@failure(nil)`: a nil value is the failure (Perfect-Net's `connect(…, callBack:
+        /// (NetTCP?) -> ())`, "otherwise, a nil object will be passed"): unwrapped, nil throws.
+        var nilIsFailure: SourceLocation?
         /// `@lent(Database)`: objects of these types the callback gets are valid only inside it
         /// (GRDB's connection): no part of the value (Analyzer+Shape.swift).
         var lent: [(type: String, location: SourceLocation)] = []
@@ -160,6 +163,8 @@ extension Analyzer {
                 result.finishesWithReturned = attribute.location
             case "failure" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "returned":
                 result.failsWithReturned = attribute.location
+            case "failure" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "nil":
+                result.nilIsFailure = attribute.location
             case "success", "failure", "event", "finish":
                 if attribute.arguments?.isEmpty == false,
                     attribute.arguments?.allSatisfy({ $0.label == nil && $0.text.hasPrefix(".") }) == true

@@ -230,7 +230,22 @@ extension Analyzer {
             roles[position - 1] = .flag(failsWhenZero: failsWhenZero, isBool: isBool)
         }
 
-        let canFail = errorIndex != nil || flagIndex != nil || roles.contains(.failure)
+        // `@failure(nil)`: the optional values are unwrapped, and nil throws (a one-shot's).
+        if let location = annotations.nilIsFailure {
+            if annotations.stream != nil {
+                diagnostics.error(
+                    "'@failure(nil)' applies to a one-shot; a stream's nil is no failure", at: location,
+                    notes: [.init("remove it, or remove '@stream'")])
+                return nil
+            }
+            if !elements.indices.contains(where: { roles[$0] == nil && Self.isOptional(elements[$0].type) }) {
+                diagnostics.error(
+                    "'@failure(nil)': \(where_) has no optional value that could be nil", at: location,
+                    notes: [.init("remove it; nil fails the call only when the callback gets an optional value")])
+                return nil
+            }
+        }
+        let canFail = errorIndex != nil || flagIndex != nil || roles.contains(.failure) || annotations.nilIsFailure != nil
         // `@nullableResult` (clang's `_Nullable_result`): nil with a nil error is a result.
         var nullable: Set<Int> = []
         switch annotations.nullableResult {
@@ -304,6 +319,7 @@ extension Analyzer {
         var shape = CompletionShape(
             parameters: zip(zip(names, roles), types).map { .init(name: $0.0, role: $0.1!, type: $1) })
         shape.leftOut = leftOut
+        shape.nilIsFailure = annotations.nilIsFailure != nil
         let resultType: String
         switch valueTypes.count {
         case 0: resultType = "Void"

@@ -145,6 +145,8 @@ public struct CompletionShape: Hashable, Sendable {
     /// What the callback gets that the adapter leaves out, and why, for the doc comment
     /// ("the `Database` it gets, lent to it only").
     public var leftOut: [String] = []
+    /// `@failure(nil)`: a nil value fails the call (the values are unwrapped).
+    public var nilIsFailure = false
 
     public var valueNames: [String] {
         parameters.compactMap { if case .value = $0.role { return $0.name } else { return nil } }

@@ -84,8 +84,9 @@ extension Planner {
     /// "`success` is the value, `failure` the error."
     static func closureRoles(of adapter: Adapter) -> [String] {
         guard let call = adapter.call else { return [] }
-        let leftOut = call.completion.leftOut.isEmpty
+        var leftOut = call.completion.leftOut.isEmpty
             ? [] : ["Left out of the value: " + call.completion.leftOut.map(SwiftLiteral.commentSafe).joined(separator: "; ") + "."]
+        if call.completion.nilIsFailure { leftOut.append("A nil value is the failure: it throws `BridgegenError.noResult`.") }
         if let outcome = call.completion.enumOutcome { return [caseRoles(outcome, isStream: adapter.stream != nil)] }
         var parts: [String] = []
         for argument in call.legacyCall.arguments {

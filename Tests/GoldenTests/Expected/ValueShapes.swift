@@ -88,3 +88,30 @@ extension PaymentsClient {
         }
     }
 }
+
+#sourceLocation(file:"ValueShapes.bridge",line:15)
+/// A nil value that is the failure, as the SDK documents it: unwrapped, and nil throws.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PaymentsClient {
+    #sourceLocation()
+    /// Bridged from `PaymentsClient.lastReceipt(completion:)`.
+    /// A nil value is the failure: it throws `BridgegenError.noResult`.
+    #sourceLocation(file:"ValueShapes.bridge",line:18)
+    @discardableResult
+    nonisolated(nonsending) func requiredReceipt() async throws -> Receipt {
+        #sourceLocation(file:"ValueShapes.bridge",line:19)
+        let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.requiredReceipt()")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ValueShapes.bridge",line:19)
+            self.lastReceipt(completion: { value in
+                #sourceLocation()
+                if let value {
+                    continuation.resume(returning: value)
+                } else {
+                    continuation.resumeWithNoResult()
+                }
+            })
+        }
+    }
+}
