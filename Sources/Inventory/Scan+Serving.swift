@@ -169,6 +169,38 @@ extension Scan {
     /// `subscription.observer = { … }`), by name, with the file that does: the library's plumbing,
     /// whose handler a stream would replace. Only a closure written there: not `= nil`, an empty
     /// closure, a parameter stored (`self.onChange = onChange`, `= newValue`), or a comment's example.
+    /// Callback properties the library's code reads somewhere (calls, or hands on) other than
+    /// where it declares or assigns them. One it never reads (Swift-ActionCableClient's
+    /// `onRejected`, declared and documented, never called) is no event source.
+    static func propertiesTheLibraryReads(_ names: Set<String>, in files: [File]) -> Set<String> {
+        var read: Set<String> = []
+        for file in files {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
+                for name in names where !read.contains(name) && line.contains(name) {
+                    var rest = line[...]
+                    while let range = rest.range(of: name) {
+                        let before = rest[..<range.lowerBound].last
+                        let after = rest[range.upperBound...]
+                        rest = after
+                        // The whole identifier, not a longer one, nor its declaration.
+                        if let before, before.isLetter || before.isNumber || before == "_" { continue }
+                        if let next = after.first, next.isLetter || next.isNumber || next == "_" { continue }
+                        // Its declaration (`var onRejected: (() -> Void)?`), not `if let onRejected {`
+                        // or `if let callback = onConnected {`, which read it.
+                        let head = line[..<range.lowerBound].split(whereSeparator: { $0 == " " || $0 == "\t" })
+                        let following = after.drop(while: { $0 == " " })
+                        if ["var", "let"].contains(head.last ?? ""), following.hasPrefix(":") { continue }
+                        if following.hasPrefix("=") && !following.hasPrefix("==") { continue }
+                        read.insert(name)
+                        break
+                    }
+                }
+            }
+        }
+        return read
+    }
+
     static func propertiesTheLibrarySets(_ names: Set<String>, in files: [File]) -> [String: String] {
         var found: [String: String] = [:]
         for file in files where !InternalUse.says(InternalUse.leadingComment(of: file.bytes)) {

@@ -198,6 +198,16 @@ public struct Scan {
                 closureAliases["qualified " + type.name + "." + member.name] = StarterBlock.closureType(ofAlias: member)
             }
         }
+        // Also those of a closure typealias (Reachability's `whenReachable: NetworkReachable?`).
+        let aliasedProperties = Set(types.flatMap { type in
+            type.members.filter { member in
+                guard member.kind == .property, !member.isStatic, case .context(let property)? = member.declaration, let declared = property.type,
+                    case .named(let components) = declared.strippingAttributes.unwrappingOptional.kind, let last = components.last
+                else { return false }
+                return closureAliases[last.name.name] != nil || closureAliases["qualified " + type.name + "." + last.name.name] != nil
+            }.map(\.name)
+        })
+        let readByLibrary = Self.propertiesTheLibraryReads(closureProperties.union(aliasedProperties), in: files)
         var blocks: [StarterBlock] = []
         // A type's block (or the free functions', named ""), with what the whole module says.
         func newBlock(_ name: String) -> StarterBlock {
@@ -235,6 +245,7 @@ public struct Scan {
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
+            block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
             block.isView = type.name == "View" || types.contains { $0.name == type.name && $0.inherits.contains("View") }
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)

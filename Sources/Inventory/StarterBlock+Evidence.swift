@@ -165,4 +165,19 @@ extension StarterBlock {
         }
         return [("", "nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'")]
     }
+
+    /// Why the method's one closure is work it runs before it returns what came of it: a bare
+    /// `block`, `body` or `work` of nothing beside a returned value that is no token (nothing
+    /// stops it) and no future (Nimble's `catchBadInstruction(block:) -> BadInstructionException?`).
+    func runsBlockAndReturns(_ function: FunctionDecl, tokens: TokenMethods) -> String? {
+        let closures = function.parameters.filter(isClosure)
+        guard closures.count == 1, let block = closures.first, let returned = function.returnType, !returned.isVoid,
+            returned.description != "Self",
+            [block.name.name, block.label?.name].contains(where: { ["block", "body", "work"].contains($0 ?? "") }),
+            let closure = closureType(of: block), closure.parameters.isEmpty
+        else { return nil }
+        let bare = TokenMethods.bareName(Self.withoutSomeOrAny(returned.description))
+        guard !ClosureRoleNames.isFuture(bare), !bare.contains("Promise"), tokens.stopMethod(of: bare) == nil else { return nil }
+        return "runs '\(block.label?.name ?? block.name.name)' and returns what came of it (\(returned.description)): work"
+    }
 }

@@ -95,6 +95,8 @@ struct StarterBlock {
     /// Callback properties the library's own code sets, with the file that does
     /// (Scan.propertiesTheLibrarySets): its plumbing.
     var propertiesSetByLibrary: [String: String] = [:]
+    /// Callback properties the library's code reads (calls or hands on) (Scan.propertiesTheLibraryReads).
+    var propertiesReadByLibrary: Set<String> = []
     var entries: [Entry] = []
 
     var hasCallbacks: Bool { entries.contains { $0.role == .callback } }
@@ -227,6 +229,11 @@ struct StarterBlock {
                 entry.annotations.append(
                     ("", "'\(member.name)' is a setting of \(Self.bareTypeName(type)): as written, a stream of its calls; if the object is handed to a call that reports through it, bridge that call and mark this '@context'"))
             }
+            // Declared, but nothing in the library calls it (Swift-ActionCableClient's `onRejected`).
+            if !propertiesReadByLibrary.contains(member.name) {
+                entry.annotations.append(
+                    ("", "nothing in these sources calls '\(member.name)': as written, the stream waits for calls that may never come; if it is for your code to call, mark it '@context'"))
+            }
             // The library sets it to a handler of its own somewhere (Eureka's
             // `navigationAccessoryView.doneClosure = { [weak self] in … }`): on an object the
             // library drives, a stream would replace that handler. Said; only a reviewer knows.
@@ -352,6 +359,11 @@ struct StarterBlock {
             // writes one `<li>` per item): work, as `forEach`'s body is.
             if takesCallback(function), let collection = Self.iteratedCollection(function) {
                 return addContext(member, function, reason: "runs the closure for each element of '\(collection)', the collection it is given: work")
+            }
+            // A block of nothing it runs, returning what came of it (Nimble's
+            // `catchBadInstruction(block: () -> Void) -> BadInstructionException?`): work.
+            if takesCallback(function), let reason = runsBlockAndReturns(function, tokens: tokens) {
+                return addContext(member, function, reason: reason)
             }
             // What it returns keeps the closures, and nothing this call starts calls them.
             if takesCallback(function), let reason = returnedValueKeepsClosures(function) {

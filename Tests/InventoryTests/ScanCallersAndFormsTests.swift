@@ -524,3 +524,46 @@ import Testing
         #expect(swift.contains("func accept(timeoutSeconds: Double) async throws -> NetTCP? {"), "\(swift)")
     }
 }
+
+/// Closures nothing calls back through (decision 85).
+@Suite struct ScanUncalledTests: ScanTesting {
+    /// A bare `block` of nothing beside a returned value that is no token (Nimble's
+    /// `catchBadInstruction(block:) -> BadInstructionException?`) is work the method runs.
+    @Test func aBlockRunBeforeItsResultIsWork() {
+        let text = scan(
+            """
+            public final class BadInstructionException {}
+            public func catchBadInstruction(block: @escaping () -> Void) -> BadInstructionException? { nil }
+            public final class Task { public func cancel() {} }
+            public final class Runner {
+                public func start(block: @escaping () -> Void) -> Task { Task() }
+            }
+            """
+        ).text
+        #expect(text.contains("\n// free functions: catchBadInstruction(block:)"), "\(text)")
+        #expect(text.contains("    @cancel(token)\n    public func start(block: @escaping () -> Void) -> Store.Task\n"), "\(text)")
+    }
+
+    /// A callback property nothing in the library reads (declared, never called) is said; one
+    /// read through `if let callback = onConnected`, `self.whenReachable?(self)` or a typealias
+    /// is not.
+    @Test func aPropertyNothingCallsIsSaid() {
+        let text = scan(
+            """
+            public typealias NetworkReachable = (Reachability) -> ()
+            open class Reachability {
+                open var onRejected: (() -> Void)?
+                open var onConnected: (() -> Void)?
+                public var whenReachable: NetworkReachable?
+                func notify() {
+                    if let callback = onConnected { callback() }
+                    self.whenReachable?(self)
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: nothing in these sources calls 'onRejected'"), "\(text)")
+        #expect(!text.contains("calls 'onConnected'"), "\(text)")
+        #expect(!text.contains("calls 'whenReachable'"), "\(text)")
+    }
+}

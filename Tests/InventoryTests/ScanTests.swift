@@ -817,6 +817,7 @@ let interfaceSDK = #"""
             public final class Source {
                 public var onMessage: ((String) -> Void)?
                 public var url: String
+                func receive(_ text: String) { onMessage?(text) }
             }
             """
         let result = scan(source)
