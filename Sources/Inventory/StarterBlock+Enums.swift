@@ -29,10 +29,11 @@ extension StarterBlock {
                 annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error"))
             } else {
                 annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error, thrown"))
+                let others = handed.caseNames.filter { $0 != failure }.map { "." + $0 }.joined(separator: ", ")
                 annotations.append(
                     isStream
-                        ? ("", "as written, each event is the whole \(handed.name), any case but '.\(failure)' (\(cases))")
-                        : ("", "as written, the value is the whole \(handed.name), any case but '.\(failure)' (\(cases)); where a call only succeeds or fails, leave the value unused"))
+                        ? ("", "as written, each event is the whole \(handed.name): \(others)")
+                        : ("", "as written, the value is the whole \(handed.name): \(others); where a call only succeeds or fails, leave the value unused"))
             }
         } else if let event = handed.eventCase {
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }

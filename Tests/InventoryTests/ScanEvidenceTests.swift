@@ -542,7 +542,7 @@ import Testing
             """
         ).text
         #expect(text.contains("    // scan: @failure(.error) because '.error' of 'QueryResult' carries the error, thrown\n    @failure(.error)\n"), "\(text)")
-        #expect(text.contains("    // scan: as written, the value is the whole QueryResult, any case but '.error' (.success, .successNoData, .resultSet, .error); where a call only succeeds or fails, leave the value unused"), "\(text)")
+        #expect(text.contains("    // scan: as written, the value is the whole QueryResult: .success, .successNoData, .resultSet; where a call only succeeds or fails, leave the value unused"), "\(text)")
         #expect(text.contains("enum QueryResult {\n    case success(Any)"), "\(text)")
         #expect(text.contains("    // scan: 'handler' may be called for each message of a streaming call, whose end the returned ServerStreamingCall reports"))
     }
