@@ -56,8 +56,11 @@ struct DocumentedFrequency: Equatable {
             return !(line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("-") && others.contains(named))
         }
         let sentences = prose.joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }).map { words(of: String($0)) }
+        // Not a sentence about another parameter ("any filters attached to the request … are only
+        // executed once", AlamofireImage's, beside its `filter:`), unless it names the callback too.
         let said = sentences.filter { sentence in
-            sentence.contains(where: aboutCallback.contains) || sentence.contains(callback.lowercased())
+            (sentence.contains(where: aboutCallback.contains) || sentence.contains(callback.lowercased()))
+                && (sentence.contains(callback.lowercased()) || !sentence.contains { others.contains($0) || others.contains(String($0.dropLast())) && $0.hasSuffix("s") })
         }.flatMap { phrases(in: $0, method: method.lowercased()) }
         guard let first = said.first, said.allSatisfy({ $0.kind == first.kind }) else { return nil }
         return first
@@ -114,7 +117,13 @@ struct DocumentedFrequency: Equatable {
                 // the method, not of its callback.
                 // So is "each time `setOnline:YES` is called": the code span, left out, is the subject.
                 if next == "time", (!method.isEmpty && afterNext == method) || afterNext == "is" { continue }
-                if next == "time" || repeatedThings.contains(next) { found.append(.init(kind: .many, phrase: word + " " + next)) }
+                if next == "time" || repeatedThings.contains(next) {
+                    found.append(.init(kind: .many, phrase: word + " " + next))
+                } else if let last = before.last, ["when", "after", "as"].contains(last), !next.isEmpty {
+                    // "The closure called when each download request is complete" (AlamofireImage's
+                    // batch `download(_:…:completion:)`): once per thing.
+                    found.append(.init(kind: .many, phrase: last + " " + word + " " + next))
+                }
             case "multiple", "many", "several":
                 if next == "times", !before.contains(where: negations.contains) {
                     found.append(.init(kind: .many, phrase: word + " times"))

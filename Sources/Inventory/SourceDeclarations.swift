@@ -60,6 +60,10 @@ struct SourceMember: Equatable {
     var parseError: String?
     /// Declared inside a deprecated type or extension.
     var isInDeprecatedScope = false
+    /// A property with accessors (`{ get set }`, a computed one forwarding to another, observers):
+    /// what it holds may be read under another name (SwiftHTTP's `progress`, which sets
+    /// `resp.progressHandler`).
+    var hasAccessors = false
     /// Its documentation comment's lines: what it says of how often a callback comes is evidence
     /// (`DocumentedFrequency`). Not pasted into the starter, which stays a list of declarations.
     var documentation: [String] = []
@@ -185,6 +189,7 @@ struct SourceDeclarations {
                 isStatic: modifiers.contains("static") || modifiers.contains("class"))
             (member.declaration, member.parseError) = SourceMember.parse(member.text)
             member.documentation = tokens[declarationStart].documentation
+            member.hasAccessors = kind == .property && end < tokens.count && tokens[end].isPunctuation("{")
             if let typeIndex {
                 member.isInDeprecatedScope = types[typeIndex].isDeprecated
                 types[typeIndex].members.append(member)

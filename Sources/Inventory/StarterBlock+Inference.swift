@@ -194,7 +194,10 @@ extension StarterBlock {
         // suggest (Siesta's `onNewData(_:)`, "Call the closure once if the request succeeds and
         // the data changed", is no stream); said where stronger evidence disagrees.
         var documentedOnce = false
-        if callbacks.count == 1, let callback = callbacks.first,
+        // The one callback, or the one beside a progress closure (AlamofireImage's batch
+        // `download(_:…, progress:, …, completion:)`, "called when each download request is complete").
+        let outcomeCallbacks = callbacks.filter { !ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name) }
+        if outcomeCallbacks.count == 1, let callback = outcomeCallbacks.first,
             let said = DocumentedFrequency.read(
                 function.documentation, callback: callback.name.name,
                 otherParameters: Set(function.parameters.filter { $0 != callback }.flatMap { [$0.name.name, $0.label?.name].compactMap { $0 } }),
@@ -387,6 +390,17 @@ extension StarterBlock {
                 annotations.append(
                     ("", "'\(name)' may be called for each message of a streaming call, whose end the returned \(returned) reports: as written, a one-shot of the first"))
             }
+        }
+        // A stream on a method that returns the object itself for chaining (SwiftTask's
+        // `progress(_:) -> Self` on a `Task` with `cancel()`): that object's stop would cancel the
+        // task, not end this listening.
+        if function.returnType?.description == "Self", annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+            let index = annotations.firstIndex(where: { $0.annotation.hasPrefix("@cancel(token") })
+        {
+            annotations[index] = (
+                "@cancel(none)",
+                "'\(function.name.name)' returns the \(Self.bareTypeName(type)) itself, for chaining: its stop would stop the \(Self.bareTypeName(type)), not this listening"
+            )
         }
         if callbacks.count == 1 { enumRoles(of: function, callback: callbacks[0], into: &annotations) }
         // One optional value, and documentation that says nil is the failure (Perfect-Net's

@@ -25,6 +25,16 @@ struct TokenMethods {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
             if type.kind != .extension { declared.insert(name) }
             if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
+            // A closure property called as a stop (roberthein/Observable's `Disposable.dispose: () -> ()`).
+            for member in type.members where member.kind == .property && !member.isStatic && (member.isPublic || includesInternal)
+                && Self.stopMethods.contains(member.name)
+            {
+                guard case .context(let property)? = member.declaration, let declared = property.type,
+                    case .function(let closure) = declared.strippingAttributes.kind, closure.parameters.isEmpty
+                else { continue }
+                withoutArguments[name, default: []].insert(member.name)
+                if methods[name] == nil { methods[name] = member.name }
+            }
             for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
                 // Callable as `name()`: no parameters, or only ones with defaults (NIO's
                 // `RepeatedTask.cancel(promise: EventLoopPromise<Void>? = nil)`).

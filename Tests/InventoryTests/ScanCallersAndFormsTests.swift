@@ -567,3 +567,46 @@ import Testing
         #expect(!text.contains("calls 'whenReachable'"), "\(text)")
     }
 }
+
+/// The sixteenth batch's shapes (decision 86).
+@Suite struct ScanSixteenthBatchTests: ScanTesting {
+    /// A token whose stop is a closure property (roberthein/Observable's `Disposable.dispose:
+    /// () -> ()`) stops an observer: a stream.
+    @Test func aStopThatIsAClosurePropertyIsAToken() {
+        let text = scan(
+            """
+            public final class Disposable {
+                public let dispose: () -> ()
+                public init(_ dispose: @escaping () -> ()) { self.dispose = dispose }
+            }
+            public final class Observable<T> {
+                public func observe(_ queue: DispatchQueue? = nil, _ observer: @escaping (T, T?) -> Void) -> Disposable { Disposable {} }
+            }
+            """
+        ).text
+        #expect(text.contains("    @cancel(token: dispose())\n"), "\(text)")
+        #expect(text.contains("    @stream\n"), "\(text)")
+    }
+
+    /// A stream of a method that returns the object itself (SwiftTask's `progress(_:) -> Self`
+    /// on a `Task` with `cancel()`) is not stopped by cancelling the object; and a computed
+    /// callback property (SwiftHTTP's `progress`, which sets another property) is read under
+    /// that other name: nothing is said of it being never called.
+    @Test func theObjectItselfIsNoStopOfItsStream() {
+        let text = scan(
+            """
+            open class Task {
+                public func cancel() {}
+                @discardableResult public func progress(_ progressClosure: @escaping (Double) -> Void) -> Self { self }
+                var progressHandler: ((Float) -> Void)?
+                open var onProgress: ((Float) -> Void)? {
+                    set { progressHandler = newValue }
+                    get { progressHandler }
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @cancel(none) because 'progress' returns the Task itself, for chaining: its stop would stop the Task, not this listening\n"), "\(text)")
+        #expect(!text.contains("nothing in these sources calls 'onProgress'"), "\(text)")
+    }
+}

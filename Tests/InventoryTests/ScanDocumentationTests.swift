@@ -125,3 +125,25 @@ import Testing
         #expect(result.text.contains("public func write(_ text: String, completion: @escaping () -> Void)"), "\(result.text)")
     }
 }
+
+/// Documentation beside a progress closure, and sentences about other parameters (decision 86).
+@Suite struct ScanDocumentationBesideOthersTests: ScanTesting {
+    /// AlamofireImage's batch `download(_:filter:progress:completion:)`: "The closure called when
+    /// each download request is complete" speaks of the completion beside a progress closure;
+    /// "any filters … are only executed once" speaks of the filter, not of it.
+    @Test func whenEachSaysManyBesideProgress() {
+        let text = scan(
+            """
+            open class ImageDownloader {
+                /// Any filters attached to the request with the same identifiers are only executed once.
+                ///
+                /// - parameter filter         The image filter to apply after each download is complete.
+                /// - parameter progress:      The closure to be executed periodically.
+                /// - parameter completion:    The closure called when each download request is complete.
+                open func download(_ urlRequests: [URL], filter: String? = nil, progress: ((Double) -> Void)? = nil, completion: ((Data) -> Void)? = nil) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @stream because its documentation says 'when each download'\n    @stream\n"), "\(text)")
+    }
+}

@@ -221,6 +221,12 @@ public enum ClosureRoleNames {
         caseNames.first { eventCases.contains($0.lowercased()) }
     }
 
+    /// Whether a closure parameter's name or label says it reports progress (`progress`,
+    /// `progressBlock`, `downloadProgress`).
+    public static func namesProgress(name: String, label: String?) -> Bool {
+        ([name, label ?? ""] as [String]).contains { $0.lowercased().contains("progress") }
+    }
+
     /// Whether a parameter's name or label says it is a success (`success succeed:`).
     public static func namesSuccess(name: String, label: String?) -> Bool {
         ([name, label ?? ""] as [String]).contains { success.contains($0.lowercased()) || $0.lowercased() == "succeed" }
