@@ -111,6 +111,24 @@ extension Scan {
         }
     }
 
+    /// `type`'s members that are the SDK's own async sequences, by name: a property or a method
+    /// whose type is an `AsyncStream`, `AsyncThrowingStream` or `some AsyncSequence` (supabase's
+    /// `RealtimeClientV2.statusChange`, `RealtimeChannelV2.broadcastStream(event:)`), with the
+    /// labels of a method's parameters.
+    static func streamForms(of type: String, in types: [SourceType], includesInternal: Bool) -> [(name: String, labels: [String])] {
+        types.filter { $0.name == type }.flatMap(\.members).compactMap { member in
+            guard includesInternal || member.isPublic else { return nil }
+            switch member.declaration {
+            case .function(let function)? where function.returnType.map({ ["AsyncStream", "AsyncThrowingStream", "AsyncSequence"].contains(where: $0.description.contains) }) == true:
+                return (function.name.name, function.parameters.map { $0.label?.name ?? "_" })
+            case .context(let property)? where property.type.map({ ["AsyncStream", "AsyncThrowingStream", "AsyncSequence"].contains(where: $0.description.contains) }) == true:
+                return (member.name, [])
+            default:
+                return nil
+            }
+        }
+    }
+
     /// Per protocol of the module, a stored property of another of its types that holds a value
     /// of it (`PusherClientOptions.authorizer: Authorizer?`, Starscream's `security:
     /// CertificatePinning?`): the library keeps the app's conformer and calls its requirements,

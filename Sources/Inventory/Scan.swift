@@ -222,6 +222,7 @@ public struct Scan {
             return block
         }
         var closuresOnly: [(type: String, methods: [String])] = []
+        var deprecatedOnly: [(type: String, methods: [String])] = []
         var initializersOnly: [(type: String, methods: [String])] = []
         var lentOnly: [(type: String, methods: [String])] = []
         var servedOnly: [(type: String, methods: [String])] = []
@@ -250,6 +251,7 @@ public struct Scan {
             block.isView = type.name == "View" || types.contains { $0.name == type.name && $0.inherits.contains("View") }
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: types, includesInternal: includesInternal)
+            block.streamForms = Self.streamForms(of: type.name, in: types, includesInternal: includesInternal)
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName
@@ -289,6 +291,10 @@ public struct Scan {
                 if !names.isEmpty {
                     if lentTypes.lender(of: type.name) != nil {
                         lentOnly.append((type.name, names))
+                    } else if members.contains(where: \.isInDeprecatedScope) {
+                        // A deprecated type (supabase's `RealtimeClient`, "Use new RealtimeClientV2"):
+                        // its callbacks are left for what replaces it, and said so.
+                        deprecatedOnly.append((type.name, names))
                     } else {
                         closuresOnly.append((type.name, names))
                     }
@@ -358,6 +364,7 @@ public struct Scan {
         starter.enums = used.compactMap { enums[$0] }
         starter.globalVariables = Set(globals)
         starter.closuresOnly = closuresOnly
+        starter.deprecatedOnly = deprecatedOnly
         starter.initializersOnly = initializersOnly
         starter.lentOnly = lentOnly
         starter.servedOnly = servedOnly

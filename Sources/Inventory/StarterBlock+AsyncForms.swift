@@ -52,4 +52,18 @@ extension StarterBlock {
             return true
         }
     }
+
+    /// The SDK's own async sequence of a registration named `on<Event>`: `<event>` or
+    /// `<event>Stream`, with the method's labels that are not closures (supabase's
+    /// `statusChange` beside `onStatusChange(_:)`, `broadcastStream(event:)` beside
+    /// `onBroadcast(event:callback:)`).
+    func streamTwin(of function: FunctionDecl) -> String? {
+        let name = function.name.name
+        guard name.hasPrefix("on"), let first = name.dropFirst(2).first, first.isUppercase else { return nil }
+        let stem = first.lowercased() + name.dropFirst(3)
+        let labels = function.parameters.filter { !$0.type.description.contains("->") }.map { $0.label?.name ?? "_" }
+        return streamForms.first { form in
+            [stem, stem + "Stream"].contains(form.name) && form.labels.sorted() == labels.sorted()
+        }.map { $0.name + ($0.labels.isEmpty ? "" : "(" + $0.labels.map { $0 + ":" }.joined() + ")") }
+    }
 }

@@ -107,12 +107,18 @@ extension StarterBlock {
         // callback fires until the stop, which ends the stream.
         // An observer's one `completion` beside its undoing call (Bluejay's `listen(to:…,
         // completion:)` and `endListen(to:)`) is a registration too, whatever it is called.
-        let observerCompletion = byNames?.isStream == false && callbacks.count == 1 && Self.namesObserver(function.name.name)
+        let namedCompletion = callbacks.count == 1
+            && [callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains(where: { $0.lowercased().contains("completion") })
+        let observerCompletion = callbacks.count == 1 && Self.namesObserver(function.name.name)
+            && (byNames?.isStream == false || (byNames == nil && namedCompletion))
         if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
             // Not a success closure (Haneke's `Cache.set(value:key:…, success:)` beside
             // `remove(key:…)`): the call's one outcome.
+            // Nor a `completion` (stream-chat's `startWatching(isInRecoveryMode:completion:)` beside
+            // `stopWatching`, `connect(completion:)` beside `disconnect`): the call's outcome.
             byNames?.isStream == true || (byNames == nil && callbacks.count == 1
-                && !ClosureRoleNames.namesSuccess(name: callbacks[0].name.name, label: callbacks[0].label?.name)) || observerCompletion,
+                && !ClosureRoleNames.namesSuccess(name: callbacks[0].name.name, label: callbacks[0].label?.name)
+                && !namedCompletion) || observerCompletion,
             let stop = tokens.stopMethod(pairedWith: function.name.name, of: type).map({ $0 + "()" })
                 ?? tokens.undoingCall(of: function, in: type)
         {

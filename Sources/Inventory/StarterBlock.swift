@@ -60,6 +60,8 @@ struct StarterBlock {
     var synchronousMethods: Set<String> = []
     /// The type's `async` methods, by Swift name: the SDK's own async forms.
     var asyncMethods: [String] = []
+    /// The type's own async sequences (Scan.streamForms).
+    var streamForms: [(name: String, labels: [String])] = []
     /// The objects the library only lends to closures (LentTypes.swift).
     var lentTypes: LentTypes?
     /// The SDK's file-level typealiases of `Result` (RxSwift's `SingleEvent`).
@@ -243,6 +245,23 @@ struct StarterBlock {
             }
             // The object alone (Reachability's `whenReachable: ((Reachability) -> ())?`): the
             // stream says only that the event happened.
+            // Handed cells or views (XLPagerTabStrip's `changeCurrentIndex: ((ButtonBarViewCell?,
+            // ButtonBarViewCell?, Bool) -> Void)?`, which the library calls for each cell it sets
+            // up): maybe the caller's code to style them, run at once, rather than events.
+            if let closure = propertyClosure(member),
+                let cell = closure.parameters.map({ $0.type.strippingAttributes.unwrappingOptional.description }).first(where: { type in
+                    ["Cell", "View"].contains(where: type.hasSuffix) || type.hasSuffix("CellType")
+                })
+            {
+                entry.annotations.append(
+                    ("", "'\(member.name)' is handed a \(cell): if it is your code to configure it, which the library runs at once, mark it '@context'"))
+            }
+            // Beside values (malcommac/Repeat's `onStateChanged: ((Repeater, State) -> Void)?`): left
+            // out of each value, said.
+            if let closure = propertyClosure(member), closure.parameters.count > 1, Analyzer.isReceiver(closure.parameters[0], scope: type) {
+                entry.annotations.append(
+                    ("", "'\(member.name)' also gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, it is left out of each value"))
+            }
             if let closure = propertyClosure(member), closure.parameters.count == 1, Analyzer.isReceiver(closure.parameters[0], scope: type) {
                 entry.annotations.append(
                     ("", "'\(member.name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is Void; read the state you want from it"))
@@ -426,6 +445,9 @@ struct StarterBlock {
                 let twin = asyncTwin(of: function)
             {
                 return addContext(member, function, reason: "the SDK's own async form '\(twin)' is the one to call")
+            }
+            if !function.isAsync, entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let twin = streamTwin(of: function) {
+                return addContext(member, function, reason: "the SDK's own stream '\(twin)' is the one to iterate")
             }
             if !function.isAsync, let twin = renamedAsyncTwin(of: function) {
                 entry.annotations.append(

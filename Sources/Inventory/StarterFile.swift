@@ -24,6 +24,8 @@ struct StarterFile {
     var globalVariables: Set<String> = []
     /// Types whose methods take closures, none of them a callback: named at the end.
     var closuresOnly: [(type: String, methods: [String])] = []
+    /// Deprecated types' methods with closures: left for what replaces them.
+    var deprecatedOnly: [(type: String, methods: [String])] = []
     /// Initializers that keep a callback, of types with no other callback: named at the end.
     var initializersOnly: [(type: String, methods: [String])] = []
     /// Methods with closures of objects the library only lends (LentTypes.swift): named at the end.
@@ -221,7 +223,13 @@ struct StarterFile {
             heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
                 "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md),",
-                "// or hold the handlers the object was made with.",
+                "// or hold the handlers the object was made with, or the SDK's own async form or stream serves them.",
+            ])
+        Self.appendNames(
+            deprecatedOnly, to: &lines,
+            heading: [
+                "// Not bridged: methods with closures of deprecated types, left for what replaces them (write them",
+                "// in a block by hand if your code still calls them).",
             ])
         Self.appendNames(
             servedOnly, to: &lines,

@@ -610,3 +610,64 @@ import Testing
         #expect(!text.contains("nothing in these sources calls 'onProgress'"), "\(text)")
     }
 }
+
+/// The seventeenth batch's shapes (decision 87).
+@Suite struct ScanSeventeenthBatchTests: ScanTesting {
+    /// A registration whose SDK has its own stream (supabase's `onStatusChange(_:)` beside
+    /// `statusChange: AsyncStream<Status>`, `onBroadcast(event:callback:)` beside
+    /// `broadcastStream(event:)`) is left to that stream.
+    @Test func theSDKsOwnStreamIsTheOneToIterate() {
+        let text = scan(
+            """
+            public final class RealtimeClientV2: Sendable {
+                public var statusChange: AsyncStream<Int> { fatalError() }
+                public func onStatusChange(_ listener: @escaping @Sendable (Int) -> Void) -> ObservationToken { fatalError() }
+                public func broadcastStream(event: String) -> AsyncStream<String> { fatalError() }
+                public func onBroadcast(event: String, callback: @escaping @Sendable (String) -> Void) -> ObservationToken { fatalError() }
+            }
+            public final class ObservationToken: Sendable { public func cancel() {} }
+            """
+        ).text
+        #expect(!text.contains("@stream"), "\(text)")
+        #expect(text.contains("\n// RealtimeClientV2: onStatusChange(_:), onBroadcast(event:callback:)"), "\(text)")
+    }
+
+    /// `startWatching(…, completion:)` beside `stopWatching` and `connect(completion:)` beside
+    /// `disconnect` report their outcome: no registration; `observe(_:) -> ObserverToken`
+    /// beside `remove(observer:)` is one (malcommac/Repeat).
+    @Test func aCompletionBesideItsStopIsTheOutcome() {
+        let text = scan(
+            """
+            public final class ChannelController {
+                public func startWatching(isInRecoveryMode: Bool, completion: ((Error?) -> Void)? = nil) {}
+                public func stopWatching(completion: ((Error?) -> Void)? = nil) {}
+            }
+            public final class ObserverToken {}
+            public final class Repeater {
+                public func observe(_ observer: @escaping (Repeater) -> Void) -> ObserverToken { ObserverToken() }
+                public func remove(observer identifier: ObserverToken) {}
+                public var onStateChanged: ((Repeater, Int) -> Void)?
+                func fire() { onStateChanged?(self, 1) }
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream\n    public func startWatching"), "\(text)")
+        #expect(text.contains("    @cancel(using: remove(observer:))\n"), "\(text)")
+        #expect(text.contains("// scan: 'onStateChanged' also gets the Repeater itself, which you already hold: as written, it is left out of each value"), "\(text)")
+    }
+
+    /// A callback property handed cells (XLPagerTabStrip's `changeCurrentIndex`) may be the
+    /// caller's code to style them: said.
+    @Test func aPropertyHandedCellsIsAQuestion() {
+        let text = scan(
+            """
+            open class ButtonBarViewCell {}
+            open class PagerController {
+                public var changeCurrentIndex: ((_ oldCell: ButtonBarViewCell?, _ newCell: ButtonBarViewCell?, _ animated: Bool) -> Void)?
+                func update() { changeCurrentIndex?(nil, nil, true) }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'changeCurrentIndex' is handed a ButtonBarViewCell: if it is your code to configure it, which the library runs at once, mark it '@context'"), "\(text)")
+    }
+}

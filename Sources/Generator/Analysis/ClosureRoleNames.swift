@@ -267,6 +267,8 @@ public enum ClosureRoleNames {
         for (verb, stop) in [("observe", "stopObserving"), ("listen", "stopListening"), ("watch", "stopWatching")] where method.hasPrefix(verb) {
             found.append(stop)
         }
+        // A bare `remove(observer:)` of what `observe(…)` returns (malcommac/Repeat's `Repeater`).
+        if method == "observe" || method == "addObserver" { found.append("remove") }
         return found
     }
 
