@@ -187,6 +187,19 @@ extension Scan {
     /// `subscription.observer = { … }`), by name, with the file that does: the library's plumbing,
     /// whose handler a stream would replace. Only a closure written there: not `= nil`, an empty
     /// closure, a parameter stored (`self.onChange = onChange`, `= newValue`), or a comment's example.
+    /// The properties whose type is a closure typealias (Reachability's `whenReachable:
+    /// NetworkReachable?`), by name: callback properties too.
+    static func propertiesOfClosureAliases(_ types: [SourceType], aliases: [String: FunctionTypeSyntax]) -> Set<String> {
+        Set(types.flatMap { type in
+            type.members.filter { member in
+                guard member.kind == .property, !member.isStatic, case .context(let property)? = member.declaration, let declared = property.type,
+                    case .named(let components) = declared.strippingAttributes.unwrappingOptional.kind, let last = components.last
+                else { return false }
+                return aliases[last.name.name] != nil || aliases["qualified " + type.name + "." + last.name.name] != nil
+            }.map(\.name)
+        })
+    }
+
     /// Callback properties the library's code reads somewhere (calls, or hands on) other than
     /// where it declares or assigns them. One it never reads (Swift-ActionCableClient's
     /// `onRejected`, declared and documented, never called) is no event source.

@@ -198,15 +198,7 @@ public struct Scan {
                 closureAliases["qualified " + type.name + "." + member.name] = StarterBlock.closureType(ofAlias: member)
             }
         }
-        // Also those of a closure typealias (Reachability's `whenReachable: NetworkReachable?`).
-        let aliasedProperties = Set(types.flatMap { type in
-            type.members.filter { member in
-                guard member.kind == .property, !member.isStatic, case .context(let property)? = member.declaration, let declared = property.type,
-                    case .named(let components) = declared.strippingAttributes.unwrappingOptional.kind, let last = components.last
-                else { return false }
-                return closureAliases[last.name.name] != nil || closureAliases["qualified " + type.name + "." + last.name.name] != nil
-            }.map(\.name)
-        })
+        let aliasedProperties = Self.propertiesOfClosureAliases(types, aliases: closureAliases)
         let readByLibrary = Self.propertiesTheLibraryReads(closureProperties.union(aliasedProperties), in: files)
         var blocks: [StarterBlock] = []
         // A type's block (or the free functions', named ""), with what the whole module says.

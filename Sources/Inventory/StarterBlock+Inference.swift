@@ -397,38 +397,9 @@ extension StarterBlock {
                     ("", "'\(name)' may be called for each message of a streaming call, whose end the returned \(returned) reports: as written, a one-shot of the first"))
             }
         }
-        // A stream on a method that returns the object itself for chaining (SwiftTask's
-        // `progress(_:) -> Self` on a `Task` with `cancel()`): that object's stop would cancel the
-        // task, not end this listening.
-        if function.returnType?.description == "Self", annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
-            let index = annotations.firstIndex(where: { $0.annotation.hasPrefix("@cancel(token") })
-        {
-            annotations[index] = (
-                "@cancel(none)",
-                "'\(function.name.name)' returns the \(Self.bareTypeName(type)) itself, for chaining: its stop would stop the \(Self.bareTypeName(type)), not this listening"
-            )
-        }
+        stopsNotTheObjectItself(function, in: &annotations)
         if callbacks.count == 1 { enumRoles(of: function, callback: callbacks[0], into: &annotations) }
-        // One optional value, and documentation that says nil is the failure (Perfect-Net's
-        // `connect(…, callBack: (NetTCP?) -> ())`, "otherwise, a nil object will be passed").
-        if callbacks.count == 1, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
-            let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
-            case .optional(let wrapped) = closure.parameters[0].type.strippingAttributes.kind,
-            !wrapped.strippingAttributes.description.hasSuffix("Error") && !wrapped.strippingAttributes.description.hasSuffix("Error)"),
-            let said = DocumentedFrequency.saysNilIsFailure(function.documentation)
-        {
-            annotations.append(("@failure(nil)", "its documentation says '\(said)'"))
-        } else if callbacks.count == 1, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@failure") }),
-            let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
-            case .optional(let wrapped) = closure.parameters[0].type.strippingAttributes.kind,
-            !wrapped.strippingAttributes.description.hasSuffix("Error") && !wrapped.strippingAttributes.description.hasSuffix("Error)")
-        {
-            // One optional value and nothing that says what nil means (Perfect-Net's
-            // `accept(timeoutSeconds:callBack: (NetTCP?) -> ())`): returned as it is, said.
-            let name = callbacks[0].label?.name ?? callbacks[0].name.name
-            annotations.append(
-                ("", "as written, a nil that '\(name)' gets is returned (no \(wrapped)); if nil means the call failed, write '@failure(nil)'"))
-        }
+        if callbacks.count == 1 { nilRoles(of: function, callback: callbacks[0], into: &annotations) }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations)
         return annotations
     }

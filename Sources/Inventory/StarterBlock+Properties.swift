@@ -1,0 +1,73 @@
+import DeclParser
+import Generator
+
+extension StarterBlock {
+    /// A callback property's annotations and notes: `@once` where its name says an end, else a
+    /// stream; and what makes that reading doubtful (decisions 81, 85, 87).
+    func propertyAnnotations(_ member: SourceMember) -> [(annotation: String, why: String)] {
+        var annotations: [(annotation: String, why: String)] = []
+        if ClosureRoleNames.namesOnce(property: member.name, closure: propertyClosure(member)) {
+            annotations.append(("@once", "'\(member.name)' is named for an end, which comes once"))
+            // A completion the app hands over for the library's own work (OAuthSwift's
+            // `presentCompletion`, passed to UIKit; Tiercel's `completionHandler`, UIKit's,
+            // kept for later): no event of the object.
+            if member.name.lowercased().contains("completion") {
+                annotations.append(
+                    ("", "as written, a one-shot that waits for the next call of '\(member.name)'; if it is a completion you hand the SDK for its own work, mark it '@context'"))
+            }
+        } else if let rest = ["did", "on"].first(where: member.name.hasPrefix).map({ member.name.dropFirst($0.count) }),
+            ["Finish", "Complet", "Done"].contains(where: rest.hasPrefix)
+        {
+            // `did`/`on` and an end before other words (SwiftyDropbox's
+            // `didFinishBackgroundEvents`): maybe once, maybe a completion the app hands over
+            // for the library to call. Not a thing's end (`requestDidFinish`: each request's).
+            annotations.append(
+                ("", "a stream assumed: '\(member.name)' is named for an end; if the SDK calls it once, write '@once'; if it is a completion you hand the SDK, mark it '@context'"))
+        } else {
+            annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
+        }
+        // A setting of an options object (Amplitude's `EventOptions.callback`, a field of each
+        // event): the object is handed to a call, which reports through it; maybe the
+        // configuration's own handler (Amplitude's `Configuration.callback`), maybe not.
+        if ["Options", "Config", "Configuration", "Settings"].contains(where: Self.bareTypeName(type).hasSuffix) {
+            annotations.append(
+                ("", "'\(member.name)' is a setting of \(Self.bareTypeName(type)): as written, a stream of its calls; if the object is handed to a call that reports through it, bridge that call and mark this '@context'"))
+        }
+        // Declared, but nothing in the library calls it (Swift-ActionCableClient's `onRejected`).
+        if !propertiesReadByLibrary.contains(member.name), !member.hasAccessors {
+            annotations.append(
+                ("", "nothing in these sources calls '\(member.name)': as written, the stream waits for calls that may never come; if it is for your code to call, mark it '@context'"))
+        }
+        // The library sets it to a handler of its own somewhere (Eureka's
+        // `navigationAccessoryView.doneClosure = { [weak self] in … }`): on an object the
+        // library drives, a stream would replace that handler. Said; only a reviewer knows.
+        if let file = propertiesSetByLibrary[member.name] {
+            annotations.append(
+                ("", "the library sets '\(member.name)' to a handler of its own (\(file)): if it does so on this object, a stream would replace that handler; then mark it '@context'"))
+        }
+        // Handed cells or views (XLPagerTabStrip's `changeCurrentIndex: ((ButtonBarViewCell?,
+        // ButtonBarViewCell?, Bool) -> Void)?`, which the library calls for each cell it sets
+        // up): maybe the caller's code to style them, run at once, rather than events.
+        if let closure = propertyClosure(member),
+            let cell = closure.parameters.map({ $0.type.strippingAttributes.unwrappingOptional.description }).first(where: { type in
+                ["Cell", "View"].contains(where: type.hasSuffix) || type.hasSuffix("CellType")
+            })
+        {
+            annotations.append(
+                ("", "'\(member.name)' is handed a \(cell): if it is your code to configure it, which the library runs at once, mark it '@context'"))
+        }
+        // Beside values (malcommac/Repeat's `onStateChanged: ((Repeater, State) -> Void)?`): left
+        // out of each value, said.
+        if let closure = propertyClosure(member), closure.parameters.count > 1, Analyzer.isReceiver(closure.parameters[0], scope: type) {
+            annotations.append(
+                ("", "'\(member.name)' also gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, it is left out of each value"))
+        }
+        // The object alone (Reachability's `whenReachable: ((Reachability) -> ())?`): the
+        // stream says only that the event happened.
+        if let closure = propertyClosure(member), closure.parameters.count == 1, Analyzer.isReceiver(closure.parameters[0], scope: type) {
+            annotations.append(
+                ("", "'\(member.name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is Void; read the state you want from it"))
+        }
+        return annotations
+    }
+}
