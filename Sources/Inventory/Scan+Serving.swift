@@ -61,7 +61,23 @@ extension Scan {
         let types = function.parameters.map { $0.type.strippingAttributes.description }
         let signature = function.fullName + " " + types.joined(separator: ", ") + (function.isAsync ? " async" : "") + " -> "
             + (function.returnType?.description ?? "Void")
-        return signature.replacingOccurrences(of: "any ", with: "")
+        // The word `any` only, not the letters of `Company `.
+        var text = ""
+        var index = signature.startIndex
+        while index < signature.endIndex {
+            let startsWord = index == signature.startIndex || !Self.isIdentifierCharacter(signature[signature.index(before: index)])
+            if startsWord, signature[index...].hasPrefix("any ") {
+                index = signature.index(index, offsetBy: 4)
+                continue
+            }
+            text.append(signature[index])
+            index = signature.index(after: index)
+        }
+        return text
+    }
+
+    private static func isIdentifierCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
     }
 
     /// The closure typealiases `type`'s superclasses declare that it does not declare itself, by

@@ -61,6 +61,23 @@ import Testing
         #expect(text.contains("\n// Base64Provider → DataProvider: data(handler:)"), "\(text)")
     }
 
+    /// Only the word `any` is dropped from a signature: overloads of `Company` and `Comp` stay
+    /// two methods.
+    @Test func onlyTheWordAnyIsDropped() {
+        let text = scan(
+            """
+            public final class Company {}
+            public final class Comp {}
+            public final class Registry {
+                public func take(_ x: Company, completion: @escaping (Error?) -> Void) {}
+                public func take(_ x: Comp, completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("public func take(_ x: Company, completion:"), "\(text)")
+        #expect(text.contains("public func take(_ x: Comp, completion:"), "\(text)")
+    }
+
     /// A builder's method whose documentation says it sets a block (Kingfisher's
     /// `redirectHandler(_:) -> Self`) keeps it for a later call: context.
     @Test func aBuilderMethodDocumentedAsSettingABlockIsContext() {
