@@ -119,24 +119,31 @@ public struct GeneratorPipeline: Sendable {
             diagnostic: .error(error.message, at: SourceLocation(line: error.line, column: error.column, offset: 0)))
     }
 
-    /// More errors than this from one file are noise: the rest are summarised in one line.
+    /// More diagnostics than this from one file are noise: the rest are summarised in one line.
     public static let maximumReportsPerFile = 50
 
+    /// The summary is an error only when an error was left out: a starter with a hundred
+    /// warnings (Perfect-Redis: an adapter per command, each named like a blocking twin) still
+    /// generates, and must not read as failed.
     static func sorted(_ reports: [Report]) -> [Report] {
         var bag = DiagnosticBag()
         bag.append(contentsOf: reports.map(\.diagnostic))
         let path = reports.first?.path ?? ""
         var sorted = bag.sorted.map { Report(path: path, diagnostic: $0) }
         if sorted.count > maximumReportsPerFile {
-            let dropped = sorted.count - maximumReportsPerFile
+            let dropped = sorted[maximumReportsPerFile...]
+            let errors = dropped.filter { $0.diagnostic.severity == .error }.count
             let last = sorted[maximumReportsPerFile - 1].diagnostic.location
-            sorted.removeLast(dropped)
-            sorted.append(
-                Report(
-                    path: path,
-                    diagnostic: .error(
-                        "too many errors; \(dropped) more not shown", at: last,
-                        notes: [.init("fix the errors above and run bridgegen again")])))
+            sorted.removeLast(dropped.count)
+            let summary =
+                errors > 0
+                ? Diagnostic(
+                    .error, "too many errors; \(dropped.count) more not shown" + (errors < dropped.count ? " (\(errors) of them errors)" : ""), at: last,
+                    notes: [.init("fix the errors above and run bridgegen again")])
+                : Diagnostic(
+                    .warning, "too many warnings; \(dropped.count) more not shown", at: last,
+                    notes: [.init("the adapters were written; fix the warnings above and run bridgegen again to see the rest")])
+            sorted.append(Report(path: path, diagnostic: summary))
         }
         return sorted
     }

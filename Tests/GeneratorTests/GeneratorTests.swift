@@ -55,6 +55,21 @@ import Testing
         #expect(once.components(separatedBy: "import BridgegenRuntime").count == 2)
     }
 
+    /// Past fifty diagnostics the rest are summed up in one line, an error only when an error
+    /// was left out: sixty warnings (each adapter named like a method of the type) still write
+    /// the file, and the summary does not say it failed.
+    @Test func manyWarningsAreSummedUpAsAWarning() throws {
+        let generator = try GeneratorPipeline.standard()
+        let methods = (1...60).map { "    func c\($0)(callback: @escaping (Int) -> Void)\n    func c\($0)()" }
+        let source = "import Zeta\nextension Catalog {\n" + methods.joined(separator: "\n") + "\n}\n"
+        let output = generator.generate(source: Array(source.utf8), path: "P.bridge", displayName: "P.bridge")
+        #expect(output.text != nil)
+        let last = try #require(output.reports.last?.diagnostic)
+        #expect(output.reports.count == GeneratorPipeline.maximumReportsPerFile + 1)
+        #expect(last.severity == .warning && last.message == "too many warnings; 10 more not shown")
+        #expect(!output.reports.contains { $0.diagnostic.severity == .error })
+    }
+
     /// Files saved on Windows (CRLF, a byte order mark) generate exactly what LF files do.
     @Test func byteOrderMarkAndCRLFChangeNothing() throws {
         let source = "import FixtureSDK\n\n/// Docs.\nextension PaymentsClient {\n    func ping(completion: @escaping () -> Void)\n}\n"
