@@ -109,7 +109,7 @@ extension Scan {
     /// (RevenueCat's `Purchases: PurchasesType, PurchasesSwiftType`, whose
     /// `eligibleWinBackOffers(forProduct:) async throws` is `PurchasesSwiftType`'s): an app
     /// holding the object sees both.
-    static func asyncForms(of type: String, in types: [SourceType], includesInternal: Bool) -> [String] {
+    static func asyncForms(of type: String, in types: [SourceType], includesInternal: Bool) -> [FunctionDecl] {
         func inherited(by name: String) -> Set<String> {
             Set(types.filter { $0.name == name }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
         }
@@ -119,11 +119,11 @@ extension Scan {
                 related.formUnion(inherited(by: conformer).union([conformer]))
             }
         }
-        return types.filter { related.contains($0.name) }.flatMap(\.members).compactMap { member -> String? in
+        return types.filter { related.contains($0.name) }.flatMap(\.members).compactMap { member -> FunctionDecl? in
             guard includesInternal || member.isPublic, case .function(let function)? = member.declaration, function.isAsync,
                 !function.parameters.contains(where: { $0.type.description.contains("->") })
             else { return nil }
-            return function.fullName
+            return function
         }
     }
 

@@ -7,50 +7,89 @@ extension StarterBlock {
     /// An `async` method of the type that is the method's own async form: the same base name
     /// and some of its labels, in any order (`clearCache() async` of `clearCache(completion:)`,
     /// OctoKit's `pullRequests(…page:perPage:direction:) async` of the same with `direction:`
-    /// earlier and `completion:`).
+    /// earlier and `completion:`), or all of them and more with defaults (FirebaseAuth's
+    /// `sendPasswordReset(withEmail:actionCodeSettings: = nil) async` of
+    /// `sendPasswordReset(withEmail:completion:)`).
     func asyncTwin(of function: FunctionDecl) -> String? {
-        asyncForm(of: function, renamed: false)
-    }
-
-    /// An `async` method with exactly the labels of the method's parameters that are not
-    /// closures, named as the method without a leading `get` (as the Clang importer names an
-    /// Objective-C method's async form, SE-0297), `list`, `fetch` or `load`: OctoKit's
-    /// `reviews(owner:repository:pullRequestNumber:) async` beside `listReviews(…completion:)`.
-    /// Maybe the same call under another name, maybe not (RevenueCat's `customerInfo() async`
-    /// is, and apps still want `getCustomerInfo` bridged as they wrote it): a question for the
-    /// reviewer, not a reason to leave it out.
-    func renamedAsyncTwin(of function: FunctionDecl) -> String? {
-        asyncForm(of: function, renamed: true)
-    }
-
-    private func asyncForm(of function: FunctionDecl, renamed: Bool) -> String? {
-        func split(_ fullName: String) -> (String, [Substring]) {
-            let open = fullName.firstIndex(of: "(") ?? fullName.endIndex
-            let labels = fullName[open...].dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: true)
-            return (String(fullName[..<open]), labels)
-        }
-        let (name, labels) = split(function.fullName)
-        let plainLabels = function.parameters.filter { !$0.type.description.contains("->") }.map { Substring($0.label?.name ?? "_") }
+        let labels = Self.labels(of: function)
+        let plain = Self.labels(of: function, closures: false)
         return asyncMethods.first { twin in
-            // `_isolation: isolated (any Actor)? = #isolation` (Realm's `find(filter:options:_isolation:)
-            // async`) is the caller's actor, passed implicitly: no label of the call.
-            let (twinName, allTwinLabels) = split(twin)
-            let twinLabels = allTwinLabels.filter { $0 != "_isolation" && $0 != "isolation" }
-            if renamed {
-                let stripped = ["get", "list", "fetch", "load"].contains { verb in
-                    name.hasPrefix(verb) && name.dropFirst(verb.count).first?.isUppercase == true
-                        && name.dropFirst(verb.count).prefix(1).lowercased() + name.dropFirst(verb.count + 1) == twinName
-                }
-                return stripped && twinLabels.sorted() == plainLabels.sorted()
-            }
-            guard twinName == name, twinLabels.count < labels.count else { return false }
-            var rest = labels
-            for label in twinLabels {
-                guard let index = rest.firstIndex(of: label) else { return false }
-                rest.remove(at: index)
-            }
-            return true
+            guard twin.name.name == function.name.name else { return false }
+            let twinLabels = Self.labels(of: twin)
+            if twinLabels.count < labels.count, Self.isSubmultiset(twinLabels, of: labels) { return true }
+            // More labels than the call's, each of them defaulted.
+            let required = Self.labels(of: twin, defaulted: false)
+            return Self.isSubmultiset(plain, of: twinLabels) && Self.isSubmultiset(required, of: plain) && !twin.parameters.isEmpty
+                && twinLabels.count > plain.count
+        }?.fullName
+    }
+
+    /// An `async` method that may be the method's async form under another name: a question for
+    /// the reviewer, not a reason to leave it out (RevenueCat's `customerInfo() async` is
+    /// `getCustomerInfo(completion:)`'s, and apps still want that bridged as they wrote it).
+    /// - with exactly the labels of the method's parameters that are not closures, named as the
+    ///   method without a leading `get` (as the Clang importer names an Objective-C method's
+    ///   async form, SE-0297), `list`, `fetch` or `load`: OctoKit's
+    ///   `reviews(owner:repository:pullRequestNumber:) async` beside `listReviews(…completion:)`;
+    /// - named with its first label written into the method's name, Objective-C's way
+    ///   (FirebaseAuth's `getIDTokenForcingRefresh(_:completion:)` and `getIDToken(forcingRefresh:)
+    ///   async`, `getCredentialWith(_:completion:)` and `credential(with:) async`);
+    /// - or one that takes the same types and returns the callback's value (APIKit's
+    ///   `send(_:callbackQueue:handler:)` and `response(for:callbackQueue:) async throws`).
+    func renamedAsyncTwin(of function: FunctionDecl) -> String? {
+        let name = function.name.name
+        let plain = Self.labels(of: function, closures: false)
+        let stems = [name] + ["get", "list", "fetch", "load"].compactMap { verb -> String? in
+            let rest = name.dropFirst(verb.count)
+            guard name.hasPrefix(verb), let first = rest.first, first.isUppercase else { return nil }
+            return first.lowercased() + rest.dropFirst()
         }
+        let plainTypes = function.parameters.filter { !$0.type.description.contains("->") }.map { $0.type.strippingAttributes.description }
+        let values = function.parameters.filter { $0.type.description.contains("->") }.compactMap { closureType(of: $0) }
+            .flatMap(\.parameters).map { $0.type.strippingAttributes.description }
+        return asyncMethods.first { twin in
+            let twinName = twin.name.name
+            let twinLabels = Self.labels(of: twin)
+            if twinName != name, stems.contains(twinName), twinLabels.sorted() == plain.sorted() { return true }
+            // `getIDTokenForcingRefresh(_:)` → `getIDToken(forcingRefresh:)`, `getSessionWithCompletion`
+            // → `session()`: the stem, then the first label capitalized (or a trailing `WithCompletion`).
+            for stem in stems where stem != twinName && stem.hasPrefix(twinName) {
+                let rest = String(stem.dropFirst(twinName.count))
+                if rest == "WithCompletion", twinLabels == plain { return true }
+                if let first = twinLabels.first, first != "_", plain.first == "_",
+                    rest == first.prefix(1).uppercased() + first.dropFirst(), Array(twinLabels.dropFirst()) == Array(plain.dropFirst())
+                {
+                    return true
+                }
+            }
+            // The same types, in order, and the callback's value returned.
+            let twinTypes = twin.parameters.map { $0.type.strippingAttributes.description }
+            guard twinName != name, !twinTypes.isEmpty, twinTypes == plainTypes, let returned = twin.returnType?.strippingAttributes.description,
+                !returned.isEmpty, returned != "Void"
+            else { return false }
+            return values.contains { $0 == returned || $0.contains("<" + returned + ",") || $0 == returned + "?" }
+        }?.fullName
+    }
+
+    /// A declaration's argument labels (`_` for none), without `_isolation: isolated (any
+    /// Actor)? = #isolation` (Realm's `find(filter:options:_isolation:) async`), which is the
+    /// caller's actor passed implicitly; without closures' when `closures` is false, and
+    /// without defaulted parameters' when `defaulted` is false.
+    static func labels(of function: FunctionDecl, closures: Bool = true, defaulted: Bool = true) -> [String] {
+        function.parameters.filter { parameter in
+            !["_isolation", "isolation"].contains(parameter.label?.name ?? parameter.name.name)
+                && (closures || !parameter.type.description.contains("->"))
+                && (defaulted || parameter.defaultValue == nil)
+        }.map { $0.label?.name ?? "_" }
+    }
+
+    static func isSubmultiset(_ part: [String], of whole: [String]) -> Bool {
+        var rest = whole
+        for label in part {
+            guard let index = rest.firstIndex(of: label) else { return false }
+            rest.remove(at: index)
+        }
+        return true
     }
 
     /// The SDK's own async sequence of a registration named `on<Event>`: `<event>` or

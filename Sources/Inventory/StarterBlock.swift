@@ -59,7 +59,7 @@ struct StarterBlock {
     var isSendable = false
     var synchronousMethods: Set<String> = []
     /// The type's `async` methods, by Swift name: the SDK's own async forms.
-    var asyncMethods: [String] = []
+    var asyncMethods: [FunctionDecl] = []
     /// The type's own async sequences (Scan.streamForms).
     var streamForms: [(name: String, labels: [String])] = []
     /// The objects the library only lends to closures (LentTypes.swift).
@@ -371,6 +371,11 @@ struct StarterBlock {
             if let notAnError = errorNamedNonError(in: function, tokens: tokens) {
                 entry.refusal =
                     "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value"
+            }
+            if let failure = failureOnlyCallback(of: function, annotations: entry.annotations) {
+                return addContext(
+                    member, function,
+                    reason: "'\(failure)' is called only when '\(function.name.name)' fails: after a success a one-shot would wait until it is cancelled")
             }
             // A requirement the library calls on the app's object (Pusher's
             // `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app

@@ -112,7 +112,13 @@ struct TokenMethods {
         guard let returned = function.returnType?.strippingAttributes.description, returned != "Void", returned != "()" else { return nil }
         let name = function.name.name
         let inverses = name == "on" || name == "once" ? ["off"] : ClosureRoleNames.inverses(of: name)
-        candidates: for candidate in functions[Self.bareName(type)] ?? [] where inverses.contains(candidate.name.name) {
+        // Or a `cancel…` method that takes what it returns (SignalR's `stream(…) -> StreamHandle`
+        // and `cancelStreamInvocation(streamHandle:cancelDidFail:)`).
+        func undoes(_ candidate: FunctionDecl) -> Bool {
+            inverses.contains(candidate.name.name)
+                || (candidate.name.name.hasPrefix("cancel") && candidate.parameters.contains { $0.type.strippingAttributes.description == returned })
+        }
+        candidates: for candidate in functions[Self.bareName(type)] ?? [] where undoes(candidate) {
             if candidate.parameters.count == 1, candidate.parameters[0].type.strippingAttributes.description == returned {
                 return "using: " + candidate.fullName
             }
@@ -129,6 +135,11 @@ struct TokenMethods {
                     // SwiftPhoenixClient's `off(_ event: String, ref: Int? = nil)` of `on(_:callback:) -> Int`.
                     arguments.append(label + "$token")
                     tookToken = true
+                } else if parameter.defaultValue == nil, case .function(let closure) = parameter.type.strippingAttributes.kind, closure.result.isVoid {
+                    // A report of the stop's own failure (`cancelDidFail:`): nothing to do with it
+                    // once the stream is over.
+                    let ignored = closure.parameters.isEmpty ? "{}" : "{ " + closure.parameters.map { _ in "_" }.joined(separator: ", ") + " in }"
+                    arguments.append(label + ignored)
                 } else {
                     continue candidates
                 }

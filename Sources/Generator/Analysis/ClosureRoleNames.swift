@@ -42,15 +42,24 @@ public enum ClosureRoleNames {
     public static func plays(_ role: Role, name: String, label: String?) -> Bool {
         let words = words(role)
         if role == .event, [name, label].contains(where: { $0.map(namesReceipt) == true }) { return true }
+        if role == .finish, [name, label].contains(where: { $0.map(namesDidEnd) == true }) { return true }
         return words.contains(name.lowercased()) || label.map { words.contains($0.lowercased()) } == true
     }
 
     /// A closure named for each receipt of something (Nuke's `loadData(with:didReceiveData:
-    /// completion:)`, an `onReceiveMessage`): called for each piece, an event.
+    /// completion:)`, an `onReceiveMessage`, SignalR's `streamItemReceived`): called for each
+    /// piece, an event.
     static func namesReceipt(_ name: String) -> Bool {
         ["didReceive", "onReceive"].contains { prefix in
             name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
-        }
+        } || (camelWords(name).count > 1 && camelWords(name).last == "received")
+    }
+
+    /// A closure named for the end of what the method started (SignalR's
+    /// `invocationDidComplete`, a `requestDidFinish`): once, at the end.
+    static func namesDidEnd(_ name: String) -> Bool {
+        let words = camelWords(name)
+        return words.count > 2 && words[words.count - 2] == "did" && ["complete", "finish"].contains(words[words.count - 1])
     }
 
     /// The event a method registers for, without a `delegate` before its `on` (SwiftPhoenixClient's
@@ -74,7 +83,7 @@ public enum ClosureRoleNames {
     }
 
     /// `cellSetup` → `["cell", "setup"]`: the lowercased words of a camel-case name.
-    static func camelWords(_ name: String) -> [String] {
+    public static func camelWords(_ name: String) -> [String] {
         var words: [String] = []
         for character in name {
             if character.isUppercase || words.isEmpty { words.append("") }
@@ -236,6 +245,7 @@ public enum ClosureRoleNames {
     public static func namesOutcome(name: String, label: String?) -> Bool {
         let all = success.union(failure).union(event).union(finish).union(outcome)
         return all.contains(name.lowercased()) || label.map { all.contains($0.lowercased()) } == true
+            || plays(.event, name: name, label: label) || plays(.finish, name: name, label: label)
     }
 
     /// The verbs that undo a method's (`subscribe` → `unsubscribe`, `psubscribe` → `punsubscribe`,

@@ -1,0 +1,91 @@
+@testable import Inventory
+import Testing
+
+/// What names and signatures say on libraries first met in the eighth session (batch 18 of
+/// docs/real-sdks.md): a per-item closure and the end of the call, a stop that takes the
+/// returned handle, a callback that only reports failure, and async forms with more labels or
+/// under other names.
+@Suite struct ScanSignaturesTests: ScanTesting {
+    /// SignalR's `stream(method:arguments:streamItemReceived:invocationDidComplete:) ->
+    /// StreamHandle`: an item closure named for its receipt and an end named `…DidComplete` make
+    /// a stream, stopped by the type's `cancel…` method that takes the handle; the stop's own
+    /// failure report gets a closure that ignores it.
+    @Test func itemsBesideADidCompleteAreAStreamStoppedByCancel() throws {
+        let text = scan(
+            """
+            public final class StreamHandle {}
+            public final class HubConnection {
+                public func stream<T: Decodable>(method: String, streamItemReceived: @escaping (_ item: T) -> Void, invocationDidComplete: @escaping (_ error: Error?) -> Void) -> StreamHandle { StreamHandle() }
+                public func cancelStreamInvocation(streamHandle: StreamHandle, cancelDidFail: @escaping (_ error: Error) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @stream because 'streamItemReceived' is called for each event and 'invocationDidComplete' ends them\n"), "\(text)")
+        #expect(text.contains("    @cancel(cancelStreamInvocation(streamHandle: $token, cancelDidFail: { _ in }))\n"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func stream<T: Decodable>(method: String) -> _Concurrency.AsyncThrowingStream<T, any Swift.Error>"), "\(swift)")
+        #expect(swift.contains("self.cancelStreamInvocation(streamHandle: returnedToken, cancelDidFail: { _ in })"), "\(swift)")
+    }
+
+    /// A callback called only when the call fails (`cancelDidFail`) has nothing that says
+    /// success: a one-shot would wait after every success until it is cancelled. Not a
+    /// registration for errors, which is a stream.
+    @Test func aCallbackOnlyForFailureIsNotBridged() {
+        let text = scan(
+            """
+            public final class HubConnection {
+                public func cancelInvocation(id: String, cancelDidFail: @escaping (_ error: Error) -> Void) {}
+                public func onError(_ handler: @escaping (Error) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains("    @context  // 'cancelDidFail' is called only when 'cancelInvocation' fails: after a success a one-shot would wait until it is cancelled\n"),
+            "\(text)")
+        #expect(text.contains("    public func onError(_ handler: @escaping (Error) -> Void)\n"), "\(text)")
+    }
+
+    /// FirebaseAuth's `sendPasswordReset(withEmail:completion:)` beside
+    /// `sendPasswordReset(withEmail:actionCodeSettings: = nil) async throws`: the async form
+    /// takes one more parameter, with a default; it is the one to call. Not one whose extra
+    /// parameter must be given.
+    @Test func anAsyncFormWithMoreDefaultedLabelsIsTheOneToCall() {
+        let text = scan(
+            """
+            public final class Auth {
+                public func sendPasswordReset(withEmail email: String, completion: ((Error?) -> Void)? = nil) {}
+                public func sendPasswordReset(withEmail email: String, actionCodeSettings: String? = nil) async throws {}
+                public func verify(_ number: String, completion: @escaping (String?, Error?) -> Void) {}
+                public func verify(_ number: String, session: String) async throws -> String { "" }
+            }
+            """
+        ).text
+        #expect(text.contains("    @context  // the SDK's own async form 'sendPasswordReset(withEmail:actionCodeSettings:)' is the one to call\n"), "\(text)")
+        #expect(text.contains("    public func verify(_ number: String, completion"), "\(text)")
+        #expect(!text.contains("the SDK's own async form 'verify(_:session:)'"), "\(text)")
+    }
+
+    /// Async forms under other names are asked about: the first label written into the name,
+    /// Objective-C's way (`getIDTokenForcingRefresh(_:completion:)` and `getIDToken(forcingRefresh:)`),
+    /// `…WithCompletion` (`getSessionWithCompletion(_:)` and `session()`), and one that takes the
+    /// same types and returns the callback's value (APIKit's `send(_:handler:)` and `response(for:)`).
+    @Test func asyncFormsUnderOtherNamesAreQuestions() {
+        let text = scan(
+            """
+            public final class User {
+                public func getIDTokenForcingRefresh(_ force: Bool, completion: ((String?, Error?) -> Void)?) {}
+                public func getIDToken(forcingRefresh: Bool) async throws -> String { "" }
+                public func getSessionWithCompletion(_ completion: ((String?, Error?) -> Void)?) {}
+                public func session() async throws -> String { "" }
+            }
+            public final class Session {
+                public func send(_ request: Int, handler: @escaping (Result<String, Error>) -> Void) {}
+                public func response(for request: Int) async throws -> String { "" }
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: the SDK has 'getIDToken(forcingRefresh:)' async: if that is this call's async form, mark 'getIDTokenForcingRefresh' '@context'"), "\(text)")
+        #expect(text.contains("    // scan: the SDK has 'session()' async: if that is this call's async form, mark 'getSessionWithCompletion' '@context'"), "\(text)")
+        #expect(text.contains("    // scan: the SDK has 'response(for:)' async: if that is this call's async form, mark 'send' '@context'"), "\(text)")
+    }
+}
