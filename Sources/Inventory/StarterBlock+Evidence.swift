@@ -158,8 +158,11 @@ extension StarterBlock {
         if Self.namesNext(function.name.name) {
             return [("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end")]
         }
-        // An `@objc` method: Swift imports it as SE-0297 says, which is what the adapter does.
-        if isObjC || function.attributes.contains(where: { $0.name.name == "objc" }) { return [] }
+        // A type of Objective-C's: Swift imports it as SE-0297 says, which is what the adapter
+        // does. Not a Swift method marked `@objc` (FirebaseAuth's `getToken(forcingRefresh:
+        // completion:)`, which calls back with (nil, nil) when no one is signed in): Swift callers
+        // see it as written.
+        if isObjC { return [] }
         if answersNilWithoutError || answersNilWithoutErrorIn.contains(function.name.name) {
             return [("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)")]
         }

@@ -88,4 +88,20 @@ import Testing
         #expect(text.contains("    // scan: the SDK has 'session()' async: if that is this call's async form, mark 'getSessionWithCompletion' '@context'"), "\(text)")
         #expect(text.contains("    // scan: the SDK has 'response(for:)' async: if that is this call's async form, mark 'send' '@context'"), "\(text)")
     }
+
+    /// A Swift method marked `@objc` (FirebaseAuth's `getToken(forcingRefresh:completion:)`,
+    /// which calls back with (nil, nil) when no one is signed in) is seen by Swift callers as
+    /// written: what nil without an error means is asked, as for any Swift method.
+    @Test func aSwiftObjcMethodsNilIsAsked() {
+        let text = scan(
+            """
+            import Foundation
+            @objc public final class Auth: NSObject {
+                @objc(getTokenForcingRefresh:withCallback:)
+                public func getToken(forcingRefresh: Bool, completion callback: @escaping (String?, Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'\n    @objc(getTokenForcingRefresh:withCallback:)"), "\(text)")
+    }
 }
