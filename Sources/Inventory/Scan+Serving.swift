@@ -171,7 +171,8 @@ extension Scan {
     /// its generic parameters constrained to one (`APIRequest<Model, ErrorModel:
     /// ErrorSerializable>`). A failure closure may hand over one of these under any name.
     static func errorTypes(_ types: [SourceType]) -> (all: Set<String>, parameters: [String: Set<String>]) {
-        var errors: Set<String> = ["Error", "LocalizedError", "CustomNSError"]
+        // `NSError`: a subclass of it is an error (ApphudSDK's `class ApphudError: NSError`).
+        var errors: Set<String> = ["Error", "LocalizedError", "CustomNSError", "NSError"]
         var grew = true
         while grew {
             grew = false

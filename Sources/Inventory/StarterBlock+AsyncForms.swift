@@ -14,7 +14,7 @@ extension StarterBlock {
         let labels = Self.labels(of: function)
         let plain = Self.labels(of: function, closures: false)
         return asyncMethods.first { twin in
-            guard twin.name.name == function.name.name else { return false }
+            guard twin.name.name == function.name.name, Self.sharedLabelsHaveTheSameTypes(function, twin) else { return false }
             let twinLabels = Self.labels(of: twin)
             if twinLabels.count < labels.count, Self.isSubmultiset(twinLabels, of: labels) { return true }
             // More labels than the call's, each of them defaulted.
@@ -81,6 +81,25 @@ extension StarterBlock {
                 && (closures || !parameter.type.description.contains("->"))
                 && (defaulted || parameter.defaultValue == nil)
         }.map { $0.label?.name ?? "_" }
+    }
+
+    /// Whether the parameters of the same label take the same type: ApphudSDK's
+    /// `purchase(_ productId: String, callback:)` is no form of `purchase(_ product:
+    /// ApphudProduct, prefersCommitmentPlan:isPurchasing:) async`.
+    static func sharedLabelsHaveTheSameTypes(_ function: FunctionDecl, _ twin: FunctionDecl) -> Bool {
+        var remaining = twin.parameters
+        for parameter in function.parameters where !parameter.type.description.contains("->") {
+            let label = parameter.label?.name ?? "_"
+            guard let index = remaining.firstIndex(where: { ($0.label?.name ?? "_") == label }) else { continue }
+            let other = remaining.remove(at: index)
+            // Optional or not, and with or without `any`: the same parameter (FirebaseAuth's
+            // `updateCurrentUser(_ user: User?, completion:)` and `updateCurrentUser(_ user: User) async`).
+            func spelled(_ type: TypeSyntax) -> String {
+                type.strippingAttributes.unwrappingOptional.description.replacingOccurrences(of: "any ", with: "")
+            }
+            if spelled(other.type) != spelled(parameter.type) { return false }
+        }
+        return true
     }
 
     static func isSubmultiset(_ part: [String], of whole: [String]) -> Bool {

@@ -104,4 +104,28 @@ import Testing
         ).text
         #expect(text.contains("    // scan: nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'\n    @objc(getTokenForcingRefresh:withCallback:)"), "\(text)")
     }
+
+    /// ApphudSDK: `class ApphudError: NSError` is an error (it was refused as "named like an
+    /// error but not one"); and `purchase(_ productId: String, callback:)` is no form of
+    /// `purchase(_ product: Product, prefersPlan: Bool = false) async`, whose first parameter
+    /// takes another type.
+    @Test func anNSErrorSubclassIsAnErrorAndTwinsTakeTheSameTypes() throws {
+        let text = scan(
+            """
+            import Foundation
+            public class AppError: NSError, @unchecked Sendable {}
+            public final class Product {}
+            public final class Store {
+                public static func loadPaywalls(callback: @escaping ([String]?, AppError?) -> Void) {}
+                public static func purchase(_ productId: String, callback: ((Int) -> Void)?) {}
+                public static func purchase(_ product: Product, callback: ((Int) -> Void)?) {}
+                public static func purchase(_ product: Product, prefersPlan: Bool = false) async -> Int { 0 }
+            }
+            """
+        ).text
+        #expect(text.contains("    public static func loadPaywalls(callback: @escaping ([String]?, AppError?) -> Void)\n"), "\(text)")
+        #expect(!text.contains("Not bridgeable"), "\(text)")
+        #expect(text.contains("    public static func purchase(_ productId: String, callback: ((Int) -> Void)?)\n"), "\(text)")
+        #expect(text.contains("    @context  // the SDK's own async form 'purchase(_:prefersPlan:)' is the one to call\n    public static func purchase(_ product: Product, callback"), "\(text)")
+    }
 }
