@@ -300,6 +300,14 @@ extension StarterBlock {
         {
             annotations.append(("@start(resume())", "the returned \(returnedType) can be suspended and resumed: resume() starts it"))
         }
+        // A task that starts with `start()` (pCloud's `CallTask.addCompletionBlock(_:) ->
+        // CallTask`, made unstarted by the client): the one-shot waits until something starts it.
+        if let returnedType, function.returnType.map({ !$0.isVoid }) == true, !tokens.isResumable(returnedType),
+            let start = tokens.startMethod(of: returnedType), !annotations.contains(where: { $0.annotation == "@stream" || $0.annotation.hasPrefix("@start") })
+        {
+            annotations.append(
+                ("", "the returned \(returnedType) has \(start)(): if it may not be started when '\(function.name.name)' is called, write '@start(\(start)())'"))
+        }
         // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
         // name says nothing of how often it is called.
         if byNames == nil, !once, !documentedOnce, !annotations.contains(where: { $0.annotation == "@stream" }),

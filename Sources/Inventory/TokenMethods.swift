@@ -185,6 +185,14 @@ struct TokenMethods {
         return nil
     }
 
+    /// `start()` of a task type that also has a stop (pCloud's `CallTask`, whose
+    /// `addCompletionBlock(_:)` returns the task, unstarted until `start()`).
+    func startMethod(of type: String) -> String? {
+        let name = Self.bareName(type)
+        guard withoutArguments[name]?.contains("start") == true, stopMethod(of: type) != nil else { return nil }
+        return "start"
+    }
+
     /// The method that sends a request the SDK returns unsent (Kitura-net's `ClientRequest`:
     /// `HTTP.request(_:callback:)` calls back only once `end()` is called): `end()` or `send()` of
     /// a type named for a request.

@@ -128,4 +128,23 @@ import Testing
         #expect(text.contains("    public static func purchase(_ productId: String, callback: ((Int) -> Void)?)\n"), "\(text)")
         #expect(text.contains("    @context  // the SDK's own async form 'purchase(_:prefersPlan:)' is the one to call\n    public static func purchase(_ product: Product, callback"), "\(text)")
     }
+
+    /// pCloud's `CallTask`: `addCompletionBlock(_:) -> CallTask` adds a completion, once, and
+    /// returns the task for chaining (no token); `addProgressBlock(_:)` is called for each
+    /// change. The task may not be started yet: asked.
+    @Test func anAdditionNamedForCompletionIsOnceAndForProgressMany() {
+        let text = scan(
+            """
+            public final class CallTask {
+                @discardableResult public func addCompletionBlock(_ block: @escaping (Result<Int, Error>) -> Void) -> CallTask { self }
+                @discardableResult public func addProgressBlock(_ block: @escaping (Int64, Int64) -> Void) -> CallTask { self }
+                @discardableResult public func start() -> CallTask { self }
+                public func cancel() {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: the returned CallTask has start(): if it may not be started when 'addCompletionBlock' is called, write '@start(start())'\n    @discardableResult public func addCompletionBlock"), "\(text)")
+        #expect(!text.contains("because 'addCompletionBlock'"), "\(text)")
+        #expect(text.contains("    @stream\n    // scan: @cancel(token) because the returned CallTask has cancel()\n    @cancel(token)\n    @discardableResult public func addProgressBlock"), "\(text)")
+    }
 }

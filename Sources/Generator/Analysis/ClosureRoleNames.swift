@@ -74,6 +74,8 @@ public enum ClosureRoleNames {
         let lowered = eventName(method).lowercased()
         return ["completed", "failed", "interrupted", "ended", "finished", "closed", "close", "completion"]
             .contains { lowered.hasSuffix($0) } || hasWordOnce(method) || lowered.contains("shutdown")
+            // An addition named for the completion (pCloud's `addCompletionBlock(_:) -> CallTask`).
+            || (method.hasPrefix("add") && camelWords(method).contains("completion"))
     }
 
     /// `once`, `observeOnce`, `onceConnected`: "once" as a word of the camel-case name, not the
@@ -158,6 +160,8 @@ public enum ClosureRoleNames {
     public static func namesRepetition(_ method: String) -> Bool {
         let lowered = method.lowercased()
         return lowered.hasSuffix("progress") || lowered.hasPrefix("every") || lowered.hasSuffix("repeatedly")
+            // An addition named for progress (pCloud's `addProgressBlock(_:)`).
+            || (method.hasPrefix("add") && camelWords(method).contains("progress"))
     }
 
     /// A method name that says it calls back for each item (Swift-Kuery's `forEach(operation:)`,
