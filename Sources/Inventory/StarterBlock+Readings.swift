@@ -9,6 +9,13 @@ extension StarterBlock {
     ) -> [(annotation: String, why: String)] {
         let aliases = closureAliases
         var notes: [(annotation: String, why: String)] = []
+        // A closure type of another module (KituraKit's `respondWith: @escaping
+        // CodableResultClosure<O>`, a typealias of KituraContracts): generate cannot see it.
+        for callback in callbacks where closureType(of: callback) == nil {
+            let name = TokenMethods.bareName(callback.type.strippingAttributes.unwrappingOptional.description)
+            notes.append(
+                ("", "'\(name)' is not declared in these sources: paste its typealias (from the module that declares it) into this file, or generate cannot see the closure"))
+        }
         // The object itself beside values (Siesta's `addObserver(owner:closure: (Resource,
         // ResourceEvent) -> Void)`): the adapter leaves it out of each value; said, for an oracle
         // of the values may have wanted a property read off it (CoreStore's snapshot).

@@ -1,3 +1,4 @@
+import Generator
 @testable import Inventory
 import Testing
 
@@ -146,5 +147,27 @@ import Testing
         #expect(text.contains("    // scan: the returned CallTask has start(): if it may not be started when 'addCompletionBlock' is called, write '@start(start())'\n    @discardableResult public func addCompletionBlock"), "\(text)")
         #expect(!text.contains("because 'addCompletionBlock'"), "\(text)")
         #expect(text.contains("    @stream\n    // scan: @cancel(token) because the returned CallTask has cancel()\n    @cancel(token)\n    @discardableResult public func addProgressBlock"), "\(text)")
+    }
+
+    /// KituraKit's `respondWith: @escaping CodableResultClosure<O>`, a typealias of another
+    /// module: scan says to paste it, and generate says the method is not bridged until it is
+    /// (before, the block "declared nothing to bridge"). Pasted, the adapter is the one-shot.
+    @Test func aClosureTypeOfAnotherModuleIsAskedFor() throws {
+        let text = scan(
+            """
+            public class Client {
+                public func get<O: Codable>(_ route: String, respondWith: @escaping CodableResultClosure<O>) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: 'CodableResultClosure' is not declared in these sources: paste its typealias (from the module that declares it) into this file, or generate cannot see the closure\n"), "\(text)")
+        let output = try GeneratorPipeline.standard().generate(source: Array(text.utf8), path: "S.bridge", displayName: "S.bridge")
+        #expect(output.reports.contains {
+            $0.diagnostic.severity == .warning
+                && $0.diagnostic.message == "'respondWith' is '@escaping CodableResultClosure<O>', a closure type this file does not declare: 'get(_:respondWith:)' is not bridged"
+        }, "\(output.reports.map(\.diagnostic.message))")
+        let pasted = text.replacingOccurrences(
+            of: "extension Client {", with: "typealias CodableResultClosure<O: Codable> = (O?, Error?) -> Void\n\nextension Client {")
+        #expect(try generate(pasted).contains("func get<O: Codable>(_ route: String) async throws -> O {"))
     }
 }

@@ -64,6 +64,28 @@ extension Analyzer {
             }
     }
 
+    /// `@escaping` on a type the file does not declare (KituraKit's `respondWith: @escaping
+    /// CodableResultClosure<O>`, a typealias of KituraContracts): a closure generate cannot see,
+    /// so the method would pass for context without a word. Said, with what to paste.
+    mutating func warnIfClosureTypeIsUnknown(_ function: FunctionDecl, scope: String) {
+        guard !function.attributes.contains(where: { $0.name.name == "context" }) else { return }
+        for parameter in function.parameters where parameter.type.attributes.contains(where: { $0.name.name == "escaping" }) {
+            guard let resolved = try? resolver.resolve(parameter.type, scope: scope),
+                case .named(let components) = resolved.strippingAttributes.kind, let last = components.last
+            else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "'\(parameter.name.name)' is '@escaping \(resolved.strippingAttributes)', a closure type this file does not declare: '\(function.fullName)' is not bridged",
+                    at: parameter.type.location,
+                    notes: [
+                        .init("paste the closure's typealias from the module that declares it: 'typealias \(last.name.name)\(last.genericArguments.isEmpty ? "" : "<…>") = (…) -> Void'"),
+                        .init("or mark the method '@context' to keep it unbridged without this warning"),
+                    ]))
+            return
+        }
+    }
+
     /// An initializer cannot be `async` through an adapter (an extension cannot add a designated
     /// initializer, and the object it makes is the SDK's to keep): say what to write instead.
     mutating func warnIfInitializerTakesCompletion(_ member: ContextDecl, scope: String) {
@@ -168,6 +190,7 @@ extension Analyzer {
                 refuseAnnotations(on: member)
             case .function(let function) where isContext(function, scope: scope):
                 context.append((function.fullName, function.location))
+                warnIfClosureTypeIsUnknown(function, scope: scope)
             case .function(let function): bridgeable.append(function)
             case .typeAlias, .enumDecl: break
             }
