@@ -83,6 +83,14 @@ import Testing
         #expect(amount == 100 && currency == "EUR")
     }
 
+    /// `(() throws -> Receipt) -> Void`: the value the closure returns, or the error it throws.
+    @Test func anOutcomeHandedAsAThrowingClosure() async throws {
+        let client = PaymentsClient()
+        #expect(try await client.confirm(id: "c").id == "c")
+        client.outcome = .failure
+        await #expect(throws: FixtureError.failed) { _ = try await client.confirm(id: "c") }
+    }
+
     @Test func severalOptionalsWithError() async throws {
         let client = PaymentsClient()
         let (data, status) = try await client.statement(month: 3)

@@ -54,6 +54,14 @@ public final class PaymentsClient: FixtureObject {
         respond { _ in completion(.success(3)) }
     }
 
+    /// Perfect's style: the outcome handed over as a closure that returns it or throws.
+    public func confirm(id: String, completion: @escaping (() throws -> Receipt) -> Void) {
+        respond { outcome in
+            let result = outcome.result(Receipt(id: id))
+            completion { try result.get() }
+        }
+    }
+
     public func void(completion: @escaping (Result<Void, PaymentsError>) -> Void) {
         respond { outcome in completion(outcome == .value ? .success(()) : .failure(.declined)) }
     }

@@ -170,4 +170,21 @@ import Testing
             of: "extension Client {", with: "typealias CodableResultClosure<O: Codable> = (O?, Error?) -> Void\n\nextension Client {")
         #expect(try generate(pasted).contains("func get<O: Codable>(_ route: String) async throws -> O {"))
     }
+
+    /// Perfect-Redis's `getClient(withIdentifier:callback: (() throws -> RedisClient) -> ())`:
+    /// the outcome handed over as a closure that returns it or throws is a callback, bridged as
+    /// a throwing one-shot. A closure handed over with arguments is a step the app implements.
+    @Test func anOutcomeHandedAsAThrowingClosureIsACallback() throws {
+        let text = scan(
+            """
+            public final class RedisClient {
+                public static func getClient(withIdentifier: String, callback: @escaping (() throws -> RedisClient) -> ()) {}
+                public func schedule(_ action: @escaping (Int, (Int) -> Void) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("\n    public static func getClient(withIdentifier: String, callback"), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public func schedule"), "\(text)")
+        #expect(try generate(text).contains("static nonisolated(nonsending) func client(withIdentifier: String) async throws -> RedisClient {"))
+    }
 }

@@ -137,6 +137,16 @@ extension Analyzer {
             diagnostics.error("\(where_) has an 'inout' parameter; it cannot be bridged", at: element.type.location)
             return nil
         }
+        // A closure of nothing that returns the value or throws (Perfect-Redis's `getClient(
+        // withIdentifier:callback: (() throws -> RedisClient) -> ())`): called in the callback.
+        if elements.count == 1, let resolved = try? resolver.resolve(elements[0].type, scope: scope),
+            case .function(let thunk) = resolved.strippingAttributes.kind, thunk.parameters.isEmpty, thunk.throwsClause != nil,
+            !thunk.isAsync
+        {
+            let name = closureParameterNames(elements, roles: [.thunk])[0]
+            let type = generic ? elements[0].type.strippingAttributes.description : nil
+            return (CompletionShape(parameters: [.init(name: name, role: .thunk, type: type)]), thunk.result.isVoid ? "Void" : thunk.result.description)
+        }
         // A closure the handler receives without `@escaping` is only valid during the callback
         // (RxSwift's `recurse`): it cannot be returned from the adapter.
         for element in elements {
@@ -441,7 +451,7 @@ extension Analyzer {
             switch role {
             case .error, .failure: fallback = "error"
             case .flag: fallback = "flag"
-            case .result: fallback = "result"
+            case .result, .thunk: fallback = "result"
             case .cases: fallback = "event"
             case .handedBack: fallback = handles[index] ?? "receiver"
             case .value:

@@ -122,6 +122,10 @@ public struct CompletionShape: Hashable, Sendable {
         /// A `Result<T, E>`, alone or beside what is handed back; `lent`: its success is an
         /// object lent for the callback only (`Result<Database, Error>`): the value is `Void`.
         case result(lent: Bool)
+        /// A closure that returns the value or throws the failure, called inside the callback
+        /// (Perfect's `CURLResponse.Confirmation = () throws -> CURLResponse`): a `Result` made
+        /// of its call.
+        case thunk
         /// One value of an SDK enum declared in the file (`Event<T>`: `.next(T)`, `.error(Error)`,
         /// `.completed`): which case is the value, which the failure, which the end.
         case cases(EnumOutcome)
@@ -178,6 +182,7 @@ public struct CompletionShape: Hashable, Sendable {
         for parameter in parameters {
             switch parameter.role {
             case .result(let lent): found = (parameter.name, lent)
+            case .thunk: found = ("Result(catching: { try \(parameter.name)() })", false)
             case .handedBack: continue
             default: return nil
             }

@@ -20,7 +20,11 @@ public enum CallbackShape {
         guard closure.result.isVoid, !closure.isAsync,
             !closure.parameters.contains(where: { parameter in
                 if parameter.type.isInout { return true }
-                if case .function = parameter.type.unwrappingOptional.kind { return true }
+                // Not the outcome handed as a closure that returns it or throws (Perfect-Redis's
+                // `callback: (() throws -> RedisClient) -> ()`): a result, called in the callback.
+                if case .function(let handed) = parameter.type.unwrappingOptional.strippingAttributes.kind {
+                    return !(closure.parameters.count == 1 && handed.parameters.isEmpty && handed.throwsClause != nil && !handed.isAsync)
+                }
                 return false
             })
         else { return false }

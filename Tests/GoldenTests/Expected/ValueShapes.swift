@@ -115,3 +115,29 @@ extension PaymentsClient {
         }
     }
 }
+
+#sourceLocation(file:"ValueShapes.bridge",line:21)
+/// The outcome handed over as a closure that returns it or throws (Perfect's `Confirmation`):
+/// called in the callback.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PaymentsClient {
+    #sourceLocation()
+    /// Bridged from `PaymentsClient.confirm(id:completion:)`.
+    #sourceLocation(file:"ValueShapes.bridge",line:24)
+    @discardableResult
+    nonisolated(nonsending) func confirm(id: String) async throws -> Receipt {
+        #sourceLocation(file:"ValueShapes.bridge",line:25)
+        let call = BridgegenCall<Receipt, Swift.Void>("PaymentsClient.confirm(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ValueShapes.bridge",line:25)
+            self.confirm(
+                id: id,
+                completion: { result in
+                    #sourceLocation()
+                    continuation.resume(with: Result(catching: { try result() }))
+                }
+            )
+        }
+    }
+}
