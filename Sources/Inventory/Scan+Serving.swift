@@ -120,8 +120,10 @@ extension Scan {
             }
         }
         return types.filter { related.contains($0.name) }.flatMap(\.members).compactMap { member -> FunctionDecl? in
+            // Closures it takes have defaults (FirebaseStorage's `putDataAsync(_:metadata:onProgress:
+            // = nil) async`): a per-item closure it must be given makes it no one-shot's form.
             guard includesInternal || member.isPublic, case .function(let function)? = member.declaration, function.isAsync,
-                !function.parameters.contains(where: { $0.type.description.contains("->") })
+                !function.parameters.contains(where: { $0.type.description.contains("->") && $0.defaultValue == nil })
             else { return nil }
             return function
         }

@@ -14,7 +14,10 @@ extension StarterBlock {
         let labels = Self.labels(of: function)
         let plain = Self.labels(of: function, closures: false)
         return asyncMethods.first { twin in
-            guard twin.name.name == function.name.name, Self.sharedLabelsHaveTheSameTypes(function, twin) else { return false }
+            // Or named with `Async` after it (FirebaseStorage's `putDataAsync(_:metadata:onProgress:)`
+            // of `putData(_:metadata:completion:)`).
+            guard [function.name.name, function.name.name + "Async"].contains(twin.name.name), Self.sharedLabelsHaveTheSameTypes(function, twin)
+            else { return false }
             let twinLabels = Self.labels(of: twin)
             if twinLabels.count < labels.count, Self.isSubmultiset(twinLabels, of: labels) { return true }
             // More labels than the call's, each of them defaulted.

@@ -58,9 +58,13 @@ import Testing
                 public func sendPasswordReset(withEmail email: String, actionCodeSettings: String? = nil) async throws {}
                 public func verify(_ number: String, completion: @escaping (String?, Error?) -> Void) {}
                 public func verify(_ number: String, session: String) async throws -> String { "" }
+                public func putData(_ data: Data, metadata: String? = nil, completion: ((Result<String, Error>) -> Void)? = nil) {}
+                public func putDataAsync(_ data: Data, metadata: String? = nil, onProgress: ((Double) -> Void)? = nil) async throws -> String { "" }
             }
             """
         ).text
+        // FirebaseStorage: named with `Async` after it, taking a progress closure with a default.
+        #expect(text.contains("    @context  // the SDK's own async form 'putDataAsync(_:metadata:onProgress:)' is the one to call\n"), "\(text)")
         #expect(text.contains("    @context  // the SDK's own async form 'sendPasswordReset(withEmail:actionCodeSettings:)' is the one to call\n"), "\(text)")
         #expect(text.contains("    public func verify(_ number: String, completion"), "\(text)")
         #expect(!text.contains("the SDK's own async form 'verify(_:session:)'"), "\(text)")
