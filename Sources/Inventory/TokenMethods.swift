@@ -78,11 +78,15 @@ struct TokenMethods {
             // optional completion of its own (Bluejay's `endListen(to:completion: … = nil)` of
             // `listen(to:…)`): the stop calls it without.
             let observer = StarterBlock.namesObserver(function.name.name)
-            for candidate in candidates where candidate.name.name == inverse
-                && !candidate.parameters.contains(where: {
+            func callsBack(_ candidate: FunctionDecl) -> Bool {
+                candidate.parameters.contains {
                     ($0.type.description.contains("->") || Analyzer.looksLikeCompletion($0.name.name)) && !(observer && $0.defaultValue != nil)
-                })
-            {
+                }
+            }
+            // Nor when an overload of it does (Perfect-Redis's `unsubscribe(channels:callback:)`
+            // beside a blocking `unsubscribe(channels:) throws`): commands, each answered once.
+            if candidates.contains(where: { $0.name.name == inverse && callsBack($0) }) { continue }
+            for candidate in candidates where candidate.name.name == inverse && !callsBack(candidate) {
                 var arguments: [String] = []
                 var fits = true
                 for parameter in candidate.parameters {

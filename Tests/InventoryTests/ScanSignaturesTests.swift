@@ -191,4 +191,24 @@ import Testing
         #expect(text.contains("@context  // takes a closure, but not a callback\n    public func schedule"), "\(text)")
         #expect(try generate(text).contains("static nonisolated(nonsending) func client(withIdentifier: String) async throws -> RedisClient {"))
     }
+
+    /// Perfect-Redis: `subscribe(channels:callback:)` beside `unsubscribe(channels:callback:)`
+    /// and a blocking `unsubscribe(channels:) throws`: commands, each answered once; the
+    /// blocking one is no stop of a stream.
+    @Test func anInverseWithACallbackOverloadIsACommand() {
+        let text = scan(
+            """
+            public typealias redisResponseCallback = (String) -> ()
+            public final class RedisClient {
+                public func subscribe(channels: [String], callback: @escaping redisResponseCallback) {}
+                public func unsubscribe(channels: [String], callback: @escaping redisResponseCallback) {}
+            }
+            public extension RedisClient {
+                func unsubscribe(channels: [String]) throws -> String { "" }
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream"), "\(text)")
+        #expect(!text.contains("@cancel(unsubscribe"), "\(text)")
+    }
 }
