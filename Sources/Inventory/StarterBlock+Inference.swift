@@ -157,6 +157,7 @@ extension StarterBlock {
             } else if ClosureRoleNames.namesIteration(function.name.name), callbacks.count == 1 {
                 annotations.insert(("@stream", "'\(function.name.name)' is named for calling back for each item"), at: 0)
             } else if function.returnType?.isVoid ?? true, callbacks.count == 1, Self.namesObserver(function.name.name),
+                tokens.answeringInverse(of: function, in: type) == nil,
                 // Not one that names the outcome outright (CoreStore's `monitorList(createAsynchronously:
                 // …)` hands over the monitor it made, once); a bare `callback` or `block` says nothing.
                 ![callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains(where: {
@@ -307,6 +308,12 @@ extension StarterBlock {
         {
             annotations.append(
                 ("", "the returned \(returnedType) has \(start)(): if it may not be started when '\(function.name.name)' is called, write '@start(\(start)())'"))
+        }
+        if !annotations.contains(where: { $0.annotation == "@stream" }), Self.namesObserver(function.name.name),
+            let inverse = tokens.answeringInverse(of: function, in: type)
+        {
+            annotations.append(
+                ("", "'\(inverse)' calls back too: as written, each is a command answered once; if '\(function.name.name)' calls back for every message, add '@stream'"))
         }
         // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
         // name says nothing of how often it is called.

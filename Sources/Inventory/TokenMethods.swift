@@ -106,6 +106,25 @@ struct TokenMethods {
         return nil
     }
 
+    /// The receiver's inverse of `function` that calls back itself (Perfect-Redis's
+    /// `unsubscribe(channels:callback:)` of `subscribe(channels:callback:)`): the two are
+    /// commands, each answered once, not a registration and its stop.
+    func answeringInverse(of function: FunctionDecl, in type: String) -> String? {
+        let candidates = functions[Self.bareName(type)] ?? []
+        for inverse in ClosureRoleNames.inverses(of: function.name.name) {
+            if let candidate = candidates.first(where: {
+                $0.name.name == inverse
+                    && $0.parameters.contains { parameter in
+                        parameter.defaultValue == nil
+                            && (parameter.type.description.contains("->") || parameter.type.attributes.contains { $0.name.name == "escaping" })
+                    }
+            }) {
+                return candidate.fullName
+            }
+        }
+        return nil
+    }
+
     /// The `@cancel` argument that undoes `function` given the id it returns: the receiver's
     /// method named for the inverse verb that takes that id (socket.io's `off(id: UUID)` of
     /// `on(_:callback:) -> UUID` and `once`: `using: off(id:)`), and besides it only the
