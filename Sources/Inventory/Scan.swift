@@ -209,6 +209,7 @@ public struct Scan {
             block.answersNilWithoutError = answersNilWithoutError
             block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
+            block.aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
             block.errorTypes = errorTypes.all
             block.enumAliases = enumAliases.mapValues(\.type)
             return block

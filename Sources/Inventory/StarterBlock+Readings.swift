@@ -5,7 +5,7 @@ import Generator
 /// it took and the annotation that says the other, so that a reviewer, not scan, decides.
 extension StarterBlock {
     func readings(
-        of function: FunctionDecl, callbacks: [Parameter], annotations: [(annotation: String, why: String)]
+        of function: FunctionDecl, callbacks: [Parameter], annotations: [(annotation: String, why: String)], tokens: TokenMethods
     ) -> [(annotation: String, why: String)] {
         let aliases = closureAliases
         var notes: [(annotation: String, why: String)] = []
@@ -15,6 +15,21 @@ extension StarterBlock {
             let name = TokenMethods.bareName(callback.type.strippingAttributes.unwrappingOptional.description)
             notes.append(
                 ("", "'\(name)' is not declared in these sources: paste its typealias (from the module that declares it) into this file, or generate cannot see the closure"))
+        }
+        // A value named for an outcome that these sources do not declare (Swift-Kuery-PostgreSQL's
+        // `onCompletion: (QueryResult) -> ()`, an enum of SwiftKuery's with an `.error` case):
+        // returned whole, its failure not thrown, unless the enum is pasted and its case named.
+        if callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+            !annotations.contains(where: { $0.annotation.hasPrefix("@failure") || $0.annotation.hasPrefix("@success") || $0.annotation.hasPrefix("@event") })
+        {
+            let written = closure.parameters[0].type.strippingAttributes.unwrappingOptional.description
+            let name = TokenMethods.bareName(written)
+            if name.hasSuffix("Result"), name != "Result", !written.contains("<"), enums[name] == nil, !errorTypes.contains(name),
+                !tokens.declares(name), !aliasNames.contains(name)
+            {
+                notes.append(
+                    ("", "'\(name)' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, paste it into this file and write '@failure(.case)' so that the failure throws"))
+            }
         }
         // The object itself beside values (Siesta's `addObserver(owner:closure: (Resource,
         // ResourceEvent) -> Void)`): the adapter leaves it out of each value; said, for an oracle

@@ -66,6 +66,8 @@ struct StarterBlock {
     var lentTypes: LentTypes?
     /// The SDK's file-level typealiases of `Result` (RxSwift's `SingleEvent`).
     var resultAliases: Set<String> = []
+    /// Every typealias the module declares, by name (`ConditionResult = ProcedureResult<Bool>`).
+    var aliasNames: Set<String> = []
     /// The names of the closure parameters the type's initializers take.
     var initializerClosures: Set<String> = []
     /// The library calls completions with `(nil, nil)` (callsBackWithNilAndNil).

@@ -212,4 +212,23 @@ import Testing
         #expect(!text.contains("@cancel(unsubscribe"), "\(text)")
         #expect(text.contains("    // scan: 'unsubscribe(channels:callback:)' calls back too: as written, each is a command answered once; if 'subscribe' calls back for every message, add '@stream'\n"), "\(text)")
     }
+
+    /// Swift-Kuery-PostgreSQL's `connect(onCompletion: (QueryResult) -> ())`, where
+    /// `QueryResult` is SwiftKuery's enum with an `.error` case: as written, the value is the
+    /// whole result and its failure is not thrown, which the starter says. Not for a typealias
+    /// these sources declare (`ConditionResult = ProcedureResult<Bool>`).
+    @Test func anUndeclaredResultTypeIsSaid() {
+        let text = scan(
+            """
+            public enum ProcedureResult<T> { case success(T), failure(Error) }
+            public typealias ConditionResult = ProcedureResult<Bool>
+            public final class Connection {
+                public func connect(onCompletion: @escaping (QueryResult) -> ()) {}
+                public func evaluate(completion: @escaping (ConditionResult) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: 'QueryResult' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, paste it into this file and write '@failure(.case)' so that the failure throws\n    public func connect"), "\(text)")
+        #expect(!text.contains("'ConditionResult' is not declared"), "\(text)")
+    }
 }
