@@ -119,11 +119,18 @@ extension Scan {
                 related.formUnion(inherited(by: conformer).union([conformer]))
             }
         }
-        return types.filter { related.contains($0.name) }.flatMap(\.members).compactMap { member -> FunctionDecl? in
+        // An actor's isolated method is async from outside (okta's `AuthenticationFlow: Actor`,
+        // whose `reset()` is what `nonisolated reset(completion:)` wraps).
+        let actors = Set(types.filter { $0.kind == .actor || $0.inherits.contains("Actor") }.map(\.name))
+        return types.filter { related.contains($0.name) }.flatMap { owner in owner.members.map { (owner.name, $0) } }.compactMap {
+            owner, member -> FunctionDecl? in
+            guard includesInternal || member.isPublic, case .function(var function)? = member.declaration else { return nil }
+            if actors.contains(owner), !function.modifiers.contains(where: { ["nonisolated", "static", "class"].contains($0.name) }) {
+                function.isAsync = true
+            }
             // Closures it takes have defaults (FirebaseStorage's `putDataAsync(_:metadata:onProgress:
             // = nil) async`): a per-item closure it must be given makes it no one-shot's form.
-            guard includesInternal || member.isPublic, case .function(let function)? = member.declaration, function.isAsync,
-                !function.parameters.contains(where: { $0.type.description.contains("->") && $0.defaultValue == nil })
+            guard function.isAsync, !function.parameters.contains(where: { $0.type.description.contains("->") && $0.defaultValue == nil })
             else { return nil }
             return function
         }

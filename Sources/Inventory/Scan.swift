@@ -241,7 +241,11 @@ public struct Scan {
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
-            block.isView = type.name == "View" || types.contains { $0.name == type.name && $0.inherits.contains("View") }
+            // A SwiftUI view, or a representable of a platform view (SDWebImageSwiftUI's
+            // `AnimatedImage: PlatformViewRepresentable`).
+            block.isView = type.name == "View" || types.contains { candidate in
+                candidate.name == type.name && candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") }
+            }
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: types, includesInternal: includesInternal)
             block.streamForms = Self.streamForms(of: type.name, in: types, includesInternal: includesInternal)

@@ -50,7 +50,9 @@ extension StarterBlock {
         }
         // A SwiftUI view modifier (KeyboardShortcuts' `View.onGlobalKeyboardShortcut(_:perform:)
         // -> some View`, Defaults' `Toggle.onChange(_:) -> Self`): it runs while the view is shown.
-        if spelled == "some View" || (isView && returned.description == "Self") {
+        // Or one that returns the view's own type (SDWebImageSwiftUI's `WebImage.onSuccess(perform:)
+        // -> WebImage`).
+        if spelled == "some View" || (isView && (returned.description == "Self" || bare == TokenMethods.bareName(type))) {
             return "a SwiftUI view modifier: its closure runs while the view is shown"
         }
         return nil

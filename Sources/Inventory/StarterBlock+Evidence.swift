@@ -132,6 +132,9 @@ extension StarterBlock {
             let closure = closureType(of: function.parameters[0]), closure.throwsClause == nil,
             name.hasSuffix("Hook") || name == "trace"
                 || (name.hasPrefix("set") && ["Handler", "Callback", "Listener", "Observer"].contains(where: name.hasSuffix))
+                // `setOn<Event>` (SDWebImageSwiftUI's `ImageManager.setOnSuccess(perform:)`, called
+                // for each load until nil clears it).
+                || (name.hasPrefix("setOn") && name.dropFirst(5).first?.isUppercase == true)
         else { return nil }
         return name + "(" + (function.parameters[0].label.map { $0.name + ": " } ?? "") + "nil)"
     }

@@ -231,4 +231,48 @@ import Testing
         #expect(text.contains("    // scan: 'QueryResult' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, paste it into this file and write '@failure(.case)' so that the failure throws\n    public func connect"), "\(text)")
         #expect(!text.contains("'ConditionResult' is not declared"), "\(text)")
     }
+
+    /// SDWebImageSwiftUI: `WebImage.onSuccess(perform:) -> WebImage` and the same on a
+    /// `PlatformViewRepresentable` are view modifiers, whose closures run while the view is
+    /// shown; `ImageManager.setOnSuccess(perform:)` keeps one handler, called for each load
+    /// until nil clears it.
+    @Test func viewModifiersAndSetOnSlots() {
+        let text = scan(
+            """
+            import SwiftUI
+            public protocol PlatformViewRepresentable {}
+            public struct WebImage: View {
+                public var body: some View { EmptyView() }
+                public func onSuccess(perform action: ((Int) -> Void)? = nil) -> WebImage { self }
+            }
+            public struct AnimatedImage: PlatformViewRepresentable {
+                public func onFailure(perform action: ((Error) -> Void)? = nil) -> AnimatedImage { self }
+            }
+            public final class ImageManager {
+                public func setOnSuccess(perform action: ((Int) -> Void)? = nil) {}
+            }
+            """
+        ).text
+        // Alone in their blocks, they are named in the starter's list of what is not bridged.
+        #expect(text.contains("\n// WebImage: onSuccess(perform:)\n// AnimatedImage: onFailure(perform:)"), "\(text)")
+        #expect(!text.contains("func onSuccess") && !text.contains("func onFailure"), "\(text)")
+        #expect(text.contains("    @cancel(setOnSuccess(perform: nil))\n    public func setOnSuccess"), "\(text)")
+    }
+
+    /// okta's `AuthenticationFlow: Actor`: its isolated `reset()` is async from outside, the
+    /// async form of `nonisolated reset(completion:)`.
+    @Test func anActorsIsolatedMethodIsAnAsyncForm() {
+        let text = scan(
+            """
+            public protocol AuthenticationFlow: Actor {
+                func reset()
+            }
+            extension AuthenticationFlow {
+                nonisolated public func reset(completion: @escaping @Sendable () -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("\n// AuthenticationFlow: reset(completion:)"), "\(text)")
+        #expect(!text.contains("func reset(completion"), "\(text)")
+    }
 }
