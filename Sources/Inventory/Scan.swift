@@ -293,7 +293,15 @@ public struct Scan {
                         // its callbacks are left for what replaces it, and said so.
                         deprecatedOnly.append((type.name, names))
                     } else {
-                        closuresOnly.append((type.name, names))
+                        // Each with why it is not bridged, where the block said more than that its
+                        // closure is no callback (a view modifier, the SDK's own async form).
+                        var described: Set<String> = []
+                        closuresOnly.append(
+                            (type.name,
+                             block.entries.filter { $0.marksContext && $0.servedBy == nil }.compactMap { entry -> String? in
+                                 guard let name = entry.swiftName, described.insert(name).inserted else { return nil }
+                                 return name + (entry.contextReason.map { " — " + $0 } ?? "")
+                             }))
                     }
                 }
                 // A type whose only callbacks are its initializers': named too, and counted.

@@ -268,7 +268,11 @@ struct StarterFile {
     static func appendNames(_ names: [(type: String, methods: [String])], to lines: inout [String], heading: [String]) {
         guard !names.isEmpty else { return }
         lines += [""] + heading
-        for (type, methods) in names {
+        for (type, all) in names {
+            // A method with its reason stands on a line of its own.
+            for described in all where described.contains(" — ") { lines.append("// \(type): \(described)") }
+            let methods = all.filter { !$0.contains(" — ") }
+            guard !methods.isEmpty else { continue }
             var line = "// \(type):"
             for (index, method) in methods.enumerated() {
                 let piece = " " + method + (index < methods.count - 1 ? "," : "")

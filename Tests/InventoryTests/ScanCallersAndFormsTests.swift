@@ -21,7 +21,9 @@ import Testing
             """
         ).text
         #expect(!text.contains("    func offers(forProduct product: String, completion"), "\(text)")
-        #expect(text.contains("\n// PurchasesType: offers(forProduct:completion:)\n"), "\(text)")
+        #expect(
+            text.contains("\n// PurchasesType: offers(forProduct:completion:) — the SDK's own async form 'offers(forProduct:)' is the one to call\n"),
+            "\(text)")
     }
 
     /// An async method under the name without `get`/`list` and with exactly the other labels
@@ -646,7 +648,8 @@ import Testing
             """
         ).text
         #expect(!text.contains("@stream"), "\(text)")
-        #expect(text.contains("\n// RealtimeClientV2: onStatusChange(_:), onBroadcast(event:callback:)"), "\(text)")
+        #expect(text.contains("\n// RealtimeClientV2: onStatusChange(_:) — the SDK's own stream 'statusChange' is the one to iterate\n"), "\(text)")
+        #expect(text.contains("\n// RealtimeClientV2: onBroadcast(event:callback:) — the SDK's own stream 'broadcastStream(event:)' is the one to iterate"), "\(text)")
     }
 
     /// `startWatching(…, completion:)` beside `stopWatching` and `connect(completion:)` beside
