@@ -121,26 +121,6 @@ extension StarterBlock {
         return nil
     }
 
-    /// The one callback, called only when the call fails (SignalR's `cancelStreamInvocation(
-    /// streamHandle:cancelDidFail: (Error) -> Void)`): nothing comes on success, so a one-shot
-    /// would wait after every success until it is cancelled. Not a registration for errors
-    /// (`onError(_:)`, `catch(_:)`), which is a stream or a promise's half.
-    func failureOnlyCallback(of function: FunctionDecl, annotations: [(annotation: String, why: String)]) -> String? {
-        let aliases = closureAliases
-        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type) }
-        guard callbacks.count == 1, let callback = callbacks.first, let closure = closureType(of: callback), closure.parameters.count == 1,
-            !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
-            !ClosureRoleNames.namesFailure(method: function.name.name),
-            !["on", "when", "observe", "catch", "add", "register", "set"].contains(where: function.name.name.hasPrefix),
-            ["Error", "any Error", "NSError"].contains(closure.parameters[0].type.strippingAttributes.description)
-                || errorTypes.contains(TokenMethods.bareName(closure.parameters[0].type.strippingAttributes.description))
-        else { return nil }
-        let name = callback.label?.name ?? callback.name.name
-        let words = ClosureRoleNames.camelWords(callback.name.name) + (callback.label.map { ClosureRoleNames.camelWords($0.name) } ?? [])
-        guard words.contains(where: { ["fail", "failed", "failure", "error"].contains($0) }) else { return nil }
-        return name
-    }
-
     /// The note on a requirement the library calls on the app's object (Pusher's
     /// `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app implements
     /// it, and calls it only sometimes (composing Alamofire's interceptors).

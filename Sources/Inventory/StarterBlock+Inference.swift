@@ -70,7 +70,10 @@ extension StarterBlock {
                 annotations.insert(
                     ("@stream", "'\(handed.label?.name ?? handed.name.name)' is handed the returned \(returned) and called until it is stopped"),
                     at: 0)
-            } else if byNames == nil, !once, Self.namesObserver(function.name.name) || Self.namesAddition(function.name.name) {
+            } else if byNames == nil, !once, Self.namesObserver(function.name.name) || Self.namesAddition(function.name.name),
+                // Not the object itself, returned for chaining (pCloud's `addProgressBlock(_:) -> CallTask`).
+                returned.description != "Self", TokenMethods.bareName(returned.description) != Self.bareTypeName(type)
+            {
                 // An `add…` that returns what removes it (SwiftState's `addHandler(event:order:handler:)
                 // -> Disposable`, `addRoute(_:handler:)`) registers too.
                 annotations.insert(
@@ -301,20 +304,7 @@ extension StarterBlock {
         {
             annotations.append(("@start(resume())", "the returned \(returnedType) can be suspended and resumed: resume() starts it"))
         }
-        // A task that starts with `start()` (pCloud's `CallTask.addCompletionBlock(_:) ->
-        // CallTask`, made unstarted by the client): the one-shot waits until something starts it.
-        if let returnedType, function.returnType.map({ !$0.isVoid }) == true, !tokens.isResumable(returnedType),
-            let start = tokens.startMethod(of: returnedType), !annotations.contains(where: { $0.annotation == "@stream" || $0.annotation.hasPrefix("@start") })
-        {
-            annotations.append(
-                ("", "the returned \(returnedType) has \(start)(): if it may not be started when '\(function.name.name)' is called, write '@start(\(start)())'"))
-        }
-        if !annotations.contains(where: { $0.annotation == "@stream" }), Self.namesObserver(function.name.name),
-            let inverse = tokens.answeringInverse(of: function, in: type)
-        {
-            annotations.append(
-                ("", "'\(inverse)' calls back too: as written, each is a command answered once; if '\(function.name.name)' calls back for every message, add '@stream'"))
-        }
+        annotations += taskAndCommandNotes(of: function, returnedType: returnedType, annotations: annotations, tokens: tokens)
         // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
         // name says nothing of how often it is called.
         if byNames == nil, !once, !documentedOnce, !annotations.contains(where: { $0.annotation == "@stream" }),

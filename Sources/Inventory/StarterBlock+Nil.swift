@@ -3,17 +3,24 @@ import Generator
 
 extension StarterBlock {
     /// A stream on a method that returns the object itself for chaining (SwiftTask's
-    /// `progress(_:) -> Self` on a `Task` with `cancel()`): that object's stop would cancel the
-    /// task, not end this listening.
+    /// `progress(_:) -> Self` on a `Task` with `cancel()`, pCloud's `addProgressBlock(_:) ->
+    /// CallTask` on a `CallTask`): that object's stop would cancel the task, not end this
+    /// listening; and nothing ends the stream when the task is done.
     func stopsNotTheObjectItself(_ function: FunctionDecl, in annotations: inout [(annotation: String, why: String)]) {
-        guard function.returnType?.description == "Self", annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+        let object = Self.bareTypeName(type)
+        let returnsItself =
+            function.returnType?.description == "Self"
+            || (function.returnType.map { TokenMethods.bareName($0.description) } == object
+                && !function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }))
+        guard returnsItself, annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
             let index = annotations.firstIndex(where: { $0.annotation.hasPrefix("@cancel(token") })
         else { return }
-        let object = Self.bareTypeName(type)
         annotations[index] = (
             "@cancel(none)",
             "'\(function.name.name)' returns the \(object) itself, for chaining: its stop would stop the \(object), not this listening"
         )
+        annotations.append(
+            ("", "nothing ends this stream when the \(object) is done: as written, a loop over it waits after the last event until it is cancelled; end it when the \(object)'s outcome comes, or mark it '@context'"))
     }
 
     /// A one-shot's one optional value (decision 84): nil is the failure where the documentation
