@@ -4,6 +4,10 @@ import Generator
 /// Where the adapter, as written, is one reading of several (decision 81): the starter says which
 /// it took and the annotation that says the other, so that a reviewer, not scan, decides.
 extension StarterBlock {
+    /// The end of the note on a closure type of another module; the summary counts its method
+    /// as not bridgeable, since generate cannot bridge it until the typealias is pasted.
+    static let pasteAlias = "paste its typealias (from the module that declares it) into this file, or generate cannot see the closure"
+
     func readings(
         of function: FunctionDecl, callbacks: [Parameter], annotations: [(annotation: String, why: String)], tokens: TokenMethods
     ) -> [(annotation: String, why: String)] {
@@ -14,7 +18,7 @@ extension StarterBlock {
         for callback in callbacks where closureType(of: callback) == nil {
             let name = TokenMethods.bareName(callback.type.strippingAttributes.unwrappingOptional.description)
             notes.append(
-                ("", "'\(name)' is not declared in these sources: paste its typealias (from the module that declares it) into this file, or generate cannot see the closure"))
+                ("", "'\(name)' is not declared in these sources: " + Self.pasteAlias))
         }
         // A value named for an outcome that these sources do not declare (Swift-Kuery-PostgreSQL's
         // `onCompletion: (QueryResult) -> ()`, an enum of SwiftKuery's with an `.error` case):

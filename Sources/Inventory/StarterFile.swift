@@ -82,7 +82,7 @@ struct StarterFile {
             + initializersOnly.map(\.methods.count).reduce(0, +)
         for entry in blocks.flatMap(\.entries) where entry.role == .callback {
             result.apis += 1
-            if entry.refusal != nil {
+            if entry.refusal != nil || entry.annotations.contains(where: { $0.why.hasSuffix(StarterBlock.pasteAlias) }) {
                 result.notBridgeable += 1
             } else if entry.annotations.allSatisfy({ $0.annotation.isEmpty }) {
                 // Notes only (what was assumed): nothing inferred, bridged as written.
