@@ -177,6 +177,19 @@ import Testing
         #expect(seen == [1, 2])
     }
 
+    /// `progress: (Int64, Int64) -> Void`: a stream of the two values' tuple.
+    @Test func aProgressClosureOfTwoValues() async throws {
+        let transfers = Transfers()
+        let (stream, continuation) = AsyncStream.makeStream(of: (Int64, Int64).self)
+        #expect(try await transfers.copy(name: "abcd", progress: continuation) == 4)
+        var seen: [Int64] = []
+        for await (done, total) in stream {
+            #expect(total == 2)
+            seen.append(done)
+        }
+        #expect(seen == [1, 2])
+    }
+
     @Test func errorMappingAppliesToEverySDKError() async throws {
         let ledger = Ledger()
         ledger.outcome = .failure

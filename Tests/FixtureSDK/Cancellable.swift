@@ -230,6 +230,17 @@ public final class Transfers: FixtureObject {
     }
 }
 
+extension Transfers {
+    /// Progress as two values, bytes so far and in all (pcloud-sdk-swift's `(Int64, Int64)`).
+    public func copy(name: String, progress: @escaping (Int64, Int64) -> Void, completion: @escaping (Result<Int, Error>) -> Void) {
+        progress(1, 2)
+        respond { outcome in
+            progress(2, 2)
+            completion(outcome.result(name.count))
+        }
+    }
+}
+
 /// Progress as SDKs report it: a class, not Sendable.
 public final class ArchiveProgress {
     public let completed: Int

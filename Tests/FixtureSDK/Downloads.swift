@@ -39,11 +39,13 @@ public final class Downloader: @unchecked Sendable {
 
     @discardableResult
     public func download(from url: String, delegate: DownloadDelegate) -> DownloadTask {
-        counts.withLock { $0 += 1 }
         let task = DownloadTask(url: url)
         // Weakly, through `AnyObject`: a delegate nobody else keeps is gone when the answer comes.
         let weakDelegate = WeakRef(delegate as AnyObject)
         lastDelegate.withLock { $0 = weakDelegate }
+        // Counted after: a test that waits for the count then reads this call's delegate (under
+        // load it had read the one before, released).
+        counts.withLock { $0 += 1 }
         let (failing, finishesTwice, silent, delay) = (self.failing, self.finishesTwice, self.silent, self.delay)
         queue.asyncAfter(deadline: .now() + delay) {
             guard !silent else { return }

@@ -58,7 +58,8 @@ extension Analyzer {
     }
 
     /// `@progressStream(name)`: the named progress closure `(T) -> Void` becomes an
-    /// `AsyncStream<T>.Continuation` parameter, finished when the call ends.
+    /// `AsyncStream<T>.Continuation` parameter, finished when the call ends; one of several values
+    /// (pcloud-sdk-swift's `(Int64, Int64) -> Void`) a stream of their tuple.
     mutating func readProgressStreams(_ function: FunctionDecl, completionIndex: Int, scope: String) -> [String: String]? {
         var streams: [String: String] = [:]
         for attribute in function.attributes where attribute.name.name == "progressStream" {
@@ -85,14 +86,16 @@ extension Analyzer {
             if case .optional(let wrapped)? = unwrapped?.kind { unwrapped = (try? resolver.resolve(wrapped, scope: scope))?.strippingAttributes }
             guard let unwrapped,
                 case .function(let closure) = unwrapped.kind,
-                closure.parameters.count == 1, closure.result.isVoid, closure.throwsClause == nil, !closure.isAsync
+                !closure.parameters.isEmpty, !closure.parameters.contains(where: \.type.isInout),
+                closure.result.isVoid, closure.throwsClause == nil, !closure.isAsync
             else {
                 diagnostics.error(
                     "'\(parameter.name.name)' is not a '(Value) -> Void' closure and cannot become a stream", at: parameter.type.location,
                     notes: [.init("write \(usage)")])
                 return nil
             }
-            streams[Naming.escaped(parameter.name.name)] = closure.parameters[0].type.strippingAttributes.description
+            let types = closure.parameters.map { $0.type.strippingAttributes.description }
+            streams[Naming.escaped(parameter.name.name)] = types.count == 1 ? types[0] : "(" + types.joined(separator: ", ") + ")"
         }
         return streams
     }

@@ -281,6 +281,12 @@ extension Analyzer {
             }
         }
         call.progressStreams = streams
+        for name in streams.keys {
+            guard let original = function.parameters.first(where: { Naming.escaped($0.name.name) == name }),
+                let closure = resolvedClosure(original.type, scope: scope), closure.parameters.count > 1
+            else { continue }
+            call.progressArities[name] = closure.parameters.count
+        }
         var adapter = Adapter(
             documentation: function.documentation, sourceName: legacyName, adapterName: adapterName,
             name: escapedName, access: access, attributes: annotations.carried, isStatic: isStatic,

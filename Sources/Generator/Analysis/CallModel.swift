@@ -31,6 +31,8 @@ public struct SDKCall: Hashable, Sendable {
     /// Progress parameters turned into `AsyncStream<Element>.Continuation` by `@progressStream`:
     /// parameter name → element type. The adapter yields into them and finishes them at the end.
     public var progressStreams: [String: String] = [:]
+    /// How many values each of them gets, where more than one (yielded as a tuple).
+    public var progressArities: [String: Int] = [:]
 
     public init(legacyCall: LegacyCall, completion: CompletionShape) {
         self.legacyCall = legacyCall

@@ -273,7 +273,9 @@ extension Planner {
     /// on only while the outcome is open (a `@progressStream` continuation gets the values).
     func forwardedValue(_ call: SDKCall, name: String, isInout: Bool, continuation: String) -> String {
         if call.progressStreams[name] != nil {
-            return "{ value in \(continuation).yieldIfRunning(value, to: \(name)) }"
+            guard let arity = call.progressArities[name] else { return "{ value in \(continuation).yieldIfRunning(value, to: \(name)) }" }
+            let values = (0..<arity).map { "value\($0)" }.joined(separator: ", ")
+            return "{ \(values) in \(continuation).yieldIfRunning((\(values)), to: \(name)) }"
         }
         if let arity = call.guardedClosureParameters[name] {
             let values = (0..<arity).map { arity == 1 ? "value" : "value\($0)" }.joined(separator: ", ")

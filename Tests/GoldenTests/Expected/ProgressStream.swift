@@ -64,4 +64,28 @@ extension Transfers {
             )
         }
     }
+
+    /// Progress as two values: the stream's element is their tuple.
+    ///
+    /// Bridged from `Transfers.copy(name:progress:completion:)`.
+    #sourceLocation(file:"ProgressStream.bridge",line:18)
+    @discardableResult
+    nonisolated(nonsending) func copy(name: String, progress: _Concurrency.AsyncStream<(Int64, Int64)>.Continuation) async throws -> Int {
+        #sourceLocation()
+        defer { progress.finish() }
+        #sourceLocation(file:"ProgressStream.bridge",line:19)
+        let call = BridgegenCall<Int, Swift.Void>("Transfers.copy(name:progress:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ProgressStream.bridge",line:19)
+            self.copy(
+                name: name,
+                progress: { value0, value1 in continuation.yieldIfRunning((value0, value1), to: progress) },
+                completion: { result in
+                    #sourceLocation()
+                    continuation.resume(with: result)
+                }
+            )
+        }
+    }
 }
