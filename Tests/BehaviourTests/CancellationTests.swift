@@ -120,10 +120,9 @@ import Testing
     @Test func timeoutCancelsTheSDKAndThrowsATypedError() async throws {
         let transfers = Transfers()
         transfers.mode = .never
-        var progress: [Double] = []
         let started = Date()
         await #expect(throws: BridgegenError.timedOut(adapter: "Transfers.download(name:progress:)", seconds: 0.25)) {
-            _ = try await transfers.download(name: "n", progress: { progress.append($0) })
+            _ = try await transfers.download(name: "n", progress: { _ in })
         }
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(await eventually { transfers.requests.first?.cancelCount == 1 })

@@ -1,5 +1,6 @@
 import FixtureSDK
 import Foundation
+import Synchronization
 @testable import BridgegenRuntime
 @testable import GoldenAdapters
 import Testing
@@ -130,9 +131,11 @@ import Testing
         let catalog = Catalog()
         #expect(try await catalog.lookup(sku: "s") == "s")
         #expect(try await catalog.search("q") == ["q"])
-        var progress: [Double] = []
-        let data = try await catalog.download(id: "d", progress: { progress.append($0) }, onCancel: {})
-        #expect(data == Data("d".utf8) && progress == [0.5])
+        // The SDK calls a pass-through closure on its own thread: the adapter takes it
+        // `@Sendable`, so what it collects is behind a lock.
+        let progress = Mutex<[Double]>([])
+        let data = try await catalog.download(id: "d", progress: { value in progress.withLock { $0.append(value) } }, onCancel: {})
+        #expect(data == Data("d".utf8) && progress.withLock { $0 } == [0.5])
         try await catalog.sync()
         try await catalog.refresh()
     }

@@ -131,7 +131,7 @@ import Testing
         ).text
         #expect(text.components(separatedBy: "    @finish(returned)\n").count == 2, "\(text)")
         let swift = try generate(text)
-        #expect(swift.contains("func query(_ sql: String, onMetadata: @escaping (Metadata) -> () = { _ in }) -> _Concurrency.AsyncThrowingStream<Row, any Swift.Error> {"))
+        #expect(swift.contains("func query(_ sql: String, onMetadata: @escaping @Sendable (Metadata) -> () = { _ in }) -> _Concurrency.AsyncThrowingStream<Row, any Swift.Error> {"))
     }
 
     /// Combine's `Sink`: the properties hold the handlers the initializer took; the object's

@@ -118,7 +118,7 @@ extension PhotoLibrary {
     /// Bridged from `PhotoLibrary.subscribe(onNext:onError:onCompleted:onDisposed:)`.
     /// Closures: `onNext` is the events, `onError` the error, `onCompleted` the end.
     #sourceLocation(file:"ClosureRoles.bridge",line:21)
-    func subscribe(onDisposed: (() -> Void)? = nil) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+    func subscribe(onDisposed: (@Sendable () -> Void)? = nil) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
         #sourceLocation(file:"ClosureRoles.bridge",line:18)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.subscribe(onDisposed:)",

@@ -18,7 +18,7 @@ extension Catalog {
     /// Bridged from `Catalog.download(id:progress:completion:onCancel:)`.
     #sourceLocation(file:"CompletionAnnotation.bridge",line:7)
     @discardableResult
-    nonisolated(nonsending) func download(id: String, progress: @escaping (Double) -> Void, onCancel: @escaping () -> Void) async throws -> Data {
+    nonisolated(nonsending) func download(id: String, progress: @escaping @Sendable (Double) -> Void, onCancel: @escaping @Sendable () -> Void) async throws -> Data {
         #sourceLocation(file:"CompletionAnnotation.bridge",line:8)
         let call = BridgegenCall<Data, Swift.Void>("Catalog.download(id:progress:onCancel:)")
         #sourceLocation()

@@ -19,7 +19,7 @@ extension PubSubClient {
     /// Closures: `receiver` is the events, `onUnsubscribe` the end, the returned future the error.
     #sourceLocation(file:"PubSub.bridge",line:14)
     func subscribe(
-        to channels: [String], onSubscribe: ChangeHandler? = nil
+        to channels: [String], onSubscribe: (@Sendable (_ channel: String, _ count: Int) -> Void)? = nil
     ) -> _Concurrency.AsyncThrowingStream<(String, String), any Swift.Error> {
         #sourceLocation(file:"PubSub.bridge",line:10)
         BridgegenStream<(String, String), Swift.Void>.throwing(

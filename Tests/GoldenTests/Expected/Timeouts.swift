@@ -18,7 +18,7 @@ extension Transfers {
     /// Bridged from `Transfers.download(name:progress:completion:)`.
     #sourceLocation(file:"Timeouts.bridge",line:9)
     @discardableResult
-    nonisolated(nonsending) func download(name: String, progress: @escaping (Double) -> Void) async throws -> Data {
+    nonisolated(nonsending) func download(name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Data {
         #sourceLocation(file:"Timeouts.bridge",line:6)
         let call = BridgegenCall<Data, FixtureRequest>(
             "Transfers.download(name:progress:)",
