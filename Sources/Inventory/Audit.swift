@@ -194,6 +194,9 @@ struct CallShape {
         let completionLabel = api.labels[api.completionIndex]
         if let completionLabel, labels.contains(completionLabel) { return true }
         if completionLabel == nil && unlabeledClosure { return true }
+        // Every argument passed, the completion among them: a function for an unlabelled handler
+        // (`task.addCompletionBlock(handle)`). The adapter takes one argument fewer.
+        if completionLabel == nil, labels.count + trailing == api.labels.count { return true }
         return trailing > 0 && (completionLabel != nil || labels.count <= api.completionIndex)
     }
 }

@@ -22,7 +22,7 @@ let auditBridge = """
 let auditApp = #"""
     import PaymentsSDK
 
-    func legacy(client: PaymentsClient?, handle: @escaping (Receipt?, Error?) -> Void) async throws {
+    func legacy(client: PaymentsClient?, handle: @escaping (Receipt?, Error?) -> Void, onCents: @escaping (Int) -> Void) async throws {
         client?.charge(amount: 1, currency: "EUR") { receipt, error in }  // trailing
         client!.charge(amount: 2, currency: "EUR", completion: { _, _ in })  // labelled
         client?.charge(amount: 3, currency: "EUR", completion: handle)  // a function
@@ -33,6 +33,7 @@ let auditApp = #"""
         client?.upload(data) { progress in } completion: { error in }  // multiple trailing closures
         client?
             .charge(amount: 4, currency: "EUR") { _, _ in }  // on the next line
+        client?.observeBalance(onCents)  // a function for an unlabelled handler
         _ = try await client?.charge(amount: 5, currency: "EUR")  // the adapter: not counted
         for await _ in client!.observeBalance() {}  // the stream adapter: not counted
         try await client?.refund(id: "r")  // not counted
@@ -59,7 +60,7 @@ let auditApp = #"""
                 "4:13 charge(amount:currency:completion:)", "5:13 charge(amount:currency:completion:)",
                 "6:13 charge(amount:currency:completion:)", "7:13 refund(id:reason:completion:)",
                 "8:13 refund(id:reason:completion:)", "9:13 observeBalance(_:)", "10:13 observeBalance(_:)",
-                "11:13 upload(_:progress:completion:)", "13:10 charge(amount:currency:completion:)",
+                "11:13 upload(_:progress:completion:)", "13:10 charge(amount:currency:completion:)", "14:13 observeBalance(_:)",
             ])
     }
 
@@ -72,7 +73,7 @@ let auditApp = #"""
         #expect(Audit.report(calls[5]).contains("use 'for try await … in observeBalance()'"))
         #expect(
             Audit.summary(calls, limit: 10)
-                == "audit: 9 legacy callback calls (at most 10 allowed): charge(amount:currency:completion:) 4, observeBalance(_:) 2, refund(id:reason:completion:) 2, upload(_:progress:completion:) 1"
+                == "audit: 10 legacy callback calls (at most 10 allowed): charge(amount:currency:completion:) 4, observeBalance(_:) 3, refund(id:reason:completion:) 2, upload(_:progress:completion:) 1"
         )
         #expect(Audit.summary([], limit: nil) == "audit: 0 legacy callback calls")
     }
