@@ -272,24 +272,16 @@ extension Analyzer {
         call.completionName = completionParameter.name.name
         call.guardedClosureParameters = guarded
         call.guardedOptionalClosures = guardedOptional
-        if options.blocking != nil, annotations.stream == nil {
-            for index in parameters.indices where !parameters[index].isInout {
-                guard let original = function.parameters.first(where: { Naming.escaped($0.name.name) == parameters[index].name }),
-                    let sendable = sendableClosureType(original.type, scope: scope)
-                else { continue }
-                parameters[index].type = sendable
-            }
-        } else {
-            // A closure the adapter hands on for the SDK to keep (a progress closure, a hook) is
-            // called on the SDK's thread, which was not compiled in Swift 6 mode: `@Sendable`, so
-            // that a caller's `@MainActor` closure is checked here, not run off its actor without
-            // a word (decision 95; found by the eighth session's outside try).
-            for index in parameters.indices where guarded[parameters[index].name] != nil {
-                guard let original = function.parameters.first(where: { Naming.escaped($0.name.name) == parameters[index].name }),
-                    let sendable = sendableClosureType(original.type, scope: scope)
-                else { continue }
-                parameters[index].type = sendable
-            }
+        // The closures the SDK calls on its own thread, which was not compiled in Swift 6 mode,
+        // are `@Sendable`, so that a caller's `@MainActor` closure is checked, not run off its
+        // actor without a word: every closure of a `@blocking` call (decision 71), else one the
+        // adapter hands on for the SDK to keep, a progress closure or a hook (decision 95).
+        let blocking = options.blocking != nil && annotations.stream == nil
+        for index in parameters.indices where blocking ? !parameters[index].isInout : guarded[parameters[index].name] != nil {
+            guard let original = function.parameters.first(where: { Naming.escaped($0.name.name) == parameters[index].name }),
+                let sendable = sendableClosureType(original.type, scope: scope)
+            else { continue }
+            parameters[index].type = sendable
         }
         call.progressStreams = streams
         for name in streams.keys {
