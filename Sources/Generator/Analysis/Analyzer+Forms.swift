@@ -60,8 +60,8 @@ extension Analyzer {
     /// `@progressStream(name)`: the named progress closure `(T) -> Void` becomes an
     /// `AsyncStream<T>.Continuation` parameter, finished when the call ends; one of several values
     /// (pcloud-sdk-swift's `(Int64, Int64) -> Void`) a stream of their tuple.
-    mutating func readProgressStreams(_ function: FunctionDecl, completionIndex: Int, scope: String) -> [String: String]? {
-        var streams: [String: String] = [:]
+    mutating func readProgressStreams(_ function: FunctionDecl, completionIndex: Int, scope: String) -> [String: (element: String, arity: Int)]? {
+        var streams: [String: (element: String, arity: Int)] = [:]
         for attribute in function.attributes where attribute.name.name == "progressStream" {
             let usage = Annotations.usage("progressStream")
             guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics),
@@ -95,7 +95,7 @@ extension Analyzer {
                 return nil
             }
             let types = closure.parameters.map { $0.type.strippingAttributes.description }
-            streams[Naming.escaped(parameter.name.name)] = types.count == 1 ? types[0] : "(" + types.joined(separator: ", ") + ")"
+            streams[Naming.escaped(parameter.name.name)] = (types.count == 1 ? types[0] : "(" + types.joined(separator: ", ") + ")", types.count)
         }
         return streams
     }

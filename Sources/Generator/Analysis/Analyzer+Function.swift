@@ -250,9 +250,9 @@ extension Analyzer {
             return nil
         }
         guard let streams = readProgressStreams(function, completionIndex: completionIndex, scope: scope) else { return nil }
-        for (name, element) in streams {
+        for (name, stream) in streams {
             guard let index = parameters.firstIndex(where: { $0.name == name }) else { continue }
-            parameters[index].type = element
+            parameters[index].type = stream.element
             parameters[index].progressStream = .required
             // The caller passes the stream it reads; the SDK's `= nil` does not fit it.
             parameters[index].defaultValue = nil
@@ -283,13 +283,8 @@ extension Analyzer {
             else { continue }
             parameters[index].type = sendable
         }
-        call.progressStreams = streams
-        for name in streams.keys {
-            guard let original = function.parameters.first(where: { Naming.escaped($0.name.name) == name }),
-                let closure = resolvedClosure(original.type, scope: scope), closure.parameters.count > 1
-            else { continue }
-            call.progressArities[name] = closure.parameters.count
-        }
+        call.progressStreams = streams.mapValues(\.element)
+        call.progressArities = streams.filter { $0.value.arity > 1 }.mapValues(\.arity)
         var adapter = Adapter(
             documentation: function.documentation, sourceName: legacyName, adapterName: adapterName,
             name: escapedName, access: access, attributes: annotations.carried, isStatic: isStatic,
