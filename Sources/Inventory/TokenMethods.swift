@@ -78,15 +78,10 @@ struct TokenMethods {
             // optional completion of its own (Bluejay's `endListen(to:completion: … = nil)` of
             // `listen(to:…)`): the stop calls it without.
             let observer = StarterBlock.namesObserver(function.name.name)
-            func callsBack(_ candidate: FunctionDecl) -> Bool {
-                candidate.parameters.contains {
-                    ($0.type.description.contains("->") || Analyzer.looksLikeCompletion($0.name.name)) && !(observer && $0.defaultValue != nil)
-                }
-            }
             // Nor when an overload of it does (Perfect-Redis's `unsubscribe(channels:callback:)`
             // beside a blocking `unsubscribe(channels:) throws`): commands, each answered once.
-            if candidates.contains(where: { $0.name.name == inverse && callsBack($0) }) { continue }
-            for candidate in candidates where candidate.name.name == inverse && !callsBack(candidate) {
+            if candidates.contains(where: { $0.name.name == inverse && Self.callsBack($0, unlessDefaulted: observer) }) { continue }
+            for candidate in candidates where candidate.name.name == inverse {
                 var arguments: [String] = []
                 var fits = true
                 for parameter in candidate.parameters {
@@ -112,17 +107,22 @@ struct TokenMethods {
     func answeringInverse(of function: FunctionDecl, in type: String) -> String? {
         let candidates = functions[Self.bareName(type)] ?? []
         for inverse in ClosureRoleNames.inverses(of: function.name.name) {
-            if let candidate = candidates.first(where: {
-                $0.name.name == inverse
-                    && $0.parameters.contains { parameter in
-                        parameter.defaultValue == nil
-                            && (parameter.type.description.contains("->") || parameter.type.attributes.contains { $0.name.name == "escaping" })
-                    }
-            }) {
+            if let candidate = candidates.first(where: { $0.name.name == inverse && Self.callsBack($0, unlessDefaulted: true) }) {
                 return candidate.fullName
             }
         }
         return nil
+    }
+
+    /// Whether a method takes a closure to call back: a function type, an `@escaping` one behind
+    /// a typealias, or a parameter named like a completion; with `unlessDefaulted`, not one the
+    /// caller may leave out.
+    static func callsBack(_ function: FunctionDecl, unlessDefaulted: Bool) -> Bool {
+        function.parameters.contains { parameter in
+            (parameter.type.description.contains("->") || parameter.type.attributes.contains { $0.name.name == "escaping" }
+                || Analyzer.looksLikeCompletion(parameter.name.name))
+                && !(unlessDefaulted && parameter.defaultValue != nil)
+        }
     }
 
     /// The `@cancel` argument that undoes `function` given the id it returns: the receiver's
