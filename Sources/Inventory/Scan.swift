@@ -74,7 +74,11 @@ public struct Scan {
         var globals: [String] = []
         var imports: [String] = []
         var answersNilWithoutError = false
+        var answersNilWithoutErrorVia: Set<String> = []
         var answersNilWithoutErrorIn: Set<String> = []
+        var nilCallees: Set<String> = []
+        var maybeNilValues: [(function: String, place: NilAndNilEvidence.Place)] = []
+        var optionalReturns: Set<String> = []
         var internalUse: [(type: String, methods: [String])] = []
         var freeMembers: [SourceMember] = []
         var valueAliases: [SourceMember] = []
@@ -85,8 +89,10 @@ public struct Scan {
                 imports.append(line)
             }
             let nilAndNil = StarterBlock.callsBackWithNilAndNil(text)
-            answersNilWithoutError = answersNilWithoutError || nilAndNil.everywhere
+            nilCallees.formUnion(nilAndNil.callees)
             answersNilWithoutErrorIn.formUnion(nilAndNil.methods)
+            maybeNilValues += nilAndNil.optionalValues
+            optionalReturns.formUnion(StarterBlock.optionalReturns(text))
             let isInterface = file.path.hasSuffix(".swiftinterface")
             var found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
             // Public declarations the library says are its own (a file's header comment, or a
@@ -123,6 +129,20 @@ public struct Scan {
             // Free functions that take a closure: bridged at the top level of the starter.
             freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) }
         }
+        for (function, place) in maybeNilValues where optionalReturns.contains(function) {
+            switch place {
+            case .method(let method): answersNilWithoutErrorIn.insert(method)
+            case .callee(let callee): nilCallees.insert(callee)
+            }
+        }
+        // A closure called with nil and no error outside the public methods: evidence for the
+        // methods whose callback has its name (SignalR's `invocationDidComplete`), else for all.
+        let callbackNames = Set(
+            types.flatMap(\.members).compactMap { member -> FunctionDecl? in
+                if case .function(let function)? = member.declaration, member.isPublic { function } else { nil }
+            }.flatMap { $0.parameters.filter { $0.type.description.contains("->") }.map(\.name.name) })
+        answersNilWithoutErrorVia = nilCallees.intersection(callbackNames)
+        answersNilWithoutError = !nilCallees.subtracting(callbackNames).isEmpty
         // Extensions of one type go into one block, in the order the type first appears.
         var order: [String] = []
         var byName: [String: SourceType] = [:]
@@ -208,6 +228,7 @@ public struct Scan {
             block.lentTypes = lentTypes
             block.answersNilWithoutError = answersNilWithoutError
             block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
+            block.answersNilWithoutErrorVia = answersNilWithoutErrorVia
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
             block.errorTypes = errorTypes.all

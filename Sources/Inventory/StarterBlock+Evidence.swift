@@ -1,6 +1,24 @@
 import DeclParser
 import Generator
 
+/// Where a library calls a completion with nil and no error (`callsBackWithNilAndNil`).
+struct NilAndNilEvidence {
+    /// The closures called so outside any public method (`invocationDidComplete`): evidence
+    /// for the public methods whose callback has that name, or the whole library's.
+    var callees: Set<String> = []
+    /// The public methods whose own bodies do it.
+    var methods: Set<String> = []
+    /// A value bound from a function's result, passed with a nil error: evidence where that
+    /// function returns an optional.
+    var optionalValues: [(function: String, place: Place)] = []
+
+    /// Where a call was seen: in a public method's body, or elsewhere to a closure of this name.
+    enum Place {
+        case method(String)
+        case callee(String)
+    }
+}
+
 /// The smaller judgements inference leans on: what a type or a closure is (a token, an escaping
 /// closure, a handler slot, a blocking call's progress), what nil without an error means, and
 /// the evidence read from the library's code rather than its declarations.
@@ -10,34 +28,93 @@ extension StarterBlock {
     /// public method is that method's evidence (p2/OAuth2's `registerClientIfNeeded`, "if both
     /// json and error is nil no registration was attempted"); one in a helper the methods share
     /// (Kitura-redis's response handlers) or anywhere else is the whole library's.
-    static func callsBackWithNilAndNil(_ text: String) -> (everywhere: Bool, methods: Set<String>) {
-        var everywhere = false
-        var methods: Set<String> = []
+    ///
+    /// A value that may be nil passed with a nil error counts too (SignalR's
+    /// `invocationDidComplete(result, nil)` after `let result = try message.getResult(T.self)`,
+    /// where `getResult` returns `T?`): `optionalValues` says which of those it was, once
+    /// every file has been read (`optionalReturns`).
+    static func callsBackWithNilAndNil(_ text: String) -> NilAndNilEvidence {
+        var evidence = NilAndNilEvidence()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             var rest = line[...]
-            var calls = false
-            while let range = rest.range(of: "(nil, nil)") {
-                let callee = rest[..<range.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                if Analyzer.looksLikeCompletion(String(callee.reversed())) { calls = true }
+            var calls: String?
+            var boundBy: (callee: String, function: String)?
+            while let range = rest.range(of: ", nil)") {
+                let call = rest[..<range.lowerBound]
                 rest = rest[range.upperBound...]
+                guard let open = call.lastIndex(of: "(") else { continue }
+                let argument = call[call.index(after: open)...]
+                let callee = String(call[..<open].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+                // `invocationDidComplete` (SignalR) names a completion as much as `completion` does.
+                guard Analyzer.looksLikeCompletion(callee) || callee.hasSuffix("Complete") else { continue }
+                if argument == "nil" {
+                    calls = callee
+                } else if argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                    let source = Self.optionalBinding(of: String(argument), above: index, in: lines)
+                {
+                    if source.isEmpty { calls = callee } else { boundBy = (callee, source) }
+                }
             }
-            guard calls else { continue }
+            guard calls != nil || boundBy != nil else { continue }
             // The nearest declaration above: a public method's name, or the library at large.
             let enclosing = lines[..<index].last { candidate in
                 let words = candidate.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 return words.contains("func") || words.contains { $0.hasPrefix("init(") || $0 == "init" }
             }
             let words = enclosing?.split(whereSeparator: { $0 == " " || $0 == "\t" }) ?? []
+            var method: String?
             if let funcIndex = words.firstIndex(of: "func"), funcIndex + 1 < words.count,
                 words[..<funcIndex].contains(where: { $0 == "public" || $0 == "open" })
             {
-                methods.insert(String(words[funcIndex + 1].prefix { $0 != "(" && $0 != "<" }))
-            } else {
-                everywhere = true
+                method = String(words[funcIndex + 1].prefix { $0 != "(" && $0 != "<" })
+            }
+            if let boundBy, calls == nil {
+                evidence.optionalValues.append((boundBy.function, method.map { .method($0) } ?? .callee(boundBy.callee)))
+            } else if let method {
+                evidence.methods.insert(method)
+            } else if let callee = calls {
+                evidence.callees.insert(callee)
             }
         }
-        return (everywhere, methods)
+        return evidence
+    }
+
+    /// How the value a completion gets was bound, within the ten lines above: `""` for
+    /// `let value = try? …` (nil where it failed), a function's name for `let value = [try]
+    /// ….name(…)` (nil where that function returns an optional), nil otherwise (`guard let`,
+    /// `if let`, a parameter).
+    static func optionalBinding(of name: String, above index: Int, in lines: [Substring]) -> String? {
+        for line in lines[max(0, index - 10)..<index].reversed() {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let equals = words.firstIndex(of: "="), equals >= 2, words[equals - 1] == name,
+                words[equals - 2] == "let" || words[equals - 2] == "var"
+            else { continue }
+            if equals >= 3, ["if", "guard", "while"].contains(words[equals - 3]) || words[equals - 3].hasSuffix(",") { return nil }
+            var value = words[(equals + 1)...].joined(separator: " ")[...]
+            if value.hasPrefix("try? ") { return "" }
+            if value.hasPrefix("try ") { value = value.dropFirst(4) }
+            guard let open = value.firstIndex(of: "("), value.hasSuffix(")") else { return nil }
+            let function = value[..<open].split(separator: ".").last.map(String.init) ?? ""
+            return function.first?.isLowercase == true && function.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? function : nil
+        }
+        return nil
+    }
+
+    /// Names of the functions the text declares to return an optional (`func getResult<T>(…)
+    /// throws -> T?`), for `NilAndNilEvidence.optionalValues`.
+    static func optionalReturns(_ text: String) -> Set<String> {
+        var names: Set<String> = []
+        for line in text.split(separator: "\n") {
+            guard let funcRange = line.range(of: "func "), let arrow = line.range(of: "->", options: .backwards),
+                arrow.lowerBound > funcRange.upperBound
+            else { continue }
+            let returned = (line[arrow.upperBound...].components(separatedBy: " where ").first ?? "")
+                .prefix { $0 != "{" }.trimmingCharacters(in: .whitespaces)
+            guard returned.hasSuffix("?") else { continue }
+            names.insert(String(line[funcRange.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+        }
+        return names
     }
 
     /// `DownloadTask` in `extension Array where Element == DownloadTask` (or a `Collection`'s,
@@ -171,7 +248,8 @@ extension StarterBlock {
         }
         // Seen in a helper, not in this method (ApphudSDK's HTTP client, under a method that
         // never hands on its nil): likely, not sure.
-        if answersNilWithoutError {
+        let callbackNames = Set(function.parameters.filter(isClosure).map(\.name.name))
+        if answersNilWithoutError || !answersNilWithoutErrorVia.isDisjoint(with: callbackNames) {
             return [
                 ("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)"),
                 ("", "assumed from the library at large: if '\(function.name.name)' never calls back with nil and no error, remove '@nullableResult'"),

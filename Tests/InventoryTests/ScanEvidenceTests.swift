@@ -386,6 +386,48 @@ import Testing
             """), "\(withoutNilReplies)")
     }
 
+    /// SignalR's helper passes a value bound from a function that returns an optional
+    /// (`let result = try message.getResult(T.self)`, `-> T?`) with a nil error: nil without an
+    /// error reaches the callbacks of that name, not the library's other callbacks.
+    @Test func anOptionalValuePassedWithoutAnErrorIsNilAndNil() {
+        let library = """
+            public class Hub {
+                public func invoke<T: Decodable>(method: String, resultType: T.Type, invocationDidComplete: @escaping (_ result: T?, _ error: Error?) -> Void) {}
+                public func get(url: URL, completionHandler: @escaping (Response?, Error?) -> Void) {}
+            }
+            public struct Message {
+                public func getResult<T: Decodable>(_ type: T.Type) throws -> T? { nil }
+            }
+            final class Handler<T: Decodable> {
+                let invocationDidComplete: (T?, Error?) -> Void
+                func process(message: Message) {
+                    do {
+                        let result = try message.getResult(T.self)
+                        invocationDidComplete(result, nil)
+                    } catch {
+                        invocationDidComplete(nil, error)
+                    }
+                }
+            }
+            """
+        let text = scan(library).text
+        #expect(text.contains("""
+                @nullableResult
+                // scan: assumed from the library at large: if 'invoke' never calls back with nil and no error, remove '@nullableResult'
+                public func invoke<T: Decodable>(
+            """), "\(text)")
+        #expect(text.contains("""
+                // scan: nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'
+                public func get(url: URL
+            """), "\(text)")
+        // Bound in a `guard let`, the value is never nil: no evidence.
+        let unwrapped = scan(library.replacingOccurrences(of: "let result = try message", with: "guard let result = try message")).text
+        #expect(!unwrapped.contains("    @nullableResult\n"), "\(unwrapped)")
+        // `try?` makes nil of a failure.
+        let tried = scan(library.replacingOccurrences(of: "try message.getResult(T.self)", with: "try? JSONDecoder().decode(T.self, from: data)")).text
+        #expect(tried.contains("@nullableResult\n    // scan: assumed from the library at large: if 'invoke'"), "\(tried)")
+    }
+
     /// `on` and an outcome (a future's `onSuccess`, `onFailure`) registers for the one outcome:
     /// a one-shot; `on` and an event (`onText`) a stream.
     @Test func aFuturesOnSuccessIsAOneShot() {
