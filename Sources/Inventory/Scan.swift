@@ -269,6 +269,9 @@ public struct Scan {
             }
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: types, includesInternal: includesInternal)
+            block.subclassAsyncMethods = Set(types.filter { $0.kind == .class && $0.inherits.first == type.name }.map(\.name)).sorted().map {
+                ($0, Self.asyncForms(of: $0, in: types, includesInternal: includesInternal))
+            }
             block.streamForms = Self.streamForms(of: type.name, in: types, includesInternal: includesInternal)
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }

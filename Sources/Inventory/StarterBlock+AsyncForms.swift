@@ -10,21 +10,42 @@ extension StarterBlock {
     /// earlier and `completion:`), or all of them and more with defaults (FirebaseAuth's
     /// `sendPasswordReset(withEmail:actionCodeSettings: = nil) async` of
     /// `sendPasswordReset(withEmail:completion:)`).
-    func asyncTwin(of function: FunctionDecl) -> String? {
+    func asyncTwin(of function: FunctionDecl, among candidates: [FunctionDecl]? = nil) -> String? {
         let labels = Self.labels(of: function)
         let plain = Self.labels(of: function, closures: false)
-        return asyncMethods.first { twin in
+        return (candidates ?? asyncMethods).first { twin in
             // Or named with `Async` after it (FirebaseStorage's `putDataAsync(_:metadata:onProgress:)`
             // of `putData(_:metadata:completion:)`).
+            if Self.isTypedForm(function, of: twin) || isNamedForItsValue(function, twin) { return true }
             guard [function.name.name, function.name.name + "Async"].contains(twin.name.name), Self.sharedLabelsHaveTheSameTypes(function, twin)
             else { return false }
             let twinLabels = Self.labels(of: twin)
-            if twinLabels.count < labels.count, Self.isSubmultiset(twinLabels, of: labels) { return true }
+            // What the twin leaves out is the callback and where it runs, no more: Flagsmith's
+            // `getFeatureFlags(forIdentity:) async` is no form of `getFeatureFlags(forIdentity:
+            // traits:transient:completion:)`, whose traits it cannot pass.
+            let left = function.parameters.filter { parameter in
+                !isClosure(parameter) && !Self.endsLikeCallback(parameter.type.strippingAttributes.unwrappingOptional.description)
+                    && !twinLabels.contains(parameter.label?.name ?? "_")
+                    && !parameter.type.description.contains("Queue") && !parameter.name.name.lowercased().contains("queue")
+                    && !["_isolation", "isolation"].contains(parameter.label?.name ?? parameter.name.name)
+            }
+            if twinLabels.count < labels.count, Self.isSubmultiset(twinLabels, of: labels), left.isEmpty { return true }
             // More labels than the call's, each of them defaulted.
             let required = Self.labels(of: twin, defaulted: false)
             return Self.isSubmultiset(plain, of: twinLabels) && Self.isSubmultiset(required, of: plain) && !twin.parameters.isEmpty
                 && twinLabels.count > plain.count
         }?.fullName
+    }
+
+    /// A subclass's async form (Unleash's `UnleashClient.start(bootstrap:printToConsole:) async`
+    /// of `UnleashClientBase.start(bootstrap:_:completionHandler:)`): the one to call on objects
+    /// of the subclass, a question for the reviewer, since the type's own objects lack it.
+    func subclassTwinNote(of function: FunctionDecl) -> (annotation: String, why: String)? {
+        for (subclass, methods) in subclassAsyncMethods {
+            guard let twin = asyncTwin(of: function, among: methods) ?? renamedAsyncTwin(of: function, among: methods) else { continue }
+            return ("", "the subclass \(subclass) has '\(twin)' async: if your objects are \(subclass)s, call that and mark '\(function.name.name)' '@context'")
+        }
+        return nil
     }
 
     /// An `async` method that may be the method's async form under another name: a question for
@@ -37,9 +58,10 @@ extension StarterBlock {
     /// - named with its first label written into the method's name, Objective-C's way
     ///   (FirebaseAuth's `getIDTokenForcingRefresh(_:completion:)` and `getIDToken(forcingRefresh:)
     ///   async`, `getCredentialWith(_:completion:)` and `credential(with:) async`);
+    /// - of the same name, with fewer of its arguments (Flagsmith's `getIdentity(_:) async`);
     /// - or one that takes the same types and returns the callback's value (APIKit's
     ///   `send(_:callbackQueue:handler:)` and `response(for:callbackQueue:) async throws`).
-    func renamedAsyncTwin(of function: FunctionDecl) -> String? {
+    func renamedAsyncTwin(of function: FunctionDecl, among candidates: [FunctionDecl]? = nil) -> String? {
         let name = function.name.name
         let plain = Self.labels(of: function, closures: false)
         let stems = [name] + ["get", "list", "fetch", "load"].compactMap { verb -> String? in
@@ -50,10 +72,24 @@ extension StarterBlock {
         let plainTypes = function.parameters.filter { !$0.type.description.contains("->") }.map { $0.type.strippingAttributes.description }
         let values = function.parameters.filter { $0.type.description.contains("->") }.compactMap { closureType(of: $0) }
             .flatMap(\.parameters).map { $0.type.strippingAttributes.description }
-        return asyncMethods.first { twin in
+        return (candidates ?? asyncMethods).first { twin in
             let twinName = twin.name.name
             let twinLabels = Self.labels(of: twin)
             if twinName != name, stems.contains(twinName), twinLabels.sorted() == plain.sorted() { return true }
+            // The same name with fewer of the call's arguments (Flagsmith's `getIdentity(_:) async`
+            // beside `getIdentity(_:transient:completion:)`): its form for callers who never pass
+            // the others.
+            // Unlabelled there and labelled here by the same name (Unleash's `start(bootstrap:_
+            // printToConsole:completionHandler:)` and `start(bootstrap:printToConsole:) async`): the
+            // same argument.
+            let named = function.parameters.filter { !$0.type.description.contains("->") }.map {
+                $0.label?.name == "_" || $0.label == nil && $0.name.name != "_" ? $0.name.name : ($0.label?.name ?? $0.name.name)
+            }
+            if twinName == name, Self.sharedLabelsHaveTheSameTypes(function, twin),
+                Self.isSubmultiset(twinLabels, of: plain) || Self.isSubmultiset(twinLabels, of: named)
+            {
+                return true
+            }
             // `getIDTokenForcingRefresh(_:)` → `getIDToken(forcingRefresh:)`, `getSessionWithCompletion`
             // → `session()`: the stem, then the first label capitalized (or a trailing `WithCompletion`).
             for stem in stems where stem != twinName && stem.hasPrefix(twinName) {
@@ -103,6 +139,48 @@ extension StarterBlock {
             if spelled(other.type) != spelled(parameter.type) { return false }
         }
         return true
+    }
+
+    /// A form of a generic async method for one type, for Objective-C, which has no generics
+    /// (ConfigCat's `getStringValue(for:defaultValue:user:completion:)` of `getValue<Value>(for:
+    /// defaultValue:user:) async -> Value`): the twin's name with the type's name as a word in it,
+    /// the same labels, and that type where the twin takes its generic parameter.
+    static func isTypedForm(_ function: FunctionDecl, of twin: FunctionDecl) -> Bool {
+        let generics = Set(twin.genericParameters.map(\.name.name))
+        let words = ClosureRoleNames.camelWords(function.name.name)
+        guard !generics.isEmpty, Self.labels(of: function, closures: false) == Self.labels(of: twin), words.count > 1 else { return false }
+        let plain = function.parameters.filter { !$0.type.description.contains("->") }
+        for index in words.indices.dropFirst() {
+            var rest = words
+            let typeWord = rest.remove(at: index)
+            guard rest == ClosureRoleNames.camelWords(twin.name.name) else { continue }
+            let typed = zip(plain, twin.parameters).contains { mine, theirs in
+                generics.contains(theirs.type.strippingAttributes.description) && mine.type.strippingAttributes.description.lowercased() == typeWord
+            }
+            if typed { return true }
+        }
+        return false
+    }
+
+    /// The async form named with one more word, for the value it returns (ApphudSDK's
+    /// `fetchSKProducts(maxAttempts:) async -> [SKProduct]` of `fetchProducts(maxAttempts:_:
+    /// ([SKProduct], Error?) -> Void)`, beside `fetchProducts() async -> [Product]`): the same
+    /// labels and types, and the callback's value returned.
+    func isNamedForItsValue(_ function: FunctionDecl, _ twin: FunctionDecl) -> Bool {
+        let name = function.name.name
+        let twinName = twin.name.name
+        guard twinName.count > name.count, Self.labels(of: twin) == Self.labels(of: function, closures: false),
+            Self.sharedLabelsHaveTheSameTypes(function, twin), let returned = twin.returnType?.strippingAttributes.description
+        else { return false }
+        // `fetch` + `SK` + `Products`: words put in where a word of the name begins.
+        let head = zip(name, twinName).prefix { $0 == $1 }.count
+        let tail = String(name.dropFirst(head))
+        guard twinName.hasSuffix(tail), head + tail.count == name.count, tail.first?.isUppercase ?? true,
+            twinName.dropFirst(head).first?.isUppercase == true
+        else { return false }
+        let values = function.parameters.filter(isClosure).compactMap { closureType(of: $0) }.flatMap(\.parameters)
+            .map { $0.type.strippingAttributes.description }
+        return values.contains { $0 == returned || $0 == returned + "?" }
     }
 
     static func isSubmultiset(_ part: [String], of whole: [String]) -> Bool {

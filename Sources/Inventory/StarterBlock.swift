@@ -60,6 +60,8 @@ struct StarterBlock {
     var synchronousMethods: Set<String> = []
     /// The type's `async` methods, by Swift name: the SDK's own async forms.
     var asyncMethods: [FunctionDecl] = []
+    /// The async methods of the type's subclasses, by subclass.
+    var subclassAsyncMethods: [(subclass: String, methods: [FunctionDecl])] = []
     /// The type's own async sequences (Scan.streamForms).
     var streamForms: [(name: String, labels: [String])] = []
     /// The objects the library only lends to closures (LentTypes.swift).
@@ -134,16 +136,24 @@ struct StarterBlock {
         entries.append(entry)
     }
 
+    /// Foundation's coding types: what they do runs inside synchronous `init(from:)` and `encode(to:)`.
+    static let codingTypes: Set<String> = [
+        "KeyedDecodingContainer", "UnkeyedDecodingContainer", "SingleValueDecodingContainer", "Decoder", "KeyedEncodingContainer",
+        "UnkeyedEncodingContainer", "SingleValueEncodingContainer", "Encoder", "KeyedDecodingContainerProtocol",
+    ]
+
     /// Names of observer-like methods: they call back many times while their token lives.
     static let observerPrefixes = [
         "observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating", "startWith",
     ]
 
-    /// An observer-like method: named so (`observe…`, `addObserver`), or adding one of a kind
-    /// (hyperoslo/Cache's `addStorageObserver`, an `addMessageListener`).
+    /// An observer-like method: named so (`observe…`, `addObserver`), adding one of a kind
+    /// (hyperoslo/Cache's `addStorageObserver`, an `addMessageListener`), or adding a handler
+    /// for an event (ConfigCat's `Hooks.addOnFlagEvaluated(handler:)`).
     static func namesObserver(_ method: String) -> Bool {
         observerPrefixes.contains(where: method.hasPrefix)
             || (method.hasPrefix("add") && ["Observer", "Listener", "Notification"].contains(where: method.hasSuffix))
+            || (method.hasPrefix("addOn") && method.dropFirst(5).first?.isUppercase == true)
     }
 
     /// The parameter whose elements the method's one closure gets: a generic `T: Sequence` (or
@@ -312,6 +322,12 @@ struct StarterBlock {
                     member, function,
                     reason: "synchronous, with progress through '\(progress.name.name)', which does not escape: call it from a task of yours off the main actor")
             }
+            // A coder's (Contentful's `KeyedDecodingContainer.resolveLink(forKey:decoder:callback:)`):
+            // called inside `init(from:)` or `encode(to:)`, which cannot await.
+            if takesCallback(function), Self.codingTypes.contains(Self.bareTypeName(type)) {
+                return addContext(
+                    member, function, reason: "a \(type)'s: called while decoding or encoding (init(from:), encode(to:)), which cannot await")
+            }
             if takesCallback(function), Self.namesHook(function.name.name) {
                 return addContext(
                     member, function, reason: "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to")
@@ -400,6 +416,8 @@ struct StarterBlock {
             if !function.isAsync, let twin = renamedAsyncTwin(of: function) {
                 entry.annotations.append(
                     ("", "the SDK has '\(twin)' async: if that is this call's async form, mark '\(function.name.name)' '@context'"))
+            } else if !function.isAsync, let note = subclassTwinNote(of: function) {
+                entry.annotations.append(note)
             }
             entries.append(entry)
         }

@@ -142,7 +142,9 @@ struct TokenMethods {
                 || (candidate.name.name.hasPrefix("cancel") && candidate.parameters.contains { $0.type.strippingAttributes.description == returned })
         }
         candidates: for candidate in functions[Self.bareName(type)] ?? [] where undoes(candidate) {
-            if candidate.parameters.count == 1, candidate.parameters[0].type.strippingAttributes.description == returned {
+            // An optional id (Optimizely's `Int?`) is taken back where there is one.
+            let taken = [returned, returned.hasSuffix("?") ? String(returned.dropLast()) : returned + "?"]
+            if candidate.parameters.count == 1, taken.contains(candidate.parameters[0].type.strippingAttributes.description) {
                 return "using: " + candidate.fullName
             }
             var arguments: [String] = []
@@ -154,7 +156,7 @@ struct TokenMethods {
                     $0.name.name == parameter.name.name && $0.type.strippingAttributes.description == type && !$0.isVariadic
                 }) {
                     arguments.append(label + given.name.name)
-                } else if type == returned || type == returned + "?", !tookToken {
+                } else if taken.contains(type), !tookToken {
                     // SwiftPhoenixClient's `off(_ event: String, ref: Int? = nil)` of `on(_:callback:) -> Int`.
                     arguments.append(label + "$token")
                     tookToken = true

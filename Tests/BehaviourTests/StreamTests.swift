@@ -103,6 +103,34 @@ import Testing
         await expectStoppedOnce(sensor)
     }
 
+    /// An optional id (Optimizely's `add…NotificationListener(…) -> Int?`): taken back once
+    /// where the SDK gave one; where it gave nil, nothing was registered and nothing is taken
+    /// back (an inverse that takes nil might take back every listener).
+    @Test func anOptionalIdIsTakenBackOnlyWhereThereIsOne() async throws {
+        let sensor = Sensor()
+        sensor.ending = .open
+        let first = try await withWatchdog { () async -> Int? in
+            for await value in sensor.addReadingListener() { return value }
+            return nil
+        }
+        #expect(first == 1)
+        await expectStoppedOnce(sensor)
+
+        let refusing = Sensor()
+        refusing.refusesListeners = true
+        let box = SensorBox(refusing)
+        let task = Task { () -> Int in
+            var count = 0
+            for await _ in box.sensor.addReadingListener() { count += 1 }
+            return count
+        }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        task.cancel()
+        let count = try await withWatchdog { await task.value }
+        #expect(count == 0)
+        #expect(refusing.stops == 0 && refusing.registrations == 0)
+    }
+
     @Test func cancellingTheConsumersTaskStopsTheSDKOnce() async throws {
         let sensor = Sensor()
         sensor.events = []

@@ -44,6 +44,7 @@ public final class Sensor: @unchecked Sendable {
     public var registerDelayAfterEnd: Double = 0
 
     struct State {
+        var refusesListeners = false
         var registrations = 0
         var registerCallsReturned = 0
         /// A register call started while another was still running (a device-wide SDK would
@@ -140,6 +141,23 @@ public final class Sensor: @unchecked Sendable {
 
     public func removeObserver(_ id: Int) {
         stop(id)
+    }
+
+    /// Refuses a listener (nil, nothing registered) while `refusesListeners` is set, as
+    /// Optimizely's `addActivateNotificationListener(activateListener:) -> Int?` does for a
+    /// listener of the wrong type; `removeListener(notificationId:)` takes an id back.
+    public func addReadingListener(readingListener: @escaping (Int) -> Void) -> Int? {
+        if refusesListeners { return nil }
+        return register { value, _ in if let value { readingListener(value) } }
+    }
+
+    public func removeListener(notificationId: Int) {
+        stop(notificationId)
+    }
+
+    public var refusesListeners: Bool {
+        get { state.withLock { $0.refusesListeners } }
+        set { state.withLock { $0.refusesListeners = newValue } }
     }
 
     func register(_ handler: @escaping (Int?, (any Error)?) -> Void) -> Int {

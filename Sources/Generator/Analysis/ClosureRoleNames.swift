@@ -76,6 +76,8 @@ public enum ClosureRoleNames {
             .contains { lowered.hasSuffix($0) } || hasWordOnce(method) || lowered.contains("shutdown")
             // An addition named for the completion (pCloud's `addCompletionBlock(_:) -> CallTask`).
             || (method.hasPrefix("add") && camelWords(method).contains("completion"))
+            // A handler added for the object's one readiness (ConfigCat's `Hooks.addOnReady(handler:)`).
+            || (method.hasPrefix("addOn") && lowered.hasSuffix("ready"))
     }
 
     /// `once`, `observeOnce`, `onceConnected`: "once" as a word of the camel-case name, not the
@@ -270,6 +272,15 @@ public enum ClosureRoleNames {
             } else if let range = method.range(of: verb), verb == "subscribe" || verb == "Subscribe" {
                 // `psubscribe`: the verb after a one-letter mode.
                 found.append(method.replacingCharacters(in: range, with: inverse))
+            }
+        }
+        // `remove` of the kind's last words (Optimizely's `removeNotificationListener(notificationId:)`
+        // of `addActivateNotificationListener(activateListener:) -> Int?`).
+        if method.hasPrefix("add") {
+            var rest = method.dropFirst(3)
+            while let next = rest.dropFirst().firstIndex(where: \.isUppercase) {
+                rest = rest[next...]
+                found.append("remove" + rest)
             }
         }
         // `end`/`stop` before the whole name (Bluejay's `endListen(to:)` of `listen(to:…)`).

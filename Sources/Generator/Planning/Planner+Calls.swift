@@ -74,14 +74,27 @@ extension Planner {
         case .token(let method, let optional):
             return "{ token in \(plan.returnsSelf && plan.stopAnswers ? "_ = " : "")token\(optional ? "?" : "").\(method)() }"
         case .receiverWithToken(let name, let label):
-            return "{ token in \(receiver).\(name)(\(label.map { $0 + ": " } ?? "")token) }"
+            return "{ token in \(unwrapping("token", plan))\(receiver).\(name)(\(label.map { $0 + ": " } ?? "")token)\(unwrapped(plan)) }"
         case .receiver(let call):
             // A call with arguments (`unsubscribe(from: channels)`) often answers (a future): dropped.
             // `$token` is the token the start call returned.
             let token = call.contains("$token") ? "returnedToken" : "_"
             let written = call.replacingOccurrences(of: "$token", with: "returnedToken")
-            return "{ \(token) in \(call.hasSuffix("()") || !plan.stopAnswers ? "" : "_ = ")\(receiver).\(written) }"
+            let answer = call.hasSuffix("()") || !plan.stopAnswers ? "" : "_ = "
+            guard token != "_" else { return "{ _ in \(answer)\(receiver).\(written) }" }
+            return "{ \(token) in \(unwrapping(token, plan))\(answer)\(receiver).\(written)\(unwrapped(plan)) }"
         }
+    }
+
+    /// An optional id the start call returned (Optimizely's `addActivateNotificationListener(…)
+    /// -> Int?`): nil registered nothing, so there is nothing to take back, and passing nil to
+    /// an inverse that takes an optional may take back every registration.
+    private func unwrapping(_ token: String, _ plan: Cancellation) -> String {
+        plan.tokenType.hasSuffix("?") ? "if let \(token) { " : ""
+    }
+
+    private func unwrapped(_ plan: Cancellation) -> String {
+        plan.tokenType.hasSuffix("?") ? " }" : ""
     }
 
     /// The options of every call or stream setup, one per line, in one place for every kind of

@@ -139,4 +139,23 @@ extension Sensor {
             }
         )
     }
+
+    /// A listener whose optional id is taken back where there is one.
+    ///
+    /// Bridged from `Sensor.addReadingListener(readingListener:)`.
+    #sourceLocation(file:"Streams.bridge",line:41)
+    func addReadingListener() -> _Concurrency.AsyncStream<Int> {
+        #sourceLocation(file:"Streams.bridge",line:38)
+        BridgegenStream<Int, Int?>.events(
+            "Sensor.addReadingListener()",
+            stop: { returnedToken in if let returnedToken { self.removeListener(notificationId: returnedToken) } },
+            register: { events in
+                #sourceLocation(file:"Streams.bridge",line:41)
+                self.addReadingListener(readingListener: { value in
+                    #sourceLocation()
+                    events.yield(value)
+                })
+            }
+        )
+    }
 }
