@@ -81,7 +81,8 @@ extension Scan {
     }
 
     /// The closure typealiases `type`'s superclasses declare that it does not declare itself, by
-    /// name: `OAuthSwift.TokenCompletionHandler` for `TokenCompletionHandler` in `OAuth2Swift`.
+    /// name: `OAuthSwift.TokenCompletionHandler` for `TokenCompletionHandler` in `OAuth2Swift`;
+    /// and those of the types it is nested in (`Web3.Web3ResponseCompletion` in `Web3.Eth`).
     static func inheritedAliases(
         of type: String, own members: [SourceMember], in merged: [SourceType],
         servedBy: [String: (superclass: String?, requirements: [String: String])]
@@ -94,6 +95,14 @@ extension Scan {
                 if aliases[member.name] == nil { aliases[member.name] = name + "." + member.name }
             }
             ancestor = servedBy[name]?.superclass
+        }
+        var outer = type.split(separator: ".").dropLast()
+        while !outer.isEmpty {
+            let name = outer.joined(separator: ".")
+            for member in merged.filter({ $0.name == name }).flatMap(\.members) where member.kind == .typeAlias {
+                if aliases[member.name] == nil { aliases[member.name] = name + "." + member.name }
+            }
+            outer = outer.dropLast()
         }
         for member in members where member.kind == .typeAlias { aliases[member.name] = nil }
         return aliases

@@ -208,6 +208,15 @@ public struct Scan {
         })
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties, in: files)
         let errorTypes = Self.errorTypes(types)
+        // Values that carry their own failure (Web3.swift's `Web3Response<Result>`, whose
+        // `error: Swift.Error?` is set when the call failed), by name and that property's.
+        var failureCarriers: [String: String] = [:]
+        for type in types where type.kind == .struct || type.kind == .class || type.kind == .extension {
+            for member in type.members where member.kind == .property && member.isPublic && ["error", "failure"].contains(member.name) {
+                let spelled = member.text.components(separatedBy: ":").dropFirst().joined(separator: ":")
+                if spelled.contains("Error"), spelled.contains("?") { failureCarriers[type.name] = member.name }
+            }
+        }
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
@@ -232,6 +241,7 @@ public struct Scan {
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
             block.errorTypes = errorTypes.all
+            block.failureCarriers = failureCarriers
             block.enumAliases = enumAliases.mapValues(\.type)
             return block
         }

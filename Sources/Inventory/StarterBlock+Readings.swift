@@ -35,6 +35,20 @@ extension StarterBlock {
                     ("", "'\(name)' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, paste it into this file and write '@failure(.case)' so that the failure throws"))
             }
         }
+        // A value that carries its own failure (Web3.swift's `Web3Response<T>`, with `error:
+        // Swift.Error?`): handed over whole, as written, and the call does not throw.
+        // Of a stream, its events' (the last closure, Web3.swift's `subscribeToNewHeads(subscribed:onEvent:)`).
+        let isStream = annotations.contains { $0.annotation.hasPrefix("@stream") }
+        if callbacks.count == 1 || isStream, let callback = callbacks.last, let closure = closureType(of: callback), closure.parameters.count == 1,
+            !annotations.contains(where: { $0.annotation.hasPrefix("@failure") || $0.annotation.hasPrefix("@success") || $0.annotation.hasPrefix("@event") })
+        {
+            let name = TokenMethods.bareName(closure.parameters[0].type.strippingAttributes.unwrappingOptional.description)
+            // Not an enum of outcomes, whose failure case throws (RxSwift's `Event`, with `error` too).
+            if let property = failureCarriers[name], enums[name] == nil {
+                notes.append(
+                    ("", "'\(name)' carries its own failure ('\(property)'): as written, \(isStream ? "each is an event" : "it is the value"), whole, and a failure is not thrown; check its '\(property)', or bridge a method of yours that throws it"))
+            }
+        }
         // The object itself beside values (Siesta's `addObserver(owner:closure: (Resource,
         // ResourceEvent) -> Void)`): the adapter leaves it out of each value; said, for an oracle
         // of the values may have wanted a property read off it (CoreStore's snapshot).

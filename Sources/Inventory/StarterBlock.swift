@@ -59,6 +59,8 @@ struct StarterBlock {
     var isSendable = false
     var synchronousMethods: Set<String> = []
     /// The type's `async` methods, by Swift name: the SDK's own async forms.
+    /// The module's types that carry their own failure, with the property that holds it.
+    var failureCarriers: [String: String] = [:]
     var asyncMethods: [FunctionDecl] = []
     /// The async methods of the type's subclasses, by subclass.
     var subclassAsyncMethods: [(subclass: String, methods: [FunctionDecl])] = []

@@ -56,4 +56,39 @@ import Testing
         ).text
         #expect(text.contains("resolveLink(forKey:decoder:callback:) — a KeyedDecodingContainer's: called while decoding or encoding (init(from:), encode(to:)), which cannot await"), "\(text)")
     }
+
+    /// Web3.swift's `Web3.Eth.subscribeToNewHeads(subscribed:onEvent:)`: `onEvent` is called for
+    /// each event, and `subscribed` (the subscription's id) is no part of the outcome: a stream.
+    /// The closure typealias is the outer type's (`Web3.Web3ResponseCompletion`), and the value
+    /// carries its own failure (`error: Swift.Error?`), which the starter says.
+    @Test func anEventClosureBesideAnotherIsAStream() throws {
+        let text = scan(
+            """
+            public struct Web3Response<Result> {
+                public var result: Result? { nil }
+                public var error: Swift.Error? { nil }
+            }
+            public struct Web3 {
+                public typealias Web3ResponseCompletion<Result> = (_ resp: Web3Response<Result>) -> Void
+                public struct Eth {
+                    public func blockNumber(response: @escaping Web3ResponseCompletion<Int>) {}
+                    public func subscribeToNewHeads(subscribed: @escaping Web3ResponseCompletion<String>, onEvent: @escaping Web3ResponseCompletion<Int>) {}
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @stream because 'onEvent' is called for each event, and the others are no part of the outcome
+                @stream
+                // scan: 'Web3Response' carries its own failure ('error'): as written, each is an event, whole, and a failure is not thrown; check its 'error', or bridge a method of yours that throws it
+                public func subscribeToNewHeads(subscribed: @escaping Web3.Web3ResponseCompletion<String>, onEvent: @escaping Web3.Web3ResponseCompletion<Int>)
+            """), "\(text)")
+        #expect(text.contains("""
+                // scan: 'Web3Response' carries its own failure ('error'): as written, it is the value, whole, and a failure is not thrown; check its 'error', or bridge a method of yours that throws it
+                public func blockNumber(response: @escaping Web3.Web3ResponseCompletion<Int>)
+            """), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func blockNumber() async throws -> Web3Response<Int> {"), "\(swift)")
+        #expect(swift.contains("func subscribeToNewHeads(subscribed: @escaping @Sendable (_ resp: Web3Response<String>) -> Void) -> _Concurrency.AsyncStream<Web3Response<Int>>"), "\(swift)")
+    }
 }

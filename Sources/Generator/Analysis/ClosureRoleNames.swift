@@ -332,6 +332,16 @@ public enum ClosureRoleNames {
         if closures.count == 1, let event = one(.event) {
             return (true, "'\(event)' is called for each event")
         }
+        // One closure for each event, the others no part of the outcome (Web3.swift's
+        // `subscribeToNewHeads(subscribed:onEvent:)`, whose `subscribed` gets the subscription's
+        // id): a stream; the others stay parameters.
+        if let event = one(.event), closures.allSatisfy({ closure in
+            (closure.label ?? closure.name) == event
+                || (![Role.success, .failure, .finish].contains { plays($0, name: closure.name, label: closure.label) }
+                    && ![closure.name, closure.label].contains { $0.map { outcome.contains($0.lowercased()) || Analyzer.looksLikeCompletion($0) } == true })
+        }) {
+            return (true, "'\(event)' is called for each event, and the others are no part of the outcome")
+        }
         if let failure, let value = one(.success) ?? one(.finish) {
             return (false, "'\(value)' reports the outcome once, '\(failure)' its failure")
         }
