@@ -6,7 +6,14 @@ extension StarterBlock {
     /// stream; and what makes that reading doubtful (decisions 81, 85, 87).
     func propertyAnnotations(_ member: SourceMember) -> [(annotation: String, why: String)] {
         var annotations: [(annotation: String, why: String)] = []
-        if ClosureRoleNames.namesOnce(property: member.name, closure: propertyClosure(member)) {
+        let owner = Self.bareTypeName(type)
+        if ["VC", "ViewController"].contains(where: owner.hasSuffix), member.name.hasPrefix("did"),
+            ["Finish", "Complet", "Done", "Cancel", "Save", "Close", "Dismiss"].contains(where: member.name.dropFirst(3).hasPrefix)
+        {
+            // A screen's outcome (YPImagePicker's `YPPhotoFiltersVC.didSave`, `didCancel`): the
+            // screen ends with it, once.
+            annotations.append(("@once", "'\(member.name)' is named for how the \(owner)'s screen ends, which comes once"))
+        } else if ClosureRoleNames.namesOnce(property: member.name, closure: propertyClosure(member)) {
             annotations.append(("@once", "'\(member.name)' is named for an end, which comes once"))
             // A completion the app hands over for the library's own work (OAuthSwift's
             // `presentCompletion`, passed to UIKit; Tiercel's `completionHandler`, UIKit's,

@@ -91,4 +91,29 @@ import Testing
         #expect(swift.contains("func blockNumber() async throws -> Web3Response<Int> {"), "\(swift)")
         #expect(swift.contains("func subscribeToNewHeads(subscribed: @escaping @Sendable (_ resp: Web3Response<String>) -> Void) -> _Concurrency.AsyncStream<Web3Response<Int>>"), "\(swift)")
     }
+
+    /// YPImagePicker's `YPPhotoFiltersVC.didSave`, `didCancel`: how a screen ends, once. On an
+    /// object that is no screen, the same name is a stream, said.
+    @Test func aScreensEndIsOnce() throws {
+        let text = scan(
+            """
+            public final class PhotoFiltersVC {
+                public var didSave: ((MediaItem) -> Void)?
+                public var didCancel: (() -> Void)?
+                public var didChangeFilter: ((String) -> Void)?
+                func run() { didSave?(MediaItem()); didCancel?(); didChangeFilter?("") }
+            }
+            public final class Session {
+                public var didFinishEvents: (() -> Void)?
+                func run() { didFinishEvents?() }
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @once because 'didSave' is named for how the PhotoFiltersVC's screen ends, which comes once\n    @once\n"), "\(text)")
+        #expect(text.contains("    // scan: @once because 'didCancel' is named for how the PhotoFiltersVC's screen ends, which comes once\n    @once\n"), "\(text)")
+        #expect(text.contains("// scan: 'didChangeFilter' holds a closure the SDK calls for each event: a stream"), "\(text)")
+        #expect(text.contains("// scan: a stream assumed: 'didFinishEvents' is named for an end"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func didSaveEvent() async throws -> MediaItem {"), "\(swift)")
+    }
 }
