@@ -238,11 +238,27 @@ extension Scan {
     /// Callback properties the library's code reads somewhere (calls, or hands on) other than
     /// where it declares or assigns them. One it never reads (Swift-ActionCableClient's
     /// `onRejected`, declared and documented, never called) is no event source.
+    /// Each name read as some object's property (`channel.onRejected`), and `Type.name` for one
+    /// read as its own (`self.onRejected`, or bare) in a file that declares `Type`: Swift-
+    /// ActionCableClient's `Channel` reads its `onRejected`, and nothing reads
+    /// `ActionCableClient.onRejected`.
     static func propertiesTheLibraryReads(_ names: Set<String>, in files: [File]) -> Set<String> {
         var read: Set<String> = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
+            // The top-level type (or extension) the line stands in: whose own property a bare
+            // read is. Not a type nested in it (YPImagePicker's `YPPickerVC.Mode`).
+            var declared: String?
+            var depth = 0
             for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "{" || $0 == "<" })
+                if depth == 0, let index = words.firstIndex(where: { ["class", "struct", "extension", "protocol", "enum", "actor"].contains($0) }),
+                    index + 1 < words.count, !["var", "func", "let"].contains(words[index + 1])
+                {
+                    declared = String(words[index + 1].split(separator: ".").last ?? words[index + 1])
+                }
+                let code = line.components(separatedBy: "//").first ?? ""
+                depth = max(0, depth + code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count)
                 for name in names where !read.contains(name) && line.contains(name) {
                     var rest = line[...]
                     while let range = rest.range(of: name) {
@@ -258,6 +274,11 @@ extension Scan {
                         let following = after.drop(while: { $0 == " " })
                         if ["var", "let"].contains(head.last ?? ""), following.hasPrefix(":") { continue }
                         if following.hasPrefix("=") && !following.hasPrefix("==") { continue }
+                        let own = before != "." || line[..<range.lowerBound].hasSuffix("self.")
+                        if own, let declared {
+                            read.insert(declared + "." + name)
+                            continue
+                        }
                         read.insert(name)
                         break
                     }

@@ -41,7 +41,7 @@ extension StarterBlock {
                 ("", "'\(member.name)' is a setting of \(Self.bareTypeName(type)): as written, a stream of its calls; if the object is handed to a call that reports through it, bridge that call and mark this '@context'"))
         }
         // Declared, but nothing in the library calls it (Swift-ActionCableClient's `onRejected`).
-        if !propertiesReadByLibrary.contains(member.name), !member.hasAccessors {
+        if !propertiesReadByLibrary.contains(member.name), !propertiesReadByLibrary.contains(owner + "." + member.name), !member.hasAccessors {
             annotations.append(
                 ("", "nothing in these sources calls '\(member.name)': as written, the stream waits for calls that may never come; if it is for your code to call, mark it '@context'"))
         }

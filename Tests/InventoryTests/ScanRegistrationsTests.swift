@@ -116,4 +116,30 @@ import Testing
         let swift = try generate(text)
         #expect(swift.contains("func didSaveEvent() async throws -> MediaItem {"), "\(swift)")
     }
+
+    /// Swift-ActionCableClient's `Channel` calls its own `onRejected`; nothing calls
+    /// `ActionCableClient.onRejected`, declared with the same name: said of that one only.
+    @Test func aPropertyReadOnlyByAnotherTypeOfTheSameNameIsSaid() {
+        let text = scan(
+            """
+            open class ActionCableClient {
+                open var onRejected: (() -> Void)?
+            }
+            open class Channel {
+                open var onRejected: (() -> Void)?
+                func reject() {
+                    if let callback = self.onRejected { callback() }
+                }
+            }
+            """
+        ).text
+        #expect(text.components(separatedBy: "nothing in these sources calls 'onRejected'").count == 2, "\(text)")
+        #expect(text.contains("""
+                // scan: nothing in these sources calls 'onRejected': as written, the stream waits for calls that may never come; if it is for your code to call, mark it '@context'
+                open var onRejected: (() -> Void)?
+            }
+
+            extension Channel {
+            """), "\(text)")
+    }
 }
