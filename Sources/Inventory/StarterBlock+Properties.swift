@@ -30,8 +30,20 @@ extension StarterBlock {
             // for the library to call. Not a thing's end (`requestDidFinish`: each request's).
             annotations.append(
                 ("", "a stream assumed: '\(member.name)' is named for an end; if the SDK calls it once, write '@once'; if it is a completion you hand the SDK, mark it '@context'"))
-        } else {
+        } else if ["on", "did", "will", "when"].contains(where: { prefix in
+            member.name.hasPrefix(prefix) && member.name.dropFirst(prefix.count).first?.isUppercase == true
+        }) || ["Changed", "Change", "Update", "Updated", "Received", "Event", "Progress"].contains(where: member.name.hasSuffix)
+            // Something that did or will (Alamofire's `ClosureEventMonitor.requestDidResume`).
+            || ["did", "will"].contains(where: ClosureRoleNames.camelWords(member.name).dropFirst().contains) || member.name == "progress"
+            // One that is told of events (SwiftyPing's `observer`).
+            || ["observer", "listener"].contains(where: member.name.lowercased().hasSuffix)
+        {
             annotations.append(("", "'\(member.name)' holds a closure the SDK calls for each event: a stream"))
+        } else {
+            // Named for no event (SwiftHTTP's `downloadHandler`, TelemetryDeck's `errorHandler`,
+            // a `callback`): how often it comes, and whether it is work, is a guess.
+            annotations.append(
+                ("", "a stream assumed: nothing in the name '\(member.name)' says an event; if the SDK calls it once, write '@once'; if it is work or a setting the SDK runs, mark it '@context'"))
         }
         // A setting of an options object (Amplitude's `EventOptions.callback`, a field of each
         // event): the object is handed to a call, which reports through it; maybe the

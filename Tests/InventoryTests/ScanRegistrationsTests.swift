@@ -142,4 +142,26 @@ import Testing
             extension Channel {
             """), "\(text)")
     }
+
+    /// A callback property named for no event (SwiftHTTP's `downloadHandler`, called once;
+    /// TelemetryDeck's `errorHandler`, a setting): a stream, said to be a guess. One named for
+    /// what did or will happen (Alamofire's `requestDidResume`, `whenReachable`) is not asked.
+    @Test func aPropertyNamedForNoEventIsAQuestion() {
+        let text = scan(
+            """
+            open class HTTP {
+                public var downloadHandler: ((URL) -> Void)?
+                public var requestDidResume: ((String) -> Void)?
+                public var whenReachable: ((String) -> Void)?
+                func run() { downloadHandler?(URL(fileURLWithPath: "")); requestDidResume?(""); whenReachable?("") }
+            }
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: a stream assumed: nothing in the name 'downloadHandler' says an event; if the SDK calls it once, write '@once'; if it is work or a setting the SDK runs, mark it '@context'
+                public var downloadHandler: ((URL) -> Void)?
+            """), "\(text)")
+        #expect(text.contains("// scan: 'requestDidResume' holds a closure the SDK calls for each event: a stream"), "\(text)")
+        #expect(text.contains("// scan: 'whenReachable' holds a closure the SDK calls for each event: a stream"), "\(text)")
+    }
 }
