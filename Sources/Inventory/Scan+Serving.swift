@@ -294,11 +294,23 @@ extension Scan {
             let text = String(decoding: file.bytes, as: UTF8.self)
             for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
                 for name in names where found[name] == nil {
+                    let file = String(file.path.split(separator: "/").last ?? Substring(file.path))
+                    // Or another object's, set to a handler the library was given (Eureka's
+                    // `completionController?.onDismissCallback = callback`, wiring a row to the
+                    // controller it presents).
+                    if let range = line.range(of: "." + name + " = "), !line[..<range.lowerBound].hasSuffix("self"),
+                        let first = line[range.upperBound...].first, first.isLetter,
+                        // Not a setter passing its value on (PubNub's `set { subscription.onMessage = newValue }`).
+                        !["nil", "newValue"].contains(where: line[range.upperBound...].hasPrefix)
+                    {
+                        found[name] = file
+                        continue
+                    }
                     guard let range = line.range(of: name + " = {") else { continue }
                     let before = line[..<range.lowerBound].last
                     let after = line[range.upperBound...].drop(while: { $0 == " " })
                     guard before == "." || before == " " || before == "\t", !after.hasPrefix("}"), !after.hasPrefix("_ in }") else { continue }
-                    found[name] = String(file.path.split(separator: "/").last ?? Substring(file.path))
+                    found[name] = file
                 }
             }
         }

@@ -28,11 +28,18 @@ extension StarterBlock {
     /// will be passed"): `@failure(nil)`. Where nothing says what nil means (Perfect-Net's
     /// `accept(timeoutSeconds:callBack:)`), a nil is returned as it is, said.
     func nilRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
-        guard !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@failure") }),
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@failure") }),
             let closure = closureType(of: callback), closure.parameters.count == 1,
             case .optional(let wrapped) = closure.parameters[0].type.strippingAttributes.kind,
             !wrapped.strippingAttributes.description.hasSuffix("Error"), !wrapped.strippingAttributes.description.hasSuffix("Error)")
         else { return }
+        // A stream's (Perfect-Net's `forEachAccept(callBack: (NetTCP?) -> ())`): each nil is an event.
+        if annotations.contains(where: { $0.annotation.hasPrefix("@stream") }) {
+            let name = callback.label?.name ?? callback.name.name
+            annotations.append(
+                ("", "as written, each nil that '\(name)' gets is yielded (no \(wrapped)); if nil means a failure, bridge a method of yours that skips or throws it"))
+            return
+        }
         if let said = DocumentedFrequency.saysNilIsFailure(function.documentation) {
             annotations.append(("@failure(nil)", "its documentation says '\(said)'"))
         } else {

@@ -164,4 +164,29 @@ import Testing
         #expect(text.contains("// scan: 'requestDidResume' holds a closure the SDK calls for each event: a stream"), "\(text)")
         #expect(text.contains("// scan: 'whenReachable' holds a closure the SDK calls for each event: a stream"), "\(text)")
     }
+
+    /// Perfect-Net's `forEachAccept(callBack: (NetTCP?) -> ())`: a stream whose events may be
+    /// nil, yielded as they come, said; and Eureka's `completionController?.onDismissCallback =
+    /// callback`: the library sets another object's handler to one it was given, said.
+    @Test func aStreamOfOptionalsAndAHandlerTheLibraryWiresAreSaid() {
+        let text = scan(
+            """
+            open class NetTCP {
+                public func forEachAccept(callBack: @escaping (NetTCP?) -> ()) {}
+            }
+            open class SelectorController {
+                public var onDismissCallback: ((SelectorController) -> Void)?
+                func dismiss() { onDismissCallback?(self) }
+            }
+            public enum PresentationMode {
+                case show(callback: (SelectorController) -> Void)
+                func present(_ controller: SelectorController?, callback: @escaping (SelectorController) -> Void) {
+                    controller?.onDismissCallback = callback
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: as written, each nil that 'callBack' gets is yielded (no NetTCP); if nil means a failure, bridge a method of yours that skips or throws it"), "\(text)")
+        #expect(text.contains("// scan: the library sets 'onDismissCallback' to a handler of its own (Store.swift)"), "\(text)")
+    }
 }
