@@ -95,10 +95,13 @@ extension StarterBlock {
     /// `onText(_ callback:)`, `onHTTPResponse(on: queue, perform:)`: named `on` and an event, with
     /// one callback and nothing else to wait for, so each call of the callback is an event, not
     /// the outcome of a call.
-    static func registersEventHandler(_ function: FunctionDecl, callbacks: Int) -> Bool {
+    static func registersEventHandler(_ function: FunctionDecl, callbacks: Int, owner: String = "") -> Bool {
         let name = ClosureRoleNames.eventName(function.name.name)
-        // `on(_ event: String, callback:)` (socket.io, Node's emitters): the event is an argument.
-        let namedOn = name == "on" && function.parameters.count > 1
+        // `on(_ event: String, callback:)` (socket.io, Node's emitters): the event is an argument;
+        // or the receiver (EmitterKit's `Event<T>.on(_ handler:) -> EventListener<T>`), not a
+        // future's or a promise's outcome.
+        let namedOn = name == "on"
+            && (function.parameters.count > 1 || !(ClosureRoleNames.isFuture(owner) || ["Promise", "Future", "Guarantee"].contains(where: owner.contains)))
         guard namedOn || (name.count > 2 && name.hasPrefix("on") && name.dropFirst(2).first?.isUppercase == true), callbacks == 1
         else { return false }
         // Not a one-time outcome (`onComplete(completion:)`, a future's `onSuccess`/`onFailure`).
@@ -313,7 +316,9 @@ extension StarterBlock {
     /// Not a static one (a process-wide hook), nor one of a value type (setting a copy's property
     /// registers nothing), nor one named for logging (a logger is configuration).
     func isCallbackProperty(_ member: SourceMember) -> Bool {
-        guard !member.isStatic, !isValueType, !Self.namesLogging(member.name) else { return false }
+        // Not a `lazy` one (ReSwift's `lazy var dispatchFunction: DispatchFunction!`): the library
+        // builds the function for callers to call, no slot for a handler.
+        guard !member.isStatic, !isValueType, !Self.namesLogging(member.name), !member.text.contains("lazy ") else { return false }
         guard case .context(let property)? = member.declaration, property.kind == .property, property.isSettable,
             let closure = propertyClosure(member)
         else { return false }
@@ -331,6 +336,8 @@ extension StarterBlock {
     func propertyClosure(_ member: SourceMember) -> FunctionTypeSyntax? {
         guard case .context(let property)? = member.declaration, let type = property.type else { return nil }
         var closureType = type.strippingAttributes.unwrappingOptional.strippingAttributes
+        // Or implicitly unwrapped (Moscapsule's `var onConnectCallback: ((ReturnCode) -> ())!`).
+        if case .implicitlyUnwrappedOptional(let wrapped) = closureType.kind { closureType = wrapped.strippingAttributes }
         if case .named(let components) = closureType.kind, let last = components.last, let alias = closureAliases[last.name.name] {
             closureType = TypeSyntax(.function(alias), at: type.location)
         }

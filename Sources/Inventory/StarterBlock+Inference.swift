@@ -112,7 +112,11 @@ extension StarterBlock {
         // completion:)` and `endListen(to:)`) is a registration too, whatever it is called.
         let namedCompletion = callbacks.count == 1
             && [callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains(where: { $0.lowercased().contains("completion") })
-        let observerCompletion = callbacks.count == 1 && Self.namesObserver(function.name.name)
+        // Not the completion of the request itself (Moscapsule's `subscribe(_:qos:
+        // requestCompletion:)`, whose messages come through `onMessageCallback`).
+        let namesRequest = callbacks.count == 1
+            && [callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains(where: { $0.lowercased().contains("request") })
+        let observerCompletion = callbacks.count == 1 && Self.namesObserver(function.name.name) && !namesRequest
             && (byNames?.isStream == false || (byNames == nil && namedCompletion))
         if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
             // Not a success closure (Haneke's `Cache.set(value:key:…, success:)` beside
@@ -143,7 +147,7 @@ extension StarterBlock {
             let beginsWithFlag = function.name.name.hasPrefix("begin") && closureType(of: callbacks[0]).map {
                 $0.parameters.count == 1 && $0.parameters[0].type.strippingAttributes.description == "Bool"
             } == true
-            if byNames == nil, !beginsWithFlag {
+            if byNames == nil, !beginsWithFlag, !annotations.contains(where: { $0.annotation == "@stream" }) {
                 annotations.insert(("@stream", "'\(function.name.name)' calls back until '\(stop)'"), at: 0)
                 // A closure that gets nothing beside such a pair (socket.io's `connect(withPayload:
                 // timeoutAfter:withHandler: (() -> ())?)`, called once, on a timeout) may as well
@@ -174,7 +178,7 @@ extension StarterBlock {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' is named for the end of each of many things: called for each"), at: 0)
                 streamFromName = true
-            } else if Self.registersEventHandler(function, callbacks: callbacks.count),
+            } else if Self.registersEventHandler(function, callbacks: callbacks.count, owner: Self.bareTypeName(type)),
                 // Not a promise's failure half (Then's `Promise.onError(_:) -> Promise<Void>`).
                 !(ClosureRoleNames.namesFailure(method: function.name.name)
                     && [type, function.returnType?.description ?? ""].contains(where: { name in
@@ -182,6 +186,13 @@ extension StarterBlock {
                     }))
             {
                 annotations.insert(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"), at: 0)
+                streamFromName = true
+            } else if callbacks.count == 1, ["Observable", "Signal", "Subject", "Emitter"].contains(Self.bareTypeName(type)),
+                function.returnType.map({ $0.description == "Self" || TokenMethods.bareName($0.description) == Self.bareTypeName(type) }) ?? true
+            {
+                // A source of events's handler, chained (Interstellar's `Observable.next(_:) ->
+                // Observable<T>`, `error(_:)`): called for each of its events.
+                annotations.insert(("@stream", "the \(Self.bareTypeName(type)) calls '\(function.name.name)''s handler for each of its events"), at: 0)
                 streamFromName = true
             }
         }

@@ -35,6 +35,17 @@ extension StarterBlock {
                     ("", "'\(name)' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, paste it into this file and write '@failure(.case)' so that the failure throws"))
             }
         }
+        // The generic value it is given, handed back (Interstellar's `Thread.main<T>(_ a: T,
+        // completion: (T) -> Void)`, a hop to the main queue): maybe no result of any work.
+        let generics = Set(function.genericParameters.map(\.name.name))
+        if callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+            case let handed = closure.parameters[0].type.strippingAttributes.description, generics.contains(handed),
+            function.parameters.contains(where: { $0.type.strippingAttributes.description == handed })
+        {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            notes.append(
+                ("", "'\(name)' gets back the \(handed) '\(function.name.name)' is given: if the call only moves it to another queue or thread, mark it '@context'"))
+        }
         // A value that carries its own failure (Web3.swift's `Web3Response<T>`, with `error:
         // Swift.Error?`): handed over whole, as written, and the call does not throw.
         // Of a stream, its events' (the last closure, Web3.swift's `subscribeToNewHeads(subscribed:onEvent:)`).

@@ -49,6 +49,26 @@ import Testing
         #expect(feed.onRefresh == nil)
     }
 
+    /// Moscapsule's `onMessageCallback: ((MQTTMessage) -> ())!`: an implicitly unwrapped
+    /// property is set while the stream is iterated and put back (nil) when it ends.
+    @Test func anImplicitlyUnwrappedPropertyIsAStream() async throws {
+        let feed = PhotoFeed()
+        let captions = Locked([String]())
+        let task = Task {
+            for await caption in feed.captionEvents() {
+                captions.withLock { $0.append(caption) }
+            }
+        }
+        #expect(await eventually {
+            feed.send(["a"])
+            return !captions.withLock { $0 }.isEmpty
+        })
+        task.cancel()
+        await task.value
+        #expect(captions.withLock { $0 }.allSatisfy { $0 == "caption a" })
+        #expect(feed.onCaption == nil)
+    }
+
     /// `@once`: the one-shot sets the property, returns what the first call hands it (the feed
     /// handed back dropped) and puts back what the property held, also when cancelled.
     /// A `@once` property that gets a `Result`: the one-shot returns its success and throws its

@@ -159,7 +159,7 @@ public final class PhotoFeed: @unchecked Sendable {
     private let state = Locked(
         (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
          each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }, invalid: ((PhotoFeed, Error?) -> Void)?.none,
-         refresh: ((PhotoFeed) -> Void)?.none, saved: ((Result<Photo, Error>) -> Void)?.none))
+         refresh: ((PhotoFeed) -> Void)?.none, saved: ((Result<Photo, Error>) -> Void)?.none, caption: ((String) -> Void)?.none))
 
     public init() {}
 
@@ -223,6 +223,13 @@ public final class PhotoFeed: @unchecked Sendable {
         }
     }
 
+    /// Each photo's caption, in an implicitly unwrapped property (Moscapsule's `MQTTConfig
+    /// .onMessageCallback: ((MQTTMessage) -> ())!`), called after each photo is sent.
+    public var onCaption: ((String) -> Void)! {
+        get { state.withLock { $0.caption } }
+        set { state.withLock { $0.caption = newValue } }
+    }
+
     /// Photos sent while no handler was set.
     public var unheard: Int { state.withLock { $0.unheard } }
 
@@ -237,6 +244,7 @@ public final class PhotoFeed: @unchecked Sendable {
                 let (photo, ping, label, each, chunk) = state.withLock { ($0.photo, $0.ping, $0.label, $0.each, $0.chunk) }
                 if let photo { photo(Photo(id: id)) } else { state.withLock { $0.unheard += 1 } }
                 ping?()
+                state.withLock { $0.caption }?("caption \(id)")
                 label(self, id, id.count)
                 each?(self, Photo(id: id))
                 var bytes = Array(id.utf8)

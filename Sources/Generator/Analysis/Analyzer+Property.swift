@@ -17,10 +17,21 @@ extension Analyzer {
     }
 
     func closureType(_ type: TypeSyntax, scope: String) -> FunctionTypeSyntax? {
-        guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes,
-            case .function(let closure) = resolved.kind
-        else { return nil }
+        guard var resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional.strippingAttributes else { return nil }
+        // Implicitly unwrapped (Moscapsule's `var onConnectCallback: ((ReturnCode) -> ())!`):
+        // set and put back as an optional.
+        if case .implicitlyUnwrappedOptional(let wrapped) = resolved.kind { resolved = wrapped.strippingAttributes }
+        guard case .function(let closure) = resolved.kind else { return nil }
         return closure
+    }
+
+    /// What the adapter keeps of the property's value to put back: an implicitly unwrapped
+    /// one (`((String) -> Void)!`) as the optional it is, which a generic argument must be.
+    static func heldType(_ type: TypeSyntax) -> String {
+        if case .implicitlyUnwrappedOptional(let wrapped) = type.strippingAttributes.kind {
+            return TypeSyntax(.optional(wrapped), at: type.location).description
+        }
+        return type.description
     }
 
     mutating func analyseProperty(
@@ -110,7 +121,7 @@ extension Analyzer {
             resultType: resultType,
             start: .property(
                 CallbackProperty(
-                    name: Naming.escaped(member.name), type: type.description, shape: CompletionShape(parameters: parameters),
+                    name: Naming.escaped(member.name), type: Self.heldType(type), shape: CompletionShape(parameters: parameters),
                     line: member.nameLocation?.line, once: once != nil, result: result)),
             options: options, location: member.location)
         adapter.options.timeout = nil

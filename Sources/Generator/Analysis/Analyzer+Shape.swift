@@ -148,16 +148,25 @@ extension Analyzer {
             return (CompletionShape(parameters: [.init(name: name, role: .thunk, type: type)]), thunk.result.isVoid ? "Void" : thunk.result.description)
         }
         // A closure the handler receives without `@escaping` is only valid during the callback
-        // (RxSwift's `recurse`): it cannot be returned from the adapter.
+        // (RxSwift's `recurse`): it cannot be returned from the adapter. One that escapes
+        // (ReSwift's `AsyncActionCreator`, handed `actionCreatorCallback`; Agrume's download
+        // handler, handed its completion) is work the SDK asks the app to do, answered by
+        // calling it: no outcome either (CallbackShape, which scan follows too).
         for element in elements {
             guard let resolved = try? resolver.resolve(element.type, scope: scope),
-                case .function = resolved.strippingAttributes.kind,
-                !resolved.attributes.contains(where: { $0.name.name == "escaping" })
+                case .function = resolved.strippingAttributes.kind
             else { continue }
+            let escapes = resolved.attributes.contains(where: { $0.name.name == "escaping" })
             diagnostics.error(
-                "\(where_) passes a closure that does not escape ('\(element.type)'); it cannot be returned from the adapter",
+                escapes
+                    ? "\(where_) is handed a closure to call ('\(element.type)'): it is work the SDK asks your code to do, not an outcome"
+                    : "\(where_) passes a closure that does not escape ('\(element.type)'); it cannot be returned from the adapter",
                 at: element.type.location,
-                notes: [.init("a callback that hands over a closure to call during the callback is not a completion handler; call the SDK method directly")])
+                notes: [
+                    escapes
+                        ? .init("mark the method '@context', and call it with a closure of yours that does the work and calls what it is handed")
+                        : .init("a callback that hands over a closure to call during the callback is not a completion handler; call the SDK method directly")
+                ])
             return nil
         }
         var errorIndex: Int?

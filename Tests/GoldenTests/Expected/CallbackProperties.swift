@@ -191,4 +191,26 @@ extension PhotoFeed {
             })
         }
     }
+
+    /// Implicitly unwrapped: set while the stream is iterated, put back as it was.
+    ///
+    /// Bridged from `PhotoFeed.onCaption`.
+    #sourceLocation(file:"CallbackProperties.bridge",line:43)
+    func captionEvents() -> _Concurrency.AsyncStream<String> {
+        #sourceLocation(file:"CallbackProperties.bridge",line:43)
+        BridgegenStream<String, ((String) -> Void)?>.events(
+            "PhotoFeed.captionEvents()",
+            stop: { previous in self.onCaption = previous },
+            register: { events in
+                #sourceLocation(file:"CallbackProperties.bridge",line:43)
+                let previous = self.onCaption
+                #sourceLocation(file:"CallbackProperties.bridge",line:43)
+                self.onCaption = { value in
+                    #sourceLocation()
+                    events.yield(value)
+                }
+                return previous
+            }
+        )
+    }
 }
