@@ -316,4 +316,41 @@ extension Scan {
         }
         return found
     }
+
+    /// Where nil without an error is a value, from what every file showed (decision 96): the
+    /// public methods whose bodies call back so, the callbacks (by name) that the library's
+    /// helpers call so, and whether it is the whole library's. A value bound from a function
+    /// counts where that function returns an optional. A closure called so outside the public
+    /// methods is evidence for the methods whose callback has its name (SignalR's
+    /// `invocationDidComplete`), else for all.
+    static func nilWithoutErrorReading(
+        _ evidence: NilAndNilEvidence, optionalReturns: Set<String>, types: [SourceType]
+    ) -> (everywhere: Bool, methods: Set<String>, callbacks: Set<String>) {
+        var methods = evidence.methods
+        var callees = evidence.callees
+        for (function, place) in evidence.optionalValues where optionalReturns.contains(function) {
+            switch place {
+            case .method(let method): methods.insert(method)
+            case .callee(let callee): callees.insert(callee)
+            }
+        }
+        let callbackNames = Set(
+            types.flatMap(\.members).compactMap { member -> FunctionDecl? in
+                if case .function(let function)? = member.declaration, member.isPublic { function } else { nil }
+            }.flatMap { $0.parameters.filter { $0.type.description.contains("->") }.map(\.name.name) })
+        return (!callees.subtracting(callbackNames).isEmpty, methods, callees.intersection(callbackNames))
+    }
+
+    /// Values that carry their own failure (Web3.swift's `Web3Response<Result>`, whose `error:
+    /// Swift.Error?` is set when the call failed), by name, with that property's name.
+    static func failureCarriers(_ types: [SourceType]) -> [String: String] {
+        var carriers: [String: String] = [:]
+        for type in types where type.kind == .struct || type.kind == .class || type.kind == .extension {
+            for member in type.members where member.kind == .property && member.isPublic && ["error", "failure"].contains(member.name) {
+                let spelled = member.text.components(separatedBy: ":").dropFirst().joined(separator: ":")
+                if spelled.contains("Error"), spelled.contains("?") { carriers[type.name] = member.name }
+            }
+        }
+        return carriers
+    }
 }

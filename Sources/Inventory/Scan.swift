@@ -73,11 +73,7 @@ public struct Scan {
         var aliases: [SourceMember] = []
         var globals: [String] = []
         var imports: [String] = []
-        var answersNilWithoutError = false
-        var answersNilWithoutErrorVia: Set<String> = []
-        var answersNilWithoutErrorIn: Set<String> = []
-        var nilCallees: Set<String> = []
-        var maybeNilValues: [(function: String, place: NilAndNilEvidence.Place)] = []
+        var nilAndNil = NilAndNilEvidence()
         var optionalReturns: Set<String> = []
         var internalUse: [(type: String, methods: [String])] = []
         var freeMembers: [SourceMember] = []
@@ -88,10 +84,7 @@ public struct Scan {
             for line in Self.imports(in: text) where !imports.contains(line) {
                 imports.append(line)
             }
-            let nilAndNil = StarterBlock.callsBackWithNilAndNil(text)
-            nilCallees.formUnion(nilAndNil.callees)
-            answersNilWithoutErrorIn.formUnion(nilAndNil.methods)
-            maybeNilValues += nilAndNil.optionalValues
+            nilAndNil.merge(StarterBlock.callsBackWithNilAndNil(text))
             optionalReturns.formUnion(StarterBlock.optionalReturns(text))
             let isInterface = file.path.hasSuffix(".swiftinterface")
             var found = SourceDeclarations.read(file.bytes, path: file.path, allPublic: isInterface)
@@ -129,20 +122,7 @@ public struct Scan {
             // Free functions that take a closure: bridged at the top level of the starter.
             freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) }
         }
-        for (function, place) in maybeNilValues where optionalReturns.contains(function) {
-            switch place {
-            case .method(let method): answersNilWithoutErrorIn.insert(method)
-            case .callee(let callee): nilCallees.insert(callee)
-            }
-        }
-        // A closure called with nil and no error outside the public methods: evidence for the
-        // methods whose callback has its name (SignalR's `invocationDidComplete`), else for all.
-        let callbackNames = Set(
-            types.flatMap(\.members).compactMap { member -> FunctionDecl? in
-                if case .function(let function)? = member.declaration, member.isPublic { function } else { nil }
-            }.flatMap { $0.parameters.filter { $0.type.description.contains("->") }.map(\.name.name) })
-        answersNilWithoutErrorVia = nilCallees.intersection(callbackNames)
-        answersNilWithoutError = !nilCallees.subtracting(callbackNames).isEmpty
+        let nilReading = Self.nilWithoutErrorReading(nilAndNil, optionalReturns: optionalReturns, types: types)
         // Extensions of one type go into one block, in the order the type first appears.
         var order: [String] = []
         var byName: [String: SourceType] = [:]
@@ -208,15 +188,7 @@ public struct Scan {
         })
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties, in: files)
         let errorTypes = Self.errorTypes(types)
-        // Values that carry their own failure (Web3.swift's `Web3Response<Result>`, whose
-        // `error: Swift.Error?` is set when the call failed), by name and that property's.
-        var failureCarriers: [String: String] = [:]
-        for type in types where type.kind == .struct || type.kind == .class || type.kind == .extension {
-            for member in type.members where member.kind == .property && member.isPublic && ["error", "failure"].contains(member.name) {
-                let spelled = member.text.components(separatedBy: ":").dropFirst().joined(separator: ":")
-                if spelled.contains("Error"), spelled.contains("?") { failureCarriers[type.name] = member.name }
-            }
-        }
+        let failureCarriers = Self.failureCarriers(types)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
@@ -235,9 +207,9 @@ public struct Scan {
             var block = StarterBlock(type: name, topLevelAliases: closureAliases)
             block.enums = enums
             block.lentTypes = lentTypes
-            block.answersNilWithoutError = answersNilWithoutError
-            block.answersNilWithoutErrorIn = answersNilWithoutErrorIn
-            block.answersNilWithoutErrorVia = answersNilWithoutErrorVia
+            block.answersNilWithoutError = nilReading.everywhere
+            block.answersNilWithoutErrorIn = nilReading.methods
+            block.answersNilWithoutErrorVia = nilReading.callbacks
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
             block.errorTypes = errorTypes.all

@@ -17,6 +17,12 @@ struct NilAndNilEvidence {
         case method(String)
         case callee(String)
     }
+
+    mutating func merge(_ other: NilAndNilEvidence) {
+        callees.formUnion(other.callees)
+        methods.formUnion(other.methods)
+        optionalValues += other.optionalValues
+    }
 }
 
 /// The smaller judgements inference leans on: what a type or a closure is (a token, an escaping
@@ -126,6 +132,12 @@ extension StarterBlock {
         let element = clause[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0 != "," && $0 != " " }
         return element.isEmpty ? nil : String(element)
     }
+
+    /// Foundation's coding types: what they do runs inside synchronous `init(from:)` and `encode(to:)`.
+    static let codingTypes: Set<String> = [
+        "KeyedDecodingContainer", "UnkeyedDecodingContainer", "SingleValueDecodingContainer", "Decoder", "KeyedEncodingContainer",
+        "UnkeyedEncodingContainer", "SingleValueEncodingContainer", "Encoder", "KeyedDecodingContainerProtocol",
+    ]
 
     /// `Publisher` for `Outer.Publisher`.
     static func bareTypeName(_ type: String) -> String {

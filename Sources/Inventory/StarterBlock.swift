@@ -138,12 +138,6 @@ struct StarterBlock {
         entries.append(entry)
     }
 
-    /// Foundation's coding types: what they do runs inside synchronous `init(from:)` and `encode(to:)`.
-    static let codingTypes: Set<String> = [
-        "KeyedDecodingContainer", "UnkeyedDecodingContainer", "SingleValueDecodingContainer", "Decoder", "KeyedEncodingContainer",
-        "UnkeyedEncodingContainer", "SingleValueEncodingContainer", "Encoder", "KeyedDecodingContainerProtocol",
-    ]
-
     /// Names of observer-like methods: they call back many times while their token lives.
     static let observerPrefixes = [
         "observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating", "startWith",
