@@ -353,4 +353,27 @@ extension Scan {
         }
         return carriers
     }
+
+    /// Public structs the app cannot get hold of (PubNub's `InstanceIdOperator: RequestOperator`,
+    /// which the SDK makes for itself and uses through its protocol): a conformance to one of the
+    /// module's protocols, with no public initializer, that no public declaration of another
+    /// type, nor a free one, names.
+    static func unreachableStructs(_ types: [SourceType], topLevel: [SourceMember]) -> Set<String> {
+        let protocols = Set(types.filter { $0.kind == .protocol }.map(\.name))
+        let structs = Set(types.filter { type in
+            type.kind == .struct && type.isPublic && type.inherits.contains { protocols.contains(String($0.prefix { $0 != "<" })) }
+        }.map(\.name))
+        var unreachable: Set<String> = []
+        for name in structs {
+            let own = types.filter { $0.name == name }
+            if own.flatMap(\.members).contains(where: { $0.isPublic && ($0.kind == .initializer || $0.isStatic) }) { continue }
+            // By its own name (`Eth` of `Web3.Eth`), in any other type's public declarations.
+            let bare = String(name.split(separator: ".").last ?? Substring(name))
+            let mentions = (types.filter { $0.name != name }.flatMap(\.members) + topLevel).filter(\.isPublic).contains { member in
+                member.text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { $0 == bare }
+            }
+            if !mentions { unreachable.insert(name) }
+        }
+        return unreachable
+    }
 }

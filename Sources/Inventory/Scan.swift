@@ -37,7 +37,7 @@ public struct Scan {
         /// `scan: 46 callback APIs in 12 types: 30 bridged as written, …`, and the initializers
         /// that take callbacks when there are any.
         public var summary: String {
-            "scan: \(apis) callback APIs in \(types) types\(freeFunctions == 0 ? "" : " and \(freeFunctions) free functions"): \(asWritten) bridged as written, \(inferred) with inferred annotations, \(notBridgeable) not bridgeable"
+            "scan: \(apis) callback API\(apis == 1 ? "" : "s") in \(types) type\(types == 1 ? "" : "s")\(freeFunctions == 0 ? "" : " and \(freeFunctions) free function\(freeFunctions == 1 ? "" : "s")"): \(asWritten) bridged as written, \(inferred) with inferred annotations, \(notBridgeable) not bridgeable"
                 + (initializers == 0 ? "" : "; \(initializers) initializers take callbacks (an initializer cannot become async)")
         }
     }
@@ -189,6 +189,7 @@ public struct Scan {
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties, in: files)
         let errorTypes = Self.errorTypes(types)
         let failureCarriers = Self.failureCarriers(types)
+        let unreachable = Self.unreachableStructs(types, topLevel: freeMembers + aliases + valueAliases)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
@@ -246,6 +247,7 @@ public struct Scan {
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
             // A SwiftUI view, or a representable of a platform view (SDWebImageSwiftUI's
             // `AnimatedImage: PlatformViewRepresentable`).
+            block.isUnreachable = unreachable.contains(type.name)
             block.isView = type.name == "View" || types.contains { candidate in
                 candidate.name == type.name && candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") }
             }

@@ -59,6 +59,8 @@ struct StarterBlock {
     var isSendable = false
     var synchronousMethods: Set<String> = []
     /// The type's `async` methods, by Swift name: the SDK's own async forms.
+    /// A public struct the app cannot get hold of (no public initializer; nothing public names it).
+    var isUnreachable = false
     /// The module's types that carry their own failure, with the property that holds it.
     var failureCarriers: [String: String] = [:]
     var asyncMethods: [FunctionDecl] = []
@@ -317,6 +319,11 @@ struct StarterBlock {
                 return addContext(
                     member, function,
                     reason: "synchronous, with progress through '\(progress.name.name)', which does not escape: call it from a task of yours off the main actor")
+            }
+            // A struct's that the app cannot get hold of (PubNub's `InstanceIdOperator`).
+            if takesCallback(function), isUnreachable, !isView {
+                return addContext(
+                    member, function, reason: "'\(type)' has no public initializer, and no public declaration hands one out: only the SDK calls it")
             }
             // A coder's (Contentful's `KeyedDecodingContainer.resolveLink(forKey:decoder:callback:)`):
             // called inside `init(from:)` or `encode(to:)`, which cannot await.

@@ -552,7 +552,7 @@ let invalidBridge = """
         let output = dir.appendingPathComponent("Pay.bridge")
         let result = run(["scan", dir.appendingPathComponent("Sources").path, "--output", output.path])
         #expect(result.code == .success)
-        #expect(result.stderr.split(separator: "\n").last == "scan: 1 callback APIs in 1 types: 1 bridged as written, 0 with inferred annotations, 0 not bridgeable")
+        #expect(result.stderr.split(separator: "\n").last == "scan: 1 callback API in 1 type: 1 bridged as written, 0 with inferred annotations, 0 not bridgeable")
         let starter = try String(contentsOf: output, encoding: .utf8)
         #expect(starter.contains("import Pay\n") && starter.contains("public func charge(completion:"))
         // The starter generates, and a second scan does not overwrite the edited file.

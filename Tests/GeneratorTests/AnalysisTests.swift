@@ -318,6 +318,19 @@ import Testing
         #expect(Analyzer.analyse(file).1.map(\.message) == ["'S.observeValues()' would be generated twice"])
     }
 
+    /// A returned id that the adapter ignores (Optimizely's `-> Int?`): the note names the
+    /// receiver's method that takes it back, and a `@stream` is not told to add `@stream`.
+    @Test func anIgnoredIDsWarningNamesAMethodThatTakesItBack() {
+        let (_, diagnostics) = analyse("@stream\nfunc addListener(listener: @escaping (String) -> Void) -> Int?")
+        #expect(diagnostics.map(\.message) == ["'addListener(listener:)' returns 'Int?', which the adapter ignores: cancelling the task cannot stop the SDK's work"])
+        #expect(diagnostics.first?.notes.map(\.message) == [
+            "if a method of the receiver takes it back, say which: '@cancel(using: removeMethod(_:))', or '@cancel(removeMethod(label: $token))'",
+            "annotate '@cancel(none)' to keep it ignored without this warning",
+        ])
+        let (_, oneShot) = analyse("func load(completion: @escaping (String) -> Void) -> Request")
+        #expect(oneShot.first?.notes.last?.message.hasPrefix("if it calls back more than once") == true, "\(oneShot.map(\.notes))")
+    }
+
     /// A handler that receives a closure it may call only during the callback (RxSwift's
     /// `scheduleRecursive`) is refused at its line: the adapter cannot return that closure. One
     /// that escapes (ReSwift's `AsyncActionCreator`, handed `actionCreatorCallback`) is work the

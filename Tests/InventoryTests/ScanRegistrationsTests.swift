@@ -189,4 +189,29 @@ import Testing
         #expect(text.contains("// scan: as written, each nil that 'callBack' gets is yielded (no NetTCP); if nil means a failure, bridge a method of yours that skips or throws it"), "\(text)")
         #expect(text.contains("// scan: the library sets 'onDismissCallback' to a handler of its own (Store.swift)"), "\(text)")
     }
+
+    /// PubNub's `InstanceIdOperator: RequestOperator`, a public struct with no public initializer
+    /// that no public declaration names: the SDK makes it and calls it through its protocol, so
+    /// its method is no API of the app's. One that a public declaration hands out is.
+    @Test func aConformanceTheAppCannotGetIsNotBridged() {
+        let text = scan(
+            """
+            public protocol RequestOperator {
+                var name: String { get }
+            }
+            public struct InstanceIdOperator: RequestOperator {
+                public let instanceID: String
+                public func mutate(_ request: URLRequest, completion: @escaping (Result<URLRequest, Error>) -> Void) {}
+            }
+            public struct RetryOperator: RequestOperator {
+                public func mutate(_ request: URLRequest, completion: @escaping (Result<URLRequest, Error>) -> Void) {}
+            }
+            public final class Client {
+                public var retry: RetryOperator { RetryOperator() }
+            }
+            """
+        ).text
+        #expect(text.contains("// InstanceIdOperator: mutate(_:completion:) — 'InstanceIdOperator' has no public initializer, and no public declaration hands one out: only the SDK calls it"), "\(text)")
+        #expect(!text.contains("// RetryOperator: mutate(_:completion:) — 'RetryOperator' has no public"), "\(text)")
+    }
 }

@@ -108,7 +108,7 @@ import Testing
         let text = result.text
         #expect(text.contains("open func authorize(scope: String, completionHandler completion: @escaping OAuthSwift.TokenCompletionHandler) -> Handle?"), "\(text)")
         #expect(text.contains("extension OAuthSwift {\n    public typealias TokenCompletionHandler = (Result<String, Error>) -> Void"), "\(text)")
-        #expect(result.summary.hasPrefix("scan: 1 callback APIs"), "\(result.summary)")
+        #expect(result.summary.hasPrefix("scan: 1 callback API "), "\(result.summary)")
     }
 
     /// The SDK's own async form (Kingfisher's `retrieveImage(with:options:) async throws` beside

@@ -168,19 +168,29 @@ extension Analyzer {
             cancellation.strategy = .token(method: "cancel", optional: tokenIsOptional)
             if Self.suspendedTokens.contains(tokenName) { cancellation.startMethod = "resume" }
         } else if let returnType, !returnedIsUsed {
+            // An id (Optimizely's `Int?`, a `String` key, a `UUID`) has no method to call: a
+            // method of the receiver takes it back.
+            let isID = ["Int", "Int32", "Int64", "UInt", "String", "UUID"].contains(tokenName ?? "")
+            let stop = isID ? "'@cancel(using: removeMethod(_:))', or '@cancel(removeMethod(label: $token))'" : "'@cancel(token)'"
+            var notes: [Diagnostic.Note] = [
+                .init(
+                    isID
+                        ? "if a method of the receiver takes it back, say which: \(stop)"
+                        : "if it cancels the request, say how: '@cancel(token)', '@cancel(token: method())' or '@cancel(using: cancelMethod(_:))'"),
+                .init("annotate '@cancel(none)' to keep it ignored without this warning"),
+            ]
+            // Observers, timers and listeners return a token and call back many times.
+            if !function.attributes.contains(where: { $0.name.name == "stream" }) {
+                notes.append(
+                    .init(
+                        "if it calls back more than once (an observer, a timer, a listener), bridge it as a stream: '@stream' with \(stop) makes \(function.name.name)(…) return an AsyncStream that unregisters when it ends"
+                    ))
+            }
             diagnostics.append(
                 Diagnostic(
                     .warning,
                     "'\(function.fullName)' returns '\(returnType)', which the adapter ignores: cancelling the task cannot stop the SDK's work",
-                    at: returnType.location,
-                    notes: [
-                        .init("if it cancels the request, say how: '@cancel(token)', '@cancel(token: method())' or '@cancel(using: cancelMethod(_:))'"),
-                        .init("annotate '@cancel(none)' to keep it ignored without this warning"),
-                        // Observers, timers and listeners return a token and call back many times.
-                        .init(
-                            "if it calls back more than once (an observer, a timer, a listener), bridge it as a stream: '@stream @cancel(token) func \(function.name.name)(…)' returns an AsyncStream that unregisters when it ends"
-                        ),
-                    ]))
+                    at: returnType.location, notes: notes))
         }
 
         if let attribute = startAttribute {
