@@ -83,7 +83,7 @@ extension StarterBlock {
             // printToConsole:completionHandler:)` and `start(bootstrap:printToConsole:) async`): the
             // same argument.
             let named = function.parameters.filter { !$0.type.description.contains("->") }.map {
-                $0.label?.name == "_" || $0.label == nil && $0.name.name != "_" ? $0.name.name : ($0.label?.name ?? $0.name.name)
+                $0.label?.name == "_" ? $0.name.name : ($0.label?.name ?? $0.name.name)
             }
             if twinName == name, Self.sharedLabelsHaveTheSameTypes(function, twin),
                 Self.isSubmultiset(twinLabels, of: plain) || Self.isSubmultiset(twinLabels, of: named)
