@@ -66,6 +66,10 @@ extension Parser {
                     diagnostics.error(
                         "an enum cannot be inside '#if' in a .bridge file", at: decl.location,
                         notes: [.init("declare it outside: it only names the cases a callback hands over")])
+                case .structDecl(let decl)?:
+                    diagnostics.error(
+                        "a struct cannot be inside '#if' in a .bridge file", at: decl.location,
+                        notes: [.init("declare it outside: it only says what a callback's value holds")])
                 case .delegateDecl(let decl)?:
                     diagnostics.error(
                         "a delegate block cannot be inside '#if' in a .bridge file", at: decl.location,
@@ -232,6 +236,9 @@ extension Parser {
             // `{ get }` without `set` cannot be assigned either.
             let accessors = tokens[rest..<position]
             let getOnly = accessors.contains { $0.kind == .leftBrace } && !accessors.contains { $0.identifier == "set" }
+            // Accessors without a value or observers: nothing is stored (`var result: T? { get }`).
+            let isComputed = accessors.contains { $0.kind == .leftBrace } && !accessors.contains { $0.kind == .equal }
+                && !accessors.contains { $0.identifier == "willSet" || $0.identifier == "didSet" }
             // `public private(set) var onAny`: only the SDK assigns it (an app outside its module
             // cannot, under `internal(set)` or `package(set)` either).
             let setterHidden = modifiers.contains { ["private(set)", "fileprivate(set)", "internal(set)", "package(set)"].contains($0.name) }
@@ -239,7 +246,8 @@ extension Parser {
                 ContextDecl(
                     kind: .property, name: name.name, attributeNames: attributes.map(\.name.name), location: start,
                     isSettable: !isConstant && !getOnly && !setterHidden, type: type, attributes: attributes, documentation: documentation,
-                    nameLocation: name.location, isStatic: modifiers.contains { $0.name == "static" || $0.name == "class" }))
+                    nameLocation: name.location, isStatic: modifiers.contains { $0.name == "static" || $0.name == "class" },
+                    isComputed: isComputed))
         case "init" where !current.kind.isEscaped, "subscript" where !current.kind.isEscaped:
             let keyword = current.identifier ?? ""
             advance()

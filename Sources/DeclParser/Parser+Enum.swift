@@ -56,3 +56,36 @@ extension Parser {
         return EnumCaseDecl(name: name, payload: payload)
     }
 }
+
+/// `struct Name<T>: Conformances { enum … ; let status: Status<T> … }`: what a struct a callback
+/// hands over is made of. Its methods are not bridged from here, so one is an error.
+extension Parser {
+    mutating func parseStruct(documentation: [String], start: SourceLocation) throws(Abandon) -> StructDecl {
+        advance()  // struct
+        let name = try expectIdentifier("a name after 'struct'")
+        let generics = try parseGenericParameters()
+        while current.kind != .leftBrace && !atEnd && !(current.startsLine && startsTopLevelDeclaration(current)) {
+            advance()
+        }
+        let open = try expect(.leftBrace, "to open the struct body")
+        var enums: [EnumDecl] = []
+        var properties: [ContextDecl] = []
+        while current.kind != .rightBrace {
+            if atEnd {
+                throw fail("expected '}' at end of struct", at: current.location, notes: [.init("to match this '{'", at: open.location)])
+            }
+            switch try parseMember() {
+            case .enumDecl(let decl)?: enums.append(decl)
+            case .context(let decl)? where decl.kind == .property: properties.append(decl)
+            case .function(let function)?:
+                throw fail(
+                    "a struct in a .bridge file says only what its values hold; its methods are not bridged from here",
+                    at: function.location, notes: [.init("describe its legacy methods in 'extension \(name.name) { … }'")])
+            case .typeAlias?, .context?, nil: continue
+            }
+        }
+        advance()  // }
+        return StructDecl(
+            documentation: documentation, name: name, genericParameters: generics, enums: enums, properties: properties, location: start)
+    }
+}

@@ -177,7 +177,9 @@ public struct Parser {
             return .extensionDecl(decl)
         case "enum" where !keywordToken.kind.isEscaped:
             return .enumDecl(try parseEnum(documentation: documentation, start: start))
-        case "class", "struct", "protocol", "actor":
+        case "struct" where !keywordToken.kind.isEscaped:
+            return .structDecl(try parseStruct(documentation: documentation, start: start))
+        case "class", "protocol", "actor":
             throw fail(
                 "type declarations are not part of the .bridge language", at: keywordToken.location,
                 notes: [.init("describe the type's legacy methods in 'extension \(peek().identifier ?? "TypeName") { … }' instead")])
@@ -221,7 +223,7 @@ public struct Parser {
     func startsTopLevelDeclaration(_ token: Token) -> Bool {
         if token.kind == .at || token.isDirective { return true }
         guard case .identifier(let word, false) = token.kind else { return false }
-        return ["import", "typealias", "enum", "extension", "delegate", "func"].contains(word)
+        return ["import", "typealias", "enum", "struct", "extension", "delegate", "func"].contains(word)
             || Self.declarationModifiers.contains(word)
     }
 }

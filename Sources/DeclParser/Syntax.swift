@@ -330,11 +330,13 @@ public struct ContextDecl: Hashable, Sendable {
     public var nameLocation: SourceLocation?
     /// A `static` or `class` property.
     public var isStatic: Bool
+    /// A property with accessors and no storage (`var result: T? { get }`, `{ status.result }`).
+    public var isComputed: Bool
 
     public init(
         kind: Kind, name: String, parameters: [Parameter] = [], attributeNames: [String] = [], location: SourceLocation,
         isSettable: Bool = true, type: TypeSyntax? = nil, attributes: [Attribute] = [], documentation: [String] = [],
-        nameLocation: SourceLocation? = nil, isStatic: Bool = false
+        nameLocation: SourceLocation? = nil, isStatic: Bool = false, isComputed: Bool = false
     ) {
         self.kind = kind
         self.name = name
@@ -347,6 +349,7 @@ public struct ContextDecl: Hashable, Sendable {
         self.documentation = documentation
         self.nameLocation = nameLocation
         self.isStatic = isStatic
+        self.isComputed = isComputed
     }
 }
 
@@ -433,6 +436,7 @@ public enum TopLevelDecl: Hashable, Sendable {
     case conditional(ConditionalBlock)
     case typeAlias(TypeAliasDecl)
     case enumDecl(EnumDecl)
+    case structDecl(StructDecl)
     case extensionDecl(ExtensionDecl)
     case delegateDecl(DelegateDecl)
 }

@@ -118,11 +118,42 @@ struct SDKEnum {
         return found
     }
 
+    /// A struct whose one stored property is of an enum read as an outcome (Web3.swift's
+    /// `struct Web3Response<Result> { let status: Status<Result> … }`): a callback that gets one
+    /// is read through that property, so the struct is pasted with its property (and the enum,
+    /// when it is nested in it). Top-level structs only: the `.bridge` language nests none.
+    init?(wrapper type: SourceType, enums: [String: SDKEnum]) {
+        guard type.kind == .struct, !type.name.contains(".") else { return nil }
+        let stored = type.members.filter { $0.kind == .property && !$0.isStatic && !$0.hasAccessors }
+        guard stored.count == 1, case .context(let property)? = stored[0].declaration, let propertyType = property.type,
+            case .named(let components) = propertyType.strippingAttributes.kind, components.count == 1
+        else { return nil }
+        let bare = components[0].name.name
+        let nested = enums[type.name + "." + bare]
+        guard let wrapped = nested ?? enums[bare], wrapped.errorCase == nil,
+            wrapped.genericCount == components[0].genericArguments.count
+        else { return nil }
+        let lines = ["struct \(type.name)\(type.genericParameters) {"] + (nested?.declaration.map { "    " + $0 } ?? [])
+            + ["    let \(property.name): \(propertyType.strippingAttributes.description)", "}"]
+        let (file, diagnostics) = Parser.parse(Array(lines.joined(separator: "\n").utf8))
+        guard diagnostics.isEmpty, case .structDecl(let decl)? = file.declarations.first else { return nil }
+        name = type.name
+        declaration = lines
+        caseNames = wrapped.caseNames
+        genericCount = decl.genericParameters.count
+        pastedWith = nested == nil ? wrapped.name : nil
+    }
+
+    /// The top-level enum a wrapper's property is of: pasted before it.
+    var pastedWith: String?
+
     /// By qualified name, and by bare name (`bare Event`) where only one enum has it.
     static func index(_ types: [SourceType]) -> [String: SDKEnum] {
         var byName: [String: SDKEnum] = [:]
         var bareCounts: [String: Int] = [:]
-        let found = types.compactMap(SDKEnum.init)
+        let enums = types.compactMap(SDKEnum.init)
+        let known = Dictionary(enums.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let found = enums + types.compactMap { SDKEnum(wrapper: $0, enums: known) }
         for item in found {
             byName[item.name] = item
             bareCounts[String(item.name.split(separator: ".").last ?? ""), default: 0] += 1

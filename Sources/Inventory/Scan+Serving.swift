@@ -82,7 +82,7 @@ extension Scan {
 
     /// The closure typealiases `type`'s superclasses declare that it does not declare itself, by
     /// name: `OAuthSwift.TokenCompletionHandler` for `TokenCompletionHandler` in `OAuth2Swift`;
-    /// and those of the types it is nested in (`Web3.Web3ResponseCompletion` in `Web3.Eth`).
+    /// those of the protocols it inherits; and those of the types it is nested in (`Web3.Web3ResponseCompletion` in `Web3.Eth`).
     static func inheritedAliases(
         of type: String, own members: [SourceMember], in merged: [SourceType],
         servedBy: [String: (superclass: String?, requirements: [String: String])]
@@ -95,6 +95,16 @@ extension Scan {
                 if aliases[member.name] == nil { aliases[member.name] = name + "." + member.name }
             }
             ancestor = servedBy[name]?.superclass
+        }
+        // The module's protocols it inherits (`Web3BidirectionalProvider: Web3Provider`).
+        var protocols = merged.filter { $0.name == type }.flatMap(\.inherits)
+        while let name = protocols.popLast() {
+            let declarations = merged.filter { $0.name == name && $0.kind == .protocol }
+            guard !declarations.isEmpty, seen.insert(name).inserted else { continue }
+            for member in declarations.flatMap(\.members) where member.kind == .typeAlias {
+                if aliases[member.name] == nil { aliases[member.name] = name + "." + member.name }
+            }
+            protocols += declarations.flatMap(\.inherits)
         }
         var outer = type.split(separator: ".").dropLast()
         while !outer.isEmpty {

@@ -373,7 +373,13 @@ public struct Scan {
         }
         starter.delegateTakers = Self.methodsTakingDelegates(delegates, in: merged, includesInternal: includesInternal)
         var used: [String] = []
-        for name in blocks.flatMap(\.usedEnums) where !used.contains(name) { used.append(name) }
+        for name in blocks.flatMap(\.usedEnums) where !used.contains(name) {
+            // A struct that holds an outcome after the enum it holds; one nested in it, in it.
+            if let companion = enums[name]?.pastedWith, !used.contains(companion) { used.append(companion) }
+            used.append(name)
+        }
+        let wrappers = used.filter { enums[$0]?.declaration.first?.hasPrefix("struct ") == true }
+        used.removeAll { name in wrappers.contains { name.hasPrefix($0 + ".") } }
         starter.enums = used.compactMap { enums[$0] }
         starter.globalVariables = Set(globals)
         starter.closuresOnly = closuresOnly

@@ -60,6 +60,20 @@ extension StarterBlock {
                     ("", "'\(name)' carries its own failure ('\(property)'): as written, \(isStream ? "each is an event" : "it is the value"), whole, and a failure is not thrown; check its '\(property)', or bridge a method of yours that throws it"))
             }
         }
+        // Beside a stream's events, a closure that gets an outcome of its own (Web3.swift's
+        // `subscribed`, the subscription's id or its failure): it stays the caller's to pass, so
+        // its failure does not end the stream.
+        if isStream, callbacks.count > 1 {
+            for callback in callbacks.dropLast() {
+                guard let closure = closureType(of: callback), closure.parameters.count == 1,
+                    case let name = TokenMethods.bareName(closure.parameters[0].type.strippingAttributes.unwrappingOptional.description),
+                    enums[name] != nil
+                else { continue }
+                let label = callback.label?.name ?? callback.name.name
+                notes.append(
+                    ("", "'\(label)' gets a '\(name)' of its own and stays a parameter: as written, its failure does not end the stream, which then waits for events until the task is cancelled; pass a '\(label)' that cancels it on failure"))
+            }
+        }
         // The object itself beside values (Siesta's `addObserver(owner:closure: (Resource,
         // ResourceEvent) -> Void)`): the adapter leaves it out of each value; said, for an oracle
         // of the values may have wanted a property read off it (CoreStore's snapshot).

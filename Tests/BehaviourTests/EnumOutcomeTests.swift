@@ -106,6 +106,42 @@ import Testing
         #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
     }
 
+    /// Web3-style: a struct that holds the enum in its one stored property. The one-shot
+    /// returns the `.success` value or throws the `.failure`; a failure after the value is
+    /// reported, never a second resume.
+    @Test(arguments: [CallbackMode.immediately, .onAnotherThread])
+    func aStructHoldingTheOutcomeIsReadThroughItsProperty(mode: CallbackMode) async throws {
+        let library = PhotoLibrary()
+        library.mode = mode
+        #expect(try await library.download(id: "d") == Photo(id: "d"))
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.download(id: "d") }
+        let log = MisuseLog.install(for: "PhotoLibrary.download")
+        library.outcome = .both
+        #expect(try await library.download(id: "d") == Photo(id: "d"))
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
+    /// The stream of such structs: each success is an event, a failure throws and disposes of
+    /// the registration once; a consumer that stops after the events disposes of it once too.
+    @Test func aStreamOfStructsHoldingOutcomesYieldsAndThrows() async throws {
+        let library = PhotoLibrary()
+        var ids: [String] = []
+        for try await photo in library.watchResponses() {
+            ids.append(photo.id)
+            if ids.count == 3 { break }
+        }
+        #expect(ids == ["a", "b", "c"])
+        #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
+        library.outcome = .failure
+        ids = []
+        await #expect(throws: PhotoError.notFound) {
+            for try await photo in library.watchResponses() { ids.append(photo.id) }
+        }
+        #expect(ids == ["a"])
+        #expect(await eventually { library.subscriptions.last?.disposeCount == 1 })
+    }
+
     /// An SDK that releases the closure without calling it: an error, not a hang.
     @Test func aDroppedClosureIsAnError() async throws {
         let library = PhotoLibrary()

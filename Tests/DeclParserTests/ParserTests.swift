@@ -138,6 +138,37 @@ import Testing
         #expect(inner.cases.map(\.name.name) == ["a"])
     }
 
+    /// A struct keeps its nested enums and its properties, each marked stored or computed;
+    /// a method in it is an error that says where methods go.
+    @Test func structsKeepTheirEnumsAndProperties() throws {
+        let (file, diagnostics) = parse(
+            """
+            public struct Response<Result: Codable>: Sendable {
+                public enum Status<T> { case success(T); case failure(Error) }
+                public let status: Status<Result>
+                public var result: Result? { get }
+                public var error: Error? { status.error }
+                var observed: Int = 0 { didSet { } }
+                static let shared: Int
+                init(status: Status<Result>)
+            }
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        guard case .structDecl(let decl)? = file.declarations.first else {
+            Issue.record("\(file.declarations)")
+            return
+        }
+        #expect(decl.name.name == "Response" && decl.genericParameters.map(\.name.name) == ["Result"])
+        #expect(decl.enums.map(\.name.name) == ["Status"])
+        #expect(decl.properties.map(\.name) == ["status", "result", "error", "observed", "shared"])
+        #expect(decl.storedProperties.map(\.name) == ["status", "observed"])
+        #expect(decl.storedProperties.first?.type?.description == "Status<Result>")
+
+        let (_, refused) = parse("struct S {\n    func load(completion: @escaping () -> Void)\n}")
+        #expect(refused.map(\.message).first?.contains("its methods are not bridged from here") == true)
+        #expect(refused.first?.location.line == 2)
+    }
+
     func onlyFunction(_ text: String) throws -> FunctionDecl {
         let (file, diagnostics) = parse("extension T {\n" + text + "\n}")
         #expect(diagnostics.isEmpty, "\(diagnostics)")

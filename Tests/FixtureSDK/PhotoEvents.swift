@@ -111,6 +111,46 @@ extension PhotoLibrary {
     }
 }
 
+/// A response that holds its outcome in one property (like Web3.swift's `Web3Response<Result>`,
+/// whose `status` is `.success(Result)` or `.failure(Error)`), with computed views of it.
+public struct PhotoResponse<Result> {
+    public enum Status<StatusResult> {
+        case success(StatusResult)
+        case failure(Swift.Error)
+    }
+
+    public let status: Status<Result>
+
+    public var result: Result? {
+        if case .success(let value) = status { return value }
+        return nil
+    }
+
+    public init(status: Status<Result>) { self.status = status }
+}
+
+extension PhotoLibrary {
+    /// `.both`: the photo, then a failure.
+    public func download(id: String, response: @escaping (PhotoResponse<Photo>) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: response(.init(status: .success(Photo(id: id))))
+            case .failure: response(.init(status: .failure(PhotoError.notFound)))
+            case .both:
+                response(.init(status: .success(Photo(id: id))))
+                response(.init(status: .failure(PhotoError.notFound)))
+            case .nothing: break
+            }
+        }
+    }
+
+    /// Each event a response, until a failure response; the end is sent as nothing (the
+    /// subscription just falls silent until it is disposed).
+    public func watchResponses(onEvent: @escaping (PhotoResponse<Photo>) -> Void) -> PhotoSubscription {
+        emit({ onEvent(.init(status: .success($0))) }, end: {}, fail: { onEvent(.init(status: .failure($0))) })
+    }
+}
+
 /// RxSwift's `with object:` variants: every closure gets the caller's object back first (a weak
 /// capture made for the caller), which the adapter drops.
 extension PhotoLibrary {

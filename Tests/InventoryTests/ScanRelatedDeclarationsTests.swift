@@ -307,4 +307,50 @@ import Testing
         #expect(!text.contains("the library sets 'onChange'"), "\(text)")
         #expect(!text.contains("the library sets 'onReset'"), "\(text)")
     }
+
+    /// A struct whose one stored property is an outcome enum (Web3.swift's `Web3Response`,
+    /// `let status: Status<Result>`): pasted with that property and the enum nested in it, so
+    /// that the adapter reads the outcome through it; an inherited protocol's closure typealias
+    /// reaches the protocol that inherits it. A second stored property makes it a value.
+    @Test func aStructHoldingAnOutcomeIsPastedAndReadThroughItsProperty() throws {
+        let result = scan(
+            """
+            public struct Response<Result: Codable> {
+                public enum Status<StatusResult> {
+                    case success(StatusResult)
+                    case failure(Swift.Error)
+                }
+                public let status: Status<Result>
+                public var result: Result? { return nil }
+            }
+            public struct Envelope {
+                public enum Status { case success(Int), failure(Error) }
+                public let status: Status
+                public let headers: [String: String]
+            }
+            public protocol Provider {
+                typealias Completion<Result: Codable> = (_ resp: Response<Result>) -> Void
+                func send<Result>(name: String, response: @escaping Completion<Result>)
+            }
+            public protocol Streaming: Provider {
+                func subscribe<Result>(name: String, subscribed: @escaping Completion<String>, onEvent: @escaping Completion<Result>) -> Int
+            }
+            public final class Client {
+                public func balance(of account: String, response: @escaping Provider.Completion<Int>) { }
+                public func envelope(completion: @escaping (Envelope) -> Void) { }
+            }
+            """)
+        let text = result.text
+        #expect(
+            text.contains(
+                "struct Response<Result: Codable> {\n    enum Status<StatusResult> {\n        case success(StatusResult)\n"
+                    + "        case failure(Swift.Error)\n    }\n    let status: Status<Result>\n}"), "\(text)")
+        #expect(!text.contains("struct Envelope"), "\(text)")
+        #expect(!text.contains("'Completion' is not declared in these sources"), "\(text)")
+        #expect(text.contains("'subscribed' gets a 'Response' of its own and stays a parameter"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func balance(of account: String) async throws -> Int"), "\(generated)")
+        #expect(generated.contains("switch resp.status {"), "\(generated)")
+        #expect(generated.contains("func envelope() async throws -> Envelope"), "\(generated)")
+    }
 }

@@ -8,13 +8,15 @@ import DeclParser
 /// `@finish(.case, …)` name them when the associated values do not say; `@failure(.case)` alone
 /// on an enum of several values makes the enum itself the value, all but that case. The adapter
 /// switches over every case, so an enum pasted with a case missing is a compile error at its line.
+/// A struct pasted with one stored property of such an enum (Web3.swift's `Web3Response`, `let
+/// status: Status<Result>`) is read the same way, through that property.
 extension Analyzer {
     mutating func enumOutcome(
         _ element: TupleTypeElement, function: FunctionDecl, annotations: FunctionAnnotations, scope: String
     ) -> (EnumOutcome, valueType: String)?? {
         // An enum whose cases say nothing of an outcome (Alamofire's `RetryResult`) is a value,
         // unless annotations name its cases' roles.
-        guard let (decl, cases) = resolver.enumCases(of: element.type, scope: scope),
+        guard let (decl, cases, through) = resolver.enumCases(of: element.type, scope: scope),
             !annotations.caseRoles.isEmpty || ClosureRoleNames.isOutcomeEnum(caseNames: cases.map(\.name.name))
         else { return .none }
         let isStream = annotations.stream != nil
@@ -70,7 +72,7 @@ extension Analyzer {
         if value == nil, values.count + ends.count > 1, !values.isEmpty, let failure, !annotations.caseRoles.isEmpty,
             annotations.caseRoles.allSatisfy({ $0.kind == "failure" })
         {
-            let outcome = EnumOutcome(value: nil, failure: failure, ends: [], line: decl.location.line, isWholeValue: true)
+            let outcome = EnumOutcome(value: nil, failure: failure, ends: [], line: decl.location.line, isWholeValue: true, through: through)
             return .some((outcome, element.type.strippingAttributes.description))
         }
         if value == nil, values.count == 1 { value = values.removeFirst() }
@@ -100,7 +102,7 @@ extension Analyzer {
         if !isStream, !types.isEmpty, !ends.isEmpty { valueType = Self.optional(valueType) }
         let outcome = EnumOutcome(
             value: value.map { .init(name: $0.name.name, arity: $0.payload.count) }, failure: failure, ends: ends,
-            line: decl.location.line)
+            line: decl.location.line, through: through)
         return .some((outcome, valueType))
     }
 }

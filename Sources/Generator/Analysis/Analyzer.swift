@@ -68,7 +68,7 @@ public struct Analyzer: Sendable {
                 }
             case .typeAlias(let alias):
                 checkAttributes(alias.attributes, allowed: [])
-            case .enumDecl:
+            case .enumDecl, .structDecl:
                 break
             case .extensionDecl(let decl):
                 if let block = analyseBlock(decl, generated: &generated) { blocks.append(block) }
@@ -105,7 +105,7 @@ public struct Analyzer: Sendable {
             switch declaration {
             case .importDecl(let decl): decls = [decl]
             case .conditional(let block): decls = block.clauses.flatMap(\.imports)
-            case .typeAlias, .enumDecl, .extensionDecl, .delegateDecl: decls = []
+            case .typeAlias, .enumDecl, .structDecl, .extensionDecl, .delegateDecl: decls = []
             }
             for decl in decls where decl.kind == nil { resolver.modules.insert(decl.path.map(\.name).joined(separator: ".")) }
         }
@@ -139,6 +139,13 @@ public struct Analyzer: Sendable {
                 declare(alias, scope: nil)
             case .enumDecl(let decl):
                 declare(decl, scope: nil)
+            case .structDecl(let decl):
+                if let existing = resolver.declare(decl) {
+                    diagnostics.error(
+                        "struct '\(decl.name.name)' is declared twice", at: decl.name.location,
+                        notes: [.init("first declared here", at: existing.name.location)])
+                }
+                for nested in decl.enums { declare(nested, scope: decl.name.name) }
             case .extensionDecl(let decl):
                 declareMembers(of: decl)
             case .conditional(let block):

@@ -222,4 +222,7 @@ public struct EnumOutcome: Hashable, Sendable {
     /// The value is the enum itself, whichever case but the failure it is (Swift-Kuery's
     /// `QueryResult` under `@failure(.error)`): `value` and `ends` are then empty.
     public var isWholeValue = false
+    /// The property of the struct the callback gets that holds the enum (`status` of
+    /// `Web3Response`), if the enum is not the argument itself.
+    public var through: String? = nil
 }

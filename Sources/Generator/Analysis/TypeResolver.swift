@@ -14,6 +14,15 @@ struct TypeResolver: Sendable {
     /// The SDK's enums a callback may hand over, keyed as aliases are.
     private var enums: [String: EnumDecl] = [:]
 
+    /// The SDK's structs that hold an outcome (`Web3Response`), by name.
+    private var structs: [String: StructDecl] = [:]
+
+    mutating func declare(_ decl: StructDecl) -> StructDecl? {
+        if let existing = structs[decl.name.name] { return existing }
+        structs[decl.name.name] = decl
+        return nil
+    }
+
     mutating func declare(_ decl: EnumDecl, in scope: String?) -> EnumDecl? {
         let key = scope.map { "\($0).\(decl.name.name)" } ?? decl.name.name
         if let existing = enums[key] { return existing }
@@ -24,8 +33,39 @@ struct TypeResolver: Sendable {
     /// The cases of the declared enum `type` names (after its typealiases), its generic
     /// parameters replaced by the type's arguments (`Event<Photo>`: `case next(Photo)`); nil when
     /// the file declares no such enum.
-    func enumCases(of type: TypeSyntax, scope: String?) -> (decl: EnumDecl, cases: [EnumCaseDecl])? {
+    /// Through a struct that holds the enum (`wrappedOutcome`): `through` names its property.
+    func enumCases(of type: TypeSyntax, scope: String?) -> (decl: EnumDecl, cases: [EnumCaseDecl], through: String?)? {
         let resolved = ((try? resolve(type, scope: scope)) ?? type).strippingAttributes
+        if let (property, wrapped) = wrappedOutcome(resolved), let (decl, cases) = declaredEnumCases(of: wrapped, scope: nil) {
+            return (decl, cases, property)
+        }
+        return declaredEnumCases(of: resolved, scope: scope).map { ($0.decl, $0.cases, nil) }
+    }
+
+    /// A struct declared in the file whose one stored property is of an enum the file declares
+    /// (`Web3Response<T>`, `let status: Status<T>`): that property's name and type, the
+    /// struct's generic parameters replaced by `type`'s arguments.
+    func wrappedOutcome(_ type: TypeSyntax) -> (property: String, type: TypeSyntax)? {
+        guard case .named(let components) = type.strippingAttributes.kind, components.count == 1, let last = components.last,
+            let decl = structs[last.name.name], last.genericArguments.count == decl.genericParameters.count,
+            decl.storedProperties.count == 1, let property = decl.storedProperties.first, let propertyType = property.type
+        else { return nil }
+        var substitutions: [String: TypeSyntax] = [:]
+        for (parameter, argument) in zip(decl.genericParameters, last.genericArguments) { substitutions[parameter.name.name] = argument }
+        let wrapped = Self.substitute(Self.qualified(propertyType, nestedIn: decl), substitutions)
+        guard declaredEnumCases(of: wrapped, scope: nil) != nil else { return nil }
+        return (property.name, wrapped)
+    }
+
+    /// `Status<T>` written inside `struct Web3Response` names `Web3Response.Status<T>`.
+    private static func qualified(_ type: TypeSyntax, nestedIn decl: StructDecl) -> TypeSyntax {
+        guard case .named(let components) = type.strippingAttributes.kind, components.count == 1,
+            decl.enums.contains(where: { $0.name.name == components[0].name.name })
+        else { return type }
+        return TypeSyntax(.named([TypeNameComponent(name: decl.name)] + components), at: type.location)
+    }
+
+    private func declaredEnumCases(of resolved: TypeSyntax, scope: String?) -> (decl: EnumDecl, cases: [EnumCaseDecl])? {
         guard case .named(let components) = resolved.kind, let last = components.last,
             let decl = Self.lookup(components.map(\.name.name).joined(separator: "."), in: enums, scope: scope, modules: modules)?.1
                 ?? uniqueEnum(named: components.map(\.name.name).joined(separator: ".")),

@@ -108,8 +108,9 @@ extension Planner {
 
     /// "Cases: `.next` is the events, `.error` the error, `.completed` the end."
     static func caseRoles(_ outcome: EnumOutcome, isStream: Bool) -> String {
+        let cases = outcome.through.map { "Cases of its `\($0)`" } ?? "Cases"
         if outcome.isWholeValue, let failure = outcome.failure {
-            return "Cases: `.\(failure)` is the error, every other case \(isStream ? "an event" : "the value")."
+            return "\(cases): `.\(failure)` is the error, every other case \(isStream ? "an event" : "the value")."
         }
         var parts: [String] = []
         if let value = outcome.value { parts.append("`.\(value.name)` is \(isStream ? "the events" : "the value")") }
@@ -118,7 +119,7 @@ extension Planner {
         if !ends.isEmpty {
             parts.append(ends + (isStream ? " the end" : outcome.value == nil ? " the success" : " no value (nil)"))
         }
-        return "Cases: " + parts.joined(separator: ", ") + "."
+        return "\(cases): " + parts.joined(separator: ", ") + "."
     }
 
     /// One adapter, from the lines its header template renders to its last brace.

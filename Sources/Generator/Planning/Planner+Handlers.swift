@@ -107,7 +107,7 @@ extension Planner {
         // directive may stand between a switch's cases), so a case the pasted enum lacks is
         // reported at the enum.
         var line = outcome.line
-        printer.line("switch \(subject) {", from: line)
+        printer.line("switch \(subject)\(outcome.through.map { "." + $0 } ?? "") {", from: line)
         func branch(_ pattern: String, _ statement: String) {
             line += 2
             printer.line("case " + pattern + ":", from: line - 1)

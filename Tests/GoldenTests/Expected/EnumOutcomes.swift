@@ -184,3 +184,62 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 }
+
+#sourceLocation(file:"EnumOutcomes.bridge",line:79)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// The value, or the failure, from the response's `status`.
+    ///
+    /// Bridged from `PhotoLibrary.download(id:response:)`.
+    /// Cases of its `status`: `.success` is the value, `.failure` the error.
+    #sourceLocation(file:"EnumOutcomes.bridge",line:81)
+    @discardableResult
+    nonisolated(nonsending) func download(id: String) async throws -> Photo {
+        #sourceLocation(file:"EnumOutcomes.bridge",line:82)
+        let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.download(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"EnumOutcomes.bridge",line:82)
+            self.download(
+                id: id,
+                response: { event in
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:72)
+                    switch event.status {
+                    case .success(let value):
+                        continuation.resume(returning: value)
+                    case .failure(let error):
+                        continuation.resume(throwing: error)
+                    }
+                }
+            )
+        }
+        #sourceLocation()
+    }
+
+    /// Each response an event; a failure response ends the stream.
+    ///
+    /// Bridged from `PhotoLibrary.watchResponses(onEvent:)`.
+    /// Cases of its `status`: `.success` is the events, `.failure` the error.
+    #sourceLocation(file:"EnumOutcomes.bridge",line:86)
+    func watchResponses() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"EnumOutcomes.bridge",line:83)
+        BridgegenStream<Photo, PhotoSubscription>.throwing(
+            "PhotoLibrary.watchResponses()",
+            stop: { token in token.dispose() },
+            register: { events in
+                #sourceLocation(file:"EnumOutcomes.bridge",line:86)
+                self.watchResponses(onEvent: { event in
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:72)
+                    switch event.status {
+                    case .success(let value):
+                        events.yield(value)
+                    case .failure(let error):
+                        events.finish(throwing: error)
+                    }
+                })
+            }
+        )
+        #sourceLocation()
+    }
+}
