@@ -118,9 +118,13 @@ extension TypeSyntax {
         return false
     }
 
-    /// The wrapped type of an optional (attributes stripped); the type itself otherwise.
+    /// The wrapped type of an optional, or of an implicitly unwrapped one (Backendless's
+    /// `responseHandler: ((BackendlessUser) -> Void)!`, an optional that Swift unwraps where it
+    /// is used), attributes stripped; the type itself otherwise.
     public var unwrappingOptional: TypeSyntax {
-        if case .optional(let wrapped) = strippingAttributes.kind { return wrapped.strippingAttributes }
-        return strippingAttributes
+        switch strippingAttributes.kind {
+        case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped): wrapped.strippingAttributes
+        default: strippingAttributes
+        }
     }
 }

@@ -286,10 +286,13 @@ extension StarterBlock {
         // `= nil`: an optional closure, which escapes, also behind a typealias of one
         // (Swift-SMTP's `progress: Progress = nil`, `typealias Progress = ((Mail, Error?) -> Void)?`).
         var escapes = parameter.type.description.contains("@escaping") || parameter.defaultValue == "nil"
+        // Optional, or implicitly unwrapped (Backendless's `responseHandler: ((T) -> Void)!`).
         var type = parameter.type.strippingAttributes
-        if case .optional(let wrapped) = type.kind {
+        switch type.kind {
+        case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
             type = wrapped.strippingAttributes
             escapes = true
+        default: break
         }
         guard escapes else { return false }
         if case .function(let closure) = type.kind {

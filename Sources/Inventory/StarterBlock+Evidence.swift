@@ -144,22 +144,35 @@ extension StarterBlock {
         type.split(separator: ".").last.map(String.init) ?? type
     }
 
-    /// `@success(value)` and `@failure(error)` for a success and a failure closure whose one
-    /// argument is one of the module's error types under a name generate does not know as one.
-    func namedErrorPair(_ callbacks: [Parameter]) -> [(annotation: String, why: String)]? {
+    /// `@success(value)` and `@failure(error)` for a success (or answer: `responseHandler`) and
+    /// a failure closure whose one argument is an error under a name generate does not know as
+    /// one: one of the module's error types, or a type these sources do not declare, taken for
+    /// the error by the closure's name (Backendless's `errorHandler: ((Fault) -> Void)!`, whose
+    /// `Fault: NSError` another directory declares). A stream's value is made `@event` later.
+    func namedErrorPair(_ callbacks: [Parameter], tokens: TokenMethods) -> [(annotation: String, why: String)]? {
         func plays(_ role: ClosureRoleNames.Role, _ parameter: Parameter) -> Bool {
             ClosureRoleNames.plays(role, name: parameter.name.name, label: parameter.label?.name)
         }
-        guard callbacks.count == 2, let success = callbacks.first(where: { plays(.success, $0) }),
-            let failure = callbacks.first(where: { plays(.failure, $0) && !plays(.success, $0) }),
+        guard callbacks.count == 2, let failureIndex = callbacks.firstIndex(where: { plays(.failure, $0) && !plays(.success, $0) }),
+            let success = callbacks.first(where: { plays(.success, $0) })
+                ?? ClosureRoleNames.answer(among: callbacks.map { ($0.name.name, $0.label?.name) }, besides: failureIndex).map({ callbacks[$0] }),
+            case let failure = callbacks[failureIndex],
             let closure = closureType(of: failure), closure.parameters.count == 1,
             case .named(let components) = closure.parameters[0].type.strippingAttributes.unwrappingOptional.kind,
-            let name = components.last?.name.name, components.last?.genericArguments.isEmpty == true,
-            errorTypes.contains(name), !name.hasSuffix("Error")
+            let name = components.last?.name.name, components.last?.genericArguments.isEmpty == true, !name.hasSuffix("Error")
         else { return nil }
+        let failureName = failure.label?.name ?? failure.name.name
+        let why: String
+        if errorTypes.contains(name) {
+            why = "'\(failureName)' gets a \(name), which is an Error in this module"
+        } else if !tokens.declares(name), name != "String", !aliasNames.contains(name) {
+            why = "'\(failureName)' gets a \(name), not declared in these sources: taken for the error by its name (if it is no Error, the adapter does not compile at this line)"
+        } else {
+            return nil
+        }
         return [
             ("@success(\(success.name.name))", "'\(success.label?.name ?? success.name.name)' gets the value"),
-            ("@failure(\(failure.name.name))", "'\(failure.label?.name ?? failure.name.name)' gets a \(name), which is an Error in this module"),
+            ("@failure(\(failure.name.name))", why),
         ]
     }
 

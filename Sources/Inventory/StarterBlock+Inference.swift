@@ -35,7 +35,7 @@ extension StarterBlock {
         // A success and a failure closure whose error is not named like one (TRON's `failure:
         // ((ErrorModel) -> Void)?`, `ErrorModel: ErrorSerializable`, `ErrorSerializable: Error`):
         // named, so that generate takes the module's word that it is an error.
-        if let roles = namedErrorPair(callbacks) { annotations += roles }
+        if let roles = namedErrorPair(callbacks, tokens: tokens) { annotations += roles }
         // A name that says once (`observeCompleted`, `onClose`) is a one-shot; one that names
         // the end of each of many things (`clientConnectionFailed`) a stream, said below.
         let endOfEach = ClosureRoleNames.namesEndOfEach(function.name.name)

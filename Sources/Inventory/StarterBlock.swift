@@ -391,6 +391,12 @@ struct StarterBlock {
             var documented = function
             documented.documentation = member.documentation
             entry.annotations = inferredAnnotations(of: documented, tokens: tokens)
+            // A stream's value closure, named before the evidence made it one, gets its events.
+            if entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }) {
+                entry.annotations = entry.annotations.map { item in
+                    item.annotation.hasPrefix("@success(") ? ("@event(" + item.annotation.dropFirst("@success(".count), item.why) : item
+                }
+            }
             if let notAnError = errorNamedNonError(in: function, tokens: tokens) {
                 entry.refusal =
                     "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value"

@@ -250,4 +250,28 @@ import Testing
             for try await _ in index.addObserver() {}
         }
     }
+
+    /// Backendless's shape: implicitly unwrapped `responseHandler:` and `errorHandler:` closures,
+    /// the error an `NSError` subclass of the SDK's. The one-shot returns or throws the fault,
+    /// a fault after the answer is reported; the listener yields until its fault, which it
+    /// throws, and its subscription is disposed of once.
+    @Test func anAnswerAndAnErrorHandlerImplicitlyUnwrapped() async throws {
+        let library = PhotoLibrary()
+        #expect(try await library.fetchPhoto(id: "b") == Photo(id: "b"))
+        library.outcome = .failure
+        await #expect(performing: { try await library.fetchPhoto(id: "b") }, throws: { ($0 as? PhotoFault)?.code == 404 })
+        let log = MisuseLog.install(for: "PhotoLibrary.fetchPhoto")
+        library.outcome = .both
+        #expect(try await library.fetchPhoto(id: "b") == Photo(id: "b"))
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+
+        library.outcome = .failure
+        var ids: [String] = []
+        await #expect(performing: {
+            for try await photo in library.addPhotoListener() { ids.append(photo.id) }
+        }, throws: { $0 is PhotoFault })
+        #expect(ids == ["a"])
+        #expect(await eventually { library.subscriptions.last?.disposeCount == 1 })
+    }
 }
+

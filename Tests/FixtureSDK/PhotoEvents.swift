@@ -151,6 +151,36 @@ extension PhotoLibrary {
     }
 }
 
+/// The SDK's own error class (like Backendless's `Fault: NSError`).
+public final class PhotoFault: NSError, @unchecked Sendable {
+    public convenience init(message: String) {
+        self.init(domain: "PhotoFault", code: 404, userInfo: [NSLocalizedDescriptionKey: message])
+    }
+}
+
+/// Backendless's shapes: an answer closure and an error closure, both implicitly unwrapped
+/// (`responseHandler: ((T) -> Void)!, errorHandler: ((Fault) -> Void)!`).
+extension PhotoLibrary {
+    /// `.both`: the photo, then a fault.
+    public func fetchPhoto(id: String, responseHandler: ((Photo) -> Void)!, errorHandler: ((PhotoFault) -> Void)!) {
+        respond { outcome in
+            switch outcome {
+            case .value: responseHandler(Photo(id: id))
+            case .failure: errorHandler(PhotoFault(message: "no \(id)"))
+            case .both:
+                responseHandler(Photo(id: id))
+                errorHandler(PhotoFault(message: "no \(id)"))
+            case .nothing: break
+            }
+        }
+    }
+
+    /// A listener: each photo to `responseHandler`, until a fault; stopped with the subscription.
+    public func addPhotoListener(responseHandler: ((Photo) -> Void)!, errorHandler: ((PhotoFault) -> Void)!) -> PhotoSubscription? {
+        emit({ responseHandler($0) }, end: {}, fail: { _ in errorHandler(PhotoFault(message: "listener")) })
+    }
+}
+
 /// RxSwift's `with object:` variants: every closure gets the caller's object back first (a weak
 /// capture made for the caller), which the adapter drops.
 extension PhotoLibrary {

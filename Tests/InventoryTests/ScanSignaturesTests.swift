@@ -288,4 +288,34 @@ import Testing
         #expect(text.contains("\n// AuthenticationFlow: reset(completion:)"), "\(text)")
         #expect(!text.contains("func reset(completion"), "\(text)")
     }
+
+    /// Backendless's shape: implicitly unwrapped `responseHandler:` and `errorHandler:` closures
+    /// are callbacks; the answer is the value (a registration's events), and an error type these
+    /// sources do not declare (`Fault`, declared in another directory) is taken for the error by
+    /// the closure's name, which the starter says. With `Error` itself, the names alone decide.
+    @Test func anAnswerAndAnErrorHandlerImplicitlyUnwrapped() throws {
+        let result = scan(
+            """
+            public class UserService {
+                public func login(identity: String, password: String, responseHandler: ((BackendlessUser) -> Void)!, errorHandler: ((Fault) -> Void)!) { }
+                public func logout(responseHandler: (() -> Void)!, errorHandler: ((Error) -> Void)!) { }
+            }
+            public class Channel {
+                public func addMessageListener(responseHandler: ((String) -> Void)!, errorHandler: ((Fault) -> Void)!) -> Subscription? { nil }
+            }
+            public class Subscription { public func stop() { } }
+            public class BackendlessUser { }
+            """)
+        let text = result.text
+        #expect(text.contains("'errorHandler' gets a Fault, not declared in these sources: taken for the error by its name"), "\(text)")
+        #expect(text.contains("@success(responseHandler)\n"), "\(text)")
+        #expect(text.contains("@event(responseHandler)\n"), "\(text)")
+        #expect(text.contains("@stream"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func login(identity: String, password: String) async throws -> BackendlessUser"), "\(generated)")
+        #expect(generated.contains("func logout() async throws {"), "\(generated)")
+        #expect(generated.contains("func addMessageListener() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error>"), "\(generated)")
+        #expect(generated.contains("stop: { token in token?.stop() }"), "\(generated)")
+    }
 }
+

@@ -97,13 +97,18 @@ extension Analyzer {
             return found.count == 1 ? found[0] : nil
         }
         let failure = only(.failure)
+        // Named for the answer beside the failure (`responseHandler:`, `errorHandler:`).
+        let answer = failure.flatMap { failure in
+            ClosureRoleNames.answer(among: delivering.map { (parameters[$0].name.name, parameters[$0].label?.name) },
+                besides: delivering.firstIndex(of: failure) ?? 0).map { delivering[$0] }
+        }
         if isStream {
             // An end by name (`onCompleted`), or named for the undoing of the method (`onUnsubscribe`).
             let undoing = delivering.filter {
                 ClosureRoleNames.namesEnd(of: function.name.name, name: parameters[$0].name.name, label: parameters[$0].label?.name)
             }
             let finish = only(.finish) ?? (undoing.count == 1 ? undoing[0] : nil)
-            guard let event = only(.event), failure != nil || finish != nil else { return roles }
+            guard let event = only(.event) ?? answer, failure != nil || finish != nil else { return roles }
             roles.value = event
             roles.valueRole = .event
             for (index, kind) in [(failure, "failure"), (finish, "finish")] {
@@ -113,7 +118,7 @@ extension Analyzer {
             }
         } else {
             // A success closure, or (Completable's shape) an end closure that is the success.
-            guard let success = only(.success) ?? only(.finish), let failure else { return roles }
+            guard let success = only(.success) ?? only(.finish) ?? answer, let failure else { return roles }
             guard let role = outcomeRole("failure", of: parameters[failure], in: function, scope: scope, at: parameters[failure].location) else {
                 return nil
             }

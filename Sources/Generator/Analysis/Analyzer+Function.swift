@@ -356,6 +356,10 @@ extension Analyzer {
         if case .optional(let wrapped) = resolved.strippingAttributes.kind {
             closure = wrapped
             isOptional = true
+        } else if case .implicitlyUnwrappedOptional(let wrapped) = resolved.strippingAttributes.kind {
+            // Passed a closure, never nil: guarded as a plain one.
+            closure = wrapped
+            isOptional = false
         } else {
             guard resolved.attributes.contains(where: { $0.name.name == "escaping" }) else { return nil }
             isOptional = false
@@ -381,6 +385,9 @@ extension Analyzer {
         // `((Double) -> Void)?`: the optional's wrapped type is the function type itself.
         if case .optional(let wrapped) = resolved.strippingAttributes.kind {
             return "(@Sendable " + wrapped.description + ")?"
+        }
+        if case .implicitlyUnwrappedOptional(let wrapped) = resolved.strippingAttributes.kind {
+            return "(@Sendable " + wrapped.description + ")!"
         }
         if written.hasPrefix("@escaping ") { return "@escaping @Sendable " + written.dropFirst("@escaping ".count) }
         return "@Sendable " + written
@@ -462,8 +469,10 @@ extension Analyzer {
     func isEscaping(_ type: TypeSyntax, scope: String) -> Bool {
         guard let resolved = try? resolver.resolve(type, scope: scope) else { return false }
         if resolved.attributes.contains(where: { $0.name.name == "escaping" }) { return true }
-        if case .optional = resolved.strippingAttributes.kind { return true }
-        return false
+        switch resolved.strippingAttributes.kind {
+        case .optional, .implicitlyUnwrappedOptional: return true
+        default: return false
+        }
     }
 
     /// The closure type (resolved through typealiases) hands the app results (CallbackShape).
@@ -475,8 +484,7 @@ extension Analyzer {
     }
 
     func isClosure(_ type: TypeSyntax, scope: String) -> Bool {
-        guard var resolved = try? resolver.resolve(type, scope: scope).strippingAttributes else { return false }
-        if case .optional(let wrapped) = resolved.kind { resolved = wrapped.strippingAttributes }
+        guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional else { return false }
         if case .function = resolved.kind { return true }
         return false
     }

@@ -20,11 +20,7 @@ extension Analyzer {
             }
             return nil
         }
-        var closureType = resolved.strippingAttributes
-        if case .optional(let wrapped) = closureType.kind {
-            closureType = wrapped.strippingAttributes
-        }
-        guard case .function(let closure) = closureType.kind else { return nil }
+        guard case .function(let closure) = resolved.unwrappingOptional.kind else { return nil }
         // Only diagnostics use it: made when one is reported, not for every function.
         var where_: String { "completion handler '\(parameter.name.name)'" }
 
@@ -484,9 +480,7 @@ extension Analyzer {
     /// written; the handler's own line when its type is a typealias (the result type is then not
     /// written in the declaration at all).
     func firstParameterTypeLine(of parameter: Parameter) -> Int {
-        var type = parameter.type.strippingAttributes
-        if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
-        guard case .function(let closure) = type.kind, let first = closure.parameters.first else { return parameter.location.line }
+        guard case .function(let closure) = parameter.type.unwrappingOptional.kind, let first = closure.parameters.first else { return parameter.location.line }
         return first.type.location.line
     }
 }

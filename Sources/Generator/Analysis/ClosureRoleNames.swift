@@ -247,6 +247,16 @@ public enum ClosureRoleNames {
         ([name, label ?? ""] as [String]).contains { success.contains($0.lowercased()) || $0.lowercased() == "succeed" }
     }
 
+    /// The one closure besides a failure closure, named for the answer (Backendless's
+    /// `responseHandler:` beside `errorHandler:`, a `result:` beside `error:`): the value, or a
+    /// stream's events. Only of exactly those two: beside more closures the names do not say.
+    public static func answer(among closures: [(name: String, label: String?)], besides failure: Int) -> Int? {
+        guard closures.count == 2 else { return nil }
+        let other = failure == 0 ? 1 : 0
+        let names = [closures[other].name, closures[other].label].compactMap { $0?.lowercased() }
+        return names.contains(where: outcome.contains) ? other : nil
+    }
+
     /// Whether a parameter's name or label says it carries part of an outcome.
     public static func namesOutcome(name: String, label: String?) -> Bool {
         let all = success.union(failure).union(event).union(finish).union(outcome)
@@ -345,6 +355,9 @@ public enum ClosureRoleNames {
         if let failure, let value = one(.success) ?? one(.finish) {
             return (false, "'\(value)' reports the outcome once, '\(failure)' its failure")
         }
+        // An answer beside a failure (`responseHandler:`, `errorHandler:`) says nothing of how
+        // often: a registration's (`addMessageListener`) comes for each message.
+
         return nil
     }
 }

@@ -42,19 +42,17 @@ struct TypeResolver: Sendable {
         return declaredEnumCases(of: resolved, scope: scope).map { ($0.decl, $0.cases, nil) }
     }
 
-    /// A struct declared in the file whose one stored property is of an enum the file declares
-    /// (`Web3Response<T>`, `let status: Status<T>`): that property's name and type, the
-    /// struct's generic parameters replaced by `type`'s arguments.
-    func wrappedOutcome(_ type: TypeSyntax) -> (property: String, type: TypeSyntax)? {
+    /// A struct declared in the file with one stored property (`Web3Response<T>`, `let status:
+    /// Status<T>`): that property's name and type, the struct's generic parameters replaced by
+    /// `type`'s arguments. `enumCases` reads it when the type is an enum the file declares.
+    private func wrappedOutcome(_ type: TypeSyntax) -> (property: String, type: TypeSyntax)? {
         guard case .named(let components) = type.strippingAttributes.kind, components.count == 1, let last = components.last,
             let decl = structs[last.name.name], last.genericArguments.count == decl.genericParameters.count,
             decl.storedProperties.count == 1, let property = decl.storedProperties.first, let propertyType = property.type
         else { return nil }
         var substitutions: [String: TypeSyntax] = [:]
         for (parameter, argument) in zip(decl.genericParameters, last.genericArguments) { substitutions[parameter.name.name] = argument }
-        let wrapped = Self.substitute(Self.qualified(propertyType, nestedIn: decl), substitutions)
-        guard declaredEnumCases(of: wrapped, scope: nil) != nil else { return nil }
-        return (property.name, wrapped)
+        return (property.name, Self.substitute(Self.qualified(propertyType, nestedIn: decl), substitutions))
     }
 
     /// `Status<T>` written inside `struct Web3Response` names `Web3Response.Status<T>`.

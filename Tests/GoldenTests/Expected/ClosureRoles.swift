@@ -434,3 +434,58 @@ extension TypedRequest {
         #sourceLocation()
     }
 }
+
+#sourceLocation(file:"ClosureRoles.bridge",line:76)
+/// An answer closure and an error closure, implicitly unwrapped (Backendless's
+/// `responseHandler:`, `errorHandler:`): the answer is the value, or a listener's events. With
+/// an error type named like one, the names alone say so; the SDK's own error class (`Fault`) is
+/// named by the roles, which `scan` infers.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// Bridged from `PhotoLibrary.fetchPhoto(id:responseHandler:errorHandler:)`.
+    /// Closures: `responseHandler` is the value, `errorHandler` the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:82)
+    @discardableResult
+    nonisolated(nonsending) func fetchPhoto(id: String) async throws -> Photo {
+        #sourceLocation(file:"ClosureRoles.bridge",line:83)
+        let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.fetchPhoto(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:83)
+            self.fetchPhoto(
+                id: id,
+                responseHandler: { value in
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:82)
+                },
+                errorHandler: { error in continuation.resume(throwing: error) }
+            )
+        }
+        #sourceLocation()
+    }
+
+    /// Bridged from `PhotoLibrary.addPhotoListener(responseHandler:errorHandler:)`.
+    /// Closures: `responseHandler` is the events, `errorHandler` the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:86)
+    func addPhotoListener() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"ClosureRoles.bridge",line:83)
+        BridgegenStream<Photo, PhotoSubscription?>.throwing(
+            "PhotoLibrary.addPhotoListener()",
+            stop: { token in token?.dispose() },
+            register: { events in
+                #sourceLocation(file:"ClosureRoles.bridge",line:86)
+                self.addPhotoListener(
+                    responseHandler: { value in
+                        #sourceLocation()
+                        events.yield(value)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:85)
+                    },
+                    errorHandler: { error in events.finish(throwing: error) }
+                )
+            }
+        )
+        #sourceLocation()
+    }
+}
