@@ -1,14 +1,7 @@
 /// `enum Name<T>: Conformances { case a(T), b; case c(label: Error) … }`, as an SDK declares it.
 extension Parser {
     mutating func parseEnum(documentation: [String], start: SourceLocation) throws(Abandon) -> EnumDecl {
-        advance()  // enum
-        let name = try expectIdentifier("a name after 'enum'")
-        let generics = try parseGenericParameters()
-        // Conformances and a where clause say nothing about the cases.
-        while current.kind != .leftBrace && !atEnd && !(current.startsLine && startsTopLevelDeclaration(current)) {
-            advance()
-        }
-        let open = try expect(.leftBrace, "to open the enum body")
+        let (name, generics, open) = try parseTypeHead("enum")
         var cases: [EnumCaseDecl] = []
         var braces = 0
         while !(braces == 0 && current.kind == .rightBrace) {
@@ -61,13 +54,7 @@ extension Parser {
 /// hands over is made of. Its methods are not bridged from here, so one is an error.
 extension Parser {
     mutating func parseStruct(documentation: [String], start: SourceLocation) throws(Abandon) -> StructDecl {
-        advance()  // struct
-        let name = try expectIdentifier("a name after 'struct'")
-        let generics = try parseGenericParameters()
-        while current.kind != .leftBrace && !atEnd && !(current.startsLine && startsTopLevelDeclaration(current)) {
-            advance()
-        }
-        let open = try expect(.leftBrace, "to open the struct body")
+        let (name, generics, open) = try parseTypeHead("struct")
         var enums: [EnumDecl] = []
         var properties: [ContextDecl] = []
         while current.kind != .rightBrace {
@@ -87,5 +74,19 @@ extension Parser {
         advance()  // }
         return StructDecl(
             documentation: documentation, name: name, genericParameters: generics, enums: enums, properties: properties, location: start)
+    }
+}
+
+extension Parser {
+    /// `keyword Name<T>: Conformances where … {`: the name, the generic parameters and the
+    /// opening brace. Conformances and a where clause say nothing of the cases or properties.
+    mutating func parseTypeHead(_ keyword: String) throws(Abandon) -> (Identifier, [GenericParameter], Span) {
+        advance()  // the keyword
+        let name = try expectIdentifier("a name after '\(keyword)'")
+        let generics = try parseGenericParameters()
+        while current.kind != .leftBrace && !atEnd && !(current.startsLine && startsTopLevelDeclaration(current)) {
+            advance()
+        }
+        return (name, generics, try expect(.leftBrace, "to open the \(keyword) body"))
     }
 }
