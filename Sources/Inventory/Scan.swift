@@ -183,6 +183,7 @@ public struct Scan {
             types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
         let servedBy = Self.adaptersServing(types, includesInternal: includesInternal)
         let holders = Self.holders(of: types)
+        let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
         let closureProperties = Set(types.flatMap { type in
             type.members.filter { $0.kind == .property && !$0.isStatic && $0.text.contains("->") }.map(\.name)
         })
@@ -241,6 +242,7 @@ public struct Scan {
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
+            block.calledByOwnExtensions = ownCalls[type.name] ?? []
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesReadByLibrary = readByLibrary
@@ -277,6 +279,9 @@ public struct Scan {
                 guard member.kind == .initializer, case .context(let initializer)? = member.declaration else { return [] }
                 return initializer.parameters.filter { $0.type.description.contains("->") }.map(\.name.name)
             })
+            // A reconnect the app calls: not a retry strategy's (Swift-ActionCableClient's
+            // `willReconnect`, whose retried drops the library keeps to itself).
+            block.reconnectMember = members.first { $0.kind == .function && $0.name.hasPrefix("reconnect") }.map { $0.name + "()" }
             for member in members { block.add(member, tokens: tokens) }
             if block.hasCallbacks {
                 blocks.append(block)

@@ -128,9 +128,12 @@ extension StarterBlock {
     /// `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app implements
     /// it, and calls it only sometimes (composing Alamofire's interceptors).
     func heldNote(_ function: FunctionDecl) -> (annotation: String, why: String)? {
-        heldBy.map {
-            ("", "the library keeps a \(type) in '\($0)' and calls '\(function.name.name)' itself: if your code only implements it, mark it '@context'")
+        if let heldBy {
+            return ("", "the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)' itself: if your code only implements it, mark it '@context'")
         }
+        // Called by the protocol's own extension (Kitura-Credentials' `generateNewProfile`).
+        guard calledByOwnExtensions.contains(function.name.name) else { return nil }
+        return ("", "an extension of \(type) calls '\(function.name.name)' itself: if your code only implements it, mark it '@context'")
     }
 
     /// The one per-item callback of an `async` method that returns nothing, of a `Sendable`

@@ -54,7 +54,7 @@ extension StarterBlock {
                 let callee = String(call[..<open].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
                 // `invocationDidComplete` (SignalR) names a completion as much as `completion` does.
                 guard Analyzer.looksLikeCompletion(callee) || callee.hasSuffix("Complete") else { continue }
-                if argument == "nil" {
+                if argument == "nil" || Self.isDictionaryLookup(argument, in: text) {
                     calls = callee
                 } else if argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
                     let source = Self.optionalBinding(of: String(argument), above: index, in: lines)
@@ -84,6 +84,25 @@ extension StarterBlock {
             }
         }
         return evidence
+    }
+
+    /// `store[sessionId]` where the text declares `store` a dictionary (`var store = [String:
+    /// Data]()`, `: [String: Data]`, `= [:]`): nil when the key is absent (Kitura-Session's
+    /// `callback(store[sessionId], nil)`, a session not found).
+    static func isDictionaryLookup(_ argument: Substring, in text: String) -> Bool {
+        guard let open = argument.firstIndex(of: "["), argument.hasSuffix("]") else { return false }
+        let name = argument[..<open]
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
+        for declaration in ["\(name) = [", "\(name): ["] {
+            var rest = text[...]
+            while let range = rest.range(of: declaration) {
+                rest = rest[range.upperBound...]
+                // Up to the closing bracket: a key type and a value type, or `[:]`.
+                let inside = rest.prefix { $0 != "]" && $0 != "\n" }
+                if inside.contains(":") { return true }
+            }
+        }
+        return false
     }
 
     /// How the value a completion gets was bound, within the ten lines above: `""` for

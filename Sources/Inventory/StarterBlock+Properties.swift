@@ -13,6 +13,10 @@ extension StarterBlock {
             // A screen's outcome (YPImagePicker's `YPPhotoFiltersVC.didSave`, `didCancel`): the
             // screen ends with it, once.
             annotations.append(("@once", "'\(member.name)' is named for how the \(owner)'s screen ends, which comes once"))
+        } else if let reconnect = reconnectMember, ["disconnect", "close"].contains(where: member.name.lowercased().contains) {
+            // A client the app reconnects (Perfect-Mosquitto's `reconnect(_:)`) disconnects once
+            // per connection: `OnDisconnect` is called for each.
+            annotations.append(("@stream", "'\(member.name)' comes once per connection, and \(owner) reconnects ('\(reconnect)'): called for each"))
         } else if ClosureRoleNames.namesOnce(property: member.name, closure: propertyClosure(member)) {
             annotations.append(("@once", "'\(member.name)' is named for an end, which comes once"))
             // A completion the app hands over for the library's own work (OAuthSwift's

@@ -99,6 +99,11 @@ struct StarterBlock {
     /// A protocol's: the stored property of another type that holds a conformer
     /// (`PusherClientOptions.authorizer`), so the library calls its requirements (Scan.holders).
     var heldBy: String?
+    /// A method of the type that reconnects (Perfect-Mosquitto's `reconnect(_:)`): its
+    /// disconnections come once per connection, so more than once.
+    var reconnectMember: String?
+    /// Of a protocol: its requirements that its own extensions call (Scan+OwnCalls.swift).
+    var calledByOwnExtensions: Set<String> = []
     /// An `@objc` protocol's or `@objcMembers` class's block: its methods are Objective-C ones.
     var isObjC = false
     /// The module's error types, and the type's generic parameters constrained to one

@@ -1,0 +1,84 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// What the library's own code says of its callbacks, beyond their declarations: a value looked
+/// up in a dictionary may be absent, a client the app reconnects disconnects more than once, a
+/// requirement the protocol's own extension calls is the app's to implement.
+@Suite struct ScanLibraryCodeTests: ScanTesting {
+    /// Kitura-Session's `InMemoryStore`: `callback(store[sessionId], nil)`, where `store` is a
+    /// dictionary: nil without an error is a value (a session not found). An array's element,
+    /// which is never nil, says nothing.
+    @Test func aDictionaryLookupPassedWithANilErrorIsAnAbsentValue() {
+        let found = StarterBlock.callsBackWithNilAndNil(
+            """
+            final class InMemoryStore: Store {
+                private var store = [String: Data]()
+                func load(sessionId: String, callback: @escaping (Data?, NSError?) -> Void) {
+                    callback(store[sessionId], nil)
+                }
+            }
+            """)
+        #expect(found.callees == ["callback"])
+        let array = StarterBlock.callsBackWithNilAndNil(
+            """
+            final class Rows {
+                private var rows: [Data] = []
+                func first(callback: @escaping (Data?, Error?) -> Void) {
+                    callback(rows[0], nil)
+                }
+            }
+            """)
+        #expect(array.callees.isEmpty && array.methods.isEmpty)
+    }
+
+    /// Perfect-Mosquitto's `OnDisconnect`, on a client with a public `reconnect(_:)`: once per
+    /// connection, so a stream. Without a public reconnect (a retry strategy the library keeps
+    /// to itself), a disconnection property is once, as before.
+    @Test func aDisconnectionOfAClientTheAppReconnectsIsAStream() {
+        let text = scan(
+            """
+            public class Mosquitto {
+                public var OnDisconnect: (ConnectionStatus) -> Void = { _ in }
+                public func reconnect(_ asynchronous: Bool = true) throws { }
+                func fire() { OnDisconnect(.success) }
+            }
+            public class Cable {
+                public var onDisconnected: ((ConnectionError?) -> Void)?
+                public var willReconnect: (() -> Bool)?
+                func fire() { onDisconnected?(nil) }
+            }
+            public enum ConnectionStatus { case success }
+            public enum ConnectionError: Error { case closed }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'OnDisconnect' comes once per connection, and Mosquitto reconnects ('reconnect()')"), "\(text)")
+        #expect(text.contains("// scan: @once because 'onDisconnected' is named for an end"), "\(text)")
+    }
+
+    /// Kitura-Credentials' `CredentialsTokenTTL`: its extension's `getProfileAndCacheIfNeeded`
+    /// calls the requirement `generateNewProfile`, which plugins implement: said. A requirement
+    /// nothing in the protocol's extensions calls is not.
+    @Test func aRequirementTheProtocolsOwnExtensionCallsIsSaid() {
+        let text = scan(
+            """
+            public protocol CredentialsTokenTTL: AnyObject {
+                func generateNewProfile(token: String, completion: @escaping (Result<String, Error>) -> Void)
+                func refresh(token: String, completion: @escaping (Result<String, Error>) -> Void)
+            }
+            extension CredentialsTokenTTL {
+                public func getProfile(token: String, onSuccess: @escaping (String) -> Void, onFailure: @escaping (Error) -> Void) {
+                    generateNewProfile(token: token) { result in
+                        switch result {
+                        case .success(let profile): onSuccess(profile)
+                        case .failure(let error): onFailure(error)
+                        }
+                    }
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: an extension of CredentialsTokenTTL calls 'generateNewProfile' itself: if your code only implements it, mark it '@context'"), "\(text)")
+        #expect(!text.contains("calls 'refresh' itself"), "\(text)")
+    }
+}
