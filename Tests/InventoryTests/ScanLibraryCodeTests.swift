@@ -81,4 +81,33 @@ import Testing
         #expect(text.contains("// scan: an extension of CredentialsTokenTTL calls 'generateNewProfile' itself: if your code only implements it, mark it '@context'"), "\(text)")
         #expect(!text.contains("calls 'refresh' itself"), "\(text)")
     }
+
+    /// A middleware's `next: () -> Void` (Kitura's `RouterMiddleware.handle(request:response:
+    /// next:)`) hands the request on: work, no event; scan lists it as not bridged and generate
+    /// keeps it as context. An Rx-style `next` that gets an element is an event still.
+    @Test func aMiddlewaresNextIsNoEvent() throws {
+        let text = scan(
+            """
+            public final class Session: RouterMiddleware {
+                public func handle(request: RouterRequest, response: RouterResponse, next: @escaping () -> Void) throws { next() }
+            }
+            public final class Feed {
+                public func subscribe(next: @escaping (Int) -> Void, error: @escaping (Error) -> Void) -> Disposable { Disposable() }
+            }
+            public final class Disposable { public func dispose() {} }
+            """
+        ).text
+        #expect(text.contains("// Session: handle(request:response:next:)"), "\(text)")
+        #expect(text.contains("public func subscribe(next:"), "\(text)")
+        let generated = try generate(
+            """
+            extension Session {
+                func handle(request: RouterRequest, response: RouterResponse, next: @escaping () -> Void) throws
+                func load(completion: @escaping (Error?) -> Void)
+            }
+            """)
+        #expect(!generated.contains("func handle("), "\(generated)")
+        #expect(generated.contains("func load() async throws"), "\(generated)")
+    }
 }
+

@@ -126,6 +126,9 @@ extension CallbackShape {
         // is the caller's code the SDK runs to apply each element to the target: work.
         // So is an accessor pair's `set` (Bond's `dynamicSubject(signal:…, get:, set:)`).
         if ["setter", "set"].contains(name.lowercased()) || ["setter", "set"].contains(label?.lowercased() ?? "") { return true }
+        // A middleware's continuation (Kitura's `RouterMiddleware.handle(request:response:next:
+        // () -> Void)`): called to hand the request on, not an event; an Rx `onNext` gets one.
+        if name == "next" || label == "next", parameterCount == 0, method == "handle" { return true }
         let lowered = method.lowercased()
         let names = (name + " " + (label ?? "")).lowercased()
         let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete"].contains(where: names.contains)
