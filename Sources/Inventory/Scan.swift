@@ -188,6 +188,7 @@ public struct Scan {
             type.members.filter { $0.kind == .property && !$0.isStatic && $0.text.contains("->") }.map(\.name)
         })
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties, in: files)
+        let keptInProperties = Self.methodsKeepingClosures(in: closureProperties, files: files)
         let errorTypes = Self.errorTypes(types)
         let failureCarriers = Self.failureCarriers(types)
         let unreachable = Self.unreachableStructs(types, topLevel: freeMembers + aliases + valueAliases)
@@ -243,6 +244,8 @@ public struct Scan {
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
             block.calledByOwnExtensions = ownCalls[type.name] ?? []
+            let ownProperties = Set(members.filter { $0.kind == .property }.map(\.name))
+            block.closuresKeptInProperties = keptInProperties.filter { ownProperties.contains($0.value.property) }
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesReadByLibrary = readByLibrary

@@ -36,6 +36,17 @@ extension StarterBlock {
         // ((ErrorModel) -> Void)?`, `ErrorModel: ErrorSerializable`, `ErrorSerializable: Error`):
         // named, so that generate takes the module's word that it is an error.
         if let roles = namedErrorPair(callbacks, tokens: tokens) { annotations += roles }
+        // Kept in a callback property the SDK calls for each event (Perfect-ZooKeeper's
+        // `connect(to:completion:)`, `onConnect = completion`): called as often as it is.
+        if byNames == nil, callbacks.count == 1, let kept = closuresKeptInProperties[function.name.name],
+            callbacks[0].name.name == kept.parameter, !ClosureRoleNames.namesOnce(property: kept.property),
+            !ClosureRoleNames.namesOnce(function.name.name)
+        {
+            return annotations + [
+                ("@stream", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which the SDK calls for each event"),
+                ("", "'\(kept.property)' holds one handler: a later '\(function.name.name)' (or a write of '\(kept.property)') replaces this stream's"),
+            ]
+        }
         // A name that says once (`observeCompleted`, `onClose`) is a one-shot; one that names
         // the end of each of many things (`clientConnectionFailed`) a stream, said below.
         let endOfEach = ClosureRoleNames.namesEndOfEach(function.name.name)

@@ -102,6 +102,9 @@ struct StarterBlock {
     /// A method of the type that reconnects (Perfect-Mosquitto's `reconnect(_:)`): its
     /// disconnections come once per connection, so more than once.
     var reconnectMember: String?
+    /// Methods that keep a closure parameter in one of the type's callback properties
+    /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
+    var closuresKeptInProperties: [String: (parameter: String, property: String)] = [:]
     /// Of a protocol: its requirements that its own extensions call (Scan+OwnCalls.swift).
     var calledByOwnExtensions: Set<String> = []
     /// An `@objc` protocol's or `@objcMembers` class's block: its methods are Objective-C ones.
