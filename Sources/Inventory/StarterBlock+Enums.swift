@@ -14,7 +14,8 @@ extension StarterBlock {
         if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
         // A registration with its stop (Bluejay's `listen(to:…, completion: (ReadResult<R>) ->
         // Void)` beside `endListen(to:)`): each call hands one value's outcome.
-        let registered = annotations.contains { $0.annotation == "@stream" } && annotations.contains { $0.annotation.hasPrefix("@cancel(") }
+        // Or one the other evidence already made a stream (an `onEvent` called "each time").
+        let registered = annotations.contains { $0.annotation == "@stream" }
         let cases = handed.caseNames.map { "." + $0 }.joined(separator: ", ")
         if let failure = handed.errorCase {
             // Not named as an outcome, so the evidence so far stands (Realm's `observe(…) ->

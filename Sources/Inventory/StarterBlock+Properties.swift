@@ -34,7 +34,7 @@ extension StarterBlock {
             // for the library to call. Not a thing's end (`requestDidFinish`: each request's).
             annotations.append(
                 ("", "a stream assumed: '\(member.name)' is named for an end; if the SDK calls it once, write '@once'; if it is a completion you hand the SDK, mark it '@context'"))
-        } else if ["on", "did", "will", "when"].contains(where: { prefix in
+        } else if ["on", "did", "will", "when", "On"].contains(where: { prefix in
             member.name.hasPrefix(prefix) && member.name.dropFirst(prefix.count).first?.isUppercase == true
         }) || ["Changed", "Change", "Update", "Updated", "Received", "Event", "Progress"].contains(where: member.name.hasSuffix)
             // Something that did or will (Alamofire's `ClosureEventMonitor.requestDidResume`).
@@ -58,8 +58,9 @@ extension StarterBlock {
         }
         // Declared, but nothing in the library calls it (Swift-ActionCableClient's `onRejected`).
         if !propertiesReadByLibrary.contains(member.name), !propertiesReadByLibrary.contains(owner + "." + member.name), !member.hasAccessors {
+            let adapter = annotations.contains { $0.annotation == "@once" } ? "the one-shot" : "the stream"
             annotations.append(
-                ("", "nothing in these sources calls '\(member.name)': as written, the stream waits for calls that may never come; if it is for your code to call, mark it '@context'"))
+                ("", "nothing in these sources calls '\(member.name)': as written, \(adapter) waits for calls that may never come; if it is for your code to call, mark it '@context'"))
         }
         // The library sets it to a handler of its own somewhere (Eureka's
         // `navigationAccessoryView.doneClosure = { [weak self] in … }`): on an object the

@@ -134,7 +134,16 @@ struct TokenMethods {
     func idTakingInverse(of function: FunctionDecl, in type: String) -> String? {
         guard let returned = function.returnType?.strippingAttributes.description, returned != "Void", returned != "()" else { return nil }
         let name = function.name.name
-        let inverses = name == "on" || name == "once" ? ["off"] : ClosureRoleNames.inverses(of: name)
+        var inverses = name == "on" || name == "once" ? ["off"] : ClosureRoleNames.inverses(of: name)
+        // The bare inverse verb, or `…From…` of `…To…`, taking the id back (`unsubscribe(id:)`,
+        // `unsubscribeFromBlocks(id:)` of `subscribeToBlocks(onEvent:) -> Int`): the id's type
+        // says it is this registration's.
+        for (verb, inverse) in [("subscribe", "unsubscribe"), ("register", "unregister"), ("observe", "unobserve"), ("watch", "unwatch")]
+        where name.hasPrefix(verb) && name.count > verb.count {
+            let rest = name.dropFirst(verb.count)
+            inverses.append(inverse)
+            if rest.hasPrefix("To") { inverses.append(inverse + "From" + rest.dropFirst(2)) }
+        }
         // Or a `cancel…` method that takes what it returns (SignalR's `stream(…) -> StreamHandle`
         // and `cancelStreamInvocation(streamHandle:cancelDidFail:)`).
         func undoes(_ candidate: FunctionDecl) -> Bool {

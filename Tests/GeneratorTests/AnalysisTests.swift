@@ -322,7 +322,7 @@ import Testing
     /// receiver's method that takes it back, and a `@stream` is not told to add `@stream`.
     @Test func anIgnoredIDsWarningNamesAMethodThatTakesItBack() {
         let (_, diagnostics) = analyse("@stream\nfunc addListener(listener: @escaping (String) -> Void) -> Int?")
-        #expect(diagnostics.map(\.message) == ["'addListener(listener:)' returns 'Int?', which the adapter ignores: cancelling the task cannot stop the SDK's work"])
+        #expect(diagnostics.map(\.message) == ["'addListener(listener:)' returns 'Int?', which the adapter ignores: ending the stream cannot remove the SDK's registration"])
         #expect(diagnostics.first?.notes.map(\.message) == [
             "if a method of the receiver takes it back, say which: '@cancel(using: removeMethod(_:))', or '@cancel(removeMethod(label: $token))'",
             "annotate '@cancel(none)' to keep it ignored without this warning",
@@ -451,9 +451,12 @@ import Testing
             let onConstant: ((String) -> Void)?
             var title: String
             var handler: (T, Int, Int) -> Void
+            var OnPublish: ((Int32) -> Void)?
+            var URLChanged: ((String) -> Void)?
             """)
-        #expect(found.map(\.adapterName) == ["T.messageEvents()", "T.handlerEvents()"])
-        #expect(found.map(\.resultType) == ["String", "(Int, Int)"])
+        // Perfect-Mosquitto's upper-camel `OnPublish` is named as `onPublish` is; an acronym lowered.
+        #expect(found.map(\.adapterName) == ["T.messageEvents()", "T.handlerEvents()", "T.publishEvents()", "T.urlChangedEvents()"])
+        #expect(found.map(\.resultType) == ["String", "(Int, Int)", "Int32", "String"])
         #expect(found.allSatisfy { $0.stream?.isThrowing == false })
     }
 

@@ -135,7 +135,7 @@ import Testing
         ).text
         #expect(text.components(separatedBy: "nothing in these sources calls 'onRejected'").count == 2, "\(text)")
         #expect(text.contains("""
-                // scan: nothing in these sources calls 'onRejected': as written, the stream waits for calls that may never come; if it is for your code to call, mark it '@context'
+                // scan: nothing in these sources calls 'onRejected': as written, the one-shot waits for calls that may never come; if it is for your code to call, mark it '@context'
                 open var onRejected: (() -> Void)?
             }
 
@@ -214,4 +214,33 @@ import Testing
         #expect(text.contains("// InstanceIdOperator: mutate(_:completion:) — 'InstanceIdOperator' has no public initializer, and no public declaration hands one out: only the SDK calls it"), "\(text)")
         #expect(!text.contains("// RetryOperator: mutate(_:completion:) — 'RetryOperator' has no public"), "\(text)")
     }
+
+    /// An outcome struct handed to a registration (the outside try's `subscribeToBlocks(onEvent:
+    /// (Response<Block>) -> Void) -> Int`): the outcome says nothing of how often, so the
+    /// registration stays a stream; its id is taken back by the bare inverse verb
+    /// (`unsubscribe(id:)`) or its `…From…` form.
+    @Test func aRegistrationOfAnOutcomeStructStaysAStreamStoppedByItsInverse() throws {
+        for stop in ["unsubscribe(id: Int)", "unsubscribeFromBlocks(id: Int)"] {
+            let text = scan(
+                """
+                public struct Block {}
+                public struct Response<Result> {
+                    public enum Status<T> { case success(T); case failure(Error) }
+                    public let status: Status<Result>
+                }
+                public final class Chain {
+                    /// Subscribes. `onEvent` is called each time a new block arrives.
+                    public func subscribeToBlocks(onEvent: @escaping (Response<Block>) -> Void) -> Int { 0 }
+                    public func \(stop) {}
+                }
+                """
+            ).text
+            let name = stop.prefix { $0 != "(" }
+            #expect(text.contains("    @stream\n"), "\(text)")
+            #expect(text.contains("@cancel(using: \(name)(id:))"), "\(text)")
+            let generated = try generate(text)
+            #expect(generated.contains("func subscribeToBlocks() -> _Concurrency.AsyncThrowingStream<Block, any Swift.Error>"), "\(generated)")
+        }
+    }
 }
+

@@ -186,10 +186,13 @@ extension Analyzer {
                         "if it calls back more than once (an observer, a timer, a listener), bridge it as a stream: '@stream' with \(stop) makes \(function.name.name)(…) return an AsyncStream that unregisters when it ends"
                     ))
             }
+            // A stream's registration outlives its consumer: said as what it leaks.
+            let isStream = function.attributes.contains { $0.name.name == "stream" }
             diagnostics.append(
                 Diagnostic(
                     .warning,
-                    "'\(function.fullName)' returns '\(returnType)', which the adapter ignores: cancelling the task cannot stop the SDK's work",
+                    "'\(function.fullName)' returns '\(returnType)', which the adapter ignores: "
+                        + (isStream ? "ending the stream cannot remove the SDK's registration" : "cancelling the task cannot stop the SDK's work"),
                     at: returnType.location, notes: notes))
         }
 

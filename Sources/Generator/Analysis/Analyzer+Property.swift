@@ -142,12 +142,17 @@ extension Analyzer {
     }
 
     /// `onMessage` → `messageEvents`, `didChange` → `didChangeEvents`: what the stream function of
-    /// a callback property is called (`@asyncName` names it otherwise).
+    /// a callback property is called (`@asyncName` names it otherwise). Perfect-Mosquitto's
+    /// upper-camel `OnMessage` → `messageEvents` too; another capital is lowered (`Handler` →
+    /// `handlerEvents`), as a function's name is.
     static func streamName(ofProperty name: String) -> String {
         var base = name
-        if base.count > 2, base.hasPrefix("on"), base.dropFirst(2).first?.isUppercase == true {
-            base = base.dropFirst(2).prefix(1).lowercased() + base.dropFirst(3)
+        if base.count > 2, base.hasPrefix("on") || base.hasPrefix("On"), base.dropFirst(2).first?.isUppercase == true {
+            base = String(base.dropFirst(2))
         }
-        return base + "Events"
+        // A leading acronym lowered whole (`URLChanged` → `urlChanged`), as Swift names are.
+        let capitals = base.prefix { $0.isUppercase }.count
+        let lowered = capitals > 1 && capitals < base.count ? capitals - 1 : capitals
+        return base.prefix(lowered).lowercased() + base.dropFirst(lowered) + "Events"
     }
 }
