@@ -77,3 +77,35 @@ extension Scan {
         return found
     }
 }
+
+extension Scan {
+    /// The methods whose bodies call their completion with a text and with nil (Perfect-LDAP's
+    /// `login(info:completion:)`: `completion(nil)` when it succeeded, `completion("LOGIN
+    /// FAILED: \(err)")` in its `catch`): the text describes the failure, nil is success. By
+    /// method name.
+    static func methodsCallingBackWithMessages(in files: [File]) -> Set<String> {
+        var texts: Set<String> = []
+        var nils: Set<String> = []
+        for file in files {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            var method: String?
+            for line in text.split(separator: "\n") {
+                if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") { continue }
+                if let range = line.range(of: "func ") {
+                    let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    method = name.isEmpty ? nil : String(name)
+                    continue
+                }
+                guard let method else { continue }
+                for callee in ["completion(", "callback(", "completionHandler(", "handler("] {
+                    guard let range = line.range(of: callee) else { continue }
+                    if let before = line[..<range.lowerBound].last, before.isLetter || before.isNumber || before == "_" || before == "." { continue }
+                    let argument = line[range.upperBound...]
+                    if argument.hasPrefix("\"") { texts.insert(method) }
+                    if argument.hasPrefix("nil)") { nils.insert(method) }
+                }
+            }
+        }
+        return texts.intersection(nils)
+    }
+}

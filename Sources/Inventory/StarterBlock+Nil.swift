@@ -40,12 +40,18 @@ extension StarterBlock {
                 ("", "as written, each nil that '\(name)' gets is yielded (no \(wrapped)); if nil means a failure, bridge a method of yours that skips or throws it"))
             return
         }
-        if let said = DocumentedFrequency.saysNilIsFailure(function.documentation) {
+        let name = callback.label?.name ?? callback.name.name
+        let isText = wrapped.strippingAttributes.description == "String"
+        if isText, callsBackWithMessages.contains(function.name.name) {
+            // Perfect-LDAP's `completion(nil)` when it succeeded, `completion("LOGIN FAILED: …")`.
+            annotations.append(
+                ("@asyncError(message: 1)", "'\(function.name.name)' calls '\(name)' with nil and with a text: nil is success, the text says why it failed"))
+        } else if let said = DocumentedFrequency.saysNilIsFailure(function.documentation) {
             annotations.append(("@failure(nil)", "its documentation says '\(said)'"))
         } else {
-            let name = callback.label?.name ?? callback.name.name
             annotations.append(
-                ("", "as written, a nil that '\(name)' gets is returned (no \(wrapped)); if nil means the call failed, write '@failure(nil)'"))
+                ("", "as written, a nil that '\(name)' gets is returned (no \(wrapped)); if nil means the call failed, write '@failure(nil)'"
+                    + (isText ? "; if nil means success and the text says why it failed, '@asyncError(message: 1)'" : "")))
         }
     }
 }

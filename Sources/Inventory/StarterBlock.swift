@@ -102,6 +102,8 @@ struct StarterBlock {
     /// A method of the type that reconnects (Perfect-Mosquitto's `reconnect(_:)`): its
     /// disconnections come once per connection, so more than once.
     var reconnectMember: String?
+    /// Methods whose bodies call back with nil and with a text (Scan+OwnCalls.swift).
+    var callsBackWithMessages: Set<String> = []
     /// Methods that keep a closure parameter in one of the type's callback properties
     /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
     var closuresKeptInProperties: [String: (parameter: String, property: String)] = [:]

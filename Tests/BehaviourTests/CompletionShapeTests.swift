@@ -121,6 +121,21 @@ import Testing
         }
     }
 
+    /// `@asyncError(message: 1)`: nil succeeds, a text throws `failureStatus` carrying it; a
+    /// text after the nil is reported, never a second resume.
+    @Test func aFailureMessageThrowsItsText() async throws {
+        let client = PaymentsClient()
+        try await client.cancelPayout(id: "r")
+        client.outcome = .failure
+        await #expect(throws: BridgegenError.failureStatus(adapter: "PaymentsClient.cancelPayout(id:)", status: "PAYOUT NOT CANCELLED: r")) {
+            try await client.cancelPayout(id: "r")
+        }
+        let log = MisuseLog.install(for: "PaymentsClient.cancelPayout")
+        client.outcome = .both
+        try await client.cancelPayout(id: "r")
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     @Test func throwingStartCall() async throws {
         let feed = Feed()
         #expect(try await feed.open(path: "abc") == 3)

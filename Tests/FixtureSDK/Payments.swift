@@ -50,6 +50,20 @@ public final class PaymentsClient: FixtureObject {
         }
     }
 
+    /// Perfect-LDAP's style: nil when it succeeded, a text that says why it failed. `.both`:
+    /// nil, then a text.
+    public func cancelPayout(id: String, completion: @escaping (String?) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value, .nothing: completion(nil)
+            case .failure: completion("PAYOUT NOT CANCELLED: \(id)")
+            case .both:
+                completion(nil)
+                completion("PAYOUT NOT CANCELLED: \(id)")
+            }
+        }
+    }
+
     public func settle(completion: @escaping (Result<Int, Never>) -> Void) {
         respond { _ in completion(.success(3)) }
     }

@@ -495,7 +495,7 @@ import Testing
         ).text
         #expect(text.contains("// scan: @cancel(none) because 'started' returns the HTTPServer itself, for chaining: its stop() would stop the HTTPServer, not this listening"), "\(text)")
         #expect(!text.contains("@cancel(token: stop())"))
-        #expect(text.contains("    @start(end())\n    // scan: @cancel(none) because the returned ClientRequest has no method that stops it\n    @cancel(none)\n    // scan: as written, a nil that 'callback' gets is returned (no String); if nil means the call failed, write '@failure(nil)'\n    public static func request("), "\(text)")
+        #expect(text.contains("    @start(end())\n    // scan: @cancel(none) because the returned ClientRequest has no method that stops it\n    @cancel(none)\n    // scan: as written, a nil that 'callback' gets is returned (no String); if nil means the call failed, write '@failure(nil)'; if nil means success and the text says why it failed, '@asyncError(message: 1)'\n    public static func request("), "\(text)")
         #expect(!text.contains("@start(end())\n    // scan: @cancel(none) because the returned ClientRequest has no method that stops it\n    @cancel(none)\n    public static func get("))
     }
 

@@ -109,5 +109,35 @@ import Testing
         #expect(!generated.contains("func handle("), "\(generated)")
         #expect(generated.contains("func load() async throws"), "\(generated)")
     }
+
+    /// Perfect-LDAP's `login(info:completion: (String?) -> Void)`: `completion(nil)` when it
+    /// succeeded, `completion("LOGIN FAILED: …")` in its `catch`: `@asyncError(message: 1)`.
+    /// A `(String?)` callback the body never hands a text keeps its nil a value, said.
+    @Test func aTextAndANilHandedToTheCompletionAreAFailureMessage() throws {
+        let text = scan(
+            """
+            public final class LDAP {
+                public func login(info: String, completion: @escaping (String?) -> Void) {
+                    do {
+                        try check(info)
+                        completion(nil)
+                    } catch {
+                        completion("LOGIN FAILED: \\(error)")
+                    }
+                }
+                public func lookup(name: String, completion: @escaping (String?) -> Void) {
+                    completion(names[name])
+                }
+                func check(_ info: String) throws {}
+                var names: [String: String] = [:]
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @asyncError(message: 1) because 'login' calls 'completion' with nil and with a text"), "\(text)")
+        #expect(text.contains("if nil means success and the text says why it failed, '@asyncError(message: 1)'"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func login(info: String) async throws {"), "\(generated)")
+        #expect(generated.contains("continuation.resumeWithFailureStatus(message)"), "\(generated)")
+    }
 }
 

@@ -25,6 +25,9 @@ extension Analyzer {
         var asyncError: (failsWhenZero: Bool, index: Int, location: SourceLocation)?
         /// `@asyncError(thrown: N)`: the completion's parameter N is the error to throw.
         var thrownError: (index: Int, location: SourceLocation)?
+        /// `@asyncError(message: N)`: the completion's optional parameter N describes the
+        /// failure (Perfect-LDAP's `(String?) -> Void`: nil when it succeeded).
+        var failureMessage: (index: Int, location: SourceLocation)?
         /// `@stream`, with its buffering policy (nil: unbounded).
         var stream: StreamAnnotation?
         /// `@success(name)`, `@failure(name)`, `@event(name)`, `@finish(name)`: which closure
@@ -122,7 +125,7 @@ extension Analyzer {
                 guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { continue }
                 guard arguments.count == 1, let (label, argument) = arguments.first else {
                     diagnostics.error(
-                        "'@asyncError' takes exactly one of 'zeroArgument', 'nonzeroArgument' or 'thrown'",
+                        "'@asyncError' takes exactly one of 'zeroArgument', 'nonzeroArgument', 'thrown' or 'message'",
                         at: attribute.location, notes: [.init("write \(usage)")])
                     continue
                 }
@@ -134,6 +137,8 @@ extension Analyzer {
                 }
                 if label == "thrown" {
                     result.thrownError = (index, argument.location)
+                } else if label == "message" {
+                    result.failureMessage = (index, argument.location)
                 } else {
                     result.asyncError = (label == "zeroArgument", index, argument.location)
                 }

@@ -222,6 +222,19 @@ extension Analyzer {
             }
         }
 
+        // `@asyncError(message: N)`: an optional description of the failure, nil when it
+        // succeeded (Perfect-LDAP's `login(info:completion: (String?) -> Void)`).
+        if let (position, location) = annotations.failureMessage {
+            guard position <= elements.count, roles[position - 1] == nil, errorIndex == nil, Self.isOptional(elements[position - 1].type)
+            else {
+                diagnostics.error(
+                    "'@asyncError(message: \(position))' needs an optional parameter \(position) of \(where_) beside no error parameter, nil when the call succeeded",
+                    at: location, notes: [.init("count the completion handler's parameters from 1; an optional error is thrown without it")])
+                return nil
+            }
+            roles[position - 1] = .message
+        }
+
         var flagIndex: Int?
         if let (failsWhenZero, position, location) = annotations.asyncError {
             guard position <= elements.count else {
@@ -260,7 +273,8 @@ extension Analyzer {
                 return nil
             }
         }
-        let canFail = errorIndex != nil || flagIndex != nil || roles.contains(.failure) || annotations.nilIsFailure != nil
+        let canFail = errorIndex != nil || flagIndex != nil || roles.contains(.failure) || roles.contains(.message)
+            || annotations.nilIsFailure != nil
         // `@nullableResult` (clang's `_Nullable_result`): nil with a nil error is a result.
         var nullable: Set<Int> = []
         switch annotations.nullableResult {
@@ -456,6 +470,7 @@ extension Analyzer {
             switch role {
             case .error, .failure: fallback = "error"
             case .flag: fallback = "flag"
+            case .message: fallback = "message"
             case .result, .thunk: fallback = "result"
             case .cases: fallback = "event"
             case .handedBack: fallback = handles[index] ?? "receiver"

@@ -72,8 +72,8 @@ enum Annotations {
             name: "completion", places: .function, labels: [""], usage: "'@completion(parameterName)'",
             notOnNotification: "there is no completion handler"),
         Spec(
-            name: "asyncError", places: .function, labels: ["zeroArgument", "nonzeroArgument", "thrown"],
-            usage: "'@asyncError(zeroArgument: N)', '@asyncError(nonzeroArgument: N)' or '@asyncError(thrown: N)' (N counts the completion's parameters from 1)",
+            name: "asyncError", places: .function, labels: ["zeroArgument", "nonzeroArgument", "thrown", "message"],
+            usage: "'@asyncError(zeroArgument: N)', '@asyncError(nonzeroArgument: N)', '@asyncError(thrown: N)' or '@asyncError(message: N)' (N counts the completion's parameters from 1)",
             notOnNotification: "there is no completion handler"),
         Spec(
             name: "cancel", places: [.function, .delegateAdapter], labels: ["", "token", "using", "waitForCompletion"],

@@ -121,6 +121,9 @@ public struct CompletionShape: Hashable, Sendable {
         case failure
         /// A `Bool`/integer status; `failsWhenZero` per `@asyncError(zeroArgument:)`.
         case flag(failsWhenZero: Bool, isBool: Bool)
+        /// An optional description of the failure (`@asyncError(message: N)`): nil is success,
+        /// anything else fails with `BridgegenError.failureStatus` carrying it.
+        case message
         /// A `Result<T, E>`, alone or beside what is handed back; `lent`: its success is an
         /// object lent for the callback only (`Result<Database, Error>`): the value is `Void`.
         case result(lent: Bool)
@@ -164,6 +167,11 @@ public struct CompletionShape: Hashable, Sendable {
 
     public var errorName: String? {
         parameters.first { $0.role == .error }?.name
+    }
+
+    /// The failure's description (`@asyncError(message: N)`), nil when it succeeded.
+    public var messageName: String? {
+        parameters.first { $0.role == .message }?.name
     }
 
     /// The error of a failure-only callback (`@asyncError(thrown:)` on a non-optional error).

@@ -13,6 +13,8 @@ extension Planner {
         var failure: String
         /// `.resumeWithFailureFlag(error: ` — the error (or `nil`) follows.
         var failureFlag: String
+        /// `.resumeWithFailureStatus(` — the failure's description follows.
+        var failureStatus: String
         /// `.resumeWithNoResult()`
         var neither: String
         /// A stream's events: an end finishes it (a one-shot's end is a success).
@@ -22,13 +24,14 @@ extension Planner {
             OutcomeActions(
                 receiver: continuation, success: ".resume(returning: ", successVoid: ".resume()",
                 failure: ".resume(throwing: ", failureFlag: ".resumeWithFailureFlag(error: ",
-                neither: ".resumeWithNoResult()")
+                failureStatus: ".resumeWithFailureStatus(", neither: ".resumeWithNoResult()")
         }
 
         static func stream(_ events: String) -> OutcomeActions {
             OutcomeActions(
                 receiver: events, success: ".yield(", successVoid: ".yield()", failure: ".finish(throwing: ",
-                failureFlag: ".finishWithFailureFlag(error: ", neither: ".finish()", isStream: true)
+                failureFlag: ".finishWithFailureFlag(error: ", failureStatus: ".finishWithFailureStatus(", neither: ".finish()",
+                isStream: true)
         }
     }
 
@@ -173,6 +176,9 @@ extension Planner {
         } else if let errorName {
             condition = "let " + errorName
             failure = actions.receiver + actions.failure + errorName + ")"
+        } else if let message = plan.messageName {
+            condition = "let " + message
+            failure = actions.receiver + actions.failureStatus + message + ")"
         }
         if let failure = plan.failureName { return printer.line(actions.receiver + actions.failure + failure + ")") }
         guard condition != nil || !unwrapped.isEmpty else { return printer.line(success) }

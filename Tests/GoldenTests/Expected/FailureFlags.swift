@@ -62,4 +62,28 @@ extension PaymentsClient {
             )
         }
     }
+
+    /// A text that says why it failed, nil when it succeeded (Perfect-LDAP's `login`).
+    ///
+    /// Bridged from `PaymentsClient.cancelPayout(id:completion:)`.
+    #sourceLocation(file:"FailureFlags.bridge",line:15)
+    nonisolated(nonsending) func cancelPayout(id: String) async throws {
+        #sourceLocation(file:"FailureFlags.bridge",line:15)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.cancelPayout(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:15)
+            self.cancelPayout(
+                id: id,
+                completion: { message in
+                    #sourceLocation()
+                    if let message {
+                        continuation.resumeWithFailureStatus(message)
+                    } else {
+                        continuation.resume()
+                    }
+                }
+            )
+        }
+    }
 }
