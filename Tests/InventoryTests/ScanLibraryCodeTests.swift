@@ -139,5 +139,30 @@ import Testing
         #expect(generated.contains("func login(info: String) async throws {"), "\(generated)")
         #expect(generated.contains("continuation.resumeWithFailureStatus(message)"), "\(generated)")
     }
+
+    /// Perfect-ZooKeeper's `connect(to:completion:)` keeps `completion` in `onConnect`, which the
+    /// session watcher calls on every state change: a stream, with the one handler said. A
+    /// method that keeps it in a property named for an end (`onClose`) is not made one.
+    @Test func aClosureKeptInACallbackPropertyIsCalledAsOftenAsItIs() {
+        let text = scan(
+            """
+            public final class ZooKeeper {
+                public var onConnect: (ConnectionState) -> Void = { _ in }
+                public var onClose: (() -> Void)?
+                public func connect(to: String = "localhost:2181", completion: @escaping (ConnectionState) -> Void) throws {
+                    onConnect = completion
+                }
+                public func close(completion: @escaping () -> Void) {
+                    self.onClose = completion
+                }
+                func watcher(_ state: ConnectionState) { onConnect(state); onClose?() }
+            }
+            public enum ConnectionState { case connected, expired }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'connect' keeps 'completion' in 'onConnect', which the SDK calls for each event"), "\(text)")
+        #expect(text.contains("// scan: 'onConnect' holds one handler: a later 'connect' (or a write of 'onConnect') replaces this stream's"), "\(text)")
+        #expect(!text.contains("'close' keeps"), "\(text)")
+    }
 }
 
