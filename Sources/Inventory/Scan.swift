@@ -224,6 +224,7 @@ public struct Scan {
         var closuresOnly: [(type: String, methods: [String])] = []
         var deprecatedOnly: [(type: String, methods: [String])] = []
         var initializersOnly: [(type: String, methods: [String])] = []
+        var valueTypeProperties: [(type: String, methods: [String])] = []
         var lentOnly: [(type: String, methods: [String])] = []
         var servedOnly: [(type: String, methods: [String])] = []
         // Types with closure typealiases but no callbacks: kept for the typealiases another
@@ -268,7 +269,10 @@ public struct Scan {
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName
             })
+            // Also when an extension in another file came first (Mocker's `extension Mock` in
+            // Mock+DataType.swift, `public struct Mock` in Mock.swift).
             block.isValueType = type.kind == .struct || type.kind == .enum
+                || types.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name }
             block.isProtocol = type.kind == .protocol
                 || (type.kind == .extension && merged.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name })
             block.condition = type.condition
@@ -288,6 +292,9 @@ public struct Scan {
             // `willReconnect`, whose retried drops the library keeps to itself).
             block.reconnectMember = members.first { $0.kind == .function && $0.name.hasPrefix("reconnect") }.map { $0.name + "()" }
             for member in members { block.add(member, tokens: tokens) }
+            // A value's callback properties: an adapter would set its own copy's (Mocker's `Mock`).
+            let valueProperties = block.isValueType ? members.filter { block.isCallbackProperty($0, ofAValueToo: true) }.map(\.name) : []
+            if !valueProperties.isEmpty { valueTypeProperties.append((type.name, valueProperties)) }
             if block.hasCallbacks {
                 blocks.append(block)
             } else {
@@ -395,6 +402,7 @@ public struct Scan {
         starter.closuresOnly = closuresOnly
         starter.deprecatedOnly = deprecatedOnly
         starter.initializersOnly = initializersOnly
+        starter.valueTypeProperties = valueTypeProperties
         starter.lentOnly = lentOnly
         starter.servedOnly = servedOnly
         starter.internalUse = internalUse

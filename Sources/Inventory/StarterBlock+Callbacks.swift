@@ -321,10 +321,11 @@ extension StarterBlock {
     /// `var onMessage: ((Event) -> Void)?`, `var onHeader: (String, String) -> ()`.
     /// Not a static one (a process-wide hook), nor one of a value type (setting a copy's property
     /// registers nothing), nor one named for logging (a logger is configuration).
-    func isCallbackProperty(_ member: SourceMember) -> Bool {
+    /// `ofAValueToo`: one of a value type counts (to be named as not bridged).
+    func isCallbackProperty(_ member: SourceMember, ofAValueToo: Bool = false) -> Bool {
         // Not a `lazy` one (ReSwift's `lazy var dispatchFunction: DispatchFunction!`): the library
         // builds the function for callers to call, no slot for a handler.
-        guard !member.isStatic, !isValueType, !Self.namesLogging(member.name), !member.text.contains("lazy ") else { return false }
+        guard !member.isStatic, ofAValueToo || !isValueType, !Self.namesLogging(member.name), !member.text.contains("lazy ") else { return false }
         guard case .context(let property)? = member.declaration, property.kind == .property, property.isSettable,
             let closure = propertyClosure(member)
         else { return false }

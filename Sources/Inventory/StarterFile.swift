@@ -28,6 +28,8 @@ struct StarterFile {
     var deprecatedOnly: [(type: String, methods: [String])] = []
     /// Initializers that keep a callback, of types with no other callback: named at the end.
     var initializersOnly: [(type: String, methods: [String])] = []
+    /// Callback properties of structs and enums: an adapter would set its own copy's. Named at the end.
+    var valueTypeProperties: [(type: String, methods: [String])] = []
     /// Methods with closures of objects the library only lends (LentTypes.swift): named at the end.
     var lentOnly: [(type: String, methods: [String])] = []
     /// Overrides and implementations of protocol requirements in types without other callbacks,
@@ -260,6 +262,12 @@ struct StarterFile {
             heading: [
                 "// Not bridged: these initializers keep a callback, and an initializer cannot become async; bridge a",
                 "// method of yours that calls one and keeps the object, e.g. 'static func make(…, completion:)'.",
+            ])
+        Self.appendNames(
+            valueTypeProperties, to: &lines,
+            heading: [
+                "// Not bridged: callback properties of a struct or an enum. An adapter would set them on its own",
+                "// copy, which the SDK never sees: set them on the value before you hand it over.",
             ])
         return lines.joined(separator: "\n") + "\n"
     }

@@ -353,4 +353,29 @@ import Testing
         #expect(generated.contains("switch resp.status {"), "\(generated)")
         #expect(generated.contains("func envelope() async throws -> Envelope"), "\(generated)")
     }
+
+    /// Mocker's `Mock`, a struct whose extension stands in an earlier file (Mock+DataType.swift
+    /// before Mock.swift): its callback properties are a value's, which an adapter would set on
+    /// its own copy. They are named as not bridged, not bridged as streams that do not compile.
+    @Test func aStructsCallbackPropertiesAreNamedNotBridgedWhicheverFileComesFirst() {
+        var scan = Scan()
+        scan.modules = ["Mocker"]
+        let result = scan.run([
+            Scan.File(path: "Sources/Mocker/Mock+DataType.swift", bytes: Array("extension Mock {\n    public enum DataType { case json }\n}\n".utf8)),
+            Scan.File(
+                path: "Sources/Mocker/Mock.swift",
+                bytes: Array(
+                    """
+                    public struct Mock {
+                        public var completion: (() -> Void)?
+                        public var onRequest: ((URLRequest, [String: Any]?) -> Void)?
+                        public func register() {}
+                    }
+                    """.utf8)),
+        ])
+        #expect(result.text.contains("// Not bridged: callback properties of a struct or an enum."), "\(result.text)")
+        #expect(result.text.contains("// Mock: completion, onRequest"), "\(result.text)")
+        #expect(!result.text.contains("\n    public var completion"), "\(result.text)")
+    }
 }
+
