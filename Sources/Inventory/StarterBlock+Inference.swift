@@ -37,8 +37,10 @@ extension StarterBlock {
         // named, so that generate takes the module's word that it is an error.
         if let roles = namedErrorPair(callbacks, tokens: tokens) { annotations += roles }
         // Kept in a callback property the SDK calls for each event (Perfect-ZooKeeper's
-        // `connect(to:completion:)`, `onConnect = completion`): called as often as it is.
-        if byNames == nil, callbacks.count == 1, let kept = closuresKeptInProperties[function.name.name],
+        // `connect(to:completion:)`, `onConnect = completion`): called as often as it is. Only
+        // of a method that returns nothing: a returned token's stop is read below.
+        if byNames == nil, callbacks.count == 1, function.returnType?.isVoid ?? true,
+            let kept = closuresKeptInProperties[function.name.name],
             callbacks[0].name.name == kept.parameter, !ClosureRoleNames.namesOnce(property: kept.property),
             !ClosureRoleNames.namesOnce(function.name.name)
         {
