@@ -35,7 +35,8 @@ public struct EnumCaseDecl: Hashable, Sendable {
 /// A struct of the SDK whose value a callback hands over and whose one stored property is its
 /// outcome (Web3.swift's `struct Web3Response<Result> { let status: Status<Result> }`, where
 /// `enum Status<T> { case success(T); case failure(Error) }`): pasted so that an adapter reads
-/// the outcome through that property. Only its nested enums and its properties are kept.
+/// the outcome through that property. Only its nested enums and its properties are kept. Made by
+/// the parser only, so its memberwise initializer serves.
 public struct StructDecl: Hashable, Sendable {
     public var documentation: [String]
     public var name: Identifier
@@ -45,18 +46,6 @@ public struct StructDecl: Hashable, Sendable {
     /// Its properties as pasted, stored and computed (`ContextDecl.isComputed`).
     public var properties: [ContextDecl]
     public var location: SourceLocation
-
-    public init(
-        documentation: [String], name: Identifier, genericParameters: [GenericParameter], enums: [EnumDecl],
-        properties: [ContextDecl], location: SourceLocation
-    ) {
-        self.documentation = documentation
-        self.name = name
-        self.genericParameters = genericParameters
-        self.enums = enums
-        self.properties = properties
-        self.location = location
-    }
 
     /// The instance properties that hold something: what the struct is made of.
     public var storedProperties: [ContextDecl] {
