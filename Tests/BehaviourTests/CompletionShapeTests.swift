@@ -187,6 +187,17 @@ import Testing
         #expect(try await account.default() == "default")
     }
 
+    /// A variadic list reaches the SDK whole, through the method's array form (decision 109);
+    /// the outcome is read as any other.
+    @Test func variadicParameters() async throws {
+        let converter = Converter()
+        #expect(try await converter.join("a", "b", "c", separator: "-") == "a-b-c")
+        #expect(try await converter.join(separator: "-") == "")
+        converter.outcome = .failure
+        await #expect(throws: FixtureError.self) { try await converter.join("a", separator: "-") }
+        #expect(converter.startCount == 3)
+    }
+
     @Test func inoutParameters() async throws {
         var samples = [1, 2]
         #expect(try await Converter().measure(samples: &samples) == 3)

@@ -47,4 +47,26 @@ import TestSupport
         #expect(await eventually { source.stops == 1 })
         #expect(source.running == 0)
     }
+
+    /// A variadic list (decision 109): the adapter takes it as the SDK does and calls the method
+    /// through its array form, every element in place; the registration still stops once.
+    @Test func aVariadicListReachesTheSDKWhole() async throws {
+        let source = RepeatingSource()
+        try await withWatchdog {
+            var changes: [String] = []
+            for try await change in source.observeValues(forKeys: "a", "b", "c") {
+                changes.append(change)
+                if changes.count == 2 { break }
+            }
+            #expect(changes == ["a=1,b=1,c=1", "a=2,b=2,c=2"])
+            var none: [String] = []
+            for try await change in source.observeValues() {
+                none.append(change)
+                break
+            }
+            #expect(none == [""])
+        }
+        #expect(await eventually { source.stops == 2 })
+        #expect(source.running == 0)
+    }
 }

@@ -84,6 +84,16 @@ import TestSupport
         fake.serialNumberScript.respond(.value("F-1"))
         #expect(try await fake.serialNumber == "F-1")
     }
+
+    /// A variadic list is recorded as the array it is in the adapter; a closure as a value.
+    @Test func aVariadicListAndAClosureAreRecorded() async throws {
+        let fake = FakeTerminal()
+        fake.runScript.respond(.value("done"))
+        #expect(try await fake.run("a", "b", transform: { $0.uppercased() }) == "done")
+        #expect(fake.runScript.calls.map(\.steps) == [["a", "b"]])
+        #expect(fake.runScript.calls.first?.transform("x") == "X")
+        #expect(try await UncheckedTerminal(Terminal()).run("a", "b", transform: { $0 + "!" }) == "a!;b!")
+    }
 }
 
 /// The real SDK object behind the protocol, for calls from a task (the fixture is thread-safe).
@@ -95,4 +105,11 @@ struct UncheckedTerminal: AsyncTerminal, @unchecked Sendable {
     func observeStatus() -> AsyncStream<String> { base.observeStatus() }
     func watchStatus() -> AsyncThrowingStream<String, any Error> { base.watchStatus() }
     nonisolated(nonsending) var serialNumber: String { get async throws { try await base.serialNumber } }
+    nonisolated(nonsending) func run(_ steps: String..., transform: @escaping (String) -> String) async throws -> String {
+        // Swift cannot pass the list on; the adapter's array form (decision 109) can.
+        let run = unsafeBitCast(
+            base.run(_:transform:) as nonisolated(nonsending) (String..., @escaping (String) -> String) async throws -> String,
+            to: (nonisolated(nonsending) ([String], @escaping (String) -> String) async throws -> String).self)
+        return try await run(steps, transform)
+    }
 }

@@ -102,6 +102,15 @@ public final class Converter: FixtureObject {
         let count = samples.count
         respond { _ in completion(count) }
     }
+
+    /// A variadic list, as Redis clients take keys.
+    public func join(_ parts: String..., separator: String, completion: @escaping (String?, Error?) -> Void) {
+        let joined = parts.joined(separator: separator)
+        respond { outcome in
+            let (value, error) = outcome.pair(joined)
+            completion(value, error)
+        }
+    }
 }
 
 public final class Ledger: FixtureObject {

@@ -91,6 +91,11 @@ extension RepeatingSource {
     public func observeValue(forKey key: String, changeHandler: @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation {
         KeyObservation(source: self, id: start(interval: 0.001) { changeHandler("\(key)=\($0)", nil) })
     }
+
+    /// Several keys in a variadic list: each tick reports them all.
+    public func observeValues(forKeys keys: String..., changeHandler: @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation {
+        KeyObservation(source: self, id: start(interval: 0.001) { tick in changeHandler(keys.map { "\($0)=\(tick)" }.joined(separator: ","), nil) })
+    }
 }
 
 /// A repeated task that hands itself to each run and may be stopped from inside it, as NIO's

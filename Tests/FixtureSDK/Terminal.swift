@@ -132,6 +132,11 @@ public final class Terminal: @unchecked Sendable {
     public func getSerialNumber(completion: @escaping (String?, Error?) -> Void) {
         completion("T-1000", nil)
     }
+
+    /// Steps in a variadic list, each passed through the caller's transform.
+    public func run(_ steps: String..., transform: @escaping (String) -> String, completion: @escaping (String?, Error?) -> Void) {
+        completion(steps.map(transform).joined(separator: ";"), nil)
+    }
 }
 
 public final class TerminalOperation: @unchecked Sendable {

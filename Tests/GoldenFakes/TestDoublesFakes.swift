@@ -19,6 +19,8 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
     let observeStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.observeStatus()")
     let watchStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.watchStatus()")
     let serialNumberScript = BridgegenScript<String, Swift.Void>("Terminal.serialNumber")
+    let runScript = BridgegenScript<String, (steps: [String], transform: (String) -> String)>(
+        "Terminal.run(_:transform:)")
 
     init() {}
 
@@ -97,6 +99,20 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
             return try await call.run { continuation in
                 try self.serialNumberScript.start((), continuation)
             }
+        }
+    }
+
+    /// A fake records a variadic list as an array, and a closure the caller passes as a value.
+    ///
+    /// Runs `runScript` in place of the SDK, as the adapter of `Terminal.run(_:transform:completion:)`.
+    @discardableResult
+    nonisolated(nonsending) func run(
+        _ steps: String...,
+        transform: @escaping (String) -> String
+    ) async throws -> String {
+        let call = BridgegenCall<String, BridgegenFakeToken>("Terminal.run(_:transform:)")
+        return try await call.run { continuation in
+            try self.runScript.start((steps: steps, transform: transform), continuation)
         }
     }
 }

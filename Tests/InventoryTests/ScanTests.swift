@@ -431,12 +431,13 @@ let interfaceSDK = #"""
     @Test func refusedDeclarationsAreCommentedOutWithTheReason() throws {
         let source = """
             public class Store {
-                public func save(_ values: Int..., completion: @escaping (Error?) -> Void) {}
+                public func save(_ values: some Numeric..., completion: @escaping (Error?) -> Void) {}
                 public func load(completion: @escaping (Int?, Error?) -> Void) {}
             }
             """
         let result = scan(source)
-        #expect(result.text.contains("    // Not bridgeable as written: variadic parameter 'values' cannot be forwarded\n    // public func save("))
+        #expect(result.text.contains(
+            "    // Not bridgeable as written: variadic parameter 'values' cannot be forwarded: a method with a 'some' parameter cannot be taken as a function value, which calling it with an array needs\n    // public func save("))
         // The analyser judged every declaration at once: one pass refused `save`, one more
         // found the file clean.
         #expect(result.passes == 2)

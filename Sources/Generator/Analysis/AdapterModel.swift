@@ -311,6 +311,8 @@ public struct AdapterParameter: Hashable, Sendable {
     public var type: String
     public var defaultValue: String?
     public var isInout: Bool
+    /// `T...`: `type` is the element type; inside the adapter the parameter is a `[T]`.
+    public var isVariadic = false
     /// The `.bridge` line it was declared on; nil for a parameter bridgegen adds.
     public var line: Int? = nil
     /// The caller passes an `AsyncStream<type>.Continuation` that receives progress values

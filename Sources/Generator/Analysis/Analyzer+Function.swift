@@ -117,11 +117,7 @@ extension Analyzer {
                 arguments.append(.outcome(label: label, line: function.parameters[index].location.line, closure))
                 continue
             }
-            if function.parameters[index].isVariadic {
-                diagnostics.error(
-                    "variadic parameter '\(function.parameters[index].name.name)' cannot be forwarded",
-                    at: function.parameters[index].location,
-                    notes: [.init("Swift cannot pass a variadic list on; declare the parameter as an array if the SDK has such an overload")])
+            if function.parameters[index].isVariadic, !canCallThroughArrayForm(function, at: index) {
                 failed = true
                 continue
             }
@@ -135,7 +131,7 @@ extension Analyzer {
             parameters.append(
                 AdapterParameter(
                     label: label, name: name, type: type.description, defaultValue: function.parameters[index].defaultValue,
-                    isInout: isInout, line: function.parameters[index].location.line))
+                    isInout: isInout, isVariadic: function.parameters[index].isVariadic, line: function.parameters[index].location.line))
             arguments.append(
                 .forwarded(label: label, name: name, isInout: isInout, line: function.parameters[index].location.line))
         }
@@ -262,7 +258,7 @@ extension Analyzer {
         var call = SDKCall(
             legacyCall: LegacyCall(
                 name: Naming.escaped(function.name.name), arguments: arguments, isThrowing: isThrowing, returnsValue: returnsValue,
-                isAsync: isAsyncCall),
+                isAsync: isAsyncCall, arrayForm: arrayForm(of: function)),
             completion: shape)
         call.until = until
         call.finishesWithReturned = annotations.finishesWithReturned != nil

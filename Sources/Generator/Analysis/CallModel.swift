@@ -78,7 +78,27 @@ public struct LegacyCall: Hashable, Sendable {
     /// The legacy method is `async` (a stream's per-item callback, ended by its return): called
     /// in a task that the stream's end cancels.
     public var isAsync = false
+    /// The method takes a variadic list, which Swift cannot pass on (it has no splat): the
+    /// adapter calls it through its array form (decision 109).
+    public var arrayForm: ArrayForm? = nil
 
+    /// A method with a variadic parameter as a function value of the same function with an
+    /// array in its place: Swift passes a variadic list as an array, so the two types have one
+    /// representation, and `unsafeBitCast` turns one into the other.
+    public struct ArrayForm: Hashable, Sendable {
+        /// `del(_:callback:)`: names the one method, whatever its overloads.
+        public var reference: String
+        /// `(String..., @escaping (Int?, NSError?) -> Void) -> Void`
+        public var variadicType: String
+        /// `([String], @escaping (Int?, NSError?) -> Void) -> Void`
+        public var arrayType: String
+
+        public init(reference: String, variadicType: String, arrayType: String) {
+            self.reference = reference
+            self.variadicType = variadicType
+            self.arrayType = arrayType
+        }
+    }
 }
 
 /// A closure beside the one that delivers the value, and what its call means

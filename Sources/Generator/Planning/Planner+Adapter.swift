@@ -267,11 +267,11 @@ extension Planner {
         type == "Void" ? "Swift.Void" : type
     }
 
-    /// A parameter's type as generated code spells it: a progress stream's continuation, or the
-    /// type as declared.
+    /// A parameter's type as generated code spells it: a progress stream's continuation, a
+    /// variadic list's array, or the type as declared.
     static func type(of parameter: AdapterParameter) -> String {
         switch parameter.progressStream {
-        case nil: return parameter.type
+        case nil: return parameter.isVariadic ? "[" + parameter.type + "]" : parameter.type
         case .required?: return "_Concurrency.AsyncStream<\(parameter.type)>.Continuation"
         case .optional?: return "_Concurrency.AsyncStream<\(spelled(parameter.type))>.Continuation?"
         }
@@ -285,7 +285,7 @@ extension Planner {
         case parameter.name?: text = parameter.name
         case let label?: text = label + " " + parameter.name
         }
-        text += ": " + type(of: parameter)
+        text += ": " + (parameter.isVariadic ? parameter.type + "..." : type(of: parameter))
         if let defaultValue = parameter.defaultValue { text += " = " + defaultValue }
         return text
     }

@@ -216,20 +216,37 @@ extension Planner {
             function += "let \(returned) = "
         } else if legacy.returnsValue && (!site.cancellation.usesToken || (legacy.isAsync && !site.cancellation.tokenArrivesLater)) {
             function += "_ = "
+        } else if legacy.returnsValue && legacy.arrayForm != nil {
+            // The token, returned by a closure that no longer is one expression.
+            function += "return "
         }
         if legacy.isThrowing { function += "try " }
         if legacy.isAsync { function += "await " }
-        function += (site.receiver.isEmpty ? "" : site.receiver + ".") + legacy.name
+        if let form = legacy.arrayForm {
+            // A function value takes its arguments without labels.
+            let local = Self.freeName("arrayForm", taken: Set(adapter.parameters.map(\.name)))
+            printer.line("// Swift cannot pass a variadic list on, but passes one as an array: the method's function")
+            printer.line("// value, cast to its type with an array in the list's place, is the same function.")
+            printer.line("let \(local) = unsafeBitCast(", from: adapter.signatureLine)
+            printer.indented {
+                $0.continuation((site.receiver.isEmpty ? "" : site.receiver + ".") + form.reference + " as " + form.variadicType + ",")
+                $0.continuation("to: (" + form.arrayType + ").self)")
+            }
+            function += local
+        } else {
+            function += (site.receiver.isEmpty ? "" : site.receiver + ".") + legacy.name
+        }
+        let labelled = { (label: String?) in legacy.arrayForm == nil ? label.map { $0 + ": " } ?? "" : "" }
         let arguments = legacy.arguments.map { argument -> (text: Sourced, isHandler: Bool) in
             switch argument {
             case .forwarded(let label, let name, let isInout, let line):
                 let value = forwardedValue(call, name: name, isInout: isInout, continuation: site.names.continuation)
-                return (Sourced((label.map { $0 + ": " } ?? "") + value, from: line), false)
+                return (Sourced(labelled(label) + value, from: line), false)
             case .completion(let label, let line):
-                return (Sourced((label.map { $0 + ": " } ?? "") + handlerHead, from: line), true)
+                return (Sourced(labelled(label) + handlerHead, from: line), true)
             case .outcome(let label, let line, let closure):
                 let target = adapter.stream == nil ? site.names.continuation : site.names.events
-                return (Sourced((label.map { $0 + ": " } ?? "") + Self.outcomeClosure(closure, target: target, isStream: adapter.stream != nil), from: line), false)
+                return (Sourced(labelled(label) + Self.outcomeClosure(closure, target: target, isStream: adapter.stream != nil), from: line), false)
             }
         }
         if arguments.isEmpty {

@@ -80,7 +80,14 @@ extension Planner {
                 for (adapter, script) in zip(type.adapters, scripts) {
                     let kind = adapter.stream == nil ? "BridgegenScript" : "BridgegenStreamScript"
                     let types = "<\(Self.spelled(adapter.resultType)), \(Self.argumentsType(of: adapter))>"
-                    printer.line("let \(script) = \(kind)\(types)(\(SwiftLiteral.quoted(adapter.adapterName)))")
+                    let head = "let \(script) = \(kind)\(types)("
+                    let name = SwiftLiteral.quoted(adapter.adapterName) + ")"
+                    if printer.fits(head + name) {
+                        printer.line(head + name)
+                    } else {
+                        printer.line(head)
+                        printer.indented { $0.continuation(name) }
+                    }
                 }
                 printer.blankLine()
                 printer.line("init() {}")
@@ -110,9 +117,15 @@ extension Planner {
     static func argumentsType(of adapter: Adapter) -> String {
         switch adapter.parameters.count {
         case 0: return "Swift.Void"
-        case 1: return type(of: adapter.parameters[0])
-        default: return "(" + adapter.parameters.map { $0.name + ": " + type(of: $0) }.joined(separator: ", ") + ")"
+        case 1: return recordedType(of: adapter.parameters[0])
+        default: return "(" + adapter.parameters.map { $0.name + ": " + recordedType(of: $0) }.joined(separator: ", ") + ")"
         }
+    }
+
+    /// A closure kept as a value is no parameter any more: `@escaping` only says so of one.
+    private static func recordedType(of parameter: AdapterParameter) -> String {
+        let type = type(of: parameter)
+        return type.hasPrefix("@escaping ") ? String(type.dropFirst("@escaping ".count)) : type
     }
 
     /// The arguments as the script records them.

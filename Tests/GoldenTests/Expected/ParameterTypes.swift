@@ -61,3 +61,82 @@ extension Converter {
         }
     }
 }
+
+#sourceLocation(file:"ParameterTypes.bridge",line:11)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Converter {
+    #sourceLocation()
+    /// A variadic list is called through the method's array form (Swift cannot pass it on).
+    ///
+    /// Bridged from `Converter.join(_:separator:completion:)`.
+    #sourceLocation(file:"ParameterTypes.bridge",line:13)
+    @discardableResult
+    nonisolated(nonsending) func join(_ parts: String..., separator: String) async throws -> String {
+        #sourceLocation(file:"ParameterTypes.bridge",line:14)
+        let call = BridgegenCall<String, Swift.Void>("Converter.join(_:separator:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            // Swift cannot pass a variadic list on, but passes one as an array: the method's function
+            // value, cast to its type with an array in the list's place, is the same function.
+            #sourceLocation(file:"ParameterTypes.bridge",line:14)
+            let arrayForm = unsafeBitCast(
+                self.join(_:separator:completion:) as (String..., String, @escaping (String?, Error?) -> Void) -> Void,
+                to: (([String], String, @escaping (String?, Error?) -> Void) -> Void).self)
+            #sourceLocation(file:"ParameterTypes.bridge",line:14)
+            arrayForm(
+                parts,
+                separator,
+                { value, error in
+                    #sourceLocation()
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
+    }
+}
+
+#sourceLocation(file:"ParameterTypes.bridge",line:16)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension RepeatingSource {
+    #sourceLocation()
+    /// A stream's registration with a variadic list.
+    ///
+    /// Bridged from `RepeatingSource.observeValues(forKeys:changeHandler:)`.
+    #sourceLocation(file:"ParameterTypes.bridge",line:20)
+    func observeValues(forKeys keys: String...) -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {
+        #sourceLocation(file:"ParameterTypes.bridge",line:17)
+        BridgegenStream<String, KeyObservation>.throwing(
+            "RepeatingSource.observeValues(forKeys:)",
+            stop: { token in token.remove() },
+            register: { events in
+                #sourceLocation()
+                // Swift cannot pass a variadic list on, but passes one as an array: the method's function
+                // value, cast to its type with an array in the list's place, is the same function.
+                #sourceLocation(file:"ParameterTypes.bridge",line:20)
+                let arrayForm = unsafeBitCast(
+                    self.observeValues(forKeys:changeHandler:) as (String..., @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation,
+                    to: (([String], @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation).self)
+                #sourceLocation(file:"ParameterTypes.bridge",line:20)
+                return arrayForm(
+                    keys,
+                    { value, error in
+                        #sourceLocation()
+                        if let error {
+                            events.finish(throwing: error)
+                        } else if let value {
+                            events.yield(value)
+                        } else {
+                            events.finish()
+                        }
+                    }
+                )
+            }
+        )
+    }
+}

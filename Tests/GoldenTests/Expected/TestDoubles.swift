@@ -157,6 +157,40 @@ extension Terminal {
             }
         }
     }
+
+    /// A fake records a variadic list as an array, and a closure the caller passes as a value.
+    ///
+    /// Bridged from `Terminal.run(_:transform:completion:)`.
+    #sourceLocation(file:"TestDoubles.bridge",line:30)
+    @discardableResult
+    nonisolated(nonsending) func run(_ steps: String..., transform: @escaping (String) -> String) async throws -> String {
+        #sourceLocation(file:"TestDoubles.bridge",line:31)
+        let call = BridgegenCall<String, Swift.Void>("Terminal.run(_:transform:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            // Swift cannot pass a variadic list on, but passes one as an array: the method's function
+            // value, cast to its type with an array in the list's place, is the same function.
+            #sourceLocation(file:"TestDoubles.bridge",line:31)
+            let arrayForm = unsafeBitCast(
+                self.run(_:transform:completion:) as (String..., @escaping (String) -> String, @escaping (String?, Error?) -> Void) -> Void,
+                to: (([String], @escaping (String) -> String, @escaping (String?, Error?) -> Void) -> Void).self)
+            #sourceLocation(file:"TestDoubles.bridge",line:31)
+            arrayForm(
+                steps,
+                transform,
+                { value, error in
+                    #sourceLocation()
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
+    }
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -165,9 +199,9 @@ extension CardReader {
     /// scripts it like any other.
     ///
     /// Bridged from `readCard() in delegate CardReaderDelegate on CardReader`.
-    #sourceLocation(file:"TestDoubles.bridge",line:37)
+    #sourceLocation(file:"TestDoubles.bridge",line:40)
     nonisolated(nonsending) func readCard() async throws -> String {
-        #sourceLocation(file:"TestDoubles.bridge",line:34)
+        #sourceLocation(file:"TestDoubles.bridge",line:37)
         if self.delegate is CardReaderReadCardDelegate {
             #sourceLocation()
             throw BridgegenError.busy(adapter: "CardReader.readCard()")
@@ -175,10 +209,10 @@ extension CardReader {
         let delegate = CardReaderReadCardDelegate()
         defer {
             // The slot goes back only if no newer call has taken it since.
-            #sourceLocation(file:"TestDoubles.bridge",line:34)
+            #sourceLocation(file:"TestDoubles.bridge",line:37)
             if self.delegate === delegate { self.delegate = nil }
         }
-        #sourceLocation(file:"TestDoubles.bridge",line:34)
+        #sourceLocation(file:"TestDoubles.bridge",line:37)
         let call = BridgegenCall<String, Swift.Void>(
             "CardReader.readCard()",
             cancel: { _ in self.stopReading() },
@@ -187,7 +221,7 @@ extension CardReader {
         #sourceLocation()
         return try await call.run { continuation in
             delegate.continuation = continuation
-            #sourceLocation(file:"TestDoubles.bridge",line:34)
+            #sourceLocation(file:"TestDoubles.bridge",line:37)
             self.delegate = delegate
             self.startReading()
         }
@@ -204,13 +238,13 @@ private final class CardReaderReadCardDelegate:
     // thread-safe; the SDK may call these methods on any thread.
     var continuation: BridgegenContinuation<String, Swift.Void>?
 
-    #sourceLocation(file:"TestDoubles.bridge",line:40)
+    #sourceLocation(file:"TestDoubles.bridge",line:43)
     func cardReader(_ reader: CardReader, didRead card: String) {
         #sourceLocation()
         continuation?.resume(returning: card)
     }
 
-    #sourceLocation(file:"TestDoubles.bridge",line:43)
+    #sourceLocation(file:"TestDoubles.bridge",line:46)
     func cardReader(_ reader: CardReader, didFailWithError error: Error) {
         #sourceLocation()
         continuation?.resume(throwing: error)
@@ -232,6 +266,12 @@ protocol AsyncTerminal {
     func watchStatus() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error>
 
     nonisolated(nonsending) var serialNumber: String { get async throws }
+
+    @discardableResult
+    nonisolated(nonsending) func run(
+        _ steps: String...,
+        transform: @escaping (String) -> String
+    ) async throws -> String
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -247,6 +287,8 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
     let observeStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.observeStatus()")
     let watchStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.watchStatus()")
     let serialNumberScript = BridgegenScript<String, Swift.Void>("Terminal.serialNumber")
+    let runScript = BridgegenScript<String, (steps: [String], transform: (String) -> String)>(
+        "Terminal.run(_:transform:)")
 
     init() {}
 
@@ -325,6 +367,20 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
             return try await call.run { continuation in
                 try self.serialNumberScript.start((), continuation)
             }
+        }
+    }
+
+    /// A fake records a variadic list as an array, and a closure the caller passes as a value.
+    ///
+    /// Runs `runScript` in place of the SDK, as the adapter of `Terminal.run(_:transform:completion:)`.
+    @discardableResult
+    nonisolated(nonsending) func run(
+        _ steps: String...,
+        transform: @escaping (String) -> String
+    ) async throws -> String {
+        let call = BridgegenCall<String, BridgegenFakeToken>("Terminal.run(_:transform:)")
+        return try await call.run { continuation in
+            try self.runScript.start((steps: steps, transform: transform), continuation)
         }
     }
 }
