@@ -195,7 +195,14 @@ public struct Scan {
         let unreachable = Self.unreachableStructs(types, topLevel: freeMembers + aliases + valueAliases)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         var closureAliases: [String: FunctionTypeSyntax] = [:]
-        for alias in aliases { closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias) }
+        for alias in aliases {
+            closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias)
+            // An alias of an optional closure (Statsig's `typealias completionBlock = ((_ error:
+            // String?) -> Void)?`): a parameter of it escapes, with or without `= nil`.
+            if case .typeAlias(let declared)? = alias.declaration, case .optional = declared.type.strippingAttributes.kind {
+                closureAliases["optional " + alias.name] = closureAliases[alias.name]
+            }
+        }
         // Every type's closure typealiases by qualified name too (`qualified Signal.Observer.Action`):
         // a callback may name another type's.
         for type in merged {
@@ -265,6 +272,10 @@ public struct Scan {
                 ($0, Self.asyncForms(of: $0, in: types, includesInternal: includesInternal))
             }
             block.streamForms = Self.streamForms(of: type.name, in: types, includesInternal: includesInternal)
+            block.currentMethodNames = Set(members.compactMap { member -> String? in
+                guard case .function(let function)? = member.declaration, !StarterBlock.isDeprecated(function) else { return nil }
+                return function.name.name
+            })
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName

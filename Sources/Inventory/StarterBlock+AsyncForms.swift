@@ -206,3 +206,44 @@ extension StarterBlock {
         }.map { $0.name + ($0.labels.isEmpty ? "" : "(" + $0.labels.map { $0 + ":" }.joined() + ")") }
     }
 }
+
+/// A deprecated callback method, or one its documentation retires, and what replaces it
+/// (decision 110).
+extension StarterBlock {
+    static func isDeprecated(_ function: FunctionDecl) -> Bool {
+        function.attributes.contains { $0.name.name == "available" && $0.text.contains("deprecated") }
+    }
+
+    /// Why the method is left for another, or nil when it is bridged:
+    /// - deprecated and `renamed:` (the new name is bridged), or beside a method of the same
+    ///   name that is not deprecated (StreamChat's `pin(messageId:pinning:completion:)`, "the
+    ///   pinning parameter has no effect", beside `pin(messageId:completion:)`; ReactiveKit's
+    ///   `sink(receiveValue:)`, whose adapter would be the other's);
+    /// - deprecated for, or documented as kept only until, the SDK's own async form: its
+    ///   message or a `Use X instead` in its documentation names one (Vapor's
+    ///   `streamFile(…onCompleted:)`, "Migrate to asyncStreamFile"; Defaults' `observe`,
+    ///   "Use ``Defaults/updates(_:initial:)`` instead").
+    /// A deprecated method whose replacement is another callback API (Statsig's `start` for
+    /// `initialize`) is bridged: an app still calls it, and its adapter says it is deprecated.
+    func replacement(of function: FunctionDecl, documentation: [String]) -> String? {
+        let deprecation = function.attributes.first { $0.name.name == "available" && $0.text.contains("deprecated") }
+        if let deprecation {
+            if deprecation.text.contains("renamed") { return "deprecated: its replacement is bridged" }
+            if currentMethodNames.contains(function.name.name) {
+                return "deprecated beside another '\(function.name.name)', which replaces it"
+            }
+        }
+        let asyncNames = Set(asyncMethods.map(\.name.name) + streamForms.map(\.name))
+        let said = (deprecation.map { [$0.text] } ?? []) + documentation.filter { $0.contains("instead") }
+        for text in said {
+            let words = text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
+            if let form = words.first(where: asyncNames.contains) {
+                return "\(deprecation == nil ? "its documentation retires it" : "deprecated") for the SDK's async form '\(form)'"
+            }
+            if deprecation != nil, words.contains(where: { $0.hasPrefix("async") || $0.hasSuffix("Async") }) {
+                return "deprecated for the SDK's async form"
+            }
+        }
+        return nil
+    }
+}

@@ -295,6 +295,8 @@ extension StarterBlock {
         case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
             type = wrapped.strippingAttributes
             escapes = true
+        case .named(let components) where closureAliases["optional " + (components.last?.name.name ?? "")] != nil:
+            escapes = true
         default: break
         }
         guard escapes else { return false }

@@ -42,10 +42,17 @@ extension StarterBlock {
         }
         let name = callback.label?.name ?? callback.name.name
         let isText = wrapped.strippingAttributes.description == "String"
+        // The text's own name says it is the failure's (Statsig's `typealias completionBlock =
+        // ((_ error: String?) -> Void)?`, called with `error?.message`).
+        let textName = (closure.parameters[0].secondName ?? closure.parameters[0].label ?? "").lowercased()
+        let namedForAFailure = ["error", "errormessage", "errorstring", "failure", "failuremessage", "errordescription"].contains(textName)
         if isText, callsBackWithMessages.contains(function.name.name) {
             // Perfect-LDAP's `completion(nil)` when it succeeded, `completion("LOGIN FAILED: …")`.
             annotations.append(
                 ("@asyncError(message: 1)", "'\(function.name.name)' calls '\(name)' with nil and with a text: nil is success, the text says why it failed"))
+        } else if isText, namedForAFailure {
+            annotations.append(
+                ("@asyncError(message: 1)", "'\(name)' gets a text named '\(textName)': nil is success, the text says why it failed"))
         } else if let said = DocumentedFrequency.saysNilIsFailure(function.documentation) {
             annotations.append(("@failure(nil)", "its documentation says '\(said)'"))
         } else {

@@ -66,6 +66,9 @@ struct StarterBlock {
     var asyncMethods: [FunctionDecl] = []
     /// The async methods of the type's subclasses, by subclass.
     var subclassAsyncMethods: [(subclass: String, methods: [FunctionDecl])] = []
+    /// The names of the type's methods that are not deprecated: what replaces a deprecated
+    /// overload of the same name.
+    var currentMethodNames: Set<String> = []
     /// The type's own async sequences (Scan.streamForms).
     var streamForms: [(name: String, labels: [String])] = []
     /// The objects the library only lends to closures (LentTypes.swift).
@@ -282,13 +285,9 @@ struct StarterBlock {
             {
                 return addContext(member, function, reason: "implements \(proto)'s requirement: \(proto)'s adapter calls it", servedBy: proto)
             }
-            // Deprecated: what replaces it is the one to bridge (an app migrates off it, and such
-            // an overload often generates the same adapter as its replacement: ReactiveKit's
-            // `sink(receiveValue:)` beside `sink(receiveCompletion:receiveValue:)`).
-            if takesCallback(function), let deprecation = function.attributes.first(where: { attribute in
-                attribute.name.name == "available" && attribute.text.contains("deprecated")
-            }) {
-                let reason = deprecation.text.contains("renamed") ? "deprecated: its replacement is bridged" : "deprecated: bridge what replaces it"
+            // Deprecated for what is bridged already, or for the SDK's async form: left for that
+            // (decision 110). Else bridged: apps still call it, and its adapter is deprecated too.
+            if takesCallback(function), let reason = replacement(of: function, documentation: member.documentation) {
                 return addContext(member, function, reason: reason)
             }
             // So is one of a deprecated type or extension (CoreStore's legacy containers).

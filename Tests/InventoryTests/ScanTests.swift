@@ -869,6 +869,7 @@ let interfaceSDK = #"""
                 public func load(id: Int, completion: @escaping (Int) -> Void) {}
                 @available(*, deprecated, message: "use 'listen(on:) throws' instead")
                 public func listen(port: Int, errorHandler: ((Error) -> Void)? = nil) {}
+                public func listen(on port: Int) throws {}
                 public func clientConnectionFailed(callback: @escaping (Error) -> Void) {}
                 public var onMessage: ((String) -> Void)?
                 public static var onAnyMessage: ((String) -> Void)?
@@ -919,7 +920,7 @@ let interfaceSDK = #"""
         #expect(text.contains("Feed: schedule(_:)") || text.contains("func schedule(_ action: @escaping () -> Void)\n"), "\(text)")
         #expect(text.contains("    @context  // noasync: not callable from async code\n"), "\(text)")
         #expect(text.contains("    @context  // deprecated: its replacement is bridged\n"), "\(text)")
-        #expect(text.contains("    @context  // deprecated: bridge what replaces it\n    @available(*, deprecated, message:"), "\(text)")
+        #expect(text.contains("    @context  // deprecated beside another 'listen', which replaces it\n    @available(*, deprecated, message:"), "\(text)")
         // The end of each of many things (Kitura-net): a stream of them.
         #expect(
             text.contains("// scan: @stream because 'clientConnectionFailed' is named for the end of each of many things: called for each"),

@@ -1,0 +1,63 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// What a deprecated callback method is (decision 110), and two readings from batch 28: a text
+/// named for a failure, and an optional closure behind a typealias.
+@Suite struct ScanDeprecationTests: ScanTesting {
+    /// Deprecated for another callback API (Statsig's `start` for `initialize`): bridged, as
+    /// apps still call it, and its adapter carries the deprecation. Deprecated beside a method of
+    /// its own name, or for the SDK's async form (in its message or, not yet deprecated, in
+    /// its documentation's "Use … instead"): left for that, with why.
+    @Test func aDeprecatedMethodIsBridgedUnlessWhatReplacesItIsHere() throws {
+        let text = scan(
+            """
+            public final class Client {
+                @available(*, deprecated, message: "Use `initialize` instead")
+                public func start(key: String, completion: @escaping (Error?) -> Void) {}
+                public func initialize(key: String, completion: @escaping (Error?) -> Void) {}
+                @available(*, deprecated, message: "The pinning parameter has no effect.")
+                public func pin(id: String, pinning: Bool, completion: @escaping (Error?) -> Void) {}
+                public func pin(id: String, completion: @escaping (Error?) -> Void) {}
+                @available(*, deprecated, message: "Migrate to asyncStreamFile")
+                public func streamFile(at path: String, onCompleted: @escaping (Error?) -> Void) {}
+                public func asyncStreamFile(at path: String) async throws {}
+                /// Observes a key.
+                /// - Warning: kept for backwards compatibility. Use ``Client/updates(_:)`` instead.
+                public func observe(_ key: String, handler: @escaping (String) -> Void) -> Token { Token() }
+                public func updates(_ key: String) -> AsyncStream<String> { AsyncStream { _ in } }
+            }
+            public final class Token { public func invalidate() {} }
+            """
+        ).text
+        #expect(text.contains("    @available(*, deprecated, message: \"Use `initialize` instead\")\n    public func start(key:"), "\(text)")
+        #expect(text.contains("    @context  // deprecated beside another 'pin', which replaces it\n"), "\(text)")
+        #expect(text.contains("    @context  // deprecated for the SDK's async form 'asyncStreamFile'\n"), "\(text)")
+        #expect(text.contains("    @context  // its documentation retires it for the SDK's async form 'updates'\n"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("@available(*, deprecated, message: \"Use `initialize` instead\")\n    nonisolated(nonsending) func start(key: String) async throws"), "\(generated)")
+        #expect(!generated.contains("func streamFile(") && !generated.contains("func observe("))
+    }
+
+    /// Statsig's `typealias completionBlock = ((_ error: String?) -> Void)?`: a parameter of an
+    /// optional closure's alias escapes without `= nil`, and a text named `error` is why the
+    /// call failed.
+    @Test func aTextNamedErrorBehindAnOptionalAliasIsTheFailure() throws {
+        let text = scan(
+            """
+            public typealias completionBlock = ((_ error: String?) -> Void)?
+            public final class Client {
+                public static func start(key: String, completion: completionBlock) {}
+                public static func refresh(_ completion: completionBlock = nil) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: @asyncError(message: 1) because 'completion' gets a text named 'error': nil is success, the text says why it failed\n    @asyncError(message: 1)\n    public static func start(key: String, completion: completionBlock)"
+            ), "\(text)")
+        #expect(text.components(separatedBy: "@asyncError(message: 1)\n").count == 3, "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("static nonisolated(nonsending) func start(key: String) async throws {"), "\(generated)")
+    }
+}
