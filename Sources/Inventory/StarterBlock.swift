@@ -167,6 +167,11 @@ struct StarterBlock {
             || (method.hasPrefix("addOn") && method.dropFirst(5).first?.isUppercase == true)
     }
 
+    /// `register…Listener`, `add…Listener`, `set…Observer`: one listener registered, not a call.
+    static func registersListener(_ method: String) -> Bool {
+        ["register", "add", "set"].contains(where: method.hasPrefix) && ["Listener", "Observer"].contains(where: method.hasSuffix)
+    }
+
     /// The parameter whose elements the method's one closure gets: a generic `T: Sequence` (or
     /// `Collection`) the caller passes, and a closure of `T.Element` (or `T.Iterator.Element`).
     static func iteratedCollection(_ function: FunctionDecl) -> String? {

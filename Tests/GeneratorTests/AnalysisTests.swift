@@ -103,6 +103,23 @@ import Testing
         #expect(names == ["T.getSet(_:value:)", "T.set(_:value:)", "T.receipt()"], "\(names)")
     }
 
+    /// Harness's `DestructionResult` (`success`, `failure(reason: String)`): a failure case
+    /// that carries no error cannot be thrown, and its reason is no value, so the enum is the
+    /// value, whole (was: `String?`, the reason returned as if it were the success's value).
+    /// With an error in it, the same names make an outcome.
+    @Test func aFailureCaseWithoutAnErrorMakesTheEnumAValue() throws {
+        let whole = try #require(
+            adapter(
+                "func destroy(completion: @escaping (_ result: DestructionResult) -> Void)",
+                typealiases: "enum DestructionResult {\n    case success\n    case failure(reason: String)\n}"))
+        #expect(whole.resultType == "DestructionResult")
+        let outcome = try #require(
+            adapter(
+                "func destroy(completion: @escaping (_ result: Outcome) -> Void)",
+                typealiases: "enum Outcome {\n    case success\n    case failure(Error)\n}"))
+        #expect(outcome.resultType == "Void")
+    }
+
     /// A stream of errors (`onError`, called for each one): the errors are the events, not the
     /// end of them; elsewhere an optional error ends the stream.
     @Test func aStreamOfErrorsYieldsThem() throws {

@@ -65,6 +65,12 @@ extension Analyzer {
                 values.append(item)
             }
         }
+        // A case named for the failure that carries no error (Harness's `DestructionResult`:
+        // `success`, `failure(reason: String)`) cannot be thrown, and is no value either: the
+        // enum is a value, whole, as an enum whose cases say nothing of an outcome.
+        if annotations.caseRoles.isEmpty, values.contains(where: { ClosureRoleNames.failureCases.contains($0.name.name.lowercased()) }) {
+            return .none
+        }
         // `@failure(.case)` alone on an enum of several other cases (Swift-Kuery's `QueryResult`:
         // `success(Any)`, `successNoData`, `resultSet(ResultSet)`, `error(Error)`; Alamofire's
         // `PingResponse`: `pong(Pong)`, `timeout`, `unsent`, `error(Error)`): the error is thrown,

@@ -2,9 +2,9 @@ import Generator
 @testable import Inventory
 import Testing
 
-/// What a deprecated callback method is (decision 110), and two readings from batch 28: a text
-/// named for a failure, and an optional closure behind a typealias.
-@Suite struct ScanDeprecationTests: ScanTesting {
+/// Batch 28's readings (decisions 110, 111): what a deprecated callback method is, a text named
+/// for a failure, an optional closure behind a typealias, a listener's registration.
+@Suite struct ScanTwentyEighthBatchTests: ScanTesting {
     /// Deprecated for another callback API (Statsig's `start` for `initialize`): bridged, as
     /// apps still call it, and its adapter carries the deprecation. Deprecated beside a method of
     /// its own name, or for the SDK's async form (in its message or, not yet deprecated, in
@@ -59,5 +59,28 @@ import Testing
         #expect(text.components(separatedBy: "@asyncError(message: 1)\n").count == 3, "\(text)")
         let generated = try generate(text)
         #expect(generated.contains("static nonisolated(nonsending) func start(key: String) async throws {"), "\(generated)")
+    }
+
+    /// Harness's `registerEventsListener(_:onCompletion:)`: the method's name says it registers
+    /// a listener, whatever its closure is called; a `Result` per event, and a listener goes on
+    /// after a failure, so each `Result` is an event. A `fetch(onCompletion:)` stays one call.
+    @Test func aRegisteredListenerIsAStreamWhateverItsClosureIsCalled() throws {
+        let text = scan(
+            """
+            public enum EventType { case onOpen, onComplete }
+            public struct CFError: Error {}
+            public final class Client {
+                public func registerEventsListener(_ events: [String] = ["*"], onCompletion: @escaping (_ result: Swift.Result<EventType, CFError>) -> Void) {}
+                public func fetch(onCompletion: @escaping (_ result: Swift.Result<EventType, CFError>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: @stream(results) because 'onCompletion' gets a Result per call, and a listener goes on after a failure: each Result is an event\n    @stream(results)\n"),
+            "\(text)")
+        #expect(text.contains("that removes it\n    public func registerEventsListener(") && text.contains("\n\n    public func fetch("), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func registerEventsListener(_ events: [String] = [\"*\"]) -> _Concurrency.AsyncStream<Swift.Result<EventType, CFError>>"), "\(generated)")
     }
 }
