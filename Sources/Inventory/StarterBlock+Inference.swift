@@ -49,13 +49,6 @@ extension StarterBlock {
                 ("", "'\(kept.property)' holds one handler: a later '\(function.name.name)' (or a write of '\(kept.property)') replaces this stream's"),
             ]
         }
-        // A method that registers a listener (Harness's `registerEventsListener(_:onCompletion:)`,
-        // whose `Result`s come for each event): its name says so, whatever its closure is called.
-        if callbacks.count == 1, function.returnType?.isVoid ?? true, Self.registersListener(function.name.name),
-            !annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
-        {
-            annotations.insert(("@stream", "'\(function.name.name)' registers a listener, called for each event"), at: 0)
-        }
         // A name that says once (`observeCompleted`, `onClose`) is a one-shot; one that names
         // the end of each of many things (`clientConnectionFailed`) a stream, said below.
         let endOfEach = ClosureRoleNames.namesEndOfEach(function.name.name)
@@ -367,6 +360,13 @@ extension StarterBlock {
         // A stream ends at `(nil, nil)`: nil is no event to take for an error.
         if callbacks.count == 1, let closure = closureType(of: callbacks[0]), !annotations.contains(where: { $0.annotation == "@stream" }) {
             annotations += nilWithoutError(function, closure: closure)
+        }
+        // A method that registers a listener (Harness's `registerEventsListener(_:onCompletion:)`,
+        // whose `Result`s come for each event): its name says so, whatever its closure is called.
+        if callbacks.count == 1, function.returnType?.isVoid ?? true, Self.registersListener(function.name.name),
+            !annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
+        {
+            annotations.insert(("@stream", "'\(function.name.name)' registers a listener, called for each event"), at: 0)
         }
         // A stream whose callback gets a `Result` per call ends at the first failure, unless the
         // failure is one event: a listener's goes on (mqtt-nio's `addPublishListener`), an
