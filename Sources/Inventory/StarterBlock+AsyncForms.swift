@@ -237,7 +237,9 @@ extension StarterBlock {
         let said = (deprecation.map { [$0.text] } ?? []) + documentation.filter { $0.contains("instead") }
         for text in said {
             let words = text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
-            if let form = words.first(where: asyncNames.contains) {
+            // Not an overload of its own name (SQLiteNIO's "use ``query(_:_:_:)`` instead", the
+            // per-row `query` beside the array-returning one): which of them is meant is unsaid.
+            if let form = words.first(where: { asyncNames.contains($0) && $0 != function.name.name }) {
                 return "\(deprecation == nil ? "its documentation retires it" : "deprecated") for the SDK's async form '\(form)'"
             }
             if deprecation != nil, words.contains(where: { $0.hasPrefix("async") || $0.hasSuffix("Async") }) {

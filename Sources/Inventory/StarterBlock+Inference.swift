@@ -363,7 +363,7 @@ extension StarterBlock {
         }
         // A method that registers a listener (Harness's `registerEventsListener(_:onCompletion:)`,
         // whose `Result`s come for each event): its name says so, whatever its closure is called.
-        if callbacks.count == 1, function.returnType?.isVoid ?? true, Self.registersListener(function.name.name),
+        if callbacks.count == 1, !once, function.returnType?.isVoid ?? true, Self.registersListener(function.name.name),
             !annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
         {
             annotations.insert(("@stream", "'\(function.name.name)' registers a listener, called for each event"), at: 0)
