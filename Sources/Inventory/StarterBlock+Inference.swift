@@ -339,6 +339,21 @@ extension StarterBlock {
                 ("", "one-shot assumed: nothing says how often '\(callback.label?.name ?? callback.name.name)' is called; "
                     + "if for every event, add '@stream'"))
         }
+        // A value closure and an error closure that only their types tell apart (decision 112):
+        // an observer's are its events and its failure; anything else is assumed once, said.
+        if byNames == nil, !once, !documentedOnce, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+            callbacks.count == 2, let pair = Self.valueAndErrorClosures(callbacks, closureTypes: callbacks.map { closureType(of: $0) })
+        {
+            let value = pair.value.label?.name ?? pair.value.name.name
+            let error = pair.error.label?.name ?? pair.error.name.name
+            if Self.namesObserver(function.name.name) {
+                annotations.insert(("@stream", "'\(function.name.name)' is named like an observer: '\(value)' gets each event, '\(error)' the failure"), at: 0)
+            } else if !ClosureRoleNames.camelWords(value).contains(where: { ["success", "succeeded", "result", "response", "completion", "done"].contains($0) }) {
+                // (`successResult` says once; `got` does not.)
+                annotations.append(
+                    ("", "one-shot assumed: '\(value)' gets the value and '\(error)' the error, by their types; if '\(value)' is called for every event, add '@stream'"))
+            }
+        }
         // The method's name says an event, the closure's one outcome (SwiftyStoreKit's
         // `onEntitlementRevocation(completion:)`, which it calls for every revocation): said.
         let name = function.name.name

@@ -273,5 +273,27 @@ import Testing
         #expect(ids == ["a"])
         #expect(await eventually { library.subscriptions.last?.disposeCount == 1 })
     }
-}
 
+    /// Closures whose names say nothing of their roles (`got:`, `problem:`): the one that takes
+    /// one error is the failure, the other the value, or the events (decision 112). Both
+    /// called: the first wins and the second is reported; the stream yields until the failure,
+    /// which it throws, and its subscription is disposed of once.
+    @Test func aValueAndAnErrorClosureToldApartByTheirTypes() async throws {
+        let library = PhotoLibrary()
+        #expect(try await library.lookUpPhoto(id: "b") == Photo(id: "b"))
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.lookUpPhoto(id: "b") }
+        let log = MisuseLog.install(for: "PhotoLibrary.lookUpPhoto")
+        library.outcome = .both
+        #expect(try await library.lookUpPhoto(id: "b") == Photo(id: "b"))
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+
+        library.outcome = .failure
+        var ids: [String] = []
+        await #expect(throws: PhotoError.notFound) {
+            for try await photo in library.watchLibrary() { ids.append(photo.id) }
+        }
+        #expect(ids == ["a"])
+        #expect(await eventually { library.subscriptions.last?.disposeCount == 1 })
+    }
+}

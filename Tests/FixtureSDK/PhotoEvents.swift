@@ -179,6 +179,25 @@ extension PhotoLibrary {
     public func addPhotoListener(responseHandler: ((Photo) -> Void)!, errorHandler: ((PhotoFault) -> Void)!) -> PhotoSubscription? {
         emit({ responseHandler($0) }, end: {}, fail: { _ in errorHandler(PhotoFault(message: "listener")) })
     }
+
+    /// A value closure and an error closure whose names say nothing of their roles (GrowthBook's
+    /// `successResult:`/`errorResult:`): their types do.
+    public func lookUpPhoto(id: String, got: @escaping (Photo) -> Void, problem: @escaping (Error) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: got(Photo(id: id))
+            case .failure: problem(PhotoError.notFound)
+            case .both:
+                got(Photo(id: id))
+                problem(PhotoError.notFound)
+            case .nothing: break
+            }
+        }
+    }
+
+    public func watchLibrary(got: @escaping (Photo) -> Void, problem: @escaping (Error) -> Void) -> PhotoSubscription {
+        emit(got, end: {}, fail: problem)
+    }
 }
 
 /// RxSwift's `with object:` variants: every closure gets the caller's object back first (a weak

@@ -83,4 +83,32 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("func registerEventsListener(_ events: [String] = [\"*\"]) -> _Concurrency.AsyncStream<Swift.Result<EventType, CFError>>"), "\(generated)")
     }
+
+    /// GrowthBook's `consumeGETRequest(url:successResult:errorResult:)`: a value closure and an
+    /// error closure whose names are not the role words are told apart by their types (it was
+    /// refused as returning the error). An observer's are a stream; an other's a one-shot,
+    /// said unless the value closure's name says once (`successResult`).
+    @Test func aValueAndAnErrorClosureAreToldApartByTheirTypes() throws {
+        let text = scan(
+            """
+            public protocol NetworkProtocol: AnyObject {
+                func consumeGETRequest(url: String, successResult: @escaping (Data) -> Void, errorResult: @escaping (Error) -> Void)
+            }
+            public final class Store {
+                public func watch(key: String, changes: @escaping (String) -> Void, problem: @escaping (Error) -> Void) {}
+                public func fetchThing(key: String, got: @escaping (String) -> Void, problem: @escaping (Error) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("\n    func consumeGETRequest(url: String, successResult:"), "\(text)")
+        #expect(text.contains("    // scan: @stream because 'watch' is named like an observer: 'changes' gets each event, 'problem' the failure\n    @stream\n"), "\(text)")
+        #expect(
+            text.contains(
+                "    // scan: one-shot assumed: 'got' gets the value and 'problem' the error, by their types; if 'got' is called for every event, add '@stream'\n"),
+            "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func consumeGETRequest(url: String) async throws -> Data"), "\(generated)")
+        #expect(generated.contains("func watch(key: String) -> _Concurrency.AsyncThrowingStream<String, any Swift.Error>"), "\(generated)")
+        #expect(generated.contains("func fetchThing(key: String) async throws -> String"), "\(generated)")
+    }
 }

@@ -108,7 +108,13 @@ extension Analyzer {
                 ClosureRoleNames.namesEnd(of: function.name.name, name: parameters[$0].name.name, label: parameters[$0].label?.name)
             }
             let finish = only(.finish) ?? (undoing.count == 1 ? undoing[0] : nil)
-            guard let event = only(.event) ?? answer, failure != nil || finish != nil else { return roles }
+            var failure = failure
+            var event = only(.event) ?? answer
+            // Or an event closure and a failure closure by their types (`watch(key:changes:problem:)`).
+            if event == nil, failure == nil, finish == nil, let pair = pairByTypes(delivering, of: function, scope: scope) {
+                (event, failure) = (pair.success, pair.failure)
+            }
+            guard let event, failure != nil || finish != nil else { return roles }
             roles.value = event
             roles.valueRole = .event
             for (index, kind) in [(failure, "failure"), (finish, "finish")] {
@@ -118,7 +124,11 @@ extension Analyzer {
             }
         } else {
             // A success closure, or (Completable's shape) an end closure that is the success.
-            guard let success = only(.success) ?? only(.finish) ?? answer, let failure else { return roles }
+            // Else two closures whose types say it, whatever they are called (GrowthBook's
+            // `successResult: (Data) -> Void`, `errorResult: (Error) -> Void`).
+            guard let (success, failure) = (only(.success) ?? only(.finish) ?? answer).flatMap({ success in failure.map { (success, $0) } })
+                ?? pairByTypes(delivering, of: function, scope: scope)
+            else { return roles }
             guard let role = outcomeRole("failure", of: parameters[failure], in: function, scope: scope, at: parameters[failure].location) else {
                 return nil
             }
@@ -134,6 +144,30 @@ extension Analyzer {
             }
         }
         return roles
+    }
+
+    /// Two closures, one of which takes one error and nothing else while the other takes no
+    /// error: the success and the failure, by their types (the "any labels, or none").
+    func pairByTypes(_ delivering: [Int], of function: FunctionDecl, scope: String) -> (success: Int, failure: Int)? {
+        guard delivering.count == 2 else { return nil }
+        let arguments = delivering.map { index -> [TypeSyntax]? in
+            guard let resolved = try? resolver.resolve(function.parameters[index].type, scope: scope).unwrappingOptional.strippingAttributes,
+                case .function(let closure) = resolved.kind
+            else { return nil }
+            return closure.parameters.map(\.type)
+        }
+        guard let first = arguments[0], let second = arguments[1] else { return nil }
+        // Not where a name says another role: an `update:` beside a `completion: (Error) -> Void`
+        // may be progress, and the completion an end that only ever fails (refused, as before).
+        guard !delivering.contains(where: { index in
+            [.finish, .event].contains { Self.plays($0, function.parameters[index]) }
+                || ClosureRoleNames.namesProgress(name: function.parameters[index].name.name, label: function.parameters[index].label?.name)
+        }) else { return nil }
+        func isFailure(_ types: [TypeSyntax]) -> Bool { types.count == 1 && errorKind(types[0], scope: scope) == .nonOptional }
+        func takesNoError(_ types: [TypeSyntax]) -> Bool { !types.contains { errorKind($0, scope: scope) != nil } }
+        if isFailure(second), takesNoError(first) { return (delivering[0], delivering[1]) }
+        if isFailure(first), takesNoError(second) { return (delivering[1], delivering[0]) }
+        return nil
     }
 
     /// What a failure or end closure's parameters mean, or a diagnostic at `location`.

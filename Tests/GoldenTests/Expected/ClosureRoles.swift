@@ -489,3 +489,56 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 }
+
+#sourceLocation(file:"ClosureRoles.bridge",line:88)
+/// A value closure and an error closure whose names say nothing (`got:`, `problem:`): their
+/// types say which is which, for a one-shot and for a stream's events and failure.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// Bridged from `PhotoLibrary.lookUpPhoto(id:got:problem:)`.
+    /// Closures: `got` is the value, `problem` the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:91)
+    @discardableResult
+    nonisolated(nonsending) func lookUpPhoto(id: String) async throws -> Photo {
+        #sourceLocation(file:"ClosureRoles.bridge",line:92)
+        let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.lookUpPhoto(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:92)
+            self.lookUpPhoto(
+                id: id,
+                got: { value in
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:91)
+                },
+                problem: { error in continuation.resume(throwing: error) }
+            )
+        }
+        #sourceLocation()
+    }
+
+    /// Bridged from `PhotoLibrary.watchLibrary(got:problem:)`.
+    /// Closures: `got` is the events, `problem` the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:95)
+    func watchLibrary() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"ClosureRoles.bridge",line:92)
+        BridgegenStream<Photo, PhotoSubscription>.throwing(
+            "PhotoLibrary.watchLibrary()",
+            stop: { token in token.dispose() },
+            register: { events in
+                #sourceLocation(file:"ClosureRoles.bridge",line:95)
+                self.watchLibrary(
+                    got: { value in
+                        #sourceLocation()
+                        events.yield(value)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:94)
+                    },
+                    problem: { error in events.finish(throwing: error) }
+                )
+            }
+        )
+        #sourceLocation()
+    }
+}
