@@ -108,4 +108,37 @@ extension Scan {
         }
         return texts.intersection(nils)
     }
+
+    /// Methods whose bodies call back with `(true, nil)` and with `(false, error)` (Appcues's
+    /// `show(experienceID:completion:)`: `completion?(true, nil)`, `completion?(false, error)`):
+    /// the flag says whether the call succeeded, `@asyncError(zeroArgument: 1)`. By the method's
+    /// name, as the message reading above.
+    static func methodsCallingBackWithFlags(in files: [File]) -> Set<String> {
+        var successes: Set<String> = []
+        var failures: Set<String> = []
+        for file in files {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            var method: String?
+            for line in text.split(separator: "\n") {
+                if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") { continue }
+                if let range = line.range(of: "func ") {
+                    let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    method = name.isEmpty ? nil : String(name)
+                    continue
+                }
+                guard let method else { continue }
+                for callee in ["completion", "callback", "completionHandler", "handler"] {
+                    for call in [callee + "(", callee + "?("] {
+                        guard let range = line.range(of: call) else { continue }
+                        if let before = line[..<range.lowerBound].last, before.isLetter || before.isNumber || before == "_" || before == "." { continue }
+                        let argument = line[range.upperBound...].filter { $0 != " " }
+                        if argument.hasPrefix("true,nil)") { successes.insert(method) }
+                        if argument.hasPrefix("false,"), !argument.hasPrefix("false,nil)") { failures.insert(method) }
+                    }
+                }
+            }
+        }
+        return successes.intersection(failures)
+    }
 }
+

@@ -190,6 +190,7 @@ public struct Scan {
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties, in: files)
         let keptInProperties = Self.methodsKeepingClosures(in: closureProperties, files: files)
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
+        let withFlags = Self.methodsCallingBackWithFlags(in: files)
         let errorTypes = Self.errorTypes(types)
         let failureCarriers = Self.failureCarriers(types)
         let unreachable = Self.unreachableStructs(types, topLevel: freeMembers + aliases + valueAliases)
@@ -254,6 +255,7 @@ public struct Scan {
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
             block.calledByOwnExtensions = ownCalls[type.name] ?? []
             block.callsBackWithMessages = withMessages
+            block.callsBackWithFlags = withFlags
             let ownProperties = Set(members.filter { $0.kind == .property }.map(\.name))
             block.closuresKeptInProperties = keptInProperties.filter { ownProperties.contains($0.value.property) }
             block.isObjC = type.isObjC

@@ -33,6 +33,12 @@ extension StarterBlock {
     /// -> AsyncThrowingPublisher<…>`, a publisher's `onOpen(_:) -> Self`: they run when it is
     /// subscribed). nil otherwise.
     func returnedValueKeepsClosures(_ function: FunctionDecl) -> String? {
+        // A method of a builder itself (Split's `CertificatePinningConfig.Builder.failureHandler(_:)`):
+        // what it is handed runs when what it builds is used.
+        let own = TokenMethods.bareName(type)
+        if !function.modifiers.contains(where: { $0.name == "static" }), own.hasSuffix("Builder") {
+            return "a method of a \(own), whose closures run when what it builds is used"
+        }
         guard let returned = function.returnType?.strippingAttributes.unwrappingOptional.strippingAttributes, !returned.isVoid else {
             return nil
         }

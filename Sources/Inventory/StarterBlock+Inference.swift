@@ -451,6 +451,7 @@ extension StarterBlock {
         stopsNotTheObjectItself(function, in: &annotations)
         if callbacks.count == 1 { enumRoles(of: function, callback: callbacks[0], into: &annotations) }
         if callbacks.count == 1 { nilRoles(of: function, callback: callbacks[0], into: &annotations) }
+        if callbacks.count == 1 { flagRoles(of: function, callback: callbacks[0], into: &annotations) }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
         return annotations
     }

@@ -61,4 +61,28 @@ extension StarterBlock {
                     + (isText ? "; if nil means success and the text says why it failed, '@asyncError(message: 1)'" : "")))
         }
     }
+
+    /// A one-shot's `(Bool, Error?)` (Appcues's `show(experienceID:completion:)`, true exactly
+    /// when the error is nil): a flag named for success (`success`, `succeeded`, `didSucceed`,
+    /// `isSuccess`, `ok`) says whether the call succeeded, `@asyncError(zeroArgument: 1)`; an
+    /// unnamed one is returned as written (SE-0297's import), which is said.
+    func flagRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@asyncError") }),
+            let closure = closureType(of: callback), closure.parameters.count == 2,
+            ["Bool", "Swift.Bool"].contains(closure.parameters[0].type.strippingAttributes.description),
+            case .optional(let wrapped) = closure.parameters[1].type.strippingAttributes.kind,
+            ["Error", "NSError", "any Error", "Swift.Error"].contains(wrapped.strippingAttributes.description)
+        else { return }
+        let name = callback.label?.name ?? callback.name.name
+        let flag = (closure.parameters[0].secondName ?? closure.parameters[0].label ?? "")
+        if ["success", "succeeded", "didsucceed", "issuccess", "ok", "issuccessful", "successful"].contains(flag.lowercased()) {
+            annotations.append(("@asyncError(zeroArgument: 1)", "'\(name)' gets a flag named '\(flag)' beside the error: false is the failure"))
+        } else if callsBackWithFlags.contains(function.name.name) {
+            annotations.append(
+                ("@asyncError(zeroArgument: 1)", "'\(function.name.name)' calls '\(name)' with (true, nil) and with (false, an error): false is the failure"))
+        } else {
+            annotations.append(
+                ("", "as written, the Bool that '\(name)' gets is returned; if it says whether the call succeeded (false with the error), write '@asyncError(zeroArgument: 1)'"))
+        }
+    }
 }

@@ -107,6 +107,8 @@ struct StarterBlock {
     var reconnectMember: String?
     /// Methods whose bodies call back with nil and with a text (Scan+OwnCalls.swift).
     var callsBackWithMessages: Set<String> = []
+    /// Methods whose bodies call back with `(true, nil)` and `(false, error)` (Scan+OwnCalls.swift).
+    var callsBackWithFlags: Set<String> = []
     /// Methods that keep a closure parameter in one of the type's callback properties
     /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
     var closuresKeptInProperties: [String: (parameter: String, property: String)] = [:]

@@ -159,9 +159,15 @@ extension Analyzer {
         guard let first = arguments[0], let second = arguments[1] else { return nil }
         // Not where a name says another role: an `update:` beside a `completion: (Error) -> Void`
         // may be progress, and the completion an end that only ever fails (refused, as before).
+        // Nor an event handler's name (`on` and a capital: grpc's `onResponsePart:` beside
+        // `onError:`), nor one named per item: each may come many times.
         guard !delivering.contains(where: { index in
-            [.finish, .event].contains { Self.plays($0, function.parameters[index]) }
-                || ClosureRoleNames.namesProgress(name: function.parameters[index].name.name, label: function.parameters[index].label?.name)
+            let parameter = function.parameters[index]
+            return [.finish, .event].contains { Self.plays($0, parameter) }
+                || ClosureRoleNames.namesProgress(name: parameter.name.name, label: parameter.label?.name)
+                || [parameter.name.name, parameter.label?.name ?? ""].contains { name in
+                    ClosureRoleNames.namesPerItem(name) || (name.hasPrefix("on") && name.dropFirst(2).first?.isUppercase == true && !Self.plays(.failure, parameter))
+                }
         }) else { return nil }
         func isFailure(_ types: [TypeSyntax]) -> Bool { types.count == 1 && errorKind(types[0], scope: scope) == .nonOptional }
         func takesNoError(_ types: [TypeSyntax]) -> Bool { !types.contains { errorKind($0, scope: scope) != nil } }

@@ -20,6 +20,10 @@ public enum CallbackShape {
         guard closure.result.isVoid, !closure.isAsync,
             !closure.parameters.contains(where: { parameter in
                 if parameter.type.isInout { return true }
+                // A function behind another module's typealias, which only `@escaping` shows
+                // (Kitura's route handler `(T, @escaping CodableResultClosure<O>) -> Void`): the
+                // closure is handed a function to call, a step the library drives.
+                if parameter.type.attributes.contains(where: { $0.name.name == "escaping" }) { return true }
                 // Not the outcome handed as a closure that returns it or throws (Perfect-Redis's
                 // `callback: (() throws -> RedisClient) -> ()`): a result, called in the callback.
                 if case .function(let handed) = parameter.type.unwrappingOptional.strippingAttributes.kind {

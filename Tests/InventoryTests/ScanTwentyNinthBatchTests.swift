@@ -1,0 +1,66 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// Batch 29's readings (decision 113): a route handler handed another module's closure, a
+/// success flag beside the error, a builder's handler.
+@Suite struct ScanTwentyNinthBatchTests: ScanTesting {
+    /// Kitura's `Router.get(_:handler:)`, whose handler is handed `@escaping
+    /// CodableResultClosure<O>` (a KituraContracts typealias): `@escaping` says it is a function,
+    /// so the handler is a step the router drives, no callback. A closure handed a plain value is.
+    @Test func aClosureHandedAnEscapingFunctionIsNoCallback() {
+        let result = scan(
+            """
+            public final class Router {
+                public func get<O: Codable>(_ route: String, handler: @escaping (@escaping CodableResultClosure<O>) -> Void) {}
+                public func fetch(_ route: String, completion: @escaping (Data?, Error?) -> Void) {}
+            }
+            """)
+        #expect(result.text.contains("    @context  // takes a closure, but not a callback\n    public func get<"), "\(result.text)")
+        #expect(result.text.contains("\n    public func fetch("), "\(result.text)")
+    }
+
+    /// Appcues's `show(experienceID:completion: ((Bool, Error?) -> Void)?)`, whose body calls
+    /// back with `(true, nil)` and `(false, error)`: the flag is whether it succeeded. A flag
+    /// named for success says so too; an unnamed one the body does not explain is returned, said.
+    @Test func aSuccessFlagBesideTheErrorIsReadFromTheBodyOrTheName() throws {
+        let text = scan(
+            """
+            public final class Appcues {
+                public func show(experienceID: String, completion: ((Bool, Error?) -> Void)? = nil) {
+                    guard ready else {
+                        completion?(false, AppcuesError.noSession)
+                        return
+                    }
+                    load { completion?(true, nil) }
+                }
+                public func sync(completion: @escaping (_ success: Bool, _ error: Error?) -> Void) {}
+                public func check(completion: @escaping (Bool, Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @asyncError(zeroArgument: 1) because 'show' calls 'completion' with (true, nil) and with (false, an error): false is the failure\n"), "\(text)")
+        #expect(text.contains("    // scan: @asyncError(zeroArgument: 1) because 'completion' gets a flag named 'success' beside the error: false is the failure\n"), "\(text)")
+        #expect(
+            text.contains(
+                "    // scan: as written, the Bool that 'completion' gets is returned; if it says whether the call succeeded (false with the error), write '@asyncError(zeroArgument: 1)'\n    public func check("),
+            "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func show(experienceID: String) async throws {"), "\(generated)")
+        #expect(generated.contains("func check() async throws -> Bool {"), "\(generated)")
+    }
+
+    /// Split's `CertificatePinningConfig.Builder.failureHandler(_:)`: a builder keeps what it is
+    /// handed for what it builds, so it is named as not bridged, not a one-shot.
+    @Test func aBuildersHandlerIsNoCall() {
+        let text = scan(
+            """
+            public typealias FailureHandler = (String) -> Void
+            public final class PinningBuilder {
+                public func failureHandler(_ handler: @escaping FailureHandler) {}
+            }
+            """
+        ).text
+        #expect(text.contains("\n// PinningBuilder: failureHandler(_:)\n") && !text.contains("extension PinningBuilder"), "\(text)")
+    }
+}
