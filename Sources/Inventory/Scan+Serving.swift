@@ -22,7 +22,9 @@ extension Scan {
         for type in visible where type.kind == .protocol {
             let isDelegate = StarterBlock.isDelegateProtocol(type)
             requirements[type.name, default: []] += type.members.compactMap { member in
-                guard case .function(let function)? = member.declaration else { return nil }
+                // Not a `mutating` requirement, which has no adapter (its conformers' have theirs).
+                guard case .function(let function)? = member.declaration, !function.modifiers.contains(where: { $0.name == "mutating" })
+                else { return nil }
                 return isDelegate ? "delegate " + function.fullName : signature(of: function)
             }
         }
@@ -58,7 +60,9 @@ extension Scan {
     static func signature(of function: FunctionDecl) -> String {
         // `any Error` and `Error` are one type: a conformer may spell it either way (Kingfisher's
         // `Base64ImageDataProvider.data(handler:)`).
-        let types = function.parameters.map { $0.type.strippingAttributes.description }
+        // `()` and `Void` are one type (Matomo's `MemoryQueue.first(limit:completion: (_ items:
+        // [Event])->())` implements `Queue`'s `… -> Void`).
+        let types = function.parameters.map { $0.type.strippingAttributes.description.replacingOccurrences(of: "-> ()", with: "-> Void") }
         let signature = function.fullName + " " + types.joined(separator: ", ") + (function.isAsync ? " async" : "") + " -> "
             + (function.returnType?.description ?? "Void")
         // The word `any` only, not the letters of `Company `.

@@ -103,6 +103,26 @@ import Testing
         #expect(names == ["T.getSet(_:value:)", "T.set(_:value:)", "T.receipt()"], "\(names)")
     }
 
+    /// A value closure and an error closure told apart by their types (decision 112): GrowthBook's
+    /// `successResult:`/`errorResult:`, Okta's `onStatusChange:`/`onError:`. Not a piece of many
+    /// (grpc-swift's `onResponsePart:`), nor an `update:` beside a `completion:` that only fails:
+    /// refused, at the declaration.
+    @Test func aValueAndAnErrorClosureByTheirTypes() throws {
+        for (declaration, value) in [
+            ("func get(url: String, successResult: @escaping (Data) -> Void, errorResult: @escaping (Error) -> Void)", "Data"),
+            ("func verify(code: String, onStatusChange: @escaping (_ status: Int) -> Void, onError: @escaping (_ error: Error) -> Void)", "Int"),
+        ] {
+            #expect(try #require(adapter(declaration)).resultType == value)
+        }
+        for declaration in [
+            "func invoke(onError: @escaping (Error) -> Void, onResponsePart: @escaping (Data) -> Void)",
+            "func check(update: @escaping (Int) -> Void, completion: @escaping (Error) -> Void)",
+        ] {
+            let (model, diagnostics) = analyse(declaration)
+            #expect(model?.blocks.first?.adapters.isEmpty != false && diagnostics.contains { $0.severity == .error }, "\(declaration)")
+        }
+    }
+
     /// Harness's `DestructionResult` (`success`, `failure(reason: String)`): a failure case
     /// that carries no error cannot be thrown, and its reason is no value, so the enum is the
     /// value, whole (was: `String?`, the reason returned as if it were the success's value).

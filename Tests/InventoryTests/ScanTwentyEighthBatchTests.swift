@@ -111,4 +111,24 @@ import Testing
         #expect(generated.contains("func watch(key: String) -> _Concurrency.AsyncThrowingStream<String, any Swift.Error>"), "\(generated)")
         #expect(generated.contains("func fetchThing(key: String) async throws -> String"), "\(generated)")
     }
+
+    /// Matomo's `MemoryQueue.first(limit:completion: (_ items: [Event])->())` implements `Queue`'s
+    /// `… -> Void` (`()` is `Void`): the protocol's adapter serves it. Not `Queue`'s `mutating`
+    /// `remove`, which has no adapter: the class's own stays.
+    @Test func aConformersMethodSpelledWithEmptyParenthesesIsServedByTheProtocol() {
+        let text = scan(
+            """
+            public protocol Queue {
+                func first(limit: Int, completion: @escaping (_ items: [Int]) -> Void)
+                mutating func remove(items: [Int], completion: @escaping () -> Void)
+            }
+            public final class MemoryQueue: Queue {
+                public func first(limit: Int, completion: @escaping (_ items: [Int])->()) {}
+                public func remove(items: [Int], completion: @escaping ()->()) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @context  // implements Queue's requirement: Queue's adapter calls it\n    public func first("), "\(text)")
+        #expect(text.contains("\n    public func remove(items: [Int], completion: @escaping ()->())"), "\(text)")
+    }
 }

@@ -159,14 +159,16 @@ extension Analyzer {
         guard let first = arguments[0], let second = arguments[1] else { return nil }
         // Not where a name says another role: an `update:` beside a `completion: (Error) -> Void`
         // may be progress, and the completion an end that only ever fails (refused, as before).
-        // Nor an event handler's name (`on` and a capital: grpc's `onResponsePart:` beside
-        // `onError:`), nor one named per item: each may come many times.
+        // Nor one named for a piece of many (grpc-swift's `onResponsePart:` beside `onError:`; an
+        // `onRow:`, an `onMessage:`): each may come many times. Okta's `onStatusChange:` beside
+        // `onError:` is the one next status.
         guard !delivering.contains(where: { index in
             let parameter = function.parameters[index]
             return [.finish, .event].contains { Self.plays($0, parameter) }
                 || ClosureRoleNames.namesProgress(name: parameter.name.name, label: parameter.label?.name)
                 || [parameter.name.name, parameter.label?.name ?? ""].contains { name in
-                    ClosureRoleNames.namesPerItem(name) || (name.hasPrefix("on") && name.dropFirst(2).first?.isUppercase == true && !Self.plays(.failure, parameter))
+                    ClosureRoleNames.namesPerItem(name)
+                        || ClosureRoleNames.camelWords(name).contains { ["part", "chunk", "item", "row", "element", "each", "message", "event"].contains($0) }
                 }
         }) else { return nil }
         func isFailure(_ types: [TypeSyntax]) -> Bool { types.count == 1 && errorKind(types[0], scope: scope) == .nonOptional }
