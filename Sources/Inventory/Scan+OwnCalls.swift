@@ -140,5 +140,56 @@ extension Scan {
         }
         return successes.intersection(failures)
     }
-}
 
+    /// The module's public async methods (and async properties) that wrap a callback method in
+    /// a continuation (ConfigCat's `ConfigCatClient.waitForReady() async -> ClientCacheState`:
+    /// `withUnsafeContinuation { continuation in hooks.addOnReady { state in … } }`; Kingfisher's
+    /// `diskStorageSize: UInt { get async throws }` around `calculateDiskStorageSize`): the SDK's
+    /// own async form of that method, whatever it is called. By the called method's name, with
+    /// the async member and what it returns (which tells overloads apart).
+    static func methodsWrappedInContinuations(in files: [File]) -> [String: (member: String, returns: String)] {
+        var wrapped: [String: (member: String, returns: String)] = [:]
+        for file in files {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            var member: String?
+            var signature = ""
+            var isAsync = false
+            var inContinuation = false
+            for line in text.split(separator: "\n") {
+                let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+                if trimmed.hasPrefix("//") { continue }
+                let isPublic = line.contains("public ") || line.contains("open ")
+                if let range = line.range(of: "func ") ?? line.range(of: "var ") {
+                    let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    member = isPublic && !name.isEmpty ? String(name) + (line[range].hasPrefix("func") ? "()" : "") : nil
+                    signature = String(line)
+                    isAsync = false
+                    inContinuation = false
+                } else if member != nil, !signature.contains("{") {
+                    // A signature over several lines, up to its body's brace.
+                    signature += " " + trimmed
+                }
+                guard let name = member else { continue }
+                if signature.contains(" async") || trimmed.hasPrefix("get async") { isAsync = true }
+                guard isAsync else { continue }
+                if trimmed.contains("Continuation {") || trimmed.contains("Continuation({") {
+                    inContinuation = true
+                    continue
+                }
+                guard inContinuation, let open = trimmed.firstIndex(where: { $0 == "(" || $0 == "{" }) else { continue }
+                // `hooks.addOnReady {`, `self.fetch(id: id) {`, `calculateDiskStorageSize {`.
+                let chain = String(trimmed[..<open].reversed().drop(while: { $0 == " " }).reversed())
+                let callee = chain.split(separator: ".").last.map(String.init) ?? ""
+                guard !callee.isEmpty, !chain.contains(" "), callee.first?.isLowercase == true,
+                    callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), callee != "resume", !callee.hasPrefix("with"),
+                    wrapped[callee] == nil
+                else { continue }
+                let head = signature.prefix { $0 != "{" }
+                let returns = head.range(of: "->").map { String(head[$0.upperBound...]) }
+                    ?? head.range(of: ":", options: .backwards).map { String(head[$0.upperBound...]) } ?? ""
+                wrapped[callee] = (name, returns.split(separator: " ").joined(separator: " "))
+            }
+        }
+        return wrapped
+    }
+}

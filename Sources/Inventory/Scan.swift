@@ -191,6 +191,7 @@ public struct Scan {
         let keptInProperties = Self.methodsKeepingClosures(in: closureProperties, files: files)
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
         let withFlags = Self.methodsCallingBackWithFlags(in: files)
+        let wrappedInContinuations = Self.methodsWrappedInContinuations(in: files)
         let errorTypes = Self.errorTypes(types)
         let failureCarriers = Self.failureCarriers(types)
         let unreachable = Self.unreachableStructs(types, topLevel: freeMembers + aliases + valueAliases)
@@ -256,6 +257,7 @@ public struct Scan {
             block.calledByOwnExtensions = ownCalls[type.name] ?? []
             block.callsBackWithMessages = withMessages
             block.callsBackWithFlags = withFlags
+            block.wrappedInContinuations = wrappedInContinuations
             let ownProperties = Set(members.filter { $0.kind == .property }.map(\.name))
             block.closuresKeptInProperties = keptInProperties.filter { ownProperties.contains($0.value.property) }
             block.isObjC = type.isObjC

@@ -249,3 +249,19 @@ extension StarterBlock {
         return nil
     }
 }
+
+extension StarterBlock {
+    /// Of overloads of one name, the one whose callback gets what the wrapping async member
+    /// returns (ConfigCat's `addOnReady(handler: (ClientCacheState) -> ())`, not
+    /// `addOnReady(snapshotHandler: (ConfigCatClientSnapshot) -> ())`); a method without such
+    /// overloads is the one called.
+    func isWrapped(_ function: FunctionDecl, returning returned: String) -> Bool {
+        guard synchronousMethods.filter({ $0.hasPrefix(function.name.name + "(") }).count > 1 else { return true }
+        let value = String(returned.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        return function.parameters.compactMap { closureType(of: $0) }.contains { closure in
+            closure.parameters.contains { $0.type.strippingAttributes.description == value }
+                || closure.parameters.contains { $0.type.strippingAttributes.description.hasPrefix("Result<" + value) }
+        }
+    }
+}
+

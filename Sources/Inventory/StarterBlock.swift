@@ -109,6 +109,9 @@ struct StarterBlock {
     var callsBackWithMessages: Set<String> = []
     /// Methods whose bodies call back with `(true, nil)` and `(false, error)` (Scan+OwnCalls.swift).
     var callsBackWithFlags: Set<String> = []
+    /// Callback methods, by name, that a public async method of the module wraps in a
+    /// continuation, with that method (Scan+OwnCalls.swift).
+    var wrappedInContinuations: [String: (member: String, returns: String)] = [:]
     /// Methods that keep a closure parameter in one of the type's callback properties
     /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
     var closuresKeptInProperties: [String: (parameter: String, property: String)] = [:]
@@ -451,6 +454,14 @@ struct StarterBlock {
                 let twin = asyncTwin(of: function)
             {
                 return addContext(member, function, reason: "the SDK's own async form '\(twin)' is the one to call")
+            }
+            // An async method of the module that wraps it in a continuation (ConfigCat's
+            // `waitForReady() async`, around `hooks.addOnReady`): its async form, by another name.
+            if !function.isAsync, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+                let twin = wrappedInContinuations[function.name.name], twin.member != function.name.name + "()",
+                isWrapped(function, returning: twin.returns)
+            {
+                return addContext(member, function, reason: "the SDK's own async form '\(twin.member)' wraps it: that is the one to call")
             }
             if !function.isAsync, entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let twin = streamTwin(of: function) {
                 return addContext(member, function, reason: "the SDK's own stream '\(twin)' is the one to iterate")

@@ -63,4 +63,44 @@ import Testing
         ).text
         #expect(text.contains("\n// PinningBuilder: failureHandler(_:)\n") && !text.contains("extension PinningBuilder"), "\(text)")
     }
+
+    /// ConfigCat's `waitForReady() async -> ClientCacheState` wraps `hooks.addOnReady` in a
+    /// continuation: the SDK's own async form of `addOnReady(handler:)`, by another name (decision
+    /// 114). Of the overloads, the one whose callback gets what the async method returns; an
+    /// async property wraps as a method does (Kingfisher's `diskStorageSize`).
+    @Test func aCallbackMethodTheModuleWrapsInAContinuationHasItsAsyncForm() {
+        let text = scan(
+            """
+            public enum ClientCacheState { case ready }
+            public struct Snapshot {}
+            public final class Hooks {
+                public func addOnReady(handler: @escaping (ClientCacheState) -> ()) {}
+                public func addOnReady(snapshotHandler: @escaping (Snapshot) -> ()) {}
+            }
+            public final class Client {
+                let hooks = Hooks()
+                public func waitForReady() async -> ClientCacheState {
+                    await withUnsafeContinuation { continuation in
+                        hooks.addOnReady { state in
+                            continuation.resume(returning: state)
+                        }
+                    }
+                }
+                public func calculateSize(completion: @escaping (Result<UInt, Error>) -> Void) {}
+                public var size: UInt {
+                    get async throws {
+                        try await withCheckedThrowingContinuation { continuation in
+                            calculateSize { continuation.resume(with: $0) }
+                        }
+                    }
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains("    @context  // the SDK's own async form 'waitForReady()' wraps it: that is the one to call\n    public func addOnReady(handler:"),
+            "\(text)")
+        #expect(text.contains("\n    public func addOnReady(snapshotHandler:"), "\(text)")
+        #expect(text.contains("// Client: calculateSize(completion:) — the SDK's own async form 'size' wraps it: that is the one to call"), "\(text)")
+    }
 }
