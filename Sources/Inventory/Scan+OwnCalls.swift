@@ -86,25 +86,9 @@ extension Scan {
     static func methodsCallingBackWithMessages(in files: [File]) -> Set<String> {
         var texts: Set<String> = []
         var nils: Set<String> = []
-        for file in files {
-            let text = String(decoding: file.bytes, as: UTF8.self)
-            var method: String?
-            for line in text.split(separator: "\n") {
-                if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") { continue }
-                if let range = line.range(of: "func ") {
-                    let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                    method = name.isEmpty ? nil : String(name)
-                    continue
-                }
-                guard let method else { continue }
-                for callee in ["completion(", "callback(", "completionHandler(", "handler("] {
-                    guard let range = line.range(of: callee) else { continue }
-                    if let before = line[..<range.lowerBound].last, before.isLetter || before.isNumber || before == "_" || before == "." { continue }
-                    let argument = line[range.upperBound...]
-                    if argument.hasPrefix("\"") { texts.insert(method) }
-                    if argument.hasPrefix("nil)") { nils.insert(method) }
-                }
-            }
+        for (method, arguments) in callbackCalls(in: files) {
+            if arguments.hasPrefix("\"") { texts.insert(method) }
+            if arguments.hasPrefix("nil)") { nils.insert(method) }
         }
         return texts.intersection(nils)
     }
@@ -116,6 +100,18 @@ extension Scan {
     static func methodsCallingBackWithFlags(in files: [File]) -> Set<String> {
         var successes: Set<String> = []
         var failures: Set<String> = []
+        for (method, arguments) in callbackCalls(in: files) {
+            if arguments.hasPrefix("true,nil)") { successes.insert(method) }
+            if arguments.hasPrefix("false,"), !arguments.hasPrefix("false,nil)") { failures.insert(method) }
+        }
+        return successes.intersection(failures)
+    }
+
+    /// Each call of a closure named like a completion (`completion(…)`, `callback?(…)`,
+    /// `completionHandler(…)`, `handler(…)`) in a method's body, line by line: the method's name
+    /// and the call's arguments without spaces, from after its parenthesis to the line's end.
+    private static func callbackCalls(in files: [File]) -> [(method: String, arguments: String)] {
+        var calls: [(method: String, arguments: String)] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
             var method: String?
@@ -131,14 +127,12 @@ extension Scan {
                     for call in [callee + "(", callee + "?("] {
                         guard let range = line.range(of: call) else { continue }
                         if let before = line[..<range.lowerBound].last, before.isLetter || before.isNumber || before == "_" || before == "." { continue }
-                        let argument = line[range.upperBound...].filter { $0 != " " }
-                        if argument.hasPrefix("true,nil)") { successes.insert(method) }
-                        if argument.hasPrefix("false,"), !argument.hasPrefix("false,nil)") { failures.insert(method) }
+                        calls.append((method, line[range.upperBound...].filter { $0 != " " }))
                     }
                 }
             }
         }
-        return successes.intersection(failures)
+        return calls
     }
 
     /// The module's public async methods (and async properties) that wrap a callback method in
@@ -184,7 +178,8 @@ extension Scan {
                     callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), callee != "resume", !callee.hasPrefix("with"),
                     wrapped[callee] == nil
                 else { continue }
-                let head = signature.prefix { $0 != "{" }
+                // Without a `where` clause (NIO's `get() async throws -> Value where Value: Sendable`).
+                let head = (signature.components(separatedBy: " where ").first ?? signature).prefix { $0 != "{" }
                 let returns = head.range(of: "->").map { String(head[$0.upperBound...]) }
                     ?? head.range(of: ":", options: .backwards).map { String(head[$0.upperBound...]) } ?? ""
                 wrapped[callee] = (name, returns.split(separator: " ").joined(separator: " "))

@@ -251,16 +251,27 @@ extension StarterBlock {
 }
 
 extension StarterBlock {
-    /// Of overloads of one name, the one whose callback gets what the wrapping async member
-    /// returns (ConfigCat's `addOnReady(handler: (ClientCacheState) -> ())`, not
-    /// `addOnReady(snapshotHandler: (ConfigCatClientSnapshot) -> ())`); a method without such
-    /// overloads is the one called.
+    /// Whether the wrapping async member returns what the method's callback gets: ConfigCat's
+    /// `waitForReady() async -> ClientCacheState` and `addOnReady(handler: (ClientCacheState) ->
+    /// ())` (not `addOnReady(snapshotHandler:)`), NIO's `get() async throws -> Value` and
+    /// `whenComplete(_: (Result<Value, Error>) -> Void)`; an async member that returns nothing
+    /// and a callback that gets no value but an error. Not an operation built on the call that
+    /// returns something else (Apphud's `fetchPaywallView(…) async throws -> ApphudPaywallView`
+    /// around `fetchPaywallScreen(…completion: (ApphudPaywallScreenFetchResult) -> Void)`).
     func isWrapped(_ function: FunctionDecl, returning returned: String) -> Bool {
-        guard synchronousMethods.filter({ $0.hasPrefix(function.name.name + "(") }).count > 1 else { return true }
         let value = String(returned.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-        return function.parameters.compactMap { closureType(of: $0) }.contains { closure in
-            closure.parameters.contains { $0.type.strippingAttributes.description == value }
-                || closure.parameters.contains { $0.type.strippingAttributes.description.hasPrefix("Result<" + value) }
+        let closures = function.parameters.compactMap { closureType(of: $0) }
+        if value.isEmpty || value == "Void" {
+            return closures.contains { closure in
+                closure.parameters.allSatisfy { $0.type.strippingAttributes.description.hasSuffix("Error?") }
+                    || closure.parameters.contains { $0.type.strippingAttributes.description.hasPrefix("Result<Void") }
+            }
+        }
+        return closures.contains { closure in
+            closure.parameters.contains { parameter in
+                let type = parameter.type.strippingAttributes.description
+                return type == value || type == value + "?" || type.hasPrefix("Result<" + value + ",") || type.hasPrefix("Swift.Result<" + value + ",")
+            }
         }
     }
 }
