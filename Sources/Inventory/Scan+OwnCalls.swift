@@ -82,7 +82,7 @@ extension Scan {
     /// The methods whose bodies call their completion with a text and with nil (Perfect-LDAP's
     /// `login(info:completion:)`: `completion(nil)` when it succeeded, `completion("LOGIN
     /// FAILED: \(err)")` in its `catch`): the text describes the failure, nil is success. By
-    /// method name.
+    /// `Type.method`.
     static func methodsCallingBackWithMessages(in files: [File]) -> Set<String> {
         var texts: Set<String> = []
         var nils: Set<String> = []
@@ -95,8 +95,8 @@ extension Scan {
 
     /// Methods whose bodies call back with `(true, nil)` and with `(false, error)` (Appcues's
     /// `show(experienceID:completion:)`: `completion?(true, nil)`, `completion?(false, error)`):
-    /// the flag says whether the call succeeded, `@asyncError(zeroArgument: 1)`. By the method's
-    /// name, as the message reading above.
+    /// the flag says whether the call succeeded, `@asyncError(zeroArgument: 1)`. By
+    /// `Type.method`, as the message reading above.
     static func methodsCallingBackWithFlags(in files: [File]) -> Set<String> {
         var successes: Set<String> = []
         var failures: Set<String> = []
@@ -108,26 +108,48 @@ extension Scan {
     }
 
     /// Each call of a closure named like a completion (`completion(…)`, `callback?(…)`,
-    /// `completionHandler(…)`, `handler(…)`) in a method's body, line by line: the method's name
-    /// and the call's arguments without spaces, from after its parenthesis to the line's end.
+    /// `completionHandler(…)`, `handler(…)`) in a method's body, line by line: `Type.method`
+    /// (the innermost type declared or extended around it, by its bare name, found by counting
+    /// braces outside string literals) and the call's arguments without spaces, from after its
+    /// parenthesis to the line's end.
     private static func callbackCalls(in files: [File]) -> [(method: String, arguments: String)] {
         var calls: [(method: String, arguments: String)] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
+            var types: [(name: String, depth: Int)] = []
+            var depth = 0
             var method: String?
             for line in text.split(separator: "\n") {
-                if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") { continue }
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "{" || $0 == "<" })
+                if words.first?.hasPrefix("//") == true { continue }
+                if let index = words.firstIndex(where: { ["class", "struct", "enum", "extension", "actor", "protocol"].contains($0) }),
+                    index + 1 < words.count, !words.contains("func"), !words.contains("var"), !words.contains("let")
+                {
+                    types.append((words[index + 1].split(separator: ".").last.map(String.init) ?? "", depth))
+                    method = nil
+                }
                 if let range = line.range(of: "func ") {
                     let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                    method = name.isEmpty ? nil : String(name)
-                    continue
+                    method = name.isEmpty ? nil : (types.last?.name ?? "") + "." + name
+                } else if let method {
+                    for callee in ["completion", "callback", "completionHandler", "handler"] {
+                        for call in [callee + "(", callee + "?("] {
+                            guard let range = line.range(of: call) else { continue }
+                            if let before = line[..<range.lowerBound].last, before.isLetter || before.isNumber || before == "_" || before == "." { continue }
+                            calls.append((method, line[range.upperBound...].filter { $0 != " " }))
+                        }
+                    }
                 }
-                guard let method else { continue }
-                for callee in ["completion", "callback", "completionHandler", "handler"] {
-                    for call in [callee + "(", callee + "?("] {
-                        guard let range = line.range(of: call) else { continue }
-                        if let before = line[..<range.lowerBound].last, before.isLetter || before.isNumber || before == "_" || before == "." { continue }
-                        calls.append((method, line[range.upperBound...].filter { $0 != " " }))
+                // The braces outside string literals: a type's body ends where the depth falls
+                // back to where it began.
+                var inString = false
+                for character in line {
+                    if character == "\"" { inString.toggle() }
+                    guard !inString else { continue }
+                    if character == "{" { depth += 1 }
+                    if character == "}" {
+                        depth -= 1
+                        while let last = types.last, depth <= last.depth { types.removeLast() }
                     }
                 }
             }

@@ -46,7 +46,7 @@ extension StarterBlock {
         // ((_ error: String?) -> Void)?`, called with `error?.message`).
         let textName = (closure.parameters[0].secondName ?? closure.parameters[0].label ?? "").lowercased()
         let namedForAFailure = ["error", "errormessage", "errorstring", "failure", "failuremessage", "errordescription"].contains(textName)
-        if isText, callsBackWithMessages.contains(function.name.name) {
+        if isText, callsBackWithMessages.contains(Self.bareTypeName(type) + "." + function.name.name) {
             // Perfect-LDAP's `completion(nil)` when it succeeded, `completion("LOGIN FAILED: …")`.
             annotations.append(
                 ("@asyncError(message: 1)", "'\(function.name.name)' calls '\(name)' with nil and with a text: nil is success, the text says why it failed"))
@@ -77,7 +77,7 @@ extension StarterBlock {
         let flag = (closure.parameters[0].secondName ?? closure.parameters[0].label ?? "")
         if ["success", "succeeded", "didsucceed", "issuccess", "ok", "issuccessful", "successful"].contains(flag.lowercased()) {
             annotations.append(("@asyncError(zeroArgument: 1)", "'\(name)' gets a flag named '\(flag)' beside the error: false is the failure"))
-        } else if callsBackWithFlags.contains(function.name.name) {
+        } else if callsBackWithFlags.contains(Self.bareTypeName(type) + "." + function.name.name) {
             annotations.append(
                 ("@asyncError(zeroArgument: 1)", "'\(function.name.name)' calls '\(name)' with (true, nil) and with (false, an error): false is the failure"))
         } else {

@@ -105,9 +105,10 @@ struct StarterBlock {
     /// A method of the type that reconnects (Perfect-Mosquitto's `reconnect(_:)`): its
     /// disconnections come once per connection, so more than once.
     var reconnectMember: String?
-    /// Methods whose bodies call back with nil and with a text (Scan+OwnCalls.swift).
+    /// Methods whose bodies call back with nil and with a text, as `Type.method` (Scan+OwnCalls.swift).
     var callsBackWithMessages: Set<String> = []
-    /// Methods whose bodies call back with `(true, nil)` and `(false, error)` (Scan+OwnCalls.swift).
+    /// Methods whose bodies call back with `(true, nil)` and `(false, error)`, as `Type.method`
+    /// (Scan+OwnCalls.swift).
     var callsBackWithFlags: Set<String> = []
     /// Callback methods, by name, that a public async method of the module wraps in a
     /// continuation, with that method (Scan+OwnCalls.swift).
@@ -157,6 +158,12 @@ struct StarterBlock {
         entry.contextReason = reason
         entries.append(entry)
     }
+
+    /// The system objects whose delegate calls SDKs ask apps to forward, with the system's
+    /// completion handler: the first argument of such a method.
+    static let systemDelegators: Set<String> = [
+        "UIApplication", "NSApplication", "UNUserNotificationCenter", "URLSession", "WKWebView", "UIScene", "UIWindowScene",
+    ]
 
     /// Names of observer-like methods: they call back many times while their token lives.
     static let observerPrefixes = [
@@ -301,6 +308,14 @@ struct StarterBlock {
             // So is the implementation of a requirement of the module's protocol (Starscream's
             // `WebSocket.write(string:completion:)` of `WebSocketClient`): the protocol's adapter
             // calls it.
+            // A system delegate call the SDK wants forwarded (Iterable's
+            // `userNotificationCenter(_ center: UNUserNotificationCenter?, didReceive:
+            // withCompletionHandler:)`): the app passes on the handler the system gave it.
+            if takesCallback(function), let system = function.parameters.first.map({ $0.type.strippingAttributes.unwrappingOptional.description }),
+                Self.systemDelegators.contains(system)
+            {
+                return addContext(member, function, reason: "forwards the \(system)'s delegate call: pass on the completion handler the system gave you")
+            }
             // A delegate protocol's method, implemented: the library calls it, the app does not.
             if takesCallback(function), let proto = requirementsServed["delegate " + function.fullName] {
                 return addContext(member, function, reason: "implements \(proto)'s requirement: the library calls it, as the \(proto)")

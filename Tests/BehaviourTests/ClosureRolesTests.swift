@@ -296,4 +296,24 @@ import Testing
         #expect(ids == ["a"])
         #expect(await eventually { library.subscriptions.last?.disposeCount == 1 })
     }
+
+    /// A failure closure told by a text beside other values, no error (Iterable's shape): the
+    /// text is thrown as `BridgegenError.failureStatus`, nil as ""; a failure after the success
+    /// is reported, not thrown.
+    @Test func aFailureToldByATextIsThrownAsItsStatus() async throws {
+        let library = PhotoLibrary()
+        #expect(try await library.tagPhoto(id: "a") == ["id": "a"])
+        library.outcome = .failure
+        await #expect(throws: BridgegenError.failureStatus(adapter: "PhotoLibrary.tagPhoto(id:)", status: "no a")) {
+            try await library.tagPhoto(id: "a")
+        }
+        library.outcome = .nothing
+        await #expect(throws: BridgegenError.failureStatus(adapter: "PhotoLibrary.tagPhoto(id:)", status: "")) {
+            try await library.tagPhoto(id: "a")
+        }
+        let log = MisuseLog.install(for: "PhotoLibrary.tagPhoto")
+        library.outcome = .both
+        #expect(try await library.tagPhoto(id: "b") == ["id": "b"])
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
 }

@@ -195,6 +195,23 @@ extension PhotoLibrary {
         }
     }
 
+    /// A failure told by a text beside other values, and no error (Iterable's `onFailure: (_
+    /// reason: String?, _ data: Data?) -> Void`).
+    public func tagPhoto(
+        id: String, onSuccess: @escaping (_ tags: [String: String]?) -> Void, onFailure: @escaping (_ reason: String?, _ payload: [UInt8]?) -> Void
+    ) {
+        respond { outcome in
+            switch outcome {
+            case .value: onSuccess(["id": id])
+            case .failure: onFailure("no \(id)", [1])
+            case .both:
+                onSuccess(["id": id])
+                onFailure("late", nil)
+            case .nothing: onFailure(nil, nil)
+            }
+        }
+    }
+
     public func watchLibrary(got: @escaping (Photo) -> Void, problem: @escaping (Error) -> Void) -> PhotoSubscription {
         emit(got, end: {}, fail: problem)
     }

@@ -205,6 +205,13 @@ extension Analyzer {
         {
             return .failure(optional: Self.isOptional(types[0]))
         }
+        // A text that says why, perhaps beside other values, and no error (Iterable's
+        // `OnFailureHandler = (_ reason: String?, _ data: Data?) -> Void`): the text is thrown.
+        if kind == "failure", let first = types.first, ["String", "String?", "Swift.String", "Swift.String?"].contains(first.strippingAttributes.description),
+            !types.contains(where: { errorKind($0, scope: scope) != nil })
+        {
+            return .failureText(arity: types.count, optional: Self.isOptional(first))
+        }
         if kind == "failure" {
             guard types.count == 1, let error = errorKind(types[0], scope: scope) else {
                 diagnostics.error(

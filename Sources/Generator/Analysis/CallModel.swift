@@ -108,6 +108,11 @@ public struct OutcomeClosure: Hashable, Sendable {
         /// The failure: its one parameter is the error (`optional`: `Error?`, nil is a failure
         /// with no error).
         case failure(optional: Bool)
+        /// The failure, told by a text and other values but no error (Iterable's `onFailure:
+        /// (_ reason: String?, _ data: Data?) -> Void`): it throws `BridgegenError.failureStatus`
+        /// carrying the text (`optional`: `String?`, nil told as ""); the other `arity - 1`
+        /// arguments are dropped, which the doc comment says.
+        case failureText(arity: Int, optional: Bool)
         /// A stream's events are over: called with nothing (or with arguments it ignores), with
         /// an optional error (nil: finished), or with a completion whose `.failure(error)` case
         /// ends the stream with that error (Combine's `Subscribers.Completion`).

@@ -93,6 +93,9 @@ extension Planner {
             guard case .outcome(_, _, let closure) = argument else { continue }
             switch closure.role {
             case .failure: parts.append("`\(closure.parameterName)` the error")
+            case .failureText(let arity, _):
+                parts.append(
+                    "`\(closure.parameterName)` the failure, its text thrown as `BridgegenError.failureStatus`" + (arity > 1 ? " (its other arguments dropped)" : ""))
             case .finish(.plain): parts.append("`\(closure.parameterName)` the end")
             case .finish: parts.append("`\(closure.parameterName)` the end or the error")
             case .noValue: parts.append("`\(closure.parameterName)` no value (nil)")

@@ -283,6 +283,11 @@ extension Planner {
             let method = isStream ? (optional ? "finishWithFailureFlag(error: error)" : "finish(throwing: error)")
                 : (optional ? "resumeWithFailureFlag(error: error)" : "resume(throwing: error)")
             return "{ \(handedBack)error in \(target).\(method) }"
+        case .failureText(let arity, let optional):
+            let others = Array(repeating: "_", count: arity - 1)
+            let parameters = (closure.handsBack ? ["_"] : []) + ["text"] + others
+            let method = isStream ? "finishWithFailureStatus" : "resumeWithFailureStatus"
+            return "{ \(parameters.joined(separator: ", ")) in \(target).\(method)(text\(optional ? " ?? \"\"" : "")) }"
         case .finish(.plain(let arity)):
             let ignored = arity + (closure.handsBack ? 1 : 0)
             let parameters = ignored == 0 ? "" : Array(repeating: "_", count: ignored).joined(separator: ", ") + " in "

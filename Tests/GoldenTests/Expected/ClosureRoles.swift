@@ -542,3 +542,33 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 }
+
+#sourceLocation(file:"ClosureRoles.bridge",line:97)
+/// A failure closure told by a text beside other values, and no error (Iterable's `onFailure: (_
+/// reason: String?, _ data: Data?) -> Void`): the text is thrown as `BridgegenError.failureStatus`.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// Bridged from `PhotoLibrary.tagPhoto(id:onSuccess:onFailure:)`.
+    /// Closures: `onSuccess` is the value, `onFailure` the failure, its text thrown as `BridgegenError.failureStatus` (its other arguments dropped).
+    #sourceLocation(file:"ClosureRoles.bridge",line:100)
+    @discardableResult
+    nonisolated(nonsending) func tagPhoto(id: String) async throws -> [String: String]? {
+        #sourceLocation(file:"ClosureRoles.bridge",line:101)
+        let call = BridgegenCall<[String: String]?, Swift.Void>("PhotoLibrary.tagPhoto(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:101)
+            self.tagPhoto(
+                id: id,
+                onSuccess: { tags in
+                    #sourceLocation()
+                    continuation.resume(returning: tags)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:100)
+                },
+                onFailure: { text, _ in continuation.resumeWithFailureStatus(text ?? "") }
+            )
+        }
+        #sourceLocation()
+    }
+}
