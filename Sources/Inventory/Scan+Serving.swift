@@ -164,12 +164,19 @@ extension Scan {
     /// `RealtimeClientV2.statusChange`, `RealtimeChannelV2.broadcastStream(event:)`), with the
     /// labels of a method's parameters.
     static func streamForms(of type: String, in types: [SourceType], includesInternal: Bool) -> [(name: String, labels: [String])] {
-        types.filter { $0.name == type }.flatMap(\.members).compactMap { member in
+        // The module's own async sequences too (mongo-swift-driver's `CommandEventStream:
+        // AsyncSequence`, which `commandEventStream()` returns).
+        let sequences = Set(types.filter { $0.inherits.contains("AsyncSequence") }.map(\.name))
+        let isStream = { (returned: TypeSyntax) in
+            ["AsyncStream", "AsyncThrowingStream", "AsyncSequence"].contains(where: returned.description.contains)
+                || sequences.contains(TokenMethods.bareName(returned.strippingAttributes.description))
+        }
+        return types.filter { $0.name == type }.flatMap(\.members).compactMap { member in
             guard includesInternal || member.isPublic else { return nil }
             switch member.declaration {
-            case .function(let function)? where function.returnType.map({ ["AsyncStream", "AsyncThrowingStream", "AsyncSequence"].contains(where: $0.description.contains) }) == true:
+            case .function(let function)? where function.returnType.map(isStream) == true:
                 return (function.name.name, function.parameters.map { $0.label?.name ?? "_" })
-            case .context(let property)? where property.type.map({ ["AsyncStream", "AsyncThrowingStream", "AsyncSequence"].contains(where: $0.description.contains) }) == true:
+            case .context(let property)? where property.type.map(isStream) == true:
                 return (member.name, [])
             default:
                 return nil

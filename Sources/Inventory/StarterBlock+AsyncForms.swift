@@ -198,8 +198,19 @@ extension StarterBlock {
     /// `onBroadcast(event:callback:)`).
     func streamTwin(of function: FunctionDecl) -> String? {
         let name = function.name.name
-        guard name.hasPrefix("on"), let first = name.dropFirst(2).first, first.isUppercase else { return nil }
-        let stem = first.lowercased() + name.dropFirst(3)
+        // `onX` or `addXHandler`/`addXListener`/`addXObserver` (mongo-swift-driver's
+        // `addCommandEventHandler(_:)` beside `commandEventStream()`): the stream of X.
+        var rest = Substring(name)
+        if rest.hasPrefix("on") {
+            rest = rest.dropFirst(2)
+        } else if rest.hasPrefix("add"), let suffix = ["Handler", "Listener", "Observer"].first(where: rest.hasSuffix) {
+            rest = rest.dropFirst(3).dropLast(suffix.count)
+        } else {
+            return nil
+        }
+        guard let first = rest.first, first.isUppercase else { return nil }
+        // `SDAMEvent` → `sdamEvent` (mongo-swift-driver's `sdamEventStream()`).
+        let stem = Naming.lowercasingFirstWord(String(rest))
         let labels = function.parameters.filter { !$0.type.description.contains("->") }.map { $0.label?.name ?? "_" }
         return streamForms.first { form in
             [stem, stem + "Stream"].contains(form.name) && form.labels.sorted() == labels.sorted()

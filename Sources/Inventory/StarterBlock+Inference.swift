@@ -382,6 +382,7 @@ extension StarterBlock {
             !annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
         {
             annotations.insert(("@stream", "'\(function.name.name)' registers a listener, called for each event"), at: 0)
+            annotations.removeAll { $0.annotation.isEmpty && $0.why.hasPrefix("one-shot assumed") }
         }
         // A stream whose callback gets a `Result` per call ends at the first failure, unless the
         // failure is one event: a listener's goes on (mqtt-nio's `addPublishListener`), an

@@ -196,9 +196,10 @@ struct StarterBlock {
         return nil
     }
 
-    /// `register…Listener`, `add…Listener`, `set…Observer`: one listener registered, not a call.
+    /// `register…Listener`, `add…Listener`, `set…Observer`, `add…EventHandler`: one listener
+    /// registered, not a call.
     static func registersListener(_ method: String) -> Bool {
-        ["register", "add", "set"].contains(where: method.hasPrefix) && ["Listener", "Observer"].contains(where: method.hasSuffix)
+        ["register", "add", "set"].contains(where: method.hasPrefix) && ["Listener", "Observer", "EventHandler"].contains(where: method.hasSuffix)
     }
 
     /// The parameter whose elements the method's one closure gets: a generic `T: Sequence` (or

@@ -62,4 +62,29 @@ import Testing
         #expect(text.components(separatedBy: "@asyncError(message: 1)\n").count == 2, "\(text)")
         #expect(text.contains("extension Store {\n    // scan: @asyncError(message: 1) because 'save' calls 'completion' with nil and with a text"), "\(text)")
     }
+
+    /// mongo-swift-driver's `addCommandEventHandler(_:)`, which the client calls for every
+    /// event: a registered listener, a stream; and `commandEventStream()`, which returns the
+    /// module's own `CommandEventStream: AsyncSequence`, is that stream already (acronyms
+    /// lowered: `addSDAMEventHandler` and `sdamEventStream()`).
+    @Test func anEventHandlerBesideTheModulesOwnSequenceIsLeftToIt() {
+        let text = scan(
+            """
+            public struct CommandEvent {}
+            public struct SDAMEvent {}
+            public final class CommandEventStream: AsyncSequence {}
+            public final class SDAMEventStream: AsyncSequence {}
+            public final class Client {
+                public func addCommandEventHandler(_ handlerFunc: @escaping (CommandEvent) -> Void) {}
+                public func commandEventStream() -> CommandEventStream { CommandEventStream() }
+                public func addSDAMEventHandler(_ handlerFunc: @escaping (SDAMEvent) -> Void) {}
+                public func sdamEventStream() -> SDAMEventStream { SDAMEventStream() }
+                public func addAuditEventHandler(_ handlerFunc: @escaping (CommandEvent) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @context  // the SDK's own stream 'commandEventStream' is the one to iterate\n    public func addCommandEventHandler("), "\(text)")
+        #expect(text.contains("    @context  // the SDK's own stream 'sdamEventStream' is the one to iterate\n    public func addSDAMEventHandler("), "\(text)")
+        #expect(text.contains("    // scan: @stream because 'addAuditEventHandler' registers a listener, called for each event\n    @stream\n    // scan: nothing stops"), "\(text)")
+    }
 }
