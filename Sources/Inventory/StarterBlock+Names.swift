@@ -1,0 +1,84 @@
+import DeclParser
+import Generator
+
+/// What a method's name and its closures' types say, before any evidence from the library's
+/// code: an observer's name, a listener's registration, a value closure beside an error
+/// closure, a system delegate call, a collection iterated, a hook, an addition.
+extension StarterBlock {
+    /// The system objects whose delegate calls SDKs ask apps to forward, with the system's
+    /// completion handler: the first argument of such a method.
+    static let systemDelegators: Set<String> = [
+        "UIApplication", "NSApplication", "UNUserNotificationCenter", "URLSession", "WKWebView", "UIScene", "UIWindowScene",
+    ]
+
+    /// Names of observer-like methods: they call back many times while their token lives.
+    static let observerPrefixes = [
+        "observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating", "startWith",
+    ]
+
+    /// An observer-like method: named so (`observe…`, `addObserver`), adding one of a kind
+    /// (hyperoslo/Cache's `addStorageObserver`, an `addMessageListener`), or adding a handler
+    /// for an event (ConfigCat's `Hooks.addOnFlagEvaluated(handler:)`).
+    static func namesObserver(_ method: String) -> Bool {
+        observerPrefixes.contains(where: method.hasPrefix)
+            || (method.hasPrefix("add") && ["Observer", "Listener", "Notification"].contains(where: method.hasSuffix))
+            || (method.hasPrefix("addOn") && method.dropFirst(5).first?.isUppercase == true)
+    }
+
+    /// Of two closures, the one that takes a value and the one that takes one error and nothing
+    /// else, by their types (generate's `pairByTypes`, which gives them the same roles).
+    static func valueAndErrorClosures(_ callbacks: [Parameter], closureTypes: [FunctionTypeSyntax?]) -> (value: Parameter, error: Parameter)? {
+        guard callbacks.count == 2, let first = closureTypes[0], let second = closureTypes[1] else { return nil }
+        func isError(_ type: TypeSyntax) -> Bool {
+            let name = type.strippingAttributes.description
+            return ["Error", "NSError", "any Error", "Swift.Error", "any Swift.Error"].contains(name) || (name.hasSuffix("Error") && !name.hasSuffix("?"))
+        }
+        func takesError(_ closure: FunctionTypeSyntax) -> Bool { closure.parameters.count == 1 && isError(closure.parameters[0].type) }
+        func takesNoError(_ closure: FunctionTypeSyntax) -> Bool {
+            !closure.parameters.contains { $0.type.strippingAttributes.unwrappingOptional.strippingAttributes.description.hasSuffix("Error") }
+        }
+        if takesError(second), takesNoError(first) { return (callbacks[0], callbacks[1]) }
+        if takesError(first), takesNoError(second) { return (callbacks[1], callbacks[0]) }
+        return nil
+    }
+
+    /// `register…Listener`, `add…Listener`, `set…Observer`, `add…EventHandler`: one listener
+    /// registered, not a call.
+    static func registersListener(_ method: String) -> Bool {
+        ["register", "add", "set"].contains(where: method.hasPrefix) && ["Listener", "Observer", "EventHandler"].contains(where: method.hasSuffix)
+    }
+
+    /// The parameter whose elements the method's one closure gets: a generic `T: Sequence` (or
+    /// `Collection`) the caller passes, and a closure of `T.Element` (or `T.Iterator.Element`).
+    static func iteratedCollection(_ function: FunctionDecl) -> String? {
+        let sequences = function.genericParameters.filter { parameter in
+            ["Sequence", "Collection"].contains { parameter.constraint?.description.hasSuffix($0) == true }
+        }.map(\.name.name)
+        for name in sequences {
+            guard let collection = function.parameters.first(where: { $0.type.strippingAttributes.description == name }) else { continue }
+            let element = [name + ".Element", name + ".Iterator.Element"]
+            let iterates = function.parameters.contains { parameter in
+                guard case .function(let closure) = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes.kind else {
+                    return false
+                }
+                return closure.parameters.count == 1 && element.contains(closure.parameters[0].type.strippingAttributes.description)
+            }
+            if iterates { return collection.name.name }
+        }
+        return nil
+    }
+
+    /// `willConnect`, `onWillCancel`, `addWillExecuteBlockObserver`: named for what is about to
+    /// happen. A hook the library runs before it goes on, and often waits for (ProcedureKit's
+    /// will-execute observers, Swift-ActionCableClient's `willConnect`), not an event to listen to.
+    static func namesHook(_ name: String) -> Bool {
+        ["will", "onWill", "addWill"].contains { prefix in
+            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
+        }
+    }
+
+    /// `addHandler`, `addRoute`: a method that adds something of the caller's to the object.
+    static func namesAddition(_ method: String) -> Bool {
+        method.hasPrefix("add") && method.dropFirst(3).first?.isUppercase == true
+    }
+}
