@@ -92,12 +92,6 @@ public struct LegacyCall: Hashable, Sendable {
         public var variadicType: String
         /// `([String], @escaping (Int?, NSError?) -> Void) -> Void`
         public var arrayType: String
-
-        public init(reference: String, variadicType: String, arrayType: String) {
-            self.reference = reference
-            self.variadicType = variadicType
-            self.arrayType = arrayType
-        }
     }
 }
 
