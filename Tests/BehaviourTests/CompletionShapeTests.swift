@@ -196,6 +196,8 @@ import Testing
         converter.outcome = .failure
         await #expect(throws: FixtureError.self) { try await converter.join("a", separator: "-") }
         #expect(converter.startCount == 3)
+        converter.outcome = .value
+        #expect(try await converter.sum(1, 2, 3) == 6)
     }
 
     @Test func inoutParameters() async throws {

@@ -103,6 +103,15 @@ public final class Converter: FixtureObject {
         respond { _ in completion(count) }
     }
 
+    /// A variadic list beside a closure that names its parameters.
+    public func sum(_ values: Int..., completion: @escaping (_ total: Int?, _ error: Error?) -> Void) {
+        let total = values.reduce(0, +)
+        respond { outcome in
+            let (value, error) = outcome.pair(total)
+            completion(value, error)
+        }
+    }
+
     /// A variadic list, as Redis clients take keys.
     public func join(_ parts: String..., separator: String, completion: @escaping (String?, Error?) -> Void) {
         let joined = parts.joined(separator: separator)

@@ -226,11 +226,13 @@ extension Planner {
             // A function value takes its arguments without labels.
             let local = Self.freeName("arrayForm", taken: Set(adapter.parameters.map(\.name)))
             printer.line("// Swift cannot pass a variadic list on, but passes one as an array: the method's function")
-            printer.line("// value, cast to its type with an array in the list's place, is the same function.")
+            printer.line("// value, cast to its type with an array in the list's place, is the same function. (A")
+            printer.line("// typealias, where a closure's parameter names may stand, unlike in `(…).self`.)")
+            printer.line("typealias BridgegenArrayForm = " + form.arrayType, from: adapter.signatureLine)
             printer.line("let \(local) = unsafeBitCast(", from: adapter.signatureLine)
             printer.indented {
                 $0.continuation((site.receiver.isEmpty ? "" : site.receiver + ".") + form.reference + " as " + form.variadicType + ",")
-                $0.continuation("to: (" + form.arrayType + ").self)")
+                $0.continuation("to: BridgegenArrayForm.self)")
             }
             function += local
         } else {

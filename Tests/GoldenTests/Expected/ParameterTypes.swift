@@ -77,11 +77,14 @@ extension Converter {
         #sourceLocation()
         return try await call.run { continuation in
             // Swift cannot pass a variadic list on, but passes one as an array: the method's function
-            // value, cast to its type with an array in the list's place, is the same function.
+            // value, cast to its type with an array in the list's place, is the same function. (A
+            // typealias, where a closure's parameter names may stand, unlike in `(…).self`.)
+            #sourceLocation(file:"ParameterTypes.bridge",line:14)
+            typealias BridgegenArrayForm = ([String], String, @escaping (String?, Error?) -> Void) -> Void
             #sourceLocation(file:"ParameterTypes.bridge",line:14)
             let arrayForm = unsafeBitCast(
                 self.join(_:separator:completion:) as (String..., String, @escaping (String?, Error?) -> Void) -> Void,
-                to: (([String], String, @escaping (String?, Error?) -> Void) -> Void).self)
+                to: BridgegenArrayForm.self)
             #sourceLocation(file:"ParameterTypes.bridge",line:14)
             arrayForm(
                 parts,
@@ -117,11 +120,14 @@ extension RepeatingSource {
             register: { events in
                 #sourceLocation()
                 // Swift cannot pass a variadic list on, but passes one as an array: the method's function
-                // value, cast to its type with an array in the list's place, is the same function.
+                // value, cast to its type with an array in the list's place, is the same function. (A
+                // typealias, where a closure's parameter names may stand, unlike in `(…).self`.)
+                #sourceLocation(file:"ParameterTypes.bridge",line:20)
+                typealias BridgegenArrayForm = ([String], @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation
                 #sourceLocation(file:"ParameterTypes.bridge",line:20)
                 let arrayForm = unsafeBitCast(
                     self.observeValues(forKeys:changeHandler:) as (String..., @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation,
-                    to: (([String], @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation).self)
+                    to: BridgegenArrayForm.self)
                 #sourceLocation(file:"ParameterTypes.bridge",line:20)
                 return arrayForm(
                     keys,
@@ -138,5 +144,47 @@ extension RepeatingSource {
                 )
             }
         )
+    }
+}
+
+#sourceLocation(file:"ParameterTypes.bridge",line:22)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Converter {
+    #sourceLocation()
+    /// A variadic method whose closure names its parameters (Kitura-redis's `(_ res: [RedisResponse?]?,
+    /// _ err: NSError?) -> Void`): the array form's type is spelled in a typealias, where they may stand.
+    ///
+    /// Bridged from `Converter.sum(_:completion:)`.
+    #sourceLocation(file:"ParameterTypes.bridge",line:25)
+    @discardableResult
+    nonisolated(nonsending) func sum(_ values: Int...) async throws -> Int {
+        #sourceLocation(file:"ParameterTypes.bridge",line:26)
+        let call = BridgegenCall<Int, Swift.Void>("Converter.sum(_:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            // Swift cannot pass a variadic list on, but passes one as an array: the method's function
+            // value, cast to its type with an array in the list's place, is the same function. (A
+            // typealias, where a closure's parameter names may stand, unlike in `(…).self`.)
+            #sourceLocation(file:"ParameterTypes.bridge",line:26)
+            typealias BridgegenArrayForm = ([Int], @escaping (_ total: Int?, _ error: Error?) -> Void) -> Void
+            #sourceLocation(file:"ParameterTypes.bridge",line:26)
+            let arrayForm = unsafeBitCast(
+                self.sum(_:completion:) as (Int..., @escaping (_ total: Int?, _ error: Error?) -> Void) -> Void,
+                to: BridgegenArrayForm.self)
+            #sourceLocation(file:"ParameterTypes.bridge",line:26)
+            arrayForm(
+                values,
+                { total, error in
+                    #sourceLocation()
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let total {
+                        continuation.resume(returning: total)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
     }
 }

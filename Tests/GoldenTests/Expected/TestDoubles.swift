@@ -169,11 +169,14 @@ extension Terminal {
         #sourceLocation()
         return try await call.run { continuation in
             // Swift cannot pass a variadic list on, but passes one as an array: the method's function
-            // value, cast to its type with an array in the list's place, is the same function.
+            // value, cast to its type with an array in the list's place, is the same function. (A
+            // typealias, where a closure's parameter names may stand, unlike in `(…).self`.)
+            #sourceLocation(file:"TestDoubles.bridge",line:31)
+            typealias BridgegenArrayForm = ([String], @escaping (String) -> String, @escaping (String?, Error?) -> Void) -> Void
             #sourceLocation(file:"TestDoubles.bridge",line:31)
             let arrayForm = unsafeBitCast(
                 self.run(_:transform:completion:) as (String..., @escaping (String) -> String, @escaping (String?, Error?) -> Void) -> Void,
-                to: (([String], @escaping (String) -> String, @escaping (String?, Error?) -> Void) -> Void).self)
+                to: BridgegenArrayForm.self)
             #sourceLocation(file:"TestDoubles.bridge",line:31)
             arrayForm(
                 steps,
