@@ -26,20 +26,18 @@ extension StarterBlock {
     }
 
     /// Of two closures, the one that takes a value and the one that takes one error and nothing
-    /// else, by their types (generate's `pairByTypes`, which gives them the same roles).
+    /// else, by the rule generate gives them their roles by (ClosureRoleNames.valueAndError); an
+    /// error is a type named `Error` or `…Error`.
     static func valueAndErrorClosures(_ callbacks: [Parameter], closureTypes: [FunctionTypeSyntax?]) -> (value: Parameter, error: Parameter)? {
-        guard callbacks.count == 2, let first = closureTypes[0], let second = closureTypes[1] else { return nil }
-        func isError(_ type: TypeSyntax) -> Bool {
-            let name = type.strippingAttributes.description
-            return ["Error", "NSError", "any Error", "Swift.Error", "any Swift.Error"].contains(name) || (name.hasSuffix("Error") && !name.hasSuffix("?"))
-        }
-        func takesError(_ closure: FunctionTypeSyntax) -> Bool { closure.parameters.count == 1 && isError(closure.parameters[0].type) }
-        func takesNoError(_ closure: FunctionTypeSyntax) -> Bool {
-            !closure.parameters.contains { $0.type.strippingAttributes.unwrappingOptional.strippingAttributes.description.hasSuffix("Error") }
-        }
-        if takesError(second), takesNoError(first) { return (callbacks[0], callbacks[1]) }
-        if takesError(first), takesNoError(second) { return (callbacks[1], callbacks[0]) }
-        return nil
+        guard
+            let pair = ClosureRoleNames.valueAndError(
+                names: callbacks.map { ($0.name.name, $0.label?.name) }, arguments: closureTypes.map { $0?.parameters.map(\.type) },
+                isError: { type in
+                    let name = type.strippingAttributes.description
+                    return ["Error", "NSError", "any Error", "Swift.Error", "any Swift.Error"].contains(name) || (name.hasSuffix("Error") && !name.hasSuffix("?"))
+                })
+        else { return nil }
+        return (callbacks[pair.value], callbacks[pair.failure])
     }
 
     /// `register…Listener`, `add…Listener`, `set…Observer`, `add…EventHandler`: one listener

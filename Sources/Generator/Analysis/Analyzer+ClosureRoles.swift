@@ -146,36 +146,21 @@ extension Analyzer {
         return roles
     }
 
-    /// Two closures, one of which takes one error and nothing else while the other takes no
-    /// error: the success and the failure, by their types (the "any labels, or none").
+    /// Two closures told apart by their types (ClosureRoleNames.valueAndError), an error being
+    /// what this analysis resolves as one.
     func pairByTypes(_ delivering: [Int], of function: FunctionDecl, scope: String) -> (success: Int, failure: Int)? {
-        guard delivering.count == 2 else { return nil }
         let arguments = delivering.map { index -> [TypeSyntax]? in
             guard let resolved = try? resolver.resolve(function.parameters[index].type, scope: scope).unwrappingOptional.strippingAttributes,
                 case .function(let closure) = resolved.kind
             else { return nil }
             return closure.parameters.map(\.type)
         }
-        guard let first = arguments[0], let second = arguments[1] else { return nil }
-        // Not where a name says another role: an `update:` beside a `completion: (Error) -> Void`
-        // may be progress, and the completion an end that only ever fails (refused, as before).
-        // Nor one named for a piece of many (grpc-swift's `onResponsePart:` beside `onError:`; an
-        // `onRow:`, an `onMessage:`): each may come many times. Okta's `onStatusChange:` beside
-        // `onError:` is the one next status.
-        guard !delivering.contains(where: { index in
-            let parameter = function.parameters[index]
-            return [.finish, .event].contains { Self.plays($0, parameter) }
-                || ClosureRoleNames.namesProgress(name: parameter.name.name, label: parameter.label?.name)
-                || [parameter.name.name, parameter.label?.name ?? ""].contains { name in
-                    ClosureRoleNames.namesPerItem(name)
-                        || ClosureRoleNames.camelWords(name).contains { ["part", "chunk", "item", "row", "element", "each", "message", "event"].contains($0) }
-                }
-        }) else { return nil }
-        func isFailure(_ types: [TypeSyntax]) -> Bool { types.count == 1 && errorKind(types[0], scope: scope) == .nonOptional }
-        func takesNoError(_ types: [TypeSyntax]) -> Bool { !types.contains { errorKind($0, scope: scope) != nil } }
-        if isFailure(second), takesNoError(first) { return (delivering[0], delivering[1]) }
-        if isFailure(first), takesNoError(second) { return (delivering[1], delivering[0]) }
-        return nil
+        guard
+            let pair = ClosureRoleNames.valueAndError(
+                names: delivering.map { (function.parameters[$0].name.name, function.parameters[$0].label?.name) }, arguments: arguments,
+                isError: { errorKind($0, scope: scope) == .nonOptional })
+        else { return nil }
+        return (delivering[pair.value], delivering[pair.failure])
     }
 
     /// What a failure or end closure's parameters mean, or a diagnostic at `location`.

@@ -360,4 +360,31 @@ public enum ClosureRoleNames {
 
         return nil
     }
+
+    /// Of exactly two closures that deliver results, the one whose one argument is a
+    /// non-optional error (`failure`) and the other, which takes no error (`value`), by their
+    /// types (decision 112: GrowthBook's `successResult:`/`errorResult:`, Okta's
+    /// `onStatusChange:`/`onError:`). Not where a name says another role: an end or an event
+    /// (an `update:` beside a `completion: (Error) -> Void` may be progress, the completion an end
+    /// that only ever fails), progress, or a piece of many (grpc-swift's `onResponsePart:`, an
+    /// `onRow:`, an `onMessage:`). One rule for `generate`'s roles and `scan`'s notes; each says
+    /// what an error is (generate resolves types, scan reads the module's).
+    public static func valueAndError(
+        names: [(name: String, label: String?)], arguments: [[TypeSyntax]?], isError: (TypeSyntax) -> Bool
+    ) -> (value: Int, failure: Int)? {
+        guard names.count == 2, arguments.count == 2, let first = arguments[0], let second = arguments[1] else { return nil }
+        let saysOtherwise = names.contains { name, label in
+            [.finish, .event].contains { plays($0, name: name, label: label) } || namesProgress(name: name, label: label)
+                || [name, label ?? ""].contains { word in
+                    namesPerItem(word) || camelWords(word).contains { ["part", "chunk", "item", "row", "element", "each", "message", "event"].contains($0) }
+                }
+        }
+        guard !saysOtherwise else { return nil }
+        func isFailure(_ types: [TypeSyntax]) -> Bool { types.count == 1 && isError(types[0]) }
+        func takesNoError(_ types: [TypeSyntax]) -> Bool { !types.contains { isError($0.strippingAttributes.unwrappingOptional) } }
+        if isFailure(second), takesNoError(first) { return (0, 1) }
+        if isFailure(first), takesNoError(second) { return (1, 0) }
+        return nil
+    }
 }
+
