@@ -329,6 +329,15 @@ extension StarterBlock {
             annotations.append(("@start(resume())", "the returned \(returnedType) can be suspended and resumed: resume() starts it"))
         }
         annotations += taskAndCommandNotes(of: function, returnedType: returnedType, annotations: annotations, tokens: tokens)
+        // A method that registers a listener (Harness's `registerEventsListener(_:onCompletion:)`,
+        // whose `Result`s come for each event): its name says so, whatever its closure is called.
+        // After the other stream readings (an undoing call may say it already), before what is
+        // said of a one-shot assumed.
+        if callbacks.count == 1, !once, function.returnType?.isVoid ?? true, Self.registersListener(function.name.name),
+            !annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
+        {
+            annotations.insert(("@stream", "'\(function.name.name)' registers a listener, called for each event"), at: 0)
+        }
         // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
         // name says nothing of how often it is called.
         if byNames == nil, !once, !documentedOnce, !annotations.contains(where: { $0.annotation == "@stream" }),
@@ -375,14 +384,6 @@ extension StarterBlock {
         // A stream ends at `(nil, nil)`: nil is no event to take for an error.
         if callbacks.count == 1, let closure = closureType(of: callbacks[0]), !annotations.contains(where: { $0.annotation == "@stream" }) {
             annotations += nilWithoutError(function, closure: closure)
-        }
-        // A method that registers a listener (Harness's `registerEventsListener(_:onCompletion:)`,
-        // whose `Result`s come for each event): its name says so, whatever its closure is called.
-        if callbacks.count == 1, !once, function.returnType?.isVoid ?? true, Self.registersListener(function.name.name),
-            !annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
-        {
-            annotations.insert(("@stream", "'\(function.name.name)' registers a listener, called for each event"), at: 0)
-            annotations.removeAll { $0.annotation.isEmpty && $0.why.hasPrefix("one-shot assumed") }
         }
         // A stream whose callback gets a `Result` per call ends at the first failure, unless the
         // failure is one event: a listener's goes on (mqtt-nio's `addPublishListener`), an
