@@ -223,11 +223,11 @@ extension Planner {
         if legacy.isThrowing { function += "try " }
         if legacy.isAsync { function += "await " }
         if let form = legacy.arrayForm {
-            // A function value takes its arguments without labels.
+            // A function value takes its arguments without labels. Its type is a typealias: a
+            // closure type that names its parameters does not parse in `(…).self`.
             let local = Self.freeName("arrayForm", taken: Set(adapter.parameters.map(\.name)))
             printer.line("// Swift cannot pass a variadic list on, but passes one as an array: the method's function")
-            printer.line("// value, cast to its type with an array in the list's place, is the same function. (A")
-            printer.line("// typealias, where a closure's parameter names may stand, unlike in `(…).self`.)")
+            printer.line("// value, cast to its type with an array in the list's place, is the same function.")
             printer.line("typealias BridgegenArrayForm = " + form.arrayType, from: adapter.signatureLine)
             printer.line("let \(local) = unsafeBitCast(", from: adapter.signatureLine)
             printer.indented {

@@ -77,8 +77,7 @@ extension Converter {
         #sourceLocation()
         return try await call.run { continuation in
             // Swift cannot pass a variadic list on, but passes one as an array: the method's function
-            // value, cast to its type with an array in the list's place, is the same function. (A
-            // typealias, where a closure's parameter names may stand, unlike in `(…).self`.)
+            // value, cast to its type with an array in the list's place, is the same function.
             #sourceLocation(file:"ParameterTypes.bridge",line:14)
             typealias BridgegenArrayForm = ([String], String, @escaping (String?, Error?) -> Void) -> Void
             #sourceLocation(file:"ParameterTypes.bridge",line:14)
@@ -120,8 +119,7 @@ extension RepeatingSource {
             register: { events in
                 #sourceLocation()
                 // Swift cannot pass a variadic list on, but passes one as an array: the method's function
-                // value, cast to its type with an array in the list's place, is the same function. (A
-                // typealias, where a closure's parameter names may stand, unlike in `(…).self`.)
+                // value, cast to its type with an array in the list's place, is the same function.
                 #sourceLocation(file:"ParameterTypes.bridge",line:20)
                 typealias BridgegenArrayForm = ([String], @escaping @Sendable (String?, Error?) -> Void) -> KeyObservation
                 #sourceLocation(file:"ParameterTypes.bridge",line:20)
@@ -163,8 +161,7 @@ extension Converter {
         #sourceLocation()
         return try await call.run { continuation in
             // Swift cannot pass a variadic list on, but passes one as an array: the method's function
-            // value, cast to its type with an array in the list's place, is the same function. (A
-            // typealias, where a closure's parameter names may stand, unlike in `(…).self`.)
+            // value, cast to its type with an array in the list's place, is the same function.
             #sourceLocation(file:"ParameterTypes.bridge",line:26)
             typealias BridgegenArrayForm = ([Int], @escaping (_ total: Int?, _ error: Error?) -> Void) -> Void
             #sourceLocation(file:"ParameterTypes.bridge",line:26)

@@ -169,8 +169,7 @@ extension Terminal {
         #sourceLocation()
         return try await call.run { continuation in
             // Swift cannot pass a variadic list on, but passes one as an array: the method's function
-            // value, cast to its type with an array in the list's place, is the same function. (A
-            // typealias, where a closure's parameter names may stand, unlike in `(…).self`.)
+            // value, cast to its type with an array in the list's place, is the same function.
             #sourceLocation(file:"TestDoubles.bridge",line:31)
             typealias BridgegenArrayForm = ([String], @escaping (String) -> String, @escaping (String?, Error?) -> Void) -> Void
             #sourceLocation(file:"TestDoubles.bridge",line:31)
