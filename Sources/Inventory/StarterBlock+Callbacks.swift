@@ -22,7 +22,12 @@ extension StarterBlock {
         let isOutcomePair = closures.count == 2
             && closures.contains { ClosureRoleNames.plays(.success, name: $0.name.name, label: $0.label?.name) }
             && closures.contains { ClosureRoleNames.plays(.failure, name: $0.name.name, label: $0.label?.name) }
-        return returned.description == "Self" || spelled.contains("<") || (closures.count >= 2 && !isOutcomePair)
+        // Nor a completion beside progress (Cloudinary's `fetchImage(_:_ progress:completionHandler:)
+        // -> CLDFetchImageRequest`).
+        let namesCompletion = { (closure: Parameter) in [closure.name.name, closure.label?.name ?? ""].contains { $0.lowercased().contains("completion") } }
+        let isCompletionWithProgress = closures.contains(where: namesCompletion)
+            && closures.allSatisfy { namesCompletion($0) || ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name) }
+        return returned.description == "Self" || spelled.contains("<") || (closures.count >= 2 && !isOutcomePair && !isCompletionWithProgress)
     }
 
     /// Why a method's closures are kept by what it returns rather than called back: it returns

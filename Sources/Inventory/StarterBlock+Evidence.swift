@@ -220,8 +220,10 @@ extension StarterBlock {
     /// The progress closure of a synchronous method that returns or throws its outcome and has no
     /// closure named for one (Zip's `quickUnzipFile(_:progress:) throws -> URL`).
     func progressOfBlockingCall(_ function: FunctionDecl) -> Parameter? {
-        // Not a builder's (Realm's `AsyncOpenPublisher.onProgressNotification(_:) -> Self`).
+        // Not a builder's (Realm's `AsyncOpenPublisher.onProgressNotification(_:) -> Self`,
+        // Cloudinary's `CLDUploadRequest.progress(_:) -> CLDUploadRequest`).
         guard !function.isAsync, function.returnType?.description != "Self",
+            function.returnType.map({ TokenMethods.bareName($0.description) != Self.bareTypeName(type) }) ?? true,
             function.throwsClause != nil || function.returnType.map({ !$0.isVoid }) == true
         else { return nil }
         let closures = function.parameters.filter(isClosure)
@@ -248,16 +250,22 @@ extension StarterBlock {
     /// returning nothing.
     func handlerSlotClearing(_ function: FunctionDecl) -> String? {
         let name = function.name.name
-        guard function.parameters.count == 1, function.returnType?.isVoid ?? true, !function.isAsync,
-            case .optional = function.parameters[0].type.strippingAttributes.kind,
-            let closure = closureType(of: function.parameters[0]), closure.throwsClause == nil,
-            name.hasSuffix("Hook") || name == "trace"
+        guard function.returnType?.isVoid ?? true, !function.isAsync,
+            function.parameters.count == 1
+                // A `set` of handlers only (InAppPurchase's `set(shouldAddStorePaymentHandler:handler:)`),
+                // all cleared together.
+                || (name == "set" && function.parameters.count > 1 && function.parameters.allSatisfy { closureType(of: $0) != nil }),
+            function.parameters.allSatisfy({ parameter in
+                guard case .optional = parameter.type.strippingAttributes.kind, let closure = closureType(of: parameter) else { return false }
+                return closure.throwsClause == nil
+            }),
+            name.hasSuffix("Hook") || name == "trace" || name == "set"
                 || (name.hasPrefix("set") && ["Handler", "Callback", "Listener", "Observer"].contains(where: name.hasSuffix))
                 // `setOn<Event>` (SDWebImageSwiftUI's `ImageManager.setOnSuccess(perform:)`, called
                 // for each load until nil clears it).
                 || (name.hasPrefix("setOn") && name.dropFirst(5).first?.isUppercase == true)
         else { return nil }
-        return name + "(" + (function.parameters[0].label.map { $0.name + ": " } ?? "") + "nil)"
+        return name + "(" + function.parameters.map { ($0.label.map { $0.name + ": " } ?? "") + "nil" }.joined(separator: ", ") + ")"
     }
 
     /// A synchronous method's entry (its completion does not escape: Kitura-redis's

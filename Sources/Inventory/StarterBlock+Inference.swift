@@ -26,8 +26,11 @@ extension StarterBlock {
         // A slot for one handler that nil clears (SQLite.swift's `trace(_ callback: ((String) ->
         // Void)?)`, `updateHook(_:)`): called for each event until the same method is given nil.
         if let stop = handlerSlotClearing(function) {
+            // A `Result` per call is one event's outcome: the slot keeps its handler after a failure.
+            let results = callbacks.count == 1 && resultType(of: callbacks[0]) != nil
             return [
-                ("@stream", "'\(function.name.name)' keeps one handler, which nil clears: called for each event until then"),
+                (results ? "@stream(results)" : "@stream", "'\(function.name.name)' keeps one handler, which nil clears: called for each event until then"
+                    + (results ? ", a Result each, which a failure does not end" : "")),
                 ("@cancel(\(stop))", "'\(stop)' clears the handler"),
             ]
         }
@@ -83,7 +86,12 @@ extension StarterBlock {
                 annotations.insert(
                     ("@stream", "'\(handed.label?.name ?? handed.name.name)' is handed the returned \(returned) and called until it is stopped"),
                     at: 0)
-            } else if byNames == nil, !once, Self.namesObserver(function.name.name) || Self.namesAddition(function.name.name),
+            } else if byNames == nil, !once,
+                Self.namesObserver(function.name.name)
+                    // Not an addition of something with its completion (Cloudinary's
+                    // `addTag(_:publicIds:params:completionHandler:) -> CLDTagRequest`): a request.
+                    || (Self.namesAddition(function.name.name)
+                        && !callbacks.contains { [$0.name.name, $0.label?.name ?? ""].contains { $0.lowercased().contains("completion") } }),
                 // Not the object itself, returned for chaining (pCloud's `addProgressBlock(_:) -> CallTask`).
                 returned.description != "Self", TokenMethods.bareName(returned.description) != Self.bareTypeName(type)
             {
@@ -338,6 +346,15 @@ extension StarterBlock {
         {
             annotations.insert(("@stream", "'\(function.name.name)' registers a listener, called for each event"), at: 0)
         }
+        // A flag that asks for updates (HealthKit's `anchoredObjectQuery(…, monitorUpdates:
+        // completionHandler:)`): with it set, the closure is called for each update.
+        if callbacks.count == 1, !once, !documentedOnce, let flag = Self.updatesFlag(of: function),
+            !annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
+        {
+            annotations.insert(
+                ("@stream", "'\(flag)' asks for updates, each a call of '\(callbacks[0].label?.name ?? callbacks[0].name.name)'; with it false there is one, and the stream goes on until you stop it"),
+                at: 0)
+        }
         // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
         // name says nothing of how often it is called.
         if byNames == nil, !once, !documentedOnce, !annotations.contains(where: { $0.annotation == "@stream" }),
@@ -386,13 +403,14 @@ extension StarterBlock {
             annotations += nilWithoutError(function, closure: closure)
         }
         // A stream whose callback gets a `Result` per call ends at the first failure, unless the
-        // failure is one event: a listener's goes on (mqtt-nio's `addPublishListener`), an
-        // observation's ends (ReactiveSwift's `observeResult`). Said either way.
+        // failure is one event: a listener's, an observer's or a watch's goes on (mqtt-nio's
+        // `addPublishListener`, Apollo's `watch`), an observation's ends (ReactiveSwift's
+        // `observeResult`). Said either way.
         if callbacks.count == 1, let result = resultType(of: callbacks[0]), !result.contains("Single"),
             let stream = annotations.firstIndex(where: { $0.annotation == "@stream" })
         {
             let name = callbacks[0].label?.name ?? callbacks[0].name.name
-            if function.name.name.contains("Listener") {
+            if Self.registersForResults(function.name.name) {
                 annotations[stream] = ("@stream(results)", "'\(name)' gets a \(result) per call, and a listener goes on after a failure: each Result is an event")
             } else {
                 annotations.append(

@@ -46,6 +46,34 @@ extension StarterBlock {
         ["register", "add", "set"].contains(where: method.hasPrefix) && ["Listener", "Observer", "EventHandler"].contains(where: method.hasSuffix)
     }
 
+    /// `setBackgroundCompletionHandler`, `didFinishBackgroundEvents`: named for the completion of
+    /// a background URL session's events, which the app hands over from its delegate.
+    static func handsOverBackgroundCompletion(_ name: String) -> Bool {
+        let words = ClosureRoleNames.camelWords(name)
+        return words.contains("background") && words.contains { ["completion", "events"].contains($0) }
+    }
+
+    /// A listener's, an observer's or a watch's `Result` per call is one event's outcome, and a
+    /// failure does not end the registration (mqtt-nio's `addPublishListener`, Apollo's `watch`,
+    /// InAppPurchase's `addTransactionObserver`): `@stream(results)`. Not an observation of a
+    /// source that ends at its failure (ReactiveSwift's `observeResult`).
+    static func registersForResults(_ method: String) -> Bool {
+        ["Listener", "Observer"].contains(where: method.contains) || method.hasPrefix("watch")
+    }
+
+    /// A `Bool` parameter that asks the SDK to keep calling back with updates (HealthKit's
+    /// `monitorUpdates:`, a `repeats:`): the closure is called for each update, a stream.
+    static func updatesFlag(of function: FunctionDecl) -> String? {
+        function.parameters.first { parameter in
+            guard ["Bool", "Swift.Bool"].contains(parameter.type.strippingAttributes.description) else { return false }
+            let name = parameter.label?.name ?? parameter.name.name
+            let words = ClosureRoleNames.camelWords(name)
+            return ["continuous", "continuously", "repeats", "repeating"].contains(name.lowercased())
+                || (words.count > 1 && ["monitor", "observe", "watch", "listen", "live", "track"].contains(words[0])
+                    && ["updates", "changes"].contains(words[words.count - 1]))
+        }.map { $0.label?.name ?? $0.name.name }
+    }
+
     /// The parameter whose elements the method's one closure gets: a generic `T: Sequence` (or
     /// `Collection`) the caller passes, and a closure of `T.Element` (or `T.Iterator.Element`).
     static func iteratedCollection(_ function: FunctionDecl) -> String? {

@@ -63,20 +63,24 @@ extension StarterBlock {
     }
 
     /// A one-shot's `(Bool, Error?)` (Appcues's `show(experienceID:completion:)`, true exactly
-    /// when the error is nil): a flag named for success (`success`, `succeeded`, `didSucceed`,
+    /// when the error is nil), or `(Bool, …, Error?)` (HealthKitReporter's `deleteObjects`:
+    /// `(success, count, error)`): a flag named for success (`success`, `succeeded`, `didSucceed`,
     /// `isSuccess`, `ok`) says whether the call succeeded, `@asyncError(zeroArgument: 1)`; an
     /// unnamed one is returned as written (SE-0297's import), which is said.
     func flagRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
         guard !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@asyncError") }),
-            let closure = closureType(of: callback), closure.parameters.count == 2,
+            let closure = closureType(of: callback), closure.parameters.count >= 2,
             ["Bool", "Swift.Bool"].contains(closure.parameters[0].type.strippingAttributes.description),
-            case .optional(let wrapped) = closure.parameters[1].type.strippingAttributes.kind,
+            let last = closure.parameters.last, case .optional(let wrapped) = last.type.strippingAttributes.kind,
             ["Error", "NSError", "any Error", "Swift.Error"].contains(wrapped.strippingAttributes.description)
         else { return }
         let name = callback.label?.name ?? callback.name.name
         let flag = (closure.parameters[0].secondName ?? closure.parameters[0].label ?? "")
         if ["success", "succeeded", "didsucceed", "issuccess", "ok", "issuccessful", "successful"].contains(flag.lowercased()) {
             annotations.append(("@asyncError(zeroArgument: 1)", "'\(name)' gets a flag named '\(flag)' beside the error: false is the failure"))
+        } else if closure.parameters.count > 2 {
+            // (A flag not named for success beside other values is one of them.)
+            return
         } else if callsBackWithFlags.contains(Self.bareTypeName(type) + "." + function.name.name) {
             annotations.append(
                 ("@asyncError(zeroArgument: 1)", "'\(function.name.name)' calls '\(name)' with (true, nil) and with (false, an error): false is the failure"))

@@ -18,7 +18,8 @@ extension StarterBlock {
             // per connection: `OnDisconnect` is called for each.
             annotations.append(("@stream", "'\(member.name)' comes once per connection, and \(owner) reconnects ('\(reconnect)'): called for each"))
         } else if ClosureRoleNames.namesOnce(property: member.name, closure: propertyClosure(member)) {
-            annotations.append(("@once", "'\(member.name)' is named for an end, which comes once"))
+            let isResult = ClosureRoleNames.camelWords(member.name).contains("result")
+            annotations.append(("@once", "'\(member.name)' is named for \(isResult ? "the result" : "an end"), which comes once"))
             // A completion the app hands over for the library's own work (OAuthSwift's
             // `presentCompletion`, passed to UIKit; Tiercel's `completionHandler`, UIKit's,
             // kept for later): no event of the object.

@@ -183,6 +183,12 @@ struct StarterBlock {
             entry.swiftName = member.name
             entry.contextReason = "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to"
             entries.append(entry)
+        case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && Self.handsOverBackgroundCompletion(member.name):
+            var entry = Entry(member: member, role: .context)
+            entry.marksContext = true
+            entry.swiftName = member.name
+            entry.contextReason = "holds the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await"
+            entries.append(entry)
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member):
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
             // event; generate bridges it as a stream that sets it while iterated.
@@ -282,8 +288,12 @@ struct StarterBlock {
                     (stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())", "the returned \(token) has \(stop)()"),
                 ]
                 if let result = resultType(of: callback) {
-                    entry.annotations.append(
-                        ("", "'\(name)' gets a \(result) per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"))
+                    if Self.registersForResults(function.name.name) {
+                        entry.annotations[0] = ("@stream(results)", entry.annotations[0].why + "; a \(result) per call, which a failure does not end")
+                    } else {
+                        entry.annotations.append(
+                            ("", "'\(name)' gets a \(result) per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"))
+                    }
                 }
                 entries.append(entry)
                 return
@@ -305,6 +315,14 @@ struct StarterBlock {
             if takesCallback(function), Self.codingTypes.contains(Self.bareTypeName(type)) {
                 return addContext(
                     member, function, reason: "a \(type)'s: called while decoding or encoding (init(from:), encode(to:)), which cannot await")
+            }
+            // The system's completion handed over for the library to call (Cloudinary's
+            // `setBackgroundCompletionHandler(_:)`, given the handler of the app delegate's
+            // `application(_:handleEventsForBackgroundURLSession:completionHandler:)`): nothing to await.
+            if takesCallback(function), function.name.name.hasPrefix("set"), Self.handsOverBackgroundCompletion(function.name.name) {
+                return addContext(
+                    member, function,
+                    reason: "hands over the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await")
             }
             if takesCallback(function), Self.namesHook(function.name.name) {
                 return addContext(

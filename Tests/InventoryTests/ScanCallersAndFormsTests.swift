@@ -274,18 +274,19 @@ import Testing
         #expect(text.contains("    @cancel(using: deregisterGlobalErrorHandler(key:))\n"), "\(text)")
     }
 
-    /// A callback property named for an end among other words (SwiftyDropbox's
-    /// `didFinishBackgroundEvents`) is a stream only by assumption: said.
+    /// A callback property named for an end among other words (a `didFinishSyncing`) is a
+    /// stream only by assumption: said. (SwiftyDropbox's `didFinishBackgroundEvents` holds the
+    /// system's handler: context, ScanThirtyFirstBatchTests.)
     @Test func aCallbackPropertyNamedForAnEndIsAQuestion() {
         let text = scan(
             """
             public final class Client {
-                public var didFinishBackgroundEvents: (() -> Void)?
+                public var didFinishSyncing: (() -> Void)?
                 public var onMessage: ((String) -> Void)?
             }
             """
         ).text
-        #expect(text.contains("// scan: a stream assumed: 'didFinishBackgroundEvents' is named for an end; if the SDK calls it once, write '@once'"), "\(text)")
+        #expect(text.contains("// scan: a stream assumed: 'didFinishSyncing' is named for an end; if the SDK calls it once, write '@once'"), "\(text)")
         #expect(text.contains("// scan: 'onMessage' holds a closure the SDK calls for each event: a stream"), "\(text)")
     }
 

@@ -32,6 +32,20 @@ extension Analyzer {
             && function.parameters.contains { $0.type.strippingAttributes.description == name }
     }
 
+    /// A callback whose first argument, beside others, is the object the method returns, or that
+    /// object's base type spelled shorter (HealthKitReporter's `sampleQuery(…, resultsHandler:
+    /// (Query?, [Sample], Error?) -> Void) -> SampleQuery`): the query handed back, no value.
+    static func handsBackReturned(_ elements: [TupleTypeElement], of function: FunctionDecl) -> Bool {
+        guard elements.count > 1, let returned = function.returnType?.strippingAttributes.unwrappingOptional.strippingAttributes,
+            case .named(let components) = returned.kind, let last = components.last, last.genericArguments.isEmpty,
+            !plainValueTypes.contains(last.name.name),
+            case .named(let handed) = elements[0].type.strippingAttributes.unwrappingOptional.strippingAttributes.kind,
+            let handedName = handed.last?.name.name, handed.last?.genericArguments.isEmpty == true
+        else { return false }
+        let name = last.name.name
+        return handedName == name || (handedName.count > 3 && handedName.first?.isUppercase == true && name.hasSuffix(handedName))
+    }
+
     static func lentNotes(_ lent: [(type: String, location: SourceLocation)]) -> [String] {
         lent.map { "the `\($0.type)` it gets (lent to it only)" }
     }

@@ -305,6 +305,12 @@ extension Analyzer {
         // What the SDK lends to the callback only (`@lent`).
         var handles: [Int: String] = [:]
         var leftOut = Self.lentNotes(annotations.lent)
+        // The object the method returns handed back first (a query, beside its results): the
+        // caller of the adapter never holds it, and the values are what it is for.
+        if roles.first == .some(nil), Self.handsBackReturned(elements, of: function), elements.dropFirst().contains(where: { errorKind($0.type, scope: scope) == nil }) {
+            roles[0] = .handedBack
+            leftOut.append("the `\(elements[0].type.strippingAttributes.unwrappingOptional.strippingAttributes)` it gets first (the object the method returns)")
+        }
         for index in elements.indices where roles[index] == nil && isLent(elements[index].type) {
             roles[index] = .handedBack
             handles[index] = Self.lentName(elements[index].type)

@@ -41,7 +41,7 @@ public enum ClosureRoleNames {
     /// Whether a parameter's name or label names `role`.
     public static func plays(_ role: Role, name: String, label: String?) -> Bool {
         let words = words(role)
-        if role == .event, [name, label].contains(where: { $0.map(namesReceipt) == true }) { return true }
+        if role == .event, [name, label].contains(where: { $0.map { namesReceipt($0) || namesUpdates($0) } == true }) { return true }
         if role == .finish, [name, label].contains(where: { $0.map(namesDidEnd) == true }) { return true }
         return words.contains(name.lowercased()) || label.map { words.contains($0.lowercased()) } == true
     }
@@ -53,6 +53,14 @@ public enum ClosureRoleNames {
         ["didReceive", "onReceive"].contains { prefix in
             name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
         } || (camelWords(name).count > 1 && camelWords(name).last == "received")
+    }
+
+    /// A handler named for updates or an enumeration (HealthKit's `updateHandler:`, `enumerationBlock:`,
+    /// Network's `pathUpdateHandler`): called for each update or item, an event.
+    static func namesUpdates(_ name: String) -> Bool {
+        let words = camelWords(name)
+        guard words.count > 1, ["handler", "block", "callback", "closure"].contains(words[words.count - 1]) else { return false }
+        return ["update", "updates", "enumeration"].contains(words[words.count - 2])
     }
 
     /// A closure named for the end of what the method started (SignalR's
@@ -132,6 +140,8 @@ public enum ClosureRoleNames {
         // An end and nothing else (SwiftyPing's `finished: ((PingResult) -> Void)?`): the object's
         // own, whatever its closure gets.
         if ["finished", "completed", "done", "ended", "closed", "terminated"].contains(lowered) { return true }
+        // The object's result (Mux's `DirectUpload.resultHandler`, called when the upload ends).
+        if ["resulthandler", "onresult", "resultblock", "resultcallback"].contains(lowered) { return true }
         // `on` and an end (`onClose`, `onUnexpectedClosure`, `onTermination`), of the object itself:
         // its closure gets nothing, or why (an error, a reason, a code). `onTaskCompleted: (Task)
         // -> Void` of a session is the end of each of its tasks: not once.

@@ -1,0 +1,136 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// Batches 31 and 32's readings (decision 116): handlers named for updates, a flag that asks for
+/// them, the returned query handed back, a success flag beside a value, registrations whose
+/// `Result`s are events, a result handler property, chained setters, requests with progress, and
+/// the system's background-session completion handed over.
+@Suite struct ScanThirtyFirstBatchTests: ScanTesting {
+    /// HealthKitReporter's `observerQuery(type:updateHandler:) throws -> ObserverQuery` and
+    /// `statisticsCollectionQuery(…, enumerationBlock:)`: called for each update or item. The
+    /// query the method returns, handed back first, is no part of the value.
+    @Test func handlersNamedForUpdatesAreStreamsAndTheReturnedQueryIsLeftOut() throws {
+        let text = scan(
+            """
+            public typealias ObserverUpdateHandler = (_ query: Query?, _ identifier: String?, _ error: Error?) -> Void
+            public final class Query {}
+            public final class ObserverQuery: Query {}
+            public final class Observer {
+                public func observerQuery(type: String, updateHandler: @escaping ObserverUpdateHandler) throws -> ObserverQuery { fatalError() }
+                public func statistics(type: String, enumerationBlock: @escaping (Double?, Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'updateHandler' is called for each event"), "\(text)")
+        #expect(text.contains("// scan: @stream because 'enumerationBlock' is called for each event"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func observerQuery(type: String) -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {"), "\(generated)")
+        #expect(generated.contains("/// Left out of the value: the `Query` it gets first (the object the method returns)."), "\(generated)")
+    }
+
+    /// HealthKitReporter's `anchoredObjectQuery(…, monitorUpdates: Bool, completionHandler:)`:
+    /// with the flag set the handler is called for each update.
+    @Test func aFlagThatAsksForUpdatesMakesAStream() {
+        let text = scan(
+            """
+            public final class Reader {
+                public func anchoredQuery(type: String, monitorUpdates: Bool = false, completionHandler: @escaping ([String], Error?) -> Void) {}
+                public func sampleQuery(type: String, ascending: Bool = false, completionHandler: @escaping ([String], Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'monitorUpdates' asks for updates, each a call of 'completionHandler'"), "\(text)")
+        #expect(text.components(separatedBy: "@stream\n").count == 2, "\(text)")
+    }
+
+    /// HealthKitReporter's `deleteObjects(of:predicate:completion: (_ success: Bool, _ id: Int,
+    /// _ error: Error?) -> Void)`: the flag says whether it succeeded, the count is the value.
+    @Test func aSuccessFlagBesideAValueIsTheStatus() throws {
+        let text = scan(
+            """
+            public final class Writer {
+                public func deleteObjects(of type: String, completion: @escaping (_ success: Bool, _ count: Int, _ error: Error?) -> Void) {}
+                public func count(of type: String, completion: @escaping (_ cached: Bool, _ count: Int, _ error: Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @asyncError(zeroArgument: 1) because 'completion' gets a flag named 'success' beside the error"), "\(text)")
+        #expect(text.components(separatedBy: "\n    @asyncError(").count == 2, "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func deleteObjects(of type: String) async throws -> Int {"), "\(generated)")
+    }
+
+    /// InAppPurchase's `addTransactionObserver(fallbackHandler:)` beside
+    /// `removeTransactionObserver()`, and `set(shouldAddStorePaymentHandler:handler:)`, a slot
+    /// nil clears: a `Result` per transaction, which a failure does not end.
+    @Test func registrationsOfResultsYieldTheResults() {
+        let text = scan(
+            """
+            public final class Store {
+                public typealias PurchaseHandler = (_ result: Result<String, Error>) -> Void
+                public func addTransactionObserver(fallbackHandler: PurchaseHandler?) {}
+                public func removeTransactionObserver() {}
+                public func set(shouldAddStorePaymentHandler: ((_ product: String) -> Bool)?, handler: PurchaseHandler?) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@stream(results)\n    // scan: @cancel(removeTransactionObserver())"), "\(text)")
+        #expect(text.contains("// scan: @cancel(set(shouldAddStorePaymentHandler: nil, handler: nil)) because"), "\(text)")
+        #expect(text.components(separatedBy: "@stream(results)\n").count == 3, "\(text)")
+    }
+
+    /// Mux's `DirectUpload.resultHandler`: the upload's result, once.
+    @Test func aResultHandlerPropertyComesOnce() {
+        let text = scan(
+            """
+            public final class Upload {
+                public var resultHandler: ((Result<String, Error>) -> Void)?
+                public var progressHandler: ((Double) -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @once because 'resultHandler' is named for the result, which comes once"), "\(text)")
+        #expect(text.components(separatedBy: "\n    @once\n").count == 2, "\(text)")
+    }
+
+    /// Cloudinary: a request's chained `progress(_:) -> CLDUploadRequest` is no synchronous
+    /// call; `addTag(…, completionHandler:) -> CLDTagRequest` adds a tag and answers once;
+    /// `fetchImage(_:_ progress:completionHandler:) -> CLDFetchImageRequest` is no operator.
+    @Test func requestsOfAnSDKAreReadForWhatTheyAre() {
+        let text = scan(
+            """
+            public protocol FetchRequest { func cancel() }
+            public final class UploadRequest {
+                @discardableResult public func progress(_ progress: @escaping ((Progress) -> Void)) -> UploadRequest { self }
+                public func cancel() {}
+            }
+            public final class TagRequest { public func cancel() {} }
+            public final class Api {
+                public func addTag(_ tag: String, publicIds: [String], completionHandler: ((_ result: String?, _ error: Error?) -> ())? = nil) -> TagRequest { TagRequest() }
+                public func fetchImage(_ url: String, _ progress: ((Progress) -> Void)? = nil, completionHandler: ((Data?, Error?) -> Void)? = nil) -> FetchRequest { fatalError() }
+            }
+            """
+        ).text
+        #expect(!text.contains("@blocking"), "\(text)")
+        #expect(!text.contains("'addTag' returns a token"), "\(text)")
+        #expect(text.contains("\n    public func addTag("), "\(text)")
+        #expect(text.contains("\n    public func fetchImage("), "\(text)")
+    }
+
+    /// Cloudinary's `setBackgroundCompletionHandler(_:)` and SwiftyDropbox's
+    /// `didFinishBackgroundEvents`: the handler the app delegate got from the system, handed
+    /// over for the library to call. Nothing to await.
+    @Test func theSystemsBackgroundCompletionHandedOverIsContext() {
+        let text = scan(
+            """
+            public final class Client {
+                public func setBackgroundCompletionHandler(_ newValue: (() -> ())?) {}
+                public var didFinishBackgroundEvents: (() -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("// Client: setBackgroundCompletionHandler(_:) — hands over the system's background-session completion handler"), "\(text)")
+        #expect(text.contains("// Client: didFinishBackgroundEvents — holds the system's background-session completion handler"), "\(text)")
+    }
+}
