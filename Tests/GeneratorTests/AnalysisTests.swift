@@ -151,6 +151,22 @@ import Testing
         #expect(values.stream?.isThrowing == true)
     }
 
+    /// The object the method returns handed back first (HealthKitReporter's `sampleQuery(…,
+    /// resultsHandler: (Query?, [Sample], Error?) -> Void) -> SampleQuery`; decision 116): left
+    /// out of the value, on a one-shot and on a stream. Not when nothing else is left, nor an
+    /// argument of another type.
+    @Test func theReturnedObjectHandedBackIsNoValue() throws {
+        let sample = try #require(
+            adapter("@cancel(none) func sampleQuery(type: String, resultsHandler: @escaping (_ query: Query?, _ samples: [Int], _ error: Error?) -> Void) -> SampleQuery"))
+        #expect(sample.resultType == "[Int]")
+        let observer = try #require(adapter("@stream @cancel(none) func observe(type: String, updateHandler: @escaping (ObserverQuery?, String?, Error?) -> Void) -> ObserverQuery"))
+        #expect(observer.resultType == "String")
+        let alone = try #require(adapter("@cancel(none) func start(completion: @escaping (Job?, Error?) -> Void) -> Job"))
+        #expect(alone.resultType == "Job")
+        let other = try #require(adapter("@cancel(none) func load(completion: @escaping (Photo?, [Int], Error?) -> Void) -> SampleQuery"))
+        #expect(other.resultType == "(Photo, [Int])")
+    }
+
     func adapter(_ member: String, typealiases: String = "") -> Adapter? {
         let (model, diagnostics) = analyse(member, typealiases: typealiases)
         #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.formatted(path: "t") })")
