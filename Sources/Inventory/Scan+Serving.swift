@@ -230,7 +230,9 @@ extension Scan {
                 parameters[type.name, default: []].insert(parts[0])
             }
         }
-        return (errors, parameters)
+        // A nested type is also named bare where its outer type's code uses it (Shopify Buy's
+        // `QueryError?` for `extension Graph { enum QueryError: Error }`).
+        return (errors.union(errors.map(bare)), parameters)
     }
 
     /// `ErrorSerializable` for `Module.ErrorSerializable`.

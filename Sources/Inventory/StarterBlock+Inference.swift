@@ -334,7 +334,11 @@ extension StarterBlock {
         if let returnedType, function.returnType.map({ !$0.isVoid }) == true, tokens.isResumable(returnedType),
             tokens.stopMethod(of: returnedType) != nil, !annotations.contains(where: { $0.annotation == "@stream" })
         {
-            annotations.append(("@start(resume())", "the returned \(returnedType) can be suspended and resumed: resume() starts it"))
+            annotations.append(
+                ("@start(resume())",
+                 tokens.isStartedByResume(returnedType)
+                    ? "the returned \(returnedType) documents resume() as what starts it"
+                    : "the returned \(returnedType) can be suspended and resumed: resume() starts it"))
         }
         annotations += taskAndCommandNotes(of: function, returnedType: returnedType, annotations: annotations, tokens: tokens)
         // A method that registers a listener (Harness's `registerEventsListener(_:onCompletion:)`,

@@ -7,6 +7,7 @@ struct TokenMethods {
     private var methods: [String: String] = [:]
     /// Types that can be suspended and resumed (`suspend()` and `resume()`), as a task is.
     private var resumable: Set<String> = []
+    private var startedByResume: Set<String> = []
     /// A class's superclass (the first name it inherits), where the sources declare it.
     private var superclasses: [String: String] = [:]
     /// Each type's methods that take no argument (`stopListening`), for start/stop pairs.
@@ -46,12 +47,17 @@ struct TokenMethods {
                 }
                 withoutArguments[name, default: []].insert(member.name)
                 if member.name == "resume" { resumes.insert(name) }
+                // A `resume()` documented as what starts the task (Shopify Buy's `GraphTask`:
+                // "Starts the underlying task"), with or without a `suspend()`.
+                if member.name == "resume", ["start", "begin"].contains(where: member.documentation.joined(separator: " ").lowercased().contains) {
+                    startedByResume.insert(name)
+                }
                 if member.name == "suspend" { suspends.insert(name) }
                 guard Self.stopMethods.contains(member.name) else { continue }
                 if methods[name] == nil || member.name == "cancel" { methods[name] = member.name }
             }
         }
-        resumable = resumes.intersection(suspends)
+        resumable = resumes.intersection(suspends).union(startedByResume)
     }
 
     /// Whether the sources declare `type` (not an alias of another module's, nor another module's).
@@ -197,9 +203,13 @@ struct TokenMethods {
         return false
     }
 
+    /// Whether `type`'s `resume()` is documented as what starts it (no `suspend()` needed).
+    func isStartedByResume(_ type: String) -> Bool { startedByResume.contains(Self.bareName(type)) }
+
     static func bareName(_ type: String) -> String {
-        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-        return String((bare.split(separator: ".").last.map(String.init) ?? bare).prefix { $0 != "<" })
+        // The generic arguments go first: `RetryHandler<Storefront.QueryRoot>` is `RetryHandler`.
+        let bare = String((type.hasSuffix("?") ? String(type.dropLast()) : type).prefix { $0 != "<" })
+        return bare.split(separator: ".").last.map(String.init) ?? bare
     }
 
     /// The stop method of `type` (the returned token's type, as written).

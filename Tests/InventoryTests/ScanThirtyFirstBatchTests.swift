@@ -133,4 +133,33 @@ import Testing
         #expect(text.contains("// Client: setBackgroundCompletionHandler(_:) — hands over the system's background-session completion handler"), "\(text)")
         #expect(text.contains("// Client: didFinishBackgroundEvents — holds the system's background-session completion handler"), "\(text)")
     }
+
+    /// Shopify Buy's `queryGraphWith(_:retryHandler:completionHandler:) -> GraphTask`: the task's
+    /// `resume()` is documented as what starts it (no `suspend()`); the error, an enum nested in
+    /// an extension of `Graph`, is named bare in the closure; `RetryHandler<…>` is a struct of
+    /// the module, no other module's closure.
+    @Test func aTaskStartedByItsResumeIsStarted() {
+        let text = scan(
+            """
+            public enum Graph {}
+            public extension Graph {
+                enum QueryError: Error { case invalid }
+                struct RetryHandler<R> { public init() {} }
+            }
+            public protocol GraphTask {
+                /// Starts the underlying task
+                func resume()
+                /// Cancel the underlying task
+                func cancel()
+            }
+            public final class Client {
+                public typealias QueryCompletion = (_ query: String?, _ error: QueryError?) -> Void
+                public func queryGraphWith(_ query: String, retryHandler: Graph.RetryHandler<String>? = nil, completionHandler: @escaping QueryCompletion) -> GraphTask { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @start(resume()) because the returned GraphTask documents resume() as what starts it"), "\(text)")
+        #expect(!text.contains("is named like an error but is not an 'Error'"), "\(text)")
+        #expect(!text.contains("is not declared in these sources"), "\(text)")
+    }
 }
