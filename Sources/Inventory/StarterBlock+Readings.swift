@@ -38,6 +38,23 @@ extension StarterBlock {
                     ("", "'\(name)' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, paste it into this file and write '@failure(.case)' so that the failure throws"))
             }
         }
+        // A Result beside other values (Mapbox Directions' `(Session, Result<RouteResponse,
+        // DirectionsError>)`): the Result is the outcome, the rest is left out (decision 117).
+        for callback in callbacks {
+            guard let closure = closureType(of: callback), closure.parameters.count > 1 else { continue }
+            let isResult = closure.parameters.map { parameter -> Bool in
+                guard case .named(let components) = parameter.type.strippingAttributes.kind, let last = components.last else { return false }
+                return (last.name.name == "Result" && last.genericArguments.count == 2) || resultAliases.contains(last.name.name)
+            }
+            guard isResult.filter({ $0 }).count == 1 else { continue }
+            let others = closure.parameters.indices.filter { !isResult[$0] }.map { closure.parameters[$0].type.strippingAttributes.description }
+                // (An object lent to the callback only is said where it is named: GRDB's `Database`.)
+                .filter { other in !annotations.contains { $0.annotation == "@lent(\(TokenMethods.bareName(other)))" } }
+            if others.isEmpty { continue }
+            notes.append(
+                ("", "'\(callback.label?.name ?? callback.name.name)' gets a Result beside \(others.map { "'\($0)'" }.joined(separator: ", ")): "
+                    + "the Result is the outcome, and the rest is left out of the value; if you need it, bridge a method of yours that hands it on"))
+        }
         // The generic value it is given, handed back (Interstellar's `Thread.main<T>(_ a: T,
         // completion: (T) -> Void)`, a hop to the main queue): maybe no result of any work.
         let generics = Set(function.genericParameters.map(\.name.name))

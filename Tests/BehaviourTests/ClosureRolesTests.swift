@@ -316,4 +316,21 @@ import Testing
         #expect(try await library.tagPhoto(id: "b") == ["id": "b"])
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
+
+    /// A `Result` beside other values (Mapbox Directions' session, Azure's raw response): the
+    /// Result is the outcome, what comes beside it is dropped; a second outcome is reported.
+    @Test func aResultBesideOtherValuesIsTheOutcome() async throws {
+        let library = PhotoLibrary()
+        #expect(try await library.searchPhotos(query: "a") == [Photo(id: "a")])
+        try await library.removePhoto(id: "a")
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.searchPhotos(query: "a") }
+        await #expect(throws: PhotoError.notFound) { try await library.removePhoto(id: "a") }
+        library.outcome = .nothing
+        await #expect(throws: PhotoError.notFound) { try await library.removePhoto(id: "a") }
+        let log = MisuseLog.install(for: "PhotoLibrary.searchPhotos")
+        library.outcome = .both
+        #expect(try await library.searchPhotos(query: "b") == [Photo(id: "b")])
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
 }

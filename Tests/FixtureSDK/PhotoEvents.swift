@@ -212,6 +212,32 @@ extension PhotoLibrary {
         }
     }
 
+    /// The request it was made for handed back beside the `Result` (Mapbox Directions'
+    /// `(Session, Result<RouteResponse, DirectionsError>) -> Void`); and the raw response after it
+    /// (Azure's `(Result<T, AzureError>, HTTPResponse?) -> Void`).
+    public func searchPhotos(query: String, completion: @escaping (_ query: String, _ result: Result<[Photo], PhotoError>) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: completion(query, .success([Photo(id: query)]))
+            case .failure: completion(query, .failure(.notFound))
+            case .both:
+                completion(query, .success([Photo(id: query)]))
+                completion(query, .failure(.notFound))
+            case .nothing: break
+            }
+        }
+    }
+
+    public func removePhoto(id: String, completion: @escaping (Result<Void, PhotoError>, _ status: Int?) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: completion(.success(()), 204)
+            case .failure, .both: completion(.failure(.notFound), 404)
+            case .nothing: completion(.failure(.notFound), nil)
+            }
+        }
+    }
+
     public func watchLibrary(got: @escaping (Photo) -> Void, problem: @escaping (Error) -> Void) -> PhotoSubscription {
         emit(got, end: {}, fail: problem)
     }

@@ -162,4 +162,23 @@ import Testing
         #expect(!text.contains("is named like an error but is not an 'Error'"), "\(text)")
         #expect(!text.contains("is not declared in these sources"), "\(text)")
     }
+
+    /// Mapbox Directions' `RouteCompletionHandler = (_ session: Session, _ result:
+    /// Result<RouteResponse, DirectionsError>) -> Void` (decision 117): the Result is the
+    /// outcome; the session beside it is left out, which the starter says.
+    @Test func aResultBesideOtherValuesIsTheOutcome() throws {
+        let text = scan(
+            """
+            public final class Directions {
+                public typealias Session = (options: String, credentials: String)
+                public typealias RouteCompletionHandler = (_ session: Session, _ result: Result<Int, Error>) -> Void
+                public func calculate(_ options: String, completionHandler: @escaping RouteCompletionHandler) -> URLSessionDataTask { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'completionHandler' gets a Result beside 'Session': the Result is the outcome, and the rest is left out of the value"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("/// Left out of the value: the `Session` it gets beside the Result, which is the outcome."), "\(generated)")
+        #expect(generated.contains("completionHandler: { _, result in"), "\(generated)")
+    }
 }

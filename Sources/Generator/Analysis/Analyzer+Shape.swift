@@ -92,10 +92,13 @@ extension Analyzer {
                 notes: [.init("'results' keeps the Result each call gets as the event; remove it")])
             return nil
         }
-        if annotations.stream?.keepsResults != true,
-            let resultIndex = elements.indices.first(where: { resultArguments(elements[$0].type, scope: scope) != nil }),
-            let (success, _) = resultArguments(elements[resultIndex].type, scope: scope),
-            elements.indices.allSatisfy({ $0 == resultIndex || isLent(elements[$0].type) })
+        // Or one Result beside other values, which the outcome leaves out: what the call was for
+        // (Mapbox Directions' `(Session, Result<RouteResponse, DirectionsError>)`, the options and
+        // credentials it was made with) or its raw response (Azure's `(Result<T, AzureError>,
+        // HTTPResponse?)`), said in the doc comment (decision 117).
+        let results = elements.indices.filter { resultArguments(elements[$0].type, scope: scope) != nil }
+        if annotations.stream?.keepsResults != true, results.count == 1, let resultIndex = results.first,
+            let (success, _) = resultArguments(elements[resultIndex].type, scope: scope)
         {
             if annotations.asyncError != nil {
                 diagnostics.error(
@@ -103,29 +106,29 @@ extension Analyzer {
                     notes: [.init("remove it; the Result's failure case already reports errors")])
                 return nil
             }
+            let lentBeside = elements.indices.map { $0 != resultIndex && isLent(elements[$0].type) }
             let lentValue = isLent(success)
             guard checkLentUsed() else { return nil }
             let resultType = success.isVoid || lentValue ? "Void" : success.description
+            var besides: [String] = []
             let parameters = elements.indices.map { index -> CompletionShape.Parameter in
                 let type = generic ? elements[index].type.strippingAttributes.description : nil
-                return index == resultIndex
-                    ? .init(name: "result", role: .result(lent: lentValue), type: type)
-                    : .init(name: Self.lentName(elements[index].type), role: .handedBack, type: type)
+                if index == resultIndex { return .init(name: "result", role: .result(lent: lentValue), type: type) }
+                if lentBeside[index] { return .init(name: Self.lentName(elements[index].type), role: .handedBack, type: type) }
+                besides.append("the `\(elements[index].type.strippingAttributes)` it gets beside the Result, which is the outcome")
+                return .init(name: "_", role: .handedBack, type: type)
             }
             var shape = CompletionShape(parameters: parameters)
-            shape.leftOut = Self.lentNotes(annotations.lent)
+            shape.leftOut = Self.lentNotes(annotations.lent) + besides
             return (shape, resultType)
         }
 
-        // A Result beside other values: is the outcome the Result, and what are the others?
-        if elements.count > 1, let result = elements.first(where: { resultArguments($0.type, scope: scope) != nil }) {
+        // Several Results: which is the outcome?
+        if results.count > 1 {
             diagnostics.error(
-                "\(where_) passes '\(result.type)' beside other values, so bridgegen cannot tell what the value is",
-                at: result.type.location,
-                notes: [
-                    .init("if the rest is an object the SDK lends to the callback only (a connection valid inside it), name its type with '@lent(Type)'"),
-                    .init("else bridge a method of yours that calls it and hands on only the Result"),
-                ])
+                "\(where_) passes \(results.count) Results, so bridgegen cannot tell which is the outcome",
+                at: elements[results[1]].type.location,
+                notes: [.init("bridge a method of yours that calls it and hands on only the Result that is the outcome")])
             return nil
         }
         var roles: [CompletionShape.Role?] = Array(repeating: nil, count: elements.count)

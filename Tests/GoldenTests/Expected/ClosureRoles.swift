@@ -572,3 +572,50 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 }
+
+#sourceLocation(file:"ClosureRoles.bridge",line:103)
+/// A `Result` beside other values (Mapbox Directions' `(Session, Result<RouteResponse,
+/// DirectionsError>)`, Azure's `(Result<T, AzureError>, HTTPResponse?)`): the Result is the
+/// outcome, and what it gets beside it is left out, said in the doc comment.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// Bridged from `PhotoLibrary.searchPhotos(query:completion:)`.
+    /// Left out of the value: the `String` it gets beside the Result, which is the outcome.
+    #sourceLocation(file:"ClosureRoles.bridge",line:107)
+    @discardableResult
+    nonisolated(nonsending) func searchPhotos(query: String) async throws -> [Photo] {
+        #sourceLocation(file:"ClosureRoles.bridge",line:108)
+        let call = BridgegenCall<[Photo], Swift.Void>("PhotoLibrary.searchPhotos(query:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:108)
+            self.searchPhotos(
+                query: query,
+                completion: { _, result in
+                    #sourceLocation()
+                    continuation.resume(with: result)
+                }
+            )
+        }
+    }
+
+    /// Bridged from `PhotoLibrary.removePhoto(id:completion:)`.
+    /// Left out of the value: the `Int?` it gets beside the Result, which is the outcome.
+    #sourceLocation(file:"ClosureRoles.bridge",line:110)
+    nonisolated(nonsending) func removePhoto(id: String) async throws {
+        #sourceLocation(file:"ClosureRoles.bridge",line:110)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.removePhoto(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:110)
+            self.removePhoto(
+                id: id,
+                completion: { result, _ in
+                    #sourceLocation()
+                    continuation.resume(with: result)
+                }
+            )
+        }
+    }
+}
