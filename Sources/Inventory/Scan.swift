@@ -30,6 +30,8 @@ public struct Scan {
         public var notBridgeable = 0
         /// Initializers that keep a callback: listed in the starter with what to do instead.
         public var initializers = 0
+        /// The closure typealiases pasted from the modules the SDK depends on.
+        public var dependencyAliases: [String] = []
         /// How often the analyser judged the starter (once, unless refusing a declaration
         /// changed another's meaning).
         public var passes = 0
@@ -46,6 +48,9 @@ public struct Scan {
     public var includesInternal = false
     /// The modules to import (from `--module`, or the SDK's modules found in the paths).
     public var modules: [String] = []
+    /// Sources of the modules the SDK depends on (`--dependency`, or its SwiftPM checkouts): read
+    /// for the closure typealiases and error types the SDK's declarations use, not bridged.
+    public var dependencyFiles: [File] = []
 
     public init() {}
 
@@ -122,6 +127,14 @@ public struct Scan {
             // Free functions that take a closure: bridged at the top level of the starter.
             freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) }
         }
+        // The closure typealiases of the modules it depends on that its declarations use
+        // (AzureCommunicationChat's `HTTPResultHandler<T>`, declared in AzureCore): pasted, so
+        // that scan and generate see the closures.
+        let dependencies = Self.dependencyDeclarations(dependencyFiles)
+        let spelled = Self.identifiers(in: types.flatMap { $0.members.map(\.text) } + freeMembers.map(\.text))
+        let borrowed = Self.aliasesUsed(
+            by: spelled, among: dependencies.aliases, besides: Set((aliases + valueAliases).map(\.name)))
+        aliases += borrowed
         let nilReading = Self.nilWithoutErrorReading(nilAndNil, optionalReturns: optionalReturns, types: types)
         // Extensions of one type go into one block, in the order the type first appears.
         var order: [String] = []
@@ -192,13 +205,16 @@ public struct Scan {
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
         let withFlags = Self.methodsCallingBackWithFlags(in: files)
         let wrappedInContinuations = Self.methodsWrappedInContinuations(in: files)
-        let errorTypes = Self.errorTypes(types)
+        let errorTypes = Self.errorTypes(types + dependencies.types)
         let failureCarriers = Self.failureCarriers(types)
         let unreachable = Self.unreachableStructs(types, topLevel: freeMembers + aliases + valueAliases)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
+        // Aliases of closure aliases (Azure's `PipelineStageResultHandler = ResultHandler<
+        // PipelineResponse, AzureError>`): closures too, pasted beside what they name.
+        aliases += Self.aliasesOfClosureAliases(valueAliases, closureAliases: aliases)
         var closureAliases: [String: FunctionTypeSyntax] = [:]
         for alias in aliases {
-            closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias)
+            closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias, among: aliases)
             // An alias of an optional closure (Statsig's `typealias completionBlock = ((_ error:
             // String?) -> Void)?`): a parameter of it escapes, with or without `= nil`.
             if case .typeAlias(let declared)? = alias.declaration, case .optional = declared.type.strippingAttributes.kind {
@@ -368,6 +384,7 @@ public struct Scan {
             delegates.append(type)
         }
         var result = Result(text: "")
+        result.dependencyAliases = borrowed.map(\.name)
         // The SDK's own imports too: the types its declarations name come from them (on Linux,
         // `URLRequest` from FoundationNetworking, which SDKs import under `#if canImport`).
         let ownModules = Set(modules + ["Foundation"])
@@ -398,6 +415,7 @@ public struct Scan {
             if block.hasCallbacks { blocks.insert(block, at: 0) }
         }
         var starter = StarterFile(modules: modules, imports: extra, typeAliases: aliases, blocks: blocks, delegates: delegates)
+        starter.borrowedAliases = borrowed
         // Swift-SMTP's `typealias Progress`, Swifter's `Process`: ambiguous beside Foundation's.
         if modules.count == 1, let module = modules.first {
             let declared = types.filter { $0.kind != .extension && !$0.name.contains(".") }.map(\.name) + aliases.map(\.name)

@@ -215,8 +215,10 @@ extension StarterBlock {
     /// `WebView` for `WKWebView`, `TableView` for `UITableView`: an Apple framework's type
     /// without its prefix, as its delegate methods name it (`webView(_:decidePolicyFor:…)`).
     static func withoutFrameworkPrefix(_ type: String) -> String {
+        // A framework's prefix is two or three letters (`UI`, `WK`, `CKM`): not `HTTP` of Azure's
+        // `HTTPRequest`, whose `request(_:context:completionHandler:)` is the SDK's own call.
         let capitals = type.prefix { $0.isUppercase }
-        guard capitals.count >= 3 else { return type }
+        guard (3...4).contains(capitals.count) else { return type }
         return String(type.dropFirst(capitals.count - 1))
     }
 
@@ -396,12 +398,23 @@ extension StarterBlock {
 
     /// The closure type a typealias declaration (`public typealias Handler = (Int) -> Void`)
     /// stands for; nil for another type.
-    static func closureType(ofAlias member: SourceMember) -> FunctionTypeSyntax? {
+    static func closureType(ofAlias member: SourceMember, among aliases: [SourceMember] = []) -> FunctionTypeSyntax? {
         guard case .typeAlias(let alias)? = member.declaration else { return nil }
         var type = alias.type.strippingAttributes
         if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
-        guard case .function(let closure) = type.kind else { return nil }
-        return closure
+        if case .function(let closure) = type.kind { return closure }
+        // An alias of another closure alias, with its arguments in place of that alias's generic
+        // parameters (`HTTPResultHandler<T> = ResultHandler<T, AzureError>`).
+        guard case .named(let components) = type.kind, components.count == 1,
+            let target = aliases.first(where: { $0.name == components[0].name.name && $0.name != member.name }),
+            case .typeAlias(let targetAlias)? = target.declaration,
+            let closure = closureType(ofAlias: target, among: aliases.filter { $0.name != member.name }),
+            targetAlias.genericParameters.count == components[0].genericArguments.count
+        else { return nil }
+        let substitutions = Dictionary(
+            zip(targetAlias.genericParameters.map(\.name.name), components[0].genericArguments), uniquingKeysWith: { first, _ in first })
+        guard case .function(let substituted) = TypeSyntax(.function(closure), at: type.location).substituting(substitutions).kind else { return nil }
+        return substituted
     }
 
     static func mentionsCallback(_ text: String) -> Bool {

@@ -6,7 +6,8 @@ import Generator
 extension StarterBlock {
     /// The end of the note on a closure type of another module; the summary counts its method
     /// as not bridgeable, since generate cannot bridge it until the typealias is pasted.
-    static let pasteAlias = "paste its typealias (from the module that declares it) into this file, or generate cannot see the closure"
+    static let pasteAlias =
+        "scan again with '--dependency' and the sources of the module that declares it, or paste its typealias into this file; else generate cannot see the closure"
 
     func readings(
         of function: FunctionDecl, callbacks: [Parameter], annotations: [(annotation: String, why: String)], tokens: TokenMethods

@@ -12,6 +12,8 @@ struct StarterFile {
     /// The SDK sources' other imports, as lines (an `#if` block for a conditional one).
     var imports: [String] = []
     var typeAliases: [SourceMember]
+    /// Those of `typeAliases` pasted from the modules the SDK depends on (last, in their order).
+    var borrowedAliases: [SourceMember] = []
     /// The SDK's enums that callbacks get, pasted after the typealiases (nested ones in an
     /// extension block of their type).
     var enums: [SDKEnum] = []
@@ -135,6 +137,9 @@ struct StarterFile {
         if !typeAliases.isEmpty { lines.append("") }
         // Refused ones are left out: a typealias the .bridge language cannot read only hides shapes.
         for alias in typeAliases where !refusedAliases.contains(alias.text) {
+            if alias.text == borrowedAliases.first?.text {
+                lines.append("// The closure typealiases of the modules the SDK depends on that its declarations use:")
+            }
             let first = lines.count + 1
             lines += Self.indented(alias, by: "")
             aliasOwners.append((first...lines.count, alias.text))

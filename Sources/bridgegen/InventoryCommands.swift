@@ -4,7 +4,7 @@ import Inventory
 /// `bridgegen scan` and `bridgegen audit`: the migration inventory. Their arguments are few and
 /// their own, so they are read here rather than by `Options`.
 enum InventoryCommands {
-    static let scanUsage = "bridgegen scan <paths…> [--output FILE] [--module NAME] [--access internal]"
+    static let scanUsage = "bridgegen scan <paths…> [--output FILE] [--module NAME] [--access internal] [--dependency DIR]…"
     static let auditUsage = "bridgegen audit <app paths…> --bridges <files.bridge…> [--max-legacy-calls N]"
 
     static let scanHelp = """
@@ -18,6 +18,9 @@ enum InventoryCommands {
           --output, -o <file>     The starter file to write (default: standard output); never overwritten.
           --module <name>         The SDK module to import (default: guessed from the paths).
           --access internal       Also list internal declarations (default: public and open only).
+          --dependency <dir>      Sources of a module the SDK depends on, read for the closure
+                                  typealiases its callbacks use (repeatable; default: the other
+                                  packages of the `.build/checkouts` the paths are in).
           --help, -h              Print this help.
         """
 
@@ -50,14 +53,17 @@ enum InventoryCommands {
             return .success
         }
         var paths: [String] = []
+        var dependencies: [String] = []
         var output: String?
         var scan = Scan()
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
-            case "--output", "-o", "--module", "--access":
+            case "--output", "-o", "--module", "--access", "--dependency":
                 guard let value = rest.popFirst() else { return usageError("\(argument) needs a value", scanUsage, io: io) }
-                if argument == "--module" {
+                if argument == "--dependency" {
+                    dependencies.append(value)
+                } else if argument == "--module" {
                     scan.modules = [value]
                 } else if argument == "--access" {
                     guard value == "internal" || value == "public" else {
@@ -84,6 +90,17 @@ enum InventoryCommands {
             io.standardError(problems.joined(separator: "\n") + "\n")
             return .diagnostics
         }
+        // The modules the SDK depends on: named, or the other packages of the SwiftPM checkouts
+        // the SDK was scanned in.
+        let fromCheckouts = dependencies.isEmpty
+        if fromCheckouts { dependencies = checkoutsBeside(paths) }
+        var dependencyExcluded: [String] = []
+        let (dependencyFiles, dependencyProblems) = swiftFiles(in: dependencies, extensions: ["swift", "swiftinterface"], excluded: &dependencyExcluded)
+        if !dependencyProblems.isEmpty {
+            io.standardError(dependencyProblems.joined(separator: "\n") + "\n")
+            return .diagnostics
+        }
+        scan.dependencyFiles = dependencyFiles
         var guessed: [String] = []
         var fromManifest = false
         if scan.modules.isEmpty {
@@ -119,6 +136,11 @@ enum InventoryCommands {
         } else if scan.modules.isEmpty {
             io.standardError(
                 "scan: note: could not tell the SDK's module from the paths or a Package.swift; the starter has '// import <the SDK's module>': pass --module NAME\n")
+        }
+        if !result.dependencyAliases.isEmpty {
+            io.standardError(
+                "scan: note: pasted \(result.dependencyAliases.count) closure typealias(es) of the modules it depends on (\(result.dependencyAliases.joined(separator: ", ")))"
+                    + (fromCheckouts ? ", read from the other packages in .build/checkouts" : "") + "\n")
         }
         if !excluded.isEmpty {
             io.standardError(
@@ -265,4 +287,23 @@ enum InventoryCommands {
         }
         return modules
     }
+
+    /// The other packages of the `.build/checkouts` folder a path is in (`…/.build/checkouts/azure-sdk-for-ios/sdk/…`
+    /// → every other folder there): the SDK's dependencies, as SwiftPM resolved them.
+    static func checkoutsBeside(_ paths: [String]) -> [String] {
+        var found: [String] = []
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard let range = absolute.range(of: "/.build/checkouts/") else { continue }
+            let checkouts = String(absolute[..<range.upperBound])
+            let own = absolute[range.upperBound...].split(separator: "/").first.map(String.init) ?? ""
+            let packages = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
+            for package in packages.sorted() where package != own && !package.hasPrefix(".") {
+                let folder = checkouts + package
+                if !found.contains(folder) { found.append(folder) }
+            }
+        }
+        return found
+    }
 }
+

@@ -582,6 +582,42 @@ let invalidBridge = """
         #expect(one.stderr.contains("scan: note: assumed the SDK's module is Alpha (from the paths); pass --module NAME if it is not"))
     }
 
+    /// An SDK whose callbacks use a closure typealias of a module it depends on (Azure's
+    /// AzureCommunicationChat and AzureCore's `HTTPResultHandler<T> = ResultHandler<T,
+    /// AzureError>`): `--dependency` reads it, and the starter pastes it and what it names; by
+    /// default, the other packages of the `.build/checkouts` the SDK is in (decision 118).
+    @Test func scanReadsTheClosureTypesOfItsDependencies() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let core = dir.appendingPathComponent(".build/checkouts/core/Sources/Core")
+        let chat = dir.appendingPathComponent(".build/checkouts/chat/Sources/Chat")
+        for folder in [core, chat] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try """
+            public typealias ResultHandler<TSuccess, TError: Error> = (Result<TSuccess, TError>, HTTPResponse?) -> Void
+            public typealias HTTPResultHandler<T> = ResultHandler<T, CoreError>
+            public typealias Unused = (Int) -> Void
+            public struct CoreError: Error {}
+            public struct HTTPResponse {}
+
+            """.write(to: core.appendingPathComponent("Core.swift"), atomically: true, encoding: .utf8)
+        try "import Core\npublic class ChatClient {\n    public func send(message: String, completionHandler: @escaping HTTPResultHandler<Int>) {}\n}\n"
+            .write(to: chat.appendingPathComponent("Chat.swift"), atomically: true, encoding: .utf8)
+        let alone = run(["scan", chat.path, "--module", "Chat", "--dependency", dir.appendingPathComponent("none").path])
+        #expect(alone.code == .diagnostics, "\(alone.stderr)")
+        for arguments in [["--dependency", core.path], []] {
+            let result = run(["scan", chat.path, "--module", "Chat"] + arguments)
+            #expect(result.code == .success, "\(result.stderr)")
+            #expect(
+                result.stdout.contains(
+                    "// The closure typealiases of the modules the SDK depends on that its declarations use:\n"
+                        + "public typealias ResultHandler<TSuccess, TError: Error> = (Result<TSuccess, TError>, HTTPResponse?) -> Void\n"
+                        + "public typealias HTTPResultHandler<T> = ResultHandler<T, CoreError>\n"), "\(result.stdout)")
+            #expect(!result.stdout.contains("Unused"), "\(result.stdout)")
+            #expect(result.stderr.contains("scan: note: pasted 2 closure typealias(es) of the modules it depends on (ResultHandler, HTTPResultHandler)"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").last?.hasSuffix("1 bridged as written, 0 with inferred annotations, 0 not bridgeable") == true, "\(result.stderr)")
+        }
+    }
+
     @Test func auditReportsCallsAndRatchets() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -176,7 +176,7 @@ import Testing
             }
             """
         ).text
-        #expect(text.contains("    // scan: 'CodableResultClosure' is not declared in these sources: paste its typealias (from the module that declares it) into this file, or generate cannot see the closure\n"), "\(text)")
+        #expect(text.contains("    // scan: 'CodableResultClosure' is not declared in these sources: scan again with '--dependency' and the sources of the module that declares it, or paste its typealias into this file; else generate cannot see the closure\n"), "\(text)")
         let output = try GeneratorPipeline.standard().generate(source: Array(text.utf8), path: "S.bridge", displayName: "S.bridge")
         #expect(output.reports.contains {
             $0.diagnostic.severity == .warning

@@ -191,3 +191,11 @@ struct TypeResolver: Sendable {
         return go(type)
     }
 }
+
+extension TypeSyntax {
+    /// The type with generic parameters replaced by name (`TSuccess` → `PipelineResponse`): what a
+    /// generic typealias means where it is used with arguments. `scan` reads aliases of aliases so.
+    public func substituting(_ substitutions: [String: TypeSyntax]) -> TypeSyntax {
+        TypeResolver.substitute(self, substitutions)
+    }
+}
