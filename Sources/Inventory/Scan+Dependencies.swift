@@ -58,4 +58,25 @@ extension Scan {
         var seen: Set<String> = []
         return pool.filter { wanted.contains($0.name) && seen.insert($0.name).inserted }
     }
+
+    /// The aliases among `candidates` that name a closure alias (or one of these), transitively:
+    /// Azure's `HTTPResultHandler<T> = ResultHandler<T, AzureError>`.
+    static func aliasesOfClosureAliases(_ candidates: [SourceMember], closureAliases: [SourceMember]) -> [SourceMember] {
+        var known = Set(closureAliases.map(\.name))
+        var found: [SourceMember] = []
+        var grew = true
+        while grew {
+            grew = false
+            for alias in candidates where !known.contains(alias.name) {
+                guard case .typeAlias(let declared)? = alias.declaration,
+                    case .named(let components) = declared.type.strippingAttributes.kind, components.count == 1,
+                    known.contains(components[0].name.name)
+                else { continue }
+                known.insert(alias.name)
+                found.append(alias)
+                grew = true
+            }
+        }
+        return found
+    }
 }

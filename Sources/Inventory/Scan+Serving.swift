@@ -235,27 +235,6 @@ extension Scan {
         return (errors.union(errors.map(bare)), parameters)
     }
 
-    /// The aliases among `candidates` that name a closure alias (or one of these), transitively:
-    /// Azure's `HTTPResultHandler<T> = ResultHandler<T, AzureError>`.
-    static func aliasesOfClosureAliases(_ candidates: [SourceMember], closureAliases: [SourceMember]) -> [SourceMember] {
-        var known = Set(closureAliases.map(\.name))
-        var found: [SourceMember] = []
-        var grew = true
-        while grew {
-            grew = false
-            for alias in candidates where !known.contains(alias.name) {
-                guard case .typeAlias(let declared)? = alias.declaration,
-                    case .named(let components) = declared.type.strippingAttributes.kind, components.count == 1,
-                    known.contains(components[0].name.name)
-                else { continue }
-                known.insert(alias.name)
-                found.append(alias)
-                grew = true
-            }
-        }
-        return found
-    }
-
     /// `ErrorSerializable` for `Module.ErrorSerializable`.
     private static func bare(_ name: String) -> String {
         String(name.split(separator: ".").last ?? Substring(name))

@@ -206,6 +206,7 @@ public struct Scan {
         let withFlags = Self.methodsCallingBackWithFlags(in: files)
         let wrappedInContinuations = Self.methodsWrappedInContinuations(in: files)
         let errorTypes = Self.errorTypes(types + dependencies.types)
+        let declaredTypes = Set(types.filter { $0.kind != .extension }.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
         let failureCarriers = Self.failureCarriers(types)
         let unreachable = Self.unreachableStructs(types, topLevel: freeMembers + aliases + valueAliases)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
@@ -242,6 +243,7 @@ public struct Scan {
             block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
             block.aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
             block.errorTypes = errorTypes.all
+            block.declaredTypes = declaredTypes
             block.failureCarriers = failureCarriers
             block.enumAliases = enumAliases.mapValues(\.type)
             return block

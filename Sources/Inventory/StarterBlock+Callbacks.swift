@@ -125,7 +125,7 @@ extension StarterBlock {
     /// optional `…Error` as the failure, and `resume(throwing:)` would not compile.
     func errorNamedNonError(in function: FunctionDecl, tokens: TokenMethods) -> String? {
         let aliases = closureAliases
-        for parameter in function.parameters where Self.isCallback(parameter, aliases: aliases, method: function.name.name, owner: type) {
+        for parameter in function.parameters where Self.isCallback(parameter, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) {
             guard let closure = closureType(of: parameter) else { continue }
             for argument in closure.parameters {
                 let name = TokenMethods.bareName(argument.type.strippingAttributes.unwrappingOptional.description)
@@ -155,7 +155,7 @@ extension StarterBlock {
             !synchronousMethods.contains(function.fullName)
         else { return nil }
         let aliases = closureAliases
-        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type) }
+        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) }
         guard callbacks.count == 1, let callback = callbacks.first,
             ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name)
         else { return nil }
@@ -169,7 +169,7 @@ extension StarterBlock {
             let stop = tokens.stopMethod(of: returned.description)
         else { return nil }
         let aliases = closureAliases
-        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type) }
+        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) }
         // A closure named like a completion, unless the method is named like an observer (Apollo's
         // `watch(query:…, resultHandler:) async -> GraphQLQueryWatcher<Query>`).
         guard callbacks.count == 1, let callback = callbacks.first,
@@ -208,7 +208,7 @@ extension StarterBlock {
         }
         let closureAliases = self.closureAliases
         return function.parameters.contains {
-            Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type)
+            Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
         }
     }
 
@@ -296,7 +296,7 @@ extension StarterBlock {
     /// hands the app a result or an event, directly or through one of the SDK's closure aliases.
     static func isCallback(
         _ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax], method: String = "init", returns: String? = nil,
-        owner: String? = nil
+        owner: String? = nil, declared: Set<String> = []
     ) -> Bool {
         if namesConfiguration(parameter) { return false }
         // `= nil`: an optional closure, which escapes, also behind a typealias of one
@@ -328,6 +328,9 @@ extension StarterBlock {
         // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a
         // parameter whose name ends like one (`completionHandler`, `onReply`). Not one that
         // merely mentions it: `callbackQueue: DispatchQueue?` is the queue, not the callback.
+        // Not a class or struct of the SDK named like one (Superwall's `handler:
+        // PaywallPresentationHandler?`, Shopify Buy's `RetryHandler<R>`).
+        if declared.contains(last.name.name) { return false }
         return endsLikeCallback(last.name.name) || endsLikeCallback(parameter.name.name)
             || endsLikeCallback(parameter.label?.name ?? "")
     }
@@ -375,7 +378,7 @@ extension StarterBlock {
             return member.text.contains("@escaping") || member.text.contains("Void)?")
         }
         let aliases = closureAliases
-        return initializer.parameters.contains { Self.isCallback($0, aliases: aliases) }
+        return initializer.parameters.contains { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
     }
 
     /// The closure typealiases the block's declarations may name: the SDK's file-level ones,

@@ -14,7 +14,7 @@ extension StarterBlock {
         // closure beside a failure closure a one-shot, whatever the method is called.
         let aliases = closureAliases
         let callbacks = function.parameters.filter {
-            Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type)
+            Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
         }
         // A synchronous call that reports progress and returns (or throws) its outcome (Zip's
         // `zipFiles(…, progress:) throws`): `@blocking`, its return the value.
@@ -341,24 +341,9 @@ extension StarterBlock {
                     : "the returned \(returnedType) can be suspended and resumed: resume() starts it"))
         }
         annotations += taskAndCommandNotes(of: function, returnedType: returnedType, annotations: annotations, tokens: tokens)
-        // A method that registers a listener (Harness's `registerEventsListener(_:onCompletion:)`,
-        // whose `Result`s come for each event): its name says so, whatever its closure is called.
-        // After the other stream readings (an undoing call may say it already), before what is
-        // said of a one-shot assumed.
-        if callbacks.count == 1, !once, function.returnType?.isVoid ?? true, Self.registersListener(function.name.name),
-            !annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
-        {
-            annotations.insert(("@stream", "'\(function.name.name)' registers a listener, called for each event"), at: 0)
-        }
-        // A flag that asks for updates (HealthKit's `anchoredObjectQuery(…, monitorUpdates:
-        // completionHandler:)`): with it set, the closure is called for each update.
-        if callbacks.count == 1, !once, !documentedOnce, let flag = Self.updatesFlag(of: function),
-            !annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
-        {
-            annotations.insert(
-                ("@stream", "'\(flag)' asks for updates, each a call of '\(callbacks[0].label?.name ?? callbacks[0].name.name)'; with it false there is one, and the stream goes on until you stop it"),
-                at: 0)
-        }
+        // A registration named so, or a flag that asks for updates: after the other stream
+        // readings (an undoing call may say it already), before what is said of a one-shot assumed.
+        registrationReadings(of: function, callbacks: callbacks, once: once, documentedOnce: documentedOnce, into: &annotations)
         // Weak evidence is said, not guessed silently: a one-shot assumed of a closure whose
         // name says nothing of how often it is called.
         if byNames == nil, !once, !documentedOnce, !annotations.contains(where: { $0.annotation == "@stream" }),
@@ -406,21 +391,7 @@ extension StarterBlock {
         if callbacks.count == 1, let closure = closureType(of: callbacks[0]), !annotations.contains(where: { $0.annotation == "@stream" }) {
             annotations += nilWithoutError(function, closure: closure)
         }
-        // A stream whose callback gets a `Result` per call ends at the first failure, unless the
-        // failure is one event: a listener's, an observer's or a watch's goes on (mqtt-nio's
-        // `addPublishListener`, Apollo's `watch`), an observation's ends (ReactiveSwift's
-        // `observeResult`). Said either way.
-        if callbacks.count == 1, let result = resultType(of: callbacks[0]), !result.contains("Single"),
-            let stream = annotations.firstIndex(where: { $0.annotation == "@stream" })
-        {
-            let name = callbacks[0].label?.name ?? callbacks[0].name.name
-            if Self.registersForResults(function.name.name) {
-                annotations[stream] = ("@stream(results)", "'\(name)' gets a \(result) per call, and a listener goes on after a failure: each Result is an event")
-            } else {
-                annotations.append(
-                    ("", "'\(name)' gets a \(result) per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"))
-            }
-        }
+        resultPerCallReading(of: function, callbacks: callbacks, into: &annotations)
         // A callback that gets one `Result` reports one outcome, whatever else the method
         // looks like (RxSwift's `Single.subscribe(_ observer: (SingleEvent<Element>) -> Void)
         // -> Disposable`, whose token would otherwise say it calls back until stopped).

@@ -18,9 +18,6 @@ extension StarterBlock {
         // CodableResultClosure<O>`, a typealias of KituraContracts): generate cannot see it.
         for callback in callbacks where closureType(of: callback) == nil {
             let name = TokenMethods.bareName(callback.type.strippingAttributes.unwrappingOptional.description)
-            // (A type these sources declare, a struct named like a handler, is none: Shopify Buy's
-            // `retryHandler: RetryHandler<Storefront.QueryRoot>?`.)
-            if tokens.declares(name) { continue }
             notes.append(
                 ("", "'\(name)' is not declared in these sources: " + Self.pasteAlias))
         }

@@ -77,6 +77,9 @@ struct StarterBlock {
     var resultAliases: Set<String> = []
     /// Every typealias the module declares, by name (`ConditionResult = ProcedureResult<Bool>`).
     var aliasNames: Set<String> = []
+    /// The classes, structs, enums and protocols the sources declare, by bare name: none is a
+    /// closure, whatever it is named.
+    var declaredTypes: Set<String> = []
     /// The names of the closure parameters the type's initializers take.
     var initializerClosures: Set<String> = []
     /// The library calls completions with `(nil, nil)` (callsBackWithNilAndNil).

@@ -181,4 +181,20 @@ import Testing
         #expect(generated.contains("/// Left out of the value: the `Session` it gets beside the Result, which is the outcome."), "\(generated)")
         #expect(generated.contains("completionHandler: { _, result in"), "\(generated)")
     }
+
+    /// Superwall's `register(placement:params:handler: PaywallPresentationHandler?, feature:)`:
+    /// a class of the SDK named like a handler is no closure, so `feature` is the one callback,
+    /// and what is assumed of it is said.
+    @Test func aClassNamedLikeAHandlerIsNoClosure() {
+        let text = scan(
+            """
+            public final class PaywallPresentationHandler { public init() {} }
+            public final class Superwall {
+                public func register(placement: String, handler: PaywallPresentationHandler? = nil, feature: @escaping () -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: one-shot assumed: nothing says how often 'feature' is called"), "\(text)")
+    }
 }
+
