@@ -19,8 +19,9 @@ enum InventoryCommands {
           --module <name>         The SDK module to import (default: guessed from the paths).
           --access internal       Also list internal declarations (default: public and open only).
           --dependency <dir>      Sources of a module the SDK depends on, read for the closure
-                                  typealiases its callbacks use (repeatable; default: the other
-                                  packages of the `.build/checkouts` the paths are in).
+                                  typealiases its callbacks use (repeatable; default: the modules
+                                  it imports from the other packages of the `.build/checkouts`
+                                  the paths are in).
           --help, -h              Print this help.
         """
 
@@ -93,7 +94,7 @@ enum InventoryCommands {
         // The modules the SDK depends on: named, or the other packages of the SwiftPM checkouts
         // the SDK was scanned in.
         let fromCheckouts = dependencies.isEmpty
-        if fromCheckouts { dependencies = checkoutsBeside(paths) }
+        if fromCheckouts { dependencies = checkoutsBeside(paths, imports: importedModules(files)) }
         var dependencyExcluded: [String] = []
         let (dependencyFiles, dependencyProblems) = swiftFiles(in: dependencies, extensions: ["swift", "swiftinterface"], excluded: &dependencyExcluded)
         if !dependencyProblems.isEmpty {
@@ -288,9 +289,11 @@ enum InventoryCommands {
         return modules
     }
 
-    /// The other packages of the `.build/checkouts` folder a path is in (`…/.build/checkouts/azure-sdk-for-ios/sdk/…`
-    /// → every other folder there): the SDK's dependencies, as SwiftPM resolved them.
-    static func checkoutsBeside(_ paths: [String]) -> [String] {
+    /// The modules the SDK imports that the other packages of its `.build/checkouts` folder
+    /// build (`…/.build/checkouts/azure-sdk-for-ios/sdk/…` importing `AzureCore` → a
+    /// `Sources/AzureCore` of another package there): the SDK's dependencies, as SwiftPM resolved
+    /// them. Only the modules it imports: reading every package there costs seconds.
+    static func checkoutsBeside(_ paths: [String], imports: Set<String>) -> [String] {
         var found: [String] = []
         for path in paths {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -299,11 +302,31 @@ enum InventoryCommands {
             let own = absolute[range.upperBound...].split(separator: "/").first.map(String.init) ?? ""
             let packages = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
             for package in packages.sorted() where package != own && !package.hasPrefix(".") {
-                let folder = checkouts + package
-                if !found.contains(folder) { found.append(folder) }
+                for module in imports.sorted() {
+                    // (A package checked out as a link: its folder, not the link.)
+                    let folder = URL(fileURLWithPath: checkouts + package + "/Sources/" + module).resolvingSymlinksInPath().path
+                    var isDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue, !found.contains(folder) {
+                        found.append(folder)
+                    }
+                }
             }
         }
         return found
+    }
+
+    /// The modules the files import (`import AzureCore`, `@_exported import Core`, `import struct Core.Thing`).
+    static func importedModules(_ files: [Scan.File]) -> Set<String> {
+        var modules: Set<String> = []
+        for file in files {
+            for line in String(decoding: file.bytes, as: UTF8.self).split(separator: "\n") {
+                let words = line.split(whereSeparator: \.isWhitespace).filter { !$0.hasPrefix("@") }
+                guard words.first == "import", words.count >= 2 else { continue }
+                let path = words.count >= 3 ? words[2] : words[1]
+                if let module = path.split(separator: ".").first { modules.insert(String(module)) }
+            }
+        }
+        return modules
     }
 }
 
