@@ -55,7 +55,11 @@ struct DocumentedFrequency: Equatable {
             let named = first == "parameter" && words.count > 1 ? words[1] : first
             return !(line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("-") && others.contains(named))
         }
-        let sentences = prose.joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }).map { words(of: String($0)) }
+        // A list item (`- completion: callback to be executed on completion`) is a sentence of
+        // its own, not the end of the one above it (WordPressKit's "…, whenever noteIds is
+        // present)" then the parameter list).
+        let sentences = prose.map { line in line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("-") ? ". " + line + " ." : line }
+            .joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }).map { words(of: String($0)) }
         // Not a sentence about another parameter ("any filters attached to the request … are only
         // executed once", AlamofireImage's, beside its `filter:`), unless it names the callback too.
         let said = sentences.filter { sentence in

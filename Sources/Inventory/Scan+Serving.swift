@@ -137,8 +137,12 @@ extension Scan {
             Set(types.filter { $0.name == name }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
         }
         var related = inherited(by: type).union([type])
+        // A protocol's one conformer's async form serves it (the only object behind it); not
+        // one conformer's among several (AdyenNetworking's `APIClient`, whose async `perform(_:)`
+        // comes from another protocol: `RetryAPIClient`, another `APIClientProtocol`, has none).
         if types.contains(where: { $0.name == type && $0.kind == .protocol }) {
-            for conformer in Set(types.filter({ $0.kind != .protocol && inherited(by: $0.name).contains(type) }).map(\.name)) {
+            let conformers = Set(types.filter({ $0.kind != .protocol && inherited(by: $0.name).contains(type) }).map(\.name))
+            if conformers.count == 1, let conformer = conformers.first {
                 related.formUnion(inherited(by: conformer).union([conformer]))
             }
         }

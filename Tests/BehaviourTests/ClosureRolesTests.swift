@@ -333,4 +333,20 @@ import Testing
         #expect(try await library.searchPhotos(query: "b") == [Photo(id: "b")])
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
+
+    /// A failure closure that gets nothing (WordPressKit's): the call throws
+    /// `BridgegenError.failureFlag`; a failure after the success is reported.
+    @Test func aFailureToldByTheCallAloneThrowsTheFlag() async throws {
+        let library = PhotoLibrary()
+        try await library.renamePhoto(id: "a", to: "b")
+        library.outcome = .failure
+        await #expect(throws: BridgegenError.failureFlag(adapter: "PhotoLibrary.renamePhoto(id:to:)")) {
+            try await library.renamePhoto(id: "a", to: "b")
+        }
+        let log = MisuseLog.install(for: "PhotoLibrary.renamePhoto")
+        library.outcome = .both
+        try await library.renamePhoto(id: "a", to: "c")
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
 }
+

@@ -238,6 +238,21 @@ extension PhotoLibrary {
         }
     }
 
+    /// A failure told by the call alone, no error (WordPressKit's `changeUsername(to:success:failure:
+    /// () -> Void)`).
+    public func renamePhoto(id: String, to name: String, success: @escaping () -> Void, failure: @escaping () -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: success()
+            case .failure: failure()
+            case .both:
+                success()
+                failure()
+            case .nothing: break
+            }
+        }
+    }
+
     public func watchLibrary(got: @escaping (Photo) -> Void, problem: @escaping (Error) -> Void) -> PhotoSubscription {
         emit(got, end: {}, fail: problem)
     }

@@ -196,5 +196,50 @@ import Testing
         ).text
         #expect(text.contains("// scan: one-shot assumed: nothing says how often 'feature' is called"), "\(text)")
     }
+
+    /// Batch 34. BluetoothKit's `scanContinuouslyWithChangeHandler(_ changeHandler:, stateHandler:,
+    /// errorHandler:)`: a handler named for changes is an event closure, the error closure
+    /// ends the stream. WordPressKit's `loadNotes`, documented "… whenever noteIds is present)"
+    /// above its parameter list: no sentence about the completion. AdyenNetworking's
+    /// `APIClientProtocol.perform(_:completionHandler:)`: one conformer's async form (from
+    /// another protocol) does not serve it when others conform.
+    @Test func batchThirtyFourReadings() throws {
+        let text = scan(
+            """
+            public final class Central {
+                public func scanContinuouslyWithChangeHandler(_ changeHandler: @escaping ([String]) -> Void, stateHandler: ((Int) -> Void)?, errorHandler: ((Error) -> Void)?) {}
+                /// Retrieves latest Notifications (OR collection of Notifications, whenever noteIds is present)
+                ///
+                /// - Parameters:
+                ///     - noteIds: Identifiers of notifications to retrieve.
+                ///     - completion: callback to be executed on completion.
+                public func loadNotes(noteIds: [String]? = nil, completion: @escaping ((Error?, [String]?) -> Void)) {}
+            }
+            public protocol APIClientProtocol: AnyObject {
+                func perform(_ request: String, completionHandler: @escaping (Result<Int, Error>) -> Void)
+            }
+            public protocol AsyncAPIClientProtocol: AnyObject {
+                func perform(_ request: String) async throws -> Int
+            }
+            public final class APIClient: APIClientProtocol {
+                public func perform(_ request: String, completionHandler: @escaping (Result<Int, Error>) -> Void) {}
+            }
+            extension APIClient: AsyncAPIClientProtocol {
+                public func perform(_ request: String) async throws -> Int { 0 }
+            }
+            public final class RetryClient: APIClientProtocol {
+                public func perform(_ request: String, completionHandler: @escaping (Result<Int, Error>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'changeHandler' is called for each event and 'errorHandler' ends them"), "\(text)")
+        #expect(!text.contains("'whenever'"), "\(text)")
+        #expect(
+            text.contains(
+                "extension APIClientProtocol {\n    // scan: the subclass APIClient has 'perform(_:)' async: if your objects are APIClients, call that and mark 'perform' '@context'\n    func perform("
+            ), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func scanContinuouslyWithChangeHandler(stateHandler: (@Sendable (Int) -> Void)?) -> _Concurrency.AsyncThrowingStream<[String], any Swift.Error>"), "\(generated)")
+    }
 }
 

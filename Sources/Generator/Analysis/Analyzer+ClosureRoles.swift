@@ -197,6 +197,9 @@ extension Analyzer {
         {
             return .failureText(arity: types.count, optional: Self.isOptional(first))
         }
+        // A failure told by the call alone (WordPressKit's `changeUsername(to:success:failure: ()
+        // -> Void)`): no error to throw but the runtime's own.
+        if kind == "failure", types.isEmpty { return .failureWithoutError }
         if kind == "failure" {
             guard types.count == 1, let error = errorKind(types[0], scope: scope) else {
                 diagnostics.error(

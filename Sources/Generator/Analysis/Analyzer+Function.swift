@@ -306,7 +306,7 @@ extension Analyzer {
             // can fail) can fail the stream.
             stream.isThrowing = stream.isThrowing || call.finishesWithReturned || call.failsWithReturned || roles.others.contains { closure in
                 switch closure.role {
-                case .failure, .failureText, .finish(.optionalError), .finish(.completion): return true
+                case .failure, .failureText, .failureWithoutError, .finish(.optionalError), .finish(.completion): return true
                 case .finish(.plain), .noValue: return false
                 }
             }

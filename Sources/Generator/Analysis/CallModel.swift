@@ -107,6 +107,9 @@ public struct OutcomeClosure: Hashable, Sendable {
         /// carrying the text (`optional`: `String?`, nil told as ""); the other `arity - 1`
         /// arguments are dropped, which the doc comment says.
         case failureText(arity: Int, optional: Bool)
+        /// The failure, told by the call alone (WordPressKit's `failure: () -> Void`): it throws
+        /// `BridgegenError.failureFlag`, as an `Error?` failure closure called with nil does.
+        case failureWithoutError
         /// A stream's events are over: called with nothing (or with arguments it ignores), with
         /// an optional error (nil: finished), or with a completion whose `.failure(error)` case
         /// ends the stream with that error (Combine's `Subscribers.Completion`).

@@ -55,12 +55,13 @@ public enum ClosureRoleNames {
         } || (camelWords(name).count > 1 && camelWords(name).last == "received")
     }
 
-    /// A handler named for updates or an enumeration (HealthKit's `updateHandler:`, `enumerationBlock:`,
-    /// Network's `pathUpdateHandler`): called for each update or item, an event.
+    /// A handler named for updates, changes or an enumeration (HealthKit's `updateHandler:`,
+    /// `enumerationBlock:`, Network's `pathUpdateHandler`, BluetoothKit's `changeHandler`): called
+    /// for each update or item, an event.
     static func namesUpdates(_ name: String) -> Bool {
         let words = camelWords(name)
         guard words.count > 1, ["handler", "block", "callback", "closure"].contains(words[words.count - 1]) else { return false }
-        return ["update", "updates", "enumeration"].contains(words[words.count - 2])
+        return ["update", "updates", "change", "changes", "enumeration"].contains(words[words.count - 2])
     }
 
     /// A closure named for the end of what the method started (SignalR's

@@ -96,6 +96,7 @@ extension Planner {
             case .failureText(let arity, _):
                 parts.append(
                     "`\(closure.parameterName)` the failure, its text thrown as `BridgegenError.failureStatus`" + (arity > 1 ? " (its other arguments dropped)" : ""))
+            case .failureWithoutError: parts.append("`\(closure.parameterName)` the failure, thrown as `BridgegenError.failureFlag`")
             case .finish(.plain): parts.append("`\(closure.parameterName)` the end")
             case .finish: parts.append("`\(closure.parameterName)` the end or the error")
             case .noValue: parts.append("`\(closure.parameterName)` no value (nil)")

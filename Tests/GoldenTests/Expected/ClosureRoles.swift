@@ -619,3 +619,33 @@ extension PhotoLibrary {
         }
     }
 }
+
+#sourceLocation(file:"ClosureRoles.bridge",line:112)
+/// A failure told by the call alone (WordPressKit's `failure: () -> Void`): it throws
+/// `BridgegenError.failureFlag`.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// Bridged from `PhotoLibrary.renamePhoto(id:to:success:failure:)`.
+    /// Closures: `success` is the value, `failure` the failure, thrown as `BridgegenError.failureFlag`.
+    #sourceLocation(file:"ClosureRoles.bridge",line:116)
+    nonisolated(nonsending) func renamePhoto(id: String, to name: String) async throws {
+        #sourceLocation(file:"ClosureRoles.bridge",line:116)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.renamePhoto(id:to:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:116)
+            self.renamePhoto(
+                id: id,
+                to: name,
+                success: {
+                    #sourceLocation()
+                    continuation.resume()
+                    #sourceLocation(file:"ClosureRoles.bridge",line:115)
+                },
+                failure: { continuation.resumeWithFailureFlag(error: nil) }
+            )
+        }
+        #sourceLocation()
+    }
+}
