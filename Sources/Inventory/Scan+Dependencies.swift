@@ -18,22 +18,10 @@ extension Scan {
         return (aliases, types)
     }
 
-    /// The identifiers a set of declarations spells (`HTTPResultHandler`, `Data`, …).
+    /// The identifiers a set of declarations spells (`HTTPResultHandler`, `Data`, …), read by
+    /// the one lexer.
     static func identifiers(in texts: [String]) -> Set<String> {
-        var found: Set<String> = []
-        for text in texts {
-            var word = ""
-            for character in text {
-                if character.isLetter || character.isNumber || character == "_" {
-                    word.append(character)
-                } else if !word.isEmpty {
-                    found.insert(word)
-                    word = ""
-                }
-            }
-            if !word.isEmpty { found.insert(word) }
-        }
-        return found
+        Set(texts.flatMap { SourceTokens.of(Array($0.utf8)).compactMap(\.word) })
     }
 
     /// The closure aliases among `candidates` that `used` names, with the aliases they name in
