@@ -347,6 +347,15 @@ import Testing
         library.outcome = .both
         try await library.renamePhoto(id: "a", to: "c")
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+
+        // A stream's: the failure ends it with the flag, after the events before it.
+        library.outcome = .failure
+        var ids: [String] = []
+        await #expect(throws: BridgegenError.failureFlag(adapter: "PhotoLibrary.watchRenames()")) {
+            for try await photo in library.watchRenames() { ids.append(photo.id) }
+        }
+        #expect(ids == ["a"])
+        #expect(await eventually { library.subscriptions.last?.disposeCount == 1 })
     }
 }
 

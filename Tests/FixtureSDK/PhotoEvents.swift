@@ -253,6 +253,10 @@ extension PhotoLibrary {
         }
     }
 
+    public func watchRenames(onChange: @escaping (Photo) -> Void, failure: @escaping () -> Void) -> PhotoSubscription {
+        emit(onChange, end: {}, fail: { _ in failure() })
+    }
+
     public func watchLibrary(got: @escaping (Photo) -> Void, problem: @escaping (Error) -> Void) -> PhotoSubscription {
         emit(got, end: {}, fail: problem)
     }

@@ -648,4 +648,27 @@ extension PhotoLibrary {
         }
         #sourceLocation()
     }
+
+    /// Bridged from `PhotoLibrary.watchRenames(onChange:failure:)`.
+    /// Closures: `onChange` is the events, `failure` the failure, thrown as `BridgegenError.failureFlag`.
+    #sourceLocation(file:"ClosureRoles.bridge",line:119)
+    func watchRenames() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"ClosureRoles.bridge",line:116)
+        BridgegenStream<Photo, PhotoSubscription>.throwing(
+            "PhotoLibrary.watchRenames()",
+            stop: { token in token.dispose() },
+            register: { events in
+                #sourceLocation(file:"ClosureRoles.bridge",line:119)
+                self.watchRenames(
+                    onChange: { value in
+                        #sourceLocation()
+                        events.yield(value)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:118)
+                    },
+                    failure: { events.finishWithFailureFlag(error: nil) }
+                )
+            }
+        )
+        #sourceLocation()
+    }
 }
