@@ -28,9 +28,22 @@ extension Scan {
                 return isDelegate ? "delegate " + function.fullName : signature(of: function)
             }
         }
+        // A protocol's requirements include those of the protocols it refines (AzureCore's
+        // `RetryStage: PipelineStage`), each still the refined protocol's: a conformer of the
+        // refinement implements them, and a refinement's own extension may (`Authenticating`'s
+        // default `on(request:completionHandler:)` of `PipelineStage`'s).
+        let refines = Dictionary(
+            types.filter { $0.kind == .protocol }.map { ($0.name, $0.inherits.map { String($0.prefix { $0 != "<" }) }) },
+            uniquingKeysWith: +)
+        func refined(_ name: String, seen: Set<String> = []) -> [String] {
+            (refines[name] ?? []).filter { !seen.contains($0) && requirements[$0] != nil }.flatMap { [$0] + refined($0, seen: seen.union([name])) }
+        }
         var conformances: [String: [String]] = [:]
         for type in types where type.kind != .protocol {
-            conformances[type.name, default: []] += type.inherits
+            conformances[type.name, default: []] += type.inherits.flatMap { [$0] + refined(String($0.prefix { $0 != "<" })) }
+        }
+        for (name, parents) in refines where !parents.isEmpty {
+            conformances[name, default: []] += refined(name)
         }
         var served: [String: (superclass: String?, requirements: [String: String])] = [:]
         // A delegate protocol's own extension (Nuke's `extension ImagePipeline.Delegate`): its

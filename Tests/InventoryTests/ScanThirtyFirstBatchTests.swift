@@ -241,5 +241,30 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("func scanContinuouslyWithChangeHandler(stateHandler: (@Sendable (Int) -> Void)?) -> _Concurrency.AsyncThrowingStream<[String], any Swift.Error>"), "\(generated)")
     }
+
+    /// AzureCore's `RetryPolicy: RetryStage` (an internal `protocol RetryStage: PipelineStage`)
+    /// and `Authenticating: PipelineStage`'s default `on(request:completionHandler:)`: they
+    /// implement `PipelineStage`'s requirements, whose adapters call them, through the
+    /// refinement too.
+    @Test func aRefinedProtocolsRequirementsAreServedByItsAdapters() {
+        let text = scan(
+            """
+            public protocol PipelineStage {
+                func on(request: String, completionHandler: @escaping (String, Error?) -> Void)
+            }
+            protocol RetryStage: PipelineStage {}
+            public class RetryPolicy: RetryStage {
+                public func on(request: String, completionHandler: @escaping (String, Error?) -> Void) {}
+            }
+            public protocol Authenticating: PipelineStage {}
+            extension Authenticating {
+                public func on(request: String, completionHandler: @escaping (String, Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// RetryPolicy → PipelineStage: on(request:completionHandler:)"), "\(text)")
+        #expect(text.contains("// Authenticating → PipelineStage: on(request:completionHandler:)"), "\(text)")
+        #expect(!text.contains("extension RetryPolicy {"), "\(text)")
+    }
 }
 
