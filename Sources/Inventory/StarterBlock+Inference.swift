@@ -86,6 +86,13 @@ extension StarterBlock {
                 annotations.insert(
                     ("@stream", "'\(handed.label?.name ?? handed.name.name)' is handed the returned \(returned) and called until it is stopped"),
                     at: 0)
+                // What the stream leaves out of each event, said (Schedule's `Plan.do(queue:action:
+                // (Task) -> Void) -> Task`, whose task has the run's count and next date).
+                if closureType(of: handed)?.parameters.count == 1 {
+                    annotations.append(
+                        ("", "as written, each event is Void: the \(returned) '\(handed.label?.name ?? handed.name.name)' gets is the one the stream keeps and stops; "
+                            + "if you need its state on each call, bridge a method of yours that hands it on"))
+                }
             } else if byNames == nil, !once,
                 Self.namesObserver(function.name.name)
                     // Not an addition of something with its completion (Cloudinary's

@@ -53,6 +53,23 @@ extension StarterBlock {
                 ("", "'\(callback.label?.name ?? callback.name.name)' gets a Result beside \(others.map { "'\($0)'" }.joined(separator: ", ")): "
                     + "the Result is the outcome, and the rest is left out of the value; if you need it, bridge a method of yours that hands it on"))
         }
+        // What the caller passed, handed back under its own names (BluetoothKit's `sendData(_ data:
+        // Data, toRemotePeer remotePeer: BKRemotePeer, completionHandler: (_ data: Data, _
+        // remotePeer: BKRemotePeer, _ error: BKError?) -> Void)`): the value, as written; said.
+        if callbacks.count == 1, let closure = closureType(of: callbacks[0]) {
+            let echoed = closure.parameters.compactMap { element -> String? in
+                guard let name = [element.secondName, element.label].compactMap({ $0 }).first(where: { $0 != "_" }) else { return nil }
+                let type = element.type.strippingAttributes.unwrappingOptional.strippingAttributes.description
+                return function.parameters.contains {
+                    $0.name.name == name && $0.type.strippingAttributes.unwrappingOptional.strippingAttributes.description == type
+                } ? name : nil
+            }
+            if !echoed.isEmpty {
+                notes.append(
+                    ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' hands back \(echoed.map { "'\($0)'" }.joined(separator: ", ")), which the caller passed: "
+                        + "as written, part of the value; if the call only reports that it is done, bridge a method of yours that leaves them out"))
+            }
+        }
         // The generic value it is given, handed back (Interstellar's `Thread.main<T>(_ a: T,
         // completion: (T) -> Void)`, a hop to the main queue): maybe no result of any work.
         let generics = Set(function.genericParameters.map(\.name.name))

@@ -266,5 +266,24 @@ import Testing
         #expect(text.contains("// Authenticating → PipelineStage: on(request:completionHandler:)"), "\(text)")
         #expect(!text.contains("extension RetryPolicy {"), "\(text)")
     }
+
+    /// What is left out or kept as written is said: Schedule's `Plan.do(queue:action: (Task) ->
+    /// Void) -> Task` streams `Void` (the task is the handle the stream stops); BluetoothKit's
+    /// `sendData(_:toRemotePeer:completionHandler:)` hands back what the caller passed.
+    @Test func whatIsLeftOutOrKeptIsSaid() {
+        let text = scan(
+            """
+            public final class Task { public func cancel() {} }
+            public struct Plan {
+                public func `do`(queue: DispatchQueue, action: @escaping (Task) -> Void) -> Task { Task() }
+            }
+            public final class Peer {
+                public func sendData(_ data: Data, toRemotePeer remotePeer: String, completionHandler: ((_ data: Data, _ remotePeer: String, _ error: Error?) -> Void)?) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: as written, each event is Void: the Task 'action' gets is the one the stream keeps and stops"), "\(text)")
+        #expect(text.contains("// scan: 'completionHandler' hands back 'data', 'remotePeer', which the caller passed: as written, part of the value"), "\(text)")
+    }
 }
 
