@@ -24,7 +24,7 @@ public enum BridgegenError: Swift.Error, Swift.Equatable, Swift.Sendable, Swift
         case .noResult(let adapter):
             return "\(adapter): the SDK reported neither a result nor an error"
         case .callbackDropped(let adapter):
-            return "\(adapter): the SDK released its completion handler without calling it"
+            return "\(adapter): the SDK released its handler before the call (or stream) was over"
         case .failureFlag(let adapter):
             return "\(adapter): the SDK reported failure without an error"
         case .timedOut(let adapter, let seconds):

@@ -52,7 +52,7 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
             return
                 "bridgegen: \(adapter) was called back after it timed out; the callback was dropped"
         case .handlerReleasedUncalled:
-            return "bridgegen: \(adapter) released its completion handler without calling it"
+            return "bridgegen: \(adapter) released its handler before the call (or stream) was over"
         case .eventAfterFinish:
             return
                 "bridgegen: \(adapter) sent an event after ending its stream; the event was dropped"

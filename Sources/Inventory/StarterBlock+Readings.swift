@@ -56,7 +56,10 @@ extension StarterBlock {
         // What the caller passed, handed back under its own names (BluetoothKit's `sendData(_ data:
         // Data, toRemotePeer remotePeer: BKRemotePeer, completionHandler: (_ data: Data, _
         // remotePeer: BKRemotePeer, _ error: BKError?) -> Void)`): the value, as written; said.
-        if callbacks.count == 1, let closure = closureType(of: callbacks[0]) {
+        // (Not beside a Result, which is the outcome: the rest is left out, said above.)
+        if callbacks.count == 1, let closure = closureType(of: callbacks[0]),
+            !closure.parameters.contains(where: { TokenMethods.bareName($0.type.strippingAttributes.description) == "Result" || resultAliases.contains(TokenMethods.bareName($0.type.strippingAttributes.description)) })
+        {
             let echoed = closure.parameters.compactMap { element -> String? in
                 guard let name = [element.secondName, element.label].compactMap({ $0 }).first(where: { $0 != "_" }) else { return nil }
                 let type = element.type.strippingAttributes.unwrappingOptional.strippingAttributes.description

@@ -217,7 +217,7 @@ struct Options: Equatable {
                bridgegen generate <input.bridge> --output <file.swift> [options]
                bridgegen support --output-dir <dir>
                bridgegen settings --config <bridgegen.json> --output <file.swift>
-               bridgegen scan <paths…> [--output <starter.bridge>] [--module <name>] [--access internal]
+               bridgegen scan <paths…> [--output <starter.bridge>] [--module <name>] [--access internal] [--dependency <dir>]…
                bridgegen audit <app paths…> --bridges <files.bridge…> [--max-legacy-calls <n>]
 
         For each input Name.bridge, 'generate' writes Name.bridge.swift to the output directory. The

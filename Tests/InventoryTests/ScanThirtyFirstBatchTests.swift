@@ -279,9 +279,12 @@ import Testing
             }
             public final class Peer {
                 public func sendData(_ data: Data, toRemotePeer remotePeer: String, completionHandler: ((_ data: Data, _ remotePeer: String, _ error: Error?) -> Void)?) {}
+                public func search(query: String, completion: @escaping (_ query: String, _ result: Result<[Int], Error>) -> Void) {}
             }
             """
         ).text
+        // (Beside a Result, what is handed back is left out, and said so once: outside try.)
+        #expect(!text.contains("hands back 'query'"), "\(text)")
         #expect(text.contains("// scan: as written, each event is Void: the Task 'action' gets is the one the stream keeps and stops"), "\(text)")
         #expect(text.contains("// scan: 'completionHandler' hands back 'data', 'remotePeer', which the caller passed: as written, part of the value"), "\(text)")
     }
