@@ -16,7 +16,7 @@ extension StarterBlock {
             annotations.insert(("@stream", "'\(function.name.name)' registers a listener, called for each event"), at: 0)
         } else if !documentedOnce, let flag = Self.updatesFlag(of: function) {
             annotations.insert(
-                ("@stream", "'\(flag)' asks for updates, each a call of '\(callbacks[0].label?.name ?? callbacks[0].name.name)'; with it false there is one, and the stream goes on until you stop it"),
+                ("@stream", "'\(flag)' asks for updates, each a call of '\(callbacks[0].label?.name ?? callbacks[0].name.name)'; with it false there is one call: break after the first event (an SDK that then lets the handler go ends the stream with BridgegenError.callbackDropped)"),
                 at: 0)
         }
     }
