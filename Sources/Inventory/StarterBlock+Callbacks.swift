@@ -234,9 +234,13 @@ extension StarterBlock {
     /// The name of the `Result` the callback's closure gets as its one argument (`Result`, or one
     /// of the SDK's typealiases of it: `SingleEvent`), if it gets one.
     func resultType(of parameter: Parameter) -> String? {
-        guard let closure = closureType(of: parameter), closure.parameters.count == 1,
-            case .named(let components) = closure.parameters[0].type.strippingAttributes.kind, let last = components.last
-        else { return nil }
+        guard let closure = closureType(of: parameter), closure.parameters.count == 1 else { return nil }
+        return resultName(closure.parameters[0].type)
+    }
+
+    /// `Result` for a `Result<T, E>`, the alias's name for one of the SDK's aliases of it; else nil.
+    func resultName(_ type: TypeSyntax) -> String? {
+        guard case .named(let components) = type.strippingAttributes.kind, let last = components.last else { return nil }
         let name = last.name.name
         return (name == "Result" && last.genericArguments.count == 2) || resultAliases.contains(name) ? name : nil
     }

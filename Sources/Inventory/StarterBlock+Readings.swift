@@ -40,10 +40,7 @@ extension StarterBlock {
         // DirectionsError>)`): the Result is the outcome, the rest is left out (decision 117).
         for callback in callbacks {
             guard let closure = closureType(of: callback), closure.parameters.count > 1 else { continue }
-            let isResult = closure.parameters.map { parameter -> Bool in
-                guard case .named(let components) = parameter.type.strippingAttributes.kind, let last = components.last else { return false }
-                return (last.name.name == "Result" && last.genericArguments.count == 2) || resultAliases.contains(last.name.name)
-            }
+            let isResult = closure.parameters.map { resultName($0.type) != nil }
             guard isResult.filter({ $0 }).count == 1 else { continue }
             let others = closure.parameters.indices.filter { !isResult[$0] }.map { closure.parameters[$0].type.strippingAttributes.description }
                 // (An object lent to the callback only is said where it is named: GRDB's `Database`.)
@@ -58,7 +55,7 @@ extension StarterBlock {
         // remotePeer: BKRemotePeer, _ error: BKError?) -> Void)`): the value, as written; said.
         // (Not beside a Result, which is the outcome: the rest is left out, said above.)
         if callbacks.count == 1, let closure = closureType(of: callbacks[0]),
-            !closure.parameters.contains(where: { TokenMethods.bareName($0.type.strippingAttributes.description) == "Result" || resultAliases.contains(TokenMethods.bareName($0.type.strippingAttributes.description)) })
+            !closure.parameters.contains(where: { resultName($0.type) != nil })
         {
             let echoed = closure.parameters.compactMap { element -> String? in
                 guard let name = [element.secondName, element.label].compactMap({ $0 }).first(where: { $0 != "_" }) else { return nil }
