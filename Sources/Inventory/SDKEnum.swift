@@ -37,8 +37,13 @@ struct SDKEnum {
         name = type.name
         declaration = lines
         caseNames = decl.cases.map(\.name.name)
+        emptyCases = decl.cases.filter { $0.payload.isEmpty }.map(\.name.name)
         genericCount = decl.genericParameters.count
     }
+
+    /// The cases without associated values (Facebook's `LoginResult.cancelled`): a one-shot's
+    /// nil beside a case of a value.
+    var emptyCases: [String] = []
 
     var genericCount: Int
     /// Of an enum not named as an outcome: its case of one error, and the cases that carry values.

@@ -154,7 +154,7 @@ struct SourceDeclarations {
                     isPublic: isPublic && !attributes.contains("@_spi("),
                     declaredPublic: modifiers.contains("public") || modifiers.contains("open"),
                     isUnavailable: attributes.filter { !$0.isWhitespace }.contains("@available(*,unavailable"),
-                    isDeprecated: attributes.filter { !$0.isWhitespace }.contains("@available(*,deprecated"),
+                    isDeprecated: Self.deprecates(attributes),
                     isObjC: (word == "protocol" && attributes.contains("@objc")) || attributes.contains("@objcMembers"))
                 continue
             }
@@ -313,6 +313,20 @@ struct SourceDeclarations {
         // Members of a `public extension` are public unless they say otherwise.
         let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)
         return readBody(from: cursor + 1, typeIndex: types.count - 1, outerName: qualified, outerPublic: membersPublic)
+    }
+
+    /// `@available(*, deprecated…)`, or deprecated on both iOS and macOS (Alamofire's
+    /// `NetworkReachabilityManager`, `@available(macOS, deprecated: 14.4, message: "Use
+    /// NWPathMonitor instead.")` and the like for every Apple platform): an app on either is told
+    /// to move to what replaces it.
+    static func deprecates(_ attributes: String) -> Bool {
+        let compact = attributes.filter { !$0.isWhitespace }
+        if compact.contains("@available(*,deprecated") { return true }
+        let deprecations = compact.components(separatedBy: "@available(").dropFirst().compactMap { attribute -> String? in
+            let arguments = attribute.prefix { $0 != ")" }
+            return arguments.contains("deprecated") ? arguments.split(separator: ",").first.map(String.init) : nil
+        }
+        return deprecations.contains("iOS") && (deprecations.contains("macOS") || deprecations.contains("OSX"))
     }
 
     /// The modifiers and attributes before a keyword: `@available(iOS 13, *) public static`.

@@ -186,11 +186,15 @@ extension StarterBlock {
     func takesCallback(_ function: FunctionDecl) -> Bool {
         // `async` methods have nothing to bridge; `_underscored` ones are not meant for apps.
         if function.isAsync || function.name.name.hasPrefix("_") { return false }
+        let closureAliases = self.closureAliases
         // A delegate method the type implements for another SDK, named after its first,
         // unlabelled parameter's type (`urlSession(_ session: URLSession, …, completionHandler:)`):
         // the other SDK calls it, the app does not.
+        // Not when that type is one of the SDK's closure aliases (Phoenix's `onJoin(_ callback:
+        // @escaping OnJoin)`): the handler of an event, named after it.
         if let first = function.parameters.first, first.label == nil,
             case .named(let components) = first.type.strippingAttributes.kind, let type = components.last?.name.name,
+            closureAliases[type] == nil,
             Naming.lowercasingFirstWord(type) == function.name.name || Naming.lowercasingFirstWord(Self.withoutFrameworkPrefix(type)) == function.name.name
                 // or its last word, with a `did…`/`will…`/`should…` label after it
                 // (`socket(_ sock: GCDAsyncSocket, didReceive:completionHandler:)`, CocoaAsyncSocket's);
@@ -206,7 +210,6 @@ extension StarterBlock {
         {
             return false
         }
-        let closureAliases = self.closureAliases
         return function.parameters.contains {
             Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
         }

@@ -47,6 +47,14 @@ extension StarterBlock {
         } else {
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             annotations.insert(("", "one-shot: the cases of '\(handed.name)' (\(cases)) report one outcome"), at: 0)
+            // Beside a case of a value, a case of none is a nil (Facebook's `LoginResult`:
+            // `.success(granted:declined:token:)`, `.cancelled`, `.failed(Error)`).
+            if !handed.emptyCases.isEmpty, handed.emptyCases.count < handed.caseNames.count - 1 {
+                let empty = handed.emptyCases.map { "'.\($0)'" }.joined(separator: ", ")
+                annotations.insert(
+                    ("", "as written, \(empty) returns nil; if you want the \(handed.name) itself, bridge a method of yours that hands it on"),
+                    at: 1)
+            }
         }
         // `Signal<Value, Never>.Event` of an enum declared with `Signal`'s own parameters
         // (`case next(Element)`, `case failed(Error)`): read as declared, not with these.

@@ -451,9 +451,14 @@ extension StarterBlock {
             }
         }
         stopsNotTheObjectItself(function, in: &annotations)
-        if callbacks.count == 1 { enumRoles(of: function, callback: callbacks[0], into: &annotations) }
-        if callbacks.count == 1 { nilRoles(of: function, callback: callbacks[0], into: &annotations) }
-        if callbacks.count == 1 { flagRoles(of: function, callback: callbacks[0], into: &annotations) }
+        // The one closure that reports the outcome: the only one, or the only one beside
+        // progress (Facebook's `uploadImage(with:completion:andProgressHandler:)`).
+        let outcomes = callbacks.filter { !ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name) }
+        if let outcome = callbacks.count == 1 ? callbacks.first : outcomes.count == 1 ? outcomes.first : nil {
+            enumRoles(of: function, callback: outcome, into: &annotations)
+            nilRoles(of: function, callback: outcome, into: &annotations)
+            flagRoles(of: function, callback: outcome, into: &annotations)
+        }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
         return annotations
     }

@@ -55,6 +55,10 @@ extension StarterBlock {
                 ("@asyncError(message: 1)", "'\(name)' gets a text named '\(textName)': nil is success, the text says why it failed"))
         } else if let said = DocumentedFrequency.saysNilIsFailure(function.documentation) {
             annotations.append(("@failure(nil)", "its documentation says '\(said)'"))
+            // A reading of prose: the reviewer is the one who can tell (Apphud's `updateUserID`,
+            // whose user "may be nil if user registering fails", is the last one known then).
+            annotations.append(
+                ("", "assumed from that sentence: if '\(name)' can also get nil when the call succeeded, remove '@failure(nil)' and the adapter returns a \(wrapped)?"))
         } else {
             annotations.append(
                 ("", "as written, a nil that '\(name)' gets is returned (no \(wrapped)); if nil means the call failed, write '@failure(nil)'"
@@ -71,13 +75,30 @@ extension StarterBlock {
         guard !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@asyncError") }),
             let closure = closureType(of: callback), closure.parameters.count >= 2,
             ["Bool", "Swift.Bool"].contains(closure.parameters[0].type.strippingAttributes.description),
-            let last = closure.parameters.last, case .optional(let wrapped) = last.type.strippingAttributes.kind,
-            ["Error", "NSError", "any Error", "Swift.Error"].contains(wrapped.strippingAttributes.description)
+            let last = closure.parameters.last, case .optional(let wrapped) = last.type.strippingAttributes.kind
         else { return }
         let name = callback.label?.name ?? callback.name.name
         let flag = (closure.parameters[0].secondName ?? closure.parameters[0].label ?? "")
+        guard ["Error", "NSError", "any Error", "Swift.Error"].contains(wrapped.strippingAttributes.description) else {
+            // A flag and an optional value, no error (NextLevel's `(_ completed: Bool, _ gifPath:
+            // URL?)`): returned together, as written; said.
+            if closure.parameters.count == 2 {
+                annotations.append(
+                    ("", "as written, the Bool that '\(name)' gets is returned beside the \(wrapped); if false means the call failed, write '@asyncError(zeroArgument: 1)' (and '@nullableResult' if a success may hand over nil)"))
+            }
+            return
+        }
         if ["success", "succeeded", "didsucceed", "issuccess", "ok", "issuccessful", "successful"].contains(flag.lowercased()) {
             annotations.append(("@asyncError(zeroArgument: 1)", "'\(name)' gets a flag named '\(flag)' beside the error: false is the failure"))
+            // An optional value between them (Facebook's `(success, result: [String: Any]?,
+            // error)`): whether a success can come without one is the SDK's to say.
+            if closure.parameters.count == 3, case .optional(let value) = closure.parameters[1].type.strippingAttributes.kind,
+                !annotations.contains(where: { $0.annotation == "@nullableResult" })
+            {
+                let valueName = closure.parameters[1].secondName ?? closure.parameters[1].label ?? "its value"
+                annotations.append(
+                    ("", "as written, a success without '\(valueName)' throws BridgegenError.noResult; if the SDK may succeed with nil, write '@nullableResult' (the adapter then returns \(value)?)"))
+            }
         } else if closure.parameters.count > 2 {
             // (A flag not named for success beside other values is one of them.)
             return

@@ -58,11 +58,23 @@ extension StarterBlock {
             !closure.parameters.contains(where: { resultName($0.type) != nil })
         {
             let echoed = closure.parameters.compactMap { element -> String? in
-                guard let name = [element.secondName, element.label].compactMap({ $0 }).first(where: { $0 != "_" }) else { return nil }
                 let type = element.type.strippingAttributes.unwrappingOptional.strippingAttributes.description
-                return function.parameters.contains {
-                    $0.name.name == name && $0.type.strippingAttributes.unwrappingOptional.strippingAttributes.description == type
-                } ? name : nil
+                func typeOf(_ parameter: Parameter) -> String { parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes.description }
+                guard let name = [element.secondName, element.label].compactMap({ $0 }).first(where: { $0 != "_" }) else {
+                    // Unnamed, by a type of the SDK's or the system's that only one parameter has
+                    // (NextLevel's `requestAuthorization(forMediaType mediaType: AVMediaType,
+                    // completionHandler: (AVMediaType, NextLevelAuthorizationStatus) -> Void)`);
+                    // not a plain `String` or `Int`, which may be anything, nor a collection (Swift-SMTP's
+                    // `([Mail], [(Mail, Error)])`: those of the mails passed that were sent), nor
+                    // a generic parameter (Phoenix's `delegateOn(_:to owner: Target, …)`, whose
+                    // owner the adapter leaves out).
+                    guard closure.parameters.count > 1, !Analyzer.plainValueTypes.contains(type), !type.hasPrefix("["),
+                        !function.genericParameters.contains(where: { $0.name.name == type })
+                    else { return nil }
+                    let passing = function.parameters.filter { typeOf($0) == type }
+                    return passing.count == 1 ? passing[0].name.name : nil
+                }
+                return function.parameters.contains { $0.name.name == name && typeOf($0) == type } ? name : nil
             }
             if !echoed.isEmpty {
                 notes.append(

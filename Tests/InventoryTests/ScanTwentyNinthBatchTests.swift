@@ -61,7 +61,9 @@ import Testing
             }
             """
         ).text
-        #expect(text.contains("\n// PinningBuilder: failureHandler(_:)\n") && !text.contains("extension PinningBuilder"), "\(text)")
+        #expect(
+            text.contains("\n// PinningBuilder: failureHandler(_:) — a method of a PinningBuilder, whose closures run when what it builds is used\n")
+                && !text.contains("extension PinningBuilder"), "\(text)")
     }
 
     /// ConfigCat's `waitForReady() async -> ClientCacheState` wraps `hooks.addOnReady` in a

@@ -119,6 +119,9 @@ public enum ClosureRoleNames {
             if character.isUppercase || words.isEmpty { words.append("") }
             words[words.count - 1].append(character)
         }
+        // The call's own completion, Objective-C style (CameraManager's
+        // `capturePictureWithCompletion(_:)`): once.
+        if words.last == "With" { return false }
         return !words.isEmpty && !words.allSatisfy { $0.hasSuffix("ed") || $0.hasSuffix("ly") }
     }
 

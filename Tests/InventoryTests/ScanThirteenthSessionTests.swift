@@ -1,0 +1,170 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// The thirteenth session's readings (decision 120): a handler named after the event it is
+/// given, a type deprecated on every Apple platform, and a nil that prose calls a failure.
+@Suite struct ScanThirteenthSessionTests: ScanTesting {
+    /// SwiftPhoenixClient's and Supabase Realtime's `Presence.onJoin(_ callback: @escaping
+    /// OnJoin)`: the method is named after its closure's alias, which is no delegate call of
+    /// another SDK's object (`urlSession(_ session: URLSession, …)`), but the event's handler.
+    @Test func aMethodNamedAfterItsClosureAliasIsACallback() throws {
+        let text = scan(
+            """
+            public final class Presence {
+                public typealias OnJoin = (_ key: String, _ current: String?, _ new: String) -> Void
+                public typealias OnSync = () -> Void
+                public func onJoin(_ callback: @escaping OnJoin) {}
+                public func onSync(_ callback: @escaping OnSync) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'onJoin' registers a handler the SDK calls for each event"), "\(text)")
+        #expect(text.contains("// scan: @stream because 'onSync' registers a handler the SDK calls for each event"), "\(text)")
+        #expect(!text.contains("@context"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func onJoin() -> _Concurrency.AsyncStream<(String, String?, String)> {"), "\(generated)")
+    }
+
+    /// Alamofire's `NetworkReachabilityManager`, `@available(macOS, deprecated: 14.4, message:
+    /// "Use NWPathMonitor instead.")` and the same for iOS, tvOS, watchOS and visionOS: left for
+    /// what replaces it, as a type deprecated with `*` is. Deprecated on one platform only, it
+    /// is bridged.
+    @Test func aTypeDeprecatedOnIOSAndMacOSIsLeftForItsReplacement() {
+        let text = scan(
+            """
+            @available(macOS, deprecated: 14.4, message: "Use NWPathMonitor instead.")
+            @available(iOS, deprecated: 17.4, message: "Use NWPathMonitor instead.")
+            open class ReachabilityManager {
+                open func startListening(onUpdatePerforming listener: @escaping (Int) -> Void) -> Bool { true }
+                open func stopListening() {}
+            }
+            @available(iOS, deprecated: 17.4)
+            open class Monitor {
+                open func startMonitoring(onUpdatePerforming listener: @escaping (Int) -> Void) -> Bool { true }
+                open func stopMonitoring() {}
+            }
+            """
+        ).text
+        #expect(text.contains("// ReachabilityManager: startListening(onUpdatePerforming:)"), "\(text)")
+        #expect(!text.contains("    open func startListening"), "\(text)")
+        #expect(text.contains("    open func startMonitoring"), "\(text)")
+        #expect(SourceDeclarations.deprecates("@available(OSX, deprecated: 10.15) @available(iOS, introduced: 8, deprecated: 13)"))
+        #expect(!SourceDeclarations.deprecates("@available(iOS 13, *) @available(macOS, deprecated: 14)"))
+    }
+
+    /// Apphud's `updateUserID(_:callback: ((ApphudUser?) -> Void)?)`, "The user object may be
+    /// nil if user registering fails": nil is read as the failure, and the starter says that this
+    /// was read from prose, and what to write if a success can hand over nil too.
+    @Test func aNilTheDocumentationCallsAFailureIsSaidToBeRead() {
+        let text = scan(
+            """
+            public final class Store {
+                /// Updates the user.
+                /// - parameter callback: Returns the user. The user object may be nil if user registering fails.
+                public static func updateUserID(_ userID: String, callback: ((User?) -> Void)? = nil) {}
+            }
+            public final class User {}
+            """
+        ).text
+        #expect(text.contains("@failure(nil)"), "\(text)")
+        #expect(
+            text.contains(
+                "// scan: assumed from that sentence: if 'callback' can also get nil when the call succeeded, remove '@failure(nil)' and the adapter returns a User?"
+            ), "\(text)")
+    }
+
+    /// Facebook's `uploadImage(with:completion: (_ success: Bool, _ result: [String: Any]?, _
+    /// error: Error?) -> Void, andProgressHandler:)`: the outcome closure beside progress is read
+    /// as the only one would be, and whether a success may come without a result is said.
+    @Test func theOutcomeBesideProgressIsReadAsTheOnlyOne() {
+        let text = scan(
+            """
+            public typealias ResultCompletion = (_ success: Bool, _ result: [String: Any]?, _ error: Error?) -> Void
+            public typealias ProgressHandler = (_ sent: Int64, _ total: Int64) -> Void
+            public final class Uploader {
+                public static func upload(path: String, completion: @escaping ResultCompletion) {}
+                public static func upload(path: String, completion: @escaping ResultCompletion, andProgressHandler progressHandler: ProgressHandler?) {}
+            }
+            """
+        ).text
+        #expect(text.components(separatedBy: "\n    @asyncError(zeroArgument: 1)").count == 3, "\(text)")
+        #expect(
+            text.contains(
+                "// scan: as written, a success without 'result' throws BridgegenError.noResult; if the SDK may succeed with nil, write '@nullableResult' (the adapter then returns [String: Any]?)"
+            ), "\(text)")
+    }
+
+    /// NextLevel's `GIFCreator.create(…, completionHandler: (_ completed: Bool, _ gifPath: URL?)
+    /// -> Void)`: a flag and a value, no error: returned together, and said.
+    @Test func aFlagBesideAValueWithoutAnErrorIsSaid() {
+        let text = scan(
+            """
+            public final class GIFCreator {
+                public func create(images: [String], completionHandler: ((_ completed: Bool, _ gifPath: URL?) -> Void)? = nil) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: as written, the Bool that 'completionHandler' gets is returned beside the URL; if false means the call failed, write '@asyncError(zeroArgument: 1)'"
+            ), "\(text)")
+    }
+
+    /// NextLevel's `requestAuthorization(forMediaType mediaType: AVMediaType, completionHandler:
+    /// (AVMediaType, AuthorizationStatus) -> Void)`: the unnamed media type is the one passed,
+    /// by its type. Not a plain `String`, which may be anything.
+    @Test func anUnnamedValueOfAPassedTypeIsSaidToBeHandedBack() {
+        let text = scan(
+            """
+            public struct MediaType {}
+            public enum AuthorizationStatus { case authorized, denied }
+            public final class Camera {
+                public static func requestAuthorization(forMediaType mediaType: MediaType, completionHandler: @escaping (MediaType, AuthorizationStatus) -> Void) {}
+                public static func lookUp(name: String, completionHandler: @escaping (String, AuthorizationStatus) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'completionHandler' hands back 'mediaType', which the caller passed"), "\(text)")
+        #expect(!text.contains("hands back 'name'"), "\(text)")
+    }
+
+    /// CameraManager's `capturePictureWithCompletion(_:)`: Objective-C's naming of the call's own
+    /// completion, not the end of each of many things (`clientConnectionCompleted`).
+    @Test func aMethodNamedWithCompletionIsOneCall() {
+        let text = scan(
+            """
+            open class Camera {
+                open func capturePictureWithCompletion(_ imageCompletion: @escaping (String) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream"), "\(text)")
+        #expect(!ClosureRoleNames.namesEndOfEach("shootWithCompletion"))
+        #expect(ClosureRoleNames.namesEndOfEach("clientConnectionCompleted"))
+    }
+
+    /// Facebook's `logIn(configuration:completion: (LoginResult) -> Void)`, `LoginResult`'s
+    /// `.success(granted:declined:token:)`, `.cancelled`, `.failed(Error)`: the one-shot returns
+    /// nil for the case without values, which is said.
+    @Test func anOutcomeCaseWithoutValuesIsSaidToReturnNil() throws {
+        let text = scan(
+            """
+            public enum LoginResult {
+                case success(granted: Set<String>, declined: Set<String>, token: String?)
+                case cancelled
+                case failed(Error)
+            }
+            public final class LoginManager {
+                public func logIn(configuration: String?, completion: @escaping (LoginResult) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: as written, '.cancelled' returns nil; if you want the LoginResult itself, bridge a method of yours that hands it on"),
+            "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func logIn(configuration: String?) async throws -> (Set<String>, Set<String>, String?)? {"), "\(generated)")
+    }
+}
