@@ -121,6 +121,13 @@ struct DocumentedFrequency: Equatable {
                 // the method, not of its callback.
                 // So is "each time `setOnline:YES` is called": the code span, left out, is the subject.
                 if next == "time", (!method.isEmpty && afterNext == method) || afterNext == "is" { continue }
+                // Nor "this method is meant to be called every time the user presses a key"
+                // (StreamChat's `sendKeystrokeEvent`): the method's calls, said of the method.
+                if let called = words[..<index].lastIndex(where: { ["called", "invoked"].contains($0) }),
+                    words[..<called].contains(where: { ["method", "function"].contains($0) })
+                {
+                    continue
+                }
                 if next == "time" || repeatedThings.contains(next) {
                     found.append(.init(kind: .many, phrase: word + " " + next))
                 } else if let last = before.last, ["when", "after", "as"].contains(last), !next.isEmpty {

@@ -151,7 +151,7 @@ struct SourceDeclarations {
                 let attributes = String(decoding: bytes[tokens[declarationStart].start..<tokens[index].start], as: UTF8.self)
                 index = readType(
                     word, name: name, at: index, outerName: word == "extension" ? nil : outerName,
-                    isPublic: isPublic && !attributes.contains("@_spi("),
+                    isPublic: isPublic && !attributes.contains("@_spi(") && !Self.documentedInternal(tokens[declarationStart].documentation),
                     declaredPublic: modifiers.contains("public") || modifiers.contains("open"),
                     isUnavailable: attributes.filter { !$0.isWhitespace }.contains("@available(*,unavailable"),
                     isDeprecated: Self.deprecates(attributes),
@@ -189,6 +189,7 @@ struct SourceDeclarations {
                 isStatic: modifiers.contains("static") || modifiers.contains("class"))
             (member.declaration, member.parseError) = SourceMember.parse(member.text)
             member.documentation = tokens[declarationStart].documentation
+            if Self.documentedInternal(member.documentation) { member.isPublic = false }
             member.hasAccessors = kind == .property && end < tokens.count && tokens[end].isPunctuation("{")
             if let typeIndex {
                 member.isInDeprecatedScope = types[typeIndex].isDeprecated
@@ -313,6 +314,15 @@ struct SourceDeclarations {
         // Members of a `public extension` are public unless they say otherwise.
         let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)
         return readBody(from: cursor + 1, typeIndex: types.count - 1, outerName: qualified, outerPublic: membersPublic)
+    }
+
+    /// Public only for the library's own other modules, as its documentation says (Facebook's
+    /// `GamingWebDialog`, "INTERNAL - DO NOT USE. This class is public so that other public types
+    /// may extend it"): no API of an app's.
+    static func documentedInternal(_ documentation: [String]) -> Bool {
+        let text = documentation.joined(separator: " ").lowercased()
+        return ["internal - do not use", "internal, do not use", "for internal use only", "internal use only", "not intended for public use"]
+            .contains(where: text.contains)
     }
 
     /// `@available(*, deprecated…)`, or deprecated on both iOS and macOS (Alamofire's

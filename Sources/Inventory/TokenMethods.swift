@@ -216,8 +216,9 @@ struct TokenMethods {
     /// A class without one of its own has its superclass's (Alamofire's `DataRequest`
     /// inherits `cancel()` from `Request`).
     func stopMethod(of type: String) -> String? {
-        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-        var name = String((bare.split(separator: ".").last.map(String.init) ?? bare).prefix { $0 != "<" })
+        // The generic arguments go first: Kinvey's `AnyRequest<Swift.Result<Void, Swift.Error>>`
+        // is `AnyRequest`, not `Error>>`.
+        var name = Self.bareName(type)
         // Swift's own `Task<Success, Failure>` (Kingfisher's `setImage(…) -> Task<(), Never>?`),
         // unless the SDK declares a `Task` of its own.
         if name == "Task", !declared.contains("Task") { return "cancel" }

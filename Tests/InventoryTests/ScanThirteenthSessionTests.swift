@@ -167,4 +167,44 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("func logIn(configuration: String?) async throws -> (Set<String>, Set<String>, String?)? {"), "\(generated)")
     }
+
+    /// StreamChat's `sendKeystrokeEvent(parentMessageId:completion:)`: "This method is meant to
+    /// be called every time the user presses a key" speaks of calls of the method, not of its
+    /// completion.
+    @Test func aMethodCalledEveryTimeIsNoStream() {
+        let text = scan(
+            """
+            public final class ChannelController {
+                /// Sends the start typing event.
+                ///
+                /// This method is meant to be called every time the user presses a key. The method will manage requests as needed.
+                ///
+                /// - Parameter completion: a completion block with an error if the request was failed.
+                public func sendKeystrokeEvent(parentMessageId: String? = nil, completion: ((Error?) -> Void)? = nil) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream"), "\(text)")
+    }
+
+    /// Kinvey's `User.logout(options:completionHandler:) -> AnyRequest<Swift.Result<Void,
+    /// Swift.Error>>`: the returned request's type is `AnyRequest`, read before the dots of its
+    /// generic arguments (it was read as `Error>>`, found no `cancel()`, and the method was taken
+    /// for an operator with hooks).
+    @Test func aReturnedGenericRequestIsReadByItsOwnName() {
+        let text = scan(
+            """
+            public protocol Request { func cancel() }
+            public class AnyRequest<Result>: Request {
+                public func cancel() {}
+            }
+            open class User {
+                @discardableResult
+                open func logout(options: String? = nil, completionHandler: ((Swift.Result<Void, Swift.Error>) -> Void)? = nil) -> AnyRequest<Swift.Result<Void, Swift.Error>> { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @cancel(token) because the returned AnyRequest<Swift.Result<Void, Swift.Error>> has cancel()"), "\(text)")
+        #expect(!text.contains("@context"), "\(text)")
+    }
 }
