@@ -289,12 +289,12 @@ extension StarterBlock {
         let perItem = callbacks.filter {
             ClosureRoleNames.namesPerItem($0.name.name) || $0.label.map { ClosureRoleNames.namesPerItem($0.name) } == true
         }
+        // Or before them (MySQLNIO's `query(_:_:onRow:onMetadata: … = { _ in })`): named.
         let hooksBesidePerItem =
-            perItem.count == 1 && perItem[0].name.name == callbacks.last?.name.name
-            && callbacks.dropLast().allSatisfy { $0.defaultValue != nil }
+            perItem.count == 1 && callbacks.filter { $0.name.name != perItem[0].name.name }.allSatisfy { $0.defaultValue != nil }
         if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
             !ClosureRoleNames.isFuture(type), callbacks.count == 1 || hooksBesidePerItem,
-            let callback = callbacks.last,
+            let callback = callbacks.count == 1 ? callbacks.last : perItem.first,
             ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name),
             // An item to hand: a closure of nothing beside a future is a body the future waits for
             // (Realm's `updateSubscriptions(_ block: () -> Void) -> Future<Void, Error>`).
@@ -303,6 +303,10 @@ extension StarterBlock {
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             let name = callback.label?.name ?? callback.name.name
             annotations.insert(("@finish(returned)", "the returned \(returned) says when they are over, or fails"), at: 0)
+            // Named when a closure follows it, which generate would otherwise take for the event.
+            if callback.name.name != function.parameters.filter(isClosure).last?.name.name {
+                annotations.insert(("@event(\(name))", "the closures after it are hooks the caller may pass"), at: 0)
+            }
             annotations.insert(("@stream", "'\(name)' is called for each item"), at: 0)
         }
         // One event beside a returned future (websocket-kit's `connect(…, onUpgrade:) ->

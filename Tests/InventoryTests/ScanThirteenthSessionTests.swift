@@ -207,4 +207,24 @@ import Testing
         #expect(text.contains("// scan: @cancel(token) because the returned AnyRequest<Swift.Result<Void, Swift.Error>> has cancel()"), "\(text)")
         #expect(!text.contains("@context"), "\(text)")
     }
+
+    /// MySQLNIO's `query(_:_:onRow:onMetadata:) -> EventLoopFuture<Void>`: the per-item closure
+    /// comes before a hook, so it is named as the event (generate takes the last closure
+    /// otherwise), and the hook stays a parameter.
+    @Test func aPerItemClosureBeforeAHookIsNamedTheEvent() throws {
+        let text = scan(
+            """
+            import NIOCore
+            public protocol MySQLDatabase {
+                func query(_ sql: String, _ binds: [String], onRow: @escaping (String) throws -> (), onMetadata: @escaping (Int) throws -> ()) -> EventLoopFuture<Void>
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @event(onRow) because the closures after it are hooks the caller may pass\n    @event(onRow)\n"), "\(text)")
+        let generated = try generate(text)
+        #expect(
+            generated.contains(
+                "func query(_ sql: String, _ binds: [String], onMetadata: @escaping (Int) throws -> ()) -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {"
+            ), "\(generated)")
+    }
 }
