@@ -101,22 +101,22 @@ extension Scan {
     /// name: `OAuthSwift.TokenCompletionHandler` for `TokenCompletionHandler` in `OAuth2Swift`;
     /// those of the protocols it inherits; and those of the types it is nested in (`Web3.Web3ResponseCompletion` in `Web3.Eth`).
     static func inheritedAliases(
-        of type: String, own members: [SourceMember], in merged: [SourceType],
+        of type: String, own members: [SourceMember], in merged: ModuleTypes,
         servedBy: [String: (superclass: String?, requirements: [String: String])]
     ) -> [String: String] {
         var aliases: [String: String] = [:]
         var ancestor = servedBy[type]?.superclass
         var seen: Set<String> = [type]
         while let name = ancestor, seen.insert(name).inserted {
-            for member in merged.filter({ $0.name == name }).flatMap(\.members) where member.kind == .typeAlias {
+            for member in merged.declarations(of: name).flatMap(\.members) where member.kind == .typeAlias {
                 if aliases[member.name] == nil { aliases[member.name] = name + "." + member.name }
             }
             ancestor = servedBy[name]?.superclass
         }
         // The module's protocols it inherits (`Web3BidirectionalProvider: Web3Provider`).
-        var protocols = merged.filter { $0.name == type }.flatMap(\.inherits)
+        var protocols = merged.declarations(of: type).flatMap(\.inherits)
         while let name = protocols.popLast() {
-            let declarations = merged.filter { $0.name == name && $0.kind == .protocol }
+            let declarations = merged.declarations(of: name).filter { $0.kind == .protocol }
             guard !declarations.isEmpty, seen.insert(name).inserted else { continue }
             for member in declarations.flatMap(\.members) where member.kind == .typeAlias {
                 if aliases[member.name] == nil { aliases[member.name] = name + "." + member.name }
@@ -126,7 +126,7 @@ extension Scan {
         var outer = type.split(separator: ".").dropLast()
         while !outer.isEmpty {
             let name = outer.joined(separator: ".")
-            for member in merged.filter({ $0.name == name }).flatMap(\.members) where member.kind == .typeAlias {
+            for member in merged.declarations(of: name).flatMap(\.members) where member.kind == .typeAlias {
                 if aliases[member.name] == nil { aliases[member.name] = name + "." + member.name }
             }
             outer = outer.dropLast()
@@ -145,24 +145,22 @@ extension Scan {
     /// (RevenueCat's `Purchases: PurchasesType, PurchasesSwiftType`, whose
     /// `eligibleWinBackOffers(forProduct:) async throws` is `PurchasesSwiftType`'s): an app
     /// holding the object sees both.
-    static func asyncForms(of type: String, in types: [SourceType], includesInternal: Bool) -> [FunctionDecl] {
-        func inherited(by name: String) -> Set<String> {
-            Set(types.filter { $0.name == name }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
-        }
+    static func asyncForms(of type: String, in types: ModuleTypes, includesInternal: Bool) -> [FunctionDecl] {
+        func inherited(by name: String) -> Set<String> { types.inherits[name] ?? [] }
         var related = inherited(by: type).union([type])
         // A protocol's one conformer's async form serves it (the only object behind it); not
         // one conformer's among several (AdyenNetworking's `APIClient`, whose async `perform(_:)`
         // comes from another protocol: `RetryAPIClient`, another `APIClientProtocol`, has none).
-        if types.contains(where: { $0.name == type && $0.kind == .protocol }) {
-            let conformers = Set(types.filter({ $0.kind != .protocol && inherited(by: $0.name).contains(type) }).map(\.name))
+        if types.declarations(of: type).contains(where: { $0.kind == .protocol }) {
+            let conformers = types.conformers[type] ?? []
             if conformers.count == 1, let conformer = conformers.first {
                 related.formUnion(inherited(by: conformer).union([conformer]))
             }
         }
         // An actor's isolated method is async from outside (okta's `AuthenticationFlow: Actor`,
         // whose `reset()` is what `nonisolated reset(completion:)` wraps).
-        let actors = Set(types.filter { $0.kind == .actor || $0.inherits.contains("Actor") }.map(\.name))
-        return types.filter { related.contains($0.name) }.flatMap { owner in owner.members.map { (owner.name, $0) } }.compactMap {
+        let actors = types.actors
+        return related.flatMap { types.positions[$0] ?? [] }.sorted().map { types.all[$0] }.flatMap { owner in owner.members.map { (owner.name, $0) } }.compactMap {
             owner, member -> FunctionDecl? in
             guard includesInternal || member.isPublic, case .function(var function)? = member.declaration else { return nil }
             if actors.contains(owner), !function.modifiers.contains(where: { ["nonisolated", "static", "class"].contains($0.name) }) {
@@ -180,15 +178,15 @@ extension Scan {
     /// whose type is an `AsyncStream`, `AsyncThrowingStream` or `some AsyncSequence` (supabase's
     /// `RealtimeClientV2.statusChange`, `RealtimeChannelV2.broadcastStream(event:)`), with the
     /// labels of a method's parameters.
-    static func streamForms(of type: String, in types: [SourceType], includesInternal: Bool) -> [(name: String, labels: [String])] {
+    static func streamForms(of type: String, in types: ModuleTypes, includesInternal: Bool) -> [(name: String, labels: [String])] {
         // The module's own async sequences too (mongo-swift-driver's `CommandEventStream:
         // AsyncSequence`, which `commandEventStream()` returns).
-        let sequences = Set(types.filter { $0.inherits.contains("AsyncSequence") }.map(\.name))
+        let sequences = types.asyncSequences
         let isStream = { (returned: TypeSyntax) in
             ["AsyncStream", "AsyncThrowingStream", "AsyncSequence"].contains(where: returned.description.contains)
                 || sequences.contains(TokenMethods.bareName(returned.strippingAttributes.description))
         }
-        return types.filter { $0.name == type }.flatMap(\.members).compactMap { member in
+        return types.declarations(of: type).flatMap(\.members).compactMap { member in
             guard includesInternal || member.isPublic else { return nil }
             switch member.declaration {
             case .function(let function)? where function.returnType.map(isStream) == true:
@@ -331,26 +329,32 @@ extension Scan {
     static func propertiesTheLibrarySets(_ names: Set<String>, in files: [File]) -> [String: String] {
         var found: [String: String] = [:]
         for file in files where !InternalUse.says(InternalUse.leadingComment(of: file.bytes)) {
+            let fileName = String(file.path.split(separator: "/").last ?? Substring(file.path))
             let text = String(decoding: file.bytes, as: UTF8.self)
             for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
-                for name in names where found[name] == nil {
-                    let file = String(file.path.split(separator: "/").last ?? Substring(file.path))
+                // Each assignment's target, read once: the identifier before ` = ` (a line per
+                // name was 45 million searches on SwiftyDropbox's 6 MB of generated routes).
+                var rest = line[...]
+                while let assignment = rest.range(of: " = ") {
+                    defer { rest = rest[assignment.upperBound...] }
+                    let target = line[..<assignment.lowerBound]
+                    let name = String(target.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+                    guard !name.isEmpty, names.contains(name), found[name] == nil else { continue }
+                    let before = target.dropLast(name.count)
+                    let value = line[assignment.upperBound...]
                     // Or another object's, set to a handler the library was given (Eureka's
                     // `completionController?.onDismissCallback = callback`, wiring a row to the
                     // controller it presents).
-                    if let range = line.range(of: "." + name + " = "), !line[..<range.lowerBound].hasSuffix("self"),
-                        let first = line[range.upperBound...].first, first.isLetter,
+                    if before.last == ".", !before.dropLast().hasSuffix("self"), let first = value.first, first.isLetter,
                         // Not a setter passing its value on (PubNub's `set { subscription.onMessage = newValue }`).
-                        !["nil", "newValue"].contains(where: line[range.upperBound...].hasPrefix)
+                        !["nil", "newValue"].contains(where: value.hasPrefix)
                     {
-                        found[name] = file
+                        found[name] = fileName
                         continue
                     }
-                    guard let range = line.range(of: name + " = {") else { continue }
-                    let before = line[..<range.lowerBound].last
-                    let after = line[range.upperBound...].drop(while: { $0 == " " })
-                    guard before == "." || before == " " || before == "\t", !after.hasPrefix("}"), !after.hasPrefix("_ in }") else { continue }
-                    found[name] = file
+                    guard value.hasPrefix("{"), [".", " ", "\t"].contains(before.last) else { continue }
+                    let body = value.dropFirst().drop(while: { $0 == " " })
+                    if !body.hasPrefix("}") && !body.hasPrefix("_ in }") { found[name] = fileName }
                 }
             }
         }

@@ -232,7 +232,14 @@ public struct Scan {
         let aliasedProperties = Self.propertiesOfClosureAliases(types, aliases: closureAliases)
         let readByLibrary = Self.propertiesTheLibraryReads(closureProperties.union(aliasedProperties), in: files)
         var blocks: [StarterBlock] = []
-        // A type's block (or the free functions', named ""), with what the whole module says.
+        // A type's block (or the free functions', named ""), with what the whole module says
+        // (read once: a module of thousands of types, SwiftyDropbox's, made a block each).
+        let resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
+        let moduleTypes = ModuleTypes(types)
+        let mergedTypes = ModuleTypes(merged)
+        let subclasses = Dictionary(grouping: types.filter { $0.kind == .class && $0.inherits.first != nil }, by: { $0.inherits[0] })
+            .mapValues { Set($0.map(\.name)) }
+        let aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
         func newBlock(_ name: String) -> StarterBlock {
             var block = StarterBlock(type: name, topLevelAliases: closureAliases)
             block.enums = enums
@@ -240,8 +247,8 @@ public struct Scan {
             block.answersNilWithoutError = nilReading.everywhere
             block.answersNilWithoutErrorIn = nilReading.methods
             block.answersNilWithoutErrorVia = nilReading.callbacks
-            block.resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
-            block.aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
+            block.resultAliases = resultAliases
+            block.aliasNames = aliasNames
             block.errorTypes = errorTypes.all
             block.declaredTypes = declaredTypes
             block.failureCarriers = failureCarriers
@@ -285,15 +292,15 @@ public struct Scan {
             // A SwiftUI view, or a representable of a platform view (SDWebImageSwiftUI's
             // `AnimatedImage: PlatformViewRepresentable`).
             block.isUnreachable = unreachable.contains(type.name)
-            block.isView = type.name == "View" || types.contains { candidate in
-                candidate.name == type.name && candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") }
+            block.isView = type.name == "View" || moduleTypes.declarations(of: type.name).contains { candidate in
+                candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") }
             }
-            block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: merged, servedBy: servedBy)
-            block.asyncMethods = Self.asyncForms(of: type.name, in: types, includesInternal: includesInternal)
-            block.subclassAsyncMethods = Set(types.filter { $0.kind == .class && $0.inherits.first == type.name }.map(\.name)).sorted().map {
-                ($0, Self.asyncForms(of: $0, in: types, includesInternal: includesInternal))
+            block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: mergedTypes, servedBy: servedBy)
+            block.asyncMethods = Self.asyncForms(of: type.name, in: moduleTypes, includesInternal: includesInternal)
+            block.subclassAsyncMethods = (subclasses[type.name] ?? []).sorted().map {
+                ($0, Self.asyncForms(of: $0, in: moduleTypes, includesInternal: includesInternal))
             }
-            block.streamForms = Self.streamForms(of: type.name, in: types, includesInternal: includesInternal)
+            block.streamForms = Self.streamForms(of: type.name, in: moduleTypes, includesInternal: includesInternal)
             block.currentMethodNames = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !StarterBlock.isDeprecated(function) else { return nil }
                 return function.name.name

@@ -1,0 +1,29 @@
+/// The module's types by name, read once. Scan asks of each type what the others declare (its
+/// async forms, its streams, its subclasses, whether it is a view); a pass over every type per
+/// type made SwiftyDropbox's thousands of generated types minutes of work.
+struct ModuleTypes {
+    let all: [SourceType]
+    /// Where each name is declared in `all`: the type and its extensions, in source order.
+    let positions: [String: [Int]]
+    /// What each name's declarations inherit, without generic arguments.
+    let inherits: [String: Set<String>]
+    /// Per protocol, the names whose declarations (not protocols) say they conform.
+    let conformers: [String: Set<String>]
+    let actors: Set<String>
+    let asyncSequences: Set<String>
+
+    init(_ types: [SourceType]) {
+        all = types
+        positions = Dictionary(grouping: types.indices, by: { types[$0].name })
+        inherits = positions.mapValues { Set($0.flatMap { types[$0].inherits }.map { String($0.prefix { $0 != "<" }) }) }
+        var conformers: [String: Set<String>] = [:]
+        for type in types where type.kind != .protocol {
+            for inherited in inherits[type.name] ?? [] { conformers[inherited, default: []].insert(type.name) }
+        }
+        self.conformers = conformers
+        actors = Set(types.filter { $0.kind == .actor || $0.inherits.contains("Actor") }.map(\.name))
+        asyncSequences = Set(types.filter { $0.inherits.contains("AsyncSequence") }.map(\.name))
+    }
+
+    func declarations(of name: String) -> [SourceType] { (positions[name] ?? []).map { all[$0] } }
+}
