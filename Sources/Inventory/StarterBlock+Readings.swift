@@ -82,6 +82,19 @@ extension StarterBlock {
                         + "as written, part of the value; if the call only reports that it is done, bridge a method of yours that leaves them out"))
             }
         }
+        // An info dictionary (DKImagePickerController's `exportAssetsAsynchronously(assets:completion:
+        // (_ info: [AnyHashable: Any]) -> Void)`, PhotoKit's `(UIImage?, [AnyHashable: Any]?)`):
+        // its keys may say that the call failed or was cancelled, which no declaration shows.
+        if callbacks.count == 1, let closure = closureType(of: callbacks[0]),
+            closure.parameters.contains(where: { element in
+                let type = element.type.strippingAttributes.unwrappingOptional.strippingAttributes.description.filter { !$0.isWhitespace }
+                return [element.secondName, element.label].contains("info") && ["[AnyHashable:Any]", "[String:Any]"].contains(type)
+            })
+        {
+            notes.append(
+                ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' gets an info dictionary: as written, part of the value; "
+                    + "if its keys say that the call failed or was cancelled, bridge a method of yours that throws then"))
+        }
         // The generic value it is given, handed back (Interstellar's `Thread.main<T>(_ a: T,
         // completion: (T) -> Void)`, a hop to the main queue): maybe no result of any work.
         let generics = Set(function.genericParameters.map(\.name.name))

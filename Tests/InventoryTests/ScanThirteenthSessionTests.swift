@@ -227,4 +227,21 @@ import Testing
                 "func query(_ sql: String, _ binds: [String], onMetadata: @escaping (Int) throws -> ()) -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {"
             ), "\(generated)")
     }
+
+    /// DKImagePickerController's `exportAssetsAsynchronously(assets:completion: (_ info:
+    /// [AnyHashable: Any]) -> Void)`: an info dictionary may carry the failure under a key,
+    /// which no declaration shows; said.
+    @Test func anInfoDictionaryIsSaidToMayCarryTheFailure() {
+        let text = scan(
+            """
+            public final class Exporter {
+                public func exportAssets(assets: [String], completion: ((_ info: [AnyHashable : Any]) -> Void)?) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: 'completion' gets an info dictionary: as written, part of the value; if its keys say that the call failed or was cancelled, bridge a method of yours that throws then"
+            ), "\(text)")
+    }
 }
