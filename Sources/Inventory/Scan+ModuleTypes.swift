@@ -15,13 +15,18 @@ struct ModuleTypes {
     init(_ types: [SourceType]) {
         all = types
         positions = Dictionary(grouping: types.indices, by: { types[$0].name })
-        inherits = positions.mapValues { Set($0.flatMap { types[$0].inherits }.map { String($0.prefix { $0 != "<" }) }) }
+        inherits = positions.mapValues {
+            Set($0.flatMap { types[$0].inherits }.map { String($0.prefix { $0 != "<" }) })
+        }
         var conformers: [String: Set<String>] = [:]
         for type in types where type.kind != .protocol {
-            for inherited in inherits[type.name] ?? [] { conformers[inherited, default: []].insert(type.name) }
+            for inherited in inherits[type.name] ?? [] {
+                conformers[inherited, default: []].insert(type.name)
+            }
         }
         self.conformers = conformers
-        actors = Set(types.filter { $0.kind == .actor || $0.inherits.contains("Actor") }.map(\.name))
+        actors = Set(
+            types.filter { $0.kind == .actor || $0.inherits.contains("Actor") }.map(\.name))
         asyncSequences = Set(types.filter { $0.inherits.contains("AsyncSequence") }.map(\.name))
     }
 

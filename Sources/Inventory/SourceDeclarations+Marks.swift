@@ -5,8 +5,11 @@ extension SourceDeclarations {
     /// may extend it"): no API of an app's.
     static func documentedInternal(_ documentation: [String]) -> Bool {
         let text = documentation.joined(separator: " ").lowercased()
-        return ["internal - do not use", "internal, do not use", "for internal use only", "internal use only", "not intended for public use"]
-            .contains(where: text.contains)
+        return [
+            "internal - do not use", "internal, do not use", "for internal use only",
+            "internal use only", "not intended for public use",
+        ]
+        .contains(where: text.contains)
     }
 
     /// `@available(*, deprecated…)`, or deprecated on both iOS and macOS (Alamofire's
@@ -16,10 +19,13 @@ extension SourceDeclarations {
     static func deprecates(_ attributes: String) -> Bool {
         let compact = attributes.filter { !$0.isWhitespace }
         if compact.contains("@available(*,deprecated") { return true }
-        let deprecations = compact.components(separatedBy: "@available(").dropFirst().compactMap { attribute -> String? in
+        let deprecations = compact.components(separatedBy: "@available(").dropFirst().compactMap {
+            attribute -> String? in
             let arguments = attribute.prefix { $0 != ")" }
-            return arguments.contains("deprecated") ? arguments.split(separator: ",").first.map(String.init) : nil
+            return arguments.contains("deprecated")
+                ? arguments.split(separator: ",").first.map(String.init) : nil
         }
-        return deprecations.contains("iOS") && (deprecations.contains("macOS") || deprecations.contains("OSX"))
+        return deprecations.contains("iOS")
+            && (deprecations.contains("macOS") || deprecations.contains("OSX"))
     }
 }
