@@ -279,6 +279,11 @@ public struct Scan {
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
+            block.requirementNames = Set(
+                moduleTypes.declarations(of: type.name).filter { $0.kind == .protocol }.flatMap(\.members).compactMap { member in
+                    if case .function(let function)? = member.declaration { return function.fullName }
+                    return nil
+                })
             block.calledByOwnExtensions = ownCalls[type.name] ?? []
             block.callsBackWithMessages = withMessages
             block.callsBackWithFlags = withFlags

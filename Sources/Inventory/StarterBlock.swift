@@ -102,6 +102,10 @@ struct StarterBlock {
     /// Requirements of the module's protocols the type conforms to, by signature
     /// (`Scan.signature(of:)`): the protocol's adapters serve the type's methods that implement them.
     var requirementsServed: [String: String] = [:]
+    /// A protocol's requirements, by Swift name: only they are what the library calls on the
+    /// conformer it holds (not MySQLNIO's `MySQLDatabase.query(_:_:onRow:onMetadata:)`, which
+    /// its extension declares).
+    var requirementNames: Set<String> = []
     /// A protocol's: the stored property of another type that holds a conformer
     /// (`PusherClientOptions.authorizer`), so the library calls its requirements (Scan.holders).
     var heldBy: String?

@@ -71,6 +71,27 @@ import Testing
         return Analyzer.analyse(file)
     }
 
+    /// An adapter with the Swift name of a member of the type: an async one takes over that
+    /// member's calls in async code; one that returns a stream makes every call that does not say
+    /// which type it wants ambiguous (MySQLNIO's `query(_:_:onMetadata:)` beside its own).
+    @Test func anAdapterNamedAsAMemberIsAWarningThatSaysWhatBreaks() {
+        let (_, streamed) = analyse(
+            """
+            @stream @event(onRow)
+            func query(_ sql: String, onRow: @escaping (String) -> Void, onMetadata: @escaping (Int) -> Void)
+            @context func query(_ sql: String, onMetadata: @escaping (Int) -> Void) -> [String]
+            """)
+        #expect(streamed.map(\.message) == ["the stream function 'query(_:onMetadata:)' has the same name as 'query(_:onMetadata:)' of the type"])
+        #expect(streamed.first?.notes.first?.message == "'query(_:onMetadata:)' is declared here; a call of either that does not say which type it wants is ambiguous")
+        let (_, awaited) = analyse(
+            """
+            func fetch(_ id: String, completion: @escaping (String?, Error?) -> Void)
+            func fetch(_ id: String) -> String
+            """)
+        #expect(awaited.map(\.message) == ["the async function 'fetch(_:)' has the same name as 'fetch(_:)' of the type"])
+        #expect(awaited.first?.notes.first?.message == "'fetch(_:)' is declared here; calls of it in async code would call the adapter")
+    }
+
     /// A completion that does not escape is called before the method returns (Kitura-redis): the
     /// adapter would block where it is awaited, which a warning at the parameter
     /// says; `@blocking` moves the call to the object's queue, and takes nothing it cannot keep.

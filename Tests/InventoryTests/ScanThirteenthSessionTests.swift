@@ -244,4 +244,25 @@ import Testing
                 "// scan: 'completion' gets an info dictionary: as written, part of the value; if its keys say that the call failed or was cancelled, bridge a method of yours that throws then"
             ), "\(text)")
     }
+
+    /// MySQLNIO's `MySQLDatabase`, held by the library's own wrapper: only its requirements are
+    /// what the library calls on the conformer it holds; `query(_:onRow:)`, declared by its
+    /// extension, is the app's to call.
+    @Test func onlyAHeldProtocolsRequirementsAreCalledByTheLibrary() {
+        let text = scan(
+            """
+            public protocol Database {
+                func send(_ command: String, completion: @escaping (Error?) -> Void)
+            }
+            extension Database {
+                public func query(_ sql: String, completion: @escaping ([String]?, Error?) -> Void) {}
+            }
+            struct LoggingDatabase {
+                let database: Database
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: the library keeps a Database in 'LoggingDatabase.database' and calls 'send' itself"), "\(text)")
+        #expect(!text.contains("calls 'query' itself"), "\(text)")
+    }
 }

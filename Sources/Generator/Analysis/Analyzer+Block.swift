@@ -130,19 +130,28 @@ extension Analyzer {
     }
 
     /// An async function with the same Swift name as a member of the type would break every
-    /// existing call of that member in async code (Swift prefers the async overload there).
+    /// existing call of that member in async code (Swift prefers the async overload there); a
+    /// function returning a stream, every call that does not say which type it wants (MySQLNIO's
+    /// `query(_:_:onMetadata:)` beside its own of the same labels: `let rows = db.query(sql)` is
+    /// ambiguous).
     mutating func warnIfCollides(
         _ adapter: Adapter, with context: [(name: String, location: SourceLocation)], at location: SourceLocation
     ) {
         let baseName = adapter.name.filter { $0 != "`" }
         let fullName = adapter.adapterName
         for member in context where member.name == fullName || (member.name == baseName && adapter.parameters.isEmpty) {
+            let isStream = adapter.stream != nil
             diagnostics.append(
                 Diagnostic(
-                    .warning, "the async function '\(fullName)' has the same name as '\(member.name)' of the type",
+                    .warning,
+                    "the \(isStream ? "stream" : "async") function '\(fullName)' has the same name as '\(member.name)' of the type",
                     at: location,
                     notes: [
-                        .init("'\(member.name)' is declared here; calls of it in async code would call the adapter", at: member.location),
+                        .init(
+                            isStream
+                                ? "'\(member.name)' is declared here; a call of either that does not say which type it wants is ambiguous"
+                                : "'\(member.name)' is declared here; calls of it in async code would call the adapter",
+                            at: member.location),
                         .init("give the adapter another name with '@asyncName(newName)'"),
                     ]))
         }
