@@ -136,53 +136,7 @@ public struct Scan {
             by: spelled, among: dependencies.aliases, besides: Set((aliases + valueAliases).map(\.name)))
         aliases += borrowed
         let nilReading = Self.nilWithoutErrorReading(nilAndNil, optionalReturns: optionalReturns, types: types)
-        // Extensions of one type go into one block, in the order the type first appears.
-        var order: [String] = []
-        var byName: [String: SourceType] = [:]
-        for type in types {
-            // A delegate protocol's requirements are the app's to implement, not API to call:
-            // they stay apart from its extensions' methods. Other protocols' requirements are API.
-            // A type of one platform (under `#if`) gets a block of its own, under its condition.
-            let key = (type.kind == .protocol && StarterBlock.isDelegateProtocol(type) ? type.name + " protocol" : type.name)
-                + (type.condition.map { " #if " + $0 } ?? "") + (type.whereClause.map { " " + $0 } ?? "")
-            if var existing = byName[key] {
-                existing.members += type.members
-                existing.isPublic = existing.isPublic || type.isPublic
-                existing.isObjC = existing.isObjC || type.isObjC
-                byName[key] = existing
-            } else {
-                order.append(key)
-                byName[key] = type
-            }
-        }
-        // One declaration per text: the branches of an `#if` often declare the same API twice.
-        let merged = order.compactMap { byName[$0] }.map { type -> SourceType in
-            var type = type
-            // A protocol extension's default implementation repeats its requirement with
-            // modifiers and attributes added: the declaration from `func` on is the same.
-            // Default values may differ (socket.io's `completion: (() -> ())? = nil` in the
-            // extension): a method is the same by its name and types, and whether it is static
-            // (SwiftyStoreKit's public `class func restorePurchases` beside a fileprivate instance
-            // method of the same signature). Of two, the public one stays.
-            var kept: [String: Int] = [:]
-            var members: [SourceMember] = []
-            for member in type.members {
-                let key: String
-                if case .function(let function)? = member.declaration {
-                    key = (member.isStatic ? "static func " : "func ") + Self.signature(of: function)
-                } else {
-                    key = Self.declarationKey(member.text)
-                }
-                if let index = kept[key] {
-                    if member.isPublic && !members[index].isPublic { members[index] = member }
-                    continue
-                }
-                kept[key] = members.count
-                members.append(member)
-            }
-            type.members = members
-            return type
-        }
+        let merged = Self.merging(types)
         let tokens = TokenMethods(types: merged, includesInternal: includesInternal)
         let lentTypes = LentTypes(types: types, includesInternal: includesInternal)
         let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
@@ -255,12 +209,7 @@ public struct Scan {
             block.enumAliases = enumAliases.mapValues(\.type)
             return block
         }
-        var closuresOnly: [(type: String, methods: [String])] = []
-        var deprecatedOnly: [(type: String, methods: [String])] = []
-        var initializersOnly: [(type: String, methods: [String])] = []
-        var valueTypeProperties: [(type: String, methods: [String])] = []
-        var lentOnly: [(type: String, methods: [String])] = []
-        var servedOnly: [(type: String, methods: [String])] = []
+        var unbridged = Unbridged()
         // Types with closure typealiases but no callbacks: kept for the typealiases another
         // type's callback names (`Signal<Value, Error>.Observer.Action`).
         var aliasBlocks: [StarterBlock] = []
@@ -339,47 +288,12 @@ public struct Scan {
             for member in members { block.add(member, tokens: tokens) }
             // A value's callback properties: an adapter would set its own copy's (Mocker's `Mock`).
             let valueProperties = block.isValueType ? members.filter { block.isCallbackProperty($0, ofAValueToo: true) }.map(\.name) : []
-            if !valueProperties.isEmpty { valueTypeProperties.append((type.name, valueProperties)) }
+            if !valueProperties.isEmpty { unbridged.valueTypeProperties.append((type.name, valueProperties)) }
             if block.hasCallbacks {
                 blocks.append(block)
             } else {
                 if block.entries.contains(where: { $0.role == .typeAlias }) { aliasBlocks.append(block) }
-                // Named in the starter, so that no declaration with a closure is left out unsaid.
-                var seen: Set<String> = []
-                let names = block.entries.filter { $0.marksContext && $0.servedBy == nil }.compactMap(\.swiftName)
-                    .filter { seen.insert($0).inserted }
-                // Overrides and implementations of requirements: by the adapters that serve them.
-                var bases: [String] = []
-                for base in block.entries.compactMap(\.servedBy) where !bases.contains(base) { bases.append(base) }
-                for base in bases {
-                    let methods = block.entries.filter { $0.servedBy == base }.compactMap(\.swiftName)
-                    servedOnly.append(("\(type.name) → \(base)", methods.filter { seen.insert($0).inserted }))
-                }
-                if !names.isEmpty {
-                    if lentTypes.lender(of: type.name) != nil {
-                        lentOnly.append((type.name, names))
-                    } else if members.contains(where: \.isInDeprecatedScope) {
-                        // A deprecated type (supabase's `RealtimeClient`, "Use new RealtimeClientV2"):
-                        // its callbacks are left for what replaces it, and said so.
-                        deprecatedOnly.append((type.name, names))
-                    } else {
-                        // Each with why it is not bridged, where the block said more than that its
-                        // closure is no callback (a view modifier, the SDK's own async form).
-                        var described: Set<String> = []
-                        closuresOnly.append(
-                            (type.name,
-                             block.entries.filter { $0.marksContext && $0.servedBy == nil }.compactMap { entry -> String? in
-                                 guard let name = entry.swiftName, described.insert(name).inserted else { return nil }
-                                 return name + (entry.contextReason.map { " — " + $0 } ?? "")
-                             }))
-                    }
-                }
-                // A type whose only callbacks are its initializers': named too, and counted.
-                let initializers = block.entries.filter(\.initializerWithCallback).compactMap { entry -> String? in
-                    if case .context(let initializer)? = entry.member.declaration { return initializer.name }
-                    return nil
-                }
-                if !initializers.isEmpty { initializersOnly.append((type.name, initializers)) }
+                unbridged.record(block, members: members, lentTypes: lentTypes)
             }
         }
         // A superclass's typealias a subclass's callback names bare is written qualified.
@@ -446,12 +360,12 @@ public struct Scan {
         used.removeAll { name in wrappers.contains { name.hasPrefix($0 + ".") } }
         starter.enums = used.compactMap { enums[$0] }
         starter.globalVariables = Set(globals)
-        starter.closuresOnly = closuresOnly
-        starter.deprecatedOnly = deprecatedOnly
-        starter.initializersOnly = initializersOnly
-        starter.valueTypeProperties = valueTypeProperties
-        starter.lentOnly = lentOnly
-        starter.servedOnly = servedOnly
+        starter.closuresOnly = unbridged.closuresOnly
+        starter.deprecatedOnly = unbridged.deprecatedOnly
+        starter.initializersOnly = unbridged.initializersOnly
+        starter.valueTypeProperties = unbridged.valueTypeProperties
+        starter.lentOnly = unbridged.lentOnly
+        starter.servedOnly = unbridged.servedOnly
         starter.internalUse = internalUse
         starter.freeFunctions = freeFunctions
         result.text = starter

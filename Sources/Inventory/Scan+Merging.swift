@@ -1,0 +1,105 @@
+import DeclParser
+
+extension Scan {
+    /// One type from all its declarations: the extensions of one type go into one block, in the
+    /// order the type first appears; one declaration per text, since the branches of an `#if`
+    /// often declare the same API twice.
+    static func merging(_ types: [SourceType]) -> [SourceType] {
+        var order: [String] = []
+        var byName: [String: SourceType] = [:]
+        for type in types {
+            // A delegate protocol's requirements are the app's to implement, not API to call:
+            // they stay apart from its extensions' methods. Other protocols' requirements are API.
+            // A type of one platform (under `#if`) gets a block of its own, under its condition.
+            let key = (type.kind == .protocol && StarterBlock.isDelegateProtocol(type) ? type.name + " protocol" : type.name)
+                + (type.condition.map { " #if " + $0 } ?? "") + (type.whereClause.map { " " + $0 } ?? "")
+            if var existing = byName[key] {
+                existing.members += type.members
+                existing.isPublic = existing.isPublic || type.isPublic
+                existing.isObjC = existing.isObjC || type.isObjC
+                byName[key] = existing
+            } else {
+                order.append(key)
+                byName[key] = type
+            }
+        }
+        // One declaration per text: the branches of an `#if` often declare the same API twice.
+        return order.compactMap { byName[$0] }.map { type -> SourceType in
+            var type = type
+            // A protocol extension's default implementation repeats its requirement with
+            // modifiers and attributes added: the declaration from `func` on is the same.
+            // Default values may differ (socket.io's `completion: (() -> ())? = nil` in the
+            // extension): a method is the same by its name and types, and whether it is static
+            // (SwiftyStoreKit's public `class func restorePurchases` beside a fileprivate instance
+            // method of the same signature). Of two, the public one stays.
+            var kept: [String: Int] = [:]
+            var members: [SourceMember] = []
+            for member in type.members {
+                let key: String
+                if case .function(let function)? = member.declaration {
+                    key = (member.isStatic ? "static func " : "func ") + Self.signature(of: function)
+                } else {
+                    key = Self.declarationKey(member.text)
+                }
+                if let index = kept[key] {
+                    if member.isPublic && !members[index].isPublic { members[index] = member }
+                    continue
+                }
+                kept[key] = members.count
+                members.append(member)
+            }
+            type.members = members
+            return type
+        }
+    }
+
+    /// The types with closures but no callback to bridge, named at the end of the starter with
+    /// why, so that no declaration with a closure is left out unsaid.
+    struct Unbridged {
+        var closuresOnly: [(type: String, methods: [String])] = []
+        var deprecatedOnly: [(type: String, methods: [String])] = []
+        var initializersOnly: [(type: String, methods: [String])] = []
+        var valueTypeProperties: [(type: String, methods: [String])] = []
+        var lentOnly: [(type: String, methods: [String])] = []
+        var servedOnly: [(type: String, methods: [String])] = []
+
+        mutating func record(_ block: StarterBlock, members: [SourceMember], lentTypes: LentTypes) {
+            // Named in the starter, so that no declaration with a closure is left out unsaid.
+            var seen: Set<String> = []
+            let names = block.entries.filter { $0.marksContext && $0.servedBy == nil }.compactMap(\.swiftName)
+                .filter { seen.insert($0).inserted }
+            // Overrides and implementations of requirements: by the adapters that serve them.
+            var bases: [String] = []
+            for base in block.entries.compactMap(\.servedBy) where !bases.contains(base) { bases.append(base) }
+            for base in bases {
+                let methods = block.entries.filter { $0.servedBy == base }.compactMap(\.swiftName)
+                servedOnly.append(("\(block.type) → \(base)", methods.filter { seen.insert($0).inserted }))
+            }
+            if !names.isEmpty {
+                if lentTypes.lender(of: block.type) != nil {
+                    lentOnly.append((block.type, names))
+                } else if members.contains(where: \.isInDeprecatedScope) {
+                    // A deprecated type (supabase's `RealtimeClient`, "Use new RealtimeClientV2"):
+                    // its callbacks are left for what replaces it, and said so.
+                    deprecatedOnly.append((block.type, names))
+                } else {
+                    // Each with why it is not bridged, where the block said more than that its
+                    // closure is no callback (a view modifier, the SDK's own async form).
+                    var described: Set<String> = []
+                    closuresOnly.append(
+                        (block.type,
+                         block.entries.filter { $0.marksContext && $0.servedBy == nil }.compactMap { entry -> String? in
+                             guard let name = entry.swiftName, described.insert(name).inserted else { return nil }
+                             return name + (entry.contextReason.map { " — " + $0 } ?? "")
+                         }))
+                }
+            }
+            // A type whose only callbacks are its initializers': named too, and counted.
+            let initializers = block.entries.filter(\.initializerWithCallback).compactMap { entry -> String? in
+                if case .context(let initializer)? = entry.member.declaration { return initializer.name }
+                return nil
+            }
+            if !initializers.isEmpty { initializersOnly.append((block.type, initializers)) }
+        }
+    }
+}
