@@ -127,6 +127,14 @@ public struct Scan {
             // Free functions that take a closure: bridged at the top level of the starter.
             freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) }
         }
+        let nested = NestedClosureAliases(types)
+        if !nested.isEmpty {
+            for index in types.indices { types[index].members = types[index].members.map(nested.spellingOut) }
+            freeMembers = freeMembers.map(nested.spellingOut)
+            let spelled = valueAliases.map(nested.spellingOut)
+            aliases += spelled.filter { $0.text.contains("->") }
+            valueAliases = spelled.filter { !$0.text.contains("->") }
+        }
         // The closure typealiases of the modules it depends on that its declarations use
         // (AzureCommunicationChat's `HTTPResultHandler<T>`, declared in AzureCore): pasted, so
         // that scan and generate see the closures.

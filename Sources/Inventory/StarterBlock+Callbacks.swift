@@ -191,10 +191,13 @@ extension StarterBlock {
         // unlabelled parameter's type (`urlSession(_ session: URLSession, …, completionHandler:)`):
         // the other SDK calls it, the app does not.
         // Not when that type is one of the SDK's closure aliases (Phoenix's `onJoin(_ callback:
-        // @escaping OnJoin)`): the handler of an event, named after it.
+        // @escaping OnJoin)`): the handler of an event, named after it. Nor when the type is
+        // specialized or a handle comes back (Vimeo's `request(_ request: Request<ModelType>, …,
+        // completion:) -> RequestToken`): the app's call, on a request of its own.
         if let first = function.parameters.first, first.label == nil,
             case .named(let components) = first.type.strippingAttributes.kind, let type = components.last?.name.name,
-            closureAliases[type] == nil,
+            closureAliases[type] == nil, components.last?.genericArguments.isEmpty == true,
+            ["Void", "()", "Bool"].contains(function.returnType?.strippingAttributes.description ?? "Void"),
             Naming.lowercasingFirstWord(type) == function.name.name || Naming.lowercasingFirstWord(Self.withoutFrameworkPrefix(type)) == function.name.name
                 // or its last word, with a `did…`/`will…`/`should…` label after it
                 // (`socket(_ sock: GCDAsyncSocket, didReceive:completionHandler:)`, CocoaAsyncSocket's);

@@ -1,0 +1,55 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// The fourteenth session's readings (decision 121).
+@Suite struct ScanFourteenthSessionTests: ScanTesting {
+    /// VimeoNetworking's namespace enum `ResultCompletion<ResultType, E: Error> { typealias T =
+    /// (Result<ResultType, E>) -> Void }`, named `ResultCompletion<VIMAccount, NSError>.T` by an
+    /// alias and by parameters: spelled out with the arguments in place, every such method is a
+    /// callback (before, none was: "no completion handler found").
+    @Test func aClosureAliasOfASpecializedGenericTypeIsSpelledOut() throws {
+        let text = scan(
+            """
+            public enum ResultCompletion<ResultType, E: Error> {
+                public typealias T = (Result<ResultType, E>) -> Void
+            }
+            public struct Account {}
+            public struct Page<Model> {}
+            public final class Authenticator {
+                public typealias Completion = ResultCompletion<Account, NSError>.T
+                public func logIn(email: String, completion: @escaping Completion) {}
+                public func pages<Model>(of model: Model.Type, completion: @escaping ResultCompletion<Page<Model>, NSError>.T) {}
+                public func maybe(completion: ResultCompletion<Account, NSError>.T?) {}
+            }
+            """
+        ).text
+        #expect(text.contains("public typealias Completion = (Result<Account, NSError>) -> Void"), "\(text)")
+        #expect(text.contains("completion: @escaping (Result<Page<Model>, NSError>) -> Void"), "\(text)")
+        #expect(text.contains("completion: ((Result<Account, NSError>) -> Void)?"), "\(text)")
+        #expect(!text.contains("Not bridgeable"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func logIn(email: String) async throws -> Account {"), "\(generated)")
+        #expect(generated.contains("-> Page<Model> {"), "\(generated)")
+    }
+
+    /// `request(_ request: Request<ModelType>, completion:) -> RequestToken` is named after its
+    /// first parameter's type, as a delegate method is (`urlSession(_ session: URLSession, …)`),
+    /// but that type is specialized and a handle comes back: the app's own call.
+    @Test func aMethodNamedAfterASpecializedFirstParameterIsTheAppsCall() throws {
+        let text = scan(
+            """
+            public final class RequestToken { public func cancel() {} }
+            public struct Request<Model> {}
+            public final class Client {
+                public func request<Model>(_ request: Request<Model>, completion: @escaping (Result<Model, Error>) -> Void) -> RequestToken { RequestToken() }
+            }
+            public final class Session {
+                public func urlSession(_ session: URLSession, completion: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@cancel(token)\n    public func request<Model>("), "\(text)")
+        #expect(text.contains("// Session: urlSession(_:completion:)"), "\(text)")
+    }
+}
