@@ -62,7 +62,7 @@ struct SDKEnum {
     /// of the outer type's parameters in its cases.
     static func handedOver(
         by parameter: Parameter, in blockType: String, enums: [String: SDKEnum], aliases: [String: FunctionTypeSyntax],
-        enumAliases: [String: TypeSyntax] = [:]
+        enumAliases: [String: TypeSyntax] = [:], beside handedBack: Set<String> = []
     ) -> (found: SDKEnum, outerArguments: [String])? {
         var type = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes
         // Through a closure typealias: the block's or the file's (`Handler`), or another type's
@@ -77,9 +77,13 @@ struct SDKEnum {
                 aliasScope = components.dropLast().map(\.name.name).joined(separator: ".")
             }
         }
-        guard case .function(let closure) = type.kind, closure.parameters.count == 1,
-            case .named(var components) = closure.parameters[0].type.strippingAttributes.kind
-        else { return nil }
+        // One argument, or one beside what the caller already has (the handle the call returns,
+        // the receiver: AppSync's `(SubscriptionItemEvent, SubscriptionItem) -> Void`).
+        guard case .function(let closure) = type.kind else { return nil }
+        let arguments = closure.parameters.filter {
+            !handedBack.contains($0.type.strippingAttributes.unwrappingOptional.strippingAttributes.description)
+        }
+        guard arguments.count == 1, case .named(var components) = arguments[0].type.strippingAttributes.kind else { return nil }
         // Through a typealias of one (ProcedureKit's `ConditionResult = ProcedureResult<Bool>`).
         if components.count == 1, components[0].genericArguments.isEmpty, let target = enumAliases[components[0].name.name],
             case .named(let aliased) = target.strippingAttributes.kind

@@ -9,7 +9,8 @@ extension StarterBlock {
     /// the starter.
     mutating func enumRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
         let aliases = closureAliases
-        guard let (handed, outerArguments) = SDKEnum.handedOver(by: callback, in: type, enums: enums, aliases: aliases, enumAliases: enumAliases)
+        guard let (handed, outerArguments) = SDKEnum.handedOver(by: callback, in: type, enums: enums, aliases: aliases, enumAliases: enumAliases,
+            beside: Set([function.returnType?.strippingAttributes.unwrappingOptional.strippingAttributes.description, type].compactMap { $0 }))
         else { return }
         if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
         // A registration with its stop (Bluejay's `listen(to:…, completion: (ReadResult<R>) ->

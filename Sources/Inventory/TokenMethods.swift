@@ -14,6 +14,9 @@ struct TokenMethods {
     private var withoutArguments: [String: Set<String>] = [:]
     /// Each type's methods an app can call, parsed, for the call that undoes another.
     private var functions: [String: [FunctionDecl]] = [:]
+    /// Each type's static methods, for the static call that undoes another (SwiftAudioPlayer's
+    /// `static func subscribe(_:) -> UInt` and `static func unsubscribe(_:)`).
+    private var staticFunctions: [String: [FunctionDecl]] = [:]
     /// Every type the sources declare, by its last name.
     private var declared: Set<String> = []
 
@@ -35,6 +38,9 @@ struct TokenMethods {
                 else { continue }
                 withoutArguments[name, default: []].insert(member.name)
                 if methods[name] == nil { methods[name] = member.name }
+            }
+            for member in type.members where member.kind == .function && member.isStatic && (member.isPublic || includesInternal) {
+                if case .function(let function)? = member.declaration { staticFunctions[name, default: []].append(function) }
             }
             for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
                 // Callable as `name()`: no parameters, or only ones with defaults (NIO's
@@ -156,7 +162,8 @@ struct TokenMethods {
             inverses.contains(candidate.name.name)
                 || (candidate.name.name.hasPrefix("cancel") && candidate.parameters.contains { $0.type.strippingAttributes.description == returned })
         }
-        candidates: for candidate in functions[Self.bareName(type)] ?? [] where undoes(candidate) {
+        let isStatic = function.modifiers.contains { $0.name == "static" || $0.name == "class" }
+        candidates: for candidate in (isStatic ? staticFunctions : functions)[Self.bareName(type)] ?? [] where undoes(candidate) {
             // An optional id (Optimizely's `Int?`) is taken back where there is one.
             let taken = [returned, returned.hasSuffix("?") ? String(returned.dropLast()) : returned + "?"]
             if candidate.parameters.count == 1, taken.contains(candidate.parameters[0].type.strippingAttributes.description) {

@@ -52,4 +52,49 @@ import Testing
         #expect(text.contains("@cancel(token)\n    public func request<Model>("), "\(text)")
         #expect(text.contains("// Session: urlSession(_:completion:)"), "\(text)")
     }
+
+    /// SwiftAudioPlayer's `SAPlayer.Updates.ElapsedTime.subscribe(_:) -> UInt` beside `static func
+    /// unsubscribe(_ id: UInt)`: a static registration is undone by the static inverse, as an
+    /// instance one is by the instance's.
+    @Test func aStaticSubscribeIsStoppedByTheStaticUnsubscribe() throws {
+        let text = scan(
+            """
+            public enum Updates {
+                public struct Elapsed {
+                    public static func subscribe(_ closure: @escaping (_ time: Double) -> ()) -> UInt { 0 }
+                    public static func unsubscribe(_ id: UInt) {}
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("@stream\n    // scan: @cancel(using: unsubscribe(_:)) because 'unsubscribe(_:)' takes the UInt 'subscribe' returns"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("static func subscribe() -> _Concurrency.AsyncStream<Double> {"), "\(generated)")
+        #expect(generated.contains("stop: { token in Self.unsubscribe(token) },"), "\(generated)")
+    }
+
+    /// AppSync's `subscribe(…, eventHandler: (SubscriptionItemEvent, SubscriptionItem) -> Void) ->
+    /// SubscriptionItem`: the enum beside the handle the call returns is read by its cases, as it
+    /// is alone; the handle, which the caller already has, is handed back.
+    @Test func anEnumBesideTheReturnedHandleIsReadByItsCases() throws {
+        let text = scan(
+            """
+            public enum ItemEvent {
+                case connection(Int)
+                case data(Data)
+                case failed(Error)
+            }
+            public final class Item {}
+            public final class Connection {
+                public func subscribe(request: String, eventHandler: @escaping (ItemEvent, Item) -> Void) -> Item { Item() }
+                public func unsubscribe(item: Item) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@failure(.failed)"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func subscribe(request: String) -> _Concurrency.AsyncThrowingStream<ItemEvent, any Swift.Error> {"), "\(generated)")
+        #expect(generated.contains("eventHandler: { event, _ in"), "\(generated)")
+        #expect(generated.contains("events.finish(throwing: error)"), "\(generated)")
+    }
 }

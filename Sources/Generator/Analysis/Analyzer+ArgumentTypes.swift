@@ -19,6 +19,17 @@ extension Analyzer {
         return type == scope || type == scope.split(separator: ".").last.map(String.init)
     }
 
+    /// The one element that is neither the handle the method returns nor the receiver, when
+    /// every other is one of these: a callback handed back what the caller already has.
+    static func onlyElementBesideHandles(_ elements: [TupleTypeElement], of function: FunctionDecl, scope: String) -> Int? {
+        let returned = function.returnType.map { $0.strippingAttributes.unwrappingOptional.strippingAttributes.description }
+        let others = elements.indices.filter { index in
+            !(elements[index].type.strippingAttributes.unwrappingOptional.strippingAttributes.description == returned
+                || isReceiver(elements[index], scope: scope))
+        }
+        return others.count == 1 ? others[0] : nil
+    }
+
     /// A callback whose first argument is of a generic type of the method that
     /// the caller passes as an argument (RxSwift's `subscribe(with object: Object, onNext:
     /// (Object, Element) -> Void)`): a value of a type the SDK knows nothing of can only be the

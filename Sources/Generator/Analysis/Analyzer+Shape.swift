@@ -42,8 +42,11 @@ extension Analyzer {
         {
             elements = inner
         }
-        // One value of an SDK enum the file declares: its cases say what each call means.
-        switch elements.count == 1 ? enumOutcome(elements[0], function: function, annotations: annotations, scope: scope) : .none {
+        // One value of an SDK enum the file declares: its cases say what each call means. Also
+        // beside the handle the call returns or the receiver (AppSync's `subscribe(…, eventHandler:
+        // (SubscriptionItemEvent, SubscriptionItem) -> Void) -> SubscriptionItem`), handed back.
+        let enumIndex = elements.count == 1 ? 0 : Self.onlyElementBesideHandles(elements, of: function, scope: scope)
+        switch enumIndex.map({ enumOutcome(elements[$0], function: function, annotations: annotations, scope: scope) }) ?? .none {
         case .some(nil):
             return nil
         case .some(let (outcome, valueType)?):
@@ -53,9 +56,14 @@ extension Analyzer {
                     notes: [.init("name the case that carries the error with '@failure(.case)'")])
                 return nil
             }
-            let type = function.genericParameters.isEmpty ? nil : elements[0].type.strippingAttributes.description
-            let name = closureParameterNames(elements, roles: [.cases(outcome)])[0]
-            return (CompletionShape(parameters: [.init(name: name, role: .cases(outcome), type: type)]), valueType)
+            let roles = elements.indices.map { $0 == enumIndex ? CompletionShape.Role.cases(outcome) : .handedBack }
+            let names = closureParameterNames(elements, roles: roles)
+            let parameters = elements.indices.map { index in
+                CompletionShape.Parameter(
+                    name: index == enumIndex ? names[index] : "_", role: roles[index],
+                    type: function.genericParameters.isEmpty ? nil : elements[index].type.strippingAttributes.description)
+            }
+            return (CompletionShape(parameters: parameters), valueType)
         case .none:
             if let (name, kind, location) = annotations.caseRoles.first {
                 diagnostics.error(

@@ -222,10 +222,20 @@ public struct CompletionShape: Hashable, Sendable {
         return found
     }
 
-    /// The cases of an SDK enum that is the callback's one argument.
-    public var enumOutcome: EnumOutcome? {
-        if parameters.count == 1, case .cases(let outcome) = parameters[0].role { return outcome }
-        return nil
+    /// The cases of an SDK enum that is the callback's one argument (beside what is handed back),
+    /// and the argument's name.
+    public var enumOutcome: EnumOutcome? { enumArgument?.outcome }
+
+    public var enumArgument: (name: String, outcome: EnumOutcome)? {
+        var found: (String, EnumOutcome)?
+        for parameter in parameters {
+            switch parameter.role {
+            case .cases(let outcome) where found == nil: found = (parameter.name, outcome)
+            case .handedBack: continue
+            default: return nil
+            }
+        }
+        return found
     }
 }
 

@@ -46,8 +46,8 @@ extension Planner {
         if let (name, lent) = plan.result {
             // A lent success (`Result<Database, Error>`) must not escape the callback: Void.
             printer.line("\(receiver).resume(with: \(name)\(lent ? ".map { _ in }" : ""))")
-        } else if let outcome = plan.enumOutcome {
-            printCaseSwitch(outcome, over: plan.parameters[0].name, .completion(receiver), into: &printer)
+        } else if let (name, outcome) = plan.enumArgument {
+            printCaseSwitch(outcome, over: name, .completion(receiver), into: &printer)
         } else {
             outcomeBranches(plan, .completion(receiver), in: &printer)
         }
@@ -86,7 +86,7 @@ extension Planner {
                 "callback(isLast: \($0)" + (until.inclusive ? ", inclusive: true" : "") + ")"
             }
         }
-        if let outcome = plan.enumOutcome { return printCaseSwitch(outcome, over: plan.parameters[0].name, .stream(events), into: &printer) }
+        if let (name, outcome) = plan.enumArgument { return printCaseSwitch(outcome, over: name, .stream(events), into: &printer) }
         guard let name = plan.result?.name else { return outcomeBranches(plan, .stream(events), in: &printer) }
         let yield = events + (adapter.returnsVoid ? ".yield()" : ".yield(value)")
         let success = adapter.returnsVoid ? ".success" : ".success(let value)"
