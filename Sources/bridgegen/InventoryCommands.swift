@@ -252,12 +252,12 @@ enum InventoryCommands {
         manifestAndFolder(above: folder)?.text
     }
 
-    /// The nearest `Package.swift` at or above `folder`, and `folder`'s path from its package.
+    /// The nearest package manifest at or above `folder`, and `folder`'s path from its package.
     static func manifestAndFolder(above folder: String) -> (text: String, relativePath: String)? {
         let start = URL(fileURLWithPath: folder).standardizedFileURL
         var url = start
         for _ in 0..<8 {
-            let candidate = url.appendingPathComponent("Package.swift")
+            let candidate = url.appendingPathComponent(manifestName(in: url.path))
             if let data = FileManager.default.contents(atPath: candidate.path) {
                 let relative = start.path.dropFirst(url.path.count).drop { $0 == "/" }
                 return (String(decoding: data, as: UTF8.self), String(relative))
@@ -267,6 +267,20 @@ enum InventoryCommands {
             url = parent
         }
         return nil
+    }
+
+    /// The manifest SwiftPM reads in `folder`: of the version-specific ones (`Package@swift-5.3.swift`),
+    /// the newest this toolchain's tools (6.3) may read, else `Package.swift`. LINE SDK's
+    /// `Package.swift` excludes its UI folder, which `Package@swift-5.3.swift` builds.
+    static func manifestName(in folder: String) -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var best: (version: [Int], name: String)?
+        for name in names where name.hasPrefix("Package@swift-") && name.hasSuffix(".swift") {
+            let version = name.dropFirst("Package@swift-".count).dropLast(".swift".count).split(separator: ".").map { Int($0) ?? -1 }
+            guard !version.contains(-1), version.lexicographicallyPrecedes([6, 3, 1]) || version.starts(with: [6, 3]) else { continue }
+            if best.map({ $0.version.lexicographicallyPrecedes(version) }) ?? true { best = (version, name) }
+        }
+        return best?.name ?? "Package.swift"
     }
 
     /// `Foo` from `…/Foo.swiftinterface`, `…/Foo.swiftmodule/…` or `…/Sources/Foo/…`.

@@ -542,6 +542,28 @@ let invalidBridge = """
         #expect(result.stderr.contains("scan: note: left out 2 file(s) the package's manifest excludes: Bridged.swift, Old.swift\n"))
     }
 
+    /// SwiftPM reads the newest version-specific manifest the tools may read (LINE SDK's
+    /// `Package@swift-5.3.swift` builds the UI folder its `Package.swift` excludes): so does scan.
+    @Test func scanReadsTheManifestSwiftPMReads() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sources = dir.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources.appendingPathComponent("UI"), withIntermediateDirectories: true)
+        let excluding = "let kit: Target = .target(name: \"Kit\")\nkit.path = \"Sources\"\nkit.exclude = [\"UI\"]\n"
+        try excluding.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try excluding.write(to: dir.appendingPathComponent("Package@swift-99.0.swift"), atomically: true, encoding: .utf8)
+        try "let kit: Target = .target(name: \"Kit\")\nkit.path = \"Sources\"\n"
+            .write(to: dir.appendingPathComponent("Package@swift-5.3.swift"), atomically: true, encoding: .utf8)
+        try "public class Kit {\n    public func charge(completion: @escaping (Error?) -> Void) {}\n}\n"
+            .write(to: sources.appendingPathComponent("Kit.swift"), atomically: true, encoding: .utf8)
+        try "public class Screen {\n    public func present(completion: @escaping (Error?) -> Void) {}\n}\n"
+            .write(to: sources.appendingPathComponent("UI/Screen.swift"), atomically: true, encoding: .utf8)
+        let result = run(["scan", sources.path, "--module", "Kit"])
+        #expect(result.code == .success)
+        #expect(result.stdout.contains("func charge(") && result.stdout.contains("func present("), "\(result.stdout)")
+        #expect(!result.stderr.contains("manifest excludes"), "\(result.stderr)")
+    }
+
     @Test func scanWritesAStarterFileAndSummarizes() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
