@@ -59,6 +59,17 @@ extension StarterBlock {
         if spelled.contains("Publisher") {
             return "returns a publisher, whose closures run when it is subscribed to"
         }
+        // A step of a future's chain (FutureKit's `FutureProtocol.onFail(_:block:) -> Future<T>`,
+        // `onCancel`, a promise's `finally(_:) -> Promise<T>`): its closure runs when this future
+        // completes one way, and the future it returns carries on; awaiting it would hang on the
+        // other outcomes. Not one handed a `Result`, either way (NIO's `always(_:) ->
+        // EventLoopFuture<Value>`): the whole outcome.
+        let takesResult = function.parameters.contains { parameter in
+            closureType(of: parameter).map { $0.parameters.count == 1 && $0.parameters[0].type.strippingAttributes.description.hasPrefix("Result<") } == true
+        }
+        if Self.namesFuture(TokenMethods.bareName(type)), Self.namesFuture(bare), !takesResult {
+            return "a step of a future's chain: it runs when this future completes, and the future it returns carries on; await the future's own outcome"
+        }
         // A SwiftUI view modifier (KeyboardShortcuts' `View.onGlobalKeyboardShortcut(_:perform:)
         // -> some View`, Defaults' `Toggle.onChange(_:) -> Self`): it runs while the view is shown.
         // Or one that returns the view's own type (SDWebImageSwiftUI's `WebImage.onSuccess(perform:)
@@ -67,6 +78,10 @@ extension StarterBlock {
             return "a SwiftUI view modifier: its closure runs while the view is shown"
         }
         return nil
+    }
+
+    static func namesFuture(_ type: String) -> Bool {
+        ["Future", "Promise"].contains { type.hasPrefix($0) || type.hasSuffix($0) || type.hasSuffix($0 + "Protocol") || type.hasSuffix($0 + "Type") }
     }
 
     /// A static method that makes a value of its own type from a closure

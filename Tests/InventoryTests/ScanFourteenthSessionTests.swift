@@ -97,4 +97,59 @@ import Testing
         #expect(generated.contains("eventHandler: { event, _ in"), "\(generated)")
         #expect(generated.contains("events.finish(throwing: error)"), "\(generated)")
     }
+
+    /// FutureKit's `FutureProtocol.onFail(_:block: (Error) -> Void) -> Future<T>` and `onCancel`:
+    /// steps of a future's chain that run on one outcome only, no callback (an adapter would
+    /// hang on the others, or stream one failure). NIO's `always(_:)`, handed the whole
+    /// `Result`, still reports the outcome.
+    @Test func aStepOfAFuturesChainIsNoCallback() {
+        let text = scan(
+            """
+            public protocol FutureProtocol { associatedtype T }
+            public final class Future<T>: FutureProtocol {}
+            extension FutureProtocol {
+                @discardableResult public func onFail(_ executor: Int = 0, block: @escaping (_ error: Error) -> Void) -> Future<T> { fatalError() }
+                @discardableResult public func onCancel(_ executor: Int = 0, block: @escaping () -> Void) -> Future<T> { fatalError() }
+            }
+            public final class EventLoopFuture<Value> {
+                public func always(_ callback: @escaping (Result<Value, Error>) -> Void) -> EventLoopFuture<Value> { self }
+            }
+            """
+        ).text
+        #expect(text.contains("onFail(_:block:) — a step of a future's chain"), "\(text)")
+        #expect(text.contains("onCancel(_:block:) — a step of a future's chain"), "\(text)")
+        #expect(text.contains("    public func always(_ callback: @escaping (Result<Value, Error>) -> Void) -> EventLoopFuture<Value>"), "\(text)")
+    }
+
+    /// The job an executor runs (`executeBlock(block:)`) and a critical section
+    /// (`lockAndModify(modifyBlock:)`) are work, not callbacks.
+    @Test func anExecutorsBlockAndALocksSectionAreWork() {
+        let text = scan(
+            """
+            public final class Executor {
+                public func executeBlock(block b: @escaping () -> ()) {}
+            }
+            public final class Lock {
+                public func lockAndModify(modifyBlock: @escaping () -> Void) {}
+                public func lockAndRead(readBlock: @escaping () -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// Executor: executeBlock(block:)"), "\(text)")
+        #expect(text.contains("// Lock: lockAndModify(modifyBlock:), lockAndRead(readBlock:)"), "\(text)")
+    }
+
+    /// AWS AppSync's `sync(baseQuery:baseQueryResultHandler:deltaQuery:deltaQueryResultHandler:…)`:
+    /// two closures named as results of a part of the call; whichever is taken for the outcome, the
+    /// other would stay a parameter. Refused, with the reason, instead of a one-shot of one part.
+    @Test func severalPartsResultHandlersAreRefused() {
+        let text = scan(
+            """
+            public final class Client {
+                public func sync(baseQuery: String, baseQueryResultHandler: @escaping (String?, Error?) -> Void, deltaQuery: String, deltaQueryResultHandler: @escaping (Int?, Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("Not bridgeable as written: 'baseQueryResultHandler' reports part of the outcome of 'sync(baseQuery:baseQueryResultHandler:deltaQuery:deltaQueryResultHandler:)'"), "\(text)")
+    }
 }

@@ -123,7 +123,10 @@ extension CallbackShape {
         // block:)`, `DispatchQueue.after(when:block:)`): its closure of nothing is the job,
         // whatever it is called (a bare `block` too), unless it is named as a completion.
         // A transaction's body (Realm's `beginAsyncWrite(_ asyncWriteBlock:)`, a `writeBlock`).
-        if [name, label ?? ""].contains(where: { $0.lowercased().contains("writeblock") || $0.lowercased().contains("transaction") }) {
+        // So is a critical section's (FutureKit's `lockAndModify(modifyBlock:)`, `lockAndRead(readBlock:)`).
+        if [name, label ?? ""].contains(where: { name in
+            ["writeblock", "transaction", "modifyblock", "readblock"].contains { name.lowercased().contains($0) }
+        }) {
             return true
         }
         // A binding's setter (ReactiveKit's `bind(to target:, setter: (Target, Element) -> Void)`)
@@ -137,7 +140,10 @@ extension CallbackShape {
         let names = (name + " " + (label ?? "")).lowercased()
         let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete"].contains(where: names.contains)
         // Also such a verb on a queue or thread (Tiercel's `executeOnMain(_ block:)`).
-        let onSomething = ["execute", "perform", "run", "dispatch"].contains { lowered.hasPrefix($0 + "on") }
+        // Or of the job's own name (FutureKit's `Executor.executeBlock(block:)`).
+        let onSomething = ["execute", "perform", "run", "dispatch"].contains { verb in
+            lowered.hasPrefix(verb + "on") || ["block", "closure", "work"].contains { lowered == verb + $0 }
+        }
         if parameterCount == 0, ["execute", "perform", "schedule", "dispatch", "async", "addoperation", "submit", "enqueue"].contains(lowered)
             || lowered.hasSuffix("after") || onSomething, !namedAsCompletion
         {

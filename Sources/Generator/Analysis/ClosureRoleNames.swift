@@ -276,6 +276,16 @@ public enum ClosureRoleNames {
         let all = success.union(failure).union(event).union(finish).union(outcome)
         return all.contains(name.lowercased()) || label.map { all.contains($0.lowercased()) } == true
             || plays(.event, name: name, label: label) || plays(.finish, name: name, label: label)
+            || [name, label ?? ""].contains(where: namesResultOfAPart)
+    }
+
+    /// The result handler of one part of the call (AWS AppSync's `sync(baseQuery:
+    /// baseQueryResultHandler:…, deltaQuery:deltaQueryResultHandler:…)`): an outcome, of which
+    /// the call has several.
+    static func namesResultOfAPart(_ name: String) -> Bool {
+        ["ResultHandler", "CompletionHandler", "ResponseHandler", "ResultBlock", "CompletionBlock", "ResultCallback"].contains {
+            name.hasSuffix($0) && name.count > $0.count
+        }
     }
 
     /// The verbs that undo a method's (`subscribe` → `unsubscribe`, `psubscribe` → `punsubscribe`,
