@@ -88,7 +88,7 @@ struct DocumentedFrequency: Equatable {
     /// of a closure that a later call uses (Kingfisher's `redirectHandler(_:) -> Self`).
     static func saysSetter(_ documentation: [String]) -> Bool {
         let opening = words(of: documentation.first(where: { !words(of: $0).isEmpty }) ?? "")
-        return opening.first == "sets" && opening.prefix(4).contains(where: aboutCallback.contains)
+        return (opening.first == "sets" || opening.first == "set") && opening.prefix(4).contains(where: aboutCallback.contains)
     }
 
     /// Lowercased words, code spans (`` `name` ``) left out.

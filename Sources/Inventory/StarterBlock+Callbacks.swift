@@ -347,7 +347,7 @@ extension StarterBlock {
         }
         guard case .named(let components) = type.kind, let last = components.last else { return false }
         if let closure = closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")] {
-            return deliversResults(closure)
+            return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
         }
         // A type the sources do not declare (another module's alias): a callback only by its
         // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a

@@ -353,7 +353,14 @@ struct StarterBlock {
             // that does the work; nothing it starts calls back.
             // Or one whose documentation says it sets one (Kingfisher's `redirectHandler(_ block:)
             // -> Self`, "Sets a block to modify the image download request during redirection").
-            if takesCallback(function), function.returnType?.description == "Self", function.parameters.count == 1,
+            // Or the next builder of a chain (SwiftyVK's `onError(_:) -> SuccessableProgressableConfigurable`,
+            // "Set onError callback", then `send()`): the module's own type, no token to stop.
+            let returnsBuilder = function.returnType.map { returned in
+                returned.description == "Self"
+                    || (DocumentedFrequency.saysSetter(member.documentation) && tokens.declares(returned.description)
+                        && tokens.stopMethod(of: returned.description) == nil)
+            } ?? false
+            if takesCallback(function), returnsBuilder, function.parameters.count == 1,
                 function.parameters[0].type.strippingAttributes.unwrappingOptional != function.parameters[0].type.strippingAttributes
                     || DocumentedFrequency.saysSetter(member.documentation)
             {

@@ -152,4 +152,42 @@ import Testing
         ).text
         #expect(text.contains("Not bridgeable as written: 'baseQueryResultHandler' reports part of the outcome of 'sync(baseQuery:baseQueryResultHandler:deltaQuery:deltaQueryResultHandler:)'"), "\(text)")
     }
+
+    /// SwiftyVK's `share(_:onSuccess: RequestCallbacks.Success, onError: RequestCallbacks.Error)`
+    /// with `Success = (Data) throws -> ()`: a success handler that may throw is still the value
+    /// (an adapter's never throws). Before, scan left it out, and generate, given it, kept
+    /// `onSuccess` as a parameter and returned the error.
+    @Test func aSuccessHandlerThatMayThrowIsTheValue() throws {
+        let text = scan(
+            """
+            public enum RequestCallbacks {
+                public typealias Success = (Data) throws -> ()
+                public typealias Error = (Swift.Error) -> ()
+            }
+            public final class Session {
+                public func share(_ context: Int, onSuccess: @escaping RequestCallbacks.Success, onError: @escaping RequestCallbacks.Error) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@context"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func share(_ context: Int) async throws -> Data {"), "\(generated)")
+    }
+
+    /// SwiftyVK's typestate builders: `onError(_:) -> SuccessableProgressableConfigurable`,
+    /// documented "Set onError callback", returns the next builder of the module (no token),
+    /// and nothing is sent until `send()`: a setter, no callback of this call.
+    @Test func aSetterReturningTheNextBuilderIsNoCallback() {
+        let text = scan(
+            """
+            public final class Task { public func cancel() {} }
+            public final class Sendable { public func send() -> Task { Task() } }
+            public final class Failable {
+                /// Set onError callback
+                public func onError(_ closure: @escaping (Error) -> ()) -> Sendable { Sendable() }
+            }
+            """
+        ).text
+        #expect(text.contains("// Failable: onError(_:) — sets a handler of the builder"), "\(text)")
+    }
 }

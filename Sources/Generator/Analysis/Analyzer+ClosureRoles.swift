@@ -91,7 +91,7 @@ extension Analyzer {
     mutating func inferredRoles(_ function: FunctionDecl, closures: [Int], scope: String, isStream: Bool) -> ClosureRoles? {
         var roles = ClosureRoles()
         let parameters = function.parameters
-        let delivering = closures.filter { deliversResults(parameters[$0].type, scope: scope) }
+        let delivering = closures.filter { deliversResults(parameters[$0].type, scope: scope, of: parameters[$0]) }
         func only(_ role: ClosureRoleNames.Role) -> Int? {
             let found = delivering.filter { Self.plays(role, parameters[$0]) }
             return found.count == 1 ? found[0] : nil
@@ -228,7 +228,7 @@ extension Analyzer {
         let handled = Set([value] + roles.others.map(\.index))
         let left = function.parameters.indices.filter {
             !handled.contains($0) && isClosure(function.parameters[$0].type, scope: scope)
-                && deliversResults(function.parameters[$0].type, scope: scope)
+                && deliversResults(function.parameters[$0].type, scope: scope, of: function.parameters[$0])
         }
         let valueName = function.parameters[value].name.name
         let fix =

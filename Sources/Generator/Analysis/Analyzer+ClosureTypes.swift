@@ -85,11 +85,12 @@ extension Analyzer {
     }
 
     /// The closure type (resolved through typealiases) hands the app results (CallbackShape).
-    func deliversResults(_ type: TypeSyntax, scope: String) -> Bool {
+    /// With the parameter's name: a success handler may throw (`onSuccess: (Data) throws -> ()`).
+    func deliversResults(_ type: TypeSyntax, scope: String, of parameter: Parameter? = nil) -> Bool {
         guard let resolved = try? resolver.resolve(type, scope: scope).unwrappingOptional,
             case .function(let closure) = resolved.kind
         else { return false }
-        return CallbackShape.deliversResults(closure)
+        return CallbackShape.deliversResults(closure, name: parameter?.name.name, label: parameter?.label?.name)
     }
 
     func isClosure(_ type: TypeSyntax, scope: String) -> Bool {

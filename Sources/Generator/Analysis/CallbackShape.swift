@@ -41,6 +41,9 @@ public enum CallbackShape {
         {
             return true
         }
+        // A success handler that may throw (SwiftyVK's `onSuccess: (Data) throws -> ()`, whose
+        // error the library reports to `onError`): the value, which an adapter's never throws.
+        if let name, ClosureRoleNames.plays(.success, name: name, label: label) { return true }
         return !closure.parameters.isEmpty && returns.map(ClosureRoleNames.isFuture) == true
             && [name, label].contains { $0.map(ClosureRoleNames.namesPerItem) == true }
     }
