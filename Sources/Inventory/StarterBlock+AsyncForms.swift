@@ -25,7 +25,7 @@ extension StarterBlock {
             // traits:transient:completion:)`, whose traits it cannot pass.
             let left = function.parameters.filter { parameter in
                 !isClosure(parameter) && !Self.endsLikeCallback(parameter.type.strippingAttributes.unwrappingOptional.description)
-                    && !twinLabels.contains(parameter.label?.name ?? "_")
+                    && !twinLabels.contains(Self.label(of: parameter))
                     && !parameter.type.description.contains("Queue") && !parameter.name.name.lowercased().contains("queue")
                     && !["_isolation", "isolation"].contains(parameter.label?.name ?? parameter.name.name)
             }
@@ -83,7 +83,7 @@ extension StarterBlock {
             // printToConsole:completionHandler:)` and `start(bootstrap:printToConsole:) async`): the
             // same argument.
             let named = function.parameters.filter { !$0.type.description.contains("->") }.map {
-                $0.label?.name == "_" ? $0.name.name : ($0.label?.name ?? $0.name.name)
+                ($0.label?.name == "_" ? $0.name.name : ($0.label?.name ?? $0.name.name)).lowercased()
             }
             if twinName == name, Self.sharedLabelsHaveTheSameTypes(function, twin),
                 Self.isSubmultiset(twinLabels, of: plain) || Self.isSubmultiset(twinLabels, of: named)
@@ -96,7 +96,7 @@ extension StarterBlock {
                 let rest = String(stem.dropFirst(twinName.count))
                 if rest == "WithCompletion", twinLabels == plain { return true }
                 if let first = twinLabels.first, first != "_", plain.first == "_",
-                    rest == first.prefix(1).uppercased() + first.dropFirst(), Array(twinLabels.dropFirst()) == Array(plain.dropFirst())
+                    rest.lowercased() == first, Array(twinLabels.dropFirst()) == Array(plain.dropFirst())
                 {
                     return true
                 }
@@ -113,14 +113,18 @@ extension StarterBlock {
     /// A declaration's argument labels (`_` for none), without `_isolation: isolated (any
     /// Actor)? = #isolation` (Realm's `find(filter:options:_isolation:) async`), which is the
     /// caller's actor passed implicitly; without closures' when `closures` is false, and
-    /// without defaulted parameters' when `defaulted` is false.
+    /// without defaulted parameters' when `defaulted` is false. Lowercased: a twin may spell a
+    /// label's case otherwise (BoxSDK's `copy(folderId:destinationFolderID:…completion:)` and
+    /// `copy(folderId:destinationFolderId:…) async`).
     static func labels(of function: FunctionDecl, closures: Bool = true, defaulted: Bool = true) -> [String] {
         function.parameters.filter { parameter in
             !["_isolation", "isolation"].contains(parameter.label?.name ?? parameter.name.name)
                 && (closures || !parameter.type.description.contains("->"))
                 && (defaulted || parameter.defaultValue == nil)
-        }.map { $0.label?.name ?? "_" }
+        }.map { label(of: $0) }
     }
+
+    static func label(of parameter: Parameter) -> String { (parameter.label?.name ?? "_").lowercased() }
 
     /// Whether the parameters of the same label take the same type: ApphudSDK's
     /// `purchase(_ productId: String, callback:)` is no form of `purchase(_ product:
@@ -128,8 +132,8 @@ extension StarterBlock {
     static func sharedLabelsHaveTheSameTypes(_ function: FunctionDecl, _ twin: FunctionDecl) -> Bool {
         var remaining = twin.parameters
         for parameter in function.parameters where !parameter.type.description.contains("->") {
-            let label = parameter.label?.name ?? "_"
-            guard let index = remaining.firstIndex(where: { ($0.label?.name ?? "_") == label }) else { continue }
+            let label = label(of: parameter)
+            guard let index = remaining.firstIndex(where: { Self.label(of: $0) == label }) else { continue }
             let other = remaining.remove(at: index)
             // Optional or not, and with or without `any`: the same parameter (FirebaseAuth's
             // `updateCurrentUser(_ user: User?, completion:)` and `updateCurrentUser(_ user: User) async`).

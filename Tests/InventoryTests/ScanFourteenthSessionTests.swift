@@ -190,4 +190,21 @@ import Testing
         ).text
         #expect(text.contains("// Failable: onError(_:) — sets a handler of the builder"), "\(text)")
     }
+
+    /// BoxSDK's `copy(folderId:destinationFolderID:name:fields:completion:)` beside its own
+    /// `copy(folderId:destinationFolderId:name:fields:) async throws -> Folder`: a label spelled
+    /// with another case is the same argument, so the SDK's async form is the one to call.
+    @Test func anAsyncFormWhoseLabelIsSpelledInAnotherCaseIsTheTwin() {
+        let text = scan(
+            """
+            public struct Folder {}
+            public final class FoldersModule {
+                public func copy(folderId: String, destinationFolderID: String, name: String? = nil, completion: @escaping (Result<Folder, Error>) -> Void) {}
+                public func copy(folderId: String, destinationFolderId: String, name: String? = nil) async throws -> Folder { Folder() }
+            }
+            """
+        ).text
+        #expect(!text.contains("extension FoldersModule"), "\(text)")
+        #expect(text.contains("copy(folderId:destinationFolderID:name:completion:)"), "\(text)")
+    }
 }
