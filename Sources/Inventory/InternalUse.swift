@@ -35,6 +35,11 @@ enum InternalUse {
         marks.last { $0.line < line && $0.line > typeLine }?.isInternal ?? false
     }
 
+    /// The line of the `// MARK:` whose section `line` is in, inside the type at `typeLine`.
+    static func section(of line: Int, after typeLine: Int, marks: [(line: Int, isInternal: Bool)]) -> Int? {
+        marks.last { $0.line < line && $0.line > typeLine }?.line
+    }
+
     /// The comment lines at the top of a file, before its first declaration or import.
     static func leadingComment(of bytes: [UInt8]) -> [String] {
         var lines: [String] = []

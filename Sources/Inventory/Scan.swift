@@ -99,9 +99,18 @@ public struct Scan {
             let marks = InternalUse.internalMarks(in: file.bytes)
             for index in found.types.indices {
                 var named: [String] = []
+                // A section marked internal that also declares members `internal` or `private`
+                // (AWS AppSync's "MARK: - Internal Functions -" over `internal func
+                // sendGraphQLRequest` and the `public func send` of a public protocol): its public
+                // members were made public on purpose.
+                let typeLine = found.types[index].line
+                let mixed = Set(found.types[index].members.filter { !$0.isPublic }.compactMap {
+                    InternalUse.section(of: $0.line, after: typeLine, marks: marks)
+                })
                 for member in found.types[index].members.indices
                 where fileIsInternal || InternalUse.says(found.types[index].members[member].documentation)
-                    || InternalUse.isUnderInternalMark(found.types[index].members[member].line, after: found.types[index].line, marks: marks)
+                    || (InternalUse.isUnderInternalMark(found.types[index].members[member].line, after: typeLine, marks: marks)
+                        && !mixed.contains(InternalUse.section(of: found.types[index].members[member].line, after: typeLine, marks: marks) ?? -1))
                 {
                     if found.types[index].members[member].isPublic, Self.takesClosure(found.types[index].members[member]) {
                         named.append(found.types[index].members[member].name)

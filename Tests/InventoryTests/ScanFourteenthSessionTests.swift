@@ -207,4 +207,24 @@ import Testing
         #expect(!text.contains("extension FoldersModule"), "\(text)")
         #expect(text.contains("copy(folderId:destinationFolderID:name:completion:)"), "\(text)")
     }
+
+    /// AWS AppSync's `AWSAppSyncHTTPNetworkTransport`: "MARK: - Internal Functions -" over
+    /// `internal func sendGraphQLRequest(…)` and the `public func send(…)` of the public protocol
+    /// it conforms to. A section that declares members non-public on purpose says nothing of its
+    /// public ones; one of public members only (Haneke's) still leaves them out.
+    @Test func aPublicMemberBesideInternalOnesUnderAnInternalMarkIsAPI() {
+        let text = scan(
+            """
+            public final class Transport {
+                // MARK: - Internal Functions -
+
+                internal func sendRequest(_ request: String, completion: @escaping (Data?, Error?) -> Void) {}
+
+                public func send(data: Data, completion: @escaping (Data?, Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    public func send(data: Data, completion: @escaping (Data?, Error?) -> Void)\n"), "\(text)")
+        #expect(!text.contains("// Transport: send"), "\(text)")
+    }
 }
