@@ -65,7 +65,9 @@ struct NestedClosureAliases {
             }
             let memberName = String(characters[(close + 2)..<memberEnd])
             let arguments = Self.splitArguments(String(characters[(end + 1)..<close]))
-            guard let alias = aliases[owner + "." + memberName], alias.parameters.count == arguments.count else {
+            // With the owner's own parameters (Haneke's `Fetch<T>.Failer` in a method generic over
+            // `T`), the alias reads as declared: kept as the SDK spells it.
+            guard let alias = aliases[owner + "." + memberName], alias.parameters.count == arguments.count, alias.parameters != arguments else {
                 index = end
                 continue
             }

@@ -62,12 +62,17 @@ extension StarterBlock {
         // A step of a future's chain (FutureKit's `FutureProtocol.onFail(_:block:) -> Future<T>`,
         // `onCancel`, a promise's `finally(_:) -> Promise<T>`): its closure runs when this future
         // completes one way, and the future it returns carries on; awaiting it would hang on the
-        // other outcomes. Not one handed a `Result`, either way (NIO's `always(_:) ->
-        // EventLoopFuture<Value>`): the whole outcome.
-        let takesResult = function.parameters.contains { parameter in
-            closureType(of: parameter).map { $0.parameters.count == 1 && $0.parameters[0].type.strippingAttributes.description.hasPrefix("Result<") } == true
+        // other outcomes. Only a closure of nothing (`always`, `finally`) or of the error alone
+        // (`catch`, `onFail`): one handed a value (`done`, `then(onFulfilled:onRejected:)`, a
+        // progress) or the whole `Result` (NIO's `always(_:)`) reports the outcome.
+        let runsOnOneOutcome = function.parameters.filter(isClosure).allSatisfy { parameter in
+            guard let closure = closureType(of: parameter) else { return false }
+            guard closure.parameters.count == 1 else { return closure.parameters.isEmpty }
+            let spelled = closure.parameters[0].type.strippingAttributes.unwrappingOptional.strippingAttributes.description
+            let name = TokenMethods.bareName(spelled.replacingOccurrences(of: "any ", with: ""))
+            return name.hasSuffix("Error") || errorTypes.contains(name)
         }
-        if Self.namesFuture(TokenMethods.bareName(type)), Self.namesFuture(bare), !takesResult {
+        if Self.namesFuture(TokenMethods.bareName(type)), Self.namesFuture(bare), runsOnOneOutcome {
             return "a step of a future's chain: it runs when this future completes, and the future it returns carries on; await the future's own outcome"
         }
         // A SwiftUI view modifier (KeyboardShortcuts' `View.onGlobalKeyboardShortcut(_:perform:)

@@ -18,6 +18,7 @@ import Testing
             public struct Page<Model> {}
             public final class Authenticator {
                 public typealias Completion = ResultCompletion<Account, NSError>.T
+                public func same<ResultType, E: Error>(completion: @escaping ResultCompletion<ResultType, E>.T) {}
                 public func logIn(email: String, completion: @escaping Completion) {}
                 public func pages<Model>(of model: Model.Type, completion: @escaping ResultCompletion<Page<Model>, NSError>.T) {}
                 public func maybe(completion: ResultCompletion<Account, NSError>.T?) {}
@@ -27,6 +28,8 @@ import Testing
         #expect(text.contains("public typealias Completion = (Result<Account, NSError>) -> Void"), "\(text)")
         #expect(text.contains("completion: @escaping (Result<Page<Model>, NSError>) -> Void"), "\(text)")
         #expect(text.contains("completion: ((Result<Account, NSError>) -> Void)?"), "\(text)")
+        // With the type's own parameter names (Haneke's `Fetch<T>.Failer`): as written.
+        #expect(text.contains("same<ResultType, E: Error>(completion: @escaping ResultCompletion<ResultType, E>.T)"), "\(text)")
         #expect(!text.contains("Not bridgeable"), "\(text)")
         let generated = try generate(text)
         #expect(generated.contains("func logIn(email: String) async throws -> Account {"), "\(generated)")
@@ -114,8 +117,14 @@ import Testing
             public final class EventLoopFuture<Value> {
                 public func always(_ callback: @escaping (Result<Value, Error>) -> Void) -> EventLoopFuture<Value> { self }
             }
+            public final class Promise<Value> {
+                public func then(_ onFulfilled: @escaping (Value) -> Void, _ onRejected: @escaping (Error) -> Void = { _ in }) -> Promise<Value> { self }
+                public func progress(_ block: @escaping (Float) -> Void) -> Promise<Value> { self }
+            }
             """
         ).text
+        #expect(!text.contains("then(_:_:) — a step"), "\(text)")
+        #expect(!text.contains("progress(_:) — a step"), "\(text)")
         #expect(text.contains("onFail(_:block:) — a step of a future's chain"), "\(text)")
         #expect(text.contains("onCancel(_:block:) — a step of a future's chain"), "\(text)")
         #expect(text.contains("    public func always(_ callback: @escaping (Result<Value, Error>) -> Void) -> EventLoopFuture<Value>"), "\(text)")
