@@ -105,11 +105,11 @@ struct UncheckedTerminal: AsyncTerminal, @unchecked Sendable {
     func observeStatus() -> AsyncStream<String> { base.observeStatus() }
     func watchStatus() -> AsyncThrowingStream<String, any Error> { base.watchStatus() }
     nonisolated(nonsending) var serialNumber: String { get async throws { try await base.serialNumber } }
-    nonisolated(nonsending) func run(_ steps: String..., transform: @escaping (String) -> String) async throws -> String {
+    nonisolated(nonsending) func run(_ steps: String..., transform: @escaping @Sendable (String) -> String) async throws -> String {
         // Swift cannot pass the list on; the adapter's array form (decision 109) can.
         let run = unsafeBitCast(
-            base.run(_:transform:) as nonisolated(nonsending) (String..., @escaping (String) -> String) async throws -> String,
-            to: (nonisolated(nonsending) ([String], @escaping (String) -> String) async throws -> String).self)
+            base.run(_:transform:) as nonisolated(nonsending) (String..., @escaping @Sendable (String) -> String) async throws -> String,
+            to: (nonisolated(nonsending) ([String], @escaping @Sendable (String) -> String) async throws -> String).self)
         return try await run(steps, transform)
     }
 }

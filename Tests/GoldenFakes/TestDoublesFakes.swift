@@ -19,8 +19,9 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
     let observeStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.observeStatus()")
     let watchStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.watchStatus()")
     let serialNumberScript = BridgegenScript<String, Swift.Void>("Terminal.serialNumber")
-    let runScript = BridgegenScript<String, (steps: [String], transform: (String) -> String)>(
-        "Terminal.run(_:transform:)")
+    let runScript = BridgegenScript<
+        String, (steps: [String], transform: @Sendable (String) -> String)
+    >("Terminal.run(_:transform:)")
 
     init() {}
 
@@ -108,7 +109,7 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
     @discardableResult
     nonisolated(nonsending) func run(
         _ steps: String...,
-        transform: @escaping (String) -> String
+        transform: @escaping @Sendable (String) -> String
     ) async throws -> String {
         let call = BridgegenCall<String, BridgegenFakeToken>("Terminal.run(_:transform:)")
         return try await call.run { continuation in

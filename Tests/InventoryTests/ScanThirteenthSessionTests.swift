@@ -224,7 +224,7 @@ import Testing
         let generated = try generate(text)
         #expect(
             generated.contains(
-                "func query(_ sql: String, _ binds: [String], onMetadata: @escaping (Int) throws -> ()) -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {"
+                "func query(_ sql: String, _ binds: [String], onMetadata: @escaping @Sendable (Int) throws -> ()) -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {"
             ), "\(generated)")
     }
 

@@ -100,6 +100,7 @@ extension Analyzer {
         var arguments: [LegacyCall.Argument] = []
         var guarded: [String: Int] = [:]
         var guardedOptional: Set<String> = []
+        var keptAsIs: Set<String> = []
         var failed = false
         for index in function.parameters.indices {
             let label = function.parameters[index].label.map { Naming.escapedLabel($0.name) }
@@ -127,6 +128,10 @@ extension Analyzer {
             if let guardable = guardableCallback(type, scope: scope) {
                 guarded[name] = guardable.arity
                 if guardable.isOptional { guardedOptional.insert(name) }
+            } else if isClosure(type, scope: scope), isEscaping(type, scope: scope) {
+                // One that may throw (MySQLNIO's `onMetadata: … throws -> ()`) is handed on as is,
+                // for the SDK to keep and call on its own thread: `@Sendable` too.
+                keptAsIs.insert(name)
             }
             parameters.append(
                 AdapterParameter(
@@ -273,7 +278,8 @@ extension Analyzer {
         // actor without a word: every closure of a `@blocking` call (decision 71), else one the
         // adapter hands on for the SDK to keep, a progress closure or a hook (decision 95).
         let blocking = options.blocking != nil && annotations.stream == nil
-        for index in parameters.indices where blocking ? !parameters[index].isInout : guarded[parameters[index].name] != nil {
+        for index in parameters.indices
+        where blocking ? !parameters[index].isInout : guarded[parameters[index].name] != nil || keptAsIs.contains(parameters[index].name) {
             guard let original = function.parameters.first(where: { Naming.escaped($0.name.name) == parameters[index].name }),
                 let sendable = sendableClosureType(original.type, scope: scope)
             else { continue }

@@ -79,14 +79,19 @@ extension Planner {
                 printer.line("// @unchecked: the scripts are thread-safe, and the fake holds nothing else.")
                 for (adapter, script) in zip(type.adapters, scripts) {
                     let kind = adapter.stream == nil ? "BridgegenScript" : "BridgegenStreamScript"
-                    let types = "<\(Self.spelled(adapter.resultType)), \(Self.argumentsType(of: adapter))>"
-                    let head = "let \(script) = \(kind)\(types)("
+                    let arguments = "\(Self.spelled(adapter.resultType)), \(Self.argumentsType(of: adapter))"
+                    let head = "let \(script) = \(kind)<\(arguments)>("
                     let name = SwiftLiteral.quoted(adapter.adapterName) + ")"
                     if printer.fits(head + name) {
                         printer.line(head + name)
-                    } else {
+                    } else if printer.fits(head) {
                         printer.line(head)
                         printer.indented { $0.continuation(name) }
+                    } else {
+                        // Generic arguments too long for one line (a `@Sendable` closure's type).
+                        printer.line("let \(script) = \(kind)<")
+                        printer.indented { $0.continuation(arguments) }
+                        printer.line(">(" + name)
                     }
                 }
                 printer.blankLine()

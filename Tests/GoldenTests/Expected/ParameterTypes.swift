@@ -17,7 +17,7 @@ extension Converter {
     /// Bridged from `Converter.convert(pair:matrix:lookup:kind:both:transform:completion:)`.
     #sourceLocation(file:"ParameterTypes.bridge",line:5)
     @discardableResult
-    nonisolated(nonsending) func convert(pair: (Int, label: String), matrix: [[Double]], lookup: [String: Int?], kind: any Codable.Type, both: (any Equatable & Sendable)?, transform: @escaping (Int) throws -> String) async throws -> [Int?] {
+    nonisolated(nonsending) func convert(pair: (Int, label: String), matrix: [[Double]], lookup: [String: Int?], kind: any Codable.Type, both: (any Equatable & Sendable)?, transform: @escaping @Sendable (Int) throws -> String) async throws -> [Int?] {
         #sourceLocation(file:"ParameterTypes.bridge",line:6)
         let call = BridgegenCall<[Int?], Swift.Void>(
             "Converter.convert(pair:matrix:lookup:kind:both:transform:)"

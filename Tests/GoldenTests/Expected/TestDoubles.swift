@@ -163,7 +163,7 @@ extension Terminal {
     /// Bridged from `Terminal.run(_:transform:completion:)`.
     #sourceLocation(file:"TestDoubles.bridge",line:30)
     @discardableResult
-    nonisolated(nonsending) func run(_ steps: String..., transform: @escaping (String) -> String) async throws -> String {
+    nonisolated(nonsending) func run(_ steps: String..., transform: @escaping @Sendable (String) -> String) async throws -> String {
         #sourceLocation(file:"TestDoubles.bridge",line:31)
         let call = BridgegenCall<String, Swift.Void>("Terminal.run(_:transform:)")
         #sourceLocation()
@@ -272,7 +272,7 @@ protocol AsyncTerminal {
     @discardableResult
     nonisolated(nonsending) func run(
         _ steps: String...,
-        transform: @escaping (String) -> String
+        transform: @escaping @Sendable (String) -> String
     ) async throws -> String
 }
 
@@ -289,8 +289,9 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
     let observeStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.observeStatus()")
     let watchStatusScript = BridgegenStreamScript<String, Swift.Void>("Terminal.watchStatus()")
     let serialNumberScript = BridgegenScript<String, Swift.Void>("Terminal.serialNumber")
-    let runScript = BridgegenScript<String, (steps: [String], transform: (String) -> String)>(
-        "Terminal.run(_:transform:)")
+    let runScript = BridgegenScript<
+        String, (steps: [String], transform: @Sendable (String) -> String)
+    >("Terminal.run(_:transform:)")
 
     init() {}
 
@@ -378,7 +379,7 @@ final class FakeTerminal: AsyncTerminal, @unchecked Swift.Sendable {
     @discardableResult
     nonisolated(nonsending) func run(
         _ steps: String...,
-        transform: @escaping (String) -> String
+        transform: @escaping @Sendable (String) -> String
     ) async throws -> String {
         let call = BridgegenCall<String, BridgegenFakeToken>("Terminal.run(_:transform:)")
         return try await call.run { continuation in
