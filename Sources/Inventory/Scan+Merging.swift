@@ -42,7 +42,11 @@ extension Scan {
                     key = Self.declarationKey(member.text)
                 }
                 if let index = kept[key] {
-                    if member.isPublic && !members[index].isPublic { members[index] = member }
+                    // A requirement whose default implementation is deprecated (RequestKit's
+                    // `Router.loadJSON`, "Please use `load` method instead") is deprecated API.
+                    if (member.isPublic && !members[index].isPublic) || (Self.isDeprecated(member) && !Self.isDeprecated(members[index])) {
+                        members[index] = member
+                    }
                     continue
                 }
                 kept[key] = members.count
@@ -51,6 +55,11 @@ extension Scan {
             type.members = members
             return type
         }
+    }
+
+    static func isDeprecated(_ member: SourceMember) -> Bool {
+        guard case .function(let function)? = member.declaration else { return false }
+        return StarterBlock.isDeprecated(function)
     }
 
     /// The types with closures but no callback to bridge, named at the end of the starter with

@@ -17,6 +17,14 @@ extension StarterBlock {
             // Or named with `Async` after it (FirebaseStorage's `putDataAsync(_:metadata:onProgress:)`
             // of `putData(_:metadata:completion:)`).
             if Self.isTypedForm(function, of: twin) || isNamedForItsValue(function, twin) { return true }
+            // URLSession's pairs (`dataTask(with:completionHandler:)` and `data(for:delegate:)`,
+            // `uploadTask(with:fromData:…)` and `upload(for:from:delegate:)`), mirrored by SDKs
+            // that wrap it (RequestKit's `RequestKitURLSession`): the same request.
+            if ["dataTask", "uploadTask", "downloadTask"].contains(function.name.name), twin.name.name == String(function.name.name.dropLast(4)),
+                twin.parameters.first?.type.strippingAttributes.description == function.parameters.first?.type.strippingAttributes.description
+            {
+                return true
+            }
             guard [function.name.name, function.name.name + "Async"].contains(twin.name.name), Self.sharedLabelsHaveTheSameTypes(function, twin)
             else { return false }
             let twinLabels = Self.labels(of: twin)

@@ -59,6 +59,14 @@ extension StarterBlock {
         if spelled.contains("Publisher") {
             return "returns a publisher, whose closures run when it is subscribed to"
         }
+        // A screen made for the caller to present (WordPressAuthenticator's `loginUI(…,
+        // onLoginButtonTapped:) -> UIViewController?`): its closures run while it is shown. Not a
+        // method that presents it itself (URLNavigator's `present(_:…, completion:) -> UIViewController?`).
+        if ["ViewController", "NavigationController"].contains(where: bare.hasSuffix),
+            !["present", "push", "show", "open", "display", "dismiss", "pop"].contains(where: function.name.name.hasPrefix)
+        {
+            return "returns a \(bare) for the caller to present, whose closures run while it is shown"
+        }
         // A step of a future's chain (FutureKit's `FutureProtocol.onFail(_:block:) -> Future<T>`,
         // `onCancel`, a promise's `finally(_:) -> Promise<T>`): its closure runs when this future
         // completes one way, and the future it returns carries on; awaiting it would hang on the

@@ -342,14 +342,21 @@ extension StarterBlock {
         }
         // A returned task that can be suspended and resumed may come back suspended: the
         // one-shot starts it (a stream's register call must start it itself).
-        if let returnedType, function.returnType.map({ !$0.isVoid }) == true, tokens.isResumable(returnedType),
+        // So is one made by a method of URLSession's names (RequestKit's `RequestKitURLSession.
+        // dataTask(with:completionHandler:) -> URLSessionDataTaskProtocol`, a seam that mirrors
+        // URLSession, whose tasks are made suspended).
+        let namedAsURLSessions = ["dataTask", "uploadTask", "downloadTask"].contains(function.name.name)
+        if let returnedType, function.returnType.map({ !$0.isVoid }) == true,
+            tokens.isResumable(returnedType) || (namedAsURLSessions && tokens.canResume(returnedType)),
             tokens.stopMethod(of: returnedType) != nil, !annotations.contains(where: { $0.annotation == "@stream" })
         {
             annotations.append(
                 ("@start(resume())",
                  tokens.isStartedByResume(returnedType)
                     ? "the returned \(returnedType) documents resume() as what starts it"
-                    : "the returned \(returnedType) can be suspended and resumed: resume() starts it"))
+                    : tokens.isResumable(returnedType)
+                        ? "the returned \(returnedType) can be suspended and resumed: resume() starts it"
+                        : "'\(function.name.name)' is named as URLSession's, whose tasks are made suspended: resume() starts the returned \(returnedType)"))
         }
         annotations += taskAndCommandNotes(of: function, returnedType: returnedType, annotations: annotations, tokens: tokens)
         // A registration named so, or a flag that asks for updates: after the other stream

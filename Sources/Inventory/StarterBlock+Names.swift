@@ -14,6 +14,7 @@ extension StarterBlock {
     /// Names of observer-like methods: they call back many times while their token lives.
     static let observerPrefixes = [
         "observe", "subscribe", "listen", "watch", "monitor", "addObserver", "addListener", "startUpdating", "startWith",
+        "startObserving", "startListening", "startMonitoring",
     ]
 
     /// An observer-like method: named so (`observe…`, `addObserver`), adding one of a kind

@@ -213,6 +213,9 @@ struct TokenMethods {
     /// Whether `type`'s `resume()` is documented as what starts it (no `suspend()` needed).
     func isStartedByResume(_ type: String) -> Bool { startedByResume.contains(Self.bareName(type)) }
 
+    /// Whether `type` has a `resume()` an app can call.
+    func canResume(_ type: String) -> Bool { withoutArguments[Self.bareName(type)]?.contains("resume") == true }
+
     static func bareName(_ type: String) -> String {
         // The generic arguments go first: `RetryHandler<Storefront.QueryRoot>` is `RetryHandler`.
         let bare = String((type.hasSuffix("?") ? String(type.dropLast()) : type).prefix { $0 != "<" })

@@ -17,4 +17,10 @@ extension ScanTesting {
         #expect(!output.reports.contains { $0.diagnostic.severity == .error }, "\(output.reports.map(\.formatted))")
         return output.text ?? ""
     }
+
+    /// generate's diagnostics, one per line, formatted as the CLI writes them.
+    func generateWithDiagnostics(_ text: String) throws -> String {
+        let output = try GeneratorPipeline.standard().generate(source: Array(text.utf8), path: "S.bridge", displayName: "S.bridge")
+        return output.reports.map(\.formatted).joined(separator: "\n")
+    }
 }

@@ -248,6 +248,25 @@ extension Analyzer {
                 at: function.parameters[index].location, notes: notes)
             return false
         }
+        // Beside a success and a failure, another closure that gets a value and is named for no
+        // role (WordPressAuthenticator's `authenticate(…, success:, needsMultifactor:, failure:)`):
+        // if the SDK calls it instead of either, the call waits until it is cancelled. Said.
+        if !isStream, roles.others.contains(where: { if case .failure = $0.role { true } else { false } }) {
+            for index in left where closureArity(function.parameters[index].type, scope: scope) > 0
+                && !ClosureRoleNames.namesProgress(name: function.parameters[index].name.name, label: function.parameters[index].label?.name)
+            {
+                let name = function.parameters[index].name.name
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "'\(name)' stays a parameter of the async function beside '\(valueName)' and the failure: if the SDK calls it instead of either, the call waits until it is cancelled",
+                        at: function.parameters[index].location,
+                        notes: [
+                            .init("if it is another outcome, bridge a method of yours that calls this one and returns an enum of the outcomes"),
+                            .init("if it is a step the caller answers (progress, a question the SDK asks), nothing is wrong: rename it to say so"),
+                        ]))
+            }
+        }
         // A value that is an error (SE-0297 returns a lone non-optional error as the value).
         let valueIsError =
             shape.failureName != nil

@@ -18,7 +18,7 @@ public enum ClosureRoleNames {
     static let event: Set<String> = [
         "onnext", "next", "receivevalue", "onvalue", "onevent", "onitem", "onrow", "onchange", "onupdate", "onmessage",
         "onreceive", "eventhandler", "valuehandler", "onelement", "receiver", "messagereceiver", "listener",
-        "eventcallback", "eventblock", "eventlistener",
+        "eventcallback", "eventblock", "eventlistener", "consumer", "eventconsumer",
     ]
     static let finish: Set<String> = [
         "oncompleted", "completed", "oncomplete", "oncompletion", "receivecompletion", "onfinish", "onfinished",
