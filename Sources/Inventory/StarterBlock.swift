@@ -358,7 +358,10 @@ struct StarterBlock {
             let returnsBuilder = function.returnType.map { returned in
                 returned.description == "Self"
                     || (DocumentedFrequency.saysSetter(member.documentation) && tokens.declares(returned.description)
-                        && tokens.stopMethod(of: returned.description) == nil)
+                        && tokens.stopMethod(of: returned.description) == nil
+                        // Not the same object, returned for chaining (Cloudinary's in-flight
+                        // `CLDFetchImageRequest.responseImage(_:) -> CLDFetchImageRequest`).
+                        && TokenMethods.bareName(returned.description) != TokenMethods.bareName(type))
             } ?? false
             if takesCallback(function), returnsBuilder, function.parameters.count == 1,
                 function.parameters[0].type.strippingAttributes.unwrappingOptional != function.parameters[0].type.strippingAttributes

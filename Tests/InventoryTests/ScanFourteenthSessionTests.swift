@@ -198,6 +198,19 @@ import Testing
             """
         ).text
         #expect(text.contains("// Failable: onError(_:) — sets a handler of the builder"), "\(text)")
+        // Cloudinary's in-flight request returns itself, for chaining: its response closure is
+        // the request's outcome.
+        let chained = scan(
+            """
+            public protocol FetchRequest {
+                /// Set a response closure to be called once the request has finished.
+                func responseImage(_ completionHandler: ((Data?, Error?) -> Void)?) -> FetchRequest
+                func cancel()
+            }
+            """
+        ).text
+        #expect(chained.contains("extension FetchRequest {\n"), "\(chained)")
+        #expect(!chained.contains("sets a handler of the builder"), "\(chained)")
     }
 
     /// BoxSDK's `copy(folderId:destinationFolderID:name:fields:completion:)` beside its own
