@@ -108,4 +108,20 @@ import Testing
         let result = try generateWithDiagnostics(text)
         #expect(result.contains("warning: 'needsMultifactor' stays a parameter of the async function beside 'success' and the failure"), "\(result)")
     }
+
+    /// DropDown's `customCellConfiguration: ((Index, String, DropDownCell) -> Void)?`, run for
+    /// each cell the list lays out: a property named for the configuration it is is work.
+    @Test func aPropertyNamedForAConfigurationIsWork() {
+        let text = scan(
+            """
+            public final class DropDownCell {}
+            public final class DropDown {
+                public var customCellConfiguration: ((Int, String, DropDownCell) -> Void)?
+                public var selectionAction: ((Int, String) -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("checked for name collisions.\n    public var customCellConfiguration: ((Int, String, DropDownCell) -> Void)?"), "\(text)")
+        #expect(text.contains("public var selectionAction"), "\(text)")
+    }
 }

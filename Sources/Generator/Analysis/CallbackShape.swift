@@ -87,6 +87,9 @@ extension CallbackShape {
             name == verb || (name.hasPrefix(verb) && name.dropFirst(verb.count).first?.isUppercase == true
                 && !name.hasSuffix("Handler") && !name.hasSuffix("Completion") && !name.hasSuffix("Callback"))
         }
+            // Or named for the configuration it is (DropDown's `customCellConfiguration`, run for
+            // each cell it lays out): the caller's code, run as the library's work.
+            || ["Configuration", "Configurator"].contains(where: name.hasSuffix)
     }
 
     /// Names of closures the SDK runs as work for the caller, not to hand back a result.
