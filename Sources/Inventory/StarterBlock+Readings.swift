@@ -95,6 +95,20 @@ extension StarterBlock {
                 ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' gets an info dictionary: as written, part of the value; "
                     + "if its keys say that the call failed or was cancelled, bridge a method of yours that throws then"))
         }
+        // Values after the error (ImageLoader's `(UIImage?, Error?, FetchOperation)`, SDWebImage's
+        // `(image, error, cacheType, url)`): how the value came, more often than part of it. Said.
+        if callbacks.count == 1, let closure = closureType(of: callbacks[0]),
+            let errorIndex = closure.parameters.lastIndex(where: { element in
+                let type = element.type.strippingAttributes.unwrappingOptional.strippingAttributes.description
+                return ["Error", "NSError", "any Error", "Swift.Error"].contains(type) || errorTypes.contains(type)
+            }),
+            errorIndex > 0, errorIndex < closure.parameters.count - 1
+        {
+            let after = closure.parameters[(errorIndex + 1)...].map { $0.type.strippingAttributes.description }
+            notes.append(
+                ("", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' gets \(after.map { "'\($0)'" }.joined(separator: ", ")) after the error: as written, returned with the value; "
+                    + "if \(after.count == 1 ? "it says" : "they say") only how the value came, bridge a method of yours that leaves \(after.count == 1 ? "it" : "them") out"))
+        }
         // The generic value it is given, handed back (Interstellar's `Thread.main<T>(_ a: T,
         // completion: (T) -> Void)`, a hop to the main queue): maybe no result of any work.
         let generics = Set(function.genericParameters.map(\.name.name))

@@ -124,4 +124,20 @@ import Testing
         #expect(text.contains("checked for name collisions.\n    public var customCellConfiguration: ((Int, String, DropDownCell) -> Void)?"), "\(text)")
         #expect(text.contains("public var selectionAction"), "\(text)")
     }
+
+    /// ImageLoader's `request(with:onCompletion: (UIImage?, Error?, FetchOperation) -> Void)`: a
+    /// value after the error says how the value came more often than it is part of it; returned
+    /// with the value as written, and said.
+    @Test func aValueAfterTheErrorIsSaid() {
+        let text = scan(
+            """
+            public enum FetchOperation { case network, cache }
+            public final class Image {}
+            public final class ImageLoader {
+                public func request(with url: URL, onCompletion: @escaping (Image?, Error?, FetchOperation) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'onCompletion' gets 'FetchOperation' after the error: as written, returned with the value"), "\(text)")
+    }
 }
