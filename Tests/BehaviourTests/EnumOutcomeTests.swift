@@ -65,13 +65,13 @@ import Testing
     /// Rx-style and ReactiveSwift-style: the events, then the end; the failure case throws.
     @Test func eventEnumsStreamTheirEventsAndEndOrThrow() async throws {
         let library = PhotoLibrary()
-        for stream in [library.observe(), library.watchChanges()] {
+        for stream in [library.observe(), library.watchChanges(), library.observeWithHandle()] {
             var ids: [String] = []
             for try await photo in stream { ids.append(photo.id) }
             #expect(ids == ["a", "b", "c"])
         }
         library.outcome = .failure
-        for stream in [library.observe(), library.watchChanges()] {
+        for stream in [library.observe(), library.watchChanges(), library.observeWithHandle()] {
             var ids: [String] = []
             await #expect(throws: PhotoError.notFound) {
                 for try await photo in stream { ids.append(photo.id) }

@@ -43,6 +43,28 @@ extension PhotoLibrary {
         emit({ on(.next($0)) }, end: { on(.completed) }, fail: { on(.error($0)) })
     }
 
+    /// The events with the subscription handed back beside them (AppSync's `subscribe(…,
+    /// eventHandler: (SubscriptionItemEvent, SubscriptionItem) -> Void) -> SubscriptionItem`).
+    public func observeWithHandle(_ on: @escaping (PhotoEvent<Photo>, PhotoSubscription) -> Void) -> PhotoSubscription {
+        let handed = Locked<PhotoSubscription?>(nil)
+        // The events go out on the scheduler, after this returns; the handle is set before any.
+        let gate = DispatchSemaphore(value: 0)
+        let subscription = emit(
+            { photo in on(.next(photo), Self.waited(for: handed, gate)) },
+            end: { on(.completed, Self.waited(for: handed, gate)) },
+            fail: { error in on(.error(error), Self.waited(for: handed, gate)) })
+        handed.withLock { $0 = subscription }
+        gate.signal()
+        return subscription
+    }
+
+    private static func waited(for handed: Locked<PhotoSubscription?>, _ gate: DispatchSemaphore) -> PhotoSubscription {
+        if let subscription = handed.withLock({ $0 }) { return subscription }
+        gate.wait()
+        gate.signal()
+        return handed.withLock { $0 }!
+    }
+
     public func watchChanges(_ action: @escaping (Change) -> Void) -> PhotoSubscription {
         emit({ action(.value($0)) }, end: { action(.interrupted) }, fail: { _ in action(.failed(.notFound)) })
     }

@@ -42,13 +42,42 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 
+    /// The same, with the subscription the call returns handed back beside each event: read
+    /// by the enum's cases, the subscription left out.
+    ///
+    /// Bridged from `PhotoLibrary.observeWithHandle(_:)`.
+    /// Cases: `.next` is the events, `.error` the error, `.completed` the end.
+    #sourceLocation(file:"EnumOutcomes.bridge",line:43)
+    func observeWithHandle() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"EnumOutcomes.bridge",line:40)
+        BridgegenStream<Photo, PhotoSubscription>.throwing(
+            "PhotoLibrary.observeWithHandle()",
+            stop: { token in token.dispose() },
+            register: { events in
+                #sourceLocation(file:"EnumOutcomes.bridge",line:43)
+                self.observeWithHandle({ event, _ in
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:5)
+                    switch event {
+                    case .next(let value):
+                        events.yield(value)
+                    case .error(let error):
+                        events.finish(throwing: error)
+                    case .completed:
+                        events.finish()
+                    }
+                })
+            }
+        )
+        #sourceLocation()
+    }
+
     /// A nested enum with two ends; its cases' roles named (the inference finds the same).
     ///
     /// Bridged from `PhotoLibrary.watchChanges(_:)`.
     /// Cases: `.value` is the events, `.failed` the error, `.completed` and `.interrupted` the end.
-    #sourceLocation(file:"EnumOutcomes.bridge",line:43)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:48)
     func watchChanges() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:39)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:44)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchChanges()",
             stop: { token in token.dispose() },
@@ -73,14 +102,14 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.pipe(id:to:)`.
     /// Cases: `.fulfilled` is the value, `.rejected` the error.
-    #sourceLocation(file:"EnumOutcomes.bridge",line:45)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:50)
     @discardableResult
     nonisolated(nonsending) func pipe(id: String) async throws -> Photo {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:46)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:51)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.pipe(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"EnumOutcomes.bridge",line:46)
+            #sourceLocation(file:"EnumOutcomes.bridge",line:51)
             self.pipe(
                 id: id,
                 to: { event in
@@ -101,14 +130,14 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.lookUp(named:_:)`.
     /// Cases: `.success` is the value, `.error` the error, `.completed` no value (nil).
-    #sourceLocation(file:"EnumOutcomes.bridge",line:48)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:53)
     @discardableResult
     nonisolated(nonsending) func lookUp(named name: String) async throws -> Photo? {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:49)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:54)
         let call = BridgegenCall<Photo?, Swift.Void>("PhotoLibrary.lookUp(named:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"EnumOutcomes.bridge",line:49)
+            #sourceLocation(file:"EnumOutcomes.bridge",line:54)
             self.lookUp(
                 named: name,
                 { event in
@@ -131,13 +160,13 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.purge(_:)`.
     /// Cases: `.error` the error, `.completed` the success.
-    #sourceLocation(file:"EnumOutcomes.bridge",line:52)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:57)
     nonisolated(nonsending) func purge() async throws {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:52)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:57)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.purge()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"EnumOutcomes.bridge",line:52)
+            #sourceLocation(file:"EnumOutcomes.bridge",line:57)
             self.purge({ event in
                 #sourceLocation(file:"EnumOutcomes.bridge",line:22)
                 switch event {
@@ -152,7 +181,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"EnumOutcomes.bridge",line:62)
+#sourceLocation(file:"EnumOutcomes.bridge",line:67)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoLibrary {
     #sourceLocation()
@@ -160,18 +189,18 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.query(_:onCompletion:)`.
     /// Cases: `.error` is the error, every other case the value.
-    #sourceLocation(file:"EnumOutcomes.bridge",line:65)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:70)
     @discardableResult
     nonisolated(nonsending) func query(_ text: String) async throws -> QueryAnswer {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:66)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:71)
         let call = BridgegenCall<QueryAnswer, Swift.Void>("PhotoLibrary.query(_:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"EnumOutcomes.bridge",line:66)
+            #sourceLocation(file:"EnumOutcomes.bridge",line:71)
             self.query(
                 text,
                 onCompletion: { event in
-                    #sourceLocation(file:"EnumOutcomes.bridge",line:56)
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:61)
                     switch event {
                     case .error(let error):
                         continuation.resume(throwing: error)
@@ -185,7 +214,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"EnumOutcomes.bridge",line:79)
+#sourceLocation(file:"EnumOutcomes.bridge",line:84)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoLibrary {
     #sourceLocation()
@@ -193,18 +222,18 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.download(id:response:)`.
     /// Cases of its `status`: `.success` is the value, `.failure` the error.
-    #sourceLocation(file:"EnumOutcomes.bridge",line:81)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:86)
     @discardableResult
     nonisolated(nonsending) func download(id: String) async throws -> Photo {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:82)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:87)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.download(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"EnumOutcomes.bridge",line:82)
+            #sourceLocation(file:"EnumOutcomes.bridge",line:87)
             self.download(
                 id: id,
                 response: { event in
-                    #sourceLocation(file:"EnumOutcomes.bridge",line:72)
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:77)
                     switch event.status {
                     case .success(let value):
                         continuation.resume(returning: value)
@@ -221,16 +250,16 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.watchResponses(onEvent:)`.
     /// Cases of its `status`: `.success` is the events, `.failure` the error.
-    #sourceLocation(file:"EnumOutcomes.bridge",line:86)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:91)
     func watchResponses() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:83)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:88)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchResponses()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"EnumOutcomes.bridge",line:86)
+                #sourceLocation(file:"EnumOutcomes.bridge",line:91)
                 self.watchResponses(onEvent: { event in
-                    #sourceLocation(file:"EnumOutcomes.bridge",line:72)
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:77)
                     switch event.status {
                     case .success(let value):
                         events.yield(value)
