@@ -73,7 +73,12 @@ extension StarterBlock {
         // other outcomes. Only a closure of nothing (`always`, `finally`) or of the error alone
         // (`catch`, `onFail`): one handed a value (`done`, `then(onFulfilled:onRejected:)`, a
         // progress) or the whole `Result` (NIO's `always(_:)`) reports the outcome.
-        let runsOnOneOutcome = function.parameters.filter(isClosure).allSatisfy { parameter in
+        // Or a method named for one outcome (FutureKit's `onFailorCancel(_:block:)`,
+        // `FutureBatchOf.onFirstFail(_:block:)`), whatever its closure is handed.
+        let namesOneOutcome = ClosureRoleNames.camelWords(function.name.name).contains { word in
+            ["fail", "failure", "error", "cancel", "catch", "failor"].contains(word)
+        }
+        let runsOnOneOutcome = namesOneOutcome || function.parameters.filter(isClosure).allSatisfy { parameter in
             guard let closure = closureType(of: parameter) else { return false }
             guard closure.parameters.count == 1 else { return closure.parameters.isEmpty }
             let spelled = closure.parameters[0].type.strippingAttributes.unwrappingOptional.strippingAttributes.description

@@ -113,6 +113,7 @@ import Testing
             extension FutureProtocol {
                 @discardableResult public func onFail(_ executor: Int = 0, block: @escaping (_ error: Error) -> Void) -> Future<T> { fatalError() }
                 @discardableResult public func onCancel(_ executor: Int = 0, block: @escaping () -> Void) -> Future<T> { fatalError() }
+                @discardableResult public func onFailorCancel(_ executor: Int = 0, block: @escaping (Result<T, Error>) -> Void) -> Future<T> { fatalError() }
             }
             public final class EventLoopFuture<Value> {
                 public func always(_ callback: @escaping (Result<Value, Error>) -> Void) -> EventLoopFuture<Value> { self }
@@ -127,6 +128,8 @@ import Testing
         #expect(!text.contains("progress(_:) — a step"), "\(text)")
         #expect(text.contains("onFail(_:block:) — a step of a future's chain"), "\(text)")
         #expect(text.contains("onCancel(_:block:) — a step of a future's chain"), "\(text)")
+        // Named for one outcome, whatever its closure is handed.
+        #expect(text.contains("onFailorCancel(_:block:) — a step of a future's chain"), "\(text)")
         #expect(text.contains("    public func always(_ callback: @escaping (Result<Value, Error>) -> Void) -> EventLoopFuture<Value>"), "\(text)")
     }
 
