@@ -65,11 +65,18 @@ extension Scan {
     /// The types with closures but no callback to bridge, named at the end of the starter with
     /// why, so that no declaration with a closure is left out unsaid.
     struct Unbridged {
+        /// Types whose methods take closures, none of them a callback.
         var closuresOnly: [(type: String, methods: [String])] = []
+        /// Deprecated types' methods with closures: left for what replaces them.
         var deprecatedOnly: [(type: String, methods: [String])] = []
+        /// Initializers that keep a callback, of types with no other callback.
         var initializersOnly: [(type: String, methods: [String])] = []
+        /// Callback properties of structs and enums: an adapter would set its own copy's.
         var valueTypeProperties: [(type: String, methods: [String])] = []
+        /// Methods with closures of objects the library only lends (LentTypes.swift).
         var lentOnly: [(type: String, methods: [String])] = []
+        /// Overrides and implementations of protocol requirements in types without other
+        /// callbacks, by the type whose adapters serve them (`Type → Base`).
         var servedOnly: [(type: String, methods: [String])] = []
 
         mutating func record(_ block: StarterBlock, members: [SourceMember], lentTypes: LentTypes) {

@@ -377,12 +377,7 @@ public struct Scan {
         used.removeAll { name in wrappers.contains { name.hasPrefix($0 + ".") } }
         starter.enums = used.compactMap { enums[$0] }
         starter.globalVariables = Set(globals)
-        starter.closuresOnly = unbridged.closuresOnly
-        starter.deprecatedOnly = unbridged.deprecatedOnly
-        starter.initializersOnly = unbridged.initializersOnly
-        starter.valueTypeProperties = unbridged.valueTypeProperties
-        starter.lentOnly = unbridged.lentOnly
-        starter.servedOnly = unbridged.servedOnly
+        starter.unbridged = unbridged
         starter.internalUse = internalUse
         starter.freeFunctions = freeFunctions
         result.text = starter

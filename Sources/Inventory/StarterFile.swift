@@ -24,19 +24,8 @@ struct StarterFile {
     /// The SDK's public global variables: a default value that reads one is shared mutable
     /// state to Swift 6, which an SDK built in Swift 5 mode does not see.
     var globalVariables: Set<String> = []
-    /// Types whose methods take closures, none of them a callback: named at the end.
-    var closuresOnly: [(type: String, methods: [String])] = []
-    /// Deprecated types' methods with closures: left for what replaces them.
-    var deprecatedOnly: [(type: String, methods: [String])] = []
-    /// Initializers that keep a callback, of types with no other callback: named at the end.
-    var initializersOnly: [(type: String, methods: [String])] = []
-    /// Callback properties of structs and enums: an adapter would set its own copy's. Named at the end.
-    var valueTypeProperties: [(type: String, methods: [String])] = []
-    /// Methods with closures of objects the library only lends (LentTypes.swift): named at the end.
-    var lentOnly: [(type: String, methods: [String])] = []
-    /// Overrides and implementations of protocol requirements in types without other callbacks,
-    /// by the type whose adapters serve them (`Type → Base`).
-    var servedOnly: [(type: String, methods: [String])] = []
+    /// The types with closures but no callback, each kind named at the end (Scan.Unbridged).
+    var unbridged = Scan.Unbridged()
     /// Public declarations with closures that the library's comments say are for its own use
     /// (`InternalUse`): named at the end.
     var internalUse: [(type: String, methods: [String])] = []
@@ -83,7 +72,7 @@ struct StarterFile {
         result.freeFunctions = blocks.filter(\.isFreeFunctions).flatMap(\.entries).filter { $0.role == .callback }.count
         // An initializer that keeps a callback is counted apart: no hand edit makes it async.
         result.initializers = blocks.flatMap(\.entries).filter(\.initializerWithCallback).count
-            + initializersOnly.map(\.methods.count).reduce(0, +)
+            + unbridged.initializersOnly.map(\.methods.count).reduce(0, +)
         for entry in blocks.flatMap(\.entries) where entry.role == .callback {
             result.apis += 1
             if entry.refusal != nil || entry.annotations.contains(where: { $0.why.hasSuffix(StarterBlock.pasteAlias) }) {
@@ -226,26 +215,26 @@ struct StarterFile {
             }
         }
         Self.appendNames(
-            closuresOnly, to: &lines,
+            unbridged.closuresOnly, to: &lines,
             heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
                 "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md),",
                 "// or hold the handlers the object was made with, or the SDK's own async form or stream serves them.",
             ])
         Self.appendNames(
-            deprecatedOnly, to: &lines,
+            unbridged.deprecatedOnly, to: &lines,
             heading: [
                 "// Not bridged: methods with closures of deprecated types, left for what replaces them (write them",
                 "// in a block by hand if your code still calls them).",
             ])
         Self.appendNames(
-            servedOnly, to: &lines,
+            unbridged.servedOnly, to: &lines,
             heading: [
                 "// Not bridged here: the adapters of the superclass they override, or of the protocol whose",
                 "// requirement they implement, call them (`Type → superclass or protocol`).",
             ])
         Self.appendNames(
-            lentOnly, to: &lines,
+            unbridged.lentOnly, to: &lines,
             heading: [
                 "// Not bridged: these are methods of objects the library only lends to closures that do not escape",
                 "// (a connection valid inside them): they are called there, where nothing can be awaited.",
@@ -263,13 +252,13 @@ struct StarterFile {
                 "// the library's internal use (write them in a block by hand if your code does call them).",
             ])
         Self.appendNames(
-            initializersOnly, to: &lines,
+            unbridged.initializersOnly, to: &lines,
             heading: [
                 "// Not bridged: these initializers keep a callback, and an initializer cannot become async; bridge a",
                 "// method of yours that calls one and keeps the object, e.g. 'static func make(…, completion:)'.",
             ])
         Self.appendNames(
-            valueTypeProperties, to: &lines,
+            unbridged.valueTypeProperties, to: &lines,
             heading: [
                 "// Not bridged: callback properties of a struct or an enum. An adapter would set them on its own",
                 "// copy, which the SDK never sees: set them on the value before you hand it over.",
