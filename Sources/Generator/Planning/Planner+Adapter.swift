@@ -102,7 +102,11 @@ extension Planner {
             case .noValue: parts.append("`\(closure.parameterName)` no value (nil)")
             }
         }
-        if call.finishesWithReturned { parts.append("the returned future the end or the error") }
+        if call.finishesWithReturned {
+            // An `async` method ends the events by returning, or by throwing (SQLiteNIO's
+            // `query(_:_:_:) async throws`): it returns no future.
+            parts.append(call.legacyCall.isAsync ? "its return the end, or what it throws the error" : "the returned future the end or the error")
+        }
         if call.failsWithReturned { parts.append("the returned future the error") }
         guard !parts.isEmpty else { return leftOut }
         let value = call.completionRole == .event || adapter.stream != nil ? "the events" : "the value"

@@ -337,7 +337,7 @@ extension PhotoIndex {
     /// that ends when it returns, run in a task the stream's end cancels.
     ///
     /// Bridged from `PhotoIndex.scan(matching:_:)`.
-    /// Closures: `onRow` is the events, the returned future the end or the error.
+    /// Closures: `onRow` is the events, its return the end, or what it throws the error.
     #sourceLocation(file:"ClosureRoles.bridge",line:58)
     func scan(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
         #sourceLocation(file:"ClosureRoles.bridge",line:58)
