@@ -33,7 +33,9 @@ public final class PhotoSubscription: @unchecked Sendable {
 /// `.both` misbehaves: a one-shot calls its success closure, then its failure closure; a stream
 /// ends, then sends one more event and a failure.
 public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
-    public var subscriptions: [PhotoSubscription] = []
+    /// The registrations made, in order: read by tests while the SDK appends on its own thread.
+    public var subscriptions: [PhotoSubscription] { registered.withLock { $0 } }
+    private let registered = Locked<[PhotoSubscription]>([])
 
     public override init() {}
 
@@ -106,7 +108,7 @@ public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
     func emit(_ send: @escaping (Photo) -> Void, end: @escaping () -> Void, fail: @escaping (Error) -> Void) -> PhotoSubscription {
         recordStart()
         let subscription = PhotoSubscription()
-        subscriptions.append(subscription)
+        registered.withLock { $0.append(subscription) }
         let outcome = self.outcome
         Fixture.scheduler.async {
             switch outcome {
