@@ -130,6 +130,10 @@ struct DocumentedFrequency: Equatable {
                 }
                 if next == "time" || repeatedThings.contains(next) {
                     found.append(.init(kind: .many, phrase: word + " " + next))
+                } else if repeatedThings.contains(afterNext) {
+                    // "for each parameter event" (AudioKit's `recordAutomation(callback:)`): a
+                    // thing that comes many times, said with a word of what it is about.
+                    found.append(.init(kind: .many, phrase: word + " " + next + " " + afterNext))
                 } else if let last = before.last, ["when", "after", "as"].contains(last), !next.isEmpty {
                     // "The closure called when each download request is complete" (AlamofireImage's
                     // batch `download(_:…:completion:)`): once per thing.

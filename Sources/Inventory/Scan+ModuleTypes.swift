@@ -32,3 +32,21 @@ struct ModuleTypes {
 
     func declarations(of name: String) -> [SourceType] { (positions[name] ?? []).map { all[$0] } }
 }
+
+extension Scan {
+    /// A screen: named as one (`…ViewController`, `…VC`, `…Picker`, `…Camera`), or inheriting
+    /// from a controller, here or through the module's own classes (ZLPhotoBrowser's
+    /// `ZLEditImageViewController: ZLBaseViewController`).
+    static func isScreen(_ name: String, in moduleTypes: ModuleTypes, depth: Int = 0) -> Bool {
+        let screenSuffixes = ["ViewController", "VC", "Controller", "Picker", "Camera"]
+        if screenSuffixes.contains(where: name.hasSuffix) { return true }
+        guard depth < 8 else { return false }
+        return moduleTypes.declarations(of: name).contains { declaration in
+            declaration.inherits.contains { parent in
+                let bare = String(parent.split(separator: ".").last ?? "")
+                return ["ViewController", "NavigationController"].contains(where: bare.hasSuffix)
+                    || (bare != name && isScreen(bare, in: moduleTypes, depth: depth + 1))
+            }
+        }
+    }
+}

@@ -261,11 +261,12 @@ public struct Scan {
             block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
             // A SwiftUI view, or a representable of a platform view (SDWebImageSwiftUI's
-            // `AnimatedImage: PlatformViewRepresentable`).
+            // `AnimatedImage: PlatformViewRepresentable`, MapboxMaps' `Map: UIViewControllerRepresentable`).
             block.isUnreachable = unreachable.contains(type.name)
             block.isView = type.name == "View" || moduleTypes.declarations(of: type.name).contains { candidate in
-                candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") }
+                candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") || $0.hasSuffix("ViewControllerRepresentable") }
             }
+            block.isScreen = Self.isScreen(type.name, in: moduleTypes)
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: mergedTypes, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: moduleTypes, includesInternal: includesInternal)
             block.subclassAsyncMethods = (subclasses[type.name] ?? []).sorted().map {

@@ -44,6 +44,15 @@ extension StarterBlock {
         return !["complet", "finish", "done", "reply", "result", "success", "fail"].contains { names.contains($0) }
     }
 
+    /// `set…Handler`, `set…Callback`, `set…Listener`, `set…Observer`, named for an event
+    /// (`setWaveformUpdateHandler`), not for an outcome (`setCompletionHandler`).
+    static func setsHandler(_ name: String) -> Bool {
+        let words = ClosureRoleNames.camelWords(name)
+        guard words.count > 2, words.first == "set", let last = words.last, ["handler", "callback", "listener", "observer"].contains(last)
+        else { return false }
+        return !words.contains { word in ["completion", "complete", "finish", "done", "result", "success", "failure", "response"].contains(word) }
+    }
+
     /// A type of the module named like an error that is not one (SwiftyDropbox's `enum
     /// BatchUploadError`, handed as `BatchUploadError?` beside the results): generate reads an
     /// optional `…Error` as the failure, and `resume(throwing:)` would not compile.

@@ -49,13 +49,17 @@ extension StarterBlock {
             while let range = rest.range(of: ", nil)") {
                 let call = rest[..<range.lowerBound]
                 rest = rest[range.upperBound...]
-                guard let open = call.lastIndex(of: "(") else { continue }
+                guard let open = Self.openingParenthesis(of: call) else { continue }
                 let argument = call[call.index(after: open)...]
                 let callee = String(call[..<open].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
                 // `invocationDidComplete` (SignalR) names a completion as much as `completion` does.
                 guard Analyzer.looksLikeCompletion(callee) || callee.hasSuffix("Complete") else { continue }
                 if argument == "nil" || Self.isDictionaryLookup(argument, in: text) {
                     calls = callee
+                } else if let made = Self.madeValue(argument) {
+                    // A value made in place (FilesProvider's `completionHandler(LocalFileObject(
+                    // fileWithPath: path, …), nil)`): nil where that initializer fails.
+                    boundBy = (callee, made)
                 } else if argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
                     let source = Self.optionalBinding(of: String(argument), above: index, in: lines)
                 {
@@ -84,6 +88,34 @@ extension StarterBlock {
             }
         }
         return evidence
+    }
+
+    /// The parenthesis that opens the call `text` ends inside (`completion(Thing(a: b)` → the
+    /// one after `completion`), nested calls skipped.
+    static func openingParenthesis(of text: Substring) -> Substring.Index? {
+        var depth = 0
+        var index = text.endIndex
+        while index > text.startIndex {
+            index = text.index(before: index)
+            if text[index] == ")" {
+                depth += 1
+            } else if text[index] == "(" {
+                if depth == 0 { return index }
+                depth -= 1
+            }
+        }
+        return nil
+    }
+
+    /// `Type.init` for an argument that makes a value of a type by its name (`LocalFileObject(
+    /// fileWithPath: path)`); nil otherwise.
+    static func madeValue(_ argument: Substring) -> String? {
+        guard argument.first?.isUppercase == true, argument.hasSuffix(")"), let open = argument.firstIndex(of: "(") else { return nil }
+        let name = argument[..<open]
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+            openingParenthesis(of: argument.dropLast()) == open
+        else { return nil }
+        return name + ".init"
     }
 
     /// `store[sessionId]` where the text declares `store` a dictionary (`var store = [String:
@@ -130,7 +162,16 @@ extension StarterBlock {
     /// throws -> T?`), for `NilAndNilEvidence.optionalValues`.
     static func optionalReturns(_ text: String) -> Set<String> {
         var names: Set<String> = []
+        var enclosingType = ""
         for line in text.split(separator: "\n") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if let kind = words.firstIndex(where: { ["class", "struct", "enum", "extension", "actor"].contains($0) }), kind + 1 < words.count,
+                words[..<kind].allSatisfy({ !$0.hasPrefix("func") && !$0.hasPrefix("var") && !$0.hasPrefix("let") })
+            {
+                enclosingType = String(words[kind + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            }
+            // A failable initializer (`init?(fileWithPath:relativeTo:)`): `Type.init` may be nil.
+            if line.contains("init?("), !enclosingType.isEmpty { names.insert(enclosingType + ".init") }
             guard let funcRange = line.range(of: "func "), let arrow = line.range(of: "->", options: .backwards),
                 arrow.lowerBound > funcRange.upperBound
             else { continue }

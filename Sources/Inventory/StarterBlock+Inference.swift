@@ -215,6 +215,11 @@ extension StarterBlock {
             {
                 annotations.insert(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"), at: 0)
                 streamFromName = true
+            } else if callbacks.count == 1, function.returnType?.isVoid ?? true, Self.setsHandler(function.name.name) {
+                // A setter of the object's handler (AudioKit's `DynamicWaveformNode.setWaveformUpdateHandler(_:)`):
+                // kept, and called for each event until another replaces it.
+                annotations.insert(("@stream", "'\(function.name.name)' sets a handler the SDK keeps and calls for each event"), at: 0)
+                streamFromName = true
             } else if callbacks.count == 1, ["Observable", "Signal", "Subject", "Emitter"].contains(Self.bareTypeName(type)),
                 function.returnType.map({ $0.description == "Self" || TokenMethods.bareName($0.description) == Self.bareTypeName(type) }) ?? true
             {
@@ -227,6 +232,24 @@ extension StarterBlock {
         if let byNames, byNames.isStream, !once {
             annotations.insert(("@stream", byNames.why), at: 0)
             streamFromName = callbacks.count == 1
+        }
+        // A "progress" closure handed the data itself beside a completion (FilesProvider's
+        // `contents(path:progressHandler: (Int64, Data) -> Void, completionHandler:)`): the
+        // content, piece by piece, which the completion ends. Progress is a count.
+        if !once, !annotations.contains(where: { $0.annotation == "@stream" }),
+            case let progress = callbacks.filter({ ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name) }),
+            progress.count == 1, let pieces = progress.first,
+            closureType(of: pieces)?.parameters.contains(where: {
+                ["Data", "[UInt8]", "ByteBuffer"].contains($0.type.strippingAttributes.unwrappingOptional.description)
+            }) == true,
+            case let ends = callbacks.filter({ Analyzer.looksLikeCompletion($0.name.name) || Analyzer.looksLikeCompletion($0.label?.name) }),
+            ends.count == 1, let end = ends.first
+        {
+            let piecesName = pieces.label?.name ?? pieces.name.name
+            let endName = end.label?.name ?? end.name.name
+            annotations.insert(("@finish(\(endName))", "'\(endName)' ends them"), at: 0)
+            annotations.insert(("@event(\(piecesName))", "'\(piecesName)' is handed the data itself, not a count"), at: 0)
+            annotations.insert(("@stream", "'\(piecesName)' is handed the data piece by piece"), at: 0)
         }
         // A method of an array of the module's objects whose callback gets one of them (Tiercel's
         // `extension Array where Element == DownloadTask { func success(onMainQueue:handler:) }`):

@@ -96,6 +96,12 @@ extension StarterBlock {
         if spelled == "some View" || (isView && (returned.description == "Self" || bare == TokenMethods.bareName(type))) {
             return "a SwiftUI view modifier: its closure runs while the view is shown"
         }
+        // A value's modifier (MapboxMaps' `PointAnnotation.onTapGesture(handler:) -> Self`): the
+        // closure goes into the copy it returns, and nothing of the value called on calls it; an
+        // adapter that drops the copy would wait for nothing.
+        if isValueType, !function.modifiers.contains(where: { $0.name == "static" || $0.name == "mutating" }), bare == own {
+            return "a modifier of a value: its closure goes into the copy it returns, which runs it when it is used"
+        }
         return nil
     }
 

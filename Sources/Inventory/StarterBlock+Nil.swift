@@ -88,7 +88,16 @@ extension StarterBlock {
             }
             return
         }
-        if ["success", "succeeded", "didsucceed", "issuccess", "ok", "issuccessful", "successful"].contains(flag.lowercased()) {
+        // A method that asks (FilesProvider's `isReachable(completionHandler: (_ success: Bool,
+        // _ error: Error?))`): the flag is its answer, whatever it is named.
+        let asks = ["is", "has", "can", "should", "exists", "contains"].contains { question in
+            function.name.name.hasPrefix(question) && (function.name.name.count == question.count
+                || function.name.name.dropFirst(question.count).first?.isUppercase == true)
+        }
+        if asks, closure.parameters.count == 2 {
+            annotations.append(
+                ("", "as written, the Bool that '\(name)' gets is the answer to '\(function.name.name)', returned; if false means the call failed, write '@asyncError(zeroArgument: 1)'"))
+        } else if ["success", "succeeded", "didsucceed", "issuccess", "ok", "issuccessful", "successful"].contains(flag.lowercased()) {
             annotations.append(("@asyncError(zeroArgument: 1)", "'\(name)' gets a flag named '\(flag)' beside the error: false is the failure"))
             // An optional value between them (Facebook's `(success, result: [String: Any]?,
             // error)`): whether a success can come without one is the SDK's to say.

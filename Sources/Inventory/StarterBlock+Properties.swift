@@ -2,16 +2,34 @@ import DeclParser
 import Generator
 
 extension StarterBlock {
+    /// A property named for how a screen ends (`didCancel`, `doneBlock`, `editFinishBlock`,
+    /// `didDisappearBlock`, `timeoutBlock`): not for a button the user may tap again and again
+    /// (CropViewController's `onDidTapDone`, Apphud's `onCloseButtonTapped`).
+    static func namesScreenEnd(_ name: String) -> Bool {
+        let words = ClosureRoleNames.camelWords(name)
+        let ends: Set<String> = [
+            "done", "finish", "finished", "dismiss", "dismissed", "disappear", "cancel", "cancelled", "canceled", "close",
+            "closed", "timeout", "save", "saved", "complete", "completed", "completion",
+        ]
+        guard words.contains(where: ends.contains), !words.contains(where: { ["tap", "tapped", "button", "press", "pressed"].contains($0) }) else {
+            return false
+        }
+        // An end of one of many things between `on`/`did` and the end (`onTransactionCompleted`),
+        // not the screen's (`onDidFinishCancelled`, `didDisappearBlock`).
+        let rest = words.drop { ["on", "did", "will"].contains($0) }
+        guard rest.count < words.count else { return true }
+        return rest.first.map(ends.contains) ?? false
+    }
+
     /// A callback property's annotations and notes: `@once` where its name says an end, else a
     /// stream; and what makes that reading doubtful (decisions 81, 85, 87).
     func propertyAnnotations(_ member: SourceMember) -> [(annotation: String, why: String)] {
         var annotations: [(annotation: String, why: String)] = []
         let owner = Self.bareTypeName(type)
-        if ["VC", "ViewController"].contains(where: owner.hasSuffix), member.name.hasPrefix("did"),
-            ["Finish", "Complet", "Done", "Cancel", "Save", "Close", "Dismiss"].contains(where: member.name.dropFirst(3).hasPrefix)
-        {
-            // A screen's outcome (YPImagePicker's `YPPhotoFiltersVC.didSave`, `didCancel`): the
-            // screen ends with it, once.
+        if isScreen, Self.namesScreenEnd(member.name) {
+            // A screen's outcome (YPImagePicker's `YPPhotoFiltersVC.didSave`, `didCancel`;
+            // ZLPhotoBrowser's `ZLEditImageViewController.editFinishBlock`, `ZLCustomCamera.takeDoneBlock`):
+            // the screen ends with it, once.
             annotations.append(("@once", "'\(member.name)' is named for how the \(owner)'s screen ends, which comes once"))
         } else if let reconnect = reconnectMember, ["disconnect", "close"].contains(where: member.name.lowercased().contains) {
             // A client the app reconnects (Perfect-Mosquitto's `reconnect(_:)`) disconnects once
@@ -49,6 +67,13 @@ extension StarterBlock {
             // a `callback`): how often it comes, and whether it is work, is a guess.
             annotations.append(
                 ("", "a stream assumed: nothing in the name '\(member.name)' says an event; if the SDK calls it once, write '@once'; if it is work or a setting the SDK runs, mark it '@context'"))
+        }
+        // Any other handler of a screen (DKImagePickerController's `didSelectAssets`, called as
+        // the picker closes; TLPhotoPicker's `didExceedMaximumNumberOfSelection`, for each time):
+        // the name alone does not say which.
+        if isScreen, !annotations.contains(where: { $0.annotation == "@once" }) {
+            annotations.append(
+                ("", "'\(member.name)' is a handler of the screen \(owner): as written, a stream; if the screen calls it once, as it closes, write '@once'"))
         }
         // A setting of an options object (Amplitude's `EventOptions.callback`, a field of each
         // event): the object is handed to a call, which reports through it; maybe the

@@ -93,6 +93,9 @@ struct StarterBlock {
     /// A SwiftUI view (`View`, or a type that conforms to it): its methods that return the view
     /// are modifiers.
     var isView = false
+    /// A screen (a view controller, a picker, a camera: by its name or what it inherits): its
+    /// callback properties may be its outcome, called once as it closes.
+    var isScreen = false
     /// The class's superclass, when the module declares it: its adapters serve overrides.
     var superclass: String?
     /// Typealiases the class's superclasses declare, which its declarations name bare

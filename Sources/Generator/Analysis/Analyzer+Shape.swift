@@ -115,7 +115,9 @@ extension Analyzer {
                 return nil
             }
             let lentBeside = elements.indices.map { $0 != resultIndex && isLent(elements[$0].type) }
-            let lentValue = isLent(success)
+            // Or Objective-C's placeholder for nothing (MapboxMaps' `Result<NSNull, Error>`):
+            // the call's one value says only that it succeeded.
+            let lentValue = isLent(success) || success.strippingAttributes.description == "NSNull"
             guard checkLentUsed() else { return nil }
             let resultType = success.isVoid || lentValue ? "Void" : success.description
             var besides: [String] = []

@@ -1,0 +1,146 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// What batch 40 (FilesProvider, ZLPhotoBrowser, AudioKit, MapboxMaps, …) taught on first
+/// contact (decision 122).
+@Suite struct ScanFortiethBatchTests: ScanTesting {
+    /// MapboxMaps' `PointAnnotation.onTapGesture(handler:) -> Self`: a value's modifier keeps
+    /// the closure in the copy it returns; an adapter that drops the copy would wait for nothing.
+    @Test func aValuesModifierKeepsItsClosureInTheCopy() {
+        let text = scan(
+            """
+            public struct PointAnnotation {
+                public func onTapGesture(handler: @escaping () -> Void) -> Self { self }
+                public func onLongPress(handler: @escaping () -> Void) -> PointAnnotation { self }
+            }
+            """
+        ).text
+        #expect(text.contains("// PointAnnotation: onTapGesture(handler:) — a modifier of a value: its closure goes into the copy it returns"), "\(text)")
+        #expect(text.contains("// PointAnnotation: onLongPress(handler:) — a modifier of a value"), "\(text)")
+        #expect(!text.contains("@stream"), "\(text)")
+    }
+
+    /// AudioKit's `recordAutomation(callback:)`, "Called on the main queue for each parameter
+    /// event", and `setWaveformUpdateHandler(_:)`: both called for each event.
+    @Test func eachEventAndAHandlerSetterAreStreams() {
+        let text = scan(
+            """
+            public class NodeParameter {
+                /// Records automation for this parameter.
+                /// - Parameter callback: Called on the main queue for each parameter event.
+                public func recordAutomation(callback: @escaping (Int) -> Void) {}
+            }
+            public protocol WaveformNode {
+                func setWaveformUpdateHandler(_ handler: @escaping ([Float]) -> Void)
+                func setCompletionHandler(_ handler: @escaping () -> Void)
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because its documentation says 'each parameter event'"), "\(text)")
+        #expect(text.contains("// scan: @stream because 'setWaveformUpdateHandler' sets a handler the SDK keeps and calls for each event"), "\(text)")
+        #expect(!text.contains("'setCompletionHandler' sets a handler"), "\(text)")
+    }
+
+    /// FilesProvider's `isReachable(completionHandler: (_ success: Bool, _ error: Error?))`: the
+    /// flag answers the question the method asks, whatever it is named.
+    @Test func aQuestionsFlagIsItsAnswer() throws {
+        let text = scan(
+            """
+            open class Provider {
+                open func isReachable(completionHandler: @escaping (_ success: Bool, _ error: Error?) -> Void) {}
+                open func remove(path: String, completionHandler: @escaping (_ success: Bool, _ error: Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: as written, the Bool that 'completionHandler' gets is the answer to 'isReachable', returned"), "\(text)")
+        #expect(text.contains("@asyncError(zeroArgument: 1)\n    open func remove("), "\(text)")
+        #expect(try generate(text).contains("func isReachable() async throws -> Bool"))
+    }
+
+    /// FilesProvider's `completionHandler(LocalFileObject(fileWithPath: path, …), nil)`: a value
+    /// made by a failable initializer, passed with no error, may be nil: a value, not a failure.
+    @Test func aFailableInitializersValueMayBeNil() {
+        let text = scan(
+            """
+            open class FileObject {
+                public init?(fileWithPath path: String, relativeTo: URL?) { return nil }
+            }
+            open class Provider {
+                open func attributesOfItem(path: String, completionHandler: @escaping (_ attributes: FileObject?, _ error: Error?) -> Void) {
+                    completionHandler(FileObject(fileWithPath: path, relativeTo: nil), nil)
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("@nullableResult\n    open func attributesOfItem("), "\(text)")
+    }
+
+    /// FilesProvider's `contents(path:progressHandler: (Int64, Data) -> Void, completionHandler:)`:
+    /// a "progress" handed the data itself is the content, piece by piece, which the completion
+    /// ends; the returned Progress cancels it.
+    @Test func progressHandedTheDataIsTheContent() throws {
+        let text = scan(
+            """
+            public typealias SimpleCompletionHandler = ((_ error: Error?) -> Void)?
+            open class Provider {
+                open func contents(path: String, progressHandler: @escaping (_ position: Int64, _ data: Data) -> Void, completionHandler: SimpleCompletionHandler) -> Progress? { nil }
+                open func copy(path: String, progressHandler: @escaping (_ fraction: Double) -> Void, completionHandler: SimpleCompletionHandler) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@stream\n    // scan: @event(progressHandler) because 'progressHandler' is handed the data itself, not a count\n    @event(progressHandler)\n    // scan: @finish(completionHandler)"), "\(text)")
+        #expect(!text.contains("@event(progressHandler)\n    // scan: @finish(completionHandler) because 'completionHandler' ends them\n    @finish(completionHandler)\n    open func copy"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func contents(path: String) -> _Concurrency.AsyncThrowingStream<(Int64, Data), any Swift.Error>"), "\(generated)")
+        #expect(generated.contains("stop: { token in token?.cancel() }"), "\(generated)")
+    }
+
+    /// ZLPhotoBrowser's screens: `ZLEditImageViewController.editFinishBlock`, `ZLCustomCamera.
+    /// takeDoneBlock`, `didDisappearBlock` end the screen, once; `onDidTapDone` is a button the
+    /// user may tap again; any other handler of a screen is a stream said to be a guess.
+    @Test func aScreensEndIsOnceAndItsOtherHandlersAreSaid() {
+        let text = scan(
+            """
+            open class BaseViewController: UIViewController {}
+            public class EditImageViewController: BaseViewController {
+                public var editFinishBlock: ((UIImage) -> Void)?
+                public var onDidTapDone: (() -> Void)?
+                public var onTransactionCompleted: ((Int) -> Void)?
+                public func show() { editFinishBlock?(UIImage()); onDidTapDone?(); onTransactionCompleted?(1) }
+            }
+            public class CustomCamera: UIViewController {
+                public var takeDoneBlock: ((UIImage?, URL?) -> Void)?
+                public var didDisappearBlock: (() -> Void)?
+                public func done() { takeDoneBlock?(nil, nil); didDisappearBlock?() }
+            }
+            public class ImagePickerController: UINavigationController {
+                public var didSelectAssets: (([String]) -> Void)?
+                public func done() { didSelectAssets?([]) }
+            }
+            """
+        ).text
+        for name in ["editFinishBlock", "takeDoneBlock", "didDisappearBlock"] {
+            #expect(text.contains("// scan: @once because '\(name)' is named for how the"), "\(name): \(text)")
+        }
+        #expect(!text.contains("@once because 'onDidTapDone'"), "\(text)")
+        #expect(!text.contains("@once because 'onTransactionCompleted'"), "\(text)")
+        #expect(
+            text.contains("// scan: 'didSelectAssets' is a handler of the screen ImagePickerController: as written, a stream; if the screen calls it once, as it closes, write '@once'"),
+            "\(text)")
+    }
+
+    /// MapboxMaps' `setFeatureState(…, callback: ((Result<NSNull, Error>) -> Void)?)`: Objective-C's
+    /// placeholder for nothing says only that the call succeeded.
+    @Test func aResultOfNSNullIsVoid() throws {
+        let generated = try generate(
+            """
+            import Foundation
+            extension MapboxMap {
+                func setFeatureState(sourceId: String, callback: ((Result<NSNull, Error>) -> Void)? = nil)
+            }
+            """)
+        #expect(generated.contains("func setFeatureState(sourceId: String) async throws {"), "\(generated)")
+        #expect(generated.contains("continuation.resume(with: result.map { _ in })"), "\(generated)")
+    }
+}
