@@ -205,15 +205,20 @@ extension StarterBlock {
     }
 
     /// `(T?, Error?)`, or the same as one tuple (`((T?, Error?))`): optional values (one or
-    /// more: Kitura-redis's `scan` gets a cursor and a page) and an optional error.
+    /// more: Kitura-redis's `scan` gets a cursor and a page) and an optional error. Beside
+    /// values that are not optional too (FilesProvider's `readData(…completionHandler: (Data?,
+    /// Bool, Error?))`, whose data is nil at the end of the stream).
     static func isValueAndError(_ closure: FunctionTypeSyntax) -> Bool {
         var types = closure.parameters.map(\.type)
         if types.count == 1, case .tuple(let inner) = types[0].strippingAttributes.kind { types = inner.map(\.type) }
-        guard types.count >= 2, let last = types.last else { return false }
-        return types.allSatisfy { type in
+        guard types.count >= 2, let first = types.first, let last = types.last else { return false }
+        let isOptional = { (type: TypeSyntax) -> Bool in
             if case .optional = type.strippingAttributes.kind { return true }
             return false
-        } && last.strippingAttributes.description.contains("Error")
+        }
+        // The error last, or first (ZLPhotoBrowser's `(Error?, PHAsset?)`).
+        let error = [last, first].first { isOptional($0) && $0.strippingAttributes.description.contains("Error") }
+        return error != nil && types.filter(isOptional).count >= 2
     }
 
     /// A callback parameter's closure type, written out or behind one of the SDK's typealiases.
@@ -256,7 +261,22 @@ extension StarterBlock {
         default: break
         }
         guard escapes else { return false }
+        // A closure handed a closure of the SDK's (WKWebViewJavascriptBridge's `register(handlerName:
+        // handler: ([String: Any]?, Callback?) -> Void)`, `typealias Callback = …`): the caller's
+        // code, which answers through it, as an endpoint or a gate; work, not a result.
+        let handsAClosure = { (closure: FunctionTypeSyntax) in
+            closure.parameters.contains { parameter in
+                guard case .named(let components) = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes.kind,
+                    let last = components.last
+                else { return false }
+                // Bare, or another type's (`WKWebViewJavascriptBridgeBase.Callback`, named `Callback`
+                // inside that type's `Handler`).
+                return closureAliases[last.name.name] != nil
+                    || closureAliases.keys.contains { $0.hasPrefix("qualified ") && $0.hasSuffix("." + last.name.name) }
+            }
+        }
         if case .function(let closure) = type.kind {
+            if handsAClosure(closure) { return false }
             // Work the SDK runs for the caller (`schedule(_ action: () -> Void)`) is not a callback.
             return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
                 && !CallbackShape.isWork(
@@ -265,6 +285,7 @@ extension StarterBlock {
         }
         guard case .named(let components) = type.kind, let last = components.last else { return false }
         if let closure = closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")] {
+            if handsAClosure(closure) { return false }
             return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
         }
         // A type the sources do not declare (another module's alias): a callback only by its

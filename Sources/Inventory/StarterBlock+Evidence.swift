@@ -51,7 +51,7 @@ extension StarterBlock {
                 rest = rest[range.upperBound...]
                 guard let open = Self.openingParenthesis(of: call) else { continue }
                 let argument = call[call.index(after: open)...]
-                let callee = String(call[..<open].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+                let callee = Self.callee(before: call[..<open])
                 // `invocationDidComplete` (SignalR) names a completion as much as `completion` does.
                 guard Analyzer.looksLikeCompletion(callee) || callee.hasSuffix("Complete") else { continue }
                 if argument == "nil" || Self.isDictionaryLookup(argument, in: text) {
@@ -61,6 +61,22 @@ extension StarterBlock {
                     // fileWithPath: path, …), nil)`): nil where that initializer fails.
                     boundBy = (callee, made)
                 } else if argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                    let source = Self.optionalBinding(of: String(argument), above: index, in: lines)
+                {
+                    if source.isEmpty { calls = callee } else { boundBy = (callee, source) }
+                }
+            }
+            // The error first (ZLPhotoBrowser's `completion?(nil, asset)` of `(Error?, PHAsset?)`,
+            // after `let asset = self.getAsset(…)`, which returns `PHAsset?`).
+            rest = line[...]
+            while calls == nil, boundBy == nil, let range = rest.range(of: "(nil, ") {
+                let callee = Self.callee(before: rest[..<range.lowerBound])
+                rest = rest[range.upperBound...]
+                guard Analyzer.looksLikeCompletion(callee), let close = rest.firstIndex(of: ")") else { continue }
+                let argument = rest[..<close]
+                if let made = Self.madeValue(Substring(argument + ")")) {
+                    boundBy = (callee, made)
+                } else if argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), argument != "nil",
                     let source = Self.optionalBinding(of: String(argument), above: index, in: lines)
                 {
                     if source.isEmpty { calls = callee } else { boundBy = (callee, source) }
@@ -88,6 +104,13 @@ extension StarterBlock {
             }
         }
         return evidence
+    }
+
+    /// The name of the function called just before an opening parenthesis: `completion` of
+    /// `completion(` and of `completion?(`, optional chaining's.
+    static func callee(before text: Substring) -> String {
+        let name = text.hasSuffix("?") ? text.dropLast() : text
+        return String(name.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
     }
 
     /// The parenthesis that opens the call `text` ends inside (`completion(Thing(a: b)` → the
@@ -317,7 +340,13 @@ extension StarterBlock {
             "@blocking",
             "'\(name)' does not escape: '\(function.name.name)' calls it before it returns, so the adapter calls it on the object's serial queue"
         )
-        return [blocking] + (closureType(of: callback).map { nilWithoutError(function, closure: $0) } ?? [])
+        // A synchronous method may be quick (MatomoTracker's `MemoryQueue.remove(events:completion:)`,
+        // an array's filter): then the caller gains nothing from an adapter. Only a reviewer knows.
+        let quick = (
+            "",
+            "as written, an async adapter; if '\(function.name.name)' does no I/O and returns at once, call it directly and delete this declaration"
+        )
+        return [blocking] + (closureType(of: callback).map { nilWithoutError(function, closure: $0) } ?? []) + [quick]
     }
 
     /// What nil without an error means for an optional value and an optional error
@@ -331,16 +360,17 @@ extension StarterBlock {
         if Self.namesNext(function.name.name) {
             return [("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end")]
         }
-        // A type of Objective-C's: Swift imports it as SE-0297 says, which is what the adapter
-        // does. Not a Swift method marked `@objc` (FirebaseAuth's `getToken(forcingRefresh:
-        // completion:)`, which calls back with (nil, nil) when no one is signed in): Swift callers
-        // see it as written.
-        if isObjC { return [] }
         if answersNilWithoutErrorIn.contains(function.name.name) {
             return [("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)")]
         }
         // Seen in a helper, not in this method (ApphudSDK's HTTP client, under a method that
-        // never hands on its nil): likely, not sure.
+        // never hands on its nil): likely, not sure. Not for an `@objc` protocol's requirement,
+        // which Objective-C code implements and Swift imports as SE-0297 says, as the adapter
+        // does (RevenueCat's). A Swift class's methods, `@objcMembers` (ZLPhotoBrowser's
+        // `ZLPhotoManager`) or marked `@objc` (FirebaseAuth's `getToken(forcingRefresh:
+        // completion:)`, which calls back with (nil, nil) when no one is signed in), Swift callers
+        // see as written.
+        if isObjC, isProtocol { return [] }
         let callbackNames = Set(function.parameters.filter(isClosure).map(\.name.name))
         if answersNilWithoutError || !answersNilWithoutErrorVia.isDisjoint(with: callbackNames) {
             return [

@@ -19,9 +19,17 @@ extension StarterBlock {
         // A synchronous call that reports progress and returns (or throws) its outcome (Zip's
         // `zipFiles(…, progress:) throws`): `@blocking`, its return the value.
         if let progress = progressOfBlockingCall(function), isClosureEscaping(progress) {
-            return [
+            var annotations = [
                 ("@blocking", "'\(function.name.name)' is synchronous: it reports progress through '\(progress.label?.name ?? progress.name.name)' and returns its outcome, blocking until it is done")
             ]
+            // Beside a hook the call runs (AudioKit's `renderToFile(…, prerender:, progress:)`): the
+            // caller's code, which the adapter would run on the object's queue.
+            for hook in function.parameters where hook.name.name != progress.name.name && isClosure(hook) {
+                let name = hook.label?.name ?? hook.name.name
+                annotations.append(
+                    ("", "'\(function.name.name)' also runs '\(name)', your code, during the call: as written, on the object's serial queue; if it must run on your thread, call '\(function.name.name)' directly and delete this declaration"))
+            }
+            return annotations
         }
         // A slot for one handler that nil clears (SQLite.swift's `trace(_ callback: ((String) ->
         // Void)?)`, `updateHook(_:)`): called for each event until the same method is given nil.
@@ -56,6 +64,14 @@ extension StarterBlock {
         // the end of each of many things (`clientConnectionFailed`) a stream, said below.
         let endOfEach = ClosureRoleNames.namesEndOfEach(function.name.name)
         let once = ClosureRoleNames.namesOnce(function.name.name) && !endOfEach
+        // A connection's close, registered for (Appwrite's `Realtime.onClose(_:)`): once per
+        // connection, and a client that reconnects by itself closes again.
+        if once, callbacks.count == 1, ClosureRoleNames.eventName(function.name.name).hasPrefix("on"),
+            ClosureRoleNames.camelWords(function.name.name).contains(where: { ["close", "closed", "disconnect", "disconnected"].contains($0) })
+        {
+            annotations.append(
+                ("", "one-shot: '\(function.name.name)' is named for an end, which comes once; if the SDK reconnects and calls it for each connection, add '@stream'"))
+        }
         // A builder-style method returns `Self`: the block's own type. An opaque or existential
         // token is its protocol, and a typealias of the block its target (Defaults' `observe(…) ->
         // some Observation`, `typealias Observation = _DefaultsObservation`).

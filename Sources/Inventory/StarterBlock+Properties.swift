@@ -31,6 +31,9 @@ extension StarterBlock {
             // ZLPhotoBrowser's `ZLEditImageViewController.editFinishBlock`, `ZLCustomCamera.takeDoneBlock`):
             // the screen ends with it, once.
             annotations.append(("@once", "'\(member.name)' is named for how the \(owner)'s screen ends, which comes once"))
+            // Unless the screen is shown again and again (Agrume's `didDismiss`, an image viewer
+            // presented anew): then each time.
+            annotations.append(("", "if the same \(owner) is shown again and calls '\(member.name)' each time, write '@stream' instead"))
         } else if let reconnect = reconnectMember, ["disconnect", "close"].contains(where: member.name.lowercased().contains) {
             // A client the app reconnects (Perfect-Mosquitto's `reconnect(_:)`) disconnects once
             // per connection: `OnDisconnect` is called for each.

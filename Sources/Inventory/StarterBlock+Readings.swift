@@ -38,11 +38,15 @@ extension StarterBlock {
         }
         // A Result beside other values (Mapbox Directions' `(Session, Result<RouteResponse,
         // DirectionsError>)`): the Result is the outcome, the rest is left out (decision 117).
+        // Or as one tuple (Tealium's `ModuleCompletion = ((Result<Bool, Error>, [String: Any]?)) -> Void`).
         for callback in callbacks {
-            guard let closure = closureType(of: callback), closure.parameters.count > 1 else { continue }
-            let isResult = closure.parameters.map { resultName($0.type) != nil }
+            guard let closure = closureType(of: callback) else { continue }
+            var types = closure.parameters.map(\.type)
+            if types.count == 1, case .tuple(let inner) = types[0].strippingAttributes.kind { types = inner.map(\.type) }
+            guard types.count > 1 else { continue }
+            let isResult = types.map { resultName($0) != nil }
             guard isResult.filter({ $0 }).count == 1 else { continue }
-            let others = closure.parameters.indices.filter { !isResult[$0] }.map { closure.parameters[$0].type.strippingAttributes.description }
+            let others = types.indices.filter { !isResult[$0] }.map { types[$0].strippingAttributes.description }
                 // (An object lent to the callback only is said where it is named: GRDB's `Database`.)
                 .filter { other in !annotations.contains { $0.annotation == "@lent(\(TokenMethods.bareName(other)))" } }
             if others.isEmpty { continue }

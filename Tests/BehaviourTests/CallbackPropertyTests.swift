@@ -104,10 +104,13 @@ import Testing
             return heard.withLock { $0 } == .failed
         })
         try await waiter.value
-        // Put back: the earlier handler hears the next invalidation.
+        // Put back (by the runtime's stop, which runs off the returning task, so soon after the
+        // return, not at it): the earlier handler hears a later invalidation.
         let before = earlier.withLock { $0 }
-        feed.invalidate(with: nil)
-        #expect(await eventually { earlier.withLock { $0 } > before })
+        #expect(await eventually {
+            feed.invalidate(with: nil)
+            return earlier.withLock { $0 } > before
+        })
 
         // Cancelled before any call: CancellationError, and the earlier handler is back.
         let cancelled = Task { try await feed.invalidationEvent() }

@@ -375,13 +375,15 @@ import Testing
                 // scan: @nullableResult because the library calls completions with (nil, nil): nil without an error is a value (an absent one)
                 @nullableResult
                 // scan: assumed from the library at large: if 'get' never calls back with nil and no error, remove '@nullableResult'
+                // scan: as written, an async adapter; if 'get' does no I/O and returns at once, call it directly and delete this declaration
                 public func get(_ key: String, callback: (String?, NSError?) -> Void)
             """), "\(text)")
-        #expect(text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'scan' never calls back with nil and no error, remove '@nullableResult'\n    public func scan(cursor: Int"))
+        #expect(text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'scan' never calls back with nil and no error, remove '@nullableResult'\n    // scan: as written, an async adapter"))
         #expect(text.contains("@context  // takes a closure, but not a callback\n    public func map(_ transform: (String) -> String)"))
         let withoutNilReplies = scan(redis.replacingOccurrences(of: "callback(nil, nil)", with: "callback(nil, Failure())")).text
         #expect(withoutNilReplies.contains("""
                 // scan: nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'
+                // scan: as written, an async adapter; if 'get' does no I/O and returns at once, call it directly and delete this declaration
                 public func get(_ key: String, callback: (String?, NSError?) -> Void)
             """), "\(withoutNilReplies)")
     }

@@ -143,4 +143,102 @@ import Testing
         #expect(generated.contains("func setFeatureState(sourceId: String) async throws {"), "\(generated)")
         #expect(generated.contains("continuation.resume(with: result.map { _ in })"), "\(generated)")
     }
+
+    /// WKWebViewJavascriptBridge's `register(handlerName:handler: Handler)`, `Handler = ([String:
+    /// Any]?, Callback?) -> Void` with `Callback` another type's alias: a closure handed a closure
+    /// to answer with is the caller's endpoint, work, not a result.
+    @Test func aClosureHandedAClosureIsWork() {
+        let text = scan(
+            """
+            public class BridgeBase {
+                public typealias Callback = (_ responseData: Any?) -> Void
+                public typealias Handler = (_ parameters: [String: Any]?, _ callback: Callback?) -> Void
+            }
+            public class Bridge {
+                public func register(handlerName: String, handler: @escaping BridgeBase.Handler) {}
+                public func call(handlerName: String, callback: BridgeBase.Callback? = nil) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public func register(handlerName:"), "\(text)")
+        #expect(text.contains("public func call(handlerName: String, callback: BridgeBase.Callback? = nil)"), "\(text)")
+    }
+
+    /// ZLPhotoBrowser's `completion?(nil, asset)` of `(Error?, PHAsset?)`, after `let asset =
+    /// self.getAsset(…)`, which returns `PHAsset?`, in a helper of an `@objcMembers` class: nil
+    /// without an error is a value, the error first or not.
+    @Test func anErrorFirstCompletionMayHandNil() {
+        let text = scan(
+            """
+            @objcMembers
+            public class PhotoManager: NSObject {
+                public class func saveImageToAlbum(image: UIImage, completion: ((Error?, PHAsset?) -> Void)?) {
+                    save(obj: image, completion: completion)
+                }
+                private class func save(obj: AnyObject, completion: ((Error?, PHAsset?) -> Void)?) {
+                    let asset = self.getAsset(from: "id")
+                    completion?(nil, asset)
+                }
+                private class func getAsset(from localIdentifier: String?) -> PHAsset? { nil }
+            }
+            """
+        ).text
+        #expect(text.contains("@nullableResult\n    // scan: assumed from the library at large"), "\(text)")
+    }
+
+    /// FilesProvider's `readData(…, completionHandler: (Data?, Bool, Error?))`: an optional value
+    /// beside one that is not, and an error: what nil means is said.
+    @Test func nilBesideAFlagIsSaid() {
+        let text = scan(
+            """
+            public class StreamTask {
+                public func readData(ofMinLength minBytes: Int, completionHandler: @escaping (_ data: Data?, _ atEOF: Bool, _ error: Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'"), "\(text)")
+    }
+
+    /// Tealium's `ModuleCompletion = ((Result<Bool, Error>, [String: Any]?)) -> Void`: a Result
+    /// beside another value in one tuple, whose rest is left out, said.
+    @Test func aResultBesideAValueInOneTupleIsSaid() {
+        let text = scan(
+            """
+            public typealias ModuleCompletion = ((Result<Bool, Error>, [String: Any]?)) -> Void
+            public protocol Dispatcher {
+                func dynamicTrack(_ request: String, completion: ModuleCompletion?)
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'completion' gets a Result beside '[String: Any]?': the Result is the outcome"), "\(text)")
+    }
+
+    /// Appwrite's `Realtime.onClose(_:)`, a client that reconnects: a one-shot said to be one.
+    @Test func aCloseHandlersOnceIsSaid() {
+        let text = scan(
+            """
+            public class Realtime {
+                public func onClose(_ callback: @escaping () -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: one-shot: 'onClose' is named for an end, which comes once; if the SDK reconnects and calls it for each connection, add '@stream'"), "\(text)")
+    }
+
+    /// Matomo's `MemoryQueue.remove(events:completion: () -> ())` and AudioKit's `renderToFile(…,
+    /// prerender:, progress:) throws`: synchronous calls, each with what a reviewer may prefer.
+    @Test func synchronousCallsSayTheOtherReading() {
+        let text = scan(
+            """
+            public struct MemoryQueue {
+                public func remove(events: [Int], completion: () -> ()) { completion() }
+            }
+            public class AudioEngine {
+                public func renderToFile(_ file: URL, prerender: (() -> Void)? = nil, progress: ((Double) -> Void)? = nil) throws {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: as written, an async adapter; if 'remove' does no I/O and returns at once, call it directly and delete this declaration"), "\(text)")
+        #expect(text.contains("// scan: 'renderToFile' also runs 'prerender', your code, during the call"), "\(text)")
+    }
 }
