@@ -169,3 +169,29 @@ extension BridgegenStream {
 }
 
 /// One consumer of a shared stream: its own stream's continuation, seen through two closures.
+
+/// An initializer's handler (`@stream` on an `init`: AudioKit's `RawDataTap(_:…, handler:)`):
+/// the object is made now, with a handler that yields into the stream, and both go back to the
+/// caller. The object is the caller's to keep, start and stop; the stream ending stops nothing,
+/// and what the object calls after that is dropped (reported as after cancellation).
+extension BridgegenStream where Token == Swift.Void {
+    public static func making<Made>(
+        _ adapter: Swift.String, buffering: BridgegenBuffering = .unbounded,
+        _ make: (BridgegenStreamEvents<Element>) throws -> Made
+    ) rethrows -> (Made, _Concurrency.AsyncStream<Element>) {
+        var handed: BridgegenStreamEvents<Element>?
+        // AsyncStream runs its build closure, and so `register`, before its initializer returns.
+        let stream = events(adapter, buffering: buffering, register: { handed = $0 })
+        return (try make(handed!), stream)
+    }
+
+    public static func makingThrowing<Made>(
+        _ adapter: Swift.String, buffering: BridgegenBuffering = .unbounded,
+        mapError: ((any Swift.Error) -> any Swift.Error)? = nil,
+        _ make: (BridgegenStreamEvents<Element>) throws -> Made
+    ) rethrows -> (Made, _Concurrency.AsyncThrowingStream<Element, any Swift.Error>) {
+        var handed: BridgegenStreamEvents<Element>?
+        let stream = throwing(adapter, buffering: buffering, mapError: mapError, register: { handed = $0 })
+        return (try make(handed!), stream)
+    }
+}

@@ -250,16 +250,31 @@ extension Parser {
                     isComputed: isComputed))
         case "init" where !current.kind.isEscaped, "subscript" where !current.kind.isEscaped:
             let keyword = current.identifier ?? ""
-            advance()
-            _ = consume(.question) || consume(.exclamation)
-            _ = try parseGenericParameters()
+            let keywordToken = advance()
+            let isFailable = consume(.question) || consume(.exclamation)
+            let generics = try parseGenericParameters()
             let parameters = try parseParameterClause()
             let labels = parameters.map { ($0.label?.name ?? "_") + ":" }.joined()
+            // An initializer's effects, for `@stream` on it: read as a function's, or left with
+            // the rest of the member when this grammar does not read them.
+            let isAsync = consumeKeyword("async")
+            let (before, reported) = (position, diagnostics)
+            var throwsClause: ThrowsClause?
+            do { throwsClause = try parseThrowsClause() } catch { (position, diagnostics) = (before, reported) }
             skipRestOfMember()
-            return .context(
-                ContextDecl(
-                    kind: keyword == "init" ? .initializer : .subscript, name: keyword + "(" + labels + ")",
-                    parameters: parameters, attributeNames: attributes.map(\.name.name), location: start))
+            var declaration = ContextDecl(
+                kind: keyword == "init" ? .initializer : .subscript, name: keyword + "(" + labels + ")",
+                parameters: parameters, attributeNames: attributes.map(\.name.name), location: start, attributes: attributes,
+                documentation: documentation)
+            if keyword == "init" {
+                declaration.isFailable = isFailable
+                declaration.function = FunctionDecl(
+                    documentation: documentation, attributes: attributes, modifiers: modifiers,
+                    name: Identifier("init", at: keywordToken.location), genericParameters: generics, parameters: parameters,
+                    isAsync: isAsync, throwsClause: throwsClause, returnType: nil, requirements: [], location: start,
+                    funcKeywordLocation: keywordToken.location)
+            }
+            return .context(declaration)
         default:
             throw fail(
                 "expected 'func' or 'typealias' in extension body, found '\(current.kind.spelling)'",

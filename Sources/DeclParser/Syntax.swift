@@ -332,6 +332,11 @@ public struct ContextDecl: Hashable, Sendable {
     public var isStatic: Bool
     /// A property with accessors and no storage (`var result: T? { get }`, `{ status.result }`).
     public var isComputed: Bool
+    /// An initializer read as a function named `init` (its generic parameters, parameters and
+    /// effects), for `@stream` on it.
+    public var function: FunctionDecl?
+    /// `init?` or `init!`.
+    public var isFailable = false
 
     public init(
         kind: Kind, name: String, parameters: [Parameter] = [], attributeNames: [String] = [], location: SourceLocation,

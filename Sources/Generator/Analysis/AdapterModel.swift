@@ -82,6 +82,9 @@ public struct Adapter: Hashable, Sendable {
     /// Where the result type is written: the completion handler's first parameter type (in a
     /// typealias, the alias's line).
     public var resultLine: Int? = nil
+    /// `@stream` on an initializer: the adapter is a static factory that makes the object with
+    /// bridgegen's handler and returns it with the stream.
+    public var makes: MadeObject? = nil
 
     public enum Start: Hashable, Sendable {
         /// The legacy method, called with bridgegen's completion handler.
@@ -118,6 +121,14 @@ public struct Adapter: Hashable, Sendable {
     static func swiftName(_ base: String, _ parameters: [AdapterParameter]) -> String {
         base + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
     }
+}
+
+/// The object an initializer's stream adapter makes (`RawDataTap.makeWithEvents(…) ->
+/// (RawDataTap, AsyncStream<[Float]>)`): its type, and whether the initializer may fail or throw.
+public struct MadeObject: Hashable, Sendable {
+    public var type: String
+    public var isFailable: Bool
+    public var isThrowing: Bool
 }
 
 /// A callback property (`var onMessage: ((Message) -> Void)?`): the stream sets it when

@@ -188,11 +188,14 @@ extension Analyzer {
         var context: [(name: String, location: SourceLocation)] = []
         var bridgeable: [FunctionDecl] = []
         var properties: [ContextDecl] = []
+        var initializers: [ContextDecl] = []
         for member in decl.members {
             switch member {
             case .context(let member) where isCallbackProperty(member, scope: scope):
                 context.append((member.name, member.location))
                 properties.append(member)
+            case .context(let member) where member.kind == .initializer && member.attributeNames.contains("stream"):
+                initializers.append(member)
             case .context(let member):
                 context.append((member.name, member.location))
                 warnIfInitializerTakesCompletion(member, scope: scope)
@@ -227,6 +230,21 @@ extension Analyzer {
             generated[key] = function.name.location
             adapters.append(adapter)
         }
+        for initializer in initializers {
+            guard !decl.isFreeFunction,
+                var adapter = analyseInitializerStream(initializer, typeName: typeName, scope: scope, access: access, block: options)
+            else { continue }
+            warnIfCollides(adapter, with: context, at: initializer.location)
+            adapter.adapterName = owner + "." + adapter.adapterName
+            let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
+                + " #if " + (condition ?? "") + "." + adapter.signatureKey
+            if let first = generated[key] {
+                reportGeneratedTwice(adapter.adapterName, at: initializer.location, first: first)
+                continue
+            }
+            generated[key] = initializer.location
+            adapters.append(adapter)
+        }
         for property in properties {
             guard var adapter = analyseProperty(property, typeName: typeName, scope: scope, access: access, block: options)
             else { continue }
@@ -243,7 +261,7 @@ extension Analyzer {
         // In input order: methods and callback properties as the block declares them.
         adapters.sort { $0.location.offset < $1.location.offset }
         // A block of typealiases serves name resolution; one with nothing at all is a mistake.
-        if bridgeable.isEmpty && properties.isEmpty && !decl.members.contains(where: {
+        if bridgeable.isEmpty && properties.isEmpty && initializers.isEmpty && !decl.members.contains(where: {
             switch $0 {
             case .typeAlias, .enumDecl: true
             default: false

@@ -70,7 +70,11 @@ extension Planner {
         let until = adapter.call?.completionRole == .returned ? "it returns" : "it calls back"
         let blocking = adapter.options.blocking == nil || adapter.stream != nil || script != nil
             ? [] : ["Calls the SDK on \(adapter.isStatic ? "one queue shared by static methods" : "the object's serial queue"), not where it is awaited: it blocks until \(until)."]
-        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + Self.closureRoles(of: adapter) + blocking
+        // An initializer's stream: what the caller gets, and what the stream's end does not do.
+        let made = adapter.makes.map { made in
+            ["Makes the `\(SwiftLiteral.commentSafe(made.type))` with a handler whose calls come through the returned stream: the object is yours to keep, start and stop; the stream ending stops nothing."]
+        } ?? []
+        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + made + Self.closureRoles(of: adapter) + blocking
         return try templates.render(
             Self.adapterHeaderTemplate,
             [
@@ -146,6 +150,8 @@ extension Planner {
                 printPropertyStream(site, property, into: &body)
             case (.delegate(let start), nil):
                 if adapter.stream != nil { printDelegateStreamBody(site, start, into: &body) } else { printDelegateCallBody(site, start, into: &body) }
+            case _ where adapter.makes != nil && adapter.stream != nil:
+                printMadeStream(site, into: &body)
             case _ where adapter.stream != nil:
                 printStream(site, into: &body)
             case _ where adapter.isGetter:
@@ -215,6 +221,10 @@ extension Planner {
         head += "func " + adapter.name
         if !adapter.genericParameters.isEmpty { head += "<" + adapter.genericParameters.joined(separator: ", ") + ">" }
         var tail = Self.resultClause(adapter.stream, resultType: adapter.resultType)
+        // An initializer's stream: the object made, and its stream.
+        if let made = adapter.makes, tail.hasPrefix(" -> ") {
+            tail = (made.isThrowing ? " throws" : "") + " -> (" + made.type + ", " + tail.dropFirst(4) + ")" + (made.isFailable ? "?" : "")
+        }
         if !adapter.requirements.isEmpty { tail += " where " + adapter.requirements.joined(separator: ", ") }
         return Signature(
             head: Sourced(head, from: adapter.signatureLine),

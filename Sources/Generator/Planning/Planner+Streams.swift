@@ -62,6 +62,33 @@ extension Planner {
         printer.line("}")
     }
 
+    /// An initializer's stream (`@stream` on an `init`): `BridgegenStream.making` makes the
+    /// object with bridgegen's handler, and both go back to the caller; an `init?` that fails
+    /// returns nil.
+    func printMadeStream(_ site: AdapterSite, into printer: inout CodePrinter) {
+        guard let made = site.adapter.makes, let stream = site.adapter.stream, let call = site.adapter.call else { return }
+        // The initializer is called on the type by name: `Self` would need a `required` one.
+        let site = AdapterSite(site.adapter, receivers: Receivers(instance: made.type, type: made.type), script: site.script)
+        let names = site.names
+        let taken = Set(site.adapter.parameters.map(\.name) + [names.events])
+        let object = Self.freeName("made", taken: taken)
+        let events = Self.freeName("stream", taken: taken)
+        let head = "BridgegenStream<\(Self.spelled(site.adapter.resultType)), Swift.Void>" + (stream.isThrowing ? ".makingThrowing" : ".making")
+        let options = streamOptions(site, stream).map(\.text).joined(separator: ", ")
+        printer.line(
+            "let (\(object), \(events)) = " + (made.isThrowing ? "try " : "") + head + "(" + options + ") { \(names.events) in",
+            from: site.adapter.resultLine ?? site.adapter.signatureLine)
+        printer.indented { printer in
+            printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: object, into: &printer) {
+                printStreamHandler(site.adapter, call, events: names.events, into: &$0)
+            }
+            printer.line("return " + object)
+        }
+        printer.line("}")
+        if made.isFailable { printer.line("guard let \(object) else { return nil }") }
+        printer.line("return (\(object), \(events))")
+    }
+
     /// An `async` legacy method with a per-item callback (`@stream @finish(returned)`): called in a
     /// task, which is the stream's token (its end cancels the task); the method's return ends
     /// the stream, its error fails it.

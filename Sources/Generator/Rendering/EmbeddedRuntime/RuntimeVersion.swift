@@ -20,10 +20,14 @@ extension EmbeddedRuntime {
 /// of with a wall of errors about the runtime's types (SwiftProtobuf checks its runtime the same
 /// way). Bump it, and rename the marker, whenever generated code and runtime change together.
 public enum BridgegenRuntimeVersion {
-    public static let current = 1
+    public static let current = 2
 }
 
-/// The marker generated code of runtime API version 1 names. Not for use by hand.
+/// The marker generated code of runtime API version 2 names (an initializer's stream,
+/// `BridgegenStream.making`). Not for use by hand.
+public enum BridgegenRuntimeVersion_2 {}
+
+/// Version 1's marker: what files generated for it call, this runtime still has.
 public enum BridgegenRuntimeVersion_1 {}
 
 """##

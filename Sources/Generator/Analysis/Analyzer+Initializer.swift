@@ -1,0 +1,52 @@
+import DeclParser
+
+/// `@stream` on an initializer whose handler the object calls for each event (AudioKit's
+/// `RawDataTap(_:bufferSize:callbackQueue:handler:)`, a file monitor's `init(url:handler:)`).
+/// An extension cannot add an initializer that hands back a stream, and the object is the
+/// caller's to keep, start and stop: the adapter is a static factory, `makeWithEvents(…) ->
+/// (RawDataTap, AsyncStream<[Float]>)`, that makes the object with bridgegen's handler and
+/// returns both. The stream ending stops nothing; what the object calls after that is dropped.
+extension Analyzer {
+    mutating func analyseInitializerStream(
+        _ member: ContextDecl, typeName: String, scope: String, access: AccessLevel, block: AdapterOptions
+    ) -> Adapter? {
+        guard let function = member.function else { return nil }
+        // What needs a registration to stop or a call to wait on has nothing to act on.
+        let inapplicable = ["cancel", "until", "timeout", "retry", "blocking", "once", "notification", "asyncError"]
+        if let attribute = function.attributes.first(where: { inapplicable.contains($0.name.name) }) {
+            diagnostics.error(
+                "'@\(attribute.name.name)' does not apply to an initializer's stream: the object it makes is the caller's, and nothing is stopped or awaited",
+                at: attribute.location, notes: [.init("remove '@\(attribute.name.name)'; the caller stops the object as the SDK says")])
+            return nil
+        }
+        if function.isAsync {
+            diagnostics.error(
+                "an async initializer's handler cannot be bridged as a stream", at: function.location,
+                notes: [.init("bridge a method of yours that makes the object and hands on its handler's calls")])
+            return nil
+        }
+        // Analysed as a method that does not throw: a throwing initializer throws from the
+        // factory, before there is a stream; only the handler's own failures fail the stream.
+        var plain = function
+        plain.throwsClause = nil
+        guard var adapter = analyseFunction(plain, typeName: typeName, scope: scope, access: access, block: block),
+            let stream = adapter.stream, var call = adapter.call
+        else { return nil }
+        call.legacyCall.name = "init"
+        call.legacyCall.isThrowing = function.throwsClause != nil
+        adapter.start = .call(call)
+        if stream.shared {
+            diagnostics.error(
+                "'@stream(shared)' does not apply to an initializer: each object made has its own handler, and its one stream",
+                at: member.location, notes: [.init("write '@stream'")])
+            return nil
+        }
+        if !function.attributes.contains(where: { $0.name.name == "asyncName" }) {
+            adapter.name = "makeWithEvents"
+            adapter.adapterName = Adapter.swiftName(adapter.name, adapter.parameters)
+        }
+        adapter.isStatic = true
+        adapter.makes = MadeObject(type: typeName, isFailable: member.isFailable, isThrowing: function.throwsClause != nil)
+        return adapter
+    }
+}
