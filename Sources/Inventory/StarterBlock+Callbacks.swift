@@ -345,6 +345,21 @@ extension StarterBlock {
         return initializer.parameters.contains { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
     }
 
+    /// The one callback of an initializer that the object it makes calls for each event
+    /// (AudioKit's `RawDataTap(_:…, handler:)`, Mocker's `OnRequestHandler(callback:)`): named
+    /// for no outcome (not `completion`, `onInitialized`, `didCancel`); not a SwiftUI view's
+    /// action. Its name, or nil.
+    func eventHandlerOfInitializer(_ member: SourceMember) -> String? {
+        guard !isView, case .context(let initializer)? = member.declaration, initializer.function != nil else { return nil }
+        let aliases = closureAliases
+        let callbacks = initializer.parameters.filter { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
+        guard callbacks.count == 1, let callback = callbacks.first else { return nil }
+        let words = [callback.name.name, callback.label?.name ?? ""].flatMap(ClosureRoleNames.camelWords)
+        let once = ["completion", "complete", "completed", "done", "finish", "finished", "cancel", "ready", "initialized", "loaded", "result"]
+        guard !words.contains(where: once.contains), closureType(of: callback) != nil else { return nil }
+        return callback.label?.name ?? callback.name.name
+    }
+
     /// The closure typealiases the block's declarations may name: the SDK's file-level ones,
     /// those its superclasses declare, and the type's own.
     var closureAliases: [String: FunctionTypeSyntax] {

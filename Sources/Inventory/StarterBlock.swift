@@ -208,6 +208,16 @@ struct StarterBlock {
             // An initializer that keeps a closure (`@escaping`, or an optional one) calls back
             // later; an extension cannot make it async, so the starter says what to do instead.
             entry.initializerWithCallback = member.kind == .initializer && initializerKeepsCallback(member)
+            // Unless the object calls it for each event (AudioKit's taps, a file monitor): a
+            // factory returns the object and its stream.
+            if entry.initializerWithCallback, let handler = eventHandlerOfInitializer(member) {
+                entry.initializerWithCallback = false
+                entry.role = .callback
+                entry.annotations = [
+                    ("@stream", "the \(Self.bareTypeName(type)) it makes keeps '\(handler)' and calls it for each event: a factory, 'makeWithEvents', returns the object and the stream"),
+                    ("", "as written, the object is yours to start and stop, and the stream's end stops nothing; if '\(handler)' is called once, remove '@stream' and bridge a method of yours that calls the initializer"),
+                ]
+            }
             entries.append(entry)
         case .function:
             guard case .function(let function)? = member.declaration else {

@@ -326,18 +326,26 @@ let interfaceSDK = #"""
         #expect((registered.text ?? "").contains("func addObserver(lifetime: Lifetime) -> _Concurrency.AsyncThrowingStream<Event, any Swift.Error>"))
     }
 
-    /// A type whose only callback is an initializer's is named and counted, not left out
-    /// unsaid (NIOExtras's `NIOWritePCAPHandler(…, fileSink:)`).
-    @Test func aTypeWhoseOnlyCallbackIsAnInitializersIsNamed() {
+    /// A type whose only callback is an initializer's completion is named and counted, not left
+    /// out unsaid (Kingfisher's `ImagePrefetcher(…, completionHandler:)`). One whose object calls
+    /// it for each event is a stream (`@stream`: a factory returns the object and its stream;
+    /// NIOExtras's `NIOWritePCAPHandler(…, fileSink:)`).
+    @Test func aTypeWhoseOnlyCallbackIsAnInitializersIsNamed() throws {
         let result = scan(
             """
+            public final class Prefetcher {
+                public init(urls: [URL], completionHandler: @escaping ([URL]) -> Void) {}
+            }
             public final class Writer {
                 public init(mode: Int, fileSink: @escaping (Data) -> Void) {}
             }
             """)
         #expect(result.initializers == 1)
         #expect(result.summary.hasSuffix("; 1 initializers take callbacks (an initializer cannot become async)"))
-        #expect(result.text.contains("// Not bridged: these initializers keep a callback") && result.text.contains("// Writer: init(mode:fileSink:)"))
+        #expect(result.text.contains("// Not bridged: these initializers keep a callback") && result.text.contains("// Prefetcher: init(urls:completionHandler:)"))
+        #expect(result.text.contains("// scan: @stream because the Writer it makes keeps 'fileSink' and calls it for each event"), "\(result.text)")
+        let generated = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge").text ?? ""
+        #expect(generated.contains("static func makeWithEvents(mode: Int) -> (Writer, _Concurrency.AsyncStream<Data>)"), "\(generated)")
     }
 
     /// `@available(*, unavailable)` declarations are kept only to name their replacement: never
@@ -470,7 +478,7 @@ let interfaceSDK = #"""
     @Test func anInitializerWithACallbackIsNamedNotSkipped() throws {
         let source = """
             public class Session {
-                public init(url: String, resultsHandler: @escaping ([String]) -> Void) {}
+                public init(url: String, completionHandler: @escaping ([String]) -> Void) {}
                 public init(isOffline: @escaping (Error) -> Bool) {}
                 public func load(completion: @escaping (Int?, Error?) -> Void) {}
             }
@@ -481,7 +489,7 @@ let interfaceSDK = #"""
         #expect(result.text.contains("    // Not bridgeable as written: an initializer cannot become async (generate warns here);\n"))
         let output = try GeneratorPipeline.standard().generate(source: Array(result.text.utf8), path: "S.bridge", displayName: "S.bridge")
         #expect(output.text != nil)
-        #expect(output.reports.contains { $0.diagnostic.message.contains("'init(url:resultsHandler:)' takes completion handler 'resultsHandler'") })
+        #expect(output.reports.contains { $0.diagnostic.message.contains("'init(url:completionHandler:)' takes completion handler 'completionHandler'") })
     }
 
     /// A property whose initial value is a closure called in place, over many lines (as in the
