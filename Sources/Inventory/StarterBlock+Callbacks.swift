@@ -270,9 +270,12 @@ extension StarterBlock {
                     let last = components.last
                 else { return false }
                 // Bare, or another type's (`WKWebViewJavascriptBridgeBase.Callback`, named `Callback`
-                // inside that type's `Handler`).
-                return closureAliases[last.name.name] != nil
-                    || closureAliases.keys.contains { $0.hasPrefix("qualified ") && $0.hasSuffix("." + last.name.name) }
+                // inside that type's `Handler`). One that answers (returns nothing): not the outcome
+                // handed as a closure that returns it (Perfect-CURL's `Confirmation = () throws ->
+                // CURLResponse`), which is a result.
+                let handed = closureAliases[last.name.name]
+                    ?? closureAliases.first { $0.key.hasPrefix("qualified ") && $0.key.hasSuffix("." + last.name.name) }?.value
+                return handed.map { $0.result.isVoid } ?? false
             }
         }
         if case .function(let closure) = type.kind {
@@ -345,18 +348,27 @@ extension StarterBlock {
         return initializer.parameters.contains { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
     }
 
-    /// The one callback of an initializer that the object it makes calls for each event
-    /// (AudioKit's `RawDataTap(_:…, handler:)`, Mocker's `OnRequestHandler(callback:)`): named
-    /// for no outcome (not `completion`, `onInitialized`, `didCancel`); not a SwiftUI view's
-    /// action. Its name, or nil.
+    /// The one callback of an initializer that the object it makes calls for each event: an
+    /// object named for a source of events (AudioKit's `RawDataTap(_:…, handler:)`, `NodeRecorder`,
+    /// `MIDICallbackInstrument`, FilesProvider's `LocalFileMonitor`, Apollo's `…Watcher`, Chime's
+    /// `IntervalScheduler`, Magnet's `HotKey`), or one handed a sink for its data (NIOExtras'
+    /// `NIOWritePCAPHandler(…, fileSink:)`). Most initializers' closures are no such thing
+    /// (the oracles say none for nine in ten): a configuration's or a builder's setting, a
+    /// disposable's or a token's cleanup, a button's action, a logger, an observer or listener
+    /// made to be handed to another call; so only a class of those names, with one callback
+    /// named for no outcome (not `completion`, `onInitialized`, `didCancel`). Its name, or nil.
     func eventHandlerOfInitializer(_ member: SourceMember) -> String? {
-        guard !isView, case .context(let initializer)? = member.declaration, initializer.function != nil else { return nil }
+        guard !isView, !isValueType, case .context(let initializer)? = member.declaration, initializer.function != nil else { return nil }
         let aliases = closureAliases
         let callbacks = initializer.parameters.filter { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
         guard callbacks.count == 1, let callback = callbacks.first else { return nil }
         let words = [callback.name.name, callback.label?.name ?? ""].flatMap(ClosureRoleNames.camelWords)
         let once = ["completion", "complete", "completed", "done", "finish", "finished", "cancel", "ready", "initialized", "loaded", "result"]
         guard !words.contains(where: once.contains), closureType(of: callback) != nil else { return nil }
+        let owner = String(Self.bareTypeName(type).reversed().drop(while: \.isNumber).reversed())
+        let sources = ["Tap", "Monitor", "Watcher", "Instrument", "Scheduler", "HotKey", "Recorder"]
+        let sink = [callback.name.name, callback.label?.name ?? ""].contains { $0.hasSuffix("Sink") }
+        guard sources.contains(where: owner.hasSuffix) || sink else { return nil }
         return callback.label?.name ?? callback.name.name
     }
 

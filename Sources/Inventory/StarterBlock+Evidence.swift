@@ -51,7 +51,10 @@ extension StarterBlock {
                 rest = rest[range.upperBound...]
                 guard let open = Self.openingParenthesis(of: call) else { continue }
                 let argument = call[call.index(after: open)...]
-                let callee = Self.callee(before: call[..<open])
+                // (Not through optional chaining, `callback?(response, nil)`: iOS McuManager's
+                // `try?` values, nil only where a response fails to decode, would make every
+                // `callback` of the library nullable.)
+                let callee = String(call[..<open].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
                 // `invocationDidComplete` (SignalR) names a completion as much as `completion` does.
                 guard Analyzer.looksLikeCompletion(callee) || callee.hasSuffix("Complete") else { continue }
                 if argument == "nil" || Self.isDictionaryLookup(argument, in: text) {
@@ -73,13 +76,17 @@ extension StarterBlock {
                 let callee = Self.callee(before: rest[..<range.lowerBound])
                 rest = rest[range.upperBound...]
                 guard Analyzer.looksLikeCompletion(callee), let close = rest.firstIndex(of: ")") else { continue }
+                // Not `callback(nil, error)`, a value-first completion's failure: only a value
+                // bound from a function that returns an optional, or made by a failable
+                // initializer, is evidence here.
                 let argument = rest[..<close]
+                guard !argument.lowercased().contains("err"), !argument.lowercased().contains("fail") else { continue }
                 if let made = Self.madeValue(Substring(argument + ")")) {
                     boundBy = (callee, made)
                 } else if argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), argument != "nil",
-                    let source = Self.optionalBinding(of: String(argument), above: index, in: lines)
+                    let source = Self.optionalBinding(of: String(argument), above: index, in: lines), !source.isEmpty
                 {
-                    if source.isEmpty { calls = callee } else { boundBy = (callee, source) }
+                    boundBy = (callee, source)
                 }
             }
             guard calls != nil || boundBy != nil else { continue }
@@ -372,7 +379,10 @@ extension StarterBlock {
         // see as written.
         if isObjC, isProtocol { return [] }
         let callbackNames = Set(function.parameters.filter(isClosure).map(\.name.name))
-        if answersNilWithoutError || !answersNilWithoutErrorVia.isDisjoint(with: callbackNames) {
+        // The error first (`(Error?, T?)`, WordPressKit's `loadNotes`): rarer, and a convention of
+        // its own; only a callback of its name called so counts, not the library at large.
+        let errorFirst = closure.parameters.first.map { $0.type.strippingAttributes.description.contains("Error") } ?? false
+        if (answersNilWithoutError && !errorFirst) || !answersNilWithoutErrorVia.isDisjoint(with: callbackNames) {
             return [
                 ("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)"),
                 ("", "assumed from the library at large: if '\(function.name.name)' never calls back with nil and no error, remove '@nullableResult'"),

@@ -241,4 +241,61 @@ import Testing
         #expect(text.contains("// scan: as written, an async adapter; if 'remove' does no I/O and returns at once, call it directly and delete this declaration"), "\(text)")
         #expect(text.contains("// scan: 'renderToFile' also runs 'prerender', your code, during the call"), "\(text)")
     }
+
+    /// AudioKit's `RawDataTap(_:…, handler:)`: an object named for a source of events, made with
+    /// the handler it calls for each, is a stream (a factory returns both). Most initializers'
+    /// closures are no such thing: a configuration's setting, a disposable's cleanup, a
+    /// button's action, an observer made to be handed on; and a value type's only stores it.
+    @Test func onlyAnEventSourcesInitializerIsAStream() {
+        let text = scan(
+            """
+            open class RawDataTap {
+                public init(_ input: Int, bufferSize: UInt32 = 1_024, handler: @escaping ([Float]) -> Void = { _ in }) {}
+            }
+            public final class Configuration {
+                public init(apiKey: String, callback: @escaping (Int) -> Void) {}
+            }
+            public final class BlockDisposable {
+                public init(_ handler: @escaping () -> Void) {}
+            }
+            public final class LevelObserver {
+                public init(observer: @escaping (Int) -> Void) {}
+            }
+            public struct FileMonitor {
+                public init(url: URL, handler: @escaping () -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because the RawDataTap it makes keeps 'handler' and calls it for each event"), "\(text)")
+        for type in ["Configuration", "BlockDisposable", "LevelObserver", "FileMonitor"] {
+            #expect(!text.contains("because the \(type) it makes"), "\(type): \(text)")
+        }
+    }
+
+    /// Perfect-CURL's `perform(_ completion: (CURLResponse.Confirmation) -> ())` with `Confirmation
+    /// = () throws -> CURLResponse`: a closure handed the outcome as a closure that returns it is
+    /// a result, not an answer channel; and iOS McuManager's `callback?(response, nil)` after
+    /// `let response = try? …` says nothing of the library's other callbacks.
+    @Test func aConfirmationIsAResultAndOptionalChainingSaysNothing() {
+        let text = scan(
+            """
+            public class CURLResponse {
+                public typealias Confirmation = () throws -> CURLResponse
+            }
+            public class CURLRequest {
+                public func perform(_ completion: @escaping (CURLResponse.Confirmation) -> ()) {}
+            }
+            public class Manager {
+                public func echo(_ text: String, callback: @escaping (String?, Error?) -> Void) {}
+                private func list(callback: ((String?, Error?) -> Void)?) {
+                    let response = try? decode()
+                    callback?(response, nil)
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("    public func perform(_ completion: @escaping (CURLResponse.Confirmation) -> ())"), "\(text)")
+        #expect(!text.contains("@context  // takes a closure, but not a callback\n    public func perform"), "\(text)")
+        #expect(!text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'echo'"), "\(text)")
+    }
 }
