@@ -72,7 +72,11 @@ extension Planner {
             ? [] : ["Calls the SDK on \(adapter.isStatic ? "one queue shared by static methods" : "the object's serial queue"), not where it is awaited: it blocks until \(until)."]
         // An initializer's stream: what the caller gets, and what the stream's end does not do.
         let made = adapter.makes.map { made in
-            ["Makes the `\(SwiftLiteral.commentSafe(made.type))` with a handler whose calls come through the returned stream: the object is yours to keep, start and stop; the stream ending stops nothing."]
+            [
+                "Makes the `\(SwiftLiteral.commentSafe(made.type))` with a handler whose calls come through the returned stream.",
+                "The object is yours to keep, start and stop; the stream ending stops nothing. The stream",
+                "keeps what comes until it is released: after a `break`, set it to nil or let it go.",
+            ]
         } ?? []
         let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + made + Self.closureRoles(of: adapter) + blocking
         return try templates.render(

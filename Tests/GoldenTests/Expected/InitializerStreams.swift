@@ -16,7 +16,9 @@ extension FileWatch {
     /// Watches a path: nil for an empty one.
     ///
     /// Bridged from `FileWatch.init(path:handler:)`.
-    /// Makes the `FileWatch` with a handler whose calls come through the returned stream: the object is yours to keep, start and stop; the stream ending stops nothing.
+    /// Makes the `FileWatch` with a handler whose calls come through the returned stream.
+    /// The object is yours to keep, start and stop; the stream ending stops nothing. The stream
+    /// keeps what comes until it is released: after a `break`, set it to nil or let it go.
     #sourceLocation(file:"InitializerStreams.bridge",line:8)
     static func makeWithEvents(path: String) -> (FileWatch, _Concurrency.AsyncStream<String>)? {
         #sourceLocation(file:"InitializerStreams.bridge",line:8)
@@ -43,7 +45,9 @@ extension LevelTap {
     /// A tap that throws when it cannot be made; its stream keeps the newest four levels.
     ///
     /// Bridged from `LevelTap.init(bufferSize:handler:)`.
-    /// Makes the `LevelTap` with a handler whose calls come through the returned stream: the object is yours to keep, start and stop; the stream ending stops nothing.
+    /// Makes the `LevelTap` with a handler whose calls come through the returned stream.
+    /// The object is yours to keep, start and stop; the stream ending stops nothing. The stream
+    /// keeps what comes until it is released: after a `break`, set it to nil or let it go.
     #sourceLocation(file:"InitializerStreams.bridge",line:14)
     static func levels(bufferSize: Int = 16) throws -> (LevelTap, _Concurrency.AsyncStream<(Float, Float)>) {
         #sourceLocation(file:"InitializerStreams.bridge",line:14)
