@@ -216,19 +216,21 @@ extension Analyzer {
             blockMethodNames = []
             blockMethodsReturningNothing = []
         }
+        // Each adapter once per owner, `where` clause and `#if` branch: a second that would be the
+        // same Swift declaration is reported at its own line.
+        func admit(_ adapter: Adapter, at location: SourceLocation) {
+            let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
+                + " #if " + (condition ?? "") + "." + adapter.signatureKey
+            if let first = generated[key] { return reportGeneratedTwice(adapter.adapterName, at: location, first: first) }
+            generated[key] = location
+            adapters.append(adapter)
+        }
         for function in bridgeable {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, access: access, block: options) else { continue }
             if decl.isFreeFunction, !checkFreeFunction(adapter, function) { continue }
             warnIfCollides(adapter, with: context, at: function.name.location)
             adapter.adapterName = owner.isEmpty ? adapter.adapterName : owner + "." + adapter.adapterName
-            let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
-                + " #if " + (condition ?? "") + "." + adapter.signatureKey
-            if let first = generated[key] {
-                reportGeneratedTwice(adapter.adapterName, at: function.name.location, first: first)
-                continue
-            }
-            generated[key] = function.name.location
-            adapters.append(adapter)
+            admit(adapter, at: function.name.location)
         }
         for initializer in initializers {
             guard !decl.isFreeFunction,
@@ -236,27 +238,13 @@ extension Analyzer {
             else { continue }
             warnIfCollides(adapter, with: context, at: initializer.location)
             adapter.adapterName = owner + "." + adapter.adapterName
-            let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
-                + " #if " + (condition ?? "") + "." + adapter.signatureKey
-            if let first = generated[key] {
-                reportGeneratedTwice(adapter.adapterName, at: initializer.location, first: first)
-                continue
-            }
-            generated[key] = initializer.location
-            adapters.append(adapter)
+            admit(adapter, at: initializer.location)
         }
         for property in properties {
             guard var adapter = analyseProperty(property, typeName: typeName, scope: scope, access: access, block: options)
             else { continue }
             adapter.adapterName = owner + "." + adapter.adapterName
-            let key = owner + " where " + decl.requirements.map(\.description).sorted().joined(separator: ", ")
-                + " #if " + (condition ?? "") + "." + adapter.signatureKey
-            if let first = generated[key] {
-                reportGeneratedTwice(adapter.adapterName, at: property.location, first: first)
-                continue
-            }
-            generated[key] = property.location
-            adapters.append(adapter)
+            admit(adapter, at: property.location)
         }
         // In input order: methods and callback properties as the block declares them.
         adapters.sort { $0.location.offset < $1.location.offset }
