@@ -142,7 +142,15 @@ extension StarterBlock {
             // A registration whose key its inverse takes back (SwiftyDropbox's
             // `registerGlobalErrorHandler(_:queue:) -> String` and `deregisterGlobalErrorHandler(key:)`):
             // called until then.
-            if !once, byNames == nil, callbacks.count == 1, !annotations.contains(where: { $0.annotation == "@stream" }),
+            // Not a listener for one result (Amplify's `Hub.listenForResult(to:resultListener:)`,
+            // removed after the operation's one result): a one-shot whose stop is the same.
+            let namesResult = callbacks.count == 1 && [callbacks[0].name.name, callbacks[0].label?.name ?? ""].flatMap(ClosureRoleNames.camelWords)
+                .contains { ["result", "completion"].contains($0) }
+            if namesResult, !once, byNames == nil, !annotations.contains(where: { $0.annotation == "@stream" }) {
+                annotations.append(
+                    ("", "one-shot: '\(callbacks[0].label?.name ?? callbacks[0].name.name)' is named for the result, which comes once; if it is called for every event, add '@stream'"))
+            }
+            if !once, byNames == nil, callbacks.count == 1, !namesResult, !annotations.contains(where: { $0.annotation == "@stream" }),
                 function.name.name.hasPrefix("register") || Self.namesObserver(function.name.name) || Self.namesAddition(function.name.name)
             {
                 annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until the \(returned) it returns is taken back"), at: 0)

@@ -158,9 +158,14 @@ struct TokenMethods {
         }
         // Or a `cancel…` method that takes what it returns (SignalR's `stream(…) -> StreamHandle`
         // and `cancelStreamInvocation(streamHandle:cancelDidFail:)`).
+        // Or one named for removing what it is handed, a token named so (Amplify's `Hub.listen(to:…)
+        // -> UnsubscribeToken` and `removeListener(_ token: UnsubscribeToken)`).
+        let isToken = ["Token", "Subscription", "Registration", "Handle"].contains(where: Self.bareName(returned).hasSuffix)
         func undoes(_ candidate: FunctionDecl) -> Bool {
-            inverses.contains(candidate.name.name)
-                || (candidate.name.name.hasPrefix("cancel") && candidate.parameters.contains { $0.type.strippingAttributes.description == returned })
+            let takesIt = candidate.parameters.contains { $0.type.strippingAttributes.description == returned }
+            return inverses.contains(candidate.name.name)
+                || (candidate.name.name.hasPrefix("cancel") && takesIt)
+                || (isToken && takesIt && ["remove", "unsubscribe", "unregister", "stop", "dispose", "end"].contains(where: candidate.name.name.hasPrefix))
         }
         let isStatic = function.modifiers.contains { $0.name == "static" || $0.name == "class" }
         candidates: for candidate in (isStatic ? staticFunctions : functions)[Self.bareName(type)] ?? [] where undoes(candidate) {

@@ -298,4 +298,23 @@ import Testing
         #expect(!text.contains("@context  // takes a closure, but not a callback\n    public func perform"), "\(text)")
         #expect(!text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'echo'"), "\(text)")
     }
+
+    /// Amplify's `Hub.listen(to:…) -> UnsubscribeToken` and `removeListener(_ token:
+    /// UnsubscribeToken)`: a method named for removing the token it is handed stops the stream;
+    /// `listenForResult(to:resultListener:)` is a listener for one result, a one-shot, said.
+    @Test func aRemovalThatTakesTheTokenStopsIt() {
+        let text = scan(
+            """
+            public struct UnsubscribeToken {}
+            public final class Hub {
+                public func listen(to channel: String, listener: @escaping (String) -> Void) -> UnsubscribeToken { UnsubscribeToken() }
+                public func listenForResult(to operation: Int, resultListener: @escaping (Int) -> Void) -> UnsubscribeToken { UnsubscribeToken() }
+                public func removeListener(_ token: UnsubscribeToken) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@cancel(using: removeListener(_:))\n    public func listen(to channel"), "\(text)")
+        #expect(text.contains("// scan: one-shot: 'resultListener' is named for the result, which comes once; if it is called for every event, add '@stream'"), "\(text)")
+        #expect(!text.contains("@stream\n    // scan: @cancel(using: removeListener(_:)) because 'removeListener(_:)' takes the UnsubscribeToken 'listenForResult' returns"), "\(text)")
+    }
 }
