@@ -337,41 +337,6 @@ extension StarterBlock {
         return closure
     }
 
-    /// An initializer that keeps a callback (by the same shapes as a method's): listed with what
-    /// to do instead. One that keeps a predicate or a transform (`isOfflineError: (Error) -> Bool`)
-    /// is plain context.
-    func initializerKeepsCallback(_ member: SourceMember) -> Bool {
-        guard case .context(let initializer)? = member.declaration else {
-            return member.text.contains("@escaping") || member.text.contains("Void)?")
-        }
-        let aliases = closureAliases
-        return initializer.parameters.contains { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
-    }
-
-    /// The one callback of an initializer that the object it makes calls for each event: an
-    /// object named for a source of events (AudioKit's `RawDataTap(_:…, handler:)`, `NodeRecorder`,
-    /// `MIDICallbackInstrument`, FilesProvider's `LocalFileMonitor`, Apollo's `…Watcher`, Chime's
-    /// `IntervalScheduler`, Magnet's `HotKey`), or one handed a sink for its data (NIOExtras'
-    /// `NIOWritePCAPHandler(…, fileSink:)`). Most initializers' closures are no such thing
-    /// (the oracles say none for nine in ten): a configuration's or a builder's setting, a
-    /// disposable's or a token's cleanup, a button's action, a logger, an observer or listener
-    /// made to be handed to another call; so only a class of those names, with one callback
-    /// named for no outcome (not `completion`, `onInitialized`, `didCancel`). Its name, or nil.
-    func eventHandlerOfInitializer(_ member: SourceMember) -> String? {
-        guard !isView, !isValueType, case .context(let initializer)? = member.declaration, initializer.function != nil else { return nil }
-        let aliases = closureAliases
-        let callbacks = initializer.parameters.filter { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
-        guard callbacks.count == 1, let callback = callbacks.first else { return nil }
-        let words = [callback.name.name, callback.label?.name ?? ""].flatMap(ClosureRoleNames.camelWords)
-        let once = ["completion", "complete", "completed", "done", "finish", "finished", "cancel", "ready", "initialized", "loaded", "result"]
-        guard !words.contains(where: once.contains), closureType(of: callback) != nil else { return nil }
-        let owner = String(Self.bareTypeName(type).reversed().drop(while: \.isNumber).reversed())
-        let sources = ["Tap", "Monitor", "Watcher", "Instrument", "Scheduler", "HotKey", "Recorder"]
-        let sink = [callback.name.name, callback.label?.name ?? ""].contains { $0.hasSuffix("Sink") }
-        guard sources.contains(where: owner.hasSuffix) || sink else { return nil }
-        return callback.label?.name ?? callback.name.name
-    }
-
     /// The closure typealiases the block's declarations may name: the SDK's file-level ones,
     /// those its superclasses declare, and the type's own.
     var closureAliases: [String: FunctionTypeSyntax] {
