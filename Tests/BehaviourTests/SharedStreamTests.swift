@@ -108,7 +108,9 @@ import TestSupport
                 try await joinAndLeaveAtRandom(count, source)
             }
             #expect(await eventually { source.stops == source.registrations && source.running == 0 })
-            #expect(source.registrations >= 1)
+            // (No count of registrations: a consumer whose task is cancelled before it
+            // subscribes registers nothing, by design (Hub.subscribe), which a busy machine
+            // makes happen: one CI run saw 0 registrations for a lone consumer.)
         }
     }
 
