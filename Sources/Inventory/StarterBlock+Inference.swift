@@ -287,124 +287,13 @@ extension StarterBlock {
             annotations.insert(("@stream", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' is called for each \(element) of the array"), at: 0)
         }
         // What the documentation says of how often the one callback comes, above what names
-        // suggest (Siesta's `onNewData(_:)`, "Call the closure once if the request succeeds and
-        // the data changed", is no stream); said where stronger evidence disagrees.
-        var documentedOnce = false
-        // The one callback, or the one beside a progress closure (AlamofireImage's batch
-        // `download(_:…, progress:, …, completion:)`, "called when each download request is complete").
-        let outcomeCallbacks = callbacks.filter { !ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name) }
-        if outcomeCallbacks.count == 1, let callback = outcomeCallbacks.first,
-            let said = DocumentedFrequency.read(
-                function.documentation, callback: callback.name.name,
-                otherParameters: Set(function.parameters.filter { $0 != callback }.flatMap { [$0.name.name, $0.label?.name].compactMap { $0 } }),
-                method: function.name.name)
-        {
-            let name = callback.label?.name ?? callback.name.name
-            let stream = annotations.firstIndex { $0.annotation == "@stream" }
-            switch (said.kind, stream) {
-            case (.many, nil) where once:
-                annotations.append(
-                    ("", "'\(function.name.name)' is named for an end, which comes once, but its documentation says '\(said.phrase)': if '\(name)' is called for every event, add '@stream'"))
-            case (.many, nil):
-                annotations.insert(("@stream", "its documentation says '\(said.phrase)'"), at: 0)
-            case (.once, let stream?) where streamFromName || streamFromToken:
-                annotations.remove(at: stream)
-                annotations.removeAll { $0.annotation.isEmpty }
-                annotations.insert(("", "one-shot: its documentation says '\(said.phrase)'"), at: 0)
-                documentedOnce = true
-                streamFromToken = false
-            case (.once, _?):
-                annotations.append(("", "its documentation says '\(said.phrase)': if '\(name)' is called once, remove '@stream'"))
-            case (.once, nil):
-                documentedOnce = true
-            case (.many, _?):
-                break
-            }
-            // Called once if something holds, and never otherwise (Siesta's `onNotModified(_:)`):
-            // the one-shot would wait until it is cancelled.
-            if let condition = said.condition, !annotations.contains(where: { $0.annotation == "@stream" }) {
-                annotations.append(
-                    ("", "its documentation says '\(said.phrase) \(condition) …': when that does not hold, '\(name)' never comes and the call waits until it is cancelled; "
-                        + "if another method's callback always comes, bridge that one and mark this '@context'"))
-            }
-        }
-        // A callback per row beside a returned future that says when the rows are over
-        // (SQLKit's `run(_ handler:) -> EventLoopFuture<Void>`): a stream that ends with it.
-        // Only a `…Future`: its `whenComplete(_:)` with a `Result` is what the adapter waits on.
-        // Beside it, other callbacks with defaults are hooks the caller may pass (PostgresNIO's
-        // `onMetadata: … = { _ in }` beside `onRow`), when the per-item one is the last.
-        let perItem = callbacks.filter {
-            ClosureRoleNames.namesPerItem($0.name.name) || $0.label.map { ClosureRoleNames.namesPerItem($0.name) } == true
-        }
-        // Or before them (MySQLNIO's `query(_:_:onRow:onMetadata: … = { _ in })`): named.
-        let hooksBesidePerItem =
-            perItem.count == 1 && callbacks.filter { $0.name.name != perItem[0].name.name }.allSatisfy { $0.defaultValue != nil }
-        if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
-            !ClosureRoleNames.isFuture(type), callbacks.count == 1 || hooksBesidePerItem,
-            let callback = callbacks.count == 1 ? callbacks.last : perItem.first,
-            ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name),
-            // An item to hand: a closure of nothing beside a future is a body the future waits for
-            // (Realm's `updateSubscriptions(_ block: () -> Void) -> Future<Void, Error>`).
-            closureType(of: callback)?.parameters.isEmpty == false
-        {
-            annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
-            let name = callback.label?.name ?? callback.name.name
-            annotations.insert(("@finish(returned)", "the returned \(returned) says when they are over, or fails"), at: 0)
-            // Named when a closure follows it, which generate would otherwise take for the event.
-            if callback.name.name != function.parameters.filter(isClosure).last?.name.name {
-                annotations.insert(("@event(\(name))", "the closures after it are hooks the caller may pass"), at: 0)
-            }
-            annotations.insert(("@stream", "'\(name)' is called for each item"), at: 0)
-        }
-        // One event beside a returned future (websocket-kit's `connect(…, onUpgrade:) ->
-        // EventLoopFuture<Void>`): a failed connection never calls it, the future says why.
-        if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
-            !ClosureRoleNames.isFuture(type), callbacks.count == 1, let callback = callbacks.first,
-            !ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name),
-            !annotations.contains(where: { $0.annotation == "@stream" })
-        {
-            let name = callback.label?.name ?? callback.name.name
-            annotations.append(("@failure(returned)", "the returned \(returned) fails when '\(name)' never comes"))
-        }
-        // A stream beside a returned future that does not end it (RediStack's `subscribe(…) ->
-        // EventLoopFuture<Void>` says whether the subscription took): its failure fails it.
-        if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
-            !ClosureRoleNames.isFuture(type), annotations.contains(where: { $0.annotation == "@stream" }),
-            !annotations.contains(where: { $0.annotation == "@finish(returned)" || $0.annotation == "@failure(returned)" })
-        {
-            annotations.append(
-                ("@failure(returned)", "the returned \(returned) says whether '\(function.name.name)' took, or fails"))
-        }
-        // A request made and returned unsent, sent by `end()` (Kitura-net's `HTTP.request(_:callback:)
-        // -> ClientRequest`): the one-shot sends it, or it never calls back. Not one a method
-        // named otherwise has sent already (`HTTP.get` calls `end()` itself, as Node's does).
-        let makesRequest = ["request", "make", "create"].contains { function.name.name.lowercased().hasPrefix($0) }
-        if makesRequest, let returnedType, function.returnType.map({ !$0.isVoid }) == true, !tokens.isResumable(returnedType),
-            let send = tokens.sendMethod(of: returnedType), !annotations.contains(where: { $0.annotation == "@stream" })
-        {
-            annotations.append(("@start(\(send)())", "the returned \(returnedType) is sent by \(send)(): without it, no answer comes"))
-            if !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }) {
-                annotations.append(("@cancel(none)", "the returned \(returnedType) has no method that stops it"))
-            }
-        }
-        // A returned task that can be suspended and resumed may come back suspended: the
-        // one-shot starts it (a stream's register call must start it itself).
-        // So is one made by a method of URLSession's names (RequestKit's `RequestKitURLSession.
-        // dataTask(with:completionHandler:) -> URLSessionDataTaskProtocol`, a seam that mirrors
-        // URLSession, whose tasks are made suspended).
-        let namedAsURLSessions = ["dataTask", "uploadTask", "downloadTask"].contains(function.name.name)
-        if let returnedType, function.returnType.map({ !$0.isVoid }) == true,
-            tokens.isResumable(returnedType) || (namedAsURLSessions && tokens.canResume(returnedType)),
-            tokens.stopMethod(of: returnedType) != nil, !annotations.contains(where: { $0.annotation == "@stream" })
-        {
-            annotations.append(
-                ("@start(resume())",
-                 tokens.isStartedByResume(returnedType)
-                    ? "the returned \(returnedType) documents resume() as what starts it"
-                    : tokens.isResumable(returnedType)
-                        ? "the returned \(returnedType) can be suspended and resumed: resume() starts it"
-                        : "'\(function.name.name)' is named as URLSession's, whose tasks are made suspended: resume() starts the returned \(returnedType)"))
-        }
+        // suggest; said where stronger evidence disagrees.
+        let documentedOnce = documentedFrequencyReading(
+            of: function, callbacks: callbacks, once: once, streamFromName: streamFromName, streamFromToken: &streamFromToken,
+            into: &annotations)
+        // What the value it returns says: a future that ends the items or fails the call, a
+        // request it sends, a task it starts.
+        returnedValueReadings(of: function, callbacks: callbacks, returnedType: returnedType, tokens: tokens, into: &annotations)
         annotations += taskAndCommandNotes(of: function, returnedType: returnedType, annotations: annotations, tokens: tokens)
         // A registration named so, or a flag that asks for updates: after the other stream
         // readings (an undoing call may say it already), before what is said of a one-shot assumed.

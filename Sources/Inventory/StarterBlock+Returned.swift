@@ -1,0 +1,90 @@
+import DeclParser
+import Generator
+
+/// What a callback method's returned value says of its callbacks: a future that ends a stream of
+/// items or fails a call whose one event may never come (NIO), a request that is sent by a call
+/// on it (Kitura-net), a task that must be started (URLSession's and its mirrors').
+extension StarterBlock {
+    func returnedValueReadings(
+        of function: FunctionDecl, callbacks: [Parameter], returnedType: String?, tokens: TokenMethods,
+        into annotations: inout [(annotation: String, why: String)]
+    ) {
+    // A callback per row beside a returned future that says when the rows are over
+    // (SQLKit's `run(_ handler:) -> EventLoopFuture<Void>`): a stream that ends with it.
+    // Only a `…Future`: its `whenComplete(_:)` with a `Result` is what the adapter waits on.
+    // Beside it, other callbacks with defaults are hooks the caller may pass (PostgresNIO's
+    // `onMetadata: … = { _ in }` beside `onRow`), when the per-item one is the last.
+    let perItem = callbacks.filter {
+        ClosureRoleNames.namesPerItem($0.name.name) || $0.label.map { ClosureRoleNames.namesPerItem($0.name) } == true
+    }
+    // Or before them (MySQLNIO's `query(_:_:onRow:onMetadata: … = { _ in })`): named.
+    let hooksBesidePerItem =
+        perItem.count == 1 && callbacks.filter { $0.name.name != perItem[0].name.name }.allSatisfy { $0.defaultValue != nil }
+    if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
+        !ClosureRoleNames.isFuture(type), callbacks.count == 1 || hooksBesidePerItem,
+        let callback = callbacks.count == 1 ? callbacks.last : perItem.first,
+        ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name),
+        // An item to hand: a closure of nothing beside a future is a body the future waits for
+        // (Realm's `updateSubscriptions(_ block: () -> Void) -> Future<Void, Error>`).
+        closureType(of: callback)?.parameters.isEmpty == false
+    {
+        annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
+        let name = callback.label?.name ?? callback.name.name
+        annotations.insert(("@finish(returned)", "the returned \(returned) says when they are over, or fails"), at: 0)
+        // Named when a closure follows it, which generate would otherwise take for the event.
+        if callback.name.name != function.parameters.filter(isClosure).last?.name.name {
+            annotations.insert(("@event(\(name))", "the closures after it are hooks the caller may pass"), at: 0)
+        }
+        annotations.insert(("@stream", "'\(name)' is called for each item"), at: 0)
+    }
+    // One event beside a returned future (websocket-kit's `connect(…, onUpgrade:) ->
+    // EventLoopFuture<Void>`): a failed connection never calls it, the future says why.
+    if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
+        !ClosureRoleNames.isFuture(type), callbacks.count == 1, let callback = callbacks.first,
+        !ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name),
+        !annotations.contains(where: { $0.annotation == "@stream" })
+    {
+        let name = callback.label?.name ?? callback.name.name
+        annotations.append(("@failure(returned)", "the returned \(returned) fails when '\(name)' never comes"))
+    }
+    // A stream beside a returned future that does not end it (RediStack's `subscribe(…) ->
+    // EventLoopFuture<Void>` says whether the subscription took): its failure fails it.
+    if let returned = function.returnType?.description, ClosureRoleNames.isFuture(returned), returned.contains("Future"),
+        !ClosureRoleNames.isFuture(type), annotations.contains(where: { $0.annotation == "@stream" }),
+        !annotations.contains(where: { $0.annotation == "@finish(returned)" || $0.annotation == "@failure(returned)" })
+    {
+        annotations.append(
+            ("@failure(returned)", "the returned \(returned) says whether '\(function.name.name)' took, or fails"))
+    }
+    // A request made and returned unsent, sent by `end()` (Kitura-net's `HTTP.request(_:callback:)
+    // -> ClientRequest`): the one-shot sends it, or it never calls back. Not one a method
+    // named otherwise has sent already (`HTTP.get` calls `end()` itself, as Node's does).
+    let makesRequest = ["request", "make", "create"].contains { function.name.name.lowercased().hasPrefix($0) }
+    if makesRequest, let returnedType, function.returnType.map({ !$0.isVoid }) == true, !tokens.isResumable(returnedType),
+        let send = tokens.sendMethod(of: returnedType), !annotations.contains(where: { $0.annotation == "@stream" })
+    {
+        annotations.append(("@start(\(send)())", "the returned \(returnedType) is sent by \(send)(): without it, no answer comes"))
+        if !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }) {
+            annotations.append(("@cancel(none)", "the returned \(returnedType) has no method that stops it"))
+        }
+    }
+    // A returned task that can be suspended and resumed may come back suspended: the
+    // one-shot starts it (a stream's register call must start it itself).
+    // So is one made by a method of URLSession's names (RequestKit's `RequestKitURLSession.
+    // dataTask(with:completionHandler:) -> URLSessionDataTaskProtocol`, a seam that mirrors
+    // URLSession, whose tasks are made suspended).
+    let namedAsURLSessions = ["dataTask", "uploadTask", "downloadTask"].contains(function.name.name)
+    if let returnedType, function.returnType.map({ !$0.isVoid }) == true,
+        tokens.isResumable(returnedType) || (namedAsURLSessions && tokens.canResume(returnedType)),
+        tokens.stopMethod(of: returnedType) != nil, !annotations.contains(where: { $0.annotation == "@stream" })
+    {
+        annotations.append(
+            ("@start(resume())",
+             tokens.isStartedByResume(returnedType)
+                ? "the returned \(returnedType) documents resume() as what starts it"
+                : tokens.isResumable(returnedType)
+                    ? "the returned \(returnedType) can be suspended and resumed: resume() starts it"
+                    : "'\(function.name.name)' is named as URLSession's, whose tasks are made suspended: resume() starts the returned \(returnedType)"))
+    }
+    }
+}
