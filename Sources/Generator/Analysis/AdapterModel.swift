@@ -124,11 +124,11 @@ public struct Adapter: Hashable, Sendable {
 }
 
 /// The object an initializer's stream adapter makes (`RawDataTap.makeWithEvents(…) ->
-/// (RawDataTap, AsyncStream<[Float]>)`): its type, and whether the initializer may fail or throw.
+/// (RawDataTap, AsyncStream<[Float]>)`): its type, and whether the initializer may fail (whether
+/// it throws is its call's, `legacyCall.isThrowing`).
 public struct MadeObject: Hashable, Sendable {
     public var type: String
     public var isFailable: Bool
-    public var isThrowing: Bool
 }
 
 /// A callback property (`var onMessage: ((Message) -> Void)?`): the stream sets it when

@@ -46,7 +46,7 @@ extension Analyzer {
             adapter.adapterName = Adapter.swiftName(adapter.name, adapter.parameters)
         }
         adapter.isStatic = true
-        adapter.makes = MadeObject(type: typeName, isFailable: member.isFailable, isThrowing: function.throwsClause != nil)
+        adapter.makes = MadeObject(type: typeName, isFailable: member.isFailable)
         return adapter
     }
 }

@@ -227,7 +227,7 @@ extension Planner {
         var tail = Self.resultClause(adapter.stream, resultType: adapter.resultType)
         // An initializer's stream: the object made, and its stream.
         if let made = adapter.makes, tail.hasPrefix(" -> ") {
-            tail = (made.isThrowing ? " throws" : "") + " -> (" + made.type + ", " + tail.dropFirst(4) + ")" + (made.isFailable ? "?" : "")
+            tail = (adapter.call?.legacyCall.isThrowing == true ? " throws" : "") + " -> (" + made.type + ", " + tail.dropFirst(4) + ")" + (made.isFailable ? "?" : "")
         }
         if !adapter.requirements.isEmpty { tail += " where " + adapter.requirements.joined(separator: ", ") }
         return Signature(

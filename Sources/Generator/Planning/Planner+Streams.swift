@@ -76,7 +76,7 @@ extension Planner {
         let head = "BridgegenStream<\(Self.spelled(site.adapter.resultType)), Swift.Void>" + (stream.isThrowing ? ".makingThrowing" : ".making")
         let options = streamOptions(site, stream).map(\.text).joined(separator: ", ")
         printer.line(
-            "let (\(object), \(events)) = " + (made.isThrowing ? "try " : "") + head + "(" + options + ") { \(names.events) in",
+            "let (\(object), \(events)) = " + (call.legacyCall.isThrowing ? "try " : "") + head + "(" + options + ") { \(names.events) in",
             from: site.adapter.resultLine ?? site.adapter.signatureLine)
         printer.indented { printer in
             printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: object, into: &printer) {
