@@ -303,6 +303,10 @@ public struct Scan {
             // A reconnect the app calls: not a retry strategy's (Swift-ActionCableClient's
             // `willReconnect`, whose retried drops the library keeps to itself).
             block.reconnectMember = members.first { $0.kind == .function && $0.name.hasPrefix("reconnect") }.map { $0.name + "()" }
+            block.propertiesHandBackSender = members.contains { member in
+                guard block.isCallbackProperty(member), let closure = block.propertyClosure(member) else { return false }
+                return Analyzer.handsBackReceiver(closure.parameters, scope: block.type)
+            }
             for member in members { block.add(member, tokens: tokens) }
             // A value's callback properties: an adapter would set its own copy's (Mocker's `Mock`).
             let valueProperties = block.isValueType ? members.filter { block.isCallbackProperty($0, ofAValueToo: true) }.map(\.name) : []

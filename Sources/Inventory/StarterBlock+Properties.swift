@@ -115,11 +115,14 @@ extension StarterBlock {
             annotations.append(
                 ("", "'\(member.name)' also gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, it is left out of each value"))
         }
-        // The object alone (Reachability's `whenReachable: ((Reachability) -> ())?`): the
-        // stream says only that the event happened.
+        // The object alone (Reachability's `whenReachable: ((Reachability) -> ())?`): each value
+        // is the object, to read its state from; a sender beside the other properties' values
+        // (CocoaMQTT's `didPing`) is left out, the stream saying only that the event happened.
         if let closure = propertyClosure(member), closure.parameters.count == 1, Analyzer.isReceiver(closure.parameters[0], scope: type) {
             annotations.append(
-                ("", "'\(member.name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is Void; read the state you want from it"))
+                propertiesHandBackSender
+                    ? ("", "'\(member.name)' gets the \(Self.bareTypeName(type)) itself, the sender the other properties hand back beside values: as written, each value is Void")
+                    : ("", "'\(member.name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is that object; read the state you want from it"))
         }
         return annotations
     }

@@ -115,6 +115,9 @@ struct StarterBlock {
     /// A method of the type that reconnects (Perfect-Mosquitto's `reconnect(_:)`): its
     /// disconnections come once per connection, so more than once.
     var reconnectMember: String?
+    /// Whether a callback property hands the object back beside values: a sender, which a lone
+    /// one hands back too (CocoaMQTT's `didPing`), left out as generate leaves it out.
+    var propertiesHandBackSender = false
     /// Methods whose bodies call back with nil and with a text, as `Type.method` (Scan+OwnCalls.swift).
     var callsBackWithMessages: Set<String> = []
     /// Methods whose bodies call back with `(true, nil)` and `(false, error)`, as `Type.method`

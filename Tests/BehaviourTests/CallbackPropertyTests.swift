@@ -49,6 +49,29 @@ import Testing
         #expect(await eventually { feed.onRefresh == nil })
     }
 
+    /// Reachability's `whenReachable: ((Reachability) -> ())?`, on a type no other property of
+    /// which hands the object back beside a value: each element is the object, read as it is
+    /// when the consumer gets it.
+    @Test func aLoneObjectHandedBackIsTheElement() async throws {
+        let probe = LinkProbe()
+        let seen = Locked([ObjectIdentifier]())
+        let task = Task {
+            for await reported in probe.whenReachableEvents() {
+                seen.withLock { $0.append(ObjectIdentifier(reported)) }
+            }
+        }
+        #expect(await eventually {
+            probe.report([true])
+            return !seen.withLock { $0.isEmpty }
+        })
+        probe.report([false, true])
+        #expect(await eventually { seen.withLock { $0.count } >= 3 })
+        #expect(seen.withLock { $0.allSatisfy { $0 == ObjectIdentifier(probe) } })
+        task.cancel()
+        await task.value
+        #expect(await eventually { probe.whenReachable == nil })
+    }
+
     /// Moscapsule's `onMessageCallback: ((MQTTMessage) -> ())!`: an implicitly unwrapped
     /// property is set while the stream is iterated and put back (nil) when it ends.
     @Test func anImplicitlyUnwrappedPropertyIsAStream() async throws {

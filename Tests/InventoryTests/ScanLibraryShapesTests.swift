@@ -335,13 +335,18 @@ import Testing
     }
 
     /// A callback that gets only the object itself (Reachability's `whenReachable`, CoreStore's
-    /// `ListPublisher.addObserver(_:_:)`) says so, and what the adapter makes of it; a static
+    /// `ListPublisher.addObserver(_:_:)`) says so, and what the adapter makes of it (the object;
+    /// `Void` for a sender other properties hand back beside values, CocoaMQTT's `didPing`); a static
     /// method's new object (websocket-kit's `connect(…, onUpgrade:)`) is no such thing.
     @Test func aCallbackOfTheObjectItselfSaysSo() {
         let text = scan(
             """
             public class Reachability {
                 public var whenReachable: ((Reachability) -> ())?
+            }
+            public class MQTTClient {
+                public var didPing: ((MQTTClient) -> ())?
+                public var didReceive: ((MQTTClient, String) -> ())?
             }
             public final class ListPublisher<O> {
                 public func addObserver(_ observer: AnyObject, _ callback: @escaping (ListPublisher<O>) -> Void) {}
@@ -352,7 +357,9 @@ import Testing
             }
             """
         ).text
-        #expect(text.contains("// scan: 'whenReachable' gets the Reachability itself, which you already hold: as written, each value is Void"), "\(text)")
+        #expect(text.contains("// scan: 'whenReachable' gets the Reachability itself, which you already hold: as written, each value is that object"), "\(text)")
+        // Beside properties that hand the object back as the sender (CocoaMQTT), it is left out.
+        #expect(text.contains("// scan: 'didPing' gets the MQTTClient itself, the sender the other properties hand back beside values: as written, each value is Void"), "\(text)")
         #expect(text.contains("// scan: 'callback' gets the ListPublisher itself, which you already hold: as written, each value is that object"), "\(text)")
         #expect(!text.contains("gets the WebSocket itself"), "\(text)")
     }

@@ -8,7 +8,7 @@ extension Analyzer {
     /// A callback whose first argument, beside others, is the object the method was called on
     /// (`onText { ws, text in … }` on `WebSocket`): the caller has it, so it is no value. One rule
     /// for completion handlers and callback properties.
-    static func handsBackReceiver(_ elements: [TupleTypeElement], scope: String) -> Bool {
+    public static func handsBackReceiver(_ elements: [TupleTypeElement], scope: String) -> Bool {
         elements.count > 1 && isReceiver(elements[0], scope: scope)
     }
 

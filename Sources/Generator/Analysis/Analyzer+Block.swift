@@ -240,8 +240,17 @@ extension Analyzer {
             adapter.adapterName = owner + "." + adapter.adapterName
             admit(adapter, at: initializer.location)
         }
+        // A type whose callback properties hand themselves back beside values (CocoaMQTT's
+        // `didReceiveMessage: (CocoaMQTT, Message, UInt16) -> Void`) hands back a sender, left
+        // out of each value: from a lone one too (`didPing: (CocoaMQTT) -> Void`), alike.
+        let handsBackSender = properties.contains { property in
+            guard let type = property.type, let closure = closureType(type, scope: scope) else { return false }
+            return Self.handsBackReceiver(closure.parameters, scope: scope)
+        }
         for property in properties {
-            guard var adapter = analyseProperty(property, typeName: typeName, scope: scope, access: access, block: options)
+            guard
+                var adapter = analyseProperty(
+                    property, typeName: typeName, scope: scope, access: access, block: options, handsBackSender: handsBackSender)
             else { continue }
             adapter.adapterName = owner + "." + adapter.adapterName
             admit(adapter, at: property.location)

@@ -35,7 +35,7 @@ extension Analyzer {
     }
 
     mutating func analyseProperty(
-        _ member: ContextDecl, typeName: String, scope: String, access: AccessLevel, block: AdapterOptions
+        _ member: ContextDecl, typeName: String, scope: String, access: AccessLevel, block: AdapterOptions, handsBackSender: Bool
     ) -> Adapter? {
         guard let type = member.type, let closure = closureType(type, scope: scope) else { return nil }
         var stream: StreamAnnotation?
@@ -69,12 +69,13 @@ extension Analyzer {
                 return nil
             }
         }
-        // The closure's parameters: the values, and the receiver handed back first; alone too
-        // (CocoaMQTT's `didPing: (CocoaMQTT) -> Void`): the object the property is set on says
-        // only that the event happened.
+        // The closure's parameters: the values, and the receiver handed back first. Alone, the
+        // object is the value (Reachability's `whenReachable: ((Reachability) -> ())?`: its
+        // state is read from it), as a method's lone receiver is; unless the type's other
+        // properties hand it back as the sender beside values (CocoaMQTT's `didPing`).
         let elements = closure.parameters
         let handsBackReceiver = Self.handsBackReceiver(elements, scope: scope)
-            || (elements.count == 1 && Self.isReceiver(elements[0], scope: scope))
+            || (elements.count == 1 && handsBackSender && Self.isReceiver(elements[0], scope: scope))
         let valueCount = elements.count - (handsBackReceiver ? 1 : 0)
         var parameters: [CompletionShape.Parameter] = []
         var values: [String] = []

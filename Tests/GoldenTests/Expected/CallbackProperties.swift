@@ -104,7 +104,7 @@ extension PhotoFeed {
         )
     }
 
-    /// A handler that gets only the feed itself: the element is `Void` (the event happened).
+    /// Only the feed itself, the sender other properties hand back beside values: `Void`.
     ///
     /// Bridged from `PhotoFeed.onRefresh`.
     #sourceLocation(file:"CallbackProperties.bridge",line:24)
@@ -206,6 +206,33 @@ extension PhotoFeed {
                 let previous = self.onCaption
                 #sourceLocation(file:"CallbackProperties.bridge",line:43)
                 self.onCaption = { value in
+                    #sourceLocation()
+                    events.yield(value)
+                }
+                return previous
+            }
+        )
+    }
+}
+
+#sourceLocation(file:"CallbackProperties.bridge",line:45)
+/// A handler that gets only the probe itself (Reachability's `whenReachable`), and no other
+/// property hands it back beside a value: the element is the probe, to read its state from.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension LinkProbe {
+    #sourceLocation()
+    /// Bridged from `LinkProbe.whenReachable`.
+    #sourceLocation(file:"CallbackProperties.bridge",line:49)
+    func whenReachableEvents() -> _Concurrency.AsyncStream<LinkProbe> {
+        #sourceLocation(file:"CallbackProperties.bridge",line:49)
+        BridgegenStream<LinkProbe, ((LinkProbe) -> Void)?>.events(
+            "LinkProbe.whenReachableEvents()",
+            stop: { previous in self.whenReachable = previous },
+            register: { events in
+                #sourceLocation(file:"CallbackProperties.bridge",line:49)
+                let previous = self.whenReachable
+                #sourceLocation(file:"CallbackProperties.bridge",line:49)
+                self.whenReachable = { value in
                     #sourceLocation()
                     events.yield(value)
                 }
