@@ -93,6 +93,25 @@ import Testing
         #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
     }
 
+    /// `@stream(results)` on an enum (BlueCap's `FutureStream.onComplete`, a `Try<T>` per
+    /// element): every case is an event, the failure and the end too, and the stream goes on
+    /// until the consumer stops, which disposes of the registration once.
+    @Test func anEnumKeptWholeIsEachEvent() async throws {
+        let library = PhotoLibrary()
+        library.outcome = .failure
+        var seen: [String] = []
+        for await event in library.observeEach() {
+            switch event {
+            case .next(let photo): seen.append(photo.id)
+            case .error(let error): seen.append("error \(error)")
+            case .completed: seen.append("completed")
+            }
+            if seen.count == 2 { break }
+        }
+        #expect(seen == ["a", "error \(PhotoError.notFound)"])
+        #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
+    }
+
     /// A consumer that stops listening disposes of the registration once.
     @Test func aConsumerThatStopsDisposesOnce() async throws {
         let library = PhotoLibrary()

@@ -19,6 +19,17 @@ extension Analyzer {
         guard let (decl, cases, through) = resolver.enumCases(of: element.type, scope: scope),
             !annotations.caseRoles.isEmpty || ClosureRoleNames.isOutcomeEnum(caseNames: cases.map(\.name.name))
         else { return .none }
+        // `@stream(results)`: each call's enum is the event, whole (BlueCap's `FutureStream`
+        // hands a `Try<T>` per element, a failure among them, and goes on).
+        if let stream = annotations.stream, stream.keepsResults {
+            if let (_, kind, location) = annotations.caseRoles.first {
+                diagnostics.error(
+                    "'@\(kind)' names a case, but '@stream(results)' yields each '\(decl.name.name)' whole", at: location,
+                    notes: [.init("remove '@\(kind)(…)', or 'results' to read the cases")])
+                return .some(nil)
+            }
+            return .none
+        }
         let isStream = annotations.stream != nil
         let enumName = decl.name.name
         var value: EnumCaseDecl?
@@ -110,5 +121,12 @@ extension Analyzer {
             value: value.map { .init(name: $0.name.name, arity: $0.payload.count) }, failure: failure, ends: ends,
             line: decl.location.line, through: through)
         return .some((outcome, valueType))
+    }
+
+    /// Whether a type is an enum the file declares whose cases are named as an outcome (a
+    /// `Try<T>` of `success` and `failure`): `@stream(results)` keeps it as it keeps a `Result`.
+    func declaresOutcomeEnum(_ type: TypeSyntax, scope: String) -> Bool {
+        guard let (_, cases, _) = resolver.enumCases(of: type, scope: scope) else { return false }
+        return ClosureRoleNames.isOutcomeEnum(caseNames: cases.map(\.name.name))
     }
 }

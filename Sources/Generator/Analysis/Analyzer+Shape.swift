@@ -93,7 +93,7 @@ extension Analyzer {
         let generic = !function.genericParameters.isEmpty
         // Result<T, E>, alone or beside lent objects (GRDB's `(Database, Result<T, Error>)`).
         if let stream = annotations.stream, stream.keepsResults,
-            !elements.contains(where: { resultArguments($0.type, scope: scope) != nil })
+            !elements.contains(where: { resultArguments($0.type, scope: scope) != nil || declaresOutcomeEnum($0.type, scope: scope) })
         {
             diagnostics.error(
                 "'@stream(results)': \(where_) gets no Result", at: stream.location,

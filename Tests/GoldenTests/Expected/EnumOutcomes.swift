@@ -272,3 +272,27 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 }
+
+#sourceLocation(file:"EnumOutcomes.bridge",line:93)
+/// Each call's enum whole (`@stream(results)`, as a `Result` would be): `.error` and
+/// `.completed` are events like `.next`, and the stream goes on until the consumer stops.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// Bridged from `PhotoLibrary.observe(_:)`.
+    #sourceLocation(file:"EnumOutcomes.bridge",line:98)
+    func observeEach() -> _Concurrency.AsyncStream<PhotoEvent<Photo>> {
+        #sourceLocation(file:"EnumOutcomes.bridge",line:95)
+        BridgegenStream<PhotoEvent<Photo>, PhotoSubscription>.events(
+            "PhotoLibrary.observeEach()",
+            stop: { token in token.dispose() },
+            register: { events in
+                #sourceLocation(file:"EnumOutcomes.bridge",line:98)
+                self.observe({ value in
+                    #sourceLocation()
+                    events.yield(value)
+                })
+            }
+        )
+    }
+}
