@@ -267,6 +267,9 @@ public struct Scan {
                 candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") || $0.hasSuffix("ViewControllerRepresentable") }
             }
             block.isScreen = Self.isScreen(type.name, in: moduleTypes)
+            block.subclassesURLSession = moduleTypes.declarations(of: type.name).contains { declaration in
+                declaration.inherits.contains { ["URLSession", "Foundation.URLSession"].contains($0) }
+            }
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: mergedTypes, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: moduleTypes, includesInternal: includesInternal)
             block.subclassAsyncMethods = (subclasses[type.name] ?? []).sorted().map {

@@ -13,6 +13,8 @@ extension StarterBlock {
             beside: Set([function.returnType?.strippingAttributes.unwrappingOptional.strippingAttributes.description, type].compactMap { $0 }))
         else { return }
         if !usedEnums.contains(handed.name) { usedEnums.append(handed.name) }
+        // Kept whole, its cases need no roles (a stream of futures' `Try<T>` per element).
+        if annotations.contains(where: { $0.annotation == "@stream(results)" }) { return }
         // A registration with its stop (Bluejay's `listen(to:…, completion: (ReadResult<R>) ->
         // Void)` beside `endListen(to:)`): each call hands one value's outcome.
         // Or one the other evidence already made a stream (an `onEvent` called "each time").

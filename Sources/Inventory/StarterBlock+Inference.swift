@@ -42,6 +42,10 @@ extension StarterBlock {
                 ("@cancel(\(stop))", "'\(stop)' clears the handler"),
             ]
         }
+        if var annotations = streamOfFuturesAnnotations(of: function, callbacks: callbacks) {
+            enumRoles(of: function, callback: callbacks[0], into: &annotations)
+            return annotations
+        }
         let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
         // A success and a failure closure whose error is not named like one (TRON's `failure:
         // ((ErrorModel) -> Void)?`, `ErrorModel: ErrorSerializable`, `ErrorSerializable: Error`):
@@ -407,6 +411,7 @@ extension StarterBlock {
             flagRoles(of: function, callback: outcome, into: &annotations)
         }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
+        if let name = taskMethodAsyncName(of: function, callbacks: callbacks) { annotations.append(name) }
         return annotations
     }
 }

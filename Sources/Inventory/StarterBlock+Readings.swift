@@ -165,7 +165,7 @@ extension StarterBlock {
         // A step of a promise's chain (Then's `chain(_:) -> Promise<T>`, `finally(_:)`): the
         // promise is awaited where its chain ends, not each step. Not a registration for its
         // outcome (`onSuccess`, `whenComplete`), which is that awaiting.
-        if ClosureRoleNames.isFuture(type) || ["Promise", "Future"].contains(where: type.contains),
+        if ClosureRoleNames.isFuture(type) || ["Promise", "Futur"].contains(where: type.contains), !isStreamOfFutures,
             !["on", "when", "observe", "subscribe"].contains(where: function.name.name.hasPrefix)
         {
             notes.append(

@@ -118,6 +118,9 @@ struct StarterBlock {
     /// Whether a callback property hands the object back beside values: a sender, which a lone
     /// one hands back too (CocoaMQTT's `didPing`), left out as generate leaves it out.
     var propertiesHandBackSender = false
+    /// Whether the type is a URLSession of the SDK's (DVR's `Session`): its overrides of the
+    /// task methods are its own calls, which Foundation's async forms never make.
+    var subclassesURLSession = false
     /// Methods whose bodies call back with nil and with a text, as `Type.method` (Scan+OwnCalls.swift).
     var callsBackWithMessages: Set<String> = []
     /// Methods whose bodies call back with `(true, nil)` and `(false, error)`, as `Type.method`
@@ -252,7 +255,10 @@ struct StarterBlock {
             // An override is the superclass's method: the superclass's adapter calls it through
             // dynamic dispatch, and a second adapter of the same name in the subclass's extension
             // does not compile (ReactiveKit's `ReplaySubject.observe(with:)` under `Subject`'s).
-            if takesCallback(function), function.modifiers.contains(where: { $0.name == "override" }) {
+            // Not one of URLSession's (DVR's `Session.dataTask(with:completionHandler:)`):
+            // Foundation's async forms (`data(for:)`) are methods of their own, which never call
+            // a subclass's override.
+            if takesCallback(function), function.modifiers.contains(where: { $0.name == "override" }), !subclassesURLSession {
                 let base = superclass.map { "\($0)'s" } ?? "its superclass's"
                 return addContext(member, function, reason: "overrides \(base): the superclass's adapter calls it", servedBy: superclass)
             }
@@ -262,8 +268,12 @@ struct StarterBlock {
             // A system delegate call the SDK wants forwarded (Iterable's
             // `userNotificationCenter(_ center: UNUserNotificationCenter?, didReceive:
             // withCompletionHandler:)`): the app passes on the handler the system gave it.
-            if takesCallback(function), let system = function.parameters.first.map({ $0.type.strippingAttributes.unwrappingOptional.description }),
-                Self.systemDelegators.contains(system)
+            // Handed first under its own name, as a delegate method is (`application(_
+            // application:`, Split's `authenticate(session:challenge:completionHandler:)`): not a
+            // method of the SDK's own that takes one (BulletinBoard's `showBulletin(in application:
+            // UIApplication, …, completion:)`).
+            if takesCallback(function), let first = function.parameters.first, first.label == nil || first.label == first.name,
+                case let system = first.type.strippingAttributes.unwrappingOptional.description, Self.systemDelegators.contains(system)
             {
                 return addContext(member, function, reason: "forwards the \(system)'s delegate call: pass on the completion handler the system gave you")
             }
@@ -410,6 +420,10 @@ struct StarterBlock {
                 }
                 entries.append(entry)
                 return
+            }
+            // A future's half of its outcome, or a step of its chain: not awaited on its own.
+            if let reason = futureContextReason(of: function) {
+                return addContext(member, function, reason: reason)
             }
             var entry = Entry(member: member, role: .callback)
             var documented = function

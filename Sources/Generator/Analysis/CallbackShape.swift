@@ -150,7 +150,10 @@ extension CallbackShape {
         let onSomething = ["execute", "perform", "run", "dispatch"].contains { verb in
             lowered.hasPrefix(verb + "on") || ["block", "closure", "work"].contains { lowered == verb + $0 }
         }
-        if parameterCount == 0, ["execute", "perform", "schedule", "dispatch", "async", "addoperation", "submit", "enqueue"].contains(lowered)
+        // And `sync`, `delay` (BlueCap's `Queue.sync(_ block:)`, `delay(_:request:)`: wrappers
+        // of `DispatchQueue.sync` and `asyncAfter`).
+        if parameterCount == 0,
+            ["execute", "perform", "schedule", "dispatch", "async", "sync", "delay", "addoperation", "submit", "enqueue"].contains(lowered)
             || lowered.hasSuffix("after") || onSomething, !namedAsCompletion
         {
             return true

@@ -1,0 +1,63 @@
+import DeclParser
+import Generator
+
+/// The methods of an SDK's own future or promise type, read by what a future is: one outcome,
+/// awaited once through the method that gets all of it (`onComplete`), not through its halves
+/// or the steps of its chain; and a stream of futures (BlueCap's `FutureStream`), which
+/// completes again for each of its elements.
+extension StarterBlock {
+    /// The methods of a future that get its whole outcome.
+    static let wholeOutcomeMethods: Set<String> = ["onComplete", "whenComplete", "onCompletion", "onResult", "whenResult"]
+
+    /// Whether the block's type is a future or promise (`Future`, `Futurable`, `Promise`), named
+    /// so by the SDK; not a stream of them.
+    var isFutureType: Bool {
+        let bare = Self.bareTypeName(String(type.prefix { $0 != "<" }))
+        return (bare.contains("Futur") || bare.contains("Promise")) && !bare.hasSuffix("Stream")
+    }
+
+    /// Whether the block's type is a stream of futures (BlueCap's `FutureStream`, completed
+    /// again by each reconnection): its outcome registrations are called for each element.
+    var isStreamOfFutures: Bool {
+        let bare = Self.bareTypeName(String(type.prefix { $0 != "<" }))
+        guard bare.hasSuffix("Stream") else { return false }
+        let element = bare.dropLast("Stream".count)
+        return element.hasSuffix("Future") || element.hasSuffix("Promise")
+    }
+
+    /// Why a method of a future is no adapter of its own, if it is not: a step of its chain
+    /// (`andThen`, a tap that returns a new future of the same outcome), or half of its outcome
+    /// (`onSuccess`, `forEach`, `onFailure`) beside the method that gets all of it, which an
+    /// awaited call of the other half would wait on until it is cancelled.
+    func futureContextReason(of function: FunctionDecl) -> String? {
+        guard isFutureType || isStreamOfFutures else { return nil }
+        let owner = Self.bareTypeName(String(type.prefix { $0 != "<" }))
+        let name = function.name.name
+        if name == "andThen" {
+            return "a step of the \(owner)'s chain: it returns a new one of the same outcome, awaited where the chain ends"
+        }
+        guard isFutureType, let whole = Self.wholeOutcomeMethods.first(where: currentMethodNames.contains) else { return nil }
+        let successHalf = ["onSuccess", "forEach", "onValue", "onFulfilled"].contains(name)
+        let failureHalf = ["onFailure", "onFail", "onError", "onRejected"].contains(name)
+        guard successHalf || failureHalf else { return nil }
+        return "'\(name)' gets only the \(successHalf ? "value" : "failure") of the \(owner)'s outcome, and '\(whole)' gets both: "
+            + "awaited, a \(successHalf ? "failure" : "success") would leave the call waiting until it is cancelled"
+    }
+
+    /// A stream of futures' outcome registration (`FutureStream.onComplete`, `onSuccess`,
+    /// `onFailure`): called for each element; a failure is one of them and does not end it, so
+    /// an outcome enum per call (`Try<T>`) is kept whole.
+    func streamOfFuturesAnnotations(of function: FunctionDecl, callbacks: [Parameter]) -> [(annotation: String, why: String)]? {
+        guard isStreamOfFutures, callbacks.count == 1, function.name.name.hasPrefix("on") else { return nil }
+        let owner = Self.bareTypeName(String(type.prefix { $0 != "<" }))
+        let whole =
+            resultType(of: callbacks[0]) != nil
+            || SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: closureAliases, enumAliases: enumAliases, beside: [type]) != nil
+        let label = callbacks[0].label?.name ?? callbacks[0].name.name
+        return [
+            (whole ? "@stream(results)" : "@stream",
+                "a \(owner) completes again for each of its elements: '\(label)' is called for each" + (whole ? ", and a failure is one of them, which does not end it" : "")),
+            ("", "nothing stops what '\(function.name.name)' registers: as written, the handler stays with the \(owner) after the stream ends; if that matters, bridge a method of yours that cancels it"),
+        ]
+    }
+}
