@@ -31,6 +31,18 @@ extension StarterBlock {
                 annotations.append(
                     ("@\(isStream ? "event" : "success")(.\(handed.valueCases[0]))", "'.\(handed.valueCases[0])' is the one case of '\(handed.name)' that carries a value"))
                 annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error"))
+            } else if !isStream, let success = Self.bareSuccess(of: function, in: handed) {
+                // A command (Swift-Kuery's `connect`, `commit`, `Table.create(connection:)`) beside
+                // a case that succeeds without a value (`.successNoData`): it returns nothing,
+                // and any other case but the failure succeeds too, its value dropped.
+                let others = handed.caseNames.filter { $0 != failure && $0 != success }.map { "." + $0 }
+                annotations.append(("@success(.\(success))", "'\(function.name.name)' is a command, and '.\(success)' of '\(handed.name)' succeeds without a value"))
+                annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error, thrown"))
+                if !others.isEmpty {
+                    annotations.append(("@finish(\(others.joined(separator: ", ")))", "any other case succeeds too, its value dropped"))
+                }
+                annotations.append(
+                    ("", "if '\(function.name.name)' answers with data, remove '@success' and '@finish': the value is then the whole \(handed.name)"))
             } else {
                 annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error, thrown"))
                 let others = handed.caseNames.filter { $0 != failure }.map { "." + $0 }.joined(separator: ", ")
@@ -66,6 +78,17 @@ extension StarterBlock {
             annotations.append(
                 ("", "'\(handed.name)' is nested in a generic type: its cases are read as declared, not with \(unknown.map { "'\($0)'" }.joined(separator: ", ")) "
                     + "in place of that type's parameters (a 'Never' failure still makes the stream throw); if that matters, bridge a method of yours"))
+        }
+    }
+
+    /// The case of `handed` that succeeds without a value (`successNoData`), for a method named
+    /// for a command, which answers with no data (`connect`, `commit`, `startTransaction`, `drop`).
+    static func bareSuccess(of function: FunctionDecl, in handed: SDKEnum) -> String? {
+        let commands: Set<String> = ["connect", "disconnect", "commit", "rollback", "start", "begin", "release", "create", "drop", "alter", "close"]
+        guard let verb = ClosureRoleNames.camelWords(function.name.name).first, commands.contains(verb) else { return nil }
+        return handed.emptyCases.first { name in
+            let lowered = name.lowercased()
+            return lowered.contains("success") || lowered.contains("nodata") || ["done", "ok"].contains(lowered)
         }
     }
 }

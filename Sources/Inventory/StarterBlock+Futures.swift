@@ -27,8 +27,8 @@ extension StarterBlock {
 
     /// Why a method of a future is no adapter of its own, if it is not: a step of its chain
     /// (`andThen`, a tap that returns a new future of the same outcome), or half of its outcome
-    /// (`onSuccess`, `forEach`, `onFailure`) beside the method that gets all of it, which an
-    /// awaited call of the other half would wait on until it is cancelled.
+    /// (`onSuccess`, `forEach`, `onFailure`) beside the method that gets all of it: the other
+    /// half never calls it.
     func futureContextReason(of function: FunctionDecl) -> String? {
         guard isFutureType || isStreamOfFutures else { return nil }
         let owner = Self.bareTypeName(String(type.prefix { $0 != "<" }))
@@ -40,8 +40,8 @@ extension StarterBlock {
         let successHalf = ["onSuccess", "forEach", "onValue", "onFulfilled"].contains(name)
         let failureHalf = ["onFailure", "onFail", "onError", "onRejected"].contains(name)
         guard successHalf || failureHalf else { return nil }
-        return "'\(name)' gets only the \(successHalf ? "value" : "failure") of the \(owner)'s outcome, and '\(whole)' gets both: "
-            + "awaited, a \(successHalf ? "failure" : "success") would leave the call waiting until it is cancelled"
+        return "'\(name)' gets only the \(successHalf ? "value" : "failure") of the \(owner)'s outcome, which a \(successHalf ? "failure" : "success") never calls: "
+            + "'\(whole)' gets both, await that"
     }
 
     /// A stream of futures' outcome registration (`FutureStream.onComplete`, `onSuccess`,

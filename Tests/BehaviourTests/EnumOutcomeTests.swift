@@ -93,6 +93,21 @@ import Testing
         #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
     }
 
+    /// Swift-Kuery-style command (`commit`): `.done` succeeds, and so do the cases that carry
+    /// values, dropped; the failure case throws; a failure after the success is reported.
+    @Test func aCommandSucceedsWithItsCaseOfNothingOrAnyOther() async throws {
+        let library = PhotoLibrary()
+        try await library.run("q")
+        library.outcome = .nothing
+        try await library.run("q")
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.run("q") }
+        let log = MisuseLog.install(for: "PhotoLibrary.run")
+        library.outcome = .both
+        try await library.run("q")
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     /// `@stream(results)` on an enum (BlueCap's `FutureStream.onComplete`, a `Try<T>` per
     /// element): every case is an event, the failure and the end too, and the stream goes on
     /// until the consumer stops, which disposes of the registration once.

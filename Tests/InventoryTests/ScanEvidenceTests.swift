@@ -570,7 +570,8 @@ import Testing
     /// A value enum with an error case (Swift-Kuery's `QueryResult`) is pasted and its failure
     /// named: it throws, and the whole enum is the value, said; a streaming call's per-message
     /// handler (grpc-swift) is said too. One with a single value case (Bluejay's
-    /// `DisconnectionResult`) has its value named.
+    /// `DisconnectionResult`) has its value named. A command (`commit`) beside a case that
+    /// succeeds with nothing (`.successNoData`) returns nothing.
     @Test func whatTheAdapterCannotMakeRightIsSaid() {
         let text = scan(
             """
@@ -582,6 +583,7 @@ import Testing
             }
             public final class Connection {
                 public func execute(_ raw: String, onCompletion: @escaping ((QueryResult) -> ())) {}
+                public func commit(onCompletion: @escaping ((QueryResult) -> ())) {}
                 public func makeServerStreamingCall(path: String, handler: @escaping (Response) -> Void) -> ServerStreamingCall { fatalError() }
             }
             """
@@ -589,6 +591,12 @@ import Testing
         #expect(text.contains("    // scan: @failure(.error) because '.error' of 'QueryResult' carries the error, thrown\n    @failure(.error)\n"), "\(text)")
         #expect(text.contains("    // scan: as written, the value is the whole QueryResult: .success, .successNoData, .resultSet; where a call only succeeds or fails, leave the value unused"), "\(text)")
         #expect(text.contains("enum QueryResult {\n    case success(Any)"), "\(text)")
+        // A command's success is the case of nothing; any other but the failure succeeds too.
+        #expect(
+            text.contains(
+                "    // scan: @success(.successNoData) because 'commit' is a command, and '.successNoData' of 'QueryResult' succeeds without a value\n    @success(.successNoData)\n"
+            ), "\(text)")
+        #expect(text.contains("    // scan: @finish(.success, .resultSet) because any other case succeeds too, its value dropped\n"), "\(text)")
         #expect(text.contains("    // scan: 'handler' may be called for each message of a streaming call, whose end the returned ServerStreamingCall reports"))
     }
 }

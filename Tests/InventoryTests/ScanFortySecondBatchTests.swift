@@ -35,7 +35,7 @@ import Testing
             }
             """
         ).text
-        #expect(text.contains("@context  // 'forEach' gets only the value of the Futurable's outcome, and 'onComplete' gets both"), "\(text)")
+        #expect(text.contains("@context  // 'forEach' gets only the value of the Futurable's outcome, which a failure never calls: 'onComplete' gets both, await that"), "\(text)")
         #expect(text.contains("@context  // a step of the Futurable's chain: it returns a new one of the same outcome"), "\(text)")
         #expect(text.contains("// Future: onSuccess(cancelToken:completion:) — 'onSuccess' gets only the value of the Future's outcome"), "\(text)")
         #expect(text.contains("// Future: onFailure(cancelToken:completion:) — 'onFailure' gets only the failure of the Future's outcome"), "\(text)")

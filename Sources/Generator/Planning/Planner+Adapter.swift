@@ -129,11 +129,15 @@ extension Planner {
             return "\(cases): `.\(failure)` is the error, every other case \(isStream ? "an event" : "the value")."
         }
         var parts: [String] = []
-        if let value = outcome.value { parts.append("`.\(value.name)` is \(isStream ? "the events" : "the value")") }
+        // A value case of nothing (Swift-Kuery's `.successNoData` for a command): the one-shot
+        // returns nothing, and its other cases succeed too, their values dropped.
+        let succeedsBare = !isStream && outcome.value?.arity == 0
+        if let value = outcome.value { parts.append("`.\(value.name)` is \(isStream ? "the events" : succeedsBare ? "the success" : "the value")") }
         if let failure = outcome.failure { parts.append("`.\(failure)` the error") }
         let ends = outcome.ends.map { "`.\($0.name)`" }.joined(separator: " and ")
         if !ends.isEmpty {
-            parts.append(ends + (isStream ? " the end" : outcome.value == nil ? " the success" : " no value (nil)"))
+            let dropped = outcome.ends.contains { $0.arity > 0 } ? " (values dropped)" : ""
+            parts.append(ends + (isStream ? " the end" : outcome.value == nil ? " the success" : succeedsBare ? " succeed too" + dropped : " no value (nil)"))
         }
         return "\(cases): " + parts.joined(separator: ", ") + "."
     }

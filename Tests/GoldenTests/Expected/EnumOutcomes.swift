@@ -214,7 +214,41 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"EnumOutcomes.bridge",line:84)
+#sourceLocation(file:"EnumOutcomes.bridge",line:73)
+/// A command's success is its case of nothing (like Swift-Kuery's `commit`, `.successNoData`):
+/// the adapter returns nothing, and the other cases succeed too, their values dropped.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// Bridged from `PhotoLibrary.query(_:onCompletion:)`.
+    /// Cases: `.done` is the success, `.error` the error, `.rows` and `.count` succeed too (values dropped).
+    #sourceLocation(file:"EnumOutcomes.bridge",line:78)
+    nonisolated(nonsending) func run(_ text: String) async throws {
+        #sourceLocation(file:"EnumOutcomes.bridge",line:78)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.run(_:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"EnumOutcomes.bridge",line:78)
+            self.query(
+                text,
+                onCompletion: { event in
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:61)
+                    switch event {
+                    case .done:
+                        continuation.resume()
+                    case .error(let error):
+                        continuation.resume(throwing: error)
+                    case .rows, .count:
+                        continuation.resume()
+                    }
+                }
+            )
+        }
+        #sourceLocation()
+    }
+}
+
+#sourceLocation(file:"EnumOutcomes.bridge",line:91)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoLibrary {
     #sourceLocation()
@@ -222,18 +256,18 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.download(id:response:)`.
     /// Cases of its `status`: `.success` is the value, `.failure` the error.
-    #sourceLocation(file:"EnumOutcomes.bridge",line:86)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:93)
     @discardableResult
     nonisolated(nonsending) func download(id: String) async throws -> Photo {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:87)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:94)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.download(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"EnumOutcomes.bridge",line:87)
+            #sourceLocation(file:"EnumOutcomes.bridge",line:94)
             self.download(
                 id: id,
                 response: { event in
-                    #sourceLocation(file:"EnumOutcomes.bridge",line:77)
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:84)
                     switch event.status {
                     case .success(let value):
                         continuation.resume(returning: value)
@@ -250,16 +284,16 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.watchResponses(onEvent:)`.
     /// Cases of its `status`: `.success` is the events, `.failure` the error.
-    #sourceLocation(file:"EnumOutcomes.bridge",line:91)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:98)
     func watchResponses() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:88)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:95)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchResponses()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"EnumOutcomes.bridge",line:91)
+                #sourceLocation(file:"EnumOutcomes.bridge",line:98)
                 self.watchResponses(onEvent: { event in
-                    #sourceLocation(file:"EnumOutcomes.bridge",line:77)
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:84)
                     switch event.status {
                     case .success(let value):
                         events.yield(value)
@@ -273,21 +307,21 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"EnumOutcomes.bridge",line:93)
+#sourceLocation(file:"EnumOutcomes.bridge",line:100)
 /// Each call's enum whole (`@stream(results)`, as a `Result` would be): `.error` and
 /// `.completed` are events like `.next`, and the stream goes on until the consumer stops.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.observe(_:)`.
-    #sourceLocation(file:"EnumOutcomes.bridge",line:98)
+    #sourceLocation(file:"EnumOutcomes.bridge",line:105)
     func observeEach() -> _Concurrency.AsyncStream<PhotoEvent<Photo>> {
-        #sourceLocation(file:"EnumOutcomes.bridge",line:95)
+        #sourceLocation(file:"EnumOutcomes.bridge",line:102)
         BridgegenStream<PhotoEvent<Photo>, PhotoSubscription>.events(
             "PhotoLibrary.observeEach()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"EnumOutcomes.bridge",line:98)
+                #sourceLocation(file:"EnumOutcomes.bridge",line:105)
                 self.observe({ value in
                     #sourceLocation()
                     events.yield(value)
