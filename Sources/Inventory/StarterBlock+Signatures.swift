@@ -49,13 +49,13 @@ extension StarterBlock {
 }
 
 extension StarterBlock {
-    /// `@asyncName` for a method named for the task it returns (DVR's `Session.dataTask(with:
-    /// completionHandler:)`) beside the same method without the completion, which returns the
-    /// task unstarted: the adapter would take that one's name in async code, so it is named as
-    /// Foundation names URLSession's (`data(for:)`), without `Task`.
+    /// `@asyncName` for a URLSession subclass's method named for the task it returns (DVR's
+    /// `Session.dataTask(with:completionHandler:)`) beside the same method without the
+    /// completion, which returns the task unstarted: the adapter would take that one's name in
+    /// async code, so it is named as Foundation names URLSession's (`data(for:)`), without `Task`.
     func taskMethodAsyncName(of function: FunctionDecl, callbacks: [Parameter]) -> (annotation: String, why: String)? {
         let name = function.name.name
-        guard name.hasSuffix("Task"), name.count > "Task".count, callbacks.count == 1 else { return nil }
+        guard subclassesURLSession, name.hasSuffix("Task"), name.count > "Task".count, callbacks.count == 1 else { return nil }
         let kept = function.parameters.filter { $0.name.name != callbacks[0].name.name }
         let adapterName = name + "(" + kept.map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
         guard synchronousMethods.contains(adapterName) else { return nil }

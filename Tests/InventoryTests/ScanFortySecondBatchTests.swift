@@ -96,6 +96,10 @@ import Testing
             open class Base {
                 open func load(completion: @escaping (Int) -> Void) {}
             }
+            public class Client {
+                public func waitTask(withID id: String) throws -> Int { 0 }
+                public func waitTask(withID id: String, completion: @escaping (Int) -> Void) -> Operation { fatalError() }
+            }
             open class Derived: Base {
                 open override func load(completion: @escaping (Int) -> Void) {}
             }
@@ -104,5 +108,7 @@ import Testing
         #expect(text.contains("@asyncName(data)\n    open override func dataTask(with request: URLRequest, completionHandler:"), "\(text)")
         #expect(text.contains("'dataTask(with:)' is also the method that returns the task unstarted"), "\(text)")
         #expect(text.contains("Derived → Base: load(completion:)"), "\(text)")
+        // Not of another type (Algolia's `Client.waitTask(withID:…)` beside its blocking twin).
+        #expect(!text.contains("@asyncName(wait)"), "\(text)")
     }
 }
