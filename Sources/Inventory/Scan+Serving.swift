@@ -167,8 +167,16 @@ extension Scan {
                 function.isAsync = true
             }
             // Closures it takes have defaults (FirebaseStorage's `putDataAsync(_:metadata:onProgress:
-            // = nil) async`): a per-item closure it must be given makes it no one-shot's form.
-            guard function.isAsync, !function.parameters.contains(where: { $0.type.description.contains("->") && $0.defaultValue == nil })
+            // = nil) async`): a per-item closure it must be given makes it no one-shot's form. Not
+            // a predicate (smoke-http's `retryOnError: (HTTPClientError) -> Bool`), which returns
+            // its answer.
+            guard function.isAsync, !function.parameters.contains(where: { parameter in
+                guard parameter.defaultValue == nil, parameter.type.description.contains("->") else { return false }
+                if case .function(let closure) = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes.kind {
+                    return closure.result.isVoid
+                }
+                return true
+            })
             else { return nil }
             return function
         }

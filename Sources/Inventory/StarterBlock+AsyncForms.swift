@@ -25,7 +25,12 @@ extension StarterBlock {
             {
                 return true
             }
-            guard [function.name.name, function.name.name + "Async"].contains(twin.name.name), Self.sharedLabelsHaveTheSameTypes(function, twin)
+            // Or `Async` in the callback method's name, and not in its async form's (smoke-http's
+            // `executeAsyncWithOutput(…, completion:)` of `executeWithOutput(…) async throws`).
+            let words = ClosureRoleNames.camelWords(function.name.name)
+            let withoutAsync = words.count > 1 && words.contains("async") ? function.name.name.replacingOccurrences(of: "Async", with: "") : nil
+            guard [function.name.name, function.name.name + "Async", withoutAsync].contains(twin.name.name),
+                Self.sharedLabelsHaveTheSameTypes(function, twin)
             else { return false }
             let twinLabels = Self.labels(of: twin)
             // What the twin leaves out is the callback and where it runs, no more: Flagsmith's
@@ -33,15 +38,17 @@ extension StarterBlock {
             // traits:transient:completion:)`, whose traits it cannot pass.
             let left = function.parameters.filter { parameter in
                 !isClosure(parameter) && !Self.endsLikeCallback(parameter.type.strippingAttributes.unwrappingOptional.description)
-                    && !twinLabels.contains(Self.label(of: parameter))
-                    && !parameter.type.description.contains("Queue") && !parameter.name.name.lowercased().contains("queue")
+                    && !twinLabels.contains(Self.label(of: parameter)) && !Self.saysWhereItRuns(parameter)
                     && !["_isolation", "isolation"].contains(parameter.label?.name ?? parameter.name.name)
             }
             if twinLabels.count < labels.count, Self.isSubmultiset(twinLabels, of: labels), left.isEmpty { return true }
-            // More labels than the call's, each of them defaulted.
+            // More labels than the call's, each of them defaulted; a closure they share, too
+            // (smoke-http's `retryOnError:`), and not where the callback runs.
             let required = Self.labels(of: twin, defaulted: false)
-            return Self.isSubmultiset(plain, of: twinLabels) && Self.isSubmultiset(required, of: plain) && !twin.parameters.isEmpty
-                && twinLabels.count > plain.count
+            let running = Set(function.parameters.filter(Self.saysWhereItRuns).map(Self.label(of:)))
+            let asked = plain.filter { !running.contains($0) }
+            return Self.isSubmultiset(asked, of: twinLabels) && Self.isSubmultiset(required, of: labels) && !twin.parameters.isEmpty
+                && twinLabels.count > asked.count
         }?.fullName
     }
 
@@ -116,6 +123,13 @@ extension StarterBlock {
             else { return false }
             return values.contains { $0 == returned || $0.contains("<" + returned + ",") || $0 == returned + "?" }
         }?.fullName
+    }
+
+    /// A parameter that says where or how the callback runs, which an async form needs not:
+    /// a queue, or smoke-http's `asyncResponseInvocationStrategy:`.
+    static func saysWhereItRuns(_ parameter: Parameter) -> Bool {
+        parameter.type.description.contains("Queue") || parameter.name.name.lowercased().contains("queue")
+            || parameter.type.description.contains("InvocationStrategy")
     }
 
     /// A declaration's argument labels (`_` for none), without `_isolation: isolated (any

@@ -114,8 +114,10 @@ extension StarterBlock {
                     + "if \(after.count == 1 ? "it says" : "they say") only how the value came, bridge a method of yours that leaves \(after.count == 1 ? "it" : "them") out"))
         }
         // The generic value it is given, handed back (Interstellar's `Thread.main<T>(_ a: T,
-        // completion: (T) -> Void)`, a hop to the main queue): maybe no result of any work.
-        let generics = Set(function.genericParameters.map(\.name.name))
+        // completion: (T) -> Void)`, a hop to the main queue): maybe no result of any work. Or
+        // of its protocol's associated type (smoke-http's `AsyncResponseInvocationStrategy.
+        // invokeResponse(response: OutputType, completion:)`, which picks the thread).
+        let generics = Set(function.genericParameters.map(\.name.name)).union(associatedTypes)
         if callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
             case let handed = closure.parameters[0].type.strippingAttributes.description, generics.contains(handed),
             function.parameters.contains(where: { $0.type.strippingAttributes.description == handed })

@@ -1,0 +1,49 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// What batch 43 (smoke-http, CoreBluetoothMock, …) taught on first contact (decision 123).
+@Suite struct ScanFortyThirdBatchTests: ScanTesting {
+    /// smoke-http's `executeAsyncWithOutput(…, completion:, asyncResponseInvocationStrategy:)`
+    /// and `executeAsyncRetriableWithOutput(…, completion:, retryOnError:)`: their own async
+    /// forms drop `Async` from the name, where the completion runs, and keep the predicate.
+    @Test func anAsyncFormNamedWithoutAsyncServesTheCallbackMethod() {
+        let text = scan(
+            """
+            public struct Client {
+                public func executeWithOutput<Output>(path: String, clientName: String? = nil, input: Int) async throws -> Output { fatalError() }
+                public func executeAsyncWithOutput<Output>(path: String, input: Int, completion: @escaping (Result<Output, Error>) -> (), asyncResponseInvocationStrategy: GlobalInvocationStrategy) throws {}
+                public func executeRetriable<Output>(path: String, input: Int, retryOnError: @escaping (Error) -> Bool) async throws -> Output { fatalError() }
+                public func executeAsyncRetriable<Output>(path: String, input: Int, completion: @escaping (Result<Output, Error>) -> (), retryOnError: @escaping (Error) -> Bool) throws {}
+                public func each<Output>(path: String, row: @escaping (Output) -> Void) async throws {}
+                public func eachAsync<Output>(path: String, row: @escaping (Output) -> Void, completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // the SDK's own async form 'executeWithOutput(path:clientName:input:)' is the one to call\n    public func executeAsyncWithOutput"), "\(text)")
+        #expect(text.contains("@context  // the SDK's own async form 'executeRetriable(path:input:retryOnError:)' is the one to call\n    public func executeAsyncRetriable"), "\(text)")
+        // An async method that must be handed a per-item closure is no one-shot's form.
+        #expect(text.contains("extension Client {\n    public func eachAsync"), "\(text)")
+    }
+
+    /// smoke-http's `AsyncResponseInvocationStrategy.invokeResponse(response: OutputType,
+    /// completion: (OutputType) -> ())`: handed the very value it calls back with, of its
+    /// associated type as of a generic parameter, it may only move it to another thread; said.
+    @Test func aMethodHandedTheValueItCallsBackWithSaysSo() {
+        let text = scan(
+            """
+            public protocol InvocationStrategy {
+                associatedtype OutputType
+                func invokeResponse(response: OutputType, completion: @escaping (OutputType) -> ())
+            }
+            public class Relay {
+                public func relay<Value>(_ value: Value, completion: @escaping (Value) -> Void) {}
+                public func resize(_ image: Image, completion: @escaping (Image) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'completion' gets back the OutputType 'invokeResponse' is given: if the call only moves it to another queue or thread, mark it '@context'"), "\(text)")
+        #expect(text.contains("// scan: 'completion' gets back the Value 'relay' is given"), "\(text)")
+        #expect(!text.contains("'resize' is given"), "\(text)")
+    }
+}
