@@ -104,6 +104,13 @@ extension StarterBlock {
         }
     }
 
+    /// `onConfigureCellForAction`, `cellSetup`, `customizeHeader`: a property named for setting
+    /// up what it is handed (XLActionController's `onConfigureHeader: ((HeaderView, HeaderData) ->
+    /// ())?`, run while the library lays out its views): the caller's code, not an event.
+    static func namesConfiguration(property name: String) -> Bool {
+        ClosureRoleNames.camelWords(name).contains { ["configure", "setup", "customize"].contains($0) }
+    }
+
     /// `addHandler`, `addRoute`: a method that adds something of the caller's to the object.
     static func namesAddition(_ method: String) -> Bool {
         method.hasPrefix("add") && method.dropFirst(3).first?.isUppercase == true

@@ -194,14 +194,16 @@ struct StarterBlock {
             entry.contextReason = "the initializer takes it: the object's own handler, not events to listen to"
             entries.append(entry)
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member)
-            && (Self.namesHook(member.name) || Self.handsOverBackgroundCompletion(member.name)):
+            && (Self.namesHook(member.name) || Self.handsOverBackgroundCompletion(member.name) || Self.namesConfiguration(property: member.name)):
             var entry = Entry(member: member, role: .context)
             entry.marksContext = true
             entry.swiftName = member.name
             entry.contextReason =
                 Self.namesHook(member.name)
                 ? "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to"
-                : "holds the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await"
+                : Self.namesConfiguration(property: member.name)
+                    ? "named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to"
+                    : "holds the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await"
             entries.append(entry)
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member):
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each

@@ -2,7 +2,8 @@ import Generator
 @testable import Inventory
 import Testing
 
-/// What batch 43 (smoke-http, CoreBluetoothMock, …) taught on first contact (decision 123).
+/// What batches 43 (smoke-http, CoreBluetoothMock, …) and 44 (XLActionController, HorizonCalendar,
+/// …) taught on first contact (decision 123).
 @Suite struct ScanFortyThirdBatchTests: ScanTesting {
     /// smoke-http's `executeAsyncWithOutput(…, completion:, asyncResponseInvocationStrategy:)`
     /// and `executeAsyncRetriableWithOutput(…, completion:, retryOnError:)`: their own async
@@ -45,5 +46,22 @@ import Testing
         #expect(text.contains("// scan: 'completion' gets back the OutputType 'invokeResponse' is given: if the call only moves it to another queue or thread, mark it '@context'"), "\(text)")
         #expect(text.contains("// scan: 'completion' gets back the Value 'relay' is given"), "\(text)")
         #expect(!text.contains("'resize' is given"), "\(text)")
+    }
+
+    /// XLActionController's `onConfigureHeader: ((HeaderView, HeaderData) -> ())?`, run as the
+    /// library lays out its views: the caller's code to set up what it is handed, not an event.
+    @Test func aPropertyNamedForSettingUpIsContext() {
+        let text = scan(
+            """
+            open class ActionController: UIViewController {
+                open var onConfigureHeader: ((HeaderView, String) -> ())?
+                open var cellSetup: ((Cell) -> Void)?
+                open var onDismiss: (() -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to\n    open var onConfigureHeader"), "\(text)")
+        #expect(text.contains("@context  // named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to\n    open var cellSetup"), "\(text)")
+        #expect(!text.contains("@context  // named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to\n    open var onDismiss"), "\(text)")
     }
 }
