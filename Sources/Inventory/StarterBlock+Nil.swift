@@ -31,7 +31,9 @@ extension StarterBlock {
         guard !annotations.contains(where: { $0.annotation.hasPrefix("@failure") }),
             let closure = closureType(of: callback), closure.parameters.count == 1,
             case .optional(let wrapped) = closure.parameters[0].type.strippingAttributes.kind,
-            !wrapped.strippingAttributes.description.hasSuffix("Error"), !wrapped.strippingAttributes.description.hasSuffix("Error)")
+            !wrapped.strippingAttributes.description.hasSuffix("Error"), !wrapped.strippingAttributes.description.hasSuffix("Error)"),
+            // Nor a generic error (`<ErrorType: Error>`), which generate throws as an `Error?`.
+            !Analyzer.errorGenerics(of: function).contains(wrapped.strippingAttributes.description)
         else { return }
         // A stream's (Perfect-Net's `forEachAccept(callBack: (NetTCP?) -> ())`): each nil is an event.
         if annotations.contains(where: { $0.annotation.hasPrefix("@stream") }) {

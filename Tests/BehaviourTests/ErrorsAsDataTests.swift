@@ -34,6 +34,15 @@ import Testing
         await #expect(throws: FixtureError.failed) { try await sdk.sync() }
     }
 
+    /// `<Failure: Error>`'s optional is the failure, thrown as the SDK typed it.
+    @Test func aGenericErrorIsThrown() async throws {
+        struct Wrapped: Error, Equatable { let text: String }
+        let sdk = Diagnostics()
+        try await sdk.check(typed: { Wrapped(text: "\($0)") })
+        sdk.outcome = .failure
+        await #expect(throws: Wrapped(text: "\(FixtureError.failed)")) { try await sdk.check(typed: { Wrapped(text: "\($0)") }) }
+    }
+
     @Test func aStreamOfAThrowingHandlerYieldsEveryEvent() async throws {
         let sensor = Sensor()
         let values = try await withWatchdog { () async -> [Int] in

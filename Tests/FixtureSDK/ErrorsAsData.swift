@@ -28,4 +28,11 @@ public final class Diagnostics: FixtureObject, @unchecked Sendable {
     public func sync(completion: @escaping (Error?, Error?) -> Void) {
         respond { outcome in completion(FixtureError.startRefused, outcome.error) }
     }
+
+    /// An error of a type the caller picks (smoke-http's `completeWithoutResult<ErrorType:
+    /// Error>(on: (ErrorType?) -> (), typedErrorProvider:)`): nil on success, else the SDK's
+    /// error mapped by `typed`.
+    public func check<Failure: Error>(typed: @escaping (Error) -> Failure, completion: @escaping (Failure?) -> Void) {
+        respond { outcome in completion(outcome.error.map(typed)) }
+    }
 }

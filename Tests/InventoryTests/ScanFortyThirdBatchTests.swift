@@ -64,4 +64,18 @@ import Testing
         #expect(text.contains("@context  // named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to\n    open var cellSetup"), "\(text)")
         #expect(!text.contains("@context  // named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to\n    open var onDismiss"), "\(text)")
     }
+
+    /// smoke-http's `completeWithoutResult<ErrorType: Error>(on: (ErrorType?) -> (), …)`: the
+    /// generic error's nil is success, as an `Error?`'s; no hint that nil is a value.
+    @Test func aGenericErrorIsNoValue() {
+        let text = scan(
+            """
+            public final class Job {
+                public func finish<ErrorType: Error>(on completion: @escaping (ErrorType?) -> (), typed: @escaping (Error) -> ErrorType) {}
+            }
+            """
+        ).text
+        #expect(text.contains("public func finish<ErrorType: Error>"), "\(text)")
+        #expect(!text.contains("a nil that 'on' gets is returned"), "\(text)")
+    }
 }

@@ -105,9 +105,21 @@ extension Analyzer {
         case .existential("any", let base): return isErrorType(base)
         case .named(let components):
             guard let last = components.last, last.genericArguments.isEmpty else { return false }
+            if components.count == 1, errorGenerics.contains(last.name.name) { return true }
             return last.name.name.hasSuffix("Error")
         default: return false
         }
+    }
+
+    /// The function's generic parameters constrained to `Error` (`<E: Error>`, `where E: Error`,
+    /// `Swift.Error` too).
+    public static func errorGenerics(of function: FunctionDecl) -> Set<String> {
+        let isError = { (type: TypeSyntax) in ["Error", "Swift.Error"].contains(type.strippingAttributes.description) }
+        var names = Set(function.genericParameters.filter { $0.constraint.map(isError) ?? false }.map(\.name.name))
+        for requirement in function.requirements where requirement.relation == .conformance && isError(requirement.right) {
+            names.insert(requirement.left.description)
+        }
+        return names
     }
 
     /// nil unless `type` can be a status flag; true for Bool.

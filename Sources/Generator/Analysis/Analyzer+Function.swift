@@ -21,6 +21,8 @@ extension Analyzer {
         _ function: FunctionDecl, typeName: String, scope: String, access: AccessLevel, block: AdapterOptions
     ) -> Adapter? {
         guard let annotations = readAnnotations(function) else { return nil }
+        errorGenerics = Self.errorGenerics(of: function)
+        defer { errorGenerics = [] }
         if let attribute = function.attributes.first(where: { $0.name.name == "notification" }) {
             return analyseNotification(
                 function, attribute: attribute, typeName: typeName, annotations: annotations, access: access, block: block)

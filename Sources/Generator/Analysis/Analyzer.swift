@@ -24,6 +24,10 @@ public struct Analyzer: Sendable {
     /// The full names of the block's methods that return nothing: a stop or start call of the
     /// object itself that returns nothing is a statement (`_ = token.stop()` would warn).
     var blockMethodsReturningNothing: Set<String> = []
+    /// The generic parameters of the function being analysed that are errors (`<ErrorType:
+    /// Error>`, or `where ErrorType: Error`): smoke-http's `completeWithoutResult(on: (ErrorType?)
+    /// -> ())` reports a failure through one, as through an `Error?`.
+    var errorGenerics: Set<String> = []
 
     public static func analyse(
         _ file: SourceFile, keepingLegacyNames: Bool = false, defaultAccess: AccessLevel = .internal

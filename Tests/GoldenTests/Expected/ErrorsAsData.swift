@@ -103,21 +103,45 @@ extension Diagnostics {
             })
         }
     }
+
+    /// A generic parameter constrained to `Error` is an error like `Error?`: nil succeeds.
+    ///
+    /// Bridged from `Diagnostics.check(typed:completion:)`.
+    #sourceLocation(file:"ErrorsAsData.bridge",line:24)
+    nonisolated(nonsending) func check<Failure: Error>(typed: @escaping @Sendable (Error) -> Failure) async throws {
+        #sourceLocation(file:"ErrorsAsData.bridge",line:24)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("Diagnostics.check(typed:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ErrorsAsData.bridge",line:24)
+            self.check(
+                typed: typed,
+                completion: { (error: Failure?) in
+                    #sourceLocation()
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume()
+                    }
+                }
+            )
+        }
+    }
 }
 
-#sourceLocation(file:"ErrorsAsData.bridge",line:23)
+#sourceLocation(file:"ErrorsAsData.bridge",line:26)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Sensor {
     #sourceLocation()
     /// Bridged from `Sensor.observeStrictly(_:)`.
-    #sourceLocation(file:"ErrorsAsData.bridge",line:27)
+    #sourceLocation(file:"ErrorsAsData.bridge",line:30)
     func observeStrictly() -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"ErrorsAsData.bridge",line:24)
+        #sourceLocation(file:"ErrorsAsData.bridge",line:27)
         BridgegenStream<Int, SensorToken>.events(
             "Sensor.observeStrictly()",
             stop: { token in token.cancel() },
             register: { events in
-                #sourceLocation(file:"ErrorsAsData.bridge",line:27)
+                #sourceLocation(file:"ErrorsAsData.bridge",line:30)
                 self.observeStrictly({ value in
                     #sourceLocation()
                     events.yield(value)
