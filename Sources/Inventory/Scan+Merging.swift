@@ -42,9 +42,14 @@ extension Scan {
                     key = Self.declarationKey(member.text)
                 }
                 if let index = kept[key] {
-                    // A requirement whose default implementation is deprecated (RequestKit's
-                    // `Router.loadJSON`, "Please use `load` method instead") is deprecated API.
-                    if (member.isPublic && !members[index].isPublic) || (Self.isDeprecated(member) && !Self.isDeprecated(members[index])) {
+                    // A requirement whose default implementation is deprecated for another API
+                    // (RequestKit's `Router.loadJSON`, "Please use `load` method instead") is
+                    // deprecated API. Not one deprecated for how it is implemented (smoke-http's
+                    // `recordOutwardsRequest(…, onCompletion:)`, "Not thread-safe", whose default
+                    // calls a deprecated method): conformers' own are not, nor is the requirement.
+                    if (member.isPublic && !members[index].isPublic)
+                        || (Self.isDeprecated(member) && !Self.isDeprecated(members[index]) && Self.deprecationNamesReplacement(member))
+                    {
                         members[index] = member
                     }
                     continue
@@ -54,6 +59,17 @@ extension Scan {
             }
             type.members = members
             return type
+        }
+    }
+
+    /// Whether a member's deprecation names what replaces it (`renamed:`, or a message that says
+    /// to use something instead).
+    static func deprecationNamesReplacement(_ member: SourceMember) -> Bool {
+        guard case .function(let function)? = member.declaration else { return false }
+        return function.attributes.contains { attribute in
+            guard attribute.name.name == "available", attribute.text.contains("deprecated") else { return false }
+            let text = attribute.text.lowercased()
+            return text.contains("renamed:") || text.contains("use ") || text.contains("instead")
         }
     }
 

@@ -354,6 +354,15 @@ import Testing
         #expect(diagnostics.first?.severity == .error)
     }
 
+    /// A block whose declarations are all marked `@context` is kept on purpose: no warning
+    /// (language.md); one of context members only still says it bridges nothing.
+    @Test func aBlockOfContextDeclarationsIsNoMistake() {
+        let (_, marked) = analyse("@context func completeWithResult(on completion: @escaping (Int) -> ())")
+        #expect(marked.isEmpty, "\(marked)")
+        let (_, bare) = analyse("var name: String { get }")
+        #expect(bare.map(\.message) == ["extension block declares nothing to bridge"])
+    }
+
     /// ImportName.cpp: "More than one nullable NSError parameter. Don't import as throwing."
     @Test func twoOptionalErrorsAreValues() throws {
         let (model, diagnostics) = analyse("func compare(completion: @escaping (Error?, Error?) -> Void)")

@@ -78,4 +78,28 @@ import Testing
         #expect(text.contains("public func finish<ErrorType: Error>"), "\(text)")
         #expect(!text.contains("a nil that 'on' gets is returned"), "\(text)")
     }
+
+    /// smoke-http's `OutwardsRequestAggregator.recordOutwardsRequest(…, onCompletion:)`, whose
+    /// default implementation is deprecated "Not thread-safe" (it calls a deprecated method): the
+    /// requirement is not deprecated, so its adapter is not (found by the outside try, where
+    /// every call warned). One deprecated for another API (RequestKit's "Please use `load`
+    /// method instead") still is.
+    @Test func aDefaultDeprecatedForHowItWorksLeavesTheRequirementAlone() {
+        let text = scan(
+            """
+            public protocol Aggregator {
+                func record(_ record: String, onCompletion: @escaping () -> ())
+                func load(_ path: String, completion: @escaping (Int) -> Void)
+            }
+            public extension Aggregator {
+                @available(swift, deprecated: 2.0, message: "Not thread-safe")
+                func record(_ record: String, onCompletion: @escaping () -> ()) {}
+                @available(*, deprecated, message: "Please use `fetch` method instead")
+                func load(_ path: String, completion: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("Not thread-safe"), "\(text)")
+        #expect(text.contains("Please use `fetch` method instead"), "\(text)")
+    }
 }

@@ -258,9 +258,13 @@ extension Analyzer {
         // In input order: methods and callback properties as the block declares them.
         adapters.sort { $0.location.offset < $1.location.offset }
         // A block of typealiases serves name resolution; one with nothing at all is a mistake.
+        // Not one of declarations marked `@context`, kept on purpose without a warning
+        // (language.md; smoke-http's `EventLoopFuture` extension, marked so by its reviewer).
         if bridgeable.isEmpty && properties.isEmpty && initializers.isEmpty && !decl.members.contains(where: {
             switch $0 {
             case .typeAlias, .enumDecl: true
+            case .function(let function): function.attributes.contains { $0.name.name == "context" }
+            case .context(let context): context.attributeNames.contains("context")
             default: false
             }
         }) {
