@@ -265,7 +265,6 @@ extension Analyzer {
             case .typeAlias, .enumDecl: true
             case .function(let function): function.attributes.contains { $0.name.name == "context" }
             case .context(let context): context.attributeNames.contains("context")
-            default: false
             }
         }) {
             diagnostics.append(
