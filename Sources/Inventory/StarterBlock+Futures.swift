@@ -12,14 +12,14 @@ extension StarterBlock {
     /// Whether the block's type is a future or promise (`Future`, `Futurable`, `Promise`), named
     /// so by the SDK; not a stream of them.
     var isFutureType: Bool {
-        let bare = Self.bareTypeName(String(type.prefix { $0 != "<" }))
+        let bare = TokenMethods.bareName(type)
         return (bare.contains("Futur") || bare.contains("Promise")) && !bare.hasSuffix("Stream")
     }
 
     /// Whether the block's type is a stream of futures (BlueCap's `FutureStream`, completed
     /// again by each reconnection): its outcome registrations are called for each element.
     var isStreamOfFutures: Bool {
-        let bare = Self.bareTypeName(String(type.prefix { $0 != "<" }))
+        let bare = TokenMethods.bareName(type)
         guard bare.hasSuffix("Stream") else { return false }
         let element = bare.dropLast("Stream".count)
         return element.hasSuffix("Future") || element.hasSuffix("Promise")
@@ -31,7 +31,7 @@ extension StarterBlock {
     /// half never calls it.
     func futureContextReason(of function: FunctionDecl) -> String? {
         guard isFutureType || isStreamOfFutures else { return nil }
-        let owner = Self.bareTypeName(String(type.prefix { $0 != "<" }))
+        let owner = TokenMethods.bareName(type)
         let name = function.name.name
         if name == "andThen" {
             return "a step of the \(owner)'s chain: it returns a new one of the same outcome, awaited where the chain ends"
@@ -49,7 +49,7 @@ extension StarterBlock {
     /// an outcome enum per call (`Try<T>`) is kept whole.
     func streamOfFuturesAnnotations(of function: FunctionDecl, callbacks: [Parameter]) -> [(annotation: String, why: String)]? {
         guard isStreamOfFutures, callbacks.count == 1, function.name.name.hasPrefix("on") else { return nil }
-        let owner = Self.bareTypeName(String(type.prefix { $0 != "<" }))
+        let owner = TokenMethods.bareName(type)
         let whole =
             resultType(of: callbacks[0]) != nil
             || SDKEnum.handedOver(by: callbacks[0], in: type, enums: enums, aliases: closureAliases, enumAliases: enumAliases, beside: [type]) != nil
