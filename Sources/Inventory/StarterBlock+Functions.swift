@@ -1,0 +1,258 @@
+import DeclParser
+import Generator
+
+extension StarterBlock {
+    /// A method: context with the reason it is not bridged (what serves it, or why nothing can
+    /// await it), or a callback with the annotations its evidence gives.
+    mutating func addFunction(_ member: SourceMember, tokens: TokenMethods) {
+        guard case .function(let function)? = member.declaration else {
+            // Not Swift the .bridge language can hold (an operator, say): a callback only if
+            // its text shows one.
+            if member.text.contains("->") && member.text.contains("(") && Self.mentionsCallback(member.text) {
+                var entry = Entry(member: member, role: .callback)
+                entry.refusal = member.parseError ?? "not a declaration bridgegen reads"
+                entries.append(entry)
+            }
+            return
+        }
+        // `@available(*, noasync)`: it cannot be called from async code, so an async adapter
+        // of it means nothing (NIO's event-loop-isolated views).
+        // `@available(*, unavailable)`: it cannot be called at all.
+        if let reason = function.attributes.lazy.compactMap({ attribute -> String? in
+            guard attribute.name.name == "available" else { return nil }
+            if attribute.text.contains("noasync") { return "noasync: not callable from async code" }
+            return Self.isUnavailable(attribute) ? "unavailable: not callable" : nil
+        }).first {
+            return addContext(member, function, reason: reason, marked: takesCallback(function))
+        }
+        // A method of an object the library only lends to synchronous closures (GRDB's
+        // `Database.afterNextTransaction`) is called inside them, where nothing can await.
+        if takesCallback(function), let lender = lentTypes?.lender(of: type) {
+            return addContext(
+                member, function, reason: "'\(LentTypes.bare(type))' is only lent to closures that do not escape ('\(lender)'), where nothing can be awaited")
+        }
+        // An override is the superclass's method: the superclass's adapter calls it through
+        // dynamic dispatch, and a second adapter of the same name in the subclass's extension
+        // does not compile (ReactiveKit's `ReplaySubject.observe(with:)` under `Subject`'s).
+        // Not one of URLSession's (DVR's `Session.dataTask(with:completionHandler:)`):
+        // Foundation's async forms (`data(for:)`) are methods of their own, which never call
+        // a subclass's override.
+        if takesCallback(function), function.modifiers.contains(where: { $0.name == "override" }), !subclassesURLSession {
+            let base = superclass.map { "\($0)'s" } ?? "its superclass's"
+            return addContext(member, function, reason: "overrides \(base): the superclass's adapter calls it", servedBy: superclass)
+        }
+        // So is the implementation of a requirement of the module's protocol (Starscream's
+        // `WebSocket.write(string:completion:)` of `WebSocketClient`): the protocol's adapter
+        // calls it.
+        // A system delegate call the SDK wants forwarded (Iterable's
+        // `userNotificationCenter(_ center: UNUserNotificationCenter?, didReceive:
+        // withCompletionHandler:)`): the app passes on the handler the system gave it.
+        // Handed first under its own name, as a delegate method is (`application(_
+        // application:`, Split's `authenticate(session:challenge:completionHandler:)`): not a
+        // method of the SDK's own that takes one (BulletinBoard's `showBulletin(in application:
+        // UIApplication, …, completion:)`).
+        if takesCallback(function), let first = function.parameters.first, first.label == nil || first.label == first.name,
+            case let system = first.type.strippingAttributes.unwrappingOptional.description, Self.systemDelegators.contains(system)
+        {
+            return addContext(member, function, reason: "forwards the \(system)'s delegate call: pass on the completion handler the system gave you")
+        }
+        // A delegate protocol's method, implemented: the library calls it, the app does not.
+        if takesCallback(function), let proto = requirementsServed["delegate " + function.fullName] {
+            return addContext(member, function, reason: "implements \(proto)'s requirement: the library calls it, as the \(proto)")
+        }
+        // Also a requirement implemented with a closure that does not escape (Kingfisher's
+        // `Base64ImageDataProvider.data(handler:)`, which calls it at once).
+        if takesCallback(function) || function.parameters.contains(where: Self.isSynchronousCompletion),
+            let proto = requirementsServed[Scan.signature(of: function)]
+        {
+            return addContext(member, function, reason: "implements \(proto)'s requirement: \(proto)'s adapter calls it", servedBy: proto)
+        }
+        // Deprecated for what is bridged already, or for the SDK's async form: left for that
+        // (decision 110). Else bridged: apps still call it, and its adapter is deprecated too.
+        if takesCallback(function), let reason = replacement(of: function, documentation: member.documentation) {
+            return addContext(member, function, reason: reason)
+        }
+        // So is one of a deprecated type or extension (CoreStore's legacy containers).
+        if takesCallback(function), member.isInDeprecatedScope {
+            return addContext(member, function, reason: "deprecated with its type: bridge what replaces it")
+        }
+        // An async method that calls a closure per item and returns when they are over
+        // (SQLiteNIO's `query(_:_:_ onRow:) async throws`): a stream its return ends.
+        if let callback = asyncPerItemCallback(function) {
+            var entry = Entry(member: member, role: .callback)
+            let name = callback.label?.name ?? callback.name.name
+            entry.annotations = [
+                ("@stream", "'\(name)' is called for each item"),
+                ("@finish(returned)", "'\(function.name.name)' is async and returns when they are over, or throws"),
+            ]
+            entries.append(entry)
+            return
+        }
+        // An async method that registers an observer and returns the token that stops it
+        // (SQLiteNIO's `addUpdateObserver(lifetime:_:) async throws -> SQLiteHookToken`).
+        if let (callback, token, stop) = asyncRegistration(function, tokens: tokens) {
+            var entry = Entry(member: member, role: .callback)
+            let name = callback.label?.name ?? callback.name.name
+            entry.annotations = [
+                ("@stream", "'\(function.name.name)' is async, registers '\(name)' and returns the \(token) that stops it"),
+                (stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())", "the returned \(token) has \(stop)()"),
+            ]
+            if let result = resultType(of: callback) {
+                if Self.registersForResults(function.name.name) {
+                    entry.annotations[0] = ("@stream(results)", entry.annotations[0].why + "; a \(result) per call, which a failure does not end")
+                } else {
+                    entry.annotations.append(
+                        ("", "'\(name)' gets a \(result) per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"))
+                }
+            }
+            entries.append(entry)
+            return
+        }
+        // A synchronous call that reports progress through a closure that does not escape:
+        // a `@blocking` adapter could not take it along to the object's queue.
+        if let progress = progressOfBlockingCall(function), !isClosureEscaping(progress) {
+            return addContext(
+                member, function,
+                reason: "synchronous, with progress through '\(progress.name.name)', which does not escape: call it from a task of yours off the main actor")
+        }
+        // A struct's that the app cannot get hold of (PubNub's `InstanceIdOperator`).
+        if takesCallback(function), isUnreachable, !isView {
+            return addContext(
+                member, function, reason: "'\(type)' has no public initializer, and no public declaration hands one out: only the SDK calls it")
+        }
+        // A coder's (Contentful's `KeyedDecodingContainer.resolveLink(forKey:decoder:callback:)`):
+        // called inside `init(from:)` or `encode(to:)`, which cannot await.
+        if takesCallback(function), Self.codingTypes.contains(Self.bareTypeName(type)) {
+            return addContext(
+                member, function, reason: "a \(type)'s: called while decoding or encoding (init(from:), encode(to:)), which cannot await")
+        }
+        // The system's completion handed over for the library to call (Cloudinary's
+        // `setBackgroundCompletionHandler(_:)`, given the handler of the app delegate's
+        // `application(_:handleEventsForBackgroundURLSession:completionHandler:)`): nothing to await.
+        if takesCallback(function), function.name.name.hasPrefix("set"), Self.handsOverBackgroundCompletion(function.name.name) {
+            return addContext(
+                member, function,
+                reason: "hands over the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await")
+        }
+        if takesCallback(function), Self.namesHook(function.name.name) {
+            return addContext(
+                member, function, reason: "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to")
+        }
+        // A closure run for each element of a collection the caller passes (Swifter's
+        // `ul<T: Sequence>(_ collection: T, _ closure: (T.Iterator.Element) -> Void)`, which
+        // writes one `<li>` per item): work, as `forEach`'s body is.
+        if takesCallback(function), let collection = Self.iteratedCollection(function) {
+            return addContext(member, function, reason: "runs the closure for each element of '\(collection)', the collection it is given: work")
+        }
+        // A block of nothing it runs, returning what came of it (Nimble's
+        // `catchBadInstruction(block: () -> Void) -> BadInstructionException?`): work.
+        if takesCallback(function), let reason = runsBlockAndReturns(function, tokens: tokens) {
+            return addContext(member, function, reason: reason)
+        }
+        // What it returns keeps the closures, and nothing this call starts calls them.
+        if takesCallback(function), let reason = returnedValueKeepsClosures(function) {
+            return addContext(member, function, reason: reason)
+        }
+        // A builder's setter (Kingfisher's `onSuccess(_ block: ((RetrieveImageResult) -> Void)?)
+        // -> Self`): it keeps the handler, optional so that nil clears it, for a later call
+        // that does the work; nothing it starts calls back.
+        // Or one whose documentation says it sets one (Kingfisher's `redirectHandler(_ block:)
+        // -> Self`, "Sets a block to modify the image download request during redirection").
+        // Or the next builder of a chain (SwiftyVK's `onError(_:) -> SuccessableProgressableConfigurable`,
+        // "Set onError callback", then `send()`): the module's own type, no token to stop.
+        let returnsBuilder = function.returnType.map { returned in
+            returned.description == "Self"
+                || (DocumentedFrequency.saysSetter(member.documentation) && tokens.declares(returned.description)
+                    && tokens.stopMethod(of: returned.description) == nil
+                    // Not the same object, returned for chaining (Cloudinary's in-flight
+                    // `CLDFetchImageRequest.responseImage(_:) -> CLDFetchImageRequest`).
+                    && TokenMethods.bareName(returned.description) != TokenMethods.bareName(type))
+        } ?? false
+        if takesCallback(function), returnsBuilder, function.parameters.count == 1,
+            function.parameters[0].type.strippingAttributes.unwrappingOptional != function.parameters[0].type.strippingAttributes
+                || DocumentedFrequency.saysSetter(member.documentation)
+        {
+            return addContext(member, function, reason: "sets a handler of the builder, which a later call uses: nothing this call starts calls it")
+        }
+        guard takesCallback(function) && !isOperatorWithHooks(function, tokens: tokens) && !isFactory(function) else {
+            var entry = Entry(member: member, role: .context)
+            entry.swiftName = function.fullName
+            let aliases = closureAliases
+            entry.marksContext = function.parameters.contains {
+                if case .function = $0.type.strippingAttributes.kind { return true }
+                if case .named(let components) = $0.type.strippingAttributes.unwrappingOptional.kind,
+                    let last = components.last, aliases[last.name.name] != nil
+                {
+                    return true
+                }
+                return $0.type.description.contains("->") || Self.endsLikeCallback($0.name.name)
+            }
+            // A completion that does not escape (Kitura-redis's `get(_:callback:)`): called
+            // before the method returns, a synchronous SDK, bridged off the cooperative pool.
+            if entry.marksContext, !function.isAsync, !function.name.name.hasPrefix("_"),
+                let callback = function.parameters.first(where: Self.isSynchronousCompletion)
+            {
+                var entry = Entry(member: member, role: .callback)
+                entry.annotations = blockingAnnotations(of: function, callback: callback)
+                if let held = heldNote(function) { entry.annotations.append(held) }
+                return entries.append(entry)
+            }
+            entries.append(entry)
+            return
+        }
+        // A future's half of its outcome, or a step of its chain: not awaited on its own.
+        if let reason = futureContextReason(of: function) {
+            return addContext(member, function, reason: reason)
+        }
+        var entry = Entry(member: member, role: .callback)
+        var documented = function
+        documented.documentation = member.documentation
+        entry.annotations = inferredAnnotations(of: documented, tokens: tokens)
+        // A stream's value closure, named before the evidence made it one, gets its events.
+        if entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }) {
+            entry.annotations = entry.annotations.map { item in
+                item.annotation.hasPrefix("@success(") ? ("@event(" + item.annotation.dropFirst("@success(".count), item.why) : item
+            }
+        }
+        if let notAnError = errorNamedNonError(in: function, tokens: tokens) {
+            entry.refusal =
+                "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value"
+        }
+        if let failure = failureOnlyCallback(of: function, annotations: entry.annotations) {
+            return addContext(
+                member, function,
+                reason: "'\(failure)' is called only when '\(function.name.name)' fails: after a success a one-shot would wait until it is cancelled")
+        }
+        // A requirement the library calls on the app's object (Pusher's
+        // `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app
+        // implements it, and calls it only sometimes (composing Alamofire's interceptors).
+        if let held = heldNote(function) { entry.annotations.append(held) }
+        // The SDK's own async form (Kingfisher's `retrieveImage(with:options:progressBlock:)
+        // async throws` beside the same call with `completionHandler:`): an adapter would only
+        // duplicate it, and make calls to it ambiguous. Not of a stream: an async method that
+        // returns all rows at once (FluentKit's `all() async`) is no form of one per row.
+        if !function.isAsync, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+            let twin = asyncTwin(of: function)
+        {
+            return addContext(member, function, reason: "the SDK's own async form '\(twin)' is the one to call")
+        }
+        // An async method of the module that wraps it in a continuation (ConfigCat's
+        // `waitForReady() async`, around `hooks.addOnReady`): its async form, by another name.
+        if !function.isAsync, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+            let twin = wrappedInContinuations[function.name.name], twin.member != function.name.name + "()",
+            isWrapped(function, returning: twin.returns)
+        {
+            return addContext(member, function, reason: "the SDK's own async form '\(twin.member)' wraps it: that is the one to call")
+        }
+        if !function.isAsync, entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let twin = streamTwin(of: function) {
+            return addContext(member, function, reason: "the SDK's own stream '\(twin)' is the one to iterate")
+        }
+        if !function.isAsync, let twin = renamedAsyncTwin(of: function) {
+            entry.annotations.append(
+                ("", "the SDK has '\(twin)' async: if that is this call's async form, mark '\(function.name.name)' '@context'"))
+        } else if !function.isAsync, let note = subclassTwinNote(of: function) {
+            entry.annotations.append(note)
+        }
+        entries.append(entry)
+    }
+}
