@@ -173,6 +173,7 @@ public struct Scan {
         })
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties, in: files)
         let keptInProperties = Self.methodsKeepingClosures(in: closureProperties, files: files)
+        let onceListenerSets = Self.methodsAddingToOnceSets(in: files)
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
         let withFlags = Self.methodsCallingBackWithFlags(in: files)
         let wrappedInContinuations = Self.methodsWrappedInContinuations(in: files)
@@ -256,6 +257,7 @@ public struct Scan {
             block.wrappedInContinuations = wrappedInContinuations
             let ownProperties = Set(members.filter { $0.kind == .property }.map(\.name))
             block.closuresKeptInProperties = keptInProperties.filter { ownProperties.contains($0.value.property) }
+            block.onceListenerSets = onceListenerSets
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesReadByLibrary = readByLibrary
@@ -280,6 +282,7 @@ public struct Scan {
                 guard case .function(let function)? = member.declaration, !StarterBlock.isDeprecated(function) else { return nil }
                 return function.name.name
             })
+            block.chainedTypes = Self.chainedTypes(of: members, in: type.name, among: moduleTypes)
             block.synchronousMethods = Set(members.compactMap { member -> String? in
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName

@@ -153,6 +153,17 @@ extension StarterBlock {
         if takesCallback(function), let reason = returnedValueKeepsClosures(function) {
             return addContext(member, function, reason: reason)
         }
+        // An operator of a chain (CwlSignal's `SignalInterface.onValue(context:_:) ->
+        // Signal<OutputValue>`, beside dozens more that return a `Signal`): the value it returns
+        // runs the closure as it is used, a "do" operator. Not the receiver's own type, returned
+        // for chaining (a request's `response(_:) -> Self`), nor a token with a stop.
+        if takesCallback(function), let returned = function.returnType?.description,
+            case let bare = TokenMethods.bareName(returned), chainedTypes.contains(bare), bare != TokenMethods.bareName(type),
+            tokens.stopMethod(of: returned) == nil
+        {
+            return addContext(
+                member, function, reason: "an operator: the \(bare) it returns, as other operators of \(Self.bareTypeName(type)) do, runs the closure as it is used; nothing this call starts calls it")
+        }
         // A builder's setter (Kingfisher's `onSuccess(_ block: ((RetrieveImageResult) -> Void)?)
         // -> Self`): it keeps the handler, optional so that nil clears it, for a later call
         // that does the work; nothing it starts calls back.

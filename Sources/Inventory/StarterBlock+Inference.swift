@@ -67,7 +67,16 @@ extension StarterBlock {
         // A name that says once (`observeCompleted`, `onClose`) is a one-shot; one that names
         // the end of each of many things (`clientConnectionFailed`) a stream, said below.
         let endOfEach = ClosureRoleNames.namesEndOfEach(function.name.name)
-        let once = ClosureRoleNames.namesOnce(function.name.name) && !endOfEach
+        // Or one that adds its closure to listeners called once (Noze.io's `onEnd(handler:)`,
+        // into an `EventOnceListenerSet`), or the adding of such a set itself.
+        let onceSet = callbacks.count == 1 ? onceListenerSets[function.name.name] : nil
+        let addsToOnceSet = callbacks.count == 1 && (function.name.name == "add" || Self.namesAddition(function.name.name)) && Scan.namesOnceSet(type)
+        let once = (ClosureRoleNames.namesOnce(function.name.name) && !endOfEach) || onceSet != nil || addsToOnceSet
+        if let onceSet, !ClosureRoleNames.namesOnce(function.name.name) {
+            annotations.append(("", "one-shot: '\(function.name.name)' adds its closure to '\(onceSet)', listeners that are called once"))
+        } else if addsToOnceSet, !ClosureRoleNames.namesOnce(function.name.name) {
+            annotations.append(("", "one-shot: a listener given to a \(TokenMethods.bareName(type)) is called once"))
+        }
         // A connection's close, registered for (Appwrite's `Realtime.onClose(_:)`): once per
         // connection, and a client that reconnects by itself closes again.
         if once, callbacks.count == 1, ClosureRoleNames.eventName(function.name.name).hasPrefix("on"),
@@ -108,11 +117,7 @@ extension StarterBlock {
                     at: 0)
                 // What the stream leaves out of each event, said (Schedule's `Plan.do(queue:action:
                 // (Task) -> Void) -> Task`, whose task has the run's count and next date).
-                if closureType(of: handed)?.parameters.count == 1 {
-                    annotations.append(
-                        ("", "as written, each event is Void: the \(returned) '\(handed.label?.name ?? handed.name.name)' gets is the one the stream keeps and stops; "
-                            + "if you need its state on each call, bridge a method of yours that hands it on"))
-                }
+                if let note = handleLeftOut(of: handed, returned: returned) { annotations.append(note) }
             } else if byNames == nil, !once,
                 Self.namesObserver(function.name.name)
                     // Not an addition of something with its completion (Cloudinary's
@@ -127,6 +132,12 @@ extension StarterBlock {
                 annotations.insert(
                     ("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
                 streamFromToken = true
+                // Handed the token it returns under a name for an outcome (FileKit's `Path.watch(…,
+                // callback: ((DispatchFileSystemWatcher) -> Void)?) -> DispatchFileSystemWatcher`,
+                // whose event is read from the watcher): what each event leaves out, said.
+                if let handed = callbacks.first(where: { Self.isHanded(returned, by: $0) }), let note = handleLeftOut(of: handed, returned: returned) {
+                    annotations.append(note)
+                }
             }
         } else if let returned = function.returnType, !returned.isVoid, let returnedType, byNames == nil, !once,
             Self.namesObserver(function.name.name), !tokens.declares(returnedType), Self.namesToken(returnedType)

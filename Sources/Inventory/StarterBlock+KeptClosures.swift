@@ -119,4 +119,12 @@ extension StarterBlock {
         let bare = String((type.split(separator: ".").last ?? Substring(type)).prefix { $0 != "<" })
         return returned == "Self" || returned == bare || returned.hasPrefix(bare + "<")
     }
+
+    /// A stream's closure handed only the token the method returns: each event is `Void`, the
+    /// token the one the stream keeps and stops; said, for a caller who reads its state.
+    func handleLeftOut(of handed: Parameter, returned: TypeSyntax) -> (annotation: String, why: String)? {
+        guard closureType(of: handed)?.parameters.count == 1 else { return nil }
+        return ("", "as written, each event is Void: the \(returned) '\(handed.label?.name ?? handed.name.name)' gets is the one the stream keeps and stops; "
+            + "if you need its state on each call, bridge a method of yours that hands it on")
+    }
 }

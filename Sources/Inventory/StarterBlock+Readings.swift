@@ -78,7 +78,12 @@ extension StarterBlock {
                     let passing = function.parameters.filter { typeOf($0) == type }
                     return passing.count == 1 ? passing[0].name.name : nil
                 }
-                return function.parameters.contains { $0.name.name == name && typeOf($0) == type } ? name : nil
+                // Named as the argument, or as the start of its name (Spring's `imageForUrl(urlString:
+                // completionHandler: (_ image: UIImage?, _ url: String) -> ())`).
+                let passed = { (argument: String) in
+                    argument == name || (argument.hasPrefix(name) && argument.dropFirst(name.count).first?.isUppercase == true)
+                }
+                return function.parameters.contains { passed($0.name.name) && typeOf($0) == type } ? name : nil
             }
             if !echoed.isEmpty {
                 notes.append(

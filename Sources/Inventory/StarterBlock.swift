@@ -69,6 +69,8 @@ struct StarterBlock {
     /// The names of the type's methods that are not deprecated: what replaces a deprecated
     /// overload of the same name.
     var currentMethodNames: Set<String> = []
+    /// The generic types five or more of its methods return: the values of a chain of operators.
+    var chainedTypes: Set<String> = []
     /// The type's own async sequences (Scan.streamForms).
     var streamForms: [(name: String, labels: [String])] = []
     /// The objects the library only lends to closures (LentTypes.swift).
@@ -132,6 +134,8 @@ struct StarterBlock {
     /// Methods that keep a closure parameter in one of the type's callback properties
     /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
     var closuresKeptInProperties: [String: (parameter: String, property: String)] = [:]
+    /// By method name: the set of listeners that fires once to which it adds its closure.
+    var onceListenerSets: [String: String] = [:]
     /// Of a protocol: its requirements that its own extensions call (Scan+OwnCalls.swift).
     var calledByOwnExtensions: Set<String> = []
     /// An `@objc` protocol's or `@objcMembers` class's block: its methods are Objective-C ones.
@@ -192,6 +196,16 @@ struct StarterBlock {
             entry.marksContext = true
             entry.swiftName = member.name
             entry.contextReason = "the initializer takes it: the object's own handler, not events to listen to"
+            entries.append(entry)
+        case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && isProtocol && propertiesSetByLibrary[member.name] != nil:
+            // A protocol's requirement the library sets on the object it is given (Mantis's
+            // `RotationControlViewProtocol.didUpdateRotationValue`, set by its `CropView` on the
+            // app's custom control): the app's type calls it, to tell the library.
+            var entry = Entry(member: member, role: .context)
+            entry.marksContext = true
+            entry.swiftName = member.name
+            entry.contextReason =
+                "a requirement the library sets on the \(Self.bareTypeName(type)) it is given (\(propertiesSetByLibrary[member.name] ?? "")): your conforming type calls it, to tell the library"
             entries.append(entry)
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member)
             && (Self.namesHook(member.name) || Self.handsOverBackgroundCompletion(member.name) || Self.namesConfiguration(property: member.name)):

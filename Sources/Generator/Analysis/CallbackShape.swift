@@ -95,6 +95,9 @@ extension CallbackShape {
     /// Names of closures the SDK runs as work for the caller, not to hand back a result.
     static let workNames: Set<String> = [
         "action", "work", "task", "job", "operation", "execute", "perform", "dispose", "disposal",
+        // UIKit's `animations:` block (Spring's `spring(duration:animations:)`, handed on to
+        // `UIView.animate`): the changes the animation makes, run for the caller.
+        "animations",
     ]
 
     /// A closure the SDK runs as work for the caller rather than to report a result: it takes

@@ -19,6 +19,9 @@ public enum ClosureRoleNames {
         "onnext", "next", "receivevalue", "onvalue", "onevent", "onitem", "onrow", "onchange", "onupdate", "onmessage",
         "onreceive", "eventhandler", "valuehandler", "onelement", "receiver", "messagereceiver", "listener",
         "eventcallback", "eventblock", "eventlistener", "consumer", "eventconsumer",
+        // A server's (Noze.io's `createServer(onRequest:)`, `createServer(onConnection:)`): one
+        // for each request or connection it accepts.
+        "onrequest", "onconnection",
     ]
     static let finish: Set<String> = [
         "oncompleted", "completed", "oncomplete", "oncompletion", "receivecompletion", "onfinish", "onfinished",

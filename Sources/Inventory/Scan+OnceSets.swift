@@ -1,0 +1,101 @@
+import Foundation
+import Generator
+
+extension Scan {
+    /// The methods that add their closure to a set of listeners that fires once (Noze.io's
+    /// `Socket.onConnect(handler:)`: `connectListeners.add(handler: cb)`, where `var
+    /// connectListeners = EventOnceListenerSet<Socket>()`): the set calls each listener once,
+    /// however the method is named, so it is a one-shot. By method name, the set's name; so a
+    /// method that hands its closure on to one of the same name (`DuplexStream.onEnd`, to its
+    /// `readStream.onEnd`) and the protocol requirement it implements are read alike.
+    static func methodsAddingToOnceSets(in files: [File]) -> [String: String] {
+        var onceSets: Set<String> = []
+        // Each call handed one of the method's own parameters: its receiver (if any) and callee.
+        var handedOn: [(method: String, receiver: String, callee: String)] = []
+        for file in files {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            var method: (name: String, line: Substring)?
+            for line in text.split(separator: "\n") {
+                let code = line.drop(while: { $0 == " " || $0 == "\t" })
+                if code.hasPrefix("//") { continue }
+                // `var endListeners = EventOnceListenerSet<Void>()`, `let x: EventOnceListenerSet<T>`.
+                let words = code.split(whereSeparator: { " \t:=(<".contains($0) })
+                if let index = words.firstIndex(where: { $0 == "var" || $0 == "let" }), index + 2 < words.count,
+                    Self.namesOnceSet(String(words[index + 2]))
+                {
+                    onceSets.insert(String(words[index + 1]))
+                }
+                if let range = line.range(of: "func ") {
+                    let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    method = name.isEmpty ? nil : (String(name), line)
+                    continue
+                }
+                guard let method else { continue }
+                // `connectListeners.add(handler: cb)`, `_installOnEndHandler(handler: cb, once: false)`.
+                // Only a closure parameter of the method (`handler cb: @escaping EndCB`).
+                for call in Self.calls(in: code) where call.arguments.contains(where: { argument in
+                    [" ", "("].contains { method.line.contains($0 + argument + ": @escaping") || method.line.contains($0 + argument + ": ((") }
+                }) {
+                    handedOn.append((method.name, call.receiver, call.callee))
+                }
+            }
+        }
+        var found: [String: String] = [:]
+        for call in handedOn where call.callee == "add" && onceSets.contains(call.receiver) && found[call.method] == nil {
+            found[call.method] = call.receiver
+        }
+        // And a method that hands its closure on to one of those (`onEnd(handler:)` to
+        // `_installOnEndHandler(handler:once:)`, a `DuplexStream`'s to its `readStream.onEnd`).
+        for _ in 0..<3 {
+            for call in handedOn where found[call.method] == nil {
+                if let set = found[call.callee] { found[call.method] = set }
+            }
+        }
+        return found
+    }
+
+    /// The calls on a line of code: the callee, what it is called on, and the arguments that are
+    /// a bare name (`cb` in `x.add(handler: cb, once: true)`).
+    private static func calls(in code: Substring) -> [(receiver: String, callee: String, arguments: [String])] {
+        var found: [(receiver: String, callee: String, arguments: [String])] = []
+        var rest = code
+        while let open = rest.firstIndex(of: "(") {
+            let before = rest[..<open]
+            let callee = String(before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+            let head = before.dropLast(callee.count)
+            let receiver = head.last == "." ? String(head.dropLast().reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed()) : ""
+            let inside = rest[rest.index(after: open)...].prefix { $0 != ")" && $0 != "(" }
+            let arguments = inside.split(separator: ",").map { argument in
+                (argument.split(separator: ":").last ?? argument).trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+            if !callee.isEmpty { found.append((receiver, callee, arguments)) }
+            rest = rest[rest.index(after: open)...]
+        }
+        return found
+    }
+
+    /// A type named for firing once: `EventOnceListenerSet`, a `OnceEmitter`.
+    static func namesOnceSet(_ type: String) -> Bool {
+        ClosureRoleNames.camelWords(TokenMethods.bareName(type)).contains("once")
+    }
+}
+
+extension Scan {
+    /// The generic types that five or more of a protocol's methods return and that conform to it
+    /// (CwlSignal's `SignalInterface`, whose operators each return a new `Signal<…>`, a
+    /// `SignalInterface` itself): a chain of operators, each a new value that runs what it is
+    /// given as it is used. Not futures of another type (a database's `EventLoopFuture<…>`s).
+    static func chainedTypes(of members: [SourceMember], in type: String, among moduleTypes: ModuleTypes) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for member in members {
+            guard case .function(let function)? = member.declaration, let returned = function.returnType?.description,
+                returned.contains("<")
+            else { continue }
+            counts[TokenMethods.bareName(returned), default: 0] += 1
+        }
+        let own = TokenMethods.bareName(type)
+        return Set(counts.filter { returned, count in
+            count >= 5 && moduleTypes.declarations(of: returned).contains { $0.inherits.map(TokenMethods.bareName).contains(own) }
+        }.keys)
+    }
+}
