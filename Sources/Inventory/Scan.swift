@@ -291,6 +291,9 @@ public struct Scan {
             // Mock+DataType.swift, `public struct Mock` in Mock.swift).
             block.isValueType = type.kind == .struct || type.kind == .enum
                 || types.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name }
+            block.isAsyncSequence = moduleTypes.declarations(of: type.name).contains { declaration in
+                declaration.inherits.contains { ["AsyncSequence", "_Concurrency.AsyncSequence"].contains($0) }
+            }
             block.isProtocol = type.kind == .protocol
                 || (type.kind == .extension && merged.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name })
             block.condition = type.condition

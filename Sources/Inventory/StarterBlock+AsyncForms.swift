@@ -279,7 +279,8 @@ extension StarterBlock {
             if let form = words.first(where: { asyncNames.contains($0) && $0 != function.name.name }) {
                 return "\(deprecation == nil ? "its documentation retires it" : "deprecated") for the SDK's async form '\(form)'"
             }
-            if deprecation != nil, words.contains(where: { $0.hasPrefix("async") || $0.hasSuffix("Async") }) {
+            // Or to `for await` over the object (LiveKit's "Use for/await on ByteStreamReader reader instead.").
+            if deprecation != nil, words.contains(where: { $0.hasPrefix("async") || $0.hasSuffix("Async") || $0 == "await" }) {
                 return "deprecated for the SDK's async form"
             }
         }

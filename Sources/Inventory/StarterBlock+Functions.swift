@@ -78,6 +78,12 @@ extension StarterBlock {
         }
         // An async method that calls a closure per item and returns when they are over
         // (SQLiteNIO's `query(_:_:_ onRow:) async throws`): a stream its return ends.
+        // A method of an `AsyncSequence` that calls a closure per element (LiveKit's
+        // `DataTrackStream.read(onFrame:) async`, "Objective-C entry point"): the type is the
+        // stream, iterated with `for await`.
+        if isAsyncSequence, asyncPerItemCallback(function) != nil {
+            return addContext(member, function, reason: "'\(Self.bareTypeName(type))' is an AsyncSequence itself: iterate it with 'for await'")
+        }
         if let callback = asyncPerItemCallback(function) {
             var entry = Entry(member: member, role: .callback)
             let name = callback.label?.name ?? callback.name.name
@@ -219,6 +225,17 @@ extension StarterBlock {
         var documented = function
         documented.documentation = member.documentation
         entry.annotations = inferredAnnotations(of: documented, tokens: tokens)
+        // A stream of nothing but errors (LiveKit's `PreConnectAudioBuffer.setErrorHandler(_:)`,
+        // for a background send's failures): each is an element, which may be only for a log.
+        let closures = function.parameters.compactMap { closureType(of: $0) }
+        if entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), closures.count == 1, closures[0].parameters.count == 1,
+            case let error = TokenMethods.bareName(closures[0].parameters[0].type.strippingAttributes.unwrappingOptional.description
+                .replacingOccurrences(of: "any ", with: "")),
+            error.hasSuffix("Error") || errorTypes.contains(error)
+        {
+            entry.annotations.append(
+                ("", "a stream of errors: each failure is an element, not thrown, and none ends it; if the SDK only reports them for you to log, mark it '@context'"))
+        }
         // A stream's value closure, named before the evidence made it one, gets its events.
         if entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }) {
             entry.annotations = entry.annotations.map { item in
@@ -254,6 +271,9 @@ extension StarterBlock {
             isWrapped(function, returning: twin.returns)
         {
             return addContext(member, function, reason: "the SDK's own async form '\(twin.member)' wraps it: that is the one to call")
+        }
+        if entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), isAsyncSequence {
+            return addContext(member, function, reason: "'\(Self.bareTypeName(type))' is an AsyncSequence itself: iterate it with 'for await'")
         }
         if !function.isAsync, entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let twin = streamTwin(of: function) {
             return addContext(member, function, reason: "the SDK's own stream '\(twin)' is the one to iterate")

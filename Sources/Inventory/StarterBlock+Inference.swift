@@ -46,7 +46,18 @@ extension StarterBlock {
             enumRoles(of: function, callback: callbacks[0], into: &annotations)
             return annotations
         }
-        let byNames = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
+        // Or a closure named `on` and a thing beside one that ends (Postal's `fetchAttachments(…,
+        // onAttachment:, onComplete:)`, LiveKit's `readChunks(onChunk:onCompletion:)`): called
+        // for each such thing, then the end; named, since no word list holds every thing.
+        let named = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
+        let itemAndEnd = named == nil ? perItemClosureAndEnd(among: callbacks) : nil
+        let byNames = named ?? itemAndEnd.map { (true, "'\($0.item)' is named for a thing, called for each, and '\($0.end)' ends them") }
+        if let itemAndEnd {
+            annotations += [
+                ("@event(\(itemAndEnd.item))", "'\(itemAndEnd.item)' gets each \(itemAndEnd.thing)"),
+                ("@finish(\(itemAndEnd.end))", "'\(itemAndEnd.end)' comes after the last"),
+            ]
+        }
         // A success and a failure closure whose error is not named like one (TRON's `failure:
         // ((ErrorModel) -> Void)?`, `ErrorModel: ErrorSerializable`, `ErrorSerializable: Error`):
         // named, so that generate takes the module's word that it is an error.

@@ -115,4 +115,43 @@ extension StarterBlock {
     static func namesAddition(_ method: String) -> Bool {
         method.hasPrefix("add") && method.dropFirst(3).first?.isUppercase == true
     }
+
+    /// Of two closures, one named `on` and a thing (`onAttachment`, `onChunk`) and one that ends
+    /// (`onComplete`, `completion`, `onError`): the thing's closure, the thing, and the end's.
+    /// Not a thing that is itself an outcome, an end or progress (`onSuccess`, `onCancel`,
+    /// `onProgress`, `onConnect`).
+    func perItemClosureAndEnd(among callbacks: [Parameter]) -> (item: String, thing: String, end: String)? {
+        guard callbacks.count == 2 else { return nil }
+        let names = callbacks.map { $0.label?.name ?? $0.name.name }
+        let ends = { (index: Int) in
+            ClosureRoleNames.plays(.finish, name: callbacks[index].name.name, label: callbacks[index].label?.name)
+                || ClosureRoleNames.plays(.failure, name: callbacks[index].name.name, label: callbacks[index].label?.name)
+                || Analyzer.looksLikeCompletion(names[index])
+        }
+        let notThings: Set<String> = [
+            "success", "succeeded", "failure", "fail", "failed", "error", "complete", "completed", "completion", "finish",
+            "finished", "done", "end", "ended", "result", "response", "reply", "cancel", "cancelled", "canceled", "progress",
+            "start", "started", "begin", "ready", "open", "opened", "close", "closed", "connect", "connected", "disconnect",
+            "disconnected", "timeout", "update", "updated", "change", "changed", "value", "next", "event", "status", "state",
+            // Done, as a thing ending in -ed is (`onLoginButtonTapped`).
+            "sent", "shown", "hidden", "written", "lost", "left",
+        ]
+        for (item, end) in [(0, 1), (1, 0)] where ends(end) && !ends(item) {
+            let words = ClosureRoleNames.camelWords(names[item])
+            guard words.count >= 2, words[0] == "on", !words.dropFirst().contains(where: notThings.contains),
+                // A thing, not something done (`onLoginButtonTapped`).
+                words.last.map({ !$0.hasSuffix("ed") }) == true,
+                !ClosureRoleNames.namesProgress(name: callbacks[item].name.name, label: callbacks[item].label?.name),
+                // Handed the thing: not nothing, nor an outcome (OAuthSwift's `onTokenRenewal:
+                // (Result<OAuthSwiftCredential, OAuthSwiftError>) -> Void`, beside the request's completion).
+                let closure = closureType(of: callbacks[item]), !closure.parameters.isEmpty,
+                !closure.parameters.contains(where: { element in
+                    let spelled = element.type.strippingAttributes.unwrappingOptional.description
+                    return spelled.hasPrefix("Result<") || spelled.hasPrefix("Swift.Result<") || TokenMethods.bareName(spelled).hasSuffix("Error")
+                })
+            else { continue }
+            return (names[item], words.dropFirst().joined(separator: " "), names[end])
+        }
+        return nil
+    }
 }

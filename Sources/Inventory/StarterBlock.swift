@@ -71,6 +71,8 @@ struct StarterBlock {
     var currentMethodNames: Set<String> = []
     /// The generic types five or more of its methods return: the values of a chain of operators.
     var chainedTypes: Set<String> = []
+    /// The type is an `AsyncSequence` itself: its elements are iterated with `for await`.
+    var isAsyncSequence = false
     /// The type's own async sequences (Scan.streamForms).
     var streamForms: [(name: String, labels: [String])] = []
     /// The objects the library only lends to closures (LentTypes.swift).

@@ -2,8 +2,8 @@ import Generator
 @testable import Inventory
 import Testing
 
-/// What batch 45 (Noze.io's modules, CwlSignal, Spring, Mantis, FileKit, …) taught on first
-/// contact (decision 124).
+/// What batches 45 (Noze.io's modules, CwlSignal, Spring, Mantis, FileKit, …) and 46 (LiveKit,
+/// Postal, …) taught on first contact (decision 124).
 @Suite struct ScanFortyFifthBatchTests: ScanTesting {
     /// Noze.io's `Socket.onConnect(handler:)`, which adds its closure to an
     /// `EventOnceListenerSet`, and `ReadableStream.onEnd(handler:)`, which hands it on to a
@@ -157,5 +157,73 @@ import Testing
         ).text
         #expect(text.contains("// scan: 'completionHandler' hands back 'url', which the caller passed: as written, part of the value"), "\(text)")
         #expect(!text.contains("'completion' hands back"), "\(text)")
+    }
+
+    /// LiveKit's `DataTrackStream.read(onFrame:) async`, an "Objective-C entry point" of a type
+    /// that is an `AsyncSequence` itself: `for await` over it is the stream.
+    @Test func aMethodOfAnAsyncSequenceIsIteratedInstead() {
+        let text = scan(
+            """
+            public final class Token {
+                public func cancel() {}
+            }
+            public final class FrameStream: AsyncSequence, Sendable {
+                public typealias Element = Int
+                public func makeAsyncIterator() -> AsyncStream<Int>.Iterator { fatalError() }
+                public func read(onFrame: @escaping @Sendable (Int) -> Void) async {}
+                public func observe(handler: @escaping (Int) -> Void) -> Token { Token() }
+            }
+            """
+        ).text
+        #expect(text.contains("// FrameStream: read(onFrame:) — 'FrameStream' is an AsyncSequence itself: iterate it with 'for await'"), "\(text)")
+        #expect(text.contains("// FrameStream: observe(handler:) — 'FrameStream' is an AsyncSequence itself: iterate it with 'for await'"), "\(text)")
+    }
+
+    /// LiveKit's `readChunks(onChunk:onCompletion:)`, deprecated "Use for/await on
+    /// ByteStreamReader reader instead.": retired for the SDK's own async form.
+    @Test func aDeprecationToForAwaitRetiresIt() {
+        let text = scan(
+            """
+            public final class Reader {
+                @available(*, deprecated, message: "Use for/await on Reader instead.")
+                public func readChunks(onChunk: @escaping (Data) -> Void, onCompletion: ((Error?) -> Void)?) {}
+            }
+            """
+        ).text
+        #expect(text.contains("Reader: readChunks(onChunk:onCompletion:) — deprecated for the SDK's async form"), "\(text)")
+    }
+
+    /// Postal's `fetchAttachments(_:uid:partId:onAttachment:onComplete:)`: a closure named `on`
+    /// and a thing beside one that ends is called for each such thing, then the end; not
+    /// `onProgress` or `onSuccess` beside a completion.
+    @Test func aThingsClosureBesideAnEndIsAStream() throws {
+        let text = scan(
+            """
+            public final class Postal {
+                public func fetchAttachments(_ folder: String, uid: UInt, onAttachment: @escaping (Data) -> Void, onComplete: @escaping (Error?) -> Void) {}
+                public func upload(_ data: Data, onProgress: @escaping (Double) -> Void, onComplete: @escaping (Error?) -> Void) {}
+                public func send(_ data: Data, onSent: @escaping (Int) -> Void, onError: @escaping (Error) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'onAttachment' is named for a thing, called for each, and 'onComplete' ends them"), "\(text)")
+        #expect(text.contains("@event(onAttachment)\n    // scan: @finish(onComplete) because 'onComplete' comes after the last\n    @finish(onComplete)\n    public func fetchAttachments"), "\(text)")
+        #expect(!text.contains("@event(onProgress)"), "\(text)")
+        #expect(!text.contains("@event(onSent)"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func fetchAttachments(_ folder: String, uid: UInt) -> _Concurrency.AsyncThrowingStream<Data, any Swift.Error>"), "\(generated)")
+    }
+
+    /// LiveKit's `PreConnectAudioBuffer.setErrorHandler(_:)`: a stream of nothing but errors,
+    /// each an element, which may be only for a log; said.
+    @Test func aStreamOfErrorsIsSaid() {
+        let text = scan(
+            """
+            public final class Buffer {
+                public func setErrorHandler(_ handler: @escaping (Error) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: a stream of errors: each failure is an element, not thrown, and none ends it; if the SDK only reports them for you to log, mark it '@context'"), "\(text)")
     }
 }
