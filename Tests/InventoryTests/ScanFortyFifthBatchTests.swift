@@ -226,4 +226,18 @@ import Testing
         ).text
         #expect(text.contains("// scan: a stream of errors: each failure is an element, not thrown, and none ends it; if the SDK only reports them for you to log, mark it '@context'"), "\(text)")
     }
+
+    /// Noze.io's `ChildProcess.onExit(cb:)`: a process exits once, as a connection closes once.
+    @Test func aProcessExitComesOnce() {
+        let text = scan(
+            """
+            public final class ChildProcess {
+                public func onExit(cb: @escaping (Int?, Int?) -> Void) {}
+                public func onMessage(cb: @escaping (String) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("extension ChildProcess {\n    public func onExit"), "\(text)")
+        #expect(text.contains("@stream\n    // scan: nothing stops what 'onMessage' registers"), "\(text)")
+    }
 }

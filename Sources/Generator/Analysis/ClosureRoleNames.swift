@@ -84,7 +84,8 @@ public enum ClosureRoleNames {
     /// `observeEnded`): a one-shot, whatever else it looks like.
     public static func namesOnce(_ method: String) -> Bool {
         let lowered = eventName(method).lowercased()
-        return ["completed", "failed", "interrupted", "ended", "finished", "closed", "close", "completion"]
+        // A process's exit (Noze.io's `ChildProcess.onExit(cb:)`) comes once too.
+        return ["completed", "failed", "interrupted", "ended", "finished", "closed", "close", "completion", "exit", "exited"]
             .contains { lowered.hasSuffix($0) } || hasWordOnce(method) || lowered.contains("shutdown")
             // An addition named for the completion (pCloud's `addCompletionBlock(_:) -> CallTask`).
             || (method.hasPrefix("add") && camelWords(method).contains("completion"))
