@@ -12,32 +12,21 @@ extension Scan {
         var onceSets: Set<String> = []
         // Each call handed one of the method's own parameters: its receiver (if any) and callee.
         var handedOn: [(method: String, receiver: String, callee: String)] = []
-        for file in files {
-            let text = String(decoding: file.bytes, as: UTF8.self)
-            var method: (name: String, line: Substring)?
-            for line in text.split(separator: "\n") {
-                let code = line.drop(while: { $0 == " " || $0 == "\t" })
-                if code.hasPrefix("//") { continue }
-                // `var endListeners = EventOnceListenerSet<Void>()`, `let x: EventOnceListenerSet<T>`.
-                let words = code.split(whereSeparator: { " \t:=(<".contains($0) })
-                if let index = words.firstIndex(where: { $0 == "var" || $0 == "let" }), index + 2 < words.count,
-                    Self.namesOnceSet(String(words[index + 2]))
-                {
-                    onceSets.insert(String(words[index + 1]))
-                }
-                if let range = line.range(of: "func ") {
-                    let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                    method = name.isEmpty ? nil : (String(name), line)
-                    continue
-                }
-                guard let method else { continue }
-                // `connectListeners.add(handler: cb)`, `_installOnEndHandler(handler: cb, once: false)`.
-                // Only a closure parameter of the method (`handler cb: @escaping EndCB`).
-                for call in Self.calls(in: code) where call.arguments.contains(where: { argument in
-                    [" ", "("].contains { method.line.contains($0 + argument + ": @escaping") || method.line.contains($0 + argument + ": ((") }
-                }) {
-                    handedOn.append((method.name, call.receiver, call.callee))
-                }
+        for (code, method) in linesInMethods(of: files) {
+            // `var endListeners = EventOnceListenerSet<Void>()`, `let x: EventOnceListenerSet<T>`.
+            let words = code.split(whereSeparator: { " \t:=(<".contains($0) })
+            if let index = words.firstIndex(where: { $0 == "var" || $0 == "let" }), index + 2 < words.count,
+                Self.namesOnceSet(String(words[index + 2]))
+            {
+                onceSets.insert(String(words[index + 1]))
+            }
+            guard let method else { continue }
+            // `connectListeners.add(handler: cb)`, `_installOnEndHandler(handler: cb, once: false)`.
+            // Only a closure parameter of the method (`handler cb: @escaping EndCB`).
+            for call in Self.calls(in: code) where call.arguments.contains(where: { argument in
+                [" ", "("].contains { method.line.contains($0 + argument + ": @escaping") || method.line.contains($0 + argument + ": ((") }
+            }) {
+                handedOn.append((method.name, call.receiver, call.callee))
             }
         }
         var found: [String: String] = [:]

@@ -53,28 +53,39 @@ extension Scan {
     /// property's names. The closure is then called as often as the property is.
     static func methodsKeepingClosures(in properties: Set<String>, files: [File]) -> [String: (parameter: String, property: String)] {
         var found: [String: (parameter: String, property: String)] = [:]
+        for (trimmed, method) in linesInMethods(of: files) {
+            guard let method, found[method.name] == nil else { continue }
+            // `onConnect = completion` or `self.onConnect = completion`, the whole line.
+            let statement = (trimmed.hasPrefix("self.") ? trimmed.dropFirst(5) : trimmed).split(separator: " ")
+            guard statement.count == 3, statement[1] == "=", properties.contains(String(statement[0])),
+                statement[2].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                method.line.contains(statement[2] + ":") || method.line.contains(" " + statement[2] + " :")
+            else { continue }
+            found[method.name] = (String(statement[2]), String(statement[0]))
+        }
+        return found
+    }
+
+    /// Each line of the files' code, trimmed, that is not a comment or a `func` line, with the
+    /// method it is in: the last `func` above it, its name and the line of its signature. Read
+    /// by lines, as the bodies' other readings are: enough for the statements they look for.
+    static func linesInMethods(of files: [File]) -> [(code: Substring, method: (name: String, line: Substring)?)] {
+        var lines: [(code: Substring, method: (name: String, line: Substring)?)] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
             var method: (name: String, line: Substring)?
             for line in text.split(separator: "\n") {
-                let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-                if trimmed.hasPrefix("//") { continue }
+                let code = line.drop(while: { $0 == " " || $0 == "\t" })
+                if code.hasPrefix("//") { continue }
                 if let range = line.range(of: "func ") {
                     let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                     method = name.isEmpty ? nil : (String(name), line)
                     continue
                 }
-                guard let method, found[method.name] == nil else { continue }
-                // `onConnect = completion` or `self.onConnect = completion`, the whole line.
-                let statement = (trimmed.hasPrefix("self.") ? trimmed.dropFirst(5) : trimmed).split(separator: " ")
-                guard statement.count == 3, statement[1] == "=", properties.contains(String(statement[0])),
-                    statement[2].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                    method.line.contains(statement[2] + ":") || method.line.contains(" " + statement[2] + " :")
-                else { continue }
-                found[method.name] = (String(statement[2]), String(statement[0]))
+                lines.append((code, method))
             }
         }
-        return found
+        return lines
     }
 }
 
