@@ -17,6 +17,8 @@ public struct Audit {
         /// `PaymentsClient.charge(amount:currency:)`
         public var adapterName: String
         var isStream: Bool
+        /// A stream that can fail (`AsyncThrowingStream`): iterated with `for try await`.
+        var isThrowingStream = false
         /// Where the adapter is declared: `Payments.bridge:12`.
         var origin: String
     }
@@ -56,7 +58,7 @@ public struct Audit {
                     API(
                         legacyName: legacy, baseName: call.legacyCall.name.filter { $0 != "`" }, labels: labels,
                         completionIndex: completion, adapterName: adapter.adapterName, isStream: adapter.stream != nil,
-                        origin: "\(path):\(adapter.location.line)"))
+                        isThrowingStream: adapter.stream?.isThrowing ?? false, origin: "\(path):\(adapter.location.line)"))
             }
         }
         return []
@@ -74,7 +76,10 @@ public struct Audit {
             if index > 0, let previous = tokens[index - 1].word, ["func", "var", "let", "case"].contains(previous) { continue }
             guard let shape = CallShape(tokens, at: index + 1, allowsTrailingClosure: !Self.inStatementHeader(tokens, index))
             else { continue }
-            guard let api = apis.first(where: { $0.baseName == word && shape.calls($0) }) else { continue }
+            // Of the overloads the call fits, the one it leaves the fewest arguments out of
+            // (OpenCombine's `sink { … }` is `sink(receiveValue:)`, not the two-closure `sink`).
+            guard let api = apis.filter({ $0.baseName == word && shape.calls($0) }).min(by: { $0.labels.count < $1.labels.count })
+            else { continue }
             calls.append(Call(path: path, line: tokens[index].line, column: tokens[index].column, api: api))
         }
         return calls
@@ -97,7 +102,8 @@ public struct Audit {
     /// `path:line:col: warning: legacy callback call …` and its note.
     public static func report(_ call: Call) -> String {
         let adapterCall = call.api.adapterName.split(separator: ".").last.map(String.init) ?? call.api.adapterName
-        let use = call.api.isStream ? "for try await … in \(adapterCall)" : "try await \(adapterCall)"
+        let use = call.api.isStream
+            ? (call.api.isThrowingStream ? "for try await … in \(adapterCall)" : "for await … in \(adapterCall)") : "try await \(adapterCall)"
         return "\(call.path):\(call.line):\(call.column): warning: legacy callback call '\(call.api.legacyName)'; use '\(use)'\n"
             + "\(call.path):\(call.line):\(call.column): note: the adapter '\(call.api.adapterName)' is bridged at \(call.api.origin)"
     }

@@ -39,4 +39,23 @@ extension Scan {
         }
         return found
     }
+
+    /// The SDK's own imports a starter repeats: the types its declarations name come from them
+    /// (on Linux, `URLRequest` from FoundationNetworking, which SDKs import under `#if
+    /// canImport`). Not the scanned modules or Foundation, which the starter imports itself; nor
+    /// the compiler's own (`_Concurrency`, imported by every file) or the SDK's C shim
+    /// (OpenCombine's `COpenCombineHelpers`): an app has no use for them, and should not import
+    /// a library's internal module.
+    static func importsToRepeat(_ imports: [String], modules: [String]) -> [String] {
+        let ownModules = Set(modules + ["Foundation"])
+        // An import's module is its last word; a conditional one's, the last word inside its `#if`.
+        func module(_ line: String) -> String {
+            let words = line.split(whereSeparator: \.isWhitespace)
+            return String((line.hasPrefix("#if") ? words.dropLast() : words[...]).last ?? "")
+        }
+        return imports.filter { line in
+            let name = module(line)
+            return !ownModules.contains(name) && !name.hasPrefix("_") && !modules.contains { name.hasPrefix("C" + $0) }
+        }
+    }
 }

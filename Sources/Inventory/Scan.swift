@@ -344,15 +344,7 @@ public struct Scan {
         }
         var result = Result(text: "")
         result.dependencyAliases = borrowed.map(\.name)
-        // The SDK's own imports too: the types its declarations name come from them (on Linux,
-        // `URLRequest` from FoundationNetworking, which SDKs import under `#if canImport`).
-        let ownModules = Set(modules + ["Foundation"])
-        // An import's module is its last word; a conditional one's, the last word inside its `#if`.
-        func module(_ line: String) -> String {
-            let words = line.split(whereSeparator: \.isWhitespace)
-            return String((line.hasPrefix("#if") ? words.dropLast() : words[...]).last ?? "")
-        }
-        let extra = imports.filter { !ownModules.contains(module($0)) }
+        let extra = Self.importsToRepeat(imports, modules: modules)
         // The SDK's free functions (SwiftyContacts' `fetchContacts(keysToFetch:completionHandler:)`),
         // by the same rules as methods, written at the top level; those that take no callback are
         // named at the end.

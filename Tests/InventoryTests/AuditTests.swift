@@ -64,13 +64,45 @@ let auditApp = #"""
             ])
     }
 
+    /// OpenCombine's two `sink`s (outside try): `sink { … }` is the one-closure overload, whose
+    /// stream cannot fail, not the two-closure one listed first.
+    @Test func aCallIsTheOverloadItLeavesTheFewestArgumentsOutOf() {
+        var audit = Audit()
+        let bridge = """
+            import Combine
+
+            extension Feed {
+                @stream
+                @cancel(none)
+                func sink(receiveCompletion: @escaping (Error?) -> Void, receiveValue: @escaping (Int) -> Void)
+
+                @stream
+                @cancel(none)
+                @asyncName(values)
+                func sink(receiveValue: @escaping (Int) -> Void)
+            }
+            """
+        #expect(audit.addBridge(path: "Feed.bridge", bytes: Array(bridge.utf8)).isEmpty)
+        let app = """
+            func use(feed: Feed) {
+                feed.sink { value in }
+                feed.sink(receiveCompletion: { _ in }) { value in }
+            }
+            """
+        let calls = audit.calls(in: Array(app.utf8), path: "App.swift")
+        #expect(calls.map(\.api.legacyName) == ["sink(receiveValue:)", "sink(receiveCompletion:receiveValue:)"])
+        #expect(calls.first.map(Audit.report)?.contains("use 'for await … in values()'") == true)
+        #expect(calls.last.map(Audit.report)?.contains("use 'for try await … in sink()'") == true)
+    }
+
     @Test func reportsNameTheAdapterAndTheSummaryCounts() {
         let (_, calls) = audit()
         #expect(
             Audit.report(calls[0])
                 == "App.swift:4:13: warning: legacy callback call 'charge(amount:currency:completion:)'; use 'try await charge(amount:currency:)'\n"
                 + "App.swift:4:13: note: the adapter 'PaymentsClient.charge(amount:currency:)' is bridged at Payments.bridge:4")
-        #expect(Audit.report(calls[5]).contains("use 'for try await … in observeBalance()'"))
+        // A stream that cannot fail is iterated without `try`.
+        #expect(Audit.report(calls[5]).contains("use 'for await … in observeBalance()'"))
         #expect(
             Audit.summary(calls, limit: 10)
                 == "audit: 10 legacy callback calls (at most 10 allowed): charge(amount:currency:completion:) 4, observeBalance(_:) 3, refund(id:reason:completion:) 2, upload(_:progress:completion:) 1"

@@ -240,4 +240,28 @@ import Testing
         #expect(text.contains("extension ChildProcess {\n    public func onExit"), "\(text)")
         #expect(text.contains("@stream\n    // scan: nothing stops what 'onMessage' registers"), "\(text)")
     }
+
+    /// From the outside try on OpenCombine: the starter repeated `import COpenCombineHelpers` (the
+    /// SDK's C shim) and `import _Concurrency` (the compiler's own) into the app's file.
+    @Test func theSDKsCShimAndTheCompilersModulesAreNotRepeated() {
+        let text = scan(
+            """
+            #if canImport(CStoreHelpers)
+            import CStoreHelpers
+            #endif
+            #if canImport(_Concurrency)
+            import _Concurrency
+            #endif
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+            public final class Feed {
+                public func load(completion: @escaping (Result<Int, Error>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("CStoreHelpers"), "\(text)")
+        #expect(!text.contains("import _Concurrency"), "\(text)")
+        #expect(text.contains("#if canImport(FoundationNetworking)\n    import FoundationNetworking\n#endif"), "\(text)")
+    }
 }
