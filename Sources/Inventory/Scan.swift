@@ -171,7 +171,6 @@ public struct Scan {
         let closureProperties = Set(types.flatMap { type in
             type.members.filter { $0.kind == .property && !$0.isStatic && $0.text.contains("->") }.map(\.name)
         })
-        let setByLibrary = Self.propertiesTheLibrarySets(closureProperties, in: files)
         let keptInProperties = Self.methodsKeepingClosures(in: closureProperties, files: files)
         let onceListenerSets = Self.methodsAddingToOnceSets(in: files)
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
@@ -203,6 +202,9 @@ public struct Scan {
         }
         let aliasedProperties = Self.propertiesOfClosureAliases(types, aliases: closureAliases)
         let readByLibrary = Self.propertiesTheLibraryReads(closureProperties.union(aliasedProperties), in: files)
+        // Also one whose type is a closure alias (LiveKit's `StateSync.onDidMutate: OnDidMutate?`,
+        // set by its `Track` to a handler of its own).
+        let setByLibrary = Self.propertiesTheLibrarySets(closureProperties.union(aliasedProperties), in: files)
         var blocks: [StarterBlock] = []
         // A type's block (or the free functions', named ""), with what the whole module says
         // (read once: a module of thousands of types, SwiftyDropbox's, made a block each).

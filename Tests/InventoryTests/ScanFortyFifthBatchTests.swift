@@ -264,4 +264,28 @@ import Testing
         #expect(!text.contains("import _Concurrency"), "\(text)")
         #expect(text.contains("#if canImport(FoundationNetworking)\n    import FoundationNetworking\n#endif"), "\(text)")
     }
+
+    /// LiveKit's `StateSync.onDidMutate: OnDidMutate?`, a closure under a typealias, which the
+    /// library sets on its own instances (`_state.onDidMutate = { [weak self] … }`): said, as for
+    /// a property whose closure is written out.
+    @Test func aPropertyOfAClosureAliasTheLibrarySetsIsSaid() {
+        let text = scan(
+            """
+            public final class StateSync<State> {
+                public typealias OnDidMutate = (_ newState: State, _ oldState: State) -> Void
+                public var onDidMutate: OnDidMutate?
+            }
+            public final class Track {
+                let state = StateSync<Int>()
+                func setUp() {
+                    state.onDidMutate = { [weak self] newState, oldState in
+                        self?.changed()
+                    }
+                }
+                func changed() {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: the library sets 'onDidMutate' to a handler of its own (Store.swift)"), "\(text)")
+    }
 }
