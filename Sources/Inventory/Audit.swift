@@ -58,7 +58,9 @@ public struct Audit {
                     API(
                         legacyName: legacy, baseName: call.legacyCall.name.filter { $0 != "`" }, labels: labels,
                         completionIndex: completion, adapterName: adapter.adapterName, isStream: adapter.stream != nil,
-                        isThrowingStream: adapter.stream?.isThrowing ?? false, origin: "\(path):\(adapter.location.line)"))
+                        isThrowingStream: adapter.stream?.isThrowing ?? false,
+                        // The `func` line, below the annotations (outside try on OpenCombine).
+                        origin: "\(path):\(adapter.signatureLine ?? adapter.location.line)"))
             }
         }
         return []

@@ -103,6 +103,8 @@ let auditApp = #"""
                 + "App.swift:4:13: note: the adapter 'PaymentsClient.charge(amount:currency:)' is bridged at Payments.bridge:4")
         // A stream that cannot fail is iterated without `try`.
         #expect(Audit.report(calls[5]).contains("use 'for await … in observeBalance()'"))
+        // The note names the declaration's `func` line, not its first annotation's.
+        #expect(Audit.report(calls[5]).hasSuffix("is bridged at Payments.bridge:10"), "\(Audit.report(calls[5]))")
         #expect(
             Audit.summary(calls, limit: 10)
                 == "audit: 10 legacy callback calls (at most 10 allowed): charge(amount:currency:completion:) 4, observeBalance(_:) 3, refund(id:reason:completion:) 2, upload(_:progress:completion:) 1"
