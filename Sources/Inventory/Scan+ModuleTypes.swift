@@ -50,3 +50,23 @@ extension Scan {
         }
     }
 }
+
+extension Scan {
+    /// The generic types that five or more of a protocol's methods return and that conform to it
+    /// (CwlSignal's `SignalInterface`, whose operators each return a new `Signal<…>`, a
+    /// `SignalInterface` itself): a chain of operators, each a new value that runs what it is
+    /// given as it is used. Not futures of another type (a database's `EventLoopFuture<…>`s).
+    static func chainedTypes(of members: [SourceMember], in type: String, among moduleTypes: ModuleTypes) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for member in members {
+            guard case .function(let function)? = member.declaration, let returned = function.returnType?.description,
+                returned.contains("<")
+            else { continue }
+            counts[TokenMethods.bareName(returned), default: 0] += 1
+        }
+        let own = TokenMethods.bareName(type)
+        return Set(counts.filter { returned, count in
+            count >= 5 && moduleTypes.declarations(of: returned).contains { $0.inherits.map(TokenMethods.bareName).contains(own) }
+        }.keys)
+    }
+}
