@@ -68,3 +68,26 @@ extension Scan {
         ClosureRoleNames.camelWords(TokenMethods.bareName(type)).contains("once")
     }
 }
+
+extension Scan {
+    /// The methods the library's own messages say may be called only once (SwiftyStoreKit:
+    /// `print("SwiftyStoreKit.completeTransactions() should only be called once when the app
+    /// launches. Ignoring this call")`): a registration the app makes for its whole life, whose
+    /// closure the library keeps and calls for each event. By method name. Only a string
+    /// literal that names the call, `name()`, beside "only be called once".
+    static func methodsSaidToBeCalledOnce(in files: [File]) -> Set<String> {
+        var found: Set<String> = []
+        for file in files {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            for line in text.split(separator: "\n") where line.contains("only be called once") {
+                let literals = line.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+                for (_, literal) in literals where literal.contains("only be called once") {
+                    guard let call = literal.range(of: "()") else { continue }
+                    let name = literal[..<call.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    if !name.isEmpty { found.insert(String(name.reversed())) }
+                }
+            }
+        }
+        return found
+    }
+}

@@ -47,6 +47,22 @@ extension Scan {
 }
 
 extension Scan {
+    /// The types' instance properties of a closure type, written out or by an alias (Siren's
+    /// `private var resultsHandler: ResultsHandler?`), private ones too: where a method may keep
+    /// its closure.
+    static func closureProperties(of types: [SourceType], aliases: [SourceMember]) -> Set<String> {
+        let aliasNames = Set(
+            aliases.map(\.name) + types.flatMap(\.members).filter { $0.kind == .typeAlias && $0.text.contains("->") }.map(\.name))
+        return Set(types.flatMap { type in
+            type.members.filter { member in
+                guard member.kind == .property, !member.isStatic else { return false }
+                let declared = member.text.split(separator: ":", maxSplits: 1).dropFirst().first?
+                    .drop(while: { $0 == " " }).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                return member.text.contains("->") || declared.map { aliasNames.contains(String($0)) } ?? false
+            }.map(\.name)
+        })
+    }
+
     /// The methods that keep a closure parameter in one of the module's callback properties
     /// (Perfect-ZooKeeper's `connect(to:completion:)`: `onConnect = completion`, which the
     /// session watcher calls on every state change): by method name, the parameter's and the
@@ -66,20 +82,40 @@ extension Scan {
         return found
     }
 
-    /// Each line of the files' code, trimmed, that is not a comment or a `func` line, with the
-    /// method it is in: the last `func` above it, its name and the line of its signature. Read
-    /// by lines, as the bodies' other readings are: enough for the statements they look for.
+    /// Which of the properties the library sets to nil somewhere (Bluejay's `disconnectCallback
+    /// = nil`, once it has called it): a slot for one call, not a registration.
+    static func propertiesSetToNil(_ properties: Set<String>, in files: [File]) -> Set<String> {
+        var cleared: Set<String> = []
+        for (code, _) in linesInMethods(of: files) where code.hasSuffix("= nil") {
+            let target = code.dropLast("= nil".count).split(separator: ".").last?.trimmingCharacters(in: .whitespaces) ?? ""
+            if properties.contains(target) { cleared.insert(target) }
+        }
+        return cleared
+    }
+
+    /// Each line of the files' code, trimmed, that is not a comment or part of a `func`'s
+    /// signature, with the method it is in: the last `func` above it, its name and its signature
+    /// (every line up to the one that opens the body, since a parameter may sit on any of them:
+    /// Siren's `wail(performCheck:` breaks before `completion handler:`). Read by lines, as the
+    /// bodies' other readings are: enough for the statements they look for.
     static func linesInMethods(of files: [File]) -> [(code: Substring, method: (name: String, line: Substring)?)] {
         var lines: [(code: Substring, method: (name: String, line: Substring)?)] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
             var method: (name: String, line: Substring)?
+            var signatureIsOpen = false
             for line in text.split(separator: "\n") {
                 let code = line.drop(while: { $0 == " " || $0 == "\t" })
                 if code.hasPrefix("//") { continue }
                 if let range = line.range(of: "func ") {
                     let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                     method = name.isEmpty ? nil : (String(name), line)
+                    signatureIsOpen = method != nil && !line.contains("{") && !line.contains("}")
+                    continue
+                }
+                if signatureIsOpen, let open = method {
+                    method = (open.name, Substring(open.line + " " + code))
+                    signatureIsOpen = !line.contains("{") && !line.contains("}")
                     continue
                 }
                 lines.append((code, method))
@@ -102,6 +138,13 @@ extension Scan {
             if arguments.hasPrefix("nil)") { nils.insert(method) }
         }
         return texts.intersection(nils)
+    }
+
+    /// The methods whose bodies call back with no value and a text (Perfect-HTTPServer's
+    /// `HTTP2Client.sendRequest(_:callback: (HTTPResponse?, String?) -> ())`: `callback(nil,
+    /// "Header encoding exception \(error)")`): the text says why it failed. By `Type.method`.
+    static func methodsCallingBackWithNoValueAndMessage(in files: [File]) -> Set<String> {
+        Set(callbackCalls(in: files).filter { $0.arguments.hasPrefix("nil,\"") }.map(\.method))
     }
 
     /// Methods whose bodies call back with `(true, nil)` and with `(false, error)` (Appcues's

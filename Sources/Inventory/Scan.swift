@@ -168,13 +168,14 @@ public struct Scan {
         let servedBy = Self.adaptersServing(types, includesInternal: includesInternal)
         let holders = Self.holders(of: types)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
-        let closureProperties = Set(types.flatMap { type in
-            type.members.filter { $0.kind == .property && !$0.isStatic && $0.text.contains("->") }.map(\.name)
-        })
+        let closureProperties = Self.closureProperties(of: types, aliases: aliases)
         let keptInProperties = Self.methodsKeepingClosures(in: closureProperties, files: files)
+        let clearedProperties = Self.propertiesSetToNil(closureProperties, in: files)
         let onceListenerSets = Self.methodsAddingToOnceSets(in: files)
+        let saidToBeCalledOnce = Self.methodsSaidToBeCalledOnce(in: files)
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
         let withFlags = Self.methodsCallingBackWithFlags(in: files)
+        let withNoValueAndMessage = Self.methodsCallingBackWithNoValueAndMessage(in: files)
         let wrappedInContinuations = Self.methodsWrappedInContinuations(in: files)
         let errorTypes = Self.errorTypes(types + dependencies.types)
         let declaredTypes = Set(types.filter { $0.kind != .extension }.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
@@ -256,10 +257,18 @@ public struct Scan {
             block.calledByOwnExtensions = ownCalls[type.name] ?? []
             block.callsBackWithMessages = withMessages
             block.callsBackWithFlags = withFlags
+            block.callsBackWithNoValueAndMessage = withNoValueAndMessage
             block.wrappedInContinuations = wrappedInContinuations
-            let ownProperties = Set(members.filter { $0.kind == .property }.map(\.name))
+            // Its public callback properties; and its other properties in any of its declarations
+            // (Siren's `wail` keeps its handler in a private property the class declares).
+            let ownProperties = Set(members.filter { $0.kind == .property && $0.text.contains("->") }.map(\.name))
+            let otherProperties = Set(moduleTypes.declarations(of: type.name).flatMap(\.members).filter { $0.kind == .property }.map(\.name))
             block.closuresKeptInProperties = keptInProperties.filter { ownProperties.contains($0.value.property) }
+            block.closuresKeptPrivately = keptInProperties.filter {
+                !ownProperties.contains($0.value.property) && otherProperties.contains($0.value.property) && !clearedProperties.contains($0.value.property)
+            }
             block.onceListenerSets = onceListenerSets
+            block.saidToBeCalledOnce = saidToBeCalledOnce
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesReadByLibrary = readByLibrary

@@ -29,19 +29,37 @@ extension StarterBlock {
     /// (`andThen`, a tap that returns a new future of the same outcome), or half of its outcome
     /// (`onSuccess`, `forEach`, `onFailure`) beside the method that gets all of it: the other
     /// half never calls it.
+    /// So are the halves of any type whose outcome one method gets whole (AsyncNinja's
+    /// `Completing`, which futures and channels conform to: `onComplete`, `onSuccess`, `onFailure`).
     func futureContextReason(of function: FunctionDecl) -> String? {
-        guard isFutureType || isStreamOfFutures else { return nil }
         let owner = TokenMethods.bareName(type)
         let name = function.name.name
-        if name == "andThen" {
+        if name == "andThen", isFutureType || isStreamOfFutures {
             return "a step of the \(owner)'s chain: it returns a new one of the same outcome, awaited where the chain ends"
         }
-        guard isFutureType, let whole = Self.wholeOutcomeMethods.first(where: currentMethodNames.contains) else { return nil }
+        guard !isStreamOfFutures, let whole = Self.wholeOutcomeMethods.first(where: currentMethodNames.contains) else { return nil }
         let successHalf = ["onSuccess", "forEach", "onValue", "onFulfilled"].contains(name)
         let failureHalf = ["onFailure", "onFail", "onError", "onRejected"].contains(name)
         guard successHalf || failureHalf else { return nil }
         return "'\(name)' gets only the \(successHalf ? "value" : "failure") of the \(owner)'s outcome, which a \(successHalf ? "failure" : "success") never calls: "
             + "'\(whole)' gets both, await that"
+    }
+
+    /// An overload that also takes a context to hand back to the closure (AsyncNinja's
+    /// `onComplete<C: ExecutionContext>(context: C, executor:, _ block: (C, Fallible<Success>) ->
+    /// Void)` beside `onComplete(executor:_:)`): the caller's stand-in for `[weak self]` and its
+    /// queue, which a task replaces; the overload without it is the adapter.
+    func contextOverloadReason(of function: FunctionDecl) -> String? {
+        guard let index = function.parameters.firstIndex(where: { ($0.label ?? $0.name).name == "context" }),
+            case let context = function.parameters[index].type.strippingAttributes.description,
+            function.genericParameters.contains(where: { $0.name.name == context }),
+            function.parameters.contains(where: { closureType(of: $0)?.parameters.first?.type.strippingAttributes.description == context })
+        else { return nil }
+        var labels = function.parameters.map { ($0.label?.name ?? "_") + ":" }
+        labels.remove(at: index)
+        let plain = function.name.name + "(" + labels.joined() + ")"
+        guard synchronousMethods.contains(plain) else { return nil }
+        return "the '\(plain)' overload's callback, with 'context' handed back, the stand-in for [weak self] that a task replaces: await that one"
     }
 
     /// A stream of futures' outcome registration (`FutureStream.onComplete`, `onSuccess`,

@@ -62,18 +62,8 @@ extension StarterBlock {
         // ((ErrorModel) -> Void)?`, `ErrorModel: ErrorSerializable`, `ErrorSerializable: Error`):
         // named, so that generate takes the module's word that it is an error.
         if let roles = namedErrorPair(callbacks, tokens: tokens) { annotations += roles }
-        // Kept in a callback property the SDK calls for each event (Perfect-ZooKeeper's
-        // `connect(to:completion:)`, `onConnect = completion`): called as often as it is. Only
-        // of a method that returns nothing: a returned token's stop is read below.
-        if byNames == nil, callbacks.count == 1, function.returnType?.isVoid ?? true,
-            let kept = closuresKeptInProperties[function.name.name],
-            callbacks[0].name.name == kept.parameter, !ClosureRoleNames.namesOnce(property: kept.property),
-            !ClosureRoleNames.namesOnce(function.name.name)
-        {
-            return annotations + [
-                ("@stream", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which the SDK calls for each event"),
-                ("", "'\(kept.property)' holds one handler: a later '\(function.name.name)' (or a write of '\(kept.property)') replaces this stream's"),
-            ]
+        if let kept = keptRegistrationAnnotations(of: function, callbacks: callbacks, namedKind: byNames != nil) {
+            return annotations + kept
         }
         // A name that says once (`observeCompleted`, `onClose`) is a one-shot; one that names
         // the end of each of many things (`clientConnectionFailed`) a stream, said below.
@@ -95,6 +85,10 @@ extension StarterBlock {
         {
             annotations.append(
                 ("", "one-shot: '\(function.name.name)' is named for an end, which comes once; if the SDK reconnects and calls it for each connection, add '@stream'"))
+        }
+        if let note = cancellationNote(of: function, callbacks: callbacks) { annotations.append(note) }
+        if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let note = keptPrivatelyNote(of: function, callbacks: callbacks) {
+            annotations.append(note)
         }
         // A builder-style method returns `Self`: the block's own type. An opaque or existential
         // token is its protocol, and a typealias of the block its target (Defaults' `observe(…) ->
@@ -431,6 +425,7 @@ extension StarterBlock {
             enumRoles(of: function, callback: outcome, into: &annotations)
             nilRoles(of: function, callback: outcome, into: &annotations)
             flagRoles(of: function, callback: outcome, into: &annotations)
+            messageRoles(of: function, callback: outcome, into: &annotations)
         }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
         if let name = taskMethodAsyncName(of: function, callbacks: callbacks) { annotations.append(name) }

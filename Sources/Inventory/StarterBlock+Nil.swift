@@ -68,6 +68,22 @@ extension StarterBlock {
         }
     }
 
+    /// A one-shot's `(Value?, String?)` that the method calls back with `(nil, "a text")`
+    /// (Perfect-HTTPServer's `sendRequest(_:callback:)`, `callback(nil, "Header encoding
+    /// exception …")`): the text is why it failed, `@asyncError(message: 2)`; the value, the outcome.
+    func messageRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@asyncError") || $0.annotation.hasPrefix("@failure") }),
+            callsBackWithNoValueAndMessage.contains(Self.bareTypeName(type) + "." + function.name.name),
+            let closure = closureType(of: callback), closure.parameters.count == 2,
+            case .optional = closure.parameters[0].type.strippingAttributes.kind,
+            case .optional(let text) = closure.parameters[1].type.strippingAttributes.kind,
+            text.strippingAttributes.description == "String"
+        else { return }
+        let name = callback.label?.name ?? callback.name.name
+        annotations.append(
+            ("@asyncError(message: 2)", "'\(function.name.name)' calls '\(name)' with no value and a text: the text says why it failed"))
+    }
+
     /// A one-shot's `(Bool, Error?)` (Appcues's `show(experienceID:completion:)`, true exactly
     /// when the error is nil), or `(Bool, …, Error?)` (HealthKitReporter's `deleteObjects`:
     /// `(success, count, error)`): a flag named for success (`success`, `succeeded`, `didSucceed`,

@@ -38,3 +38,58 @@ extension StarterBlock {
         }
     }
 }
+
+/// Registrations the library's own code shows: a closure kept in one of its callback
+/// properties, or a method its messages say may be called only once. Both are called for each
+/// event, however the closure is named.
+extension StarterBlock {
+    /// The annotations of a method that keeps its one closure for later events, or nil.
+    /// `namedKind`: the closures' names already said one-shot or stream.
+    func keptRegistrationAnnotations(of function: FunctionDecl, callbacks: [Parameter], namedKind: Bool) -> [(annotation: String, why: String)]? {
+        // Kept in a callback property the SDK calls for each event (Perfect-ZooKeeper's
+        // `connect(to:completion:)`, `onConnect = completion`): called as often as it is. Only
+        // of a method that returns nothing: a returned token's stop is read below.
+        if !namedKind, callbacks.count == 1, function.returnType?.isVoid ?? true,
+            let kept = closuresKeptInProperties[function.name.name],
+            callbacks[0].name.name == kept.parameter, !ClosureRoleNames.namesOnce(property: kept.property),
+            !ClosureRoleNames.namesOnce(function.name.name)
+        {
+            return [
+                ("@stream", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which the SDK calls for each event"),
+                ("", "'\(kept.property)' holds one handler: a later '\(function.name.name)' (or a write of '\(kept.property)') replaces this stream's"),
+            ]
+        }
+        // A registration the library says may be made only once (SwiftyStoreKit's
+        // `completeTransactions(atomically:completion:)`, "should only be called once when the
+        // app launches"): it keeps the closure for the app's life and calls it for each event.
+        if callbacks.count == 1, function.returnType?.isVoid ?? true, saidToBeCalledOnce.contains(function.name.name) {
+            return [
+                ("@stream", "the SDK says '\(function.name.name)()' may be called only once: a registration it keeps, called for each event"),
+                ("", "a second '\(function.name.name)' is ignored by the SDK: iterate this stream once, for the app's life"),
+            ]
+        }
+        return nil
+    }
+
+    /// A one-shot whose closure the method keeps in a property of its own that the library never
+    /// clears (Siren's `wail(performCheck:completion handler:)`: `resultsHandler = handler`,
+    /// called again at each version check): weak evidence, since a completion is most often kept
+    /// so until the work is done, but a slot that is never cleared may be called again. Said.
+    func keptPrivatelyNote(of function: FunctionDecl, callbacks: [Parameter]) -> (annotation: String, why: String)? {
+        guard callbacks.count == 1, let kept = closuresKeptPrivately[function.name.name], callbacks[0].name.name == kept.parameter,
+            !ClosureRoleNames.namesOnce(property: kept.property), !ClosureRoleNames.namesOnce(function.name.name)
+        else { return nil }
+        return ("", "one-shot assumed: '\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which nothing clears; if the SDK calls it again for later events, write '@stream'")
+    }
+
+    /// A one-shot called back only if something is cancelled (AsyncNinja's
+    /// `CancellationToken.notifyCancellation(_:)`): the adapter waits until then, maybe forever;
+    /// it may be a hook for the caller's cleanup. Said. Not `cancel(completion:)`, which cancels.
+    func cancellationNote(of function: FunctionDecl, callbacks: [Parameter]) -> (annotation: String, why: String)? {
+        let words = ClosureRoleNames.camelWords(function.name.name)
+        guard callbacks.count == 1, closureType(of: callbacks[0])?.parameters.isEmpty == true, words.first != "cancel",
+            words.dropFirst().contains(where: { ["cancel", "cancelled", "canceled", "cancellation"].contains($0) })
+        else { return nil }
+        return ("", "'\(function.name.name)' calls back only when it is cancelled: the one-shot waits until then, maybe for ever; if it is a hook for your cleanup, mark it '@context'")
+    }
+}

@@ -130,14 +130,22 @@ struct StarterBlock {
     /// Methods whose bodies call back with `(true, nil)` and `(false, error)`, as `Type.method`
     /// (Scan+OwnCalls.swift).
     var callsBackWithFlags: Set<String> = []
+    /// Methods that call back with `(nil, "a text")`: the text is the failure (Scan+OwnCalls.swift).
+    var callsBackWithNoValueAndMessage: Set<String> = []
     /// Callback methods, by name, that a public async method of the module wraps in a
     /// continuation, with that method (Scan+OwnCalls.swift).
     var wrappedInContinuations: [String: (member: String, returns: String)] = [:]
     /// Methods that keep a closure parameter in one of the type's callback properties
     /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
     var closuresKeptInProperties: [String: (parameter: String, property: String)] = [:]
+    /// And those kept in a property of the type that is not one of its public callback
+    /// properties (private, or of a closure alias), which nothing sets to nil.
+    var closuresKeptPrivately: [String: (parameter: String, property: String)] = [:]
     /// By method name: the set of listeners that fires once to which it adds its closure.
     var onceListenerSets: [String: String] = [:]
+    /// Methods the library's own messages say may be called only once: registrations for the
+    /// app's life (`Scan.methodsSaidToBeCalledOnce`).
+    var saidToBeCalledOnce: Set<String> = []
     /// Of a protocol: its requirements that its own extensions call (Scan+OwnCalls.swift).
     var calledByOwnExtensions: Set<String> = []
     /// An `@objc` protocol's or `@objcMembers` class's block: its methods are Objective-C ones.

@@ -147,7 +147,9 @@ extension CallbackShape {
         if name == "next" || label == "next", parameterCount == 0, method == "handle" { return true }
         let lowered = method.lowercased()
         let names = (name + " " + (label ?? "")).lowercased()
-        let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete"].contains(where: names.contains)
+        // (Or for an outcome: Snowplow's `setup(…, onSuccess:)` reports, it configures nothing.)
+        let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete", "success", "failure", "result"]
+            .contains(where: names.contains)
         // Also such a verb on a queue or thread (Tiercel's `executeOnMain(_ block:)`).
         // Or of the job's own name (FutureKit's `Executor.executeBlock(block:)`).
         let onSomething = ["execute", "perform", "run", "dispatch"].contains { verb in
@@ -158,6 +160,29 @@ extension CallbackShape {
         if parameterCount == 0,
             ["execute", "perform", "schedule", "dispatch", "async", "sync", "delay", "addoperation", "submit", "enqueue"].contains(lowered)
             || lowered.hasSuffix("after") || onSomething, !namedAsCompletion
+        {
+            return true
+        }
+        // Or handed the context it runs in (AsyncNinja's `ExecutionContext.async(cancellationToken:
+        // block: (_ strongContext: Self) -> Void)` and `after(_:cancellationToken:block:)`): a bare
+        // `block`, `work` or `body` is still the job.
+        if ["schedule", "async", "sync", "after", "asyncafter"].contains(lowered),
+            ["block", "work", "body"].contains(where: { $0 == name.lowercased() || $0 == label?.lowercased() })
+        {
+            return true
+        }
+        // A hook run when the object goes away (AsyncNinja's `Retainer.notifyDeinit(_:)`,
+        // `ReleasePool.notifyDrain(_:)`): the caller's cleanup, run then; not an outcome.
+        if parameterCount == 0, ClosureRoleNames.camelWords(method).contains(where: { ["deinit", "dealloc", "drain", "finalization", "finalize"].contains($0) }) {
+            return true
+        }
+        // A `block` or `body` that may throw, of a method that makes something else (AsyncNinja's
+        // `producer(…, block: (WeakBox<Producer>) throws -> Void) -> Producer`): the body of what
+        // it makes, run by it. Not a row handler that throws to stop the rows (PostgresNIO's
+        // `query(…, onRow: (PostgresRow) throws -> Void) -> EventLoopFuture<Void>`), nor one of a
+        // method that returns the object itself (Alamofire's `responseStream(…, stream:) -> Self`).
+        if closureThrows, ["block", "body"].contains(name.lowercased()) || ["block", "body"].contains(label?.lowercased() ?? ""),
+            let returns, !["Void", "()", "Self"].contains(returns), returns != owner, !returns.hasPrefix((owner ?? "") + "<")
         {
             return true
         }
@@ -182,7 +207,7 @@ extension CallbackShape {
         // Or one whose last word is the setup (Eureka's `cellSetup(_ callback:)`): a plain
         // `callback` says nothing against it; a `completion` does.
         if let last = ClosureRoleNames.camelWords(method).last, ["setup", "configure"].contains(last),
-            !["completion", "done", "finish", "complete"].contains(where: names.contains)
+            !["completion", "done", "finish", "complete", "success", "failure", "result"].contains(where: names.contains)
         {
             return true
         }
