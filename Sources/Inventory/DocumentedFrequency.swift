@@ -62,8 +62,11 @@ struct DocumentedFrequency: Equatable {
             .joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }).map { words(of: String($0)) }
         // Not a sentence about another parameter ("any filters attached to the request … are only
         // executed once", AlamofireImage's, beside its `filter:`), unless it names the callback too.
+        // Nor one with no subject, which is the method's own ("May be called multiple times",
+        // Perfect-HTTP's `push(callback:)`: the app may push again; each push calls back once).
         let said = sentences.filter { sentence in
-            (sentence.contains(where: aboutCallback.contains) || sentence.contains(callback.lowercased()))
+            !(sentence.count > 2 && ["may", "can", "might", "should", "must"].contains(sentence[0]) && sentence[1] == "be")
+                && (sentence.contains(where: aboutCallback.contains) || sentence.contains(callback.lowercased()))
                 && (sentence.contains(callback.lowercased()) || !sentence.contains { others.contains($0) || others.contains(String($0.dropLast())) && $0.hasSuffix("s") })
         }.flatMap { phrases(in: $0, method: method.lowercased()) }
         guard let first = said.first, said.allSatisfy({ $0.kind == first.kind }) else { return nil }

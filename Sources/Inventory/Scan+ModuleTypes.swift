@@ -52,6 +52,22 @@ extension Scan {
 }
 
 extension Scan {
+    /// Whether the type is a UIKit or AppKit view: it inherits one (`UIView`, `UIScrollView`,
+    /// `NSView`, `UIControl`), directly or through the module's own. Its `will…` properties
+    /// announce what it is about to show or do (Popover's `willShowHandler`), events.
+    static func isUIView(_ name: String, in moduleTypes: ModuleTypes, depth: Int = 0) -> Bool {
+        guard depth < 8 else { return false }
+        return moduleTypes.declarations(of: name).contains { declaration in
+            declaration.inherits.contains { parent in
+                let bare = String(parent.split(separator: ".").last ?? "")
+                return (["UI", "NS"].contains(where: bare.hasPrefix) && ["View", "Control"].contains(where: bare.hasSuffix))
+                    || (bare != name && isUIView(bare, in: moduleTypes, depth: depth + 1))
+            }
+        }
+    }
+}
+
+extension Scan {
     /// The generic types that five or more of a protocol's methods return and that conform to it
     /// (CwlSignal's `SignalInterface`, whose operators each return a new `Signal<…>`, a
     /// `SignalInterface` itself): a chain of operators, each a new value that runs what it is

@@ -280,6 +280,7 @@ public struct Scan {
                 candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") || $0.hasSuffix("ViewControllerRepresentable") }
             }
             block.isScreen = Self.isScreen(type.name, in: moduleTypes)
+            block.isUIView = Self.isUIView(type.name, in: moduleTypes)
             block.subclassesURLSession = moduleTypes.declarations(of: type.name).contains { declaration in
                 declaration.inherits.contains { ["URLSession", "Foundation.URLSession"].contains($0) }
             }

@@ -62,6 +62,7 @@ extension StarterBlock {
         // ((ErrorModel) -> Void)?`, `ErrorModel: ErrorSerializable`, `ErrorSerializable: Error`):
         // named, so that generate takes the module's word that it is an error.
         if let roles = namedErrorPair(callbacks, tokens: tokens) { annotations += roles }
+        if byNames == nil, let roles = doneAndCancelRoles(callbacks) { return annotations + roles }
         if let kept = keptRegistrationAnnotations(of: function, callbacks: callbacks, namedKind: byNames != nil) {
             return annotations + kept
         }

@@ -116,6 +116,30 @@ extension StarterBlock {
         method.hasPrefix("add") && method.dropFirst(3).first?.isUppercase == true
     }
 
+    /// A `done` closure beside a `cancel` closure that gets nothing (McPicker's `show(data:
+    /// doneHandler:cancelHandler:selectionChangedHandler:)`, a picker's): the done closure's
+    /// arguments are the value, a cancel throws. Any other closure must be named for a change or
+    /// progress (`selectionChangedHandler`), and stays a parameter of the adapter.
+    func doneAndCancelRoles(_ callbacks: [Parameter]) -> [(annotation: String, why: String)]? {
+        func words(_ parameter: Parameter) -> [String] { ClosureRoleNames.camelWords(parameter.label?.name ?? parameter.name.name) }
+        let dones = callbacks.filter { words($0).contains(where: { ["done", "finish", "finished", "confirm", "confirmed"].contains($0) }) }
+        let cancels = callbacks.filter { parameter in
+            words(parameter).contains(where: { ["cancel", "cancelled", "canceled"].contains($0) }) && closureType(of: parameter)?.parameters.isEmpty == true
+        }
+        guard dones.count == 1, cancels.count == 1, dones[0].name.name != cancels[0].name.name,
+            callbacks.allSatisfy({ parameter in
+                [dones[0].name.name, cancels[0].name.name].contains(parameter.name.name)
+                    || words(parameter).contains(where: { ["change", "changed", "progress", "update", "updated"].contains($0) })
+            })
+        else { return nil }
+        let done = dones[0].label?.name ?? dones[0].name.name
+        let cancel = cancels[0].label?.name ?? cancels[0].name.name
+        return [
+            ("@success(\(dones[0].name.name))", "'\(done)' gets the value"),
+            ("@failure(\(cancels[0].name.name))", "'\(cancel)' is called when it is cancelled, thrown as BridgegenError.failureFlag"),
+        ]
+    }
+
     /// Of two closures, one named `on` and a thing (`onAttachment`, `onChunk`) and one that ends
     /// (`onComplete`, `completion`, `onError`): the thing's closure, the thing, and the end's.
     /// Not a thing that is itself an outcome, an end or progress (`onSuccess`, `onCancel`,

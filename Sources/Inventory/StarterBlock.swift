@@ -100,6 +100,8 @@ struct StarterBlock {
     /// A screen (a view controller, a picker, a camera: by its name or what it inherits): its
     /// callback properties may be its outcome, called once as it closes.
     var isScreen = false
+    /// A UIKit or AppKit view (`Scan.isUIView`): what it announces is about to happen are events.
+    var isUIView = false
     /// The class's superclass, when the module declares it: its adapters serve overrides.
     var superclass: String?
     /// Typealiases the class's superclasses declare, which its declarations name bare
@@ -218,7 +220,8 @@ struct StarterBlock {
                 "a requirement the library sets on the \(Self.bareTypeName(type)) it is given (\(propertiesSetByLibrary[member.name] ?? "")): your conforming type calls it, to tell the library"
             entries.append(entry)
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member)
-            && (Self.namesHook(member.name) || Self.handsOverBackgroundCompletion(member.name) || Self.namesConfiguration(property: member.name)):
+            && ((Self.namesHook(member.name) && !announcesOnScreen(member)) || Self.handsOverBackgroundCompletion(member.name)
+                || Self.namesConfiguration(property: member.name)):
             var entry = Entry(member: member, role: .context)
             entry.marksContext = true
             entry.swiftName = member.name

@@ -28,6 +28,8 @@ import Testing
     /// and documentation that says both say nothing.
     @Test func phrasesThatSayNothing() {
         #expect(said("The completion is called once the connection is open.") == nil)
+        // With no subject, the method's own (Perfect-HTTP's `push(callback:)`).
+        #expect(said("Push all currently available data to the client.\nMay be called multiple times.") == nil)
         #expect(said("Do not call this method multiple times from several managers.") == nil)
         #expect(said("You should only call this method once.") == nil)
         #expect(said("The handler is called once immediately, then whenever the value changes.") == nil)

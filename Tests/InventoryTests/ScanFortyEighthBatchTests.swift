@@ -1,0 +1,49 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// What batch 48 (McPicker, Popover, ImageSlideshow, Perfect-HTTP, …) taught on first contact
+/// (decision 126).
+@Suite struct ScanFortyEighthBatchTests: ScanTesting {
+    /// McPicker's `show(data:doneHandler:cancelHandler:selectionChangedHandler:)`: the done
+    /// closure's selection is the value and a cancel throws; the change closure stays a
+    /// parameter. Before, generate took the last closure, the change, for the value, unsaid.
+    @Test func aPickersDoneAndCancelAreItsOutcome() {
+        let text = scan(
+            """
+            open class McPicker {
+                public typealias DoneHandler = (_ selections: [Int: String]) -> Void
+                public typealias CancelHandler = (() -> Void)
+                public typealias SelectionChangedHandler = ((_ selections: [Int: String], _ componentThatChanged: Int) -> Void)
+                open class func show(data: [[String]],
+                                     doneHandler: @escaping DoneHandler,
+                                     cancelHandler: CancelHandler? = nil,
+                                     selectionChangedHandler: SelectionChangedHandler? = nil) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@success(doneHandler)\n    // scan: @failure(cancelHandler) because 'cancelHandler' is called when it is cancelled"), "\(text)")
+    }
+
+    /// Popover's `willShowHandler` and ImageSlideshow's `willBeginDragging`: a view's `will…`
+    /// properties announce what it is about to show or do, events; said that they come after.
+    /// A client's `willConnect` stays a hook.
+    @Test func aViewsWillPropertyIsAnEvent() {
+        let text = scan(
+            """
+            import UIKit
+            open class Popover: UIView {
+                open var willShowHandler: (() -> ())?
+            }
+            open class Client {
+                open var willConnect: (() -> ())?
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: 'willShowHandler' is called before it happens: each element comes after the Popover has gone on; if your code must run first, set 'willShowHandler' yourself and mark it '@context'"
+            ), "\(text)")
+        #expect(text.contains("// Client: willConnect — named for what is about to happen: a hook the library runs before it goes on"), "\(text)")
+    }
+}
