@@ -82,15 +82,21 @@ extension Scan {
         return found
     }
 
-    /// Which of the properties the library sets to nil somewhere (Bluejay's `disconnectCallback
-    /// = nil`, once it has called it): a slot for one call, not a registration.
-    static func propertiesSetToNil(_ properties: Set<String>, in files: [File]) -> Set<String> {
-        var cleared: Set<String> = []
-        for (code, _) in linesInMethods(of: files) where code.hasSuffix("= nil") {
-            let target = code.dropLast("= nil".count).split(separator: ".").last?.trimmingCharacters(in: .whitespaces) ?? ""
-            if properties.contains(target) { cleared.insert(target) }
+    /// Where the library sets each of the properties to nil, by the methods that do (Bluejay's
+    /// `disconnectCallback = nil` once it has called it: a slot for one call; Checker's `stop()`
+    /// releasing its handler: a registration until then).
+    static func methodsSettingToNil(_ properties: Set<String>, in files: [File]) -> [String: Set<String>] {
+        var cleared: [String: Set<String>] = [:]
+        for (code, method) in linesInMethods(of: files) where code.hasSuffix("= nil") {
+            let target = String(code.dropLast("= nil".count).split(separator: ".").last?.filter { !$0.isWhitespace } ?? "")
+            if properties.contains(target) { cleared[target, default: []].insert(method?.name ?? "") }
         }
         return cleared
+    }
+
+    /// A method that ends a registration: `stop`, `stopChecking`, `cancel`, `invalidate`.
+    static func namesStop(_ method: String) -> Bool {
+        ["stop", "cancel", "invalidate", "unsubscribe", "teardown"].contains { method.hasPrefix($0) }
     }
 
     /// Each line of the files' code, trimmed, that is not a comment or part of a `func`'s

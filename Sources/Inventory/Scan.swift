@@ -170,7 +170,7 @@ public struct Scan {
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
         let closureProperties = Self.closureProperties(of: types, aliases: aliases)
         let keptInProperties = Self.methodsKeepingClosures(in: closureProperties, files: files)
-        let clearedProperties = Self.propertiesSetToNil(closureProperties, in: files)
+        let clearedIn = Self.methodsSettingToNil(closureProperties, in: files)
         let onceListenerSets = Self.methodsAddingToOnceSets(in: files)
         let saidToBeCalledOnce = Self.methodsSaidToBeCalledOnce(in: files)
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
@@ -264,8 +264,11 @@ public struct Scan {
             let ownProperties = Set(members.filter { $0.kind == .property && $0.text.contains("->") }.map(\.name))
             let otherProperties = Set(moduleTypes.declarations(of: type.name).flatMap(\.members).filter { $0.kind == .property }.map(\.name))
             block.closuresKeptInProperties = keptInProperties.filter { ownProperties.contains($0.value.property) }
-            block.closuresKeptPrivately = keptInProperties.filter {
-                !ownProperties.contains($0.value.property) && otherProperties.contains($0.value.property) && !clearedProperties.contains($0.value.property)
+            let keptPrivately = keptInProperties.filter { !ownProperties.contains($0.value.property) && otherProperties.contains($0.value.property) }
+            block.closuresKeptPrivately = keptPrivately.filter { clearedIn[$0.value.property] == nil }
+            block.closuresReleasedByStop = keptPrivately.compactMapValues { kept in
+                guard let clearing = clearedIn[kept.property], clearing.count == 1, let stop = clearing.first, Self.namesStop(stop) else { return nil }
+                return (kept.parameter, kept.property, stop)
             }
             block.onceListenerSets = onceListenerSets
             block.saidToBeCalledOnce = saidToBeCalledOnce

@@ -143,6 +143,8 @@ struct StarterBlock {
     /// And those kept in a property of the type that is not one of its public callback
     /// properties (private, or of a closure alias), which nothing sets to nil.
     var closuresKeptPrivately: [String: (parameter: String, property: String)] = [:]
+    /// And those kept in such a property that only a stop method sets to nil (`stop()`).
+    var closuresReleasedByStop: [String: (parameter: String, property: String, stop: String)] = [:]
     /// By method name: the set of listeners that fires once to which it adds its closure.
     var onceListenerSets: [String: String] = [:]
     /// Methods the library's own messages say may be called only once: registrations for the

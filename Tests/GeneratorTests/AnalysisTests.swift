@@ -92,6 +92,25 @@ import Testing
         #expect(awaited.first?.notes.first?.message == "'fetch(_:)' is declared here; calls of it in async code would call the adapter")
     }
 
+    /// A stream adapter with the name of the bridged method called without its defaulted
+    /// arguments (`start(completion handler: … = nil)` beside the stream `start()`): an existing
+    /// `checker.start()` would call the adapter and drop the stream. Said. An async one-shot so
+    /// named is stopped by the compiler in async code; one whose callback has no default cannot
+    /// be called so.
+    @Test func aStreamNamedAsItsMethodWithoutDefaultsIsAWarning() {
+        let (_, diagnostics) = analyse(
+            """
+            @stream @cancel(stop())
+            func start(completion handler: ((Int) -> Void)? = nil)
+            func stop()
+            func refresh(completion handler: ((Int) -> Void)? = nil)
+            @stream @cancel(none)
+            func watch(_ id: String, timeout: Int = 3, handler: @escaping (Int) -> Void)
+            """)
+        #expect(diagnostics.map(\.message) == ["the stream function 'start()' has the name of 'start(completion:)' called without its defaulted arguments"])
+        #expect(diagnostics.first?.notes.first?.message == "an existing call 'start()' would call the adapter, and drop the stream, which ends what it starts")
+    }
+
     /// A completion that does not escape is called before the method returns (Kitura-redis): the
     /// adapter would block where it is awaited, which a warning at the parameter
     /// says; `@blocking` moves the call to the object's queue, and takes nothing it cannot keep.

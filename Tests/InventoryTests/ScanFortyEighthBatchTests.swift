@@ -46,4 +46,33 @@ import Testing
             ), "\(text)")
         #expect(text.contains("// Client: willConnect — named for what is about to happen: a hook the library runs before it goes on"), "\(text)")
     }
+
+    /// From the outside try: a checker's `start(completion handler:)` keeps its handler in a
+    /// private property that only `stop()` sets to nil, and calls it at each check. A stream of
+    /// results, stopped by `stop()`. Whether kept or not, `completion` names no one-shot here.
+    @Test func aClosureOnlyAStopReleasesIsAStreamUntilTheStop() {
+        let text = scan(
+            """
+            public enum CheckError: Error { case offline }
+            open class Checker {
+                public typealias ResultsHandler = (Result<Int, CheckError>) -> Void
+                private var resultsHandler: ResultsHandler?
+                open func start(completion handler: ResultsHandler? = nil) {
+                    resultsHandler = handler
+                }
+                open func stop() {
+                    resultsHandler = nil
+                }
+                private func runCheck() {
+                    resultsHandler?(.success(1))
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: @stream(results) because 'start' keeps 'handler' in 'resultsHandler', which only 'stop()' releases: called for each event until then, a Result each, which a failure does not end"
+            ), "\(text)")
+        #expect(text.contains("@cancel(stop())\n    open func start(completion handler:"), "\(text)")
+    }
 }

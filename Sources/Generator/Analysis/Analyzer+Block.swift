@@ -157,6 +157,28 @@ extension Analyzer {
         }
     }
 
+    /// A stream adapter with the name of the bridged method called without its defaulted
+    /// arguments (`start(completion handler: ResultsHandler? = nil)`, called `checker.start()`,
+    /// beside the stream `start()`): Swift takes the adapter for such a call, so an existing call
+    /// starts a stream that it drops at once, which ends the registration it made, with only an
+    /// unused-result warning. Found by an outside try. An async one-shot needs no word: the
+    /// compiler stops such a call in async code ("expression is 'async'").
+    mutating func warnIfShadowsItsMethod(_ adapter: Adapter, _ function: FunctionDecl) {
+        let required = function.parameters.filter { $0.defaultValue == nil }
+        guard adapter.stream != nil, required.count < function.parameters.count else { return }
+        let shortName = function.name.name + "(" + required.map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
+        guard shortName == adapter.adapterName else { return }
+        diagnostics.append(
+            Diagnostic(
+                .warning,
+                "the stream function '\(shortName)' has the name of '\(function.fullName)' called without its defaulted arguments",
+                at: function.name.location,
+                notes: [
+                    .init("an existing call '\(shortName)' would call the adapter, and drop the stream, which ends what it starts"),
+                    .init("give the adapter another name with '@asyncName(newName)'"),
+                ]))
+    }
+
     /// The block's adapters, each checked against `generated` (the signatures generated so far,
     /// where): one that an earlier adapter already generates is reported and left out.
     /// `generated`: the adapters of the file so far, to refuse one generated twice. Overloads in
@@ -229,6 +251,7 @@ extension Analyzer {
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, access: access, block: options) else { continue }
             if decl.isFreeFunction, !checkFreeFunction(adapter, function) { continue }
             warnIfCollides(adapter, with: context, at: function.name.location)
+            warnIfShadowsItsMethod(adapter, function)
             adapter.adapterName = owner.isEmpty ? adapter.adapterName : owner + "." + adapter.adapterName
             admit(adapter, at: function.name.location)
         }
