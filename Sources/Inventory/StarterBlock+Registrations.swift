@@ -62,17 +62,17 @@ extension StarterBlock {
         // Kept in a private property that only a stop method releases (a checker's
         // `start(completion handler:)`, `resultsHandler = handler`, and `stop()`, `resultsHandler =
         // nil`): called for each event until the stop, whatever the closure is called. A `Result`
-        // per call is one event's outcome, which a failure does not end, as for a slot that nil
-        // clears.
+        // per call is read as for the other registrations (said: a failure ends the stream unless
+        // '@stream(results)').
         if callbacks.count == 1, function.returnType?.isVoid ?? true, let kept = closuresReleasedByStop[function.name.name],
             callbacks[0].name.name == kept.parameter, synchronousMethods.contains(kept.stop + "()")
         {
-            let results = resultType(of: callbacks[0]) != nil
-            return [
-                (results ? "@stream(results)" : "@stream", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which only '\(kept.stop)()' releases: called for each event until then"
-                    + (results ? ", a Result each, which a failure does not end" : "")),
+            var annotations: [(annotation: String, why: String)] = [
+                ("@stream", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which only '\(kept.stop)()' releases: called for each event until then"),
                 ("@cancel(\(kept.stop)())", "'\(kept.stop)()' releases it"),
             ]
+            resultPerCallReading(of: function, callbacks: callbacks, into: &annotations)
+            return annotations
         }
         // A registration the library says may be made only once (SwiftyStoreKit's
         // `completeTransactions(atomically:completion:)`, "should only be called once when the

@@ -48,8 +48,8 @@ import Testing
     }
 
     /// From the outside try: a checker's `start(completion handler:)` keeps its handler in a
-    /// private property that only `stop()` sets to nil, and calls it at each check. A stream of
-    /// results, stopped by `stop()`. Whether kept or not, `completion` names no one-shot here.
+    /// private property that only `stop()` sets to nil, and calls it at each check. A stream,
+    /// stopped by `stop()`; its `Result`s said. Whether kept or not, `completion` names no one-shot here.
     @Test func aClosureOnlyAStopReleasesIsAStreamUntilTheStop() {
         let text = scan(
             """
@@ -70,9 +70,11 @@ import Testing
             """
         ).text
         #expect(
-            text.contains(
-                "// scan: @stream(results) because 'start' keeps 'handler' in 'resultsHandler', which only 'stop()' releases: called for each event until then, a Result each, which a failure does not end"
-            ), "\(text)")
-        #expect(text.contains("@cancel(stop())\n    open func start(completion handler:"), "\(text)")
+            text.contains("// scan: @stream because 'start' keeps 'handler' in 'resultsHandler', which only 'stop()' releases: called for each event until then"),
+            "\(text)")
+        #expect(
+            text.contains("// scan: 'completion' gets a Result per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"),
+            "\(text)")
+        #expect(text.contains("@cancel(stop())\n    // scan: 'completion' gets a Result per call"), "\(text)")
     }
 }
