@@ -10,6 +10,11 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
         /// The SDK called back after the task was cancelled (or a newer call took over): the
         /// normal echo of an SDK that answers its cancel. Dropped.
         case callbackAfterCancellation
+        /// A stream's event came after its consumer had stopped listening (its loop ended, or
+        /// its task was cancelled) and before the SDK's stop took effect. Not an SDK bug, but an
+        /// event the app never saw: a purchase or a message sent in that window is lost unless
+        /// the app reads it again, so debug builds print it. Dropped.
+        case eventAfterConsumerLeft
         /// The SDK called back after the call had ended without it: its timeout had passed.
         /// Dropped.
         case callbackAfterTimeout
@@ -26,8 +31,17 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
         public var isSDKBug: Swift.Bool {
             switch self {
             case .duplicateCallback, .handlerReleasedUncalled, .eventAfterFinish: return true
-            case .callbackAfterCancellation, .callbackAfterTimeout, .droppedByBuffer: return false
+            case .callbackAfterCancellation, .eventAfterConsumerLeft, .callbackAfterTimeout,
+                .droppedByBuffer:
+                return false
             }
+        }
+
+        /// Whether the default handler prints it in debug builds: the SDK bugs, and the events
+        /// no consumer saw because the one listening had left. The echoes of a cancellation or
+        /// a timeout, and what a buffering policy the app chose drops, are not printed.
+        public var isPrintedByDefault: Swift.Bool {
+            isSDKBug || self == .eventAfterConsumerLeft
         }
     }
 
@@ -48,6 +62,9 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
         case .callbackAfterCancellation:
             return
                 "bridgegen: \(adapter) was called back after it was cancelled; the callback was dropped"
+        case .eventAfterConsumerLeft:
+            return
+                "bridgegen: \(adapter) sent an event after its consumer had stopped listening; the event was dropped"
         case .callbackAfterTimeout:
             return
                 "bridgegen: \(adapter) was called back after it timed out; the callback was dropped"
@@ -61,9 +78,9 @@ public struct BridgegenMisuse: Swift.Sendable, Swift.CustomStringConvertible {
         }
     }
 
-    /// Receives every report from every adapter of this module. The default prints the reports
-    /// that point at an SDK bug (`isSDKBug`) in debug builds and ignores the echoes (or calls
-    /// the hook the configuration names); set it once at launch to log or count.
+    /// Receives every report from every adapter of this module. The default prints, in debug
+    /// builds, the reports that point at an SDK bug (`isSDKBug`) and the events dropped after
+    /// their consumer left, and ignores the echoes; set it once at launch to log or count.
     public static var handler: @Sendable (BridgegenMisuse) -> Swift.Void {
         get { handlerStorage.handler }
         set { handlerStorage.handler = newValue }
@@ -80,7 +97,7 @@ final class BridgegenHandlerStorage: @unchecked Swift.Sendable {
     private let lock = Foundation.NSLock()
     private var stored: @Sendable (BridgegenMisuse) -> Swift.Void = { report in
         #if DEBUG
-            if report.kind.isSDKBug { print(report) }
+            if report.kind.isPrintedByDefault { print(report) }
         #endif
     }
 

@@ -7,19 +7,19 @@ import TestSupport
 
 /// An initializer's stream (`@stream` on an `init`): the factory makes the object with
 /// bridgegen's handler and returns it with the stream. The object is the caller's; the stream
-/// ending stops nothing, and what the object calls after that is dropped and reported as after
-/// cancellation (not an SDK bug). Serialized: misuse reports are counted per adapter name.
+/// ending stops nothing, and what the object calls after that is dropped and reported as an
+/// event after its consumer left (not an SDK bug). Serialized: misuse reports are counted per adapter name.
 @Suite(.serialized) struct InitializerStreamTests {
     /// Changes reported from the fixture's thread arrive in order. Once the stream is gone (the
     /// consumer left, and the stream value is released, as with any AsyncStream), nothing of
-    /// the watch is stopped: its later calls are dropped as after cancellation.
+    /// the watch is stopped: its later calls are dropped as events after the consumer left.
     @Test func aWatchsChangesComeThroughItsStream() async throws {
         let log = MisuseLog.install(for: "FileWatch.")
         let (watch, heard) = try await watchThree()
         #expect(heard == ["created", "modified", "deleted"])
         watch.change(["renamed"])
         #expect(watch.calls == 4)
-        #expect(await eventually { log.all.map(\.kind) == [.callbackAfterCancellation] }, "\(log.all)")
+        #expect(await eventually { log.all.map(\.kind) == [.eventAfterConsumerLeft] }, "\(log.all)")
         #expect(log.all.allSatisfy { !$0.kind.isSDKBug })
         watch.stop()
     }

@@ -170,7 +170,7 @@ import Testing
         events?.yield(1)
         events = nil
         #expect(yields == 0 && ends == 0)
-        #expect(log.all.map(\.kind) == [.callbackAfterCancellation])
+        #expect(log.all.map(\.kind) == [.eventAfterConsumerLeft])
     }
 
     @Test func aConsumerAlreadyCancelledNeverRegisters() async throws {
@@ -221,7 +221,7 @@ import Testing
         }
         #expect(ids == ["r1"])
         await expectStoppedOnce(sensor)
-        #expect(await eventually { log.all.contains { $0.kind == .callbackAfterCancellation } })
+        #expect(await eventually { log.all.contains { $0.kind == .eventAfterConsumerLeft } })
     }
 
     @Test func aReleasedHandlerEndsTheStream() async throws {

@@ -368,7 +368,7 @@ extension UntilTests {
                 #expect(sdk.cancelCount == 0)
             }
         }
-        #expect(log.all.allSatisfy { $0.kind == .callbackAfterCancellation }, "\(log.all)")
+        #expect(log.all.allSatisfy { [.callbackAfterCancellation, .eventAfterConsumerLeft].contains($0.kind) }, "\(log.all)")
     }
 }
 

@@ -254,6 +254,16 @@ import Testing
         #expect(bugs == [.duplicateCallback, .handlerReleasedUncalled, .eventAfterFinish])
     }
 
+    /// An event no consumer saw is printed in debug builds though it is no SDK bug: a purchase
+    /// sent just after the app's loop ended must not go unseen. Echoes and a chosen buffer's
+    /// drops are not.
+    @Test func theDefaultHandlerPrintsSDKBugsAndEventsNoConsumerSaw() {
+        let printed = BridgegenMisuse.Kind.allCases.filter(\.isPrintedByDefault)
+        #expect(printed == [.duplicateCallback, .eventAfterConsumerLeft, .handlerReleasedUncalled, .eventAfterFinish])
+        let report = BridgegenMisuse(adapter: "Store.purchases()", kind: .eventAfterConsumerLeft)
+        #expect(report.description == "bridgegen: Store.purchases() sent an event after its consumer had stopped listening; the event was dropped")
+    }
+
     @Test func theVersionIsTheOneGeneratedCodeNames() {
         #expect(BridgegenRuntimeVersion.current == 2)
         let _: BridgegenRuntimeVersion_2.Type = BridgegenRuntimeVersion_2.self

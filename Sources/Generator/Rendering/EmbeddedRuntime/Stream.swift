@@ -52,7 +52,7 @@ public enum BridgegenStream<Element, Token> {
                     switch continuation.yield(event) {
                     case .enqueued: return nil
                     case .dropped: return .droppedByBuffer
-                    case .terminated: return .callbackAfterCancellation
+                    case .terminated: return .eventAfterConsumerLeft
                     @unknown default: return nil
                     }
                 },
@@ -92,7 +92,7 @@ public enum BridgegenStream<Element, Token> {
                     switch continuation.yield(event) {
                     case .enqueued: return nil
                     case .dropped: return .droppedByBuffer
-                    case .terminated: return .callbackAfterCancellation
+                    case .terminated: return .eventAfterConsumerLeft
                     @unknown default: return nil
                     }
                 },
@@ -179,7 +179,7 @@ extension BridgegenStream {
 /// An initializer's handler (`@stream` on an `init`: AudioKit's `RawDataTap(_:…, handler:)`):
 /// the object is made now, with a handler that yields into the stream, and both go back to the
 /// caller. The object is the caller's to keep, start and stop; the stream ending stops nothing,
-/// and what the object calls after that is dropped (reported as after cancellation).
+/// and what the object calls after that is dropped (reported as after its consumer left).
 extension BridgegenStream where Token == Swift.Void {
     public static func making<Made>(
         _ adapter: Swift.String, buffering: BridgegenBuffering = .unbounded,

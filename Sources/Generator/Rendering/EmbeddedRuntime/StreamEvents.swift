@@ -58,7 +58,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
         let kind: BridgegenMisuse.Kind?
         switch ending.withLock({ $0 }) {
         case nil: kind = yieldValue(value)
-        case .byConsumer?: kind = .callbackAfterCancellation
+        case .byConsumer?: kind = .eventAfterConsumerLeft
         case .bySDK?, .byTerminalEvent?: kind = .eventAfterFinish
         }
         if let kind {
