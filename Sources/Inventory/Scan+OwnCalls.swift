@@ -46,6 +46,21 @@ extension Scan {
     }
 }
 
+/// A closure a method keeps in a property (or in one slot of a dictionary property, by `key`).
+struct KeptClosure {
+    let parameter: String
+    let property: String
+    var key: String? = nil
+}
+
+/// Where the library sets a closure property (or one slot of it) to nil: in which method, under
+/// which `case`, and by which key.
+struct Release {
+    let method: String
+    let enumCase: String?
+    let key: String?
+}
+
 extension Scan {
     /// The types' instance properties of a closure type, written out or by an alias (Siren's
     /// `private var resultsHandler: ResultsHandler?`), private ones too: where a method may keep
@@ -67,36 +82,68 @@ extension Scan {
     /// (Perfect-ZooKeeper's `connect(to:completion:)`: `onConnect = completion`, which the
     /// session watcher calls on every state change): by method name, the parameter's and the
     /// property's names. The closure is then called as often as the property is.
-    static func methodsKeepingClosures(in properties: Set<String>, files: [File]) -> [String: (parameter: String, property: String)] {
-        var found: [String: (parameter: String, property: String)] = [:]
+    static func methodsKeepingClosures(in properties: Set<String>, files: [File]) -> [String: KeptClosure] {
+        var found: [String: KeptClosure] = [:]
         for (trimmed, method) in linesInMethods(of: files) {
             guard let method, found[method.name] == nil else { continue }
-            // `onConnect = completion` or `self.onConnect = completion`, the whole line.
+            // `onConnect = completion` or `self.onConnect = completion`, the whole line; or one
+            // slot of a dictionary by a parameter (ActiveLabel's `customTapHandlers[type] = handler`).
             let statement = (trimmed.hasPrefix("self.") ? trimmed.dropFirst(5) : trimmed).split(separator: " ")
-            guard statement.count == 3, statement[1] == "=", properties.contains(String(statement[0])),
-                statement[2].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+            guard statement.count == 3, statement[1] == "=", statement[2].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
                 method.line.contains(statement[2] + ":") || method.line.contains(" " + statement[2] + " :")
             else { continue }
-            found[method.name] = (String(statement[2]), String(statement[0]))
+            let (property, key) = subscripted(statement[0])
+            guard properties.contains(property), key.map({ method.line.contains(" \($0):") }) ?? true else { continue }
+            found[method.name] = KeptClosure(parameter: String(statement[2]), property: property, key: key)
         }
         return found
+    }
+
+    /// `handlers[type]` as the property and its key; `handler` as itself with no key.
+    static func subscripted(_ target: Substring) -> (property: String, key: String?) {
+        guard target.hasSuffix("]"), let open = target.firstIndex(of: "[") else { return (String(target), nil) }
+        let key = target[target.index(after: open)..<target.index(before: target.endIndex)]
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return (String(target), nil) }
+        return (String(target[..<open]), String(key))
     }
 
     /// Where the library sets each of the properties to nil, by the methods that do (Bluejay's
     /// `disconnectCallback = nil` once it has called it: a slot for one call; Checker's `stop()`
     /// releasing its handler: a registration until then).
-    static func methodsSettingToNil(_ properties: Set<String>, in files: [File]) -> [String: Set<String>] {
-        var cleared: [String: Set<String>] = [:]
-        for (code, method) in linesInMethods(of: files) where code.hasSuffix("= nil") {
-            let target = String(code.dropLast("= nil".count).split(separator: ".").last?.filter { !$0.isWhitespace } ?? "")
-            if properties.contains(target) { cleared[target, default: []].insert(method?.name ?? "") }
+    ///
+    /// Each release also says which of its method's calls makes it: the `case .mention:` it is
+    /// under (ActiveLabel's `removeHandle(for type:)`, a switch over the handler's kind), and the
+    /// key of a dictionary slot (`customTapHandlers[type] = nil`).
+    static func methodsSettingToNil(_ properties: Set<String>, in files: [File]) -> [String: [Release]] {
+        var cleared: [String: [Release]] = [:]
+        var caseAbove: String?
+        for (code, method) in linesInMethods(of: files) {
+            defer { caseAbove = enumCase(labelling: code) }
+            guard code.hasSuffix("= nil") else { continue }
+            var statement = code.dropLast("= nil".count)
+            if let colon = statement.firstIndex(of: ":"), statement.hasPrefix("case ") { statement = statement[statement.index(after: colon)...] }
+            let last = statement.split(separator: ".").last?.filter { !$0.isWhitespace } ?? ""
+            let (target, key) = subscripted(Substring(last))
+            guard properties.contains(target) else { continue }
+            let labelled = enumCase(labelling: code) ?? caseAbove
+            cleared[target, default: []].append(Release(method: method?.name ?? "", enumCase: labelled, key: key))
         }
         return cleared
     }
 
-    /// A method that ends a registration: `stop`, `stopChecking`, `cancel`, `invalidate`.
+    /// `.mention` of a line `case .mention:` (or `case .mention: handler = nil`), a case with no
+    /// payload.
+    static func enumCase(labelling code: Substring) -> String? {
+        guard code.hasPrefix("case ."), let colon = code.firstIndex(of: ":") else { return nil }
+        let name = code[code.index(code.startIndex, offsetBy: 6)..<colon]
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return "." + name
+    }
+
+    /// A method that ends a registration: `stop`, `stopChecking`, `cancel`, `invalidate`, or
+    /// removes a handler (`removeHandle(for:)`, `removeObserver`).
     static func namesStop(_ method: String) -> Bool {
-        ["stop", "cancel", "invalidate", "unsubscribe", "teardown"].contains { method.hasPrefix($0) }
+        ["stop", "cancel", "invalidate", "unsubscribe", "teardown", "remove"].contains { method.hasPrefix($0) }
     }
 
     /// Each line of the files' code, trimmed, that is not a comment or part of a `func`'s

@@ -267,8 +267,11 @@ public struct Scan {
             let keptPrivately = keptInProperties.filter { !ownProperties.contains($0.value.property) && otherProperties.contains($0.value.property) }
             block.closuresKeptPrivately = keptPrivately.filter { clearedIn[$0.value.property] == nil }
             block.closuresReleasedByStop = keptPrivately.compactMapValues { kept in
-                guard let clearing = clearedIn[kept.property], clearing.count == 1, let stop = clearing.first, Self.namesStop(stop) else { return nil }
-                return (kept.parameter, kept.property, stop)
+                let clearing = clearedIn[kept.property] ?? []
+                guard Set(clearing.map(\.method)).count == 1, let release = clearing.first, Self.namesStop(release.method) else { return nil }
+                // One handler of several in one stop (`removeHandle(for:)`): the release of this one.
+                let own = clearing.count == 1 ? release : clearing.first { kept.key != nil && $0.key == kept.key }
+                return own.map { (kept, $0) }
             }
             block.onceListenerSets = onceListenerSets
             block.saidToBeCalledOnce = saidToBeCalledOnce

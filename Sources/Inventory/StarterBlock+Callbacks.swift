@@ -196,6 +196,9 @@ extension StarterBlock {
         let names = [parameter.name.name, parameter.label?.name].compactMap { $0?.lowercased() }
         if names.contains(where: { $0 == "block" || $0 == "body" }) { return false }
         if closure.parameters.contains(where: { $0.type.strippingAttributes.description.hasSuffix("Builder") }) { return false }
+        // Handed the object itself, to set it up (Former's `configure(handler: (Self) -> Void)
+        // -> Self`): the caller's code run on it, as a builder's.
+        if closure.parameters.count == 1, closure.parameters[0].type.strippingAttributes.description == "Self" { return false }
         return Analyzer.looksLikeCompletion(parameter.name.name) || Analyzer.looksLikeCompletion(parameter.label?.name)
     }
 

@@ -140,7 +140,19 @@ extension StarterBlock {
                 member, function,
                 reason: "hands over the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await")
         }
-        if takesCallback(function), Self.namesHook(function.name.name) {
+        // The synchronous twin of an asynchronous method (JSQCoreDataKit's `saveSync(completion:)`
+        // beside `saveAsync(completion:)`): it calls back before it returns; the twin is the one
+        // to await.
+        if takesCallback(function), function.name.name.hasSuffix("Sync"), case let twin = function.name.name.dropLast(4) + "Async",
+            synchronousMethods.contains(where: { $0.hasPrefix(twin + "(") })
+        {
+            return addContext(member, function, reason: "named synchronous beside '\(twin)': it calls back before it returns; bridge '\(twin)'")
+        }
+        if takesCallback(function), CallbackShape.namesButtonHandler(method: function.name.name, owner: type) {
+            return addContext(
+                member, function, reason: "a button's handler: called only if that button is picked, so awaiting it could wait for ever")
+        }
+        if takesCallback(function), Self.namesHook(function.name.name), chainedEventHandler(function) == nil {
             return addContext(
                 member, function, reason: "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to")
         }

@@ -88,9 +88,6 @@ extension StarterBlock {
                 ("", "one-shot: '\(function.name.name)' is named for an end, which comes once; if the SDK reconnects and calls it for each connection, add '@stream'"))
         }
         if let note = cancellationNote(of: function, callbacks: callbacks) { annotations.append(note) }
-        if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let note = keptPrivatelyNote(of: function, callbacks: callbacks) {
-            annotations.append(note)
-        }
         // A builder-style method returns `Self`: the block's own type. An opaque or existential
         // token is its protocol, and a typealias of the block its target (Defaults' `observe(…) ->
         // some Observation`, `typealias Observation = _DefaultsObservation`).
@@ -260,6 +257,15 @@ extension StarterBlock {
             {
                 annotations.insert(("@stream", "'\(function.name.name)' registers a handler the SDK calls for each event"), at: 0)
                 streamFromName = true
+                // Handed the object itself as it updates or draws (Former's `onUpdate(_ handler:
+                // (Self) -> Void) -> Self`, run at the start of each `update()`): maybe a hook to
+                // change it before the library goes on. Said.
+                if callbacks.count == 1, closureType(of: callbacks[0])?.parameters.map(\.type.description) == ["Self"],
+                    ClosureRoleNames.camelWords(function.name.name).contains(where: { ["update", "layout", "render", "draw"].contains($0) })
+                {
+                    annotations.append(
+                        ("", "'\(function.name.name)' hands its handler the object itself as it updates: if that is a hook to change it before the library goes on, not an event, mark '@context'"))
+                }
             } else if callbacks.count == 1, function.returnType?.isVoid ?? true, Self.setsHandler(function.name.name) {
                 // A setter of the object's handler (AudioKit's `DynamicWaveformNode.setWaveformUpdateHandler(_:)`):
                 // kept, and called for each event until another replaces it.
@@ -430,6 +436,18 @@ extension StarterBlock {
         }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
         if let name = taskMethodAsyncName(of: function, callbacks: callbacks) { annotations.append(name) }
+        // A stream whose method returns the object itself, for chaining (Former's `onSelected(_:)
+        // -> Self`): nothing in what it returns stops the handler; said, so that generate need
+        // not warn that it is ignored.
+        if function.returnType?.description == "Self", annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+            !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") })
+        {
+            annotations.append(("@cancel(none)", "it returns the object itself, for chaining, and nothing removes the handler"))
+        }
+        // Said only of what stays a one-shot, once every rule above has spoken.
+        if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let note = keptPrivatelyNote(of: function, callbacks: callbacks) {
+            annotations.append(note)
+        }
         return annotations
     }
 }

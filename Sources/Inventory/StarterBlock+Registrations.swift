@@ -64,15 +64,25 @@ extension StarterBlock {
         // nil`): called for each event until the stop, whatever the closure is called. A `Result`
         // per call is read as for the other registrations (said: a failure ends the stream unless
         // '@stream(results)').
-        if callbacks.count == 1, function.returnType?.isVoid ?? true, let kept = closuresReleasedByStop[function.name.name],
-            callbacks[0].name.name == kept.parameter, synchronousMethods.contains(kept.stop + "()")
+        if callbacks.count == 1, function.returnType?.isVoid ?? true, let (kept, release) = closuresReleasedByStop[function.name.name],
+            callbacks[0].name.name == kept.parameter, let stop = stopCall(release, of: kept, in: function)
         {
             var annotations: [(annotation: String, why: String)] = [
-                ("@stream", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which only '\(kept.stop)()' releases: called for each event until then"),
-                ("@cancel(\(kept.stop)())", "'\(kept.stop)()' releases it"),
+                ("@stream", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which only '\(release.method)' releases: called for each event until then"),
+                ("@cancel(\(stop))", "'\(stop)' releases it"),
             ]
             resultPerCallReading(of: function, callbacks: callbacks, into: &annotations)
             return annotations
+        }
+        // Kept, where nothing clears it, by a method that returns the object for chaining and is
+        // named for an event (Former's `didDeselectCell(_:) -> Self`, `didDeselectCell = handler`):
+        // a handler set while building the UI, called for each event.
+        if callbacks.count == 1, let kept = chainedEventHandler(function) {
+            return [
+                ("@stream", "'\(function.name.name)' sets the object's '\(kept.property)' and returns the object for chaining: a handler called for each event"),
+                ("@cancel(none)", "it returns the object itself, for chaining, and nothing removes the handler"),
+                ("", "'\(kept.property)' holds one handler: a later '\(function.name.name)' replaces this stream's"),
+            ]
         }
         // A registration the library says may be made only once (SwiftyStoreKit's
         // `completeTransactions(atomically:completion:)`, "should only be called once when the
@@ -84,6 +94,39 @@ extension StarterBlock {
             ]
         }
         return nil
+    }
+
+    /// The closure an event's handler-setting method keeps, when it returns the object for
+    /// chaining (`on…`, `did…`, `will…` `(_:) -> Self`) and nothing clears it; nil otherwise.
+    /// A `will…` so kept is an event too, not a hook: it returns nothing the library reads.
+    func chainedEventHandler(_ function: FunctionDecl) -> KeptClosure? {
+        let name = function.name.name
+        guard let returned = function.returnType?.description, returned == "Self" || returned == Self.bareTypeName(type),
+            let kept = closuresKeptPrivately[name], function.parameters.count == 1, function.parameters[0].name.name == kept.parameter,
+            ["on", "did", "will"].contains(ClosureRoleNames.camelWords(name).first ?? ""),
+            !ClosureRoleNames.namesOnce(name), !ClosureRoleNames.namesOnce(property: kept.property)
+        else { return nil }
+        return kept
+    }
+
+    /// The call that releases a kept closure: `stop()`; or a stop of one argument, given the
+    /// `case` the release is under (ActiveLabel's `removeHandle(for: .mention)`) or the key the
+    /// method keeps it by, one of its own parameters (`removeHandle(for: type)`). Nil when
+    /// neither says which argument.
+    func stopCall(_ release: Release, of kept: KeptClosure, in function: FunctionDecl) -> String? {
+        if synchronousMethods.contains(release.method + "()") { return release.method + "()" }
+        let stops = synchronousMethods.filter { $0.hasPrefix(release.method + "(") && $0.filter { $0 == ":" }.count == 1 }
+        guard stops.count == 1, let stop = stops.first else { return nil }
+        let label = stop.dropFirst(release.method.count + 1).dropLast(2)
+        let argument: String
+        if let key = kept.key, release.key == key, function.parameters.contains(where: { $0.name.name == key }) {
+            argument = key
+        } else if kept.key == nil, let enumCase = release.enumCase {
+            argument = enumCase
+        } else {
+            return nil
+        }
+        return release.method + "(" + (label == "_" ? "" : label + ": ") + argument + ")"
     }
 
     /// A one-shot whose closure the method keeps in a property of its own that the library never

@@ -139,12 +139,13 @@ struct StarterBlock {
     var wrappedInContinuations: [String: (member: String, returns: String)] = [:]
     /// Methods that keep a closure parameter in one of the type's callback properties
     /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
-    var closuresKeptInProperties: [String: (parameter: String, property: String)] = [:]
+    var closuresKeptInProperties: [String: KeptClosure] = [:]
     /// And those kept in a property of the type that is not one of its public callback
     /// properties (private, or of a closure alias), which nothing sets to nil.
-    var closuresKeptPrivately: [String: (parameter: String, property: String)] = [:]
-    /// And those kept in such a property that only a stop method sets to nil (`stop()`).
-    var closuresReleasedByStop: [String: (parameter: String, property: String, stop: String)] = [:]
+    var closuresKeptPrivately: [String: KeptClosure] = [:]
+    /// And those kept in such a property that only a stop method sets to nil (`stop()`, or
+    /// `removeHandle(for:)` under the `case` of this handler or by its key), and how.
+    var closuresReleasedByStop: [String: (kept: KeptClosure, release: Release)] = [:]
     /// By method name: the set of listeners that fires once to which it adds its closure.
     var onceListenerSets: [String: String] = [:]
     /// Methods the library's own messages say may be called only once: registrations for the
@@ -168,9 +169,14 @@ struct StarterBlock {
 
     /// `@available(*, unavailable, …)`, or `@available(iOS, obsoleted: 1, renamed: …)`
     /// (RevenueCat's `purchasePackage(_:_:)`): a declaration kept only to say what replaced it.
+    /// `@available(*, unavailable)` (or obsoleted in Swift): not callable anywhere. Not one of a
+    /// platform (SwifterSwift's `show(animated:vibrate:completion:)`, `@available(iOSApplicationExtension,
+    /// unavailable)`): callable elsewhere, and generate carries the attribute to the adapter.
     static func isUnavailable(_ attribute: Attribute) -> Bool {
-        attribute.name.name == "available"
-            && attribute.arguments?.contains { ($0.label == nil && $0.value.text == "unavailable") || $0.label?.name == "obsoleted" } == true
+        guard attribute.name.name == "available", let arguments = attribute.arguments,
+            ["*", "swift"].contains(arguments.first?.value.text ?? "*")
+        else { return false }
+        return arguments.contains { ($0.label == nil && $0.value.text == "unavailable") || $0.label?.name == "obsoleted" }
     }
 
     static func isUnavailable(_ member: SourceMember) -> Bool {

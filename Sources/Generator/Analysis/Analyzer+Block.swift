@@ -94,10 +94,14 @@ extension Analyzer {
             // results is a callback, whatever it is called (`resultsHandler:`); a non-escaping
             // one runs inside the call, and a predicate or transform is configuration
             // (`isOfflineError: (Error) -> Bool`), as scan judges them (CallbackShape).
+            // Not a closure the library runs as the caller's code (Former's `init(instantiateType:
+            // cellSetup:)`, run to set up each cell it makes).
             let handler = member.parameters.last(where: {
                 isClosure($0.type, scope: scope) && deliversResults($0.type, scope: scope)
                     && (isEscaping($0.type, scope: scope) || Self.looksLikeCompletion($0.name.name)
                         || Self.looksLikeCompletion($0.label?.name))
+                    && !CallbackShape.isWork(
+                        name: $0.name.name, label: $0.label?.name, parameterCount: closureArity($0.type, scope: scope), method: "init")
             })
         else { return }
         diagnostics.append(

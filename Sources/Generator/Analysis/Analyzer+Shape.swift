@@ -333,9 +333,10 @@ extension Analyzer {
         // (RepeatedTask) -> Void) -> RepeatedTask`, Foundation's `Timer`): the stream owns it and
         // stops it when it ends; the caller never sees it, so it is no event.
         // Not an id of a plain value type (Pusher's `bind(…) -> String`, whose events may be
-        // strings too): a handle is an object.
+        // strings too): a handle is an object. Nor `Self`, the receiver returned for chaining
+        // (Former's `onSelected(_ handler: (Self) -> Void) -> Self`, handed the row selected).
         if annotations.stream != nil, let handle = function.returnType?.strippingAttributes.unwrappingOptional.description, handle != "Void",
-            !Self.plainValueTypes.contains(handle)
+            handle != "Self", !Self.plainValueTypes.contains(handle)
         {
             for index in elements.indices
             where roles[index] == nil && elements[index].type.strippingAttributes.unwrappingOptional.description == handle {

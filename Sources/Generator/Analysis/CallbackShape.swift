@@ -105,6 +105,19 @@ extension CallbackShape {
     /// `EventLoop.execute(_ task:)`) or a disposal action (`Disposables.create(with dispose:)`) —
     /// and the method is not named for an event it reports (`observeCompleted(_ action:)`,
     /// `onClose(_ action:)`, `whenComplete`, `startWithInterrupted`).
+    /// A method that adds a button, whose closure is that button's handler (SCLAlertView's
+    /// `addButton(_:…, action:)`, UIAlertController's `addAction(title:style:…, handler:)`,
+    /// Alertift's `Alert.action(_:handler:)`): it runs only if the user picks that button (maybe
+    /// at each tap), so awaiting it would wait for ever when another is picked. The alert's
+    /// outcome, if any, is another call's. An `action` of anything but an alert (Schedule's
+    /// `Task.addAction(_:)`, run at each of the task's runs) is not a button.
+    public static func namesButtonHandler(method: String, owner: String?) -> Bool {
+        let words = ClosureRoleNames.camelWords(method)
+        let alert = ["Alert", "ActionSheet"].contains { owner?.contains($0) == true }
+        if words.first == "add", words.dropFirst().first == "button" { return true }
+        return alert && (words == ["action"] || words == ["actions"] || (words.first == "add" && words.dropFirst().first == "action"))
+    }
+
     public static func isWork(
         name: String, label: String?, parameterCount: Int, method: String, returns: String? = nil, owner: String? = nil,
         closureThrows: Bool = false
@@ -150,6 +163,12 @@ extension CallbackShape {
         // (Or for an outcome: Snowplow's `setup(…, onSuccess:)` reports, it configures nothing.)
         let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete", "success", "failure", "result"]
             .contains(where: names.contains)
+        if namesButtonHandler(method: method, owner: owner) { return true }
+        // A closure named for setting up what it is handed (Former's `init(instantiateType:
+        // cellSetup: ((T) -> Void)?)`, `viewSetup`): the caller's code, run when the library
+        // makes the cell, not an outcome.
+        let setupWords = ["setup", "configure", "configuration", "customize"]
+        if !namedAsCompletion, [name, label ?? ""].flatMap(ClosureRoleNames.camelWords).contains(where: setupWords.contains) { return true }
         // Also such a verb on a queue or thread (Tiercel's `executeOnMain(_ block:)`).
         // Or of the job's own name (FutureKit's `Executor.executeBlock(block:)`).
         let onSomething = ["execute", "perform", "run", "dispatch"].contains { verb in
