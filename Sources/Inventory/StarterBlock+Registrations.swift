@@ -68,7 +68,7 @@ extension StarterBlock {
             callbacks[0].name.name == kept.parameter, let stop = stopCall(release, of: kept, in: function)
         {
             var annotations: [(annotation: String, why: String)] = [
-                ("@stream", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which only '\(release.method)' releases: called for each event until then"),
+                ("@stream", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which only '\(stop)' releases: called for each event until then"),
                 ("@cancel(\(stop))", "'\(stop)' releases it"),
             ]
             resultPerCallReading(of: function, callbacks: callbacks, into: &annotations)
