@@ -136,7 +136,7 @@ extension StarterBlock {
         let cancel = cancels[0].label?.name ?? cancels[0].name.name
         return [
             ("@success(\(dones[0].name.name))", "'\(done)' gets the value"),
-            ("@failure(\(cancels[0].name.name))", "'\(cancel)' is called when it is cancelled, thrown as BridgegenError.failureFlag"),
+            ("@userCancel(\(cancels[0].name.name))", "'\(cancel)' is called when the user cancels, thrown as CancellationError"),
         ]
     }
 

@@ -169,14 +169,14 @@ struct StarterBlock {
 
     /// `@available(*, unavailable, …)`, or `@available(iOS, obsoleted: 1, renamed: …)`
     /// (RevenueCat's `purchasePackage(_:_:)`): a declaration kept only to say what replaced it.
-    /// `@available(*, unavailable)` (or obsoleted in Swift): not callable anywhere. Not one of a
-    /// platform (SwifterSwift's `show(animated:vibrate:completion:)`, `@available(iOSApplicationExtension,
-    /// unavailable)`): callable elsewhere, and generate carries the attribute to the adapter.
+    /// `@available(*, unavailable)`, or obsoleted (RevenueCat's `@available(iOS, obsoleted: 1,
+    /// renamed: …)`, gone on its platforms): not callable. Not unavailable on one platform only
+    /// (SwifterSwift's `show(animated:vibrate:completion:)`, `@available(iOSApplicationExtension,
+    /// unavailable)`): callable in the app, and generate carries the attribute to the adapter.
     static func isUnavailable(_ attribute: Attribute) -> Bool {
-        guard attribute.name.name == "available", let arguments = attribute.arguments,
-            ["*", "swift"].contains(arguments.first?.value.text ?? "*")
-        else { return false }
-        return arguments.contains { ($0.label == nil && $0.value.text == "unavailable") || $0.label?.name == "obsoleted" }
+        guard attribute.name.name == "available", let arguments = attribute.arguments else { return false }
+        if arguments.contains(where: { $0.label?.name == "obsoleted" }) { return true }
+        return ["*", "swift"].contains(arguments.first?.value.text ?? "*") && arguments.contains { $0.label == nil && $0.value.text == "unavailable" }
     }
 
     static func isUnavailable(_ member: SourceMember) -> Bool {

@@ -20,6 +20,20 @@ import Testing
         await #expect(throws: PhotoError.notFound) { try await library.fetchThumbnail("t") }
     }
 
+    /// A picker's cancel is the user's: `CancellationError`, not a failure of bridgegen's. Done
+    /// and then cancel (a tap on the background during the slide-out) is one outcome and a
+    /// duplicate reported.
+    @Test func aUsersCancelThrowsCancellationError() async throws {
+        let log = MisuseLog.install(for: "PhotoLibrary.pickPhoto")
+        let library = PhotoLibrary()
+        #expect(try await library.pickPhoto(from: ["p"]) == Photo(id: "p"))
+        library.outcome = .failure
+        await #expect(throws: CancellationError.self) { try await library.pickPhoto(from: ["p"]) }
+        library.outcome = .both
+        #expect(try await library.pickPhoto(from: ["p"]) == Photo(id: "p"))
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     /// A failure closure of a generic error model (TRON's `APIRequest<Model, ErrorModel:
     /// ErrorSerializable>`): its error is thrown as it is, and the request is cancelled with the task.
     @Test func aFailureClosureOfAnErrorModelThrowsIt() async throws {

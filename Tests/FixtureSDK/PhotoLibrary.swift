@@ -92,6 +92,22 @@ public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
         }
     }
 
+    /// A picker's done and cancel (McPicker's `show(data:doneHandler:cancelHandler:)`): the user
+    /// picks (`.value`), cancels (`.failure`), or taps Done and then the background during the
+    /// slide-out (`.both`: done, then cancel).
+    public func pickPhoto(from ids: [String], done: @escaping (Photo) -> Void, cancel: (() -> Void)? = nil) {
+        respond { outcome in
+            switch outcome {
+            case .value: done(Photo(id: ids.first ?? ""))
+            case .failure: cancel?()
+            case .nothing: break
+            case .both:
+                done(Photo(id: ids.first ?? ""))
+                cancel?()
+            }
+        }
+    }
+
     /// Unlabeled closures, named in no conventional way: `@success` and `@failure` name them.
     public func fetchThumbnail(_ id: String, _ done: @escaping (Photo, Int) -> Void, _ problem: @escaping (PhotoError) -> Void) {
         respond { outcome in

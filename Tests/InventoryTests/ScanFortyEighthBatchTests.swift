@@ -22,7 +22,7 @@ import Testing
             }
             """
         ).text
-        #expect(text.contains("@success(doneHandler)\n    // scan: @failure(cancelHandler) because 'cancelHandler' is called when it is cancelled"), "\(text)")
+        #expect(text.contains("@success(doneHandler)\n    // scan: @userCancel(cancelHandler) because 'cancelHandler' is called when the user cancels"), "\(text)")
     }
 
     /// Popover's `willShowHandler` and ImageSlideshow's `willBeginDragging`: a view's `will…`

@@ -178,6 +178,9 @@ extension Analyzer {
         // The argument handed back first (`onError: (Object, Error) -> Void` beside `with object:`)
         // is not part of the outcome.
         let types = closure.parameters.dropFirst(Self.handsBackArgument(closure.parameters, of: function) ? 1 : 0).map(\.type)
+        // The user's cancel (McPicker's `cancelHandler`): whatever it is handed, the call throws
+        // `CancellationError`, as a delegate's `@userCancel` does.
+        if kind == "userCancel" { return .cancelledByUser(arity: types.count) }
         // Named by `@failure(name)`: its one argument is the error, whatever its type is called
         // (TRON's `failure: ((ErrorModel) -> Void)?`, `ErrorModel: ErrorSerializable: Error`);
         // the compiler checks that it is one where the adapter throws it.

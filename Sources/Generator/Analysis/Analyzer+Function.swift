@@ -315,7 +315,7 @@ extension Analyzer {
             stream.isThrowing = stream.isThrowing || call.finishesWithReturned || call.failsWithReturned || roles.others.contains { closure in
                 switch closure.role {
                 case .failure, .failureText, .failureWithoutError, .finish(.optionalError), .finish(.completion): return true
-                case .finish(.plain), .noValue: return false
+                case .finish(.plain), .noValue, .cancelledByUser: return false
                 }
             }
             adapter.stream = stream

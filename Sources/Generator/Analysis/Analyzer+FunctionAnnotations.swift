@@ -170,6 +170,11 @@ extension Analyzer {
                 result.failsWithReturned = attribute.location
             case "failure" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "nil":
                 result.nilIsFailure = attribute.location
+            case "userCancel":
+                // The closure the SDK calls when the user cancels in its UI (McPicker's
+                // `cancelHandler: () -> Void`): the call throws `CancellationError`.
+                guard let name = singleIdentifier(attribute, usage: Annotations.usage("userCancel")) else { continue }
+                result.closureRoles.append((name, "userCancel", attribute.location))
             case "success", "failure", "event", "finish":
                 if attribute.arguments?.isEmpty == false,
                     attribute.arguments?.allSatisfy({ $0.label == nil && $0.text.hasPrefix(".") }) == true

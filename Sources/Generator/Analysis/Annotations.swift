@@ -110,7 +110,9 @@ enum Annotations {
         Spec(
             name: "success", places: [.delegateMethod, .function], labels: [""], required: false,
             usage: "'@success(closureName)' naming the closure that delivers the value", delegateKind: .oneShot),
-        Spec(name: "userCancel", places: .delegateMethod, delegateKind: .oneShot),
+        Spec(
+            name: "userCancel", places: [.delegateMethod, .function], labels: ["", "returning"], required: false,
+            usage: "'@userCancel(closureName)' naming the closure called when the user cancels", delegateKind: .oneShot),
         Spec(
             name: "event", places: [.delegateMethod, .function], labels: [""], required: false,
             usage: "'@event(closureName)' naming the closure called for each event", delegateKind: .stream),

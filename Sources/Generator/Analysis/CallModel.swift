@@ -110,6 +110,10 @@ public struct OutcomeClosure: Hashable, Sendable {
         /// The failure, told by the call alone (WordPressKit's `failure: () -> Void`): it throws
         /// `BridgegenError.failureFlag`, as an `Error?` failure closure called with nil does.
         case failureWithoutError
+        /// The user cancelled in the SDK's UI (McPicker's `cancelHandler: () -> Void`): a
+        /// one-shot throws `CancellationError`, a stream just ends. Its `arity` arguments are
+        /// ignored.
+        case cancelledByUser(arity: Int)
         /// A stream's events are over: called with nothing (or with arguments it ignores), with
         /// an optional error (nil: finished), or with a completion whose `.failure(error)` case
         /// ends the stream with that error (Combine's `Subscribers.Completion`).

@@ -105,6 +105,9 @@ extension Planner {
                 parts.append(
                     "`\(closure.parameterName)` the failure, its text thrown as `BridgegenError.failureStatus`" + (arity > 1 ? " (its other arguments dropped)" : ""))
             case .failureWithoutError: parts.append("`\(closure.parameterName)` the failure, thrown as `BridgegenError.failureFlag`")
+            case .cancelledByUser:
+                parts.append(
+                    "`\(closure.parameterName)` the user's cancel, " + (adapter.stream == nil ? "thrown as `CancellationError`" : "the end"))
             case .finish(.plain): parts.append("`\(closure.parameterName)` the end")
             case .finish: parts.append("`\(closure.parameterName)` the end or the error")
             case .noValue: parts.append("`\(closure.parameterName)` no value (nil)")

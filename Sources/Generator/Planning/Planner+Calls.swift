@@ -290,6 +290,10 @@ extension Planner {
             let parameters = (closure.handsBack ? ["_"] : []) + ["text"] + others
             let method = isStream ? "finishWithFailureStatus" : "resumeWithFailureStatus"
             return "{ \(parameters.joined(separator: ", ")) in \(target).\(method)(text\(optional ? " ?? \"\"" : "")) }"
+        case .cancelledByUser(let arity):
+            let ignored = arity + (closure.handsBack ? 1 : 0)
+            let parameters = ignored == 0 ? "" : Array(repeating: "_", count: ignored).joined(separator: ", ") + " in "
+            return "{ \(parameters)\(target).\(isStream ? "finish()" : "resume(throwing: _Concurrency.CancellationError())") }"
         case .failureWithoutError:
             let method = isStream ? "finishWithFailureFlag(error: nil)" : "resumeWithFailureFlag(error: nil)"
             return "{ \(closure.handsBack ? "_ in " : "")\(target).\(method) }"

@@ -113,23 +113,48 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 
+    /// A picker's done and cancel: the user's cancel throws `CancellationError`.
+    ///
+    /// Bridged from `PhotoLibrary.pickPhoto(from:done:cancel:)`.
+    /// Closures: `done` is the value, `cancel` the user's cancel, thrown as `CancellationError`.
+    #sourceLocation(file:"ClosureRoles.bridge",line:20)
+    @discardableResult
+    nonisolated(nonsending) func pickPhoto(from ids: [String]) async throws -> Photo {
+        #sourceLocation(file:"ClosureRoles.bridge",line:21)
+        let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.pickPhoto(from:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:21)
+            self.pickPhoto(
+                from: ids,
+                done: { value in
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:20)
+                },
+                cancel: { continuation.resume(throwing: _Concurrency.CancellationError()) }
+            )
+        }
+        #sourceLocation()
+    }
+
     /// Rx-style: the events, the error, the end; `onDisposed` is a hook and stays a parameter.
     ///
     /// Bridged from `PhotoLibrary.subscribe(onNext:onError:onCompleted:onDisposed:)`.
     /// Closures: `onNext` is the events, `onError` the error, `onCompleted` the end.
-    #sourceLocation(file:"ClosureRoles.bridge",line:21)
+    #sourceLocation(file:"ClosureRoles.bridge",line:25)
     func subscribe(onDisposed: (@Sendable () -> Void)? = nil) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:18)
+        #sourceLocation(file:"ClosureRoles.bridge",line:22)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.subscribe(onDisposed:)",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:21)
+                #sourceLocation(file:"ClosureRoles.bridge",line:25)
                 self.subscribe(
                     onNext: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:20)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:24)
                     },
                     onError: { error in events.finish(throwing: error) },
                     onCompleted: { events.finish() },
@@ -144,14 +169,14 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.sink(receiveCompletion:receiveValue:)`.
     /// Closures: `receiveValue` is the events, `receiveCompletion` the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:25)
+    #sourceLocation(file:"ClosureRoles.bridge",line:29)
     func sink() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:22)
+        #sourceLocation(file:"ClosureRoles.bridge",line:26)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.sink()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:25)
+                #sourceLocation(file:"ClosureRoles.bridge",line:29)
                 self.sink(
                     receiveCompletion: { completion in
                         if case .failure(let error) = completion {
@@ -173,16 +198,16 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.enumeratePhotos(onRow:completion:)`.
     /// Closures: `onRow` is the events, `completion` the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:29)
+    #sourceLocation(file:"ClosureRoles.bridge",line:33)
     func enumeratePhotos() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:29)
+        #sourceLocation(file:"ClosureRoles.bridge",line:33)
         BridgegenStream<Photo, Swift.Void>.throwing("PhotoLibrary.enumeratePhotos()") { events in
-            #sourceLocation(file:"ClosureRoles.bridge",line:29)
+            #sourceLocation(file:"ClosureRoles.bridge",line:33)
             self.enumeratePhotos(
                 onRow: { value in
                     #sourceLocation()
                     events.yield(value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:28)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:32)
                 },
                 completion: { error in
                     if let error {
@@ -200,13 +225,13 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.queryPhotos(matching:onRow:)`.
     /// Closures: `onRow` is the events, the returned future the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:33)
+    #sourceLocation(file:"ClosureRoles.bridge",line:37)
     func queryPhotos(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:33)
+        #sourceLocation(file:"ClosureRoles.bridge",line:37)
         BridgegenStream<Photo, Swift.Void>.throwing(
             "PhotoLibrary.queryPhotos(matching:)"
         ) { events in
-            #sourceLocation(file:"ClosureRoles.bridge",line:33)
+            #sourceLocation(file:"ClosureRoles.bridge",line:37)
             let returned = self.queryPhotos(
                 matching: pattern,
                 onRow: { value in
@@ -214,7 +239,7 @@ extension PhotoLibrary {
                     events.yield(value)
                 }
             )
-            #sourceLocation(file:"ClosureRoles.bridge",line:32)
+            #sourceLocation(file:"ClosureRoles.bridge",line:36)
             returned.whenComplete { result in
                 #sourceLocation()
                 switch result {
@@ -230,14 +255,14 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.connect(to:onUpgrade:)`.
     /// Closures: `onUpgrade` is the value, the returned future the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:37)
+    #sourceLocation(file:"ClosureRoles.bridge",line:41)
     @discardableResult
     nonisolated(nonsending) func connect(to url: String) async throws -> PhotoSocket {
-        #sourceLocation(file:"ClosureRoles.bridge",line:38)
+        #sourceLocation(file:"ClosureRoles.bridge",line:42)
         let call = BridgegenCall<PhotoSocket, Swift.Void>("PhotoLibrary.connect(to:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:38)
+            #sourceLocation(file:"ClosureRoles.bridge",line:42)
             let returned = self.connect(
                 to: url,
                 onUpgrade: { value in
@@ -245,7 +270,7 @@ extension PhotoLibrary {
                     continuation.resume(returning: value)
                 }
             )
-            #sourceLocation(file:"ClosureRoles.bridge",line:37)
+            #sourceLocation(file:"ClosureRoles.bridge",line:41)
             returned.whenComplete { result in
                 #sourceLocation()
                 if case .failure(let error) = result { continuation.resume(throwing: error) }
@@ -258,20 +283,20 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.subscribe(with:onNext:onError:onCompleted:)`.
     /// Closures: `onNext` is the events, `onError` the error, `onCompleted` the end.
-    #sourceLocation(file:"ClosureRoles.bridge",line:43)
+    #sourceLocation(file:"ClosureRoles.bridge",line:47)
     func subscribe<Object: AnyObject>(with object: Object) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:40)
+        #sourceLocation(file:"ClosureRoles.bridge",line:44)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.subscribe(with:)",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:43)
+                #sourceLocation(file:"ClosureRoles.bridge",line:47)
                 self.subscribe(
                     with: object,
                     onNext: { (receiver: Object, value: Photo) in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:42)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:46)
                     },
                     onError: { _, error in events.finish(throwing: error) },
                     onCompleted: { _ in events.finish() }
@@ -283,21 +308,21 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.loadPhoto(id:with:onSuccess:onFailure:)`.
     /// Closures: `onSuccess` is the value, `onFailure` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:44)
+    #sourceLocation(file:"ClosureRoles.bridge",line:48)
     @discardableResult
     nonisolated(nonsending) func loadPhoto<Object: AnyObject>(id: String, with object: Object) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:45)
+        #sourceLocation(file:"ClosureRoles.bridge",line:49)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.loadPhoto(id:with:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:45)
+            #sourceLocation(file:"ClosureRoles.bridge",line:49)
             self.loadPhoto(
                 id: id,
                 with: object,
                 onSuccess: { (receiver: Object, value: Photo) in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:44)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:48)
                 },
                 onFailure: { _, error in continuation.resume(throwing: error) }
             )
@@ -306,7 +331,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:47)
+#sourceLocation(file:"ClosureRoles.bridge",line:51)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoFuture {
     #sourceLocation()
@@ -314,13 +339,13 @@ extension PhotoFuture {
     /// (as SE-0297 would return a lone error).
     ///
     /// Bridged from `PhotoFuture.whenFailure(_:)`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:51)
+    #sourceLocation(file:"ClosureRoles.bridge",line:55)
     nonisolated(nonsending) func whenFailure() async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:51)
+        #sourceLocation(file:"ClosureRoles.bridge",line:55)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoFuture.whenFailure()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:51)
+            #sourceLocation(file:"ClosureRoles.bridge",line:55)
             self.whenFailure({ error in
                 #sourceLocation()
                 continuation.resume(throwing: error)
@@ -329,7 +354,7 @@ extension PhotoFuture {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:53)
+#sourceLocation(file:"ClosureRoles.bridge",line:57)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoIndex {
     #sourceLocation()
@@ -338,9 +363,9 @@ extension PhotoIndex {
     ///
     /// Bridged from `PhotoIndex.scan(matching:_:)`.
     /// Closures: `onRow` is the events, its return the end, or what it throws the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:58)
+    #sourceLocation(file:"ClosureRoles.bridge",line:62)
     func scan(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:58)
+        #sourceLocation(file:"ClosureRoles.bridge",line:62)
         BridgegenStream<Photo, _Concurrency.Task<Swift.Void, Swift.Never>>.throwing(
             "PhotoIndex.scan(matching:)",
             stop: { token in token.cancel() },
@@ -348,7 +373,7 @@ extension PhotoIndex {
                 #sourceLocation()
                 return _Concurrency.Task {
                     do {
-                        #sourceLocation(file:"ClosureRoles.bridge",line:58)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:62)
                         try await self.scan(
                             matching: pattern,
                             { value in
@@ -366,7 +391,7 @@ extension PhotoIndex {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:60)
+#sourceLocation(file:"ClosureRoles.bridge",line:64)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoIndex {
     #sourceLocation()
@@ -374,9 +399,9 @@ extension PhotoIndex {
     /// until the token is cancelled (once it has arrived).
     ///
     /// Bridged from `PhotoIndex.addObserver(_:)`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:65)
+    #sourceLocation(file:"ClosureRoles.bridge",line:69)
     func addObserver() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:62)
+        #sourceLocation(file:"ClosureRoles.bridge",line:66)
         BridgegenStream<Photo, _Concurrency.Task<PhotoObservation, any Swift.Error>>.throwing(
             "PhotoIndex.addObserver()",
             stop: { task in
@@ -387,7 +412,7 @@ extension PhotoIndex {
                 #sourceLocation()
                 return _Concurrency.Task {
                     do {
-                        #sourceLocation(file:"ClosureRoles.bridge",line:65)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:69)
                         let token = try await self.addObserver({ value in
                             #sourceLocation()
                             events.yield(value)
@@ -403,7 +428,7 @@ extension PhotoIndex {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:67)
+#sourceLocation(file:"ClosureRoles.bridge",line:71)
 /// A failure closure of the request's error model, an `Error` by its constraint (TRON's
 /// `failure: ((ErrorModel) -> Void)?`): named by `@failure`, which `scan` infers.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -411,22 +436,22 @@ extension TypedRequest {
     #sourceLocation()
     /// Bridged from `TypedRequest.perform(withSuccess:failure:)`.
     /// Closures: `successBlock` is the value, `failureBlock` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:73)
+    #sourceLocation(file:"ClosureRoles.bridge",line:77)
     @discardableResult
     nonisolated(nonsending) func perform() async throws -> Model {
-        #sourceLocation(file:"ClosureRoles.bridge",line:70)
+        #sourceLocation(file:"ClosureRoles.bridge",line:74)
         let call = BridgegenCall<Model, PhotoSubscription>(
             "TypedRequest.perform()",
             cancel: { token in token.dispose() }
         )
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:74)
+            #sourceLocation(file:"ClosureRoles.bridge",line:78)
             self.perform(
                 withSuccess: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:73)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:77)
                 },
                 failure: { error in continuation.resume(throwing: error) }
             )
@@ -435,7 +460,7 @@ extension TypedRequest {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:76)
+#sourceLocation(file:"ClosureRoles.bridge",line:80)
 /// An answer closure and an error closure, implicitly unwrapped (Backendless's
 /// `responseHandler:`, `errorHandler:`): the answer is the value, or a listener's events. With
 /// an error type named like one, the names alone say so; the SDK's own error class (`Fault`) is
@@ -445,20 +470,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.fetchPhoto(id:responseHandler:errorHandler:)`.
     /// Closures: `responseHandler` is the value, `errorHandler` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:82)
+    #sourceLocation(file:"ClosureRoles.bridge",line:86)
     @discardableResult
     nonisolated(nonsending) func fetchPhoto(id: String) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:83)
+        #sourceLocation(file:"ClosureRoles.bridge",line:87)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.fetchPhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:83)
+            #sourceLocation(file:"ClosureRoles.bridge",line:87)
             self.fetchPhoto(
                 id: id,
                 responseHandler: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:82)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:86)
                 },
                 errorHandler: { error in continuation.resume(throwing: error) }
             )
@@ -468,19 +493,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.addPhotoListener(responseHandler:errorHandler:)`.
     /// Closures: `responseHandler` is the events, `errorHandler` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:86)
+    #sourceLocation(file:"ClosureRoles.bridge",line:90)
     func addPhotoListener() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:83)
+        #sourceLocation(file:"ClosureRoles.bridge",line:87)
         BridgegenStream<Photo, PhotoSubscription?>.throwing(
             "PhotoLibrary.addPhotoListener()",
             stop: { token in token?.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:86)
+                #sourceLocation(file:"ClosureRoles.bridge",line:90)
                 self.addPhotoListener(
                     responseHandler: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:85)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:89)
                     },
                     errorHandler: { error in events.finish(throwing: error) }
                 )
@@ -490,7 +515,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:88)
+#sourceLocation(file:"ClosureRoles.bridge",line:92)
 /// A value closure and an error closure whose names say nothing (`got:`, `problem:`): their
 /// types say which is which, for a one-shot and for a stream's events and failure.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -498,20 +523,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.lookUpPhoto(id:got:problem:)`.
     /// Closures: `got` is the value, `problem` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:91)
+    #sourceLocation(file:"ClosureRoles.bridge",line:95)
     @discardableResult
     nonisolated(nonsending) func lookUpPhoto(id: String) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:92)
+        #sourceLocation(file:"ClosureRoles.bridge",line:96)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.lookUpPhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:92)
+            #sourceLocation(file:"ClosureRoles.bridge",line:96)
             self.lookUpPhoto(
                 id: id,
                 got: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:91)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:95)
                 },
                 problem: { error in continuation.resume(throwing: error) }
             )
@@ -521,19 +546,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.watchLibrary(got:problem:)`.
     /// Closures: `got` is the events, `problem` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:95)
+    #sourceLocation(file:"ClosureRoles.bridge",line:99)
     func watchLibrary() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:92)
+        #sourceLocation(file:"ClosureRoles.bridge",line:96)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchLibrary()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:95)
+                #sourceLocation(file:"ClosureRoles.bridge",line:99)
                 self.watchLibrary(
                     got: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:94)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:98)
                     },
                     problem: { error in events.finish(throwing: error) }
                 )
@@ -543,7 +568,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:97)
+#sourceLocation(file:"ClosureRoles.bridge",line:101)
 /// A failure closure told by a text beside other values, and no error (Iterable's `onFailure: (_
 /// reason: String?, _ data: Data?) -> Void`): the text is thrown as `BridgegenError.failureStatus`.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -551,20 +576,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.tagPhoto(id:onSuccess:onFailure:)`.
     /// Closures: `onSuccess` is the value, `onFailure` the failure, its text thrown as `BridgegenError.failureStatus` (its other arguments dropped).
-    #sourceLocation(file:"ClosureRoles.bridge",line:100)
+    #sourceLocation(file:"ClosureRoles.bridge",line:104)
     @discardableResult
     nonisolated(nonsending) func tagPhoto(id: String) async throws -> [String: String]? {
-        #sourceLocation(file:"ClosureRoles.bridge",line:101)
+        #sourceLocation(file:"ClosureRoles.bridge",line:105)
         let call = BridgegenCall<[String: String]?, Swift.Void>("PhotoLibrary.tagPhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:101)
+            #sourceLocation(file:"ClosureRoles.bridge",line:105)
             self.tagPhoto(
                 id: id,
                 onSuccess: { tags in
                     #sourceLocation()
                     continuation.resume(returning: tags)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:100)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:104)
                 },
                 onFailure: { text, _ in continuation.resumeWithFailureStatus(text ?? "") }
             )
@@ -573,7 +598,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:103)
+#sourceLocation(file:"ClosureRoles.bridge",line:107)
 /// A `Result` beside other values (Mapbox Directions' `(Session, Result<RouteResponse,
 /// DirectionsError>)`, Azure's `(Result<T, AzureError>, HTTPResponse?)`): the Result is the
 /// outcome, and what it gets beside it is left out, said in the doc comment.
@@ -582,14 +607,14 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.searchPhotos(query:completion:)`.
     /// Left out of the value: the `String` it gets beside the Result, which is the outcome.
-    #sourceLocation(file:"ClosureRoles.bridge",line:107)
+    #sourceLocation(file:"ClosureRoles.bridge",line:111)
     @discardableResult
     nonisolated(nonsending) func searchPhotos(query: String) async throws -> [Photo] {
-        #sourceLocation(file:"ClosureRoles.bridge",line:108)
+        #sourceLocation(file:"ClosureRoles.bridge",line:112)
         let call = BridgegenCall<[Photo], Swift.Void>("PhotoLibrary.searchPhotos(query:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:108)
+            #sourceLocation(file:"ClosureRoles.bridge",line:112)
             self.searchPhotos(
                 query: query,
                 completion: { _, result in
@@ -602,13 +627,13 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.removePhoto(id:completion:)`.
     /// Left out of the value: the `Int?` it gets beside the Result, which is the outcome.
-    #sourceLocation(file:"ClosureRoles.bridge",line:110)
+    #sourceLocation(file:"ClosureRoles.bridge",line:114)
     nonisolated(nonsending) func removePhoto(id: String) async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:110)
+        #sourceLocation(file:"ClosureRoles.bridge",line:114)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.removePhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:110)
+            #sourceLocation(file:"ClosureRoles.bridge",line:114)
             self.removePhoto(
                 id: id,
                 completion: { result, _ in
@@ -620,7 +645,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:112)
+#sourceLocation(file:"ClosureRoles.bridge",line:116)
 /// A failure told by the call alone (WordPressKit's `failure: () -> Void`): it throws
 /// `BridgegenError.failureFlag`.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -628,20 +653,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.renamePhoto(id:to:success:failure:)`.
     /// Closures: `success` is the value, `failure` the failure, thrown as `BridgegenError.failureFlag`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:116)
+    #sourceLocation(file:"ClosureRoles.bridge",line:120)
     nonisolated(nonsending) func renamePhoto(id: String, to name: String) async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:116)
+        #sourceLocation(file:"ClosureRoles.bridge",line:120)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.renamePhoto(id:to:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:116)
+            #sourceLocation(file:"ClosureRoles.bridge",line:120)
             self.renamePhoto(
                 id: id,
                 to: name,
                 success: {
                     #sourceLocation()
                     continuation.resume()
-                    #sourceLocation(file:"ClosureRoles.bridge",line:115)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:119)
                 },
                 failure: { continuation.resumeWithFailureFlag(error: nil) }
             )
@@ -651,19 +676,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.watchRenames(onChange:failure:)`.
     /// Closures: `onChange` is the events, `failure` the failure, thrown as `BridgegenError.failureFlag`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:119)
+    #sourceLocation(file:"ClosureRoles.bridge",line:123)
     func watchRenames() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:116)
+        #sourceLocation(file:"ClosureRoles.bridge",line:120)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchRenames()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:119)
+                #sourceLocation(file:"ClosureRoles.bridge",line:123)
                 self.watchRenames(
                     onChange: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:118)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:122)
                     },
                     failure: { events.finishWithFailureFlag(error: nil) }
                 )
