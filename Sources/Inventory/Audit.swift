@@ -19,6 +19,8 @@ public struct Audit {
         var isStream: Bool
         /// A stream that can fail (`AsyncThrowingStream`): iterated with `for try await`.
         var isThrowingStream = false
+        /// A type's method: the suggestion keeps the type (`SwiftyStoreKit.completeTransactions(…)`).
+        var isStatic = false
         /// Where the adapter is declared: `Payments.bridge:12`.
         var origin: String
     }
@@ -58,7 +60,7 @@ public struct Audit {
                     API(
                         legacyName: legacy, baseName: call.legacyCall.name.filter { $0 != "`" }, labels: labels,
                         completionIndex: completion, adapterName: adapter.adapterName, isStream: adapter.stream != nil,
-                        isThrowingStream: adapter.stream?.isThrowing ?? false,
+                        isThrowingStream: adapter.stream?.isThrowing ?? false, isStatic: adapter.isStatic,
                         // The `func` line, below the annotations (outside try on OpenCombine).
                         origin: "\(path):\(adapter.signatureLine ?? adapter.location.line)"))
             }
@@ -103,7 +105,7 @@ public struct Audit {
 
     /// `path:line:col: warning: legacy callback call …` and its note.
     public static func report(_ call: Call) -> String {
-        let adapterCall = call.api.adapterName.split(separator: ".").last.map(String.init) ?? call.api.adapterName
+        let adapterCall = call.api.isStatic ? call.api.adapterName : call.api.adapterName.split(separator: ".").last.map(String.init) ?? call.api.adapterName
         let use = call.api.isStream
             ? (call.api.isThrowingStream ? "for try await … in \(adapterCall)" : "for await … in \(adapterCall)") : "try await \(adapterCall)"
         return "\(call.path):\(call.line):\(call.column): warning: legacy callback call '\(call.api.legacyName)'; use '\(use)'\n"
