@@ -1,3 +1,5 @@
+import DeclParser
+
 /// The module's types by name, read once. Scan asks of each type what the others declare (its
 /// async forms, its streams, its subclasses, whether it is a view); a pass over every type per
 /// type made SwiftyDropbox's thousands of generated types minutes of work.
@@ -84,5 +86,75 @@ extension Scan {
         return Set(counts.filter { returned, count in
             count >= 5 && moduleTypes.declarations(of: returned).contains { $0.inherits.map(TokenMethods.bareName).contains(own) }
         }.keys)
+    }
+}
+
+extension StarterBlock {
+    /// What kind of type the block's is, by all its declarations in the module: a SwiftUI view,
+    /// or a representable of a platform view (SDWebImageSwiftUI's `AnimatedImage:
+    /// PlatformViewRepresentable`, MapboxMaps' `Map: UIViewControllerRepresentable`); a screen; a
+    /// UIKit view; a URLSession; a value type, also when an extension in another file came first
+    /// (Mocker's `extension Mock` in Mock+DataType.swift, `public struct Mock` in Mock.swift); an
+    /// `AsyncSequence`; a protocol, or an extension of a value type.
+    mutating func readKind(of type: SourceType, among moduleTypes: ModuleTypes, types: [SourceType], merged: [SourceType]) {
+        let declarations = moduleTypes.declarations(of: type.name)
+        isView = type.name == "View" || declarations.contains { candidate in
+            candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") || $0.hasSuffix("ViewControllerRepresentable") }
+        }
+        isScreen = Scan.isScreen(type.name, in: moduleTypes)
+        isUIView = Scan.isUIView(type.name, in: moduleTypes)
+        subclassesURLSession = declarations.contains { declaration in
+            declaration.inherits.contains { ["URLSession", "Foundation.URLSession"].contains($0) }
+        }
+        isValueType = type.kind == .struct || type.kind == .enum
+            || types.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name }
+        isAsyncSequence = declarations.contains { declaration in
+            declaration.inherits.contains { ["AsyncSequence", "_Concurrency.AsyncSequence"].contains($0) }
+        }
+        isProtocol = type.kind == .protocol
+            || (type.kind == .extension && merged.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name })
+    }
+
+    /// The closures the type's methods keep in its properties (Scan+OwnCalls.swift): in its public
+    /// callback properties; in its other properties in any of its declarations (Siren's `wail`
+    /// keeps its handler in a private property the class declares), which nothing clears; or
+    /// which only a stop releases, this handler's release when one stop releases several
+    /// (`removeHandle(for:)`).
+    mutating func readKeptClosures(
+        _ kept: [String: KeptClosure], clearedIn: [String: [Release]], members: [SourceMember], moduleTypes: ModuleTypes
+    ) {
+        let ownProperties = Set(members.filter { $0.kind == .property && $0.text.contains("->") }.map(\.name))
+        let otherProperties = Set(moduleTypes.declarations(of: type).flatMap(\.members).filter { $0.kind == .property }.map(\.name))
+        closuresKeptInProperties = kept.filter { ownProperties.contains($0.value.property) }
+        let keptPrivately = kept.filter { !ownProperties.contains($0.value.property) && otherProperties.contains($0.value.property) }
+        closuresKeptPrivately = keptPrivately.filter { clearedIn[$0.value.property] == nil }
+        closuresReleasedByStop = keptPrivately.compactMapValues { kept in
+            let clearing = clearedIn[kept.property] ?? []
+            guard Set(clearing.map(\.method)).count == 1, let release = clearing.first, Scan.namesStop(release.method) else { return nil }
+            let own = clearing.count == 1 ? release : clearing.first { kept.key != nil && $0.key == kept.key }
+            return own.map { (kept, $0) }
+        }
+    }
+}
+
+extension Scan {
+    /// The closure typealiases by name: top-level ones; `optional Name` for an alias of an
+    /// optional closure (Statsig's `typealias completionBlock = ((_ error: String?) -> Void)?`),
+    /// a parameter of which escapes with or without `= nil`; and every type's by qualified name
+    /// (`qualified Signal.Observer.Action`), since a callback may name another type's.
+    static func closureAliasIndex(_ aliases: [SourceMember], types: [SourceType]) -> [String: FunctionTypeSyntax] {
+        var closureAliases: [String: FunctionTypeSyntax] = [:]
+        for alias in aliases {
+            closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias, among: aliases)
+            if case .typeAlias(let declared)? = alias.declaration, case .optional = declared.type.strippingAttributes.kind {
+                closureAliases["optional " + alias.name] = closureAliases[alias.name]
+            }
+        }
+        for type in types {
+            for member in type.members where member.kind == .typeAlias {
+                closureAliases["qualified " + type.name + "." + member.name] = StarterBlock.closureType(ofAlias: member)
+            }
+        }
+        return closureAliases
     }
 }

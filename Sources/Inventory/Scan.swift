@@ -185,22 +185,7 @@ public struct Scan {
         // Aliases of closure aliases (Azure's `PipelineStageResultHandler = ResultHandler<
         // PipelineResponse, AzureError>`): closures too, pasted beside what they name.
         aliases += Self.aliasesOfClosureAliases(valueAliases, closureAliases: aliases)
-        var closureAliases: [String: FunctionTypeSyntax] = [:]
-        for alias in aliases {
-            closureAliases[alias.name] = StarterBlock.closureType(ofAlias: alias, among: aliases)
-            // An alias of an optional closure (Statsig's `typealias completionBlock = ((_ error:
-            // String?) -> Void)?`): a parameter of it escapes, with or without `= nil`.
-            if case .typeAlias(let declared)? = alias.declaration, case .optional = declared.type.strippingAttributes.kind {
-                closureAliases["optional " + alias.name] = closureAliases[alias.name]
-            }
-        }
-        // Every type's closure typealiases by qualified name too (`qualified Signal.Observer.Action`):
-        // a callback may name another type's.
-        for type in merged {
-            for member in type.members where member.kind == .typeAlias {
-                closureAliases["qualified " + type.name + "." + member.name] = StarterBlock.closureType(ofAlias: member)
-            }
-        }
+        let closureAliases = Self.closureAliasIndex(aliases, types: merged)
         let aliasedProperties = Self.propertiesOfClosureAliases(types, aliases: closureAliases)
         let readByLibrary = Self.propertiesTheLibraryReads(closureProperties.union(aliasedProperties), in: files)
         // Also one whose type is a closure alias (LiveKit's `StateSync.onDidMutate: OnDidMutate?`,
@@ -259,37 +244,15 @@ public struct Scan {
             block.callsBackWithFlags = withFlags
             block.callsBackWithNoValueAndMessage = withNoValueAndMessage
             block.wrappedInContinuations = wrappedInContinuations
-            // Its public callback properties; and its other properties in any of its declarations
-            // (Siren's `wail` keeps its handler in a private property the class declares).
-            let ownProperties = Set(members.filter { $0.kind == .property && $0.text.contains("->") }.map(\.name))
-            let otherProperties = Set(moduleTypes.declarations(of: type.name).flatMap(\.members).filter { $0.kind == .property }.map(\.name))
-            block.closuresKeptInProperties = keptInProperties.filter { ownProperties.contains($0.value.property) }
-            let keptPrivately = keptInProperties.filter { !ownProperties.contains($0.value.property) && otherProperties.contains($0.value.property) }
-            block.closuresKeptPrivately = keptPrivately.filter { clearedIn[$0.value.property] == nil }
-            block.closuresReleasedByStop = keptPrivately.compactMapValues { kept in
-                let clearing = clearedIn[kept.property] ?? []
-                guard Set(clearing.map(\.method)).count == 1, let release = clearing.first, Self.namesStop(release.method) else { return nil }
-                // One handler of several in one stop (`removeHandle(for:)`): the release of this one.
-                let own = clearing.count == 1 ? release : clearing.first { kept.key != nil && $0.key == kept.key }
-                return own.map { (kept, $0) }
-            }
+            block.readKeptClosures(keptInProperties, clearedIn: clearedIn, members: members, moduleTypes: moduleTypes)
             block.onceListenerSets = onceListenerSets
             block.saidToBeCalledOnce = saidToBeCalledOnce
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
-            // A SwiftUI view, or a representable of a platform view (SDWebImageSwiftUI's
-            // `AnimatedImage: PlatformViewRepresentable`, MapboxMaps' `Map: UIViewControllerRepresentable`).
             block.isUnreachable = unreachable.contains(type.name)
-            block.isView = type.name == "View" || moduleTypes.declarations(of: type.name).contains { candidate in
-                candidate.inherits.contains { $0 == "View" || $0.hasSuffix("ViewRepresentable") || $0.hasSuffix("ViewControllerRepresentable") }
-            }
-            block.isScreen = Self.isScreen(type.name, in: moduleTypes)
-            block.isUIView = Self.isUIView(type.name, in: moduleTypes)
-            block.subclassesURLSession = moduleTypes.declarations(of: type.name).contains { declaration in
-                declaration.inherits.contains { ["URLSession", "Foundation.URLSession"].contains($0) }
-            }
+            block.readKind(of: type, among: moduleTypes, types: types, merged: merged)
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: mergedTypes, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: moduleTypes, includesInternal: includesInternal)
             block.subclassAsyncMethods = (subclasses[type.name] ?? []).sorted().map {
@@ -305,15 +268,6 @@ public struct Scan {
                 guard case .function(let function)? = member.declaration, !function.isAsync else { return nil }
                 return function.fullName
             })
-            // Also when an extension in another file came first (Mocker's `extension Mock` in
-            // Mock+DataType.swift, `public struct Mock` in Mock.swift).
-            block.isValueType = type.kind == .struct || type.kind == .enum
-                || types.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name }
-            block.isAsyncSequence = moduleTypes.declarations(of: type.name).contains { declaration in
-                declaration.inherits.contains { ["AsyncSequence", "_Concurrency.AsyncSequence"].contains($0) }
-            }
-            block.isProtocol = type.kind == .protocol
-                || (type.kind == .extension && merged.contains { ($0.kind == .struct || $0.kind == .enum) && $0.name == type.name })
             block.condition = type.condition
             // A type the SDK declares under a name Foundation or the standard library also has
             // (Swifter's `Process`) is ambiguous beside `import Foundation`: name it with its module.

@@ -385,45 +385,7 @@ extension StarterBlock {
                 annotations.append(("", "'\(name)' gets a \(result): if it is called once, remove '@stream'"))
             }
         }
-        // A callback of a streaming call whose end only the returned call knows (grpc's
-        // `makeServerStreamingCall(…, handler:)`) is said below.
-        // `(O, S, Change)` after `_ observer: O` in a protocol with `associatedtype S`
-        // (hyperoslo/Cache's observation registries): the observed object, which a conformer
-        // may set to itself; nothing in the protocol says so, so it stays in the value.
-        for callback in callbacks {
-            guard let closure = closureType(of: callback), closure.parameters.count > 2,
-                Analyzer.handsBackArgument(closure.parameters, of: function),
-                case .named(let components) = closure.parameters[1].type.strippingAttributes.kind, components.count == 1,
-                associatedTypes.contains(components[0].name.name)
-            else { continue }
-            let name = components[0].name.name
-            annotations.append(
-                ("", "'\(callback.label?.name ?? callback.name.name)' gets '\(name)', an associated type of \(type), after your object: "
-                    + "it is kept in the value; if a conforming type sets '\(name)' to itself, bridge that type's own method, which drops it"))
-        }
-        // The object itself handed back (CoreStore's `ListPublisher.addObserver(_:notifyInitial:_:)`
-        // calls back with the publisher on each change): the event says only that it changed.
-        // Not a static method's (websocket-kit's `WebSocket.connect(to:…, onUpgrade:)` hands over
-        // the new connection); beside values, the adapter leaves it out (decision 28).
-        if callbacks.count == 1, !function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
-            let closure = closureType(of: callbacks[0]), closure.parameters.count == 1, Analyzer.isReceiver(closure.parameters[0], scope: type)
-        {
-            let name = callbacks[0].label?.name ?? callbacks[0].name.name
-            annotations.append(
-                ("", "'\(name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is that object; read the state you want from it"))
-        }
-        if callbacks.count == 1, function.name.name.contains("Streaming"), function.returnType.map({ !$0.isVoid }) == true {
-            let name = callbacks[0].label?.name ?? callbacks[0].name.name
-            let returned = function.returnType?.description ?? ""
-            if annotations.contains(where: { $0.annotation == "@stream" }) {
-                annotations.append(
-                    ("", "'\(name)' is called for each message of a streaming call, whose end only the returned \(returned) reports: "
-                        + "as written, the stream does not end when the call does; if that matters, bridge a method of yours that ends it"))
-            } else {
-                annotations.append(
-                    ("", "'\(name)' may be called for each message of a streaming call, whose end the returned \(returned) reports: as written, a one-shot of the first"))
-            }
-        }
+        handedValueNotes(of: function, callbacks: callbacks, into: &annotations)
         stopsNotTheObjectItself(function, in: &annotations)
         // The one closure that reports the outcome: the only one, or the only one beside
         // progress (Facebook's `uploadImage(with:completion:andProgressHandler:)`).
@@ -436,18 +398,7 @@ extension StarterBlock {
         }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
         if let name = taskMethodAsyncName(of: function, callbacks: callbacks) { annotations.append(name) }
-        // A stream whose method returns the object itself, for chaining (Former's `onSelected(_:)
-        // -> Self`): nothing in what it returns stops the handler; said, so that generate need
-        // not warn that it is ignored.
-        if function.returnType?.description == "Self", annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
-            !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") })
-        {
-            annotations.append(("@cancel(none)", "it returns the object itself, for chaining, and nothing removes the handler"))
-        }
-        // Said only of what stays a one-shot, once every rule above has spoken.
-        if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let note = keptPrivatelyNote(of: function, callbacks: callbacks) {
-            annotations.append(note)
-        }
+        closingAnnotations(of: function, callbacks: callbacks, once: once, into: &annotations)
         return annotations
     }
 }

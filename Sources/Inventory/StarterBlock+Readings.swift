@@ -241,3 +241,49 @@ extension StarterBlock {
         return found.declaration.dropFirst().dropLast().allSatisfy { !$0.contains("(") || $0.contains("Error") }
     }
 }
+
+extension StarterBlock {
+    /// What the callback is handed, said where the value keeps or leaves something out: an
+    /// associated type after the caller's object, the object itself, and a streaming call's
+    /// messages (grpc's `makeServerStreamingCall(…, handler:)`), whose end only the returned call
+    /// knows.
+    func handedValueNotes(of function: FunctionDecl, callbacks: [Parameter], into annotations: inout [(annotation: String, why: String)]) {
+        // `(O, S, Change)` after `_ observer: O` in a protocol with `associatedtype S`
+        // (hyperoslo/Cache's observation registries): the observed object, which a conformer
+        // may set to itself; nothing in the protocol says so, so it stays in the value.
+        for callback in callbacks {
+            guard let closure = closureType(of: callback), closure.parameters.count > 2,
+                Analyzer.handsBackArgument(closure.parameters, of: function),
+                case .named(let components) = closure.parameters[1].type.strippingAttributes.kind, components.count == 1,
+                associatedTypes.contains(components[0].name.name)
+            else { continue }
+            let name = components[0].name.name
+            annotations.append(
+                ("", "'\(callback.label?.name ?? callback.name.name)' gets '\(name)', an associated type of \(type), after your object: "
+                    + "it is kept in the value; if a conforming type sets '\(name)' to itself, bridge that type's own method, which drops it"))
+        }
+        // The object itself handed back (CoreStore's `ListPublisher.addObserver(_:notifyInitial:_:)`
+        // calls back with the publisher on each change): the event says only that it changed.
+        // Not a static method's (websocket-kit's `WebSocket.connect(to:…, onUpgrade:)` hands over
+        // the new connection); beside values, the adapter leaves it out (decision 28).
+        if callbacks.count == 1, !function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
+            let closure = closureType(of: callbacks[0]), closure.parameters.count == 1, Analyzer.isReceiver(closure.parameters[0], scope: type)
+        {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            annotations.append(
+                ("", "'\(name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is that object; read the state you want from it"))
+        }
+        if callbacks.count == 1, function.name.name.contains("Streaming"), function.returnType.map({ !$0.isVoid }) == true {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            let returned = function.returnType?.description ?? ""
+            if annotations.contains(where: { $0.annotation == "@stream" }) {
+                annotations.append(
+                    ("", "'\(name)' is called for each message of a streaming call, whose end only the returned \(returned) reports: "
+                        + "as written, the stream does not end when the call does; if that matters, bridge a method of yours that ends it"))
+            } else {
+                annotations.append(
+                    ("", "'\(name)' may be called for each message of a streaming call, whose end the returned \(returned) reports: as written, a one-shot of the first"))
+            }
+        }
+    }
+}

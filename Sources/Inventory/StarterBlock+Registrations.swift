@@ -129,6 +129,24 @@ extension StarterBlock {
         return release.method + "(" + (label == "_" ? "" : label + ": ") + argument + ")"
     }
 
+    /// Said once every other rule has spoken: `@cancel(none)` for a stream whose method returns
+    /// the object itself, and the note of a one-shot whose closure is kept where nothing clears it.
+    func closingAnnotations(
+        of function: FunctionDecl, callbacks: [Parameter], once: Bool, into annotations: inout [(annotation: String, why: String)]
+    ) {
+        // A stream whose method returns the object itself, for chaining (Former's `onSelected(_:)
+        // -> Self`): nothing in what it returns stops the handler; said, so that generate need
+        // not warn that it is ignored.
+        if function.returnType?.description == "Self", annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+            !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") })
+        {
+            annotations.append(("@cancel(none)", "it returns the object itself, for chaining, and nothing removes the handler"))
+        }
+        if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let note = keptPrivatelyNote(of: function, callbacks: callbacks) {
+            annotations.append(note)
+        }
+    }
+
     /// A one-shot whose closure the method keeps in a property of its own that the library never
     /// clears (Siren's `wail(performCheck:completion handler:)`: `resultsHandler = handler`,
     /// called again at each version check): weak evidence, since a completion is most often kept
