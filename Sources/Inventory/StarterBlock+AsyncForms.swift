@@ -17,6 +17,20 @@ extension StarterBlock {
             // Or named with `Async` after it (FirebaseStorage's `putDataAsync(_:metadata:onProgress:)`
             // of `putData(_:metadata:completion:)`).
             if Self.isTypedForm(function, of: twin) || isNamedForItsValue(function, twin) { return true }
+            // An Objective-C convenience of the same name and arguments, labelled for Objective-C
+            // (RevenueCat's `@objc(showStoreMessagesForTypes:completion:) showStoreMessages(forTypes:
+            // NSSet, completion:)` beside Swift's `showStoreMessages(for: Set<StoreMessageType>)
+            // async`): the async form is the Swift one. Not one that takes other arguments
+            // (`recordPurchase(productID:completion:)` beside `recordPurchase(_ purchaseResult:)`).
+            let arguments = function.parameters.filter { !isClosure($0) }
+            if twin.name.name == function.name.name, function.attributes.contains(where: { $0.name.name == "objc" && $0.text.contains("(") }),
+                arguments.count == twin.parameters.count,
+                zip(arguments, twin.parameters).allSatisfy({ own, twins in
+                    ClosureRoleNames.camelWords(own.label?.name ?? "_").first == ClosureRoleNames.camelWords(twins.label?.name ?? "_").first
+                })
+            {
+                return true
+            }
             // URLSession's pairs (`dataTask(with:completionHandler:)` and `data(for:delegate:)`,
             // `uploadTask(with:fromData:…)` and `upload(for:from:delegate:)`), mirrored by SDKs
             // that wrap it (RequestKit's `RequestKitURLSession`): the same request.

@@ -22,7 +22,7 @@ extension StarterBlock {
             guard attribute.name.name == "available" else { return nil }
             if attribute.text.contains("noasync") { return "noasync: not callable from async code" }
             return Self.isUnavailable(attribute) ? "unavailable: not callable" : nil
-        }).first {
+        }).first ?? (Self.isUnavailable(function.attributes) ? "unavailable on iOS and macOS: not callable" : nil) {
             return addContext(member, function, reason: reason, marked: takesCallback(function))
         }
         // A method of an object the library only lends to synchronous closures (GRDB's

@@ -96,6 +96,12 @@ extension StarterBlock {
         return nil
     }
 
+    /// Words that name an outcome, which comes once: `onSuccess`, `didFail`, `onComplete`.
+    static let outcomeWords: Set<String> = [
+        "success", "succeeded", "failure", "fail", "failed", "error", "complete", "completed", "completion", "finish", "finished",
+        "done", "result", "response",
+    ]
+
     /// The closure an event's handler-setting method keeps, when it returns the object for
     /// chaining (`on…`, `did…`, `will…` `(_:) -> Self`) and nothing clears it; nil otherwise.
     /// A `will…` so kept is an event too, not a hook: it returns nothing the library reads.
@@ -104,7 +110,9 @@ extension StarterBlock {
         guard let returned = function.returnType?.description, returned == "Self" || returned == Self.bareTypeName(type),
             let kept = closuresKeptPrivately[name], function.parameters.count == 1, function.parameters[0].name.name == kept.parameter,
             ["on", "did", "will"].contains(ClosureRoleNames.camelWords(name).first ?? ""),
-            !ClosureRoleNames.namesOnce(name), !ClosureRoleNames.namesOnce(property: kept.property)
+            !ClosureRoleNames.namesOnce(name), !ClosureRoleNames.namesOnce(property: kept.property),
+            // Not an outcome's half (Haneke's `Fetch.onSuccess(_:) -> Self`).
+            !ClosureRoleNames.camelWords(name).contains(where: Self.outcomeWords.contains)
         else { return nil }
         return kept
     }
@@ -129,19 +137,13 @@ extension StarterBlock {
         return release.method + "(" + (label == "_" ? "" : label + ": ") + argument + ")"
     }
 
-    /// Said once every other rule has spoken: `@cancel(none)` for a stream whose method returns
-    /// the object itself, and the note of a one-shot whose closure is kept where nothing clears it.
+    /// Said once every other rule has spoken: the note of a one-shot whose closure is kept where
+    /// nothing clears it. (Not `@cancel(none)` for every stream that returns `Self`: generate's
+    /// warning that the object is ignored was the only word on streams that are wrong, Noze.io's
+    /// `ClientRequest.onResponse(handler:) -> Self` among them.)
     func closingAnnotations(
         of function: FunctionDecl, callbacks: [Parameter], once: Bool, into annotations: inout [(annotation: String, why: String)]
     ) {
-        // A stream whose method returns the object itself, for chaining (Former's `onSelected(_:)
-        // -> Self`): nothing in what it returns stops the handler; said, so that generate need
-        // not warn that it is ignored.
-        if function.returnType?.description == "Self", annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
-            !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") })
-        {
-            annotations.append(("@cancel(none)", "it returns the object itself, for chaining, and nothing removes the handler"))
-        }
         if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let note = keptPrivatelyNote(of: function, callbacks: callbacks) {
             annotations.append(note)
         }

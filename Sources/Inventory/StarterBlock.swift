@@ -179,10 +179,23 @@ struct StarterBlock {
         return ["*", "swift"].contains(arguments.first?.value.text ?? "*") && arguments.contains { $0.label == nil && $0.value.text == "unavailable" }
     }
 
+    /// Unavailable by one attribute, or on iOS and macOS both, each said apart (RevenueCat's
+    /// Obsoletions.swift, one `@available(<platform>, unavailable, renamed: …)` per platform).
+    static func isUnavailable(_ attributes: [Attribute]) -> Bool {
+        if attributes.contains(where: isUnavailable) { return true }
+        let platforms = Set(attributes.compactMap { attribute -> String? in
+            guard attribute.name.name == "available", let arguments = attribute.arguments,
+                arguments.contains(where: { $0.label == nil && $0.value.text == "unavailable" })
+            else { return nil }
+            return arguments.first?.value.text
+        })
+        return platforms.isSuperset(of: ["iOS", "macOS"])
+    }
+
     static func isUnavailable(_ member: SourceMember) -> Bool {
         switch member.declaration {
-        case .function(let function)?: function.attributes.contains(where: isUnavailable)
-        case .context(let context)?: context.attributes.contains(where: isUnavailable)
+        case .function(let function)?: isUnavailable(function.attributes)
+        case .context(let context)?: isUnavailable(context.attributes)
         default: false
         }
     }

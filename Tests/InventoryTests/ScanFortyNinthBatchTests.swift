@@ -191,4 +191,31 @@ import Testing
         #expect(!text.contains("@context  // unavailable: not callable\n    @available(iOSApplicationExtension"), "\(text)")
         #expect(text.contains("@context  // unavailable: not callable\n    @available(*, unavailable)"), "\(text)")
     }
+
+    /// Found by the full score: RevenueCat's Obsoletions.swift marks a method unavailable on each
+    /// platform apart; on iOS and macOS both, it is not callable. Its `@objc(showStoreMessagesForTypes:
+    /// completion:)` convenience is served by the Swift async form of the same name and
+    /// arguments; `recordPurchase(productID:completion:)` is not, by `recordPurchase(_:) async`,
+    /// which takes something else.
+    @Test func unavailableOnEveryMainPlatformAndObjectiveCConveniences() {
+        let text = scan(
+            """
+            public final class Purchases {
+                @available(iOS, introduced: 13.0, unavailable, renamed: "purchase(package:promotionalOffer:completion:)")
+                @available(macOS, introduced: 10.15, unavailable, renamed: "purchase(package:promotionalOffer:completion:)")
+                public func purchase(product: Int, discount: Int, completion: @escaping (Int?, Error?) -> Void) {}
+                @available(macOS, unavailable)
+                @objc(showStoreMessagesForTypes:completion:)
+                public func showStoreMessages(forTypes types: NSSet, completion: @escaping () -> Void) {}
+                public func showStoreMessages(for types: Set<Int>) async {}
+                @objc(recordPurchaseForProductID:completion:)
+                public func recordPurchase(productID: String, completion: @escaping (Int?, Error?) -> Void) {}
+                public func recordPurchase(_ purchaseResult: Int) async throws -> Int? { nil }
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // unavailable on iOS and macOS: not callable\n    @available(iOS, introduced: 13.0"), "\(text)")
+        #expect(text.contains("@context  // the SDK's own async form 'showStoreMessages(for:)' is the one to call\n    @available(macOS"), "\(text)")
+        #expect(text.contains("    public func recordPurchase(productID: String, completion:"), "\(text)")
+    }
 }
