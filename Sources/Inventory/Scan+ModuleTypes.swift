@@ -158,3 +158,13 @@ extension Scan {
         return closureAliases
     }
 }
+
+extension Scan {
+    /// The typealiases of C function pointers (BlueSignals' `typealias SigActionHandler =
+    /// @convention(c) (Int32) -> Void`), by name: a parameter of one captures nothing, so no
+    /// adapter can bridge it.
+    static func cFunctionAliases(_ aliases: [SourceMember], types: [SourceType]) -> Set<String> {
+        let all = aliases + types.flatMap(\.members).filter { $0.kind == .typeAlias }
+        return Set(all.filter { $0.text.filter { !$0.isWhitespace }.contains("@convention(c)") }.map(\.name))
+    }
+}

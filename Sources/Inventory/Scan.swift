@@ -186,6 +186,7 @@ public struct Scan {
         // PipelineResponse, AzureError>`): closures too, pasted beside what they name.
         aliases += Self.aliasesOfClosureAliases(valueAliases, closureAliases: aliases)
         let closureAliases = Self.closureAliasIndex(aliases, types: merged)
+        let cFunctionAliases = Self.cFunctionAliases(aliases, types: merged)
         let aliasedProperties = Self.propertiesOfClosureAliases(types, aliases: closureAliases)
         let readByLibrary = Self.propertiesTheLibraryReads(closureProperties.union(aliasedProperties), in: files)
         // Also one whose type is a closure alias (LiveKit's `StateSync.onDidMutate: OnDidMutate?`,
@@ -213,6 +214,7 @@ public struct Scan {
             block.declaredTypes = declaredTypes
             block.failureCarriers = failureCarriers
             block.enumAliases = enumAliases.mapValues(\.type)
+            block.cFunctionAliases = cFunctionAliases
             return block
         }
         var unbridged = Unbridged()

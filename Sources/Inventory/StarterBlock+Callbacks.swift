@@ -48,9 +48,18 @@ extension StarterBlock {
     /// (`setWaveformUpdateHandler`), not for an outcome (`setCompletionHandler`).
     static func setsHandler(_ name: String) -> Bool {
         let words = ClosureRoleNames.camelWords(name)
-        guard words.count > 2, words.first == "set", let last = words.last, ["handler", "callback", "listener", "observer"].contains(last)
+        guard words.count >= 2, words.first == "set", let last = words.last,
+            ["handler", "callback", "listener", "observer", "receiver", "processor"].contains(last)
         else { return false }
         return !words.contains { word in ["completion", "complete", "finish", "done", "result", "success", "failure", "response"].contains(word) }
+    }
+
+    /// A handler setter that returns nothing, or the handler it replaces (Perfect-PostgreSQL's
+    /// `setReceiver(_:) -> PQnoticeReceiver?`, libpq's previous notice receiver).
+    static func returnsNothingOrThePrevious(_ function: FunctionDecl) -> Bool {
+        guard let returned = function.returnType, !returned.isVoid else { return true }
+        let kind = ClosureRoleNames.camelWords(function.name.name).last ?? ""
+        return TokenMethods.bareName(returned.strippingAttributes.unwrappingOptional.description).lowercased().hasSuffix(kind)
     }
 
     /// A type of the module named like an error that is not one (SwiftyDropbox's `enum

@@ -266,7 +266,7 @@ extension StarterBlock {
                     annotations.append(
                         ("", "'\(function.name.name)' hands its handler the object itself as it updates: if that is a hook to change it before the library goes on, not an event, mark '@context'"))
                 }
-            } else if callbacks.count == 1, function.returnType?.isVoid ?? true, Self.setsHandler(function.name.name) {
+            } else if callbacks.count == 1, Self.setsHandler(function.name.name), Self.returnsNothingOrThePrevious(function) {
                 // A setter of the object's handler (AudioKit's `DynamicWaveformNode.setWaveformUpdateHandler(_:)`):
                 // kept, and called for each event until another replaces it.
                 annotations.insert(("@stream", "'\(function.name.name)' sets a handler the SDK keeps and calls for each event"), at: 0)

@@ -51,10 +51,14 @@ extension StarterBlock {
         if case .function = returned.kind { return "returns a closure: it wraps what it is given, and calls nothing back" }
         let spelled = returned.description == "Self" ? type : returned.description
         let bare = TokenMethods.bareName(spelled)
-        if ["Block", "Handler", "Callback", "Closure"].contains(where: bare.hasSuffix), !bare.hasSuffix("Token") {
+        // Not a type the module declares so (BlueSignals' `SignalWatch.on(signal:perform:) ->
+        // SignalWatchHandler`, a struct: the handle that removes the watch).
+        if ["Block", "Handler", "Callback", "Closure"].contains(where: bare.hasSuffix), !bare.hasSuffix("Token"), !declaredTypes.contains(bare) {
             return "returns a closure: it wraps what it is given, and calls nothing back"
         }
-        if ["Configuration", "Config", "Options", "Settings", "Builder"].contains(where: bare.hasSuffix) {
+        // Also a popup's parameters, returned for chaining (PopupView's `BasePopupParameters.
+        // dismissCallback(_:) -> Self`, set inside `.popup(…) { $0.dismissCallback { … } }`).
+        if ["Configuration", "Config", "Options", "Settings", "Builder", "Parameters"].contains(where: bare.hasSuffix) {
             return "returns a \(bare), whose closures run when it is used"
         }
         if spelled.contains("Publisher") {

@@ -147,6 +147,15 @@ extension StarterBlock {
         if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let note = keptPrivatelyNote(of: function, callbacks: callbacks) {
             annotations.append(note)
         }
+        // A stream's closure handed the handle the method returns (BlueSignals' `on(signal:perform:
+        // (SignalWatchHandler) -> Void) -> SignalWatchHandler`): generate leaves it out of each
+        // event, as the stream keeps and stops it. Said, whichever rule made the stream.
+        if annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let returned = function.returnType, !returned.isVoid,
+            returned.description != "Self", let handed = callbacks.first(where: { Self.isHanded(returned, by: $0) }),
+            let note = handleLeftOut(of: handed, returned: returned), !annotations.contains(where: { $0.why == note.why })
+        {
+            annotations.append(note)
+        }
     }
 
     /// A one-shot whose closure the method keeps in a property of its own that the library never

@@ -57,6 +57,8 @@ struct StarterBlock {
     /// The type is `Sendable` (an async method's stream calls it from a task), and the names of
     /// its methods that are not `async` (an async overload of one of them is left to it).
     var isSendable = false
+    /// The module's typealiases of C function pointers (`@convention(c)`), which no adapter can bridge.
+    var cFunctionAliases: Set<String> = []
     var synchronousMethods: Set<String> = []
     /// The type's `async` methods, by Swift name: the SDK's own async forms.
     /// A public struct the app cannot get hold of (no public initializer; nothing public names it).
@@ -229,6 +231,14 @@ struct StarterBlock {
             entry.marksContext = true
             entry.swiftName = member.name
             entry.contextReason = "the initializer takes it: the object's own handler, not events to listen to"
+            entries.append(entry)
+        case .property where isCallbackProperty(member) && Self.bareTypeName(type) == "EnvironmentValues":
+            // A SwiftUI environment value (PopupView's `popupDismiss: (() -> Void)?`): an action the
+            // library hands the views, which they call; nothing calls the app back through it.
+            var entry = Entry(member: member, role: .context)
+            entry.marksContext = true
+            entry.swiftName = member.name
+            entry.contextReason = "a SwiftUI environment value: an action your views read and call, not events to listen to"
             entries.append(entry)
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && isProtocol && propertiesSetByLibrary[member.name] != nil:
             // A protocol's requirement the library sets on the object it is given (Mantis's

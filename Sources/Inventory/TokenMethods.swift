@@ -160,7 +160,9 @@ struct TokenMethods {
         // and `cancelStreamInvocation(streamHandle:cancelDidFail:)`).
         // Or one named for removing what it is handed, a token named so (Amplify's `Hub.listen(to:…)
         // -> UnsubscribeToken` and `removeListener(_ token: UnsubscribeToken)`).
-        let isToken = ["Token", "Subscription", "Registration", "Handle"].contains(where: Self.bareName(returned).hasSuffix)
+        // Also a handler value the remove takes back (BlueSignals' `SignalWatch.on(signal:perform:)
+        // -> SignalWatchHandler` and `remove(handler:)`).
+        let isToken = ["Token", "Subscription", "Registration", "Handle", "Handler"].contains(where: Self.bareName(returned).hasSuffix)
         func undoes(_ candidate: FunctionDecl) -> Bool {
             let takesIt = candidate.parameters.contains { $0.type.strippingAttributes.description == returned }
             return inverses.contains(candidate.name.name)

@@ -83,6 +83,17 @@ extension Analyzer {
         else { return nil }
         let outcomeRoles = Dictionary(roles.others.map { ($0.index, $0.role) }, uniquingKeysWith: { first, _ in first })
         let completionParameter = function.parameters[completionIndex]
+        // A C function pointer (BlueSignals' `trap(signal:action: SigActionHandler)`, `typealias
+        // SigActionHandler = @convention(c) (Int32) -> Void`) captures nothing: no adapter can
+        // hand it the call's continuation, and the generated closure would not compile.
+        for index in [completionIndex] + roles.others.map(\.index) {
+            let parameter = function.parameters[index]
+            guard let resolved = try? resolver.resolve(parameter.type, scope: scope), resolved.description.contains("@convention(c)") else { continue }
+            diagnostics.error(
+                "'\(parameter.name.name)' is a C function pointer ('@convention(c)'): it cannot capture the call it would report to, so it cannot be bridged",
+                at: parameter.location, notes: [.init("mark the method '@context'; a C callback needs a global or static handler of your own")])
+            return nil
+        }
         if completionParameter.type.isInout {
             diagnostics.error(
                 "completion handler '\(completionParameter.name.name)' is 'inout'", at: completionParameter.location,

@@ -164,6 +164,12 @@ extension CallbackShape {
         let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete", "success", "failure", "result"]
             .contains(where: names.contains)
         if namesButtonHandler(method: method, owner: owner) { return true }
+        // A `perform…` method's operation (DATAStack's `performInNewBackgroundContext(_ operation:
+        // (NSManagedObjectContext) -> Void)`, `performBackgroundTask(operation:)`): the caller's
+        // work, run in the context it is handed.
+        if method.hasPrefix("perform"), ["operation", "work", "body", "task", "transaction"].contains(where: { $0 == name.lowercased() || $0 == label?.lowercased() }) {
+            return true
+        }
         // A closure named for setting up what it is handed (Former's `init(instantiateType:
         // cellSetup: ((T) -> Void)?)`, `viewSetup`): the caller's code, run when the library
         // makes the cell, not an outcome.
