@@ -121,11 +121,13 @@ extension StarterBlock {
     /// which only a stop releases, this handler's release when one stop releases several
     /// (`removeHandle(for:)`).
     mutating func readKeptClosures(
-        _ kept: [String: KeptClosure], clearedIn: [String: [Release]], members: [SourceMember], moduleTypes: ModuleTypes
+        _ allKept: [String: [KeptClosure]], clearedIn: [String: [Release]], members: [SourceMember], moduleTypes: ModuleTypes
     ) {
         let ownProperties = Set(members.filter { $0.kind == .property && $0.text.contains("->") }.map(\.name))
         let otherProperties = Set(moduleTypes.declarations(of: type).flatMap(\.members).filter { $0.kind == .property }.map(\.name))
+        let kept = allKept.compactMapValues(\.first)
         closuresKeptInProperties = kept.filter { ownProperties.contains($0.value.property) }
+        severalKeptInProperties = allKept.filter { $0.value.count > 1 && $0.value.allSatisfy { otherProperties.contains($0.property) } }
         let keptPrivately = kept.filter { !ownProperties.contains($0.value.property) && otherProperties.contains($0.value.property) }
         closuresKeptPrivately = keptPrivately.filter { clearedIn[$0.value.property] == nil }
         closuresReleasedByStop = keptPrivately.compactMapValues { kept in

@@ -83,9 +83,15 @@ extension Scan {
     /// session watcher calls on every state change): by method name, the parameter's and the
     /// property's names. The closure is then called as often as the property is.
     static func methodsKeepingClosures(in properties: Set<String>, files: [File]) -> [String: KeptClosure] {
-        var found: [String: KeptClosure] = [:]
+        closuresKept(in: properties, files: files).compactMapValues(\.first)
+    }
+
+    /// Every closure each method keeps (PermissionScope's `show(_:cancelled:)`: `onAuthChange =
+    /// authChange`, `onCancel = cancelled`), in the order the method keeps them.
+    static func closuresKept(in properties: Set<String>, files: [File]) -> [String: [KeptClosure]] {
+        var found: [String: [KeptClosure]] = [:]
         for (trimmed, method) in linesInMethods(of: files) {
-            guard let method, found[method.name] == nil else { continue }
+            guard let method else { continue }
             // `onConnect = completion` or `self.onConnect = completion`, the whole line; or one
             // slot of a dictionary by a parameter (ActiveLabel's `customTapHandlers[type] = handler`).
             let statement = (trimmed.hasPrefix("self.") ? trimmed.dropFirst(5) : trimmed).split(separator: " ")
@@ -93,8 +99,10 @@ extension Scan {
                 method.line.contains(statement[2] + ":") || method.line.contains(" " + statement[2] + " :")
             else { continue }
             let (property, key) = subscripted(statement[0])
-            guard properties.contains(property), key.map({ method.line.contains(" \($0):") }) ?? true else { continue }
-            found[method.name] = KeptClosure(parameter: String(statement[2]), property: property, key: key)
+            guard properties.contains(property), key.map({ method.line.contains(" \($0):") }) ?? true,
+                found[method.name]?.contains(where: { $0.parameter == statement[2] }) != true
+            else { continue }
+            found[method.name, default: []].append(KeptClosure(parameter: String(statement[2]), property: property, key: key))
         }
         return found
     }

@@ -169,7 +169,7 @@ public struct Scan {
         let holders = Self.holders(of: types)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
         let closureProperties = Self.closureProperties(of: types, aliases: aliases)
-        let keptInProperties = Self.methodsKeepingClosures(in: closureProperties, files: files)
+        let keptInProperties = Self.closuresKept(in: closureProperties, files: files)
         let clearedIn = Self.methodsSettingToNil(closureProperties, in: files)
         let onceListenerSets = Self.methodsAddingToOnceSets(in: files)
         let saidToBeCalledOnce = Self.methodsSaidToBeCalledOnce(in: files)

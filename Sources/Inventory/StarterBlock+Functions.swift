@@ -155,17 +155,6 @@ extension StarterBlock {
             return addContext(
                 member, function, reason: "takes a C function pointer ('@convention(c)'), which captures nothing: no adapter can hand it the call")
         }
-        // A value's setter that returns a copy with the closure set (PopupView's `struct
-        // BasePopupParameters`, `dismissCallback(_:) -> Self`, used inside
-        // `.popup(…) { $0.dismissCallback { … } }`): it registers nothing; the closure runs when the
-        // library uses that value, which no adapter can await.
-        if takesCallback(function), isValueType, !isProtocol, !function.modifiers.contains(where: { $0.name == "static" }),
-            let returned = function.returnType.map({ TokenMethods.bareName($0.strippingAttributes.description) }),
-            returned == "Self" || returned == Self.bareTypeName(type)
-        {
-            return addContext(
-                member, function, reason: "a value's setter: it returns a copy with the closure set, which runs when the library uses that value")
-        }
         if takesCallback(function), CallbackShape.namesButtonHandler(method: function.name.name, owner: type) {
             return addContext(
                 member, function, reason: "a button's handler: called only if that button is picked, so awaiting it could wait for ever")

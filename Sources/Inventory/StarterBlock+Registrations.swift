@@ -59,6 +59,22 @@ extension StarterBlock {
                 ("", "'\(kept.property)' holds one handler: a later '\(function.name.name)' (or a write of '\(kept.property)') replaces this stream's"),
             ]
         }
+        // Two closures each kept in a callback property of the object (PermissionScope's
+        // `show(_ authChange:cancelled:)`, `onAuthChange = authChange`, `onCancel = cancelled`),
+        // one named for the end: the other's events until it.
+        if !namedKind, callbacks.count == 2, function.returnType?.isVoid ?? true, let kept = severalKeptInProperties[function.name.name],
+            Set(kept.map(\.parameter)) == Set(callbacks.map(\.name.name))
+        {
+            let ends = callbacks.filter { ClosureRoleNames.camelWords($0.label?.name ?? $0.name.name).contains(where: Self.endWords.contains) }
+            if ends.count == 1, let end = ends.first, let event = callbacks.first(where: { $0.name.name != end.name.name }) {
+                let properties = kept.map { "'\($0.property)'" }.joined(separator: " and ")
+                return [
+                    ("@stream", "'\(function.name.name)' keeps its closures in \(properties), which the SDK calls for each event"),
+                    ("@event(\(event.name.name))", "'\(event.label?.name ?? event.name.name)' gets each event"),
+                    ("@finish(\(end.name.name))", "'\(end.label?.name ?? end.name.name)' is named for the end"),
+                ]
+            }
+        }
         // Kept in a private property that only a stop method releases (a checker's
         // `start(completion handler:)`, `resultsHandler = handler`, and `stop()`, `resultsHandler =
         // nil`): called for each event until the stop, whatever the closure is called. A `Result`
@@ -72,17 +88,19 @@ extension StarterBlock {
                 ("@cancel(\(stop))", "'\(stop)' releases it"),
             ]
             resultPerCallReading(of: function, callbacks: callbacks, into: &annotations)
+            if annotations.count == 2 { sharingOneSlot(kept, of: function, in: &annotations) }
             return annotations
         }
         // Kept, where nothing clears it, by a method that returns the object for chaining and is
         // named for an event (Former's `didDeselectCell(_:) -> Self`, `didDeselectCell = handler`):
         // a handler set while building the UI, called for each event.
         if callbacks.count == 1, let kept = chainedEventHandler(function) {
-            return [
+            var annotations: [(annotation: String, why: String)] = [
                 ("@stream", "'\(function.name.name)' sets the object's '\(kept.property)' and returns the object for chaining: a handler called for each event"),
                 ("@cancel(none)", "it returns the object itself, for chaining, and nothing removes the handler"),
-                ("", "'\(kept.property)' holds one handler: a later '\(function.name.name)' replaces this stream's"),
             ]
+            sharingOneSlot(kept, of: function, in: &annotations)
+            return annotations
         }
         // A registration the library says may be made only once (SwiftyStoreKit's
         // `completeTransactions(atomically:completion:)`, "should only be called once when the
@@ -95,6 +113,9 @@ extension StarterBlock {
         }
         return nil
     }
+
+    /// Words that name the end of events: `cancelled`, `onClose`, `dismissed`.
+    static let endWords: Set<String> = ["cancel", "cancelled", "canceled", "end", "ended", "close", "closed", "dismiss", "dismissed"]
 
     /// Words that name an outcome, which comes once: `onSuccess`, `didFail`, `onComplete`.
     static let outcomeWords: Set<String> = [
@@ -135,6 +156,21 @@ extension StarterBlock {
             return nil
         }
         return release.method + "(" + (label == "_" ? "" : label + ": ") + argument + ")"
+    }
+
+    /// A handler kept in one slot (ActiveLabel's `mentionTapHandler`): a second stream would
+    /// replace the first's handler, and the first's stop would then remove the second's (the
+    /// nineteenth session's outside try: two loops over `handleMentionTap()` both ended empty).
+    /// With no parameter but the closure, the streams share the one registration,
+    /// `@stream(shared)`; with others (`handleCustomTap(for:handler:)`, one slot per type), said.
+    func sharingOneSlot(_ kept: KeptClosure, of function: FunctionDecl, in annotations: inout [(annotation: String, why: String)]) {
+        if function.parameters.count == 1, let index = annotations.firstIndex(where: { $0.annotation == "@stream" }) {
+            annotations[index].annotation = "@stream(shared)"
+            annotations[index].why += "; '\(kept.property)' holds one handler, so every stream of this object shares it"
+        } else {
+            annotations.append(
+                ("", "'\(kept.property)' holds one handler\(kept.key.map { " per '\($0)'" } ?? ""): a second stream of the same replaces the first's, and the first's end removes it; keep one"))
+        }
     }
 
     /// Said once every other rule has spoken: the note of a one-shot whose closure is kept where

@@ -142,6 +142,8 @@ struct StarterBlock {
     /// Methods that keep a closure parameter in one of the type's callback properties
     /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
     var closuresKeptInProperties: [String: KeptClosure] = [:]
+    /// Methods that keep each of several closures in one of the type's callback properties.
+    var severalKeptInProperties: [String: [KeptClosure]] = [:]
     /// And those kept in a property of the type that is not one of its public callback
     /// properties (private, or of a closure alias), which nothing sets to nil.
     var closuresKeptPrivately: [String: KeptClosure] = [:]

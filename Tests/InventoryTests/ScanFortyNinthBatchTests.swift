@@ -36,12 +36,16 @@ import Testing
             }
             """
         ).text
+        // One slot: a second stream shares it (the outside try's two loops ended each other).
         #expect(
             text.contains(
-                "// scan: @stream because 'handleMentionTap' keeps 'handler' in 'mentionTapHandler', which only 'removeHandle(for: .mention)' releases"),
+                "// scan: @stream(shared) because 'handleMentionTap' keeps 'handler' in 'mentionTapHandler', which only 'removeHandle(for: .mention)' releases: called for each event until then; 'mentionTapHandler' holds one handler, so every stream of this object shares it"),
             "\(text)")
         #expect(text.contains("@cancel(removeHandle(for: .mention))\n    open func handleMentionTap"), "\(text)")
-        #expect(text.contains("@cancel(removeHandle(for: type))\n    open func handleCustomTap"), "\(text)")
+        #expect(
+            text.contains(
+                "@cancel(removeHandle(for: type))\n    // scan: 'customTapHandlers' holds one handler per 'type': a second stream of the same replaces the first's, and the first's end removes it; keep one\n    open func handleCustomTap"),
+            "\(text)")
     }
 
     /// A removal whose argument scan cannot tell (no `case`, no key) leaves the method as it
@@ -88,9 +92,9 @@ import Testing
         ).text
         #expect(
             text.contains(
-                "// scan: @stream because 'didDeselectCell' sets the object's 'didDeselectCell' and returns the object for chaining: a handler called for each event"
+                "// scan: @stream(shared) because 'didDeselectCell' sets the object's 'didDeselectCell' and returns the object for chaining: a handler called for each event; 'didDeselectCell' holds one handler, so every stream of this object shares it"
             ), "\(text)")
-        #expect(text.contains("@cancel(none)\n    // scan: 'willDisplayCell' holds one handler"), "\(text)")
+        #expect(text.contains("@cancel(none)\n    @discardableResult\n    public func willDisplayCell"), "\(text)")
         #expect(!text.contains("named for what is about to happen"), "\(text)")
         #expect(!text.contains("one-shot assumed"), "\(text)")
     }
