@@ -59,6 +59,14 @@ extension StarterBlock {
                 ("", "'\(kept.property)' holds one handler: a later '\(function.name.name)' (or a write of '\(kept.property)') replaces this stream's"),
             ]
         }
+        // A UI control's action (EasyClosure's `Container where Host: UISlider`, `valueChange(_
+        // action:)`; a `UIView`'s own `tap(_ action:)`): run at each of the control's events.
+        if callbacks.count == 1, function.returnType?.isVoid ?? true, isControl,
+            [callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains("action")
+                || ClosureRoleNames.camelWords(function.name.name).contains(where: CallbackShape.controlEventWords.contains)
+        {
+            return [("@stream", "a UI control's '\(callbacks[0].label?.name ?? callbacks[0].name.name)', run at each of its events")]
+        }
         // Two closures each kept in a callback property of the object (PermissionScope's
         // `show(_ authChange:cancelled:)`, `onAuthChange = authChange`, `onCancel = cancelled`),
         // one named for the end: the other's events until it.
@@ -112,6 +120,20 @@ extension StarterBlock {
             ]
         }
         return nil
+    }
+
+    /// A UIKit or AppKit view or control: the block's type, or what its `where` clause
+    /// constrains (EasyClosure's `extension Container where Host: UIButton`).
+    var isControl: Bool {
+        if isUIView { return true }
+        guard let whereClause else { return false }
+        let controls = [
+            "Control", "Button", "Slider", "Switch", "TextField", "TextView", "SearchBar", "DatePicker", "GestureRecognizer",
+            "BarButtonItem", "Stepper", "View",
+        ]
+        return whereClause.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { word in
+            (word.hasPrefix("UI") || word.hasPrefix("NS")) && controls.contains(where: word.hasSuffix)
+        }
     }
 
     /// Words that name the end of events: `cancelled`, `onClose`, `dismissed`.

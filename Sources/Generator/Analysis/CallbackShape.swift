@@ -167,7 +167,7 @@ extension CallbackShape {
         // A `perform…` method's operation (DATAStack's `performInNewBackgroundContext(_ operation:
         // (NSManagedObjectContext) -> Void)`, `performBackgroundTask(operation:)`): the caller's
         // work, run in the context it is handed.
-        if method.hasPrefix("perform"), ["operation", "work", "body", "task", "transaction"].contains(where: { $0 == name.lowercased() || $0 == label?.lowercased() }) {
+        if method.hasPrefix("perform"), method.count > "perform".count, ["operation", "work", "body", "task", "transaction"].contains(where: { $0 == name.lowercased() || $0 == label?.lowercased() }) {
             return true
         }
         // A closure named for setting up what it is handed (Former's `init(instantiateType:
@@ -244,6 +244,14 @@ extension CallbackShape {
         let reportsEvent = method != "add" && ["observe", "on", "when", "start", "subscribe", "listen", "watch", "add"].contains { prefix in
             method.hasPrefix(prefix) && method.dropFirst(prefix.count).first.map { $0.isUppercase || $0 == "(" } != false
         }
-        return !reportsEvent
+        // Nor a control's event (EasyClosure's `button.on.tap(_ action:)`, `slider.on.valueChange(_:)`):
+        // the action runs at each tap or change.
+        let namesControlEvent = ClosureRoleNames.camelWords(method).contains(where: controlEventWords.contains)
+        return !reportsEvent && !namesControlEvent
     }
+
+    /// Words of a UI control's events, which come again and again.
+    public static let controlEventWords: Set<String> = [
+        "tap", "tapped", "click", "clicked", "press", "pressed", "occur", "change", "changed", "pick", "picked", "toggle", "toggled",
+    ]
 }
