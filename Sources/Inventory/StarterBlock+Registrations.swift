@@ -139,12 +139,6 @@ extension StarterBlock {
     /// Words that name the end of events: `cancelled`, `onClose`, `dismissed`.
     static let endWords: Set<String> = ["cancel", "cancelled", "canceled", "end", "ended", "close", "closed", "dismiss", "dismissed"]
 
-    /// Words that name an outcome, which comes once: `onSuccess`, `didFail`, `onComplete`.
-    static let outcomeWords: Set<String> = [
-        "success", "succeeded", "failure", "fail", "failed", "error", "complete", "completed", "completion", "finish", "finished",
-        "done", "result", "response",
-    ]
-
     /// The closure an event's handler-setting method keeps, when it returns the object for
     /// chaining (`on…`, `did…`, `will…` `(_:) -> Self`) and nothing clears it; nil otherwise.
     /// A `will…` so kept is an event too, not a hook: it returns nothing the library reads.
@@ -155,7 +149,7 @@ extension StarterBlock {
             ["on", "did", "will"].contains(ClosureRoleNames.camelWords(name).first ?? ""),
             !ClosureRoleNames.namesOnce(name), !ClosureRoleNames.namesOnce(property: kept.property),
             // Not an outcome's half (Haneke's `Fetch.onSuccess(_:) -> Self`).
-            !ClosureRoleNames.camelWords(name).contains(where: Self.outcomeWords.contains)
+            !ClosureRoleNames.namesSuccess(name: name, label: nil), !ClosureRoleNames.namesFailure(method: name)
         else { return nil }
         return kept
     }
