@@ -1,0 +1,75 @@
+/// The words of an SDK's own outcome and event enums' cases, and the verbs that undo a
+/// method: what a closure or a case is named for, beyond its own name.
+extension ClosureRoleNames {
+    /// The case names of an SDK's own outcome or event enum (RxSwift's `Event`: `next`, `error`,
+    /// `completed`; PromiseKit's `Result`: `fulfilled`, `rejected`). An enum whose cases are all
+    /// named so, with a failure or an end among them, is an outcome; any other enum (Alamofire's
+    /// `RetryResult`: `retry`, `retryWithDelay`, …) is a value like any other.
+    static let valueCases: Set<String> = [
+        "next", "value", "success", "succeeded", "fulfilled", "resolved", "element", "event", "item", "change", "changed",
+        "update", "message", "row",
+    ]
+    static let failureCases: Set<String> = ["error", "failure", "failed", "fail", "rejected", "errored"]
+    static let endCases: Set<String> = [
+        "completed", "complete", "finished", "done", "end", "ended", "interrupted", "cancelled", "canceled", "closed",
+        "terminated",
+    ]
+    /// Case names that say each call of the callback is an event: a stream.
+    static let eventCases: Set<String> = [
+        "next", "value", "element", "event", "item", "change", "changed", "update", "message", "row",
+    ]
+
+    public static func isOutcomeEnum(caseNames: [String]) -> Bool {
+        let lowered = caseNames.map { $0.lowercased() }
+        return lowered.allSatisfy { valueCases.contains($0) || failureCases.contains($0) || endCases.contains($0) }
+            && lowered.contains { failureCases.contains($0) || endCases.contains($0) }
+    }
+
+    /// The case of an outcome enum that is called for each event (`next`, `value`), if any.
+    public static func eventCase(of caseNames: [String]) -> String? {
+        caseNames.first { eventCases.contains($0.lowercased()) }
+    }
+
+    /// The verbs that undo a method's (`subscribe` → `unsubscribe`, `psubscribe` → `punsubscribe`,
+    /// `addPublishListener` → `removePublishListener`, `connect` → `disconnect`): a closure named
+    /// for one (`onUnsubscribe`) is the end of what the method started, and a method named so
+    /// stops it.
+    public static func inverses(of method: String) -> [String] {
+        let pairs = [
+            ("subscribe", "unsubscribe"), ("Subscribe", "Unsubscribe"), ("add", "remove"), ("register", "unregister"),
+            ("register", "deregister"), ("start", "stop"), ("connect", "disconnect"), ("open", "close"), ("attach", "detach"),
+            ("watch", "unwatch"), ("listen", "unlisten"), ("observe", "unobserve"), ("join", "leave"), ("begin", "end"),
+            ("bind", "unbind"), ("set", "remove"), ("set", "unset"), ("set", "clear"),
+        ]
+        var found: [String] = []
+        for (verb, inverse) in pairs {
+            if method.hasPrefix(verb) {
+                found.append(inverse + method.dropFirst(verb.count))
+            } else if let range = method.range(of: verb), verb == "subscribe" || verb == "Subscribe" {
+                // `psubscribe`: the verb after a one-letter mode.
+                found.append(method.replacingCharacters(in: range, with: inverse))
+            }
+        }
+        // `remove` of the kind's last words (Optimizely's `removeNotificationListener(notificationId:)`
+        // of `addActivateNotificationListener(activateListener:) -> Int?`).
+        if method.hasPrefix("add") {
+            var rest = method.dropFirst(3)
+            while let next = rest.dropFirst().firstIndex(where: \.isUppercase) {
+                rest = rest[next...]
+                found.append("remove" + rest)
+            }
+        }
+        // `end`/`stop` before the whole name (Bluejay's `endListen(to:)` of `listen(to:…)`).
+        if let first = method.first {
+            found += ["end", "stop"].map { $0 + first.uppercased() + method.dropFirst() }
+        }
+        // An observer's own stop (LaunchDarkly's `stopObserving(owner:)` of every
+        // `observe…(owner:handler:)`).
+        for (verb, stop) in [("observe", "stopObserving"), ("listen", "stopListening"), ("watch", "stopWatching")] where method.hasPrefix(verb) {
+            found.append(stop)
+        }
+        // A bare `remove(observer:)` of what `observe(…)` returns (malcommac/Repeat's `Repeater`).
+        if method == "observe" || method == "addObserver" { found.append("remove") }
+        return found
+    }
+}
