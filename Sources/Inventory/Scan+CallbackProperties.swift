@@ -108,4 +108,39 @@ extension Scan {
         }
         return found
     }
+
+    /// Of the callback properties the library sets, those it sets on another object (one it
+    /// made: a cell, a view, a sheet) to a closure that hands the call to its own delegate
+    /// (Sendbird's `messageCell.userProfileTapHandler = { [weak self] in … self.delegate?.…(…) }`),
+    /// by name, with that delegate: the library's wiring, not the app's events. Not a closure
+    /// the object sets on itself (TOCropViewController's `self.onDidTapDone = { delegate… }`,
+    /// installed for the app's delegate when it has one).
+    static func propertiesForwardedToDelegates(_ names: Set<String>, in files: [File]) -> [String: String] {
+        var found: [String: String] = [:]
+        guard !names.isEmpty else { return found }
+        for file in files where !InternalUse.says(InternalUse.leadingComment(of: file.bytes)) {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            guard names.contains(where: { text.contains("." + $0 + " = {") }) else { continue }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                guard let assignment = line.range(of: " = {") else { continue }
+                let target = line[..<assignment.lowerBound]
+                let name = String(target.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+                let before = target.dropLast(name.count)
+                guard names.contains(name), found[name] == nil, before.last == ".", !before.dropLast().hasSuffix("self") else { continue }
+                // The closure's lines, to its closing brace (a handful: a forwarder is short).
+                var depth = 0
+                for body in lines[index..<min(lines.count, index + 12)] {
+                    let code = body.components(separatedBy: "//").first ?? ""
+                    if let range = code.range(of: #"[A-Za-z]*[dD]elegate\?\."#, options: .regularExpression) {
+                        found[name] = String(code[range].dropLast(2))
+                        break
+                    }
+                    depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+                    if depth <= 0 { break }
+                }
+            }
+        }
+        return found
+    }
 }

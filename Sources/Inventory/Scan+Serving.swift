@@ -294,7 +294,9 @@ extension Scan {
         for type in types where type.kind == .struct || type.kind == .class || type.kind == .extension {
             for member in type.members where member.kind == .property && member.isPublic && ["error", "failure"].contains(member.name) {
                 let spelled = member.text.components(separatedBy: ":").dropFirst().joined(separator: ":")
-                if spelled.contains("Error"), spelled.contains("?") { carriers[type.name] = member.name }
+                // A nested type is named bare where its outer type uses it (Kommunicate's
+                // `KMConversationService.Response`, handed to `completion: (Response) -> Void`).
+                if spelled.contains("Error"), spelled.contains("?") { carriers[type.name] = member.name; carriers[bare(type.name)] = member.name }
             }
         }
         return carriers

@@ -192,6 +192,7 @@ public struct Scan {
         // Also one whose type is a closure alias (LiveKit's `StateSync.onDidMutate: OnDidMutate?`,
         // set by its `Track` to a handler of its own).
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties.union(aliasedProperties), in: files)
+        let forwardedToDelegates = Self.propertiesForwardedToDelegates(Set(setByLibrary.keys), in: files)
         var blocks: [StarterBlock] = []
         // A type's block (or the free functions', named ""), with what the whole module says
         // (read once: a module of thousands of types, SwiftyDropbox's, made a block each).
@@ -251,6 +252,7 @@ public struct Scan {
             block.saidToBeCalledOnce = saidToBeCalledOnce
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
+            block.propertiesForwardedToDelegates = forwardedToDelegates
             block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
             block.isUnreachable = unreachable.contains(type.name)

@@ -165,6 +165,9 @@ struct StarterBlock {
     /// Callback properties the library's own code sets, with the file that does
     /// (Scan.propertiesTheLibrarySets): its plumbing.
     var propertiesSetByLibrary: [String: String] = [:]
+    /// Of those, the ones it sets on objects it makes to a closure that hands each call to its
+    /// own delegate (Scan.propertiesForwardedToDelegates), with that delegate.
+    var propertiesForwardedToDelegates: [String: String] = [:]
     /// Callback properties the library's code reads (calls or hands on) (Scan.propertiesTheLibraryReads).
     var propertiesReadByLibrary: Set<String> = []
     var entries: [Entry] = []
@@ -233,6 +236,24 @@ struct StarterBlock {
             entry.marksContext = true
             entry.swiftName = member.name
             entry.contextReason = "the initializer takes it: the object's own handler, not events to listen to"
+            entries.append(entry)
+        case .property where isCallbackProperty(member) && !isProtocol && propertiesForwardedToDelegates[member.name] != nil:
+            // Wiring (Sendbird's modules set each cell's `userProfileTapHandler` to call their
+            // `delegate`): a stream would take the handler from the library, and the app hears
+            // the same taps through that delegate.
+            var entry = Entry(member: member, role: .context)
+            entry.marksContext = true
+            entry.swiftName = member.name
+            entry.contextReason =
+                "the library sets it on each \(Self.bareTypeName(type)) it makes, handing every call on to its own '\(propertiesForwardedToDelegates[member.name] ?? "")': listen through that"
+            entries.append(entry)
+        case .property where isCallbackProperty(member) && CallbackShape.defersWork(owner: Self.bareTypeName(type)):
+            // A debouncer's job (malcommac/Repeat's `Debouncer.callback`): the work it runs once
+            // calls stop coming, perhaps never; nothing to listen to.
+            var entry = Entry(member: member, role: .context)
+            entry.marksContext = true
+            entry.swiftName = member.name
+            entry.contextReason = "the work a \(Self.bareTypeName(type)) runs later, or never if another comes first: not events to listen to"
             entries.append(entry)
         case .property where isCallbackProperty(member) && Self.bareTypeName(type) == "EnvironmentValues":
             // A SwiftUI environment value (PopupView's `popupDismiss: (() -> Void)?`): an action the

@@ -126,6 +126,21 @@ struct TokenMethods {
         return nil
     }
 
+    /// `removeErrorHandler` of `addErrorUpdateHandler` (Crowdin): `remove` and some of the `add`
+    /// method's words, in their order, the last one among them.
+    static func removesSomeOf(_ add: String, _ remove: String) -> Bool {
+        guard add.hasPrefix("add"), remove.hasPrefix("remove") else { return false }
+        let added = ClosureRoleNames.camelWords(String(add.dropFirst(3)))
+        let removed = ClosureRoleNames.camelWords(String(remove.dropFirst(6)))
+        guard !removed.isEmpty, removed.last == added.last else { return false }
+        var rest = added[...]
+        for word in removed {
+            guard let found = rest.firstIndex(of: word) else { return false }
+            rest = rest[(found + 1)...]
+        }
+        return true
+    }
+
     /// Whether a method takes a closure to call back: a function type, an `@escaping` one behind
     /// a typealias, or a parameter named like a completion; with `unlessDefaulted`, not one the
     /// caller may leave out.
@@ -168,6 +183,7 @@ struct TokenMethods {
             return inverses.contains(candidate.name.name)
                 || (candidate.name.name.hasPrefix("cancel") && takesIt)
                 || (isToken && takesIt && ["remove", "unsubscribe", "unregister", "stop", "dispose", "end"].contains(where: candidate.name.name.hasPrefix))
+                || (takesIt && Self.removesSomeOf(name, candidate.name.name))
         }
         let isStatic = function.modifiers.contains { $0.name == "static" || $0.name == "class" }
         candidates: for candidate in (isStatic ? staticFunctions : functions)[Self.bareName(type)] ?? [] where undoes(candidate) {

@@ -238,6 +238,25 @@ extension Analyzer {
             isStream
             ? "name each closure's role: '@event(…)' for the events, '@failure(…)' for the error, '@finish(…)' for the end"
             : "name each closure's role: '@success(…)' for the value, '@failure(…)' for the error"
+        // A yes and a no (`onGranted:`, `onDenied:`): whichever the adapter waits on, the other
+        // answer stays the caller's closure. The answer is a `Bool`, which a method of the app's
+        // says through one completion.
+        let valueClosure = (name: valueName, label: function.parameters[value].label?.name)
+        if let other = left.first(where: {
+            ClosureRoleNames.answerYesAndNo(valueClosure, (function.parameters[$0].name.name, function.parameters[$0].label?.name))
+        }) {
+            let (yes, no) = ClosureRoleNames.says(yes: true, name: valueName, label: valueClosure.label)
+                ? (valueName, function.parameters[other].name.name) : (function.parameters[other].name.name, valueName)
+            diagnostics.error(
+                "'\(yes)' and '\(no)' answer yes or no: '\(function.fullName)' would wait for one and keep the other as a parameter",
+                at: function.parameters[other].location,
+                notes: [
+                    .init(
+                        "bridge a method of yours that calls it with '\(yes): { completion(true) }, \(no): { completion(false) }' and takes 'completion: @escaping (Bool) -> Void'"
+                    )
+                ])
+            return false
+        }
         for index in left
         where ClosureRoleNames.namesOutcome(name: function.parameters[index].name.name, label: function.parameters[index].label?.name) {
             let name = function.parameters[index].name.name

@@ -118,6 +118,12 @@ extension CallbackShape {
         return alert && (words == ["action"] || words == ["actions"] || (words.first == "add" && words.dropFirst().first == "action"))
     }
 
+    /// A type that runs the work it is given later, or drops it for newer work: a debouncer's or
+    /// a throttler's closures are that work.
+    public static func defersWork(owner: String) -> Bool {
+        ["Debouncer", "Debounce", "Throttler", "Throttle"].contains(where: owner.hasSuffix)
+    }
+
     public static func isWork(
         name: String, label: String?, parameterCount: Int, method: String, returns: String? = nil, owner: String? = nil,
         closureThrows: Bool = false
@@ -164,6 +170,9 @@ extension CallbackShape {
         let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete", "success", "failure", "result"]
             .contains(where: names.contains)
         if namesButtonHandler(method: method, owner: owner) { return true }
+        // A debouncer's or throttler's job (Sendbird's `SBUDebouncer.add(handler:)`): run later,
+        // or never when a later one replaces it; no outcome of the call.
+        if parameterCount == 0, let owner, defersWork(owner: owner) { return true }
         // A `perform…` method's operation (DATAStack's `performInNewBackgroundContext(_ operation:
         // (NSManagedObjectContext) -> Void)`, `performBackgroundTask(operation:)`): the caller's
         // work, run in the context it is handed.

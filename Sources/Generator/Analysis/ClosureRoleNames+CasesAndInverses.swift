@@ -72,4 +72,21 @@ extension ClosureRoleNames {
         if method == "observe" || method == "addObserver" { found.append("remove") }
         return found
     }
+
+    /// Words of a yes and of a no (`onGranted`/`onDenied`, `allowed`/`denied`): closures so
+    /// named answer a question, and neither is a failure.
+    static let yesWords: Set<String> = ["granted", "allowed", "authorized", "accepted", "approved"]
+    static let noWords: Set<String> = ["denied", "refused", "declined", "unauthorized", "disallowed"]
+
+    /// Whether a closure's name or label says yes (`onGranted`), or no (`onDenied`).
+    public static func says(yes: Bool, name: String, label: String?) -> Bool {
+        ([name, label ?? ""] as [String]).flatMap(camelWords).contains { (yes ? yesWords : noWords).contains($0.lowercased()) }
+    }
+
+    /// Whether two closures are the yes and the no of one answer (Sendbird's
+    /// `requestCameraAccess(for:onGranted:onDenied:)`), in either order.
+    public static func answerYesAndNo(_ first: (name: String, label: String?), _ second: (name: String, label: String?)) -> Bool {
+        (says(yes: true, name: first.name, label: first.label) && says(yes: false, name: second.name, label: second.label))
+            || (says(yes: false, name: first.name, label: first.label) && says(yes: true, name: second.name, label: second.label))
+    }
 }
