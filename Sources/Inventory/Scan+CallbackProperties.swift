@@ -129,16 +129,23 @@ extension Scan {
                 let before = target.dropLast(name.count)
                 guard names.contains(name), found[name] == nil, before.last == ".", !before.dropLast().hasSuffix("self") else { continue }
                 // The closure's lines, to its closing brace (a handful: a forwarder is short).
+                // Not one that also calls a handler of the library's own (QRCodeReader's view
+                // controller hands each code to its `completionBlock?(…)` and its delegate): the
+                // property is then the API that handler stands on.
                 var depth = 0
+                var delegate: String?
                 for body in lines[index..<min(lines.count, index + 12)] {
                     let code = body.components(separatedBy: "//").first ?? ""
                     if let range = code.range(of: #"[A-Za-z]*[dD]elegate\?\."#, options: .regularExpression) {
-                        found[name] = String(code[range].dropLast(2))
+                        delegate = delegate ?? String(code[range].dropLast(2))
+                    } else if code.range(of: #"[A-Za-z_]\?\("#, options: .regularExpression) != nil {
+                        delegate = nil
                         break
                     }
                     depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
                     if depth <= 0 { break }
                 }
+                if let delegate { found[name] = delegate }
             }
         }
         return found

@@ -155,6 +155,14 @@ extension StarterBlock {
             return addContext(
                 member, function, reason: "takes a C function pointer ('@convention(c)'), which captures nothing: no adapter can hand it the call")
         }
+        // A closure its body never uses (ScrollStackController's `setRowHidden(…, completion:)`):
+        // nothing calls it, and an adapter would wait for ever.
+        if takesCallback(function), let unused = function.parameters.first(where: {
+            closuresBodiesNeverUse.contains(function.name.name + "|" + $0.name.name)
+        }) {
+            return addContext(
+                member, function, reason: "its body never uses '\(unused.name.name)': nothing calls it, so an adapter would wait for ever")
+        }
         if takesCallback(function), CallbackShape.namesButtonHandler(method: function.name.name, owner: type) {
             return addContext(
                 member, function, reason: "a button's handler: called only if that button is picked, so awaiting it could wait for ever")

@@ -61,9 +61,12 @@ extension StarterBlock {
         }
         // A UI control's action (EasyClosure's `Container where Host: UISlider`, `valueChange(_
         // action:)`; a `UIView`'s own `tap(_ action:)`): run at each of the control's events.
+        // Not a completion (ScrollStackController's `toggleAxis(animated:completion:)`: the
+        // animation's end, once).
         if callbacks.count == 1, function.returnType?.isVoid ?? true, isControl,
             [callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains("action")
-                || ClosureRoleNames.camelWords(function.name.name).contains(where: CallbackShape.controlEventWords.contains)
+                || (ClosureRoleNames.camelWords(function.name.name).contains(where: CallbackShape.controlEventWords.contains)
+                    && !Analyzer.looksLikeCompletion(callbacks[0].name.name) && !Analyzer.looksLikeCompletion(callbacks[0].label?.name))
         {
             return [("@stream", "a UI control's '\(callbacks[0].label?.name ?? callbacks[0].name.name)', run at each of its events")]
         }

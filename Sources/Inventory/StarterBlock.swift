@@ -168,6 +168,9 @@ struct StarterBlock {
     /// Of those, the ones it sets on objects it makes to a closure that hands each call to its
     /// own delegate (Scan.propertiesForwardedToDelegates), with that delegate.
     var propertiesForwardedToDelegates: [String: String] = [:]
+    /// Closure parameters that the bodies of the methods of that name never name, as
+    /// `method|parameter` (Scan.closuresBodiesNeverUse).
+    var closuresBodiesNeverUse: Set<String> = []
     /// Callback properties the library's code reads (calls or hands on) (Scan.propertiesTheLibraryReads).
     var propertiesReadByLibrary: Set<String> = []
     var entries: [Entry] = []
@@ -237,10 +240,12 @@ struct StarterBlock {
             entry.swiftName = member.name
             entry.contextReason = "the initializer takes it: the object's own handler, not events to listen to"
             entries.append(entry)
-        case .property where isCallbackProperty(member) && !isProtocol && propertiesForwardedToDelegates[member.name] != nil:
+        case .property where isCallbackProperty(member) && !isProtocol && (isUIView || isScreen || Self.bareTypeName(type).hasSuffix("Cell"))
+            && propertiesForwardedToDelegates[member.name] != nil:
             // Wiring (Sendbird's modules set each cell's `userProfileTapHandler` to call their
             // `delegate`): a stream would take the handler from the library, and the app hears
-            // the same taps through that delegate.
+            // the same taps through that delegate. Only a view's, a cell's or a screen's: a task's
+            // (MerchantKit's `CommitPurchaseTask.onCompletion`) is its outcome, whoever uses it.
             var entry = Entry(member: member, role: .context)
             entry.marksContext = true
             entry.swiftName = member.name

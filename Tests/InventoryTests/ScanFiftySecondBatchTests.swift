@@ -126,4 +126,41 @@ import Testing
         #expect(text.contains("public var onDidTapDone: (() -> Void)?"), "\(text)")
         #expect(!text.contains("@context  // the library sets it on each CropController"), "\(text)")
     }
+
+    /// Batch 54: ScrollStackController's `setRowHidden(…, completion:)` takes a completion its
+    /// body never uses (not bridged: it would wait for ever), and its `toggleAxis(animated:
+    /// completion:)` on a view is an animation's end, not a control's events; Epoxy's
+    /// `makeCoordinator(update:) -> Coordinator` hands its closure to what it makes.
+    @Test func aClosureNoBodyUsesAControlsCompletionAndAFactorysClosure() {
+        let text = scan(
+            """
+            import UIKit
+            open class ScrollStack: UIScrollView {
+                open func setRowHidden(index: Int, isHidden: Bool, completion: (() -> Void)? = nil) {
+                    guard index > 0 else { return }
+                    self.isHidden = isHidden
+                }
+                open func moveRow(index: Int, completion: (() -> Void)? = nil) {
+                    UIView.animate(withDuration: 0.3, animations: {}) { _ in completion?() }
+                }
+                open func toggleAxis(animated: Bool = false, completion: (() -> Void)? = nil) {
+                    UIView.animate(withDuration: 0.3, animations: {}) { _ in completion?() }
+                }
+            }
+            public struct BarModel {
+                public func makeCoordinator(update: @escaping (_ animated: Bool) -> Void) -> Int { 0 }
+            }
+            public protocol Loading {
+                func load(completion: @escaping () -> Void)
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // its body never uses 'completion': nothing calls it, so an adapter would wait for ever\n    open func setRowHidden"), "\(text)")
+        #expect(text.contains("    open func moveRow(index: Int, completion: (() -> Void)? = nil)\n"), "\(text)")
+        #expect(!text.contains("@stream\n    open func toggleAxis"), "\(text)")
+        #expect(text.contains("// BarModel: makeCoordinator(update:)"), "\(text)")
+        #expect(text.contains("    func load(completion: @escaping () -> Void)\n"), "\(text)")
+        #expect(CallbackShape.isWork(name: "update", label: nil, parameterCount: 1, method: "makeCoordinator", returns: "Coordinator"))
+        #expect(!CallbackShape.isWork(name: "completion", label: nil, parameterCount: 1, method: "makeRequest", returns: "Request"))
+    }
 }

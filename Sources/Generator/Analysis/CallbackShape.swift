@@ -170,6 +170,13 @@ extension CallbackShape {
         let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete", "success", "failure", "result"]
             .contains(where: names.contains)
         if namesButtonHandler(method: method, owner: owner) { return true }
+        // A factory's (Epoxy's `makeCoordinator(update: @escaping (Bool) -> Void) -> Coordinator`):
+        // the closure is handed to what it makes, to call; no outcome of the call, which returns.
+        if method.hasPrefix("make"), method.dropFirst(4).first?.isUppercase == true, let returns, !["Void", "()"].contains(returns),
+            !namedAsCompletion, !(name.hasPrefix("on") || label?.hasPrefix("on") == true)
+        {
+            return true
+        }
         // A debouncer's or throttler's job (Sendbird's `SBUDebouncer.add(handler:)`): run later,
         // or never when a later one replaces it; no outcome of the call.
         if parameterCount == 0, let owner, defersWork(owner: owner) { return true }
