@@ -78,6 +78,9 @@ public struct Audit {
         for index in tokens.indices {
             guard let word = tokens[index].word, names.contains(word) else { continue }
             if index > 0, let previous = tokens[index - 1].word, ["func", "var", "let", "case"].contains(previous) { continue }
+            // Awaited: the adapter's own call (`try await uploader.upload(data) { progress in … }`,
+            // its trailing closure the adapter's `progress`), not the legacy method.
+            if Self.isAwaited(tokens, index) { continue }
             guard let shape = CallShape(tokens, at: index + 1, allowsTrailingClosure: !Self.inStatementHeader(tokens, index))
             else { continue }
             // Of the overloads the call fits, the one it leaves the fewest arguments out of
@@ -87,6 +90,21 @@ public struct Audit {
             calls.append(Call(path: path, line: tokens[index].line, column: tokens[index].column, api: api))
         }
         return calls
+    }
+
+    /// Whether the call at `index` is the operand of an `await`: back along its member chain
+    /// (`try await self.uploader.upload`), within its statement.
+    static func isAwaited(_ tokens: [SkimToken], _ index: Int) -> Bool {
+        var cursor = index
+        while cursor > 0 {
+            // A chain continues over a line break only where the line starts with `.`.
+            if tokens[cursor].startsLine && !tokens[cursor].isPunctuation(".") { return false }
+            cursor -= 1
+            let token = tokens[cursor]
+            if token.word == "await" { return true }
+            guard token.word != nil || token.isPunctuation(".") || token.isPunctuation("?") || token.isPunctuation("!") else { return false }
+        }
+        return false
     }
 
     /// Whether the token is in the header of a `for`, `if`, `while`, `guard` or `switch`, where a

@@ -16,7 +16,7 @@ extension Scan {
                 guard found == 0 || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(text[found - 1]) else { continue }
                 guard let method = readSignature(text, from: index) else { continue }
                 index = method.bodyEnd
-                let body = String(decoding: text[method.bodyStart..<method.bodyEnd], as: UTF8.self)
+                let body = codeOnly(String(decoding: text[method.bodyStart..<method.bodyEnd], as: UTF8.self))
                 // A stub says nothing of what the real one does: an empty body or one statement
                 // (`{}`, `{ nil }`, `{ fatalError() }`) for a subclass or a conformer to fill in.
                 let statements = body.split(separator: "\n").filter { line in
@@ -105,6 +105,37 @@ extension Scan {
             index += 1
         }
         return nil
+    }
+
+    /// `text` without its comments and string literals (a `// the completion is never called`
+    /// names nothing), each replaced by a space.
+    static func codeOnly(_ text: String) -> String {
+        var result = ""
+        var characters = Array(text)[...]
+        while let character = characters.first {
+            if character == "/", characters.dropFirst().first == "/" {
+                characters = characters.drop { $0 != "\n" }
+                result.append(" ")
+            } else if character == "/", characters.dropFirst().first == "*" {
+                characters = characters.dropFirst(2)
+                while !characters.isEmpty, !(characters.first == "*" && characters.dropFirst().first == "/") { characters = characters.dropFirst() }
+                characters = characters.dropFirst(2)
+                result.append(" ")
+            } else if character == "\"" {
+                // To the closing quote on the line (an escaped quote skipped; an
+                // interpolation's text goes with the literal).
+                characters = characters.dropFirst()
+                while let next = characters.first, next != "\"", next != "\n" {
+                    characters = characters.dropFirst(next == "\\" ? 2 : 1)
+                }
+                characters = characters.dropFirst()
+                result.append(" ")
+            } else {
+                result.append(character)
+                characters = characters.dropFirst()
+            }
+        }
+        return result
     }
 
     /// Whether `body` names `identifier` as a whole word.

@@ -149,6 +149,11 @@ struct StarterFile {
             if let condition = block.condition { lines.append("#if \(CompilationCondition.simplified(condition))") }
             // The SDK's free functions stand at the top level, each one's own block.
             let indent = block.isFreeFunctions ? "" : "    "
+            // A block whose every callback is refused bridges nothing: commented out whole, so
+            // that the starter generates without a warning (outside try).
+            let bridgesNothing = !block.isFreeFunctions && block.entries.contains { $0.refusal != nil && $0.role != .context }
+                && !block.entries.contains { $0.refusal == nil && ($0.role != .context || $0.marksContext || $0.initializerWithCallback) }
+            let blockStart = lines.count
             if !block.isFreeFunctions {
                 lines.append("extension \(block.spelledType ?? block.type)\(block.whereClause.map { " " + $0 } ?? "") {")
             }
@@ -192,13 +197,19 @@ struct StarterFile {
                 owners.append((first...lines.count, blockIndex, index))
             }
             if !block.isFreeFunctions { lines.append("}") }
+            if bridgesNothing {
+                for line in blockStart..<lines.count where !lines[line].trimmingCharacters(in: .whitespaces).hasPrefix("//") && !lines[line].isEmpty {
+                    let indentation = lines[line].prefix { $0 == " " }
+                    lines[line] = indentation + "// " + lines[line].dropFirst(indentation.count)
+                }
+            }
             if block.condition != nil { lines.append("#endif") }
         }
         for delegate in delegates {
             let methods = delegate.members.filter { $0.kind == .function }.count
             lines += [
                 "",
-                "// Delegate protocol \(delegate.name) (\(methods) methods, \(delegate.path):\(delegate.line)): bridge its",
+                "// Delegate protocol \(delegate.name) (\(methods) method\(methods == 1 ? "" : "s"), \(delegate.path):\(delegate.line)): bridge its",
                 "// results or events with a 'delegate \(delegate.name) on <Owner> { … }' block (docs/language.md, \"Delegates\").",
             ]
             // A method that takes the delegate as an argument: one per call, `$delegate`; unless
@@ -218,8 +229,9 @@ struct StarterFile {
             unbridged.closuresOnly, to: &lines,
             heading: [
                 "// Not bridged: these take closures that are not callbacks (they return a value, take inout, throw,",
-                "// are async, are handed a function, build something, or are an operator's hooks; docs/migrating.md),",
-                "// or hold the handlers the object was made with, or the SDK's own async form or stream serves them.",
+                "// are async, are handed a function, build something, are work the SDK runs for you, or are an",
+                "// operator's hooks; docs/migrating.md), or hold the handlers the object was made with, or the SDK's",
+                "// own async form or stream serves them.",
             ])
         Self.appendNames(
             unbridged.deprecatedOnly, to: &lines,

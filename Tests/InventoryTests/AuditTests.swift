@@ -37,6 +37,7 @@ let auditApp = #"""
         _ = try await client?.charge(amount: 5, currency: "EUR")  // the adapter: not counted
         for await _ in client!.observeBalance() {}  // the stream adapter: not counted
         try await client?.refund(id: "r")  // not counted
+        try await client?.upload(data) { progress in }  // the adapter, its progress trailing: not counted
         let text = "client.charge(amount: 6, currency: \"EUR\") { _, _ in }"  // in a string: not counted
         // client.charge(amount: 7, currency: "EUR") { _, _ in }   in a comment: not counted
         _ = text

@@ -469,7 +469,9 @@ let interfaceSDK = #"""
         #expect(result.apis == 2, "\(result.text)")
         #expect(result.text.contains("public func load(callbackQueue"))
         #expect(result.text.contains("public func fetch(_ id: Int, completionHandler"))
-        #expect(result.text.contains("    public func ping(callbackQueue: DispatchQueue? = nil)\n"))
+        // Every callback refused: the block bridges nothing, and is commented out whole.
+        #expect(result.text.contains("// extension Client {\n"), "\(result.text)")
+        #expect(result.text.contains("    // public func ping(callbackQueue: DispatchQueue? = nil)\n// }\n"), "\(result.text)")
         #expect(!result.text.contains("@context  // takes a closure"), "ping takes no closure")
     }
 
