@@ -367,8 +367,13 @@ extension StarterBlock {
         if Self.namesNext(function.name.name) {
             return [("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end")]
         }
+        // The other reading said too (Sendbird's `loadAllEmojis`, which hands on a cache that
+        // may be empty: an absent value, or a failure the oracle throws).
         if answersNilWithoutErrorIn.contains(function.name.name) {
-            return [("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)")]
+            return [
+                ("", "if nil without an error means '\(function.name.name)' failed, remove '@nullableResult' below: nil then throws BridgegenError.noResult"),
+                ("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)"),
+            ]
         }
         // Seen in a helper, not in this method (ApphudSDK's HTTP client, under a method that
         // never hands on its nil): likely, not sure. Not for an `@objc` protocol's requirement,

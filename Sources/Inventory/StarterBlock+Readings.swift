@@ -273,6 +273,17 @@ extension StarterBlock {
             annotations.append(
                 ("", "'\(name)' gets the \(Self.bareTypeName(type)) itself, which you already hold: as written, each value is that object; read the state you want from it"))
         }
+        // Handed back first beside values (InputBarAccessoryView's `onKeyboardSwipeGesture(_ action:
+        // (InputBarButtonItem, UISwipeGestureRecognizer) -> Void) -> Self`): the adapter leaves
+        // the object out of each event (decision 28), which is said, with the other reading.
+        if callbacks.count == 1, !function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
+            let closure = closureType(of: callbacks[0]), Analyzer.handsBackReceiver(closure.parameters, scope: type)
+        {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            annotations.append(
+                ("", "'\(name)' gets the \(Self.bareTypeName(type)) itself before its values: each value leaves it out, as you hold it; "
+                    + "if you need it in each (one loop over several objects' events), bridge a method of yours that hands it on"))
+        }
         if callbacks.count == 1, function.name.name.contains("Streaming"), function.returnType.map({ !$0.isVoid }) == true {
             let name = callbacks[0].label?.name ?? callbacks[0].name.name
             let returned = function.returnType?.description ?? ""

@@ -111,6 +111,7 @@ extension StarterBlock {
                 ("@cancel(none)", "it returns the object itself, for chaining, and nothing removes the handler"),
             ]
             sharingOneSlot(kept, of: function, in: &annotations)
+            handedValueNotes(of: function, callbacks: callbacks, into: &annotations)
             return annotations
         }
         // A registration the library says may be made only once (SwiftyStoreKit's

@@ -167,4 +167,33 @@ import Testing
         #expect(CallbackShape.isWork(name: "update", label: nil, parameterCount: 1, method: "makeCoordinator", returns: "Coordinator"))
         #expect(!CallbackShape.isWork(name: "completion", label: nil, parameterCount: 1, method: "makeRequest", returns: "Request"))
     }
+
+    /// The two adapters of batch 52 that were wrong with nothing said: InputBarAccessoryView's
+    /// `onKeyboardSwipeGesture(_:) -> Self`, whose item (the receiver, handed back first) each
+    /// event leaves out, and Sendbird's `loadAllEmojis`, whose (nil, nil) the library's own body
+    /// shows and which may as well mean a failure. Each now says the other reading.
+    @Test func theReceiverLeftOutAndANilValueSayTheOtherReading() {
+        let text = scan(
+            """
+            import UIKit
+            open class InputBarButtonItem: UIButton {
+                private var onSwipeAction: ((InputBarButtonItem, UISwipeGestureRecognizer) -> Void)?
+                @discardableResult
+                open func onKeyboardSwipeGesture(_ action: @escaping (_ item: InputBarButtonItem, _ gesture: UISwipeGestureRecognizer) -> Void) -> Self {
+                    onSwipeAction = action
+                    return self
+                }
+            }
+            public class EmojiManager {
+                static var cached: String?
+                public static func loadAllEmojis(completionHandler: @escaping (_ container: String?, _ error: Error?) -> Void) {
+                    guard cached == nil else { return completionHandler(nil, nil) }
+                    completionHandler(cached, nil)
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'action' gets the InputBarButtonItem itself before its values: each value leaves it out"), "\(text)")
+        #expect(text.contains("// scan: if nil without an error means 'loadAllEmojis' failed, remove '@nullableResult' below"), "\(text)")
+    }
 }
