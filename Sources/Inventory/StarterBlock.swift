@@ -12,6 +12,8 @@ struct StarterBlock {
         var annotations: [(annotation: String, why: String)] = []
         /// Set when bridgegen cannot take it: the declaration is commented out with this reason.
         var refusal: String?
+        /// The first note of generate's error that refused it (what to do instead), if any.
+        var refusalNote: String?
         /// A context method with a closure parameter: marked `@context`, or bridgegen would try
         /// to bridge it (it takes a closure that is not a callback: a body, a transform).
         var marksContext = false

@@ -64,6 +64,7 @@ struct StarterFile {
                     blocks[owner.block].entries[owner.entry].refusal == nil
                 else { continue }
                 blocks[owner.block].entries[owner.entry].refusal = error.message
+                blocks[owner.block].entries[owner.entry].refusalNote = error.notes.first?.message
                 refusedAny = true
             }
             if !refusedAny { break }
@@ -172,6 +173,9 @@ struct StarterFile {
                 let first = lines.count + 1
                 if let refusal = entry.refusal {
                     lines.append(indent + "// Not bridgeable as written: \(Self.oneLine(refusal))")
+                    // What generate's note says to do instead (outside try: the refusal alone left
+                    // the reader to run generate to learn it).
+                    if let note = entry.refusalNote { lines.append(indent + "// note: \(Self.oneLine(note))") }
                     lines += entry.member.text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + "// " + $0 }
                 } else {
                     for (annotation, why) in entry.annotations {

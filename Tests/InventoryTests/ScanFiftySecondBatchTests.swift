@@ -39,6 +39,8 @@ import Testing
             """
         ).text
         #expect(text.contains("// Not bridgeable as written: 'onGranted' and 'onDenied' answer yes or no"), "\(text)")
+        // With generate's note: what to write instead.
+        #expect(text.contains("// note: bridge a method of yours that calls it with 'onGranted: { completion(true) }"), "\(text)")
         // Its block bridges nothing else: commented out whole, so the starter generates cleanly.
         #expect(text.contains("// extension PermissionManager {\n"), "\(text)")
         #expect(ClosureRoleNames.answerYesAndNo(("onDenied", nil), ("allowed", nil)))

@@ -445,7 +445,7 @@ let interfaceSDK = #"""
             """
         let result = scan(source)
         #expect(result.text.contains(
-            "    // Not bridgeable as written: variadic parameter 'values' cannot be forwarded: a method with a 'some' parameter cannot be taken as a function value, which calling it with an array needs\n    // public func save("))
+            "    // Not bridgeable as written: variadic parameter 'values' cannot be forwarded: a method with a 'some' parameter cannot be taken as a function value, which calling it with an array needs\n    // note: declare the parameter as an array if the SDK has such an overload\n    // public func save("))
         // The analyser judged every declaration at once: one pass refused `save`, one more
         // found the file clean.
         #expect(result.passes == 2)
