@@ -224,6 +224,15 @@ struct StarterBlock {
         entries.append(entry)
     }
 
+    /// A callback property that is no event source, marked `@context` with the reason.
+    private mutating func addContextProperty(_ member: SourceMember, reason: String) {
+        var entry = Entry(member: member, role: .context)
+        entry.marksContext = true
+        entry.swiftName = member.name
+        entry.contextReason = reason
+        entries.append(entry)
+    }
+
     mutating func add(_ member: SourceMember, tokens: TokenMethods) {
         // `@_spi(Name)`: API for the library's own other modules, not apps.
         if member.text.contains("@_spi(") { return }
@@ -237,62 +246,42 @@ struct StarterBlock {
             // handler, and whoever made the object listens through it. Not an optional one, nil
             // until someone sets it (Pusher's `PusherChannel.onSubscriptionCountChanged`, which
             // the initializer may fill in too).
-            var entry = Entry(member: member, role: .context)
-            entry.marksContext = true
-            entry.swiftName = member.name
-            entry.contextReason = "the initializer takes it: the object's own handler, not events to listen to"
-            entries.append(entry)
+            addContextProperty(member, reason: "the initializer takes it: the object's own handler, not events to listen to")
         case .property where isCallbackProperty(member) && !isProtocol && (isUIView || isScreen || Self.bareTypeName(type).hasSuffix("Cell"))
             && propertiesForwardedToDelegates[member.name] != nil:
             // Wiring (Sendbird's modules set each cell's `userProfileTapHandler` to call their
             // `delegate`): a stream would take the handler from the library, and the app hears
             // the same taps through that delegate. Only a view's, a cell's or a screen's: a task's
             // (MerchantKit's `CommitPurchaseTask.onCompletion`) is its outcome, whoever uses it.
-            var entry = Entry(member: member, role: .context)
-            entry.marksContext = true
-            entry.swiftName = member.name
-            entry.contextReason =
-                "the library sets it on each \(Self.bareTypeName(type)) it makes, handing every call on to its own '\(propertiesForwardedToDelegates[member.name] ?? "")': listen through that"
-            entries.append(entry)
+            addContextProperty(
+                member,
+                reason: "the library sets it on each \(Self.bareTypeName(type)) it makes, handing every call on to its own '\(propertiesForwardedToDelegates[member.name] ?? "")': listen through that")
         case .property where isCallbackProperty(member) && CallbackShape.defersWork(owner: Self.bareTypeName(type)):
             // A debouncer's job (malcommac/Repeat's `Debouncer.callback`): the work it runs once
             // calls stop coming, perhaps never; nothing to listen to.
-            var entry = Entry(member: member, role: .context)
-            entry.marksContext = true
-            entry.swiftName = member.name
-            entry.contextReason = "the work a \(Self.bareTypeName(type)) runs later, or never if another comes first: not events to listen to"
-            entries.append(entry)
+            addContextProperty(
+                member, reason: "the work a \(Self.bareTypeName(type)) runs later, or never if another comes first: not events to listen to")
         case .property where isCallbackProperty(member) && Self.bareTypeName(type) == "EnvironmentValues":
             // A SwiftUI environment value (PopupView's `popupDismiss: (() -> Void)?`): an action the
             // library hands the views, which they call; nothing calls the app back through it.
-            var entry = Entry(member: member, role: .context)
-            entry.marksContext = true
-            entry.swiftName = member.name
-            entry.contextReason = "a SwiftUI environment value: an action your views read and call, not events to listen to"
-            entries.append(entry)
+            addContextProperty(member, reason: "a SwiftUI environment value: an action your views read and call, not events to listen to")
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && isProtocol && propertiesSetByLibrary[member.name] != nil:
             // A protocol's requirement the library sets on the object it is given (Mantis's
             // `RotationControlViewProtocol.didUpdateRotationValue`, set by its `CropView` on the
             // app's custom control): the app's type calls it, to tell the library.
-            var entry = Entry(member: member, role: .context)
-            entry.marksContext = true
-            entry.swiftName = member.name
-            entry.contextReason =
-                "a requirement the library sets on the \(Self.bareTypeName(type)) it is given (\(propertiesSetByLibrary[member.name] ?? "")): your conforming type calls it, to tell the library"
-            entries.append(entry)
+            addContextProperty(
+                member,
+                reason: "a requirement the library sets on the \(Self.bareTypeName(type)) it is given (\(propertiesSetByLibrary[member.name] ?? "")): your conforming type calls it, to tell the library")
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member)
             && ((Self.namesHook(member.name) && !announcesOnScreen(member)) || Self.handsOverBackgroundCompletion(member.name)
                 || Self.namesConfiguration(property: member.name)):
-            var entry = Entry(member: member, role: .context)
-            entry.marksContext = true
-            entry.swiftName = member.name
-            entry.contextReason =
-                Self.namesHook(member.name)
-                ? "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to"
-                : Self.namesConfiguration(property: member.name)
-                    ? "named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to"
-                    : "holds the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await"
-            entries.append(entry)
+            addContextProperty(
+                member,
+                reason: Self.namesHook(member.name)
+                    ? "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to"
+                    : Self.namesConfiguration(property: member.name)
+                        ? "named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to"
+                        : "holds the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await")
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member):
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
             // event; generate bridges it as a stream that sets it while iterated.
