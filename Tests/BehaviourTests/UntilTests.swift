@@ -1,3 +1,4 @@
+import BridgegenRuntime
 import FixtureSDK
 import Foundation
 @testable import GoldenAdapters
@@ -197,10 +198,13 @@ import TestSupport
         #expect(await eventually { sdk.cancelCount == 1 })
         // The answer to the cancel, and a data callback the SDK had already begun to send when the
         // cancel came (its check and its send are not one step, as in a real SDK): each one
-        // reported as a callback after cancellation, nothing else.
-        #expect(await eventually { !log.all.isEmpty && log.all.allSatisfy { $0.kind == .callbackAfterCancellation } })
+        // reported as a callback after cancellation, nothing else. On a busy machine the data
+        // callback may come after the consumer's `return` but before the stop: then it is an
+        // event after the consumer left (decision 127), which CI on a loaded machine saw.
+        let late: [BridgegenMisuse.Kind] = [.callbackAfterCancellation, .eventAfterConsumerLeft]
+        #expect(await eventually { log.all.contains { $0.kind == .callbackAfterCancellation } && log.all.allSatisfy { late.contains($0.kind) } })
         try await Task.sleep(for: .milliseconds(50))
-        #expect(log.all.allSatisfy { $0.kind == .callbackAfterCancellation } && log.all.count <= 2, "\(log.all)")
+        #expect(log.all.allSatisfy { late.contains($0.kind) } && log.all.count <= 2, "\(log.all)")
     }
 
     /// The consumer's task cancelled while events come: the loop just ends, without an error
