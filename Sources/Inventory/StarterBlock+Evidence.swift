@@ -371,7 +371,7 @@ extension StarterBlock {
         // may be empty: an absent value, or a failure the oracle throws).
         if answersNilWithoutErrorIn.contains(function.name.name) {
             return [
-                ("", "if nil without an error means '\(function.name.name)' failed, remove '@nullableResult' below: nil then throws BridgegenError.noResult"),
+                ("", "as written, nil without an error is returned as nil; if it means '\(function.name.name)' failed, remove '@nullableResult' below: nil then throws BridgegenError.noResult"),
                 ("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)"),
             ]
         }

@@ -196,6 +196,6 @@ import Testing
             """
         ).text
         #expect(text.contains("// scan: 'action' gets the InputBarButtonItem itself before its values: each value leaves it out"), "\(text)")
-        #expect(text.contains("// scan: if nil without an error means 'loadAllEmojis' failed, remove '@nullableResult' below"), "\(text)")
+        #expect(text.contains("// scan: as written, nil without an error is returned as nil; if it means 'loadAllEmojis' failed, remove '@nullableResult' below"), "\(text)")
     }
 }
