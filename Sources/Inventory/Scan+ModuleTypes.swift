@@ -55,14 +55,16 @@ extension Scan {
 
 extension Scan {
     /// Whether the type is a UIKit or AppKit view: it inherits one (`UIView`, `UIScrollView`,
-    /// `NSView`, `UIControl`), directly or through the module's own. Its `will…` properties
-    /// announce what it is about to show or do (Popover's `willShowHandler`), events.
+    /// `NSView`, `UIControl`, `UITableViewCell`), directly or through the module's own. Its
+    /// `will…` properties announce what it is about to show or do (Popover's
+    /// `willShowHandler`), events.
     static func isUIView(_ name: String, in moduleTypes: ModuleTypes, depth: Int = 0) -> Bool {
         guard depth < 8 else { return false }
         return moduleTypes.declarations(of: name).contains { declaration in
             declaration.inherits.contains { parent in
                 let bare = String(parent.split(separator: ".").last ?? "")
-                return (["UI", "NS"].contains(where: bare.hasPrefix) && ["View", "Control"].contains(where: bare.hasSuffix))
+                // A table's or a collection's cell is a view too (`UITableViewCell`).
+                return (["UI", "NS"].contains(where: bare.hasPrefix) && ["View", "Control", "Cell"].contains(where: bare.hasSuffix))
                     || (bare != name && isUIView(bare, in: moduleTypes, depth: depth + 1))
             }
         }

@@ -247,7 +247,7 @@ struct StarterBlock {
             // until someone sets it (Pusher's `PusherChannel.onSubscriptionCountChanged`, which
             // the initializer may fill in too).
             addContextProperty(member, reason: "the initializer takes it: the object's own handler, not events to listen to")
-        case .property where isCallbackProperty(member) && !isProtocol && (isUIView || isScreen || Self.bareTypeName(type).hasSuffix("Cell"))
+        case .property where isCallbackProperty(member) && !isProtocol && (isUIView || isScreen)
             && propertiesForwardedToDelegates[member.name] != nil:
             // Wiring (Sendbird's modules set each cell's `userProfileTapHandler` to call their
             // `delegate`): a stream would take the handler from the library, and the app hears
