@@ -131,7 +131,11 @@ extension Analyzer {
         let isStream = shape.stream != nil
 
         let startAttribute = adapterDecl.attributes.first { $0.name.name == "start" }
-        var start = startAttribute.flatMap { ownerCall($0, usage: "'@start(method(arguments))'", allowsTry: true) }
+        // `@start(none)`: nothing to call; the SDK calls the delegate unasked once it is set.
+        let startsNothing = startAttribute?.arguments.map { $0.count == 1 && $0[0].label == nil && $0[0].value == .identifier("none") } ?? false
+        var start =
+            startsNothing
+            ? nil : startAttribute.flatMap { ownerCall($0, usage: "'@start(method(arguments))' or '@start(none)'", allowsTry: true) }
         // `@start(try begin())`: the start call throws; its error is the adapter's (or stream's).
         let startThrows = start?.hasPrefix("try ") ?? false
         if startThrows { start?.removeFirst("try ".count) }
@@ -177,7 +181,7 @@ extension Analyzer {
                             : "mark the method that reports success with '@success(parameter)'")
                 ])
         }
-        guard errorCount == errorsBefore, let start else { return nil }
+        guard errorCount == errorsBefore, start != nil || startsNothing else { return nil }
 
         let baseName = shape.name
         let labels = shape.parameters.map { ($0.label ?? "_") + ":" }.joined()
@@ -197,7 +201,7 @@ extension Analyzer {
         }
         let delegateStart = DelegateStart(
             ownerType: ownerType, protocolType: protocolType, property: property, propertyLine: propertyLine,
-            start: Written(start, line: startAttribute?.location.line), startThrows: startThrows, busyPolicy: busyPolicy,
+            start: start.map { Written($0, line: startAttribute?.location.line) }, startThrows: startThrows, busyPolicy: busyPolicy,
             restoresPrevious: restoresPrevious, passesDelegate: passesDelegate,
             className: ownerName + baseName.prefix(1).uppercased() + baseName.dropFirst() + "Delegate", methods: methods)
         var adapter = Adapter(

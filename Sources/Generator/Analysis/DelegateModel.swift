@@ -45,8 +45,10 @@ public struct DelegateStart: Hashable, Sendable {
     public var property: String
     /// Where the property is named (`@delegateProperty`, else `on Owner`).
     public var propertyLine: Int?
-    /// The owner's method call that starts the work, as written (`start(source: source)`).
-    public var start: Written
+    /// The owner's method call that starts the work, as written (`start(source: source)`); nil
+    /// for `@start(none)`: the SDK calls its delegate unasked (a monitor the system drives), so
+    /// setting the delegate is all the adapter does.
+    public var start: Written?
     /// It is written `try start(…)`: its error ends the call (or the stream).
     public var startThrows: Bool
     public var busyPolicy: BusyPolicy

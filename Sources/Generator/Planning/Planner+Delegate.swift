@@ -124,7 +124,10 @@ extension Planner {
     /// call's does so in its `defer`).
     func printStart(_ site: AdapterSite, _ start: DelegateStart, handle: String, into printer: inout CodePrinter) {
         printer.line("\(site.names.delegate).\(handle) = \(handle)")
-        var call = start.start
+        guard var call = start.start else {
+            // `@start(none)`: the SDK calls the delegate unasked once it is set.
+            return printer.line("self.\(start.property) = \(site.names.delegate)", from: start.propertyLine)
+        }
         if start.passesDelegate {
             call.text = call.text.split(separator: "$delegate", omittingEmptySubsequences: false).joined(separator: site.names.delegate)
         } else {
