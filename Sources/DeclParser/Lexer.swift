@@ -333,6 +333,7 @@ public struct Lexer {
 
     private mutating func scanString(start: SourceLocation) -> TokenKind {
         var scalars: [UInt8] = []
+        var interpolated = false
         while true {
             guard let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else {
                 diagnostics.error(
@@ -352,6 +353,11 @@ public struct Lexer {
                 case UInt8(ascii: "r"): scalars.append(0x0D)
                 case UInt8(ascii: "0"): scalars.append(0x00)
                 case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): scalars.append(escaped)
+                case UInt8(ascii: "("):
+                    // An interpolation: any code, strings included, to its closing parenthesis.
+                    index -= 1
+                    skipInterpolation()
+                    interpolated = true
                 default:
                     diagnostics.error(
                         "unsupported escape sequence '\\\(Self.describe(escaped))' in string literal", at: escapeLocation,
@@ -361,7 +367,8 @@ public struct Lexer {
             }
             scalars.append(byte)
         }
-        return .string(String(decoding: scalars, as: UTF8.self))
+        guard interpolated else { return .string(String(decoding: scalars, as: UTF8.self)) }
+        return .interpolatedString(String(decoding: bytes[start.offset..<index], as: UTF8.self))
     }
 
     /// From the opening quote: a `"…"` or `"""…"""` literal with `hashes` `#` around it, whose

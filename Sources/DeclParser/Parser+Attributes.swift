@@ -166,6 +166,9 @@ extension Parser {
             case .string(let value):
                 isWord = true
                 spelling = SwiftLiteral.quoted(value)
+            case .interpolatedString(let written):
+                isWord = true
+                spelling = written
             case .comma:
                 isWord = false
                 spelling = ", "

@@ -7,6 +7,9 @@ public enum TokenKind: Hashable, Sendable {
     case float(String)
     /// A string literal's decoded contents.
     case string(String)
+    /// A string literal with an interpolation (`"\(Date().timeIntervalSince1970)"`, a default
+    /// value pasted from an SDK), as written, quotes included: it has no value to decode.
+    case interpolatedString(String)
     case leftParen, rightParen, leftBracket, rightBracket, leftBrace, rightBrace
     case leftAngle, rightAngle
     case comma, colon, semicolon, dot, equal, arrow, question, exclamation, at, ampersand, ellipsis
@@ -59,7 +62,7 @@ extension TokenKind {
         switch self {
         case .identifier(let name, let escaped): return escaped ? "`\(name)`" : name
         case .integer(let text), .float(let text): return text
-        case .string: return "string literal"
+        case .string, .interpolatedString: return "string literal"
         case .leftParen: return "("
         case .rightParen: return ")"
         case .leftBracket: return "["

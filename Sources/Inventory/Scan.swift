@@ -193,7 +193,7 @@ public struct Scan {
         // set by its `Track` to a handler of its own).
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties.union(aliasedProperties), in: files)
         let forwardedToDelegates = Self.propertiesForwardedToDelegates(Set(setByLibrary.keys), in: files)
-        let unusedClosures = Self.closuresBodiesNeverUse(in: files)
+        let closureUses = Self.closureUses(in: files)
         var blocks: [StarterBlock] = []
         // A type's block (or the free functions', named ""), with what the whole module says
         // (read once: a module of thousands of types, SwiftyDropbox's, made a block each).
@@ -254,7 +254,8 @@ public struct Scan {
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesForwardedToDelegates = forwardedToDelegates
-            block.closuresBodiesNeverUse = unusedClosures
+            block.closuresBodiesNeverUse = closureUses.unused
+            block.callsBackWithValueOrError = closureUses.neverNilWithoutError
             block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
             block.isUnreachable = unreachable.contains(type.name)

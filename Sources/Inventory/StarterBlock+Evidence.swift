@@ -387,7 +387,10 @@ extension StarterBlock {
         // The error first (`(Error?, T?)`, WordPressKit's `loadNotes`): rarer, and a convention of
         // its own; only a callback of its name called so counts, not the library at large.
         let errorFirst = closure.parameters.first.map { $0.type.strippingAttributes.description.contains("Error") } ?? false
-        if (answersNilWithoutError && !errorFirst) || !answersNilWithoutErrorVia.isDisjoint(with: callbackNames) {
+        // Its own body says otherwise (Sword's `getMessage`, beside a helper that calls back
+        // with (nil, nil) for a 204): what the library does elsewhere does not reach it.
+        let ownBodySaysNever = callsBackWithValueOrError.contains(function.name.name)
+        if !ownBodySaysNever, (answersNilWithoutError && !errorFirst) || !answersNilWithoutErrorVia.isDisjoint(with: callbackNames) {
             return [
                 ("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)"),
                 ("", "assumed from the library at large: if '\(function.name.name)' never calls back with nil and no error, remove '@nullableResult'"),

@@ -59,11 +59,12 @@ extension StarterBlock {
                     ("", "as written, a one-shot that waits for the next call of '\(member.name)'; if it is a completion you hand the SDK for its own work, mark it '@context'"))
             }
         } else if let rest = ["did", "on"].first(where: member.name.hasPrefix).map({ member.name.dropFirst($0.count) }),
-            ["Finish", "Complet", "Done"].contains(where: rest.hasPrefix)
+            ["Finish", "Complet", "Done"].contains(where: rest.hasPrefix) || ClosureRoleNames.camelWords(String(rest)).contains("end")
         {
             // `did`/`on` and an end before other words (SwiftyDropbox's
-            // `didFinishBackgroundEvents`): maybe once, maybe a completion the app hands over
-            // for the library to call. Not a thing's end (`requestDidFinish`: each request's).
+            // `didFinishBackgroundEvents`, SwiftyInsta's `didReachEndOfLoginFlow`): maybe once,
+            // maybe a completion the app hands over for the library to call, maybe a hook. Not a
+            // thing's end (`requestDidFinish`: each request's).
             annotations.append(
                 ("", "a stream assumed: '\(member.name)' is named for an end; if the SDK calls it once, write '@once'; if it is a completion you hand the SDK, mark it '@context'"))
         } else if ["on", "did", "will", "when", "On"].contains(where: { prefix in

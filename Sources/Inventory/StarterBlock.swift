@@ -171,8 +171,10 @@ struct StarterBlock {
     /// own delegate (Scan.propertiesForwardedToDelegates), with that delegate.
     var propertiesForwardedToDelegates: [String: String] = [:]
     /// Closure parameters that the bodies of the methods of that name never name, as
-    /// `method|parameter` (Scan.closuresBodiesNeverUse).
+    /// `method|parameter` (`ClosureUses.unused`).
     var closuresBodiesNeverUse: Set<String> = []
+    /// Methods whose bodies never call back with nil and no error (`ClosureUses.neverNilWithoutError`).
+    var callsBackWithValueOrError: Set<String> = []
     /// Callback properties the library's code reads (calls or hands on) (Scan.propertiesTheLibraryReads).
     var propertiesReadByLibrary: Set<String> = []
     var entries: [Entry] = []

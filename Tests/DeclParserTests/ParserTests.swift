@@ -42,6 +42,21 @@ import Testing
         #expect(lexer.diagnostics.diagnostics.map(\.message) == ["unexpected character '\\' in declaration", "unterminated '/*' comment"])
     }
 
+    /// An interpolation (a default value pasted from SlackKit, `latest: String =
+    /// "\\(Date().timeIntervalSince1970)"`) is no error: the literal is kept as written, nested
+    /// parentheses and strings included, and what follows it is lexed as usual.
+    @Test func anInterpolatedStringIsKeptAsWritten() {
+        var lexer = Lexer(#"= "\(Date().timeIntervalSince1970)" , "a \("b)") c" x"#)
+        let tokens = lexer.tokenize()
+        #expect(lexer.diagnostics.diagnostics.isEmpty)
+        #expect(
+            tokens.map(\.kind) == [
+                .equal, .interpolatedString(#""\(Date().timeIntervalSince1970)""#), .comma,
+                .interpolatedString(#""a \("b)") c""#), .identifier("x", escaped: false), .endOfFile,
+            ])
+        #expect(TokenKind.interpolatedString(#""\(a)""#).spelling == "string literal")
+    }
+
     /// Swift source whose string literal ends with a backslash at the end of the input (the scan
     /// fuzzer's crash: the token ended past the input, and scan's slice of it trapped).
     @Test func aStringEndingInABackslashAtTheEndStaysInTheInput() {
@@ -279,6 +294,11 @@ import Testing
         let function = try onlyFunction(
             "func f(a: Int = max(1,  2), b: [Int] = [\n    1,\r\n  2\t\n], c: String = \"é\", d: Int = \u{A0}x, completion: @escaping () -> Void)")
         #expect(function.parameters.map(\.defaultValue) == ["max(1,  2)", "[ 1, 2 ]", "\"é\"", "x", nil])
+    }
+
+    @Test func anInterpolatedDefaultValueIsKeptAsWritten() throws {
+        let function = try onlyFunction(#"func f(latest: String = "\(Date().timeIntervalSince1970)", completion: @escaping () -> Void)"#)
+        #expect(function.parameters[0].defaultValue == #""\(Date().timeIntervalSince1970)""#)
     }
 
     @Test func attributeArgumentsWithoutValuesAreErrors() {

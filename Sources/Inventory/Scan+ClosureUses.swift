@@ -1,0 +1,222 @@
+/// What methods' bodies do with their closure parameters, read through `SourceTokens` (so a
+/// comment or a string that names a closure is no use of it).
+struct ClosureUses {
+    /// `method|parameter`: never named in its body (ScrollStackController's
+    /// `setRowHidden(index:isHidden:animated:completion:)`, which takes a completion and drops
+    /// it): nothing calls it, and an adapter would wait for ever.
+    var unused: Set<String> = []
+    /// Methods (by name) whose bodies call each closure parameter with a value or with nil and an
+    /// error, never with nil and no error, themselves or through another such method (Sword's
+    /// `getMessage(_:from:then:)`: `completion(nil, error)` under `if let error`, else
+    /// `completion(Message(…), nil)`; `TextChannel.getMessage(_:then:)` hands its completion to
+    /// that). What the library's helpers do elsewhere (Sword's `request`, which calls back with
+    /// `(nil, nil)` for a 204) does not reach their callers.
+    var neverNilWithoutError: Set<String> = []
+}
+
+extension Scan {
+    /// Every method with a body and a closure parameter whose type is written (`(…) -> Void`), in
+    /// every file; a protocol's requirements have none. Not a stub (an empty body, one line, a
+    /// `fatalError`) that a subclass or a conformer fills in: it says nothing of either kind.
+    /// Methods of one name are read as one: each must say the same.
+    static func closureUses(in files: [File]) -> ClosureUses {
+        var unused: Set<String> = []
+        var used: Set<String> = []
+        // By method name: nil once one of its bodies may hand on nil and no error; else the
+        // methods it hands its closures to.
+        var readings: [String: Set<String>?] = [:]
+        for file in files {
+            let tokens = SourceTokens.of(file.bytes)
+            var index = 0
+            while index < tokens.count {
+                guard tokens[index].word == "func", index + 1 < tokens.count, let name = tokens[index + 1].word,
+                    let method = closureParametersAndBody(tokens, after: index + 1)
+                else {
+                    index += 1
+                    continue
+                }
+                index = method.body.upperBound
+                let body = tokens[method.body]
+                let lines = Set(body.map(\.line))
+                guard lines.count > 1, !body.contains(where: { $0.word == "fatalError" }) else { continue }
+                for parameter in method.closures {
+                    let key = name + "|" + parameter
+                    if body.contains(where: { $0.word == parameter }) { used.insert(key) } else { unused.insert(key) }
+                }
+                let reading = handsOn(method.closures, in: tokens, body: method.body)
+                readings[name] = readings[name, default: []].flatMap { earlier in reading.map { earlier.union($0) } }
+            }
+        }
+        // Those that call their closures themselves, then those that hand them only to those.
+        var never = Set(readings.compactMap { name, reading in reading.map { _ in name } })
+        var changed = true
+        while changed {
+            let before = never.count
+            never = never.filter { name in readings[name]??.subtracting([name]).isSubset(of: never) ?? false }
+            changed = never.count != before
+        }
+        return ClosureUses(unused: unused.subtracting(used), neverNilWithoutError: never)
+    }
+
+    /// How one body uses its closure parameters: nil where it may call one with nil and no error,
+    /// or hands one on in a way not read here (stored, returned); else the methods it hands them
+    /// to as an argument (`self.sword?.getMessage(…, then: completion)`).
+    private static func handsOn(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Set<String>? {
+        var callees: Set<String> = []
+        for index in body {
+            guard let word = tokens[index].word, closures.contains(word), index > body.lowerBound,
+                !tokens[index - 1].isPunctuation(".")
+            else { continue }
+            var open = index + 1
+            if open < body.upperBound, tokens[open].isPunctuation("?") { open += 1 }
+            if open < body.upperBound, tokens[open].isPunctuation("(") {
+                // A call: the value first, the error after it.
+                let arguments = argumentRanges(tokens, open: open, end: body.upperBound)
+                guard arguments.count >= 2 else { continue }
+                let value = arguments[0]
+                let error = arguments[1]
+                let valueIsNil = value.count == 1 && tokens[value.lowerBound].word == "nil"
+                if valueIsNil ? !isNonNil(tokens, error, body: body) : !isNonNil(tokens, value, body: body) { return nil }
+                continue
+            }
+            // Handed on as an argument (`then: completion`, `(completion)`, `, completion)`).
+            let previous = tokens[index - 1]
+            guard previous.isPunctuation(":") || previous.isPunctuation("(") || previous.isPunctuation(","),
+                let callee = calleeOfArgument(tokens, at: index, from: body.lowerBound)
+            else { return nil }
+            callees.insert(callee)
+        }
+        return callees
+    }
+
+    /// The ranges of a call's arguments, at its own depth, from its `(` at `open`.
+    private static func argumentRanges(_ tokens: [SkimToken], open: Int, end: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var depth = 0
+        var start = open + 1
+        var cursor = open
+        while cursor < end {
+            let token = tokens[cursor]
+            if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") { depth += 1 }
+            if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") {
+                depth -= 1
+                if depth == 0 {
+                    if cursor > start { ranges.append(start..<cursor) }
+                    break
+                }
+            }
+            if depth == 1, token.isPunctuation(",") {
+                ranges.append(start..<cursor)
+                start = cursor + 1
+            }
+            cursor += 1
+        }
+        return ranges
+    }
+
+    /// An argument that cannot be nil: a value made by a type's initializer (`Message(self, data)`,
+    /// `Array(values)`), a literal, or a name bound in the body to one of those or unwrapped
+    /// (`if let error = error`, `guard let user`). A cast (`as?`), a lookup, a chain or any other
+    /// name may be nil.
+    private static func isNonNil(_ tokens: [SkimToken], _ argument: Range<Int>, body: Range<Int>) -> Bool {
+        guard let first = argument.first else { return false }
+        // Past a label (`value: Message(…)`).
+        var start = first
+        if argument.count > 2, tokens[first].word != nil, tokens[first + 1].isPunctuation(":") { start += 2 }
+        let expression = start..<argument.upperBound
+        guard let head = expression.first else { return false }
+        if expression.contains(where: { tokens[$0].isPunctuation("?") }) { return false }
+        if tokens[head].kind == .string || tokens[head].isPunctuation("[") { return true }
+        if let word = tokens[head].word, word.first?.isNumber == true || word == "true" || word == "false" { return true }
+        if let word = tokens[head].word, word.first?.isUppercase == true, head + 1 < expression.upperBound,
+            tokens[head + 1].isPunctuation("(")
+        {
+            return tokens[expression.upperBound - 1].isPunctuation(")")
+        }
+        guard expression.count == 1, let name = tokens[head].word else { return false }
+        return isBoundNonNil(name, tokens: tokens, body: body.lowerBound..<head)
+    }
+
+    /// `name` unwrapped (`if let name`, `guard let name`, `, let name`) or bound to a made value
+    /// (`var name = [User]()`, `let name = Message(…)`) somewhere before it in the body.
+    private static func isBoundNonNil(_ name: String, tokens: [SkimToken], body: Range<Int>) -> Bool {
+        body.contains { index in
+            guard tokens[index].word == name, index > body.lowerBound,
+                ["let", "var"].contains(tokens[index - 1].word ?? "")
+            else { return false }
+            let before = index - 2 >= body.lowerBound ? tokens[index - 2] : nil
+            if ["if", "guard"].contains(before?.word ?? "") || before?.isPunctuation(",") == true { return true }
+            guard index + 2 < body.upperBound, tokens[index + 1].isPunctuation("=") else { return false }
+            let value = tokens[index + 2]
+            return value.isPunctuation("[") || (value.word?.first?.isUppercase == true && index + 3 < body.upperBound && tokens[index + 3].isPunctuation("("))
+        }
+    }
+
+    /// The name of the call whose argument list holds the token at `index`.
+    private static func calleeOfArgument(_ tokens: [SkimToken], at index: Int, from start: Int) -> String? {
+        var depth = 0
+        var cursor = index - 1
+        while cursor >= start {
+            let token = tokens[cursor]
+            if token.isPunctuation(")") || token.isPunctuation("]") { depth += 1 }
+            if token.isPunctuation("(") || token.isPunctuation("[") {
+                if depth == 0 { return token.isPunctuation("(") && cursor > start ? tokens[cursor - 1].word : nil }
+                depth -= 1
+            }
+            if token.isPunctuation("{") || token.isPunctuation("}") { return nil }
+            cursor -= 1
+        }
+        return nil
+    }
+
+    /// After a method's name: the internal names of its parameters whose type is written as a
+    /// closure, and the range of its body's tokens (inside the braces); nil for a requirement
+    /// (no body) or a method with no such parameter.
+    private static func closureParametersAndBody(_ tokens: [SkimToken], after name: Int) -> (closures: [String], body: Range<Int>)? {
+        var cursor = name + 1
+        // Past generic parameters to the parameter list.
+        while cursor < tokens.count, !tokens[cursor].isPunctuation("(") {
+            if tokens[cursor].isPunctuation("{") || tokens[cursor].isPunctuation("}") || tokens[cursor].startsLine { return nil }
+            cursor += 1
+        }
+        // Each parameter at depth 1: its internal name is the word before its `:`.
+        var closures: [String] = []
+        var depth = 0
+        var parameterName: String?
+        var isClosure = false
+        func endParameter() {
+            if isClosure, let parameterName, parameterName != "_" { closures.append(parameterName) }
+            (parameterName, isClosure) = (nil, false)
+        }
+        while cursor < tokens.count {
+            let token = tokens[cursor]
+            if token.isPunctuation("(") || token.isPunctuation("[") { depth += 1 }
+            if token.isPunctuation(")") || token.isPunctuation("]") {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            if depth == 1, token.isPunctuation(","), parameterName != nil { endParameter() }
+            if depth == 1, parameterName == nil, token.isPunctuation(":"), cursor > 0 { parameterName = tokens[cursor - 1].word }
+            if parameterName != nil, token.isPunctuation("->") { isClosure = true }
+            cursor += 1
+        }
+        endParameter()
+        guard !closures.isEmpty else { return nil }
+        // To the body's brace: effects, a result type and a `where` clause may come first; a
+        // declaration, an attribute or a closing brace first means there is none.
+        let declarationWords: Set<String> = [
+            "func", "var", "let", "init", "case", "public", "open", "private", "internal", "fileprivate", "static", "class",
+            "struct", "enum", "protocol", "extension", "subscript", "typealias", "override", "mutating",
+        ]
+        cursor += 1
+        while cursor < tokens.count, !tokens[cursor].isPunctuation("{") {
+            let token = tokens[cursor]
+            if token.isPunctuation("}") || token.isPunctuation(";") || token.isPunctuation("@") { return nil }
+            if let word = token.word, declarationWords.contains(word) { return nil }
+            cursor += 1
+        }
+        guard cursor < tokens.count else { return nil }
+        let end = tokens.indexAfterBraces(from: cursor)
+        return (closures, (cursor + 1)..<max(cursor + 1, end - 1))
+    }
+}
