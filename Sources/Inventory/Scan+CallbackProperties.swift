@@ -55,6 +55,8 @@ extension Scan {
                         let following = after.drop(while: { $0 == " " })
                         if ["var", "let"].contains(head.last ?? ""), following.hasPrefix(":") { continue }
                         if following.hasPrefix("=") && !following.hasPrefix("==") { continue }
+                        // A handler added to a list (`eventHandlers.append(handler)`) is no call of it.
+                        if following.hasPrefix(".append(") { continue }
                         let own = before != "." || line[..<range.lowerBound].hasSuffix("self.")
                         if own, let declared {
                             read.insert(declared + "." + name)

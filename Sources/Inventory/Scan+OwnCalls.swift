@@ -51,6 +51,9 @@ struct KeptClosure {
     let parameter: String
     let property: String
     var key: String? = nil
+    /// Added to a list of handlers (`eventHandlers.append(handler)`), each called for every
+    /// event, rather than set in a slot that holds one.
+    var appended = false
 }
 
 /// Where the library sets a closure property (or one slot of it) to nil: in which method, under
@@ -71,8 +74,9 @@ extension Scan {
         return Set(types.flatMap { type in
             type.members.filter { member in
                 guard member.kind == .property, !member.isStatic else { return false }
+                // `: Handler?`, or a list of them, `: [Handler]`.
                 let declared = member.text.split(separator: ":", maxSplits: 1).dropFirst().first?
-                    .drop(while: { $0 == " " }).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    .drop(while: { $0 == " " || $0 == "[" }).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 return member.text.contains("->") || declared.map { aliasNames.contains(String($0)) } ?? false
             }.map(\.name)
         })
@@ -95,6 +99,17 @@ extension Scan {
             // `onConnect = completion` or `self.onConnect = completion`, the whole line; or one
             // slot of a dictionary by a parameter (ActiveLabel's `customTapHandlers[type] = handler`).
             let statement = (trimmed.hasPrefix("self.") ? trimmed.dropFirst(5) : trimmed).split(separator: " ")
+            // Or added to a list of handlers (ParseLiveQuery's `eventHandlers.append(handler)`).
+            if statement.count == 1, statement[0].hasSuffix(")"), let dot = statement[0].range(of: ".append(") {
+                let property = String(statement[0][..<dot.lowerBound])
+                let parameter = statement[0][dot.upperBound...].dropLast()
+                if properties.contains(property), parameter.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !parameter.isEmpty,
+                    method.line.contains(parameter + ":"), found[method.name]?.contains(where: { $0.parameter == parameter }) != true
+                {
+                    found[method.name, default: []].append(KeptClosure(parameter: String(parameter), property: property, appended: true))
+                }
+                continue
+            }
             guard statement.count == 3, statement[1] == "=", statement[2].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
                 method.line.contains(statement[2] + ":") || method.line.contains(" " + statement[2] + " :")
             else { continue }

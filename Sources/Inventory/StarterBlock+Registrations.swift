@@ -107,10 +107,26 @@ extension StarterBlock {
         // a handler set while building the UI, called for each event.
         if callbacks.count == 1, let kept = chainedEventHandler(function) {
             var annotations: [(annotation: String, why: String)] = [
-                ("@stream", "'\(function.name.name)' sets the object's '\(kept.property)' and returns the object for chaining: a handler called for each event"),
+                ("@stream", "'\(function.name.name)' \(kept.appended ? "adds a handler to" : "sets") the object's '\(kept.property)' and returns the object for chaining: a handler called for each event"),
                 ("@cancel(none)", "it returns the object itself, for chaining, and nothing removes the handler"),
             ]
-            sharingOneSlot(kept, of: function, in: &annotations)
+            if kept.appended {
+                annotations.append(
+                    ("", "nothing takes a handler out of '\(kept.property)': after the stream ends, its handler stays there, and what it gets is dropped; iterate one stream for the object's life"))
+                // A list nothing calls (ParseLiveQuery's `unsubscribeHandlers`).
+                if !propertiesReadByLibrary.contains(kept.property), !propertiesReadByLibrary.contains(Self.bareTypeName(type) + "." + kept.property) {
+                    annotations.append(
+                        ("", "nothing in these sources calls the handlers in '\(kept.property)': the stream waits for events that may never come; if it is for your code to call, mark it '@context'"))
+                }
+            } else {
+                sharingOneSlot(kept, of: function, in: &annotations)
+            }
+            // Named for an end (ParseLiveQuery's `handleUnsubscribe(_:)`): maybe once.
+            let ends = Self.endWords.union(["unsubscribe", "unsubscribed", "disconnect", "disconnected", "finish", "finished", "complete", "completed"])
+            if ClosureRoleNames.camelWords(function.name.name).contains(where: ends.contains) {
+                annotations.append(
+                    ("", "'\(function.name.name)' is named for an end: as written, a stream of each; if the SDK calls it once, remove '@stream' and '@cancel(none)'"))
+            }
             handedValueNotes(of: function, callbacks: callbacks, into: &annotations)
             return annotations
         }
@@ -150,7 +166,8 @@ extension StarterBlock {
         let name = function.name.name
         guard let returned = function.returnType?.description, returned == "Self" || returned == Self.bareTypeName(type),
             let kept = closuresKeptPrivately[name], function.parameters.count == 1, function.parameters[0].name.name == kept.parameter,
-            ["on", "did", "will"].contains(ClosureRoleNames.camelWords(name).first ?? ""),
+            // Or added to a list of handlers, whatever the name (ParseLiveQuery's `handleEvent(_:)`).
+            kept.appended || ["on", "did", "will"].contains(ClosureRoleNames.camelWords(name).first ?? ""),
             !ClosureRoleNames.namesOnce(name), !ClosureRoleNames.namesOnce(property: kept.property),
             // Not an outcome's half (Haneke's `Fetch.onSuccess(_:) -> Self`).
             !ClosureRoleNames.namesSuccess(name: name, label: nil), !ClosureRoleNames.namesFailure(method: name)

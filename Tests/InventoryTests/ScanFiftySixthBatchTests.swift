@@ -1,0 +1,41 @@
+import Generator
+@testable import Inventory
+import Testing
+
+/// What batch 56 (PeerKit, Ciao, ParseLiveQuery, SwiftyHue, CloudCore, TelegramBotSDK) taught on
+/// first contact (decision 135).
+@Suite struct ScanFiftySixthBatchTests: ScanTesting {
+    /// ParseLiveQuery's `handleEvent(_:) -> Subscription`: it adds its handler to a list the
+    /// library calls for each event, and returns the object for chaining. Before, a one-shot
+    /// (generate's warning that the object is ignored was its only word). A list of an alias
+    /// (`[EventHandler]`) is a list of closures.
+    @Test func aHandlerAddedToAListIsAStream() {
+        let text = scan(
+            """
+            public enum Event { case created, deleted }
+            open class Subscription {
+                public typealias EventHandler = (Event) -> Void
+                var eventHandlers: [EventHandler] = []
+                fileprivate var unsubscribeHandlers: [() -> Void] = []
+                @discardableResult open func handleEvent(_ handler: @escaping EventHandler) -> Subscription {
+                    eventHandlers.append(handler)
+                    return self
+                }
+                @discardableResult open func handleUnsubscribe(_ handler: @escaping () -> Void) -> Subscription {
+                    unsubscribeHandlers.append(handler)
+                    return self
+                }
+                func didReceive(_ event: Event) {
+                    eventHandlers.forEach { $0(event) }
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("@stream\n    // scan: @cancel(none) because it returns the object itself, for chaining"), "\(text)")
+        #expect(text.contains("// scan: @stream because 'handleEvent' adds a handler to the object's 'eventHandlers' and returns the object for chaining"), "\(text)")
+        #expect(text.contains("nothing takes a handler out of 'eventHandlers'"), "\(text)")
+        // A list that nothing calls, for an end: both said.
+        #expect(text.contains("nothing in these sources calls the handlers in 'unsubscribeHandlers'"), "\(text)")
+        #expect(text.contains("'handleUnsubscribe' is named for an end: as written, a stream of each; if the SDK calls it once, remove '@stream' and '@cancel(none)'"), "\(text)")
+    }
+}
