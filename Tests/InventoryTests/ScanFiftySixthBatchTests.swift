@@ -38,4 +38,23 @@ import Testing
         #expect(text.contains("nothing in these sources calls the handlers in 'unsubscribeHandlers'"), "\(text)")
         #expect(text.contains("'handleUnsubscribe' is named for an end: as written, a stream of each; if the SDK calls it once, remove '@stream' and '@cancel(none)'"), "\(text)")
     }
+
+    /// SwiftyHue's `(_ errors: [Error]?) -> Void`: nil or none when the call succeeded, else the
+    /// failures. Before, an adapter that returned `[Error]?` as its value, with a note that
+    /// advised `@failure(nil)`, the opposite of what nil means. A stream of error lists (Crowdin's
+    /// `([Error]) -> Void`, not optional) stays events.
+    @Test func aListOfErrorsIsNotReturnedAsAValue() {
+        let text = scan(
+            """
+            public class BridgeSendAPI {
+                public typealias ErrorArrayCompletion = (_ errors: [Error]?) -> Void
+                public func removeLight(_ id: String, completionHandler: @escaping ErrorArrayCompletion) {}
+                public func addErrorUpdateHandler(_ handler: @escaping ([Error]) -> Void) -> Int { 0 }
+                public func removeErrorHandler(_ id: Int) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// Not bridgeable as written: 'completionHandler' reports failure as a list of errors ('[Error]?', none when the call succeeded)"), "\(text)")
+        #expect(text.contains("\n    public func addErrorUpdateHandler(_ handler: @escaping ([Error]) -> Void) -> Int"), "\(text)")
+    }
 }
