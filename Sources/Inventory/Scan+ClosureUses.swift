@@ -22,9 +22,10 @@ extension Scan {
     static func closureUses(in files: [File]) -> ClosureUses {
         var unused: Set<String> = []
         var used: Set<String> = []
-        // By method name: nil once one of its bodies may hand on nil and no error; else the
-        // methods it hands its closures to.
-        var readings: [String: Set<String>?] = [:]
+        // By method name: those one of whose bodies may hand on nil and no error; the methods
+        // the others hand their closures to.
+        var handsNil: Set<String> = []
+        var handedTo: [String: Set<String>] = [:]
         for file in files {
             let tokens = SourceTokens.of(file.bytes)
             var index = 0
@@ -43,16 +44,19 @@ extension Scan {
                     let key = name + "|" + parameter
                     if body.contains(where: { $0.word == parameter }) { used.insert(key) } else { unused.insert(key) }
                 }
-                let reading = handsOn(method.closures, in: tokens, body: method.body)
-                readings[name] = readings[name, default: []].flatMap { earlier in reading.map { earlier.union($0) } }
+                if let callees = handsOn(method.closures, in: tokens, body: method.body) {
+                    handedTo[name, default: []].formUnion(callees)
+                } else {
+                    handsNil.insert(name)
+                }
             }
         }
         // Those that call their closures themselves, then those that hand them only to those.
-        var never = Set(readings.compactMap { name, reading in reading.map { _ in name } })
+        var never = Set(handedTo.keys).subtracting(handsNil)
         var changed = true
         while changed {
             let before = never.count
-            never = never.filter { name in readings[name]??.subtracting([name]).isSubset(of: never) ?? false }
+            never = never.filter { name in handedTo[name, default: []].subtracting([name]).isSubset(of: never) }
             changed = never.count != before
         }
         return ClosureUses(unused: unused.subtracting(used), neverNilWithoutError: never)

@@ -52,6 +52,36 @@ import Testing
         #expect(text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'getPins'"), "\(text)")
     }
 
+    /// Methods of one name are read as one: when one body may hand on nil and no error, the
+    /// other's calls do not outweigh it, in whichever order they come (SignalR's `invoke`
+    /// overloads; a first form of the rule forgot the first and kept the second).
+    @Test func oneBodyThatMayHandOnNilSpeaksForEveryMethodOfItsName() {
+        for (first, second) in [("completion(data as? Thing, error)", "completion(Thing(), nil)"), ("completion(Thing(), nil)", "completion(data as? Thing, error)")] {
+            let text = scan(
+                """
+                public struct Thing { public init() {} }
+                public class Store {
+                    func request(then completion: @escaping (Any?, Error?) -> ()) {
+                        completion(nil, nil)
+                    }
+                    public func load(id: Int, then completion: @escaping (Thing?, Error?) -> ()) {
+                        request { data, error in
+                            \(first)
+                        }
+                    }
+                    public func load(name: String, then completion: @escaping (Thing?, Error?) -> ()) {
+                        request { data, error in
+                            \(second)
+                        }
+                    }
+                }
+                """
+            ).text
+            #expect(text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'load' never calls back with nil and no error"), "\(text)")
+            #expect(!text.contains("nil without an error is taken for an error"), "\(text)")
+        }
+    }
+
     /// SwiftyInsta's `LoginWebView.didReachEndOfLoginFlow`: `did` and an end. Before, a stream
     /// with no word of another reading.
     @Test func aPropertyNamedForReachingAnEndSaysSo() {
