@@ -275,7 +275,7 @@ extension StarterBlock {
         }
         if let notAnError = errorNamedNonError(in: function, tokens: tokens) {
             entry.refusal =
-                "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value"
+                "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value, or, if it is safe to share between threads, declare 'extension \(notAnError): @retroactive @unchecked Sendable, @retroactive Error {}' in your code and bridge this as written"
         }
         if let failure = failureOnlyCallback(of: function, annotations: entry.annotations) {
             return addContext(

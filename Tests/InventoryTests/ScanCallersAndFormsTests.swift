@@ -322,6 +322,9 @@ import Testing
             """
         ).text
         #expect(text.contains("    // Not bridgeable as written: 'BatchUploadError' is named like an error but is not an 'Error' in these sources"), "\(text)")
+        // With the conformance that would let it be thrown, for a user who can vouch for it (checked
+        // with swiftc 6.3 in Swift 6 mode: a plain retroactive `Error` asks for `@unchecked Sendable`).
+        #expect(text.contains("declare 'extension BatchUploadError: @retroactive @unchecked Sendable, @retroactive Error {}' in your code"), "\(text)")
         #expect(!text.contains("@blocking"), "\(text)")
         #expect(text.contains("    public func deleteDB(_ name: String, callback: @escaping (CouchDBError?) -> ())\n"), "\(text)")
     }
