@@ -129,7 +129,14 @@ extension Scan {
         if argument.count > 2, tokens[first].word != nil, tokens[first + 1].isPunctuation(":") { start += 2 }
         let expression = start..<argument.upperBound
         guard let head = expression.first else { return false }
-        if expression.contains(where: { tokens[$0].isPunctuation("?") }) { return false }
+        // A `?` of its own (`data as? T`, `a?.b`, `a ? b : c`), not one inside a call's
+        // arguments (`Profile(id: x ?? y)` is a profile, found by the outside try).
+        var depth = 0
+        for index in expression {
+            if tokens[index].isPunctuation("(") || tokens[index].isPunctuation("[") { depth += 1 }
+            if tokens[index].isPunctuation(")") || tokens[index].isPunctuation("]") { depth -= 1 }
+            if depth == 0, tokens[index].isPunctuation("?") { return false }
+        }
         if tokens[head].kind == .string || tokens[head].isPunctuation("[") { return true }
         if let word = tokens[head].word, word.first?.isNumber == true || word == "true" || word == "false" { return true }
         if let word = tokens[head].word, word.first?.isUppercase == true, head + 1 < expression.upperBound,

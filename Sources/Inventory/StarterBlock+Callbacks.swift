@@ -77,23 +77,17 @@ extension StarterBlock {
         return nil
     }
 
-    /// The callback and its list of errors, when one reports failure as a list (SwiftyHue's
-    /// `BridgeSendErrorArrayCompletionHandler = (_ errors: [Error]?) -> Void`, nil or empty when
-    /// the call succeeded): an adapter would return the errors as its value.
-    func errorList(in function: FunctionDecl) -> (callback: String, list: String)? {
-        let aliases = closureAliases
-        for parameter in function.parameters where Self.isCallback(parameter, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) {
-            guard let closure = closureType(of: parameter) else { continue }
-            for argument in closure.parameters {
-                // Optional: nil is the success (a stream of error lists, Crowdin's, is events).
-                guard case .optional(let wrapped) = argument.type.strippingAttributes.kind,
-                    case .array(let element) = wrapped.strippingAttributes.kind
-                else { continue }
-                let name = TokenMethods.bareName(element.strippingAttributes.description.replacingOccurrences(of: "any ", with: ""))
-                if name.hasSuffix("Error") || errorTypes.contains(name) {
-                    return (parameter.label?.name ?? parameter.name.name, argument.type.strippingAttributes.description)
-                }
-            }
+    /// The position (from 1) and type of an optional list of errors among a closure's
+    /// parameters (SwiftyHue's `BridgeSendErrorArrayCompletionHandler = (_ errors: [Error]?) ->
+    /// Void`, nil or empty when the call succeeded). Not a list that is not optional (Crowdin's
+    /// stream of error lists).
+    func errorList(in closure: FunctionTypeSyntax) -> (position: Int, list: String)? {
+        for (index, argument) in closure.parameters.enumerated() {
+            guard case .optional(let wrapped) = argument.type.strippingAttributes.kind,
+                case .array(let element) = wrapped.strippingAttributes.kind
+            else { continue }
+            let name = TokenMethods.bareName(element.strippingAttributes.description.replacingOccurrences(of: "any ", with: ""))
+            if name.hasSuffix("Error") || errorTypes.contains(name) { return (index + 1, argument.type.strippingAttributes.description) }
         }
         return nil
     }

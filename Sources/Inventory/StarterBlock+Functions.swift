@@ -269,10 +269,6 @@ extension StarterBlock {
                 item.annotation.hasPrefix("@success(") ? ("@event(" + item.annotation.dropFirst("@success(".count), item.why) : item
             }
         }
-        if !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let found = errorList(in: function) {
-            entry.refusal =
-                "'\(found.callback)' reports failure as a list of errors ('\(found.list)', none when the call succeeded): an adapter would return them as its value; bridge a method of yours that throws them (the first, or one error that holds them all)"
-        }
         if let notAnError = errorNamedNonError(in: function, tokens: tokens) {
             entry.refusal =
                 "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value, or, if it is safe to share between threads, declare 'extension \(notAnError): @retroactive @unchecked Sendable, @retroactive Error {}' in your code and bridge this as written"

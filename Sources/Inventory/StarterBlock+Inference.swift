@@ -392,6 +392,7 @@ extension StarterBlock {
         let outcomes = callbacks.filter { !ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name) }
         if let outcome = callbacks.count == 1 ? callbacks.first : outcomes.count == 1 ? outcomes.first : nil {
             enumRoles(of: function, callback: outcome, into: &annotations)
+            errorListRoles(of: outcome, into: &annotations)
             nilRoles(of: function, callback: outcome, into: &annotations)
             flagRoles(of: function, callback: outcome, into: &annotations)
             messageRoles(of: function, callback: outcome, into: &annotations)

@@ -27,8 +27,24 @@ extension StarterBlock {
     /// says so (Perfect-Net's `connect(…, callBack: (NetTCP?) -> ())`, "otherwise, a nil object
     /// will be passed"): `@failure(nil)`. Where nothing says what nil means (Perfect-Net's
     /// `accept(timeoutSeconds:callBack:)`), a nil is returned as it is, said.
+    /// An optional list of errors (SwiftyHue's `(_ errors: [Error]?) -> Void`, none when the call
+    /// succeeded) is the failure, not a value, whatever a sentence of its documentation seemed to
+    /// say of how often it comes ("nil when every item synced"): `@asyncError(message: N)`
+    /// throws them, described, as `BridgegenError.failureStatus`. Before, an adapter returned
+    /// the errors as its value, under a note that advised the opposite of what nil means.
+    func errorListRoles(of callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@failure") || $0.annotation.hasPrefix("@asyncError") }),
+            let closure = closureType(of: callback), let found = errorList(in: closure)
+        else { return }
+        let name = callback.label?.name ?? callback.name.name
+        annotations.removeAll { $0.annotation.hasPrefix("@stream") }
+        annotations.insert(("@asyncError(message: \(found.position))", "'\(name)' gets a list of errors ('\(found.list)'): none is success, any is the call's failure"), at: 0)
+        annotations.append(
+            ("", "the errors are thrown as one BridgegenError.failureStatus that describes them; to throw them as they are, bridge a method of yours that throws them"))
+    }
+
     func nilRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
-        guard !annotations.contains(where: { $0.annotation.hasPrefix("@failure") }),
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@failure") || $0.annotation.hasPrefix("@asyncError") }),
             let closure = closureType(of: callback), closure.parameters.count == 1,
             case .optional(let wrapped) = closure.parameters[0].type.strippingAttributes.kind,
             !wrapped.strippingAttributes.description.hasSuffix("Error"), !wrapped.strippingAttributes.description.hasSuffix("Error)"),

@@ -214,7 +214,8 @@ struct StarterFile {
             lines += [
                 "",
                 "// Delegate protocol \(delegate.name) (\(methods) method\(methods == 1 ? "" : "s"), \(delegate.path):\(delegate.line)): bridge its",
-                "// results or events with a 'delegate \(delegate.name) on <Owner> { … }' block (docs/language.md, \"Delegates\").",
+                "// results or events with a 'delegate \(delegate.name) on <Owner> { … }' block (docs/language.md, \"Delegates\"):",
+                "// '@start(call())' on the adapter, or '@start(none)' when the owner calls its delegate unasked.",
             ]
             // A method that takes the delegate as an argument: one per call, `$delegate`; unless
             // the protocol's methods answer with values, which a delegate block cannot implement.

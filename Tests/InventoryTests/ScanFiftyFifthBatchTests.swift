@@ -7,14 +7,15 @@ import Testing
 @Suite struct ScanFiftyFifthBatchTests: ScanTesting {
     /// Sword's `getMessage(_:from:then:)`: its own body calls back with a value or with nil and
     /// an error, never nil and no error, while a helper elsewhere (`request`, for a 204) calls
-    /// back with (nil, nil). The method's body is the evidence, and what hands its completion to
-    /// such a method reads as it does (`TextChannel.getMessage(_:then:)`). Before, both were
-    /// `@nullableResult`, from the library at large.
+    /// back with (nil, nil). The method's body is the evidence, and what hands its completion
+    /// to such a method reads as it does (`TextChannel.getMessage(_:then:)`). Before, both were
+    /// `@nullableResult`, from the library at large. A `??` inside the initializer's arguments
+    /// is no nil of its own (found by the outside try).
     @Test func aMethodsOwnCallsOutweighTheLibraryAtLarge() {
         let text = scan(
             """
             public struct RequestError: Error {}
-            public struct Message { init(_ data: [String: Any]) {} }
+            public struct Message { init(_ data: [String: Any], id: Int = 0) {} }
             public class Sword {
                 func request(_ url: String, then completion: @escaping (Any?, RequestError?) -> ()) {
                     if url.isEmpty {
@@ -27,7 +28,7 @@ import Testing
                         if let error = error {
                             completion(nil, error)
                         } else {
-                            completion(Message(data as! [String: Any]), nil)
+                            completion(Message(data as! [String: Any], id: Int(exactly: 1.0) ?? 0), nil)
                         }
                     }
                 }

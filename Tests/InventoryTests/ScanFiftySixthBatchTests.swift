@@ -39,22 +39,31 @@ import Testing
         #expect(text.contains("'handleUnsubscribe' is named for an end: as written, a stream of each; if the SDK calls it once, remove '@stream' and '@cancel(none)'"), "\(text)")
     }
 
-    /// SwiftyHue's `(_ errors: [Error]?) -> Void`: nil or none when the call succeeded, else the
+    /// SwiftyHue's `(_ errors: [Error]?) -> Void`: none when the call succeeded, else the
     /// failures. Before, an adapter that returned `[Error]?` as its value, with a note that
-    /// advised `@failure(nil)`, the opposite of what nil means. A stream of error lists (Crowdin's
-    /// `([Error]) -> Void`, not optional) stays events.
-    @Test func aListOfErrorsIsNotReturnedAsAValue() {
+    /// advised `@failure(nil)`, the opposite of what nil means; the outside try found a sentence
+    /// of documentation ("nil when every item synced") made it a stream. Now `@asyncError`,
+    /// with what that throws said. A stream of error lists (Crowdin's `([Error]) -> Void`, not
+    /// optional) stays events.
+    @Test func aListOfErrorsIsTheFailure() {
         let text = scan(
             """
             public class BridgeSendAPI {
                 public typealias ErrorArrayCompletion = (_ errors: [Error]?) -> Void
                 public func removeLight(_ id: String, completionHandler: @escaping ErrorArrayCompletion) {}
+                /// Calls back with nil when every item synced.
+                public func syncAll(completion: @escaping (_ errors: [Error]?) -> Void) {}
+                public func createScene(_ name: String, completion: @escaping (String?, [Error]?) -> Void) {}
                 public func addErrorUpdateHandler(_ handler: @escaping ([Error]) -> Void) -> Int { 0 }
                 public func removeErrorHandler(_ id: Int) {}
             }
             """
         ).text
-        #expect(text.contains("// Not bridgeable as written: 'completionHandler' reports failure as a list of errors ('[Error]?', none when the call succeeded)"), "\(text)")
+        #expect(text.contains("@asyncError(message: 1)\n    // scan: the errors are thrown as one BridgegenError.failureStatus that describes them"), "\(text)")
+        #expect(text.contains("    public func removeLight(_ id: String, completionHandler: @escaping ErrorArrayCompletion)"), "\(text)")
+        #expect(!text.contains("@stream\n    // scan: @asyncError"), "\(text)")
+        #expect(!text.contains("write '@failure(nil)'"), "\(text)")
+        #expect(text.contains("@asyncError(message: 2)"), "\(text)")
         #expect(text.contains("\n    public func addErrorUpdateHandler(_ handler: @escaping ([Error]) -> Void) -> Int"), "\(text)")
     }
 }
