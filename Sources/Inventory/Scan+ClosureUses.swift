@@ -120,8 +120,8 @@ extension Scan {
 
     /// An argument that cannot be nil: a value made by a type's initializer (`Message(self, data)`,
     /// `Array(values)`), a literal, or a name bound in the body to one of those or unwrapped
-    /// (`if let error = error`, `guard let user`). A cast (`as?`), a lookup, a chain or any other
-    /// name may be nil.
+    /// (`if let error = error`, `guard let user`), or a cast (`as?`, below). A lookup, a chain or
+    /// any other name may be nil.
     private static func isNonNil(_ tokens: [SkimToken], _ argument: Range<Int>, body: Range<Int>) -> Bool {
         guard let first = argument.first else { return false }
         // Past a label (`value: Message(…)`).
@@ -131,12 +131,18 @@ extension Scan {
         guard let head = expression.first else { return false }
         // A `?` of its own (`data as? T`, `a?.b`, `a ? b : c`), not one inside a call's
         // arguments (`Profile(id: x ?? y)` is a profile, found by the outside try).
+        // A cast (`data as? [String: Any]`, Sword's every request) is nil only when what came back
+        // is not what the call returns: a malformed reply, thrown as no result, not an absent
+        // value (the oracle, written by a helper that never saw bridgegen, agrees 17 times).
         var depth = 0
+        var isCast = false
         for index in expression {
             if tokens[index].isPunctuation("(") || tokens[index].isPunctuation("[") { depth += 1 }
             if tokens[index].isPunctuation(")") || tokens[index].isPunctuation("]") { depth -= 1 }
-            if depth == 0, tokens[index].isPunctuation("?") { return false }
+            guard depth == 0, tokens[index].isPunctuation("?") else { continue }
+            if index > head, tokens[index - 1].word == "as", !isCast { isCast = true } else { return false }
         }
+        if isCast { return true }
         if tokens[head].kind == .string || tokens[head].isPunctuation("[") { return true }
         if let word = tokens[head].word, word.first?.isNumber == true || word == "true" || word == "false" { return true }
         if let word = tokens[head].word, word.first?.isUppercase == true, head + 1 < expression.upperBound,
@@ -149,7 +155,8 @@ extension Scan {
     }
 
     /// `name` unwrapped (`if let name`, `guard let name`, `, let name`) or bound to a made value
-    /// (`var name = [User]()`, `let name = Message(…)`) somewhere before it in the body.
+    /// (`var name = [User]()`, `let name = Message(…)`, `var name: [User] = []`) somewhere
+    /// before it in the body.
     private static func isBoundNonNil(_ name: String, tokens: [SkimToken], body: Range<Int>) -> Bool {
         body.contains { index in
             guard tokens[index].word == name, index > body.lowerBound,
@@ -157,9 +164,17 @@ extension Scan {
             else { return false }
             let before = index - 2 >= body.lowerBound ? tokens[index - 2] : nil
             if ["if", "guard"].contains(before?.word ?? "") || before?.isPunctuation(",") == true { return true }
-            guard index + 2 < body.upperBound, tokens[index + 1].isPunctuation("=") else { return false }
-            let value = tokens[index + 2]
-            return value.isPunctuation("[") || (value.word?.first?.isUppercase == true && index + 3 < body.upperBound && tokens[index + 3].isPunctuation("("))
+            // Past a type that is not optional (`var returnUsers: [User] = []`).
+            var equals = index + 1
+            if equals < body.upperBound, tokens[equals].isPunctuation(":") {
+                while equals < body.upperBound, !tokens[equals].isPunctuation("="), equals - index < 16 {
+                    if tokens[equals].isPunctuation("?") || tokens[equals].isPunctuation("!") { return false }
+                    equals += 1
+                }
+            }
+            guard equals + 1 < body.upperBound, tokens[equals].isPunctuation("=") else { return false }
+            let value = tokens[equals + 1]
+            return value.isPunctuation("[") || (value.word?.first?.isUppercase == true && equals + 2 < body.upperBound && tokens[equals + 2].isPunctuation("("))
         }
     }
 

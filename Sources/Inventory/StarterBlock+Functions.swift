@@ -269,7 +269,9 @@ extension StarterBlock {
                 item.annotation.hasPrefix("@success(") ? ("@event(" + item.annotation.dropFirst("@success(".count), item.why) : item
             }
         }
-        if let notAnError = errorNamedNonError(in: function, tokens: tokens) {
+        if let notAnError = errorNamedNonError(in: function, tokens: tokens),
+            !entry.annotations.contains(where: { $0.annotation.hasPrefix("@asyncError(message:") && $0.why.contains("'\(notAnError)?'") })
+        {
             entry.refusal =
                 "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value, or, if it is safe to share between threads, declare 'extension \(notAnError): @retroactive @unchecked Sendable, @retroactive Error {}' in your code and bridge this as written"
         }

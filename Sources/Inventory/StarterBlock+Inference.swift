@@ -393,6 +393,7 @@ extension StarterBlock {
         if let outcome = callbacks.count == 1 ? callbacks.first : outcomes.count == 1 ? outcomes.first : nil {
             enumRoles(of: function, callback: outcome, into: &annotations)
             errorListRoles(of: outcome, into: &annotations)
+            nonErrorFailureRoles(of: outcome, tokens: tokens, into: &annotations)
             nilRoles(of: function, callback: outcome, into: &annotations)
             flagRoles(of: function, callback: outcome, into: &annotations)
             messageRoles(of: function, callback: outcome, into: &annotations)

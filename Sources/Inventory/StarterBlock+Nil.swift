@@ -43,6 +43,27 @@ extension StarterBlock {
             ("", "the errors are thrown as one BridgegenError.failureStatus that describes them; to throw them as they are, bridge a method of yours that throws them"))
     }
 
+    /// An optional error of the SDK's own that is no `Error` (TelegramBotSDK's plain `enum
+    /// DataTaskError` in `(_ result: T?, _ error: DataTaskError?) -> ()`): the one-shot's failure
+    /// all the same, thrown described as `BridgegenError.failureStatus` by `@asyncError(message:
+    /// N)`, with the conformance that would throw it as it is said beside. Before, the method was
+    /// refused, and a library whose every request reports so had no adapter at all.
+    func nonErrorFailureRoles(of callback: Parameter, tokens: TokenMethods, into annotations: inout [(annotation: String, why: String)]) {
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@failure") || $0.annotation.hasPrefix("@asyncError") || $0.annotation.hasPrefix("@stream") }),
+            let closure = closureType(of: callback)
+        else { return }
+        let names = closure.parameters.map { TokenMethods.bareName($0.type.strippingAttributes.unwrappingOptional.description.replacingOccurrences(of: "any ", with: "")) }
+        let errors = names.indices.filter { names[$0].hasSuffix("Error") || errorTypes.contains(names[$0]) }
+        guard errors.count == 1, case let index = errors[0], case .optional = closure.parameters[index].type.strippingAttributes.kind,
+            case let name = names[index], name != "Error", !errorTypes.contains(name), tokens.declares(name)
+        else { return }
+        let closureName = callback.label?.name ?? callback.name.name
+        annotations.insert(
+            ("@asyncError(message: \(index + 1))", "'\(closureName)' gets a '\(name)?' that is not an 'Error' in these sources: nil is success, one is the call's failure"), at: 0)
+        annotations.append(
+            ("", "'\(name)' is thrown described, as a BridgegenError.failureStatus; to throw it as it is, declare 'extension \(name): @retroactive @unchecked Sendable, @retroactive Error {}' in your code if it is safe to share between threads, and remove '@asyncError(message: \(index + 1))'"))
+    }
+
     func nilRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
         guard !annotations.contains(where: { $0.annotation.hasPrefix("@failure") || $0.annotation.hasPrefix("@asyncError") }),
             let closure = closureType(of: callback), closure.parameters.count == 1,

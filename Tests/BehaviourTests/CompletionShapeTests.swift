@@ -136,6 +136,23 @@ import Testing
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
 
+    /// `@asyncError(message: 2)` on the SDK's own error that is no `Error`: thrown described;
+    /// `(nil, nil)` is no result; the error after a receipt is reported, never a second resume.
+    @Test func anErrorThatIsNoErrorThrowsItsDescription() async throws {
+        let client = PaymentsClient()
+        #expect(try await client.post(entry: "e") == "posted e")
+        client.outcome = .failure
+        await #expect(throws: BridgegenError.failureStatus(adapter: "PaymentsClient.post(entry:)", status: "locked(account: \"e\")")) {
+            _ = try await client.post(entry: "e")
+        }
+        client.outcome = .nothing
+        await #expect(throws: BridgegenError.noResult(adapter: "PaymentsClient.post(entry:)")) { _ = try await client.post(entry: "e") }
+        let log = MisuseLog.install(for: "PaymentsClient.post")
+        client.outcome = .both
+        #expect(try await client.post(entry: "e") == "posted e")
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     @Test func throwingStartCall() async throws {
         let feed = Feed()
         #expect(try await feed.open(path: "abc") == 3)

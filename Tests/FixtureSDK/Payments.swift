@@ -64,6 +64,25 @@ public final class PaymentsClient: FixtureObject {
         }
     }
 
+    /// TelegramBotSDK's style: the SDK's own error type is a plain enum, no `Error`.
+    public enum LedgerError: Equatable {
+        case locked(account: String)
+    }
+
+    /// `(receipt, nil)` or `(nil, .locked)`; `.both`: a receipt, then the error.
+    public func post(entry: String, completion: @escaping (_ receipt: String?, _ error: LedgerError?) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: completion("posted \(entry)", nil)
+            case .nothing: completion(nil, nil)
+            case .failure: completion(nil, .locked(account: entry))
+            case .both:
+                completion("posted \(entry)", nil)
+                completion(nil, .locked(account: entry))
+            }
+        }
+    }
+
     public func settle(completion: @escaping (Result<Int, Never>) -> Void) {
         respond { _ in completion(.success(3)) }
     }

@@ -8,7 +8,8 @@ import Testing
         ("loadWithCompletion", "load"), ("renewWithReply", "renew"), ("pingWithBlock", "ping"),
         ("signOutWithCompletionBlock", "signOut"), ("sendWithReplyTo", "send"), ("getURLForKey", "urlForKey"),
         ("get", "get"), ("getaway", "getaway"), ("WithCompletion", "WithCompletion"), ("charge", "charge"),
-        ("getHTTPHeaders", "httpHeaders"),
+        ("getHTTPHeaders", "httpHeaders"), ("sendMessageAsync", "sendMessage"), ("getMeAsync", "me"), ("Async", "Async"),
+        ("loadURLAsync", "loadURLAsync"),
     ])
     func asyncNames(legacy: String, expected: String) {
         #expect(Naming.asyncBaseName(for: legacy) == expected)

@@ -305,10 +305,12 @@ import Testing
     }
 
     /// A type of the module named like an error that is not an `Error` (SwiftyDropbox's `enum
-    /// BatchUploadError`) would be thrown by the adapter, which would not compile: refused. One
-    /// that is, through a qualified `Swift.Error` (CouchDB's `CouchDBError`), is bridged; so is
-    /// a `responseBlock`, a completion by its name.
-    @Test func anErrorNamedTypeThatIsNoErrorIsRefused() {
+    /// BatchUploadError`) cannot be thrown as it is: an optional one beside the value is the
+    /// failure, thrown described (`@asyncError(message: N)`, TelegramBotSDK's `DataTaskError?`),
+    /// with the conformance that would throw it as it is said; one handed over alone, not
+    /// optional, is refused. One that is an `Error`, through a qualified `Swift.Error` (CouchDB's
+    /// `CouchDBError`), is bridged; so is a `responseBlock`, a completion by its name.
+    @Test func anErrorNamedTypeThatIsNoErrorIsThrownDescribed() {
         let text = scan(
             """
             public enum BatchUploadError {
@@ -318,10 +320,14 @@ import Testing
             public final class Routes {
                 public func batchUpload(files: [URL], progressBlock: ((Double) -> Void)? = nil, responseBlock: @escaping ([URL]?, BatchUploadError?) -> Void) -> Int? { nil }
                 public func deleteDB(_ name: String, callback: @escaping (CouchDBError?) -> ()) {}
+                public func verify(_ name: String, callback: @escaping (BatchUploadError) -> ()) {}
             }
             """
         ).text
+        #expect(text.contains("    // scan: @asyncError(message: 2) because 'responseBlock' gets a 'BatchUploadError?' that is not an 'Error' in these sources"), "\(text)")
+        #expect(text.contains("    public func batchUpload(files: [URL], progressBlock: ((Double) -> Void)? = nil, responseBlock: @escaping ([URL]?, BatchUploadError?) -> Void) -> Int?\n"), "\(text)")
         #expect(text.contains("    // Not bridgeable as written: 'BatchUploadError' is named like an error but is not an 'Error' in these sources"), "\(text)")
+        #expect(text.contains("    // public func verify("), "\(text)")
         // With the conformance that would let it be thrown, for a user who can vouch for it (checked
         // with swiftc 6.3 in Swift 6 mode: a plain retroactive `Error` asks for `@unchecked Sendable`).
         #expect(text.contains("declare 'extension BatchUploadError: @retroactive @unchecked Sendable, @retroactive Error {}' in your code"), "\(text)")

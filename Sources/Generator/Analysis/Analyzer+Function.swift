@@ -153,7 +153,11 @@ extension Analyzer {
                     completionLabel: function.parameters[completionIndex].label?.name)
             // `getSet` is not `set`: an adapter named for another method of the SDK would be
             // another operation under its name (`try await redis.set(k, value: v)` ran GETSET).
-            if function.name.name.hasPrefix("get"), !baseName.hasPrefix("get"), blockMethodNames.contains(baseName) {
+            // Nor is `loadAsync` `load` when the SDK has a `load` of its own.
+            let legacy = function.name.name
+            if legacy.hasPrefix("get") && !baseName.hasPrefix("get") || legacy.hasSuffix("Async") && !baseName.hasSuffix("Async"),
+                blockMethodNames.contains(baseName)
+            {
                 baseName = function.name.name
             }
         }

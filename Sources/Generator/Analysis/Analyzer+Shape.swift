@@ -237,15 +237,20 @@ extension Analyzer {
 
         // `@asyncError(message: N)`: an optional description of the failure, nil when it
         // succeeded (Perfect-LDAP's `login(info:completion: (String?) -> Void)`).
+        // It may name the parameter read as the error by its name: an optional `…Error` of the
+        // SDK's that is no `Error` (TelegramBotSDK's `DataTaskError?`), thrown described.
         if let (position, location) = annotations.failureMessage {
-            guard position <= elements.count, roles[position - 1] == nil, errorIndex == nil, Self.isOptional(elements[position - 1].type)
+            let namesTheError = errorIndex != nil && errorIndex == position - 1
+            guard position <= elements.count, roles[position - 1] == nil || namesTheError, errorIndex == nil || namesTheError,
+                Self.isOptional(elements[position - 1].type)
             else {
                 diagnostics.error(
-                    "'@asyncError(message: \(position))' needs an optional parameter \(position) of \(where_) beside no error parameter, nil when the call succeeded",
+                    "'@asyncError(message: \(position))' needs an optional parameter \(position) of \(where_) beside no other error parameter, nil when the call succeeded",
                     at: location, notes: [.init("count the completion handler's parameters from 1; an optional error is thrown without it")])
                 return nil
             }
             roles[position - 1] = .message
+            if namesTheError { errorIndex = nil }
         }
 
         var flagIndex: Int?

@@ -16,7 +16,7 @@ public enum Naming {
     /// - a leading `get` goes (`getReceiptAsynchronously` → `receipt`);
     /// - when the completion handler is the first parameter, a completion suffix of the base
     ///   name goes (`loadWithCompletion(_:)` → `load()`);
-    /// - a trailing `Asynchronously` goes;
+    /// - a trailing `Asynchronously` goes, and so does a trailing `Async` after a lowercase letter;
     /// - when it is any later parameter and its label has words before a completion suffix,
     ///   those words join the base name: `server(_:restartWithCompletionHandler:)` →
     ///   `serverRestart(_:)`, and `server(_:atPriority:restartWithCompletionHandler:)` →
@@ -32,6 +32,10 @@ public enum Naming {
         if completionIndex == 0, let stripped = strippingCompletionSuffix(name) { name = stripped }
         if name.hasSuffix("Asynchronously") && name.count > "Asynchronously".count {
             name.removeLast("Asynchronously".count)
+        } else if name.hasSuffix("Async"), name.count > "Async".count, name.dropLast("Async".count).last?.isLowercase == true {
+            // Not the compiler's rule, but a Swift SDK's: TelegramBotSDK's `sendMessageAsync`
+            // beside `sendMessageSync` is `sendMessage` once it is `async`.
+            name.removeLast("Async".count)
         }
         if name.hasPrefix("get"), name.count > 3, let next = name.dropFirst(3).first, next.isUppercase {
             name = lowercasingFirstWord(String(name.dropFirst(3)))

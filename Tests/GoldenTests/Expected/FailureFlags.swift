@@ -86,4 +86,31 @@ extension PaymentsClient {
             )
         }
     }
+
+    /// The SDK's own error is no `Error` (TelegramBotSDK's `DataTaskError`): thrown described.
+    ///
+    /// Bridged from `PaymentsClient.post(entry:completion:)`.
+    #sourceLocation(file:"FailureFlags.bridge",line:18)
+    @discardableResult
+    nonisolated(nonsending) func post(entry: String) async throws -> String {
+        #sourceLocation(file:"FailureFlags.bridge",line:19)
+        let call = BridgegenCall<String, Swift.Void>("PaymentsClient.post(entry:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:19)
+            self.post(
+                entry: entry,
+                completion: { receipt, error in
+                    #sourceLocation()
+                    if let error {
+                        continuation.resumeWithFailureStatus(error)
+                    } else if let receipt {
+                        continuation.resume(returning: receipt)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
+    }
 }
