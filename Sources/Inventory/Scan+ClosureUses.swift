@@ -17,7 +17,8 @@ struct ClosureUses {
 extension Scan {
     /// Every method with a body and a closure parameter whose type is written (`(…) -> Void`), in
     /// every file; a protocol's requirements have none. Not a stub (an empty body, one line, a
-    /// `fatalError`) that a subclass or a conformer fills in: it says nothing of either kind.
+    /// `fatalError`) that a subclass or a conformer fills in: it says nothing of either kind
+    /// (one line that names a closure says how it calls back, not whether it is used).
     /// Methods of one name are read as one: each must say the same.
     static func closureUses(in files: [File]) -> ClosureUses {
         var unused: Set<String> = []
@@ -39,11 +40,16 @@ extension Scan {
                 index = method.body.upperBound
                 let body = tokens[method.body]
                 let lines = Set(body.map(\.line))
-                guard lines.count > 1, !body.contains(where: { $0.word == "fatalError" }) else { continue }
-                for parameter in method.closures {
-                    let key = name + "|" + parameter
-                    if body.contains(where: { $0.word == parameter }) { used.insert(key) } else { unused.insert(key) }
+                guard !body.contains(where: { $0.word == "fatalError" }) else { continue }
+                if lines.count > 1 {
+                    for parameter in method.closures {
+                        let key = name + "|" + parameter
+                        if body.contains(where: { $0.word == parameter }) { used.insert(key) } else { unused.insert(key) }
+                    }
                 }
+                // A body of one line says how it calls back when it names a closure (Sword's
+                // `Guild.getEmbed(then:)`, which hands its completion to `getGuildEmbed`).
+                guard lines.count > 1 || body.contains(where: { method.closures.contains($0.word ?? "") }) else { continue }
                 if let callees = handsOn(method.closures, in: tokens, body: method.body) {
                     handedTo[name, default: []].formUnion(callees)
                 } else {

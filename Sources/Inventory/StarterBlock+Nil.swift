@@ -55,7 +55,10 @@ extension StarterBlock {
         let names = closure.parameters.map { TokenMethods.bareName($0.type.strippingAttributes.unwrappingOptional.description.replacingOccurrences(of: "any ", with: "")) }
         let errors = names.indices.filter { names[$0].hasSuffix("Error") || errorTypes.contains(names[$0]) }
         guard errors.count == 1, case let index = errors[0], case .optional = closure.parameters[index].type.strippingAttributes.kind,
-            case let name = names[index], name != "Error", !errorTypes.contains(name), tokens.declares(name)
+            case let name = names[index], name != "Error", !errorTypes.contains(name), tokens.declares(name),
+            // Not beside more of them (SwiftyDropbox's `([URL: Entry]?, BatchUploadError?, [URL:
+            // BatchUploadError])`: results and errors may come together, no plain failure).
+            !closure.parameters.indices.contains(where: { $0 != index && closure.parameters[$0].type.description.contains(name) })
         else { return }
         let closureName = callback.label?.name ?? callback.name.name
         annotations.insert(

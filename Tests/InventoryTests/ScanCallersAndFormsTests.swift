@@ -321,6 +321,7 @@ import Testing
                 public func batchUpload(files: [URL], progressBlock: ((Double) -> Void)? = nil, responseBlock: @escaping ([URL]?, BatchUploadError?) -> Void) -> Int? { nil }
                 public func deleteDB(_ name: String, callback: @escaping (CouchDBError?) -> ()) {}
                 public func verify(_ name: String, callback: @escaping (BatchUploadError) -> ()) {}
+                public func batchUploadFiles(files: [URL], responseBlock: @escaping ([URL: Int]?, BatchUploadError?, [URL: BatchUploadError]) -> Void) {}
             }
             """
         ).text
@@ -328,6 +329,8 @@ import Testing
         #expect(text.contains("    public func batchUpload(files: [URL], progressBlock: ((Double) -> Void)? = nil, responseBlock: @escaping ([URL]?, BatchUploadError?) -> Void) -> Int?\n"), "\(text)")
         #expect(text.contains("    // Not bridgeable as written: 'BatchUploadError' is named like an error but is not an 'Error' in these sources"), "\(text)")
         #expect(text.contains("    // public func verify("), "\(text)")
+        // Not beside more of them: results and errors may come together (SwiftyDropbox's).
+        #expect(text.contains("    // public func batchUploadFiles("), "\(text)")
         // With the conformance that would let it be thrown, for a user who can vouch for it (checked
         // with swiftc 6.3 in Swift 6 mode: a plain retroactive `Error` asks for `@unchecked Sendable`).
         #expect(text.contains("declare 'extension BatchUploadError: @retroactive @unchecked Sendable, @retroactive Error {}' in your code"), "\(text)")

@@ -54,6 +54,7 @@ import Testing
                 public func getMessage(_ id: Int, then completion: @escaping (Message?, RequestError?) -> ()) {
                     self.sword.getMessage(id, then: completion)
                 }
+                public func getPins(then completion: @escaping ([Message]?, RequestError?) -> ()) { self.sword.getPins(then: completion) }
             }
             """
         ).text
@@ -63,7 +64,9 @@ import Testing
         // A cast is nil only for a malformed reply, thrown as no result (Sword's 17 requests, the
         // oracle's reading; a session-21 form left it to the library at large); so is a list
         // made empty, then filled.
+        // Nor is one handed on by a body of one line (Sword's `Guild.getEmbed(then:)`).
         #expect(!text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'getPins'"), "\(text)")
+        #expect(text.components(separatedBy: "add '@nullableResult'\n    public func getPins(").count == 3, "\(text)")
         #expect(!text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'getBans'"), "\(text)")
         #expect(text.contains("if nil is a value (an absent one), add '@nullableResult'\n    public func getBans("), "\(text)")
     }
