@@ -49,8 +49,8 @@ extension Scan {
                 }
                 // A body of one line says how it calls back when it names a closure (Sword's
                 // `Guild.getEmbed(then:)`, which hands its completion to `getGuildEmbed`).
-                guard lines.count > 1 || body.contains(where: { method.closures.contains($0.word ?? "") }) else { continue }
-                if let callees = handsOn(method.closures, in: tokens, body: method.body) {
+                guard !method.valued.isEmpty, lines.count > 1 || body.contains(where: { method.valued.contains($0.word ?? "") }) else { continue }
+                if let callees = handsOn(method.valued, in: tokens, body: method.body) {
                     handedTo[name, default: []].formUnion(callees)
                 } else {
                     handsNil.insert(name)
@@ -74,8 +74,8 @@ extension Scan {
     private static func handsOn(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Set<String>? {
         var callees: Set<String> = []
         for index in body {
-            guard let word = tokens[index].word, closures.contains(word), index > body.lowerBound,
-                !tokens[index - 1].isPunctuation(".")
+            // The body's first token too (`{ callback(store[id], nil) }`, Kitura-Session's).
+            guard let word = tokens[index].word, closures.contains(word), index == body.lowerBound || !tokens[index - 1].isPunctuation(".")
             else { continue }
             var open = index + 1
             if open < body.upperBound, tokens[open].isPunctuation("?") { open += 1 }
@@ -90,8 +90,8 @@ extension Scan {
                 continue
             }
             // Handed on as an argument (`then: completion`, `(completion)`, `, completion)`).
-            let previous = tokens[index - 1]
-            guard previous.isPunctuation(":") || previous.isPunctuation("(") || previous.isPunctuation(","),
+            guard index > body.lowerBound, case let previous = tokens[index - 1],
+                previous.isPunctuation(":") || previous.isPunctuation("(") || previous.isPunctuation(","),
                 let callee = calleeOfArgument(tokens, at: index, from: body.lowerBound)
             else { return nil }
             callees.insert(callee)
@@ -204,7 +204,9 @@ extension Scan {
     /// After a method's name: the internal names of its parameters whose type is written as a
     /// closure, and the range of its body's tokens (inside the braces); nil for a requirement
     /// (no body) or a method with no such parameter.
-    private static func closureParametersAndBody(_ tokens: [SkimToken], after name: Int) -> (closures: [String], body: Range<Int>)? {
+    private static func closureParametersAndBody(
+        _ tokens: [SkimToken], after name: Int
+    ) -> (closures: [String], valued: [String], body: Range<Int>)? {
         var cursor = name + 1
         // Past generic parameters to the parameter list.
         while cursor < tokens.count, !tokens[cursor].isPunctuation("(") {
@@ -215,10 +217,17 @@ extension Scan {
         var closures: [String] = []
         var depth = 0
         var parameterName: String?
+        var valued: [String] = []
         var isClosure = false
+        var getsValues = false
+        var previous: SkimToken?
+        var beforePrevious: SkimToken?
         func endParameter() {
-            if isClosure, let parameterName, parameterName != "_" { closures.append(parameterName) }
-            (parameterName, isClosure) = (nil, false)
+            if isClosure, let parameterName, parameterName != "_" {
+                closures.append(parameterName)
+                if getsValues { valued.append(parameterName) }
+            }
+            (parameterName, isClosure, getsValues) = (nil, false, false)
         }
         while cursor < tokens.count {
             let token = tokens[cursor]
@@ -229,7 +238,12 @@ extension Scan {
             }
             if depth == 1, token.isPunctuation(","), parameterName != nil { endParameter() }
             if depth == 1, parameterName == nil, token.isPunctuation(":"), cursor > 0 { parameterName = tokens[cursor - 1].word }
-            if parameterName != nil, token.isPunctuation("->") { isClosure = true }
+            if parameterName != nil, token.isPunctuation("->") {
+                isClosure = true
+                // Not one that gets nothing (`next: @escaping () -> Void`), which says nothing of nil.
+                getsValues = getsValues || !(previous?.isPunctuation(")") == true && beforePrevious?.isPunctuation("(") == true)
+            }
+            (beforePrevious, previous) = (previous, token)
             cursor += 1
         }
         endParameter()
@@ -249,6 +263,6 @@ extension Scan {
         }
         guard cursor < tokens.count else { return nil }
         let end = tokens.indexAfterBraces(from: cursor)
-        return (closures, (cursor + 1)..<max(cursor + 1, end - 1))
+        return (closures, valued, (cursor + 1)..<max(cursor + 1, end - 1))
     }
 }

@@ -45,6 +45,20 @@ extension Scan {
         for (name, parents) in refines where !parents.isEmpty {
             conformances[name, default: []] += refined(name)
         }
+        // A conformer's method whose types differ from the requirement's only where it names the
+        // protocol's associated types (TangemSdk's 34 commands' `run(in:completion:
+        // CompletionResult<(Card, WalletData?)>)` for `CardSessionRunnable`'s
+        // `CompletionResult<Response>`), under `associated <signature>`: the protocol's adapter
+        // returns that same type through `Response`; the conformer keeps its own (hyperoslo/Cache's
+        // oracle lists them), said.
+        let associated = Dictionary(types.filter { $0.kind == .protocol }.map { ($0.name, $0.associatedTypes) }, uniquingKeysWith: +)
+        let methods = Dictionary(
+            types.filter { $0.kind != .protocol }.map { type in
+                (type.name, type.members.compactMap { member -> String? in
+                    guard case .function(let function)? = member.declaration else { return nil }
+                    return signature(of: function)
+                })
+            }, uniquingKeysWith: +)
         var served: [String: (superclass: String?, requirements: [String: String])] = [:]
         // A delegate protocol's own extension (Nuke's `extension ImagePipeline.Delegate`): its
         // default implementations of the requirements are the library's to call too.
@@ -57,6 +71,13 @@ extension Scan {
             var byName: [String: String] = [:]
             for proto in inherits {
                 for requirement in requirements[proto] ?? [] where byName[requirement] == nil { byName[requirement] = proto }
+                let names = associated[String(proto.prefix { $0 != "<" })] ?? []
+                guard !names.isEmpty else { continue }
+                for requirement in requirements[proto] ?? [] where !requirement.hasPrefix("delegate ") {
+                    for method in methods[name] ?? [] where byName[method] == nil && matches(method, requirement, wildcards: Set(names)) {
+                        byName["associated " + method] = proto
+                    }
+                }
             }
             // `Subject<Element, Error>`: the class is `Subject`.
             let superclass = types.first { $0.name == name && $0.kind == .class }?.inherits.first
@@ -66,10 +87,40 @@ extension Scan {
         return served
     }
 
+    /// `signature` is `requirement` with each of `wildcards` (associated types, whole words)
+    /// standing for any non-empty text.
+    static func matches(_ signature: String, _ requirement: String, wildcards: Set<String>) -> Bool {
+        // The requirement cut at its wildcards: literal, wildcard, literal, …
+        var parts: [String] = [""]
+        var word = ""
+        func endWord() {
+            if wildcards.contains(word) { parts += ["", ""] } else { parts[parts.count - 1] += word }
+            word = ""
+        }
+        for character in requirement {
+            if isIdentifierCharacter(character) {
+                word.append(character)
+            } else {
+                endWord()
+                parts[parts.count - 1].append(character)
+            }
+        }
+        endWord()
+        guard parts.count > 1 else { return false }
+        let literals = stride(from: 0, to: parts.count, by: 2).map { parts[$0] }
+        func match(_ rest: Substring, _ index: Int) -> Bool {
+            guard rest.hasPrefix(literals[index]) else { return false }
+            let after = rest.dropFirst(literals[index].count)
+            if index == literals.count - 1 { return after.isEmpty }
+            // A wildcard: some non-empty text, then the next literal.
+            return after.indices.dropFirst().contains { match(after[$0...], index + 1) } || (!after.isEmpty && match(after[after.endIndex...], index + 1))
+        }
+        return match(Substring(signature), 0)
+    }
+
     /// A method's name and its parameters' and result's types as written: a conformer's method
-    /// whose types differ (hyperoslo/Cache's `Storage.addObserver` gets `Storage` where the
-    /// protocol's requirement gets its associated type `S`; swift-service-discovery's
-    /// `lookup` a concrete instance type) has an adapter of its own, which says more.
+    /// whose types differ elsewhere than at the protocol's associated types has an adapter of
+    /// its own, which says more.
     static func signature(of function: FunctionDecl) -> String {
         // `any Error` and `Error` are one type: a conformer may spell it either way (Kingfisher's
         // `Base64ImageDataProvider.data(handler:)`).

@@ -283,7 +283,17 @@ extension StarterBlock {
         // A requirement the library calls on the app's object (Pusher's
         // `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app
         // implements it, and calls it only sometimes (composing Alamofire's interceptors).
-        if let held = heldNote(function) { entry.annotations.append(held) }
+        if let proto = requirementsServed["associated " + Scan.signature(of: function)] {
+            entry.annotations.append(
+                ("", "implements \(proto)'s requirement with its own types for \(proto)'s associated ones: \(proto)'s adapter returns the same; if one adapter is enough, mark this '@context'"))
+        }
+        if let held = heldNote(function) {
+            entry.annotations.append(held)
+        } else if isProtocol, let said = Self.saysTheLibraryCallsIt(member.documentation.joined(separator: "\n")) {
+            // Or whose documentation says so (TangemSdk's `CardSessionRunnable.prepare(_:completion:)`,
+            // "This method will be called before nfc session starts").
+            entry.annotations.append(("", "its documentation says '\(said)': if your code only implements it, mark it '@context'"))
+        }
         // The SDK's own async form (Kingfisher's `retrieveImage(with:options:progressBlock:)
         // async throws` beside the same call with `completionHandler:`): an adapter would only
         // duplicate it, and make calls to it ambiguous. Not of a stream: an async method that

@@ -222,7 +222,7 @@ import Testing
         #expect(!text.contains("@blocking\n    public func onProgressNotification("), "\(text)")
         #expect(text.contains("@context  // the SDK's own async form 'find(filter:_isolation:)' is the one to call"), "\(text)")
         let swift = try generate(text)
-        #expect(swift.contains("func writeAsync(_ block: @escaping @Sendable () -> Void) async throws {"), "\(swift)")
+        #expect(swift.contains("func write(_ block: @escaping @Sendable () -> Void) async throws {"), "\(swift)")
     }
 
     /// Defaults and KeyboardShortcuts: `observe(…) -> some Observation`, an opaque token whose
