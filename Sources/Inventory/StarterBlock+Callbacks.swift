@@ -77,17 +77,6 @@ extension StarterBlock {
         return nil
     }
 
-    /// The sentence of a requirement's documentation that says the library calls it ("This method
-    /// will be called before nfc session starts"), or nil.
-    static func saysTheLibraryCallsIt(_ documentation: String?) -> String? {
-        guard let documentation else { return nil }
-        let sentences = documentation.split(whereSeparator: { ".\n".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
-        return sentences.first { sentence in
-            let lower = sentence.lowercased()
-            return ["this method will be called", "this method is called", "will be called by the sdk", "is called by the sdk"].contains { lower.contains($0) }
-        }
-    }
-
     /// The position (from 1) and type of an optional list of errors among a closure's
     /// parameters (SwiftyHue's `BridgeSendErrorArrayCompletionHandler = (_ errors: [Error]?) ->
     /// Void`, nil or empty when the call succeeded). Not a list that is not optional (Crowdin's
