@@ -71,10 +71,15 @@ extension StarterBlock {
             guard let closure = closureType(of: parameter) else { continue }
             for argument in closure.parameters {
                 let name = TokenMethods.bareName(argument.type.strippingAttributes.unwrappingOptional.description)
-                if name.hasSuffix("Error"), name != "Error", tokens.declares(name), !errorTypes.contains(name) { return name }
+                if isNamedLikeAnErrorButNone(name, tokens: tokens) { return name }
             }
         }
         return nil
+    }
+
+    /// A type of the module's named `…Error` that is no `Error` (TelegramBotSDK's `enum DataTaskError`).
+    func isNamedLikeAnErrorButNone(_ name: String, tokens: TokenMethods) -> Bool {
+        name.hasSuffix("Error") && name != "Error" && !errorTypes.contains(name) && tokens.declares(name)
     }
 
     /// The position (from 1) and type of an optional list of errors among a closure's

@@ -55,7 +55,7 @@ extension StarterBlock {
         let names = closure.parameters.map { TokenMethods.bareName($0.type.strippingAttributes.unwrappingOptional.description.replacingOccurrences(of: "any ", with: "")) }
         let errors = names.indices.filter { names[$0].hasSuffix("Error") || errorTypes.contains(names[$0]) }
         guard errors.count == 1, case let index = errors[0], case .optional = closure.parameters[index].type.strippingAttributes.kind,
-            case let name = names[index], name != "Error", !errorTypes.contains(name), tokens.declares(name),
+            case let name = names[index], isNamedLikeAnErrorButNone(name, tokens: tokens),
             // Not beside more of them (SwiftyDropbox's `([URL: Entry]?, BatchUploadError?, [URL:
             // BatchUploadError])`: results and errors may come together, no plain failure).
             !closure.parameters.indices.contains(where: { $0 != index && closure.parameters[$0].type.description.contains(name) })
@@ -63,8 +63,9 @@ extension StarterBlock {
         let closureName = callback.label?.name ?? callback.name.name
         annotations.insert(
             ("@asyncError(message: \(index + 1))", "'\(closureName)' gets a '\(name)?' that is not an 'Error' in these sources: nil is success, one is the call's failure"), at: 0)
-        annotations.append(
-            ("", "'\(name)' is thrown described, as a BridgegenError.failureStatus; to throw it as it is, declare 'extension \(name): @retroactive @unchecked Sendable, @retroactive Error {}' in your code if it is safe to share between threads, and remove '@asyncError(message: \(index + 1))'"))
+        // Right under the annotation it speaks of, not after the notes on other questions.
+        annotations.insert(
+            ("", "'\(name)' is thrown described, as a BridgegenError.failureStatus; to throw it as it is, declare 'extension \(name): @retroactive @unchecked Sendable, @retroactive Error {}' in your code if it is safe to share between threads, and remove '@asyncError(message: \(index + 1))'"), at: 1)
     }
 
     func nilRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {

@@ -326,6 +326,8 @@ import Testing
             """
         ).text
         #expect(text.contains("    // scan: @asyncError(message: 2) because 'responseBlock' gets a 'BatchUploadError?' that is not an 'Error' in these sources"), "\(text)")
+        // The way to throw it as it is comes right under the annotation (found by the outside try).
+        #expect(text.contains("    @asyncError(message: 2)\n    // scan: 'BatchUploadError' is thrown described"), "\(text)")
         #expect(text.contains("    public func batchUpload(files: [URL], progressBlock: ((Double) -> Void)? = nil, responseBlock: @escaping ([URL]?, BatchUploadError?) -> Void) -> Int?\n"), "\(text)")
         #expect(text.contains("    // Not bridgeable as written: 'BatchUploadError' is named like an error but is not an 'Error' in these sources"), "\(text)")
         #expect(text.contains("    // public func verify("), "\(text)")
