@@ -39,7 +39,9 @@ extension Scan {
                 if case .function(let function)? = member.declaration {
                     key = (member.isStatic ? "static func " : "func ") + Self.signature(of: function)
                 } else {
-                    key = Self.declarationKey(member.text)
+                    // A static property of the same name forwards to the shared object's (Drops'
+                    // `static var willShowDrop { get { shared.willShowDrop } … }`): both stay.
+                    key = (member.isStatic ? "static " : "") + Self.declarationKey(member.text)
                 }
                 if let index = kept[key] {
                     // A requirement whose default implementation is deprecated for another API

@@ -52,10 +52,16 @@ public enum ClosureRoleNames {
     /// A closure named for each receipt of something (Nuke's `loadData(with:didReceiveData:
     /// completion:)`, an `onReceiveMessage`, SignalR's `streamItemReceived`): called for each
     /// piece, an event.
+    /// So is one named `receive`, or `receive` and what it gets (SwiftObserver's `receive(_
+    /// receive:)`, `new(receiveNew:)`, `map(_:receiveMapped:)`: an observation's messages), not
+    /// the one outcome it ends with (Combine's `receiveCompletion`, a `receiveResponse`).
     static func namesReceipt(_ name: String) -> Bool {
         ["didReceive", "onReceive"].contains { prefix in
             name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
         } || (camelWords(name).count > 1 && camelWords(name).last == "received")
+            || name == "receive"
+            || (name.hasPrefix("receive") && name.dropFirst(7).first?.isUppercase == true
+                && !["Completion", "Error", "Failure", "Cancel", "Subscription", "Request", "Response", "Result", "Reply"].contains(String(name.dropFirst(7))))
     }
 
     /// A handler named for updates, changes or an enumeration (HealthKit's `updateHandler:`,

@@ -1,0 +1,46 @@
+@testable import Inventory
+import Testing
+
+/// What the twenty-third session's full score over 448 oracles taught (decision 137).
+@Suite struct ScanTwentyThirdSessionTests: ScanTesting {
+    /// SwiftObserver's `ObservationTransformer`: a closure named `receive`, or `receive` and what
+    /// it gets (`receiveNew`, `receiveMapped`), gets an observation's messages, each of them: a
+    /// stream. Not one named for the outcome it ends with (`receiveCompletion`, `receiveResponse`).
+    @Test func aClosureNamedToReceiveGetsEachMessage() {
+        let text = scan(
+            """
+            public final class ObservationTransformer<Transformed> {
+                public func receive(_ receive: @escaping (Transformed) -> Void) {}
+                public func new(receiveNew: @escaping (Transformed) -> Void) {}
+                public func fetch(receiveResponse: @escaping (Transformed) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because 'receive' is called for each event\n    @stream\n"), "\(text)")
+        #expect(text.contains("// scan: @stream because 'receiveNew' is called for each event\n    @stream\n"), "\(text)")
+        #expect(!text.contains("@stream because 'receiveResponse'"), "\(text)")
+    }
+
+    /// Drops: a static callback property forwards to the shared object's of the same name. The
+    /// two were one declaration to scan (as the branches of an `#if` are), the static one kept, and
+    /// the instance's stream was lost; a static member is now another declaration.
+    @Test func aStaticPropertyOfTheSameNameLeavesTheInstancesStream() {
+        let text = scan(
+            """
+            public final class Drops {
+                public typealias DropHandler = (Drop) -> Void
+                static var shared = Drops()
+                public static var didShowDrop: DropHandler? {
+                    get { shared.didShowDrop }
+                    set { shared.didShowDrop = newValue }
+                }
+                public var didShowDrop: DropHandler?
+                public func show(_ drop: Drop) { didShowDrop?(drop) }
+            }
+            public struct Drop {}
+            """
+        ).text
+        #expect(text.contains("// scan: 'didShowDrop' holds a closure the SDK calls for each event: a stream\n    public var didShowDrop: DropHandler?"), "\(text)")
+        #expect(text.contains("    public static var didShowDrop: DropHandler?\n"), "\(text)")
+    }
+}
