@@ -156,7 +156,12 @@ public struct Scan {
         let merged = Self.merging(types)
         let tokens = TokenMethods(types: merged, includesInternal: includesInternal)
         let lentTypes = LentTypes(types: types, includesInternal: includesInternal)
-        let enums = SDKEnum.index(merged.filter { includesInternal || $0.isPublic })
+        // And the public enums of the modules it depends on that the SDK does not declare again
+        // (Swift-Kuery's `QueryResult`, which every SwiftKueryPostgreSQL call hands back).
+        let ownNames = Set(merged.map(\.name))
+        let enums = SDKEnum.index(
+            dependencies.types.filter { $0.kind == .enum && $0.isPublic && !ownNames.contains($0.name) }
+                + merged.filter { includesInternal || $0.isPublic })
         // Typealiases of the SDK's enums (`ConditionResult = ProcedureResult<Bool>`): pasted, so
         // that generate reads a callback that gets one by the enum's cases.
         let enumAliases = SDKEnum.aliases(in: valueAliases, of: enums)

@@ -43,4 +43,41 @@ import Testing
         #expect(text.contains("// scan: 'didShowDrop' holds a closure the SDK calls for each event: a stream\n    public var didShowDrop: DropHandler?"), "\(text)")
         #expect(text.contains("    public static var didShowDrop: DropHandler?\n"), "\(text)")
     }
+
+    /// SwiftKueryPostgreSQL hands back Swift-Kuery's `QueryResult`, which it does not declare:
+    /// `--dependency` now lends the enums of the modules it depends on too, pasted as the SDK's
+    /// own are, so that a command (`commit`) throws `.error` and returns nothing.
+    @Test func anEnumOfADependencyIsReadByItsCases() throws {
+        var scan = Scan()
+        scan.modules = ["Driver"]
+        scan.dependencyFiles = [
+            Scan.File(
+                path: "Sources/Kuery/QueryResult.swift",
+                bytes: Array(
+                    """
+                    public enum QueryResult {
+                        case success(Any)
+                        case resultSet(ResultSet)
+                        case successNoData
+                        case error(Error)
+                    }
+                    public final class ResultSet {}
+                    """.utf8))
+        ]
+        let text = scan.run([
+            Scan.File(
+                path: "Sources/Driver/Connection.swift",
+                bytes: Array(
+                    """
+                    import Kuery
+                    public class Connection {
+                        public func commit(onCompletion: @escaping (QueryResult) -> ()) {}
+                    }
+                    """.utf8))
+        ]).text
+        #expect(text.contains("enum QueryResult {\n    case success(Any)"), "\(text)")
+        #expect(text.contains("    @success(.successNoData)\n"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func commit() async throws {"), "\(swift)")
+    }
 }
