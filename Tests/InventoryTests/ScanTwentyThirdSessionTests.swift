@@ -13,9 +13,12 @@ import Testing
                 public func receive(_ receive: @escaping (Transformed) -> Void) {}
                 public func new(receiveNew: @escaping (Transformed) -> Void) {}
                 public func fetch(receiveResponse: @escaping (Transformed) -> Void) {}
+                public func check(ids: [String], completion receiveEligibility: @escaping ([String: Int]) -> Void) {}
             }
             """
         ).text
+        // A label that names the outcome wins over the parameter's name (RevenueCat's).
+        #expect(!text.contains("'completion' is called for each event"), "\(text)")
         #expect(text.contains("// scan: @stream because 'receive' is called for each event\n    @stream\n"), "\(text)")
         #expect(text.contains("// scan: @stream because 'receiveNew' is called for each event\n    @stream\n"), "\(text)")
         #expect(!text.contains("@stream because 'receiveResponse'"), "\(text)")

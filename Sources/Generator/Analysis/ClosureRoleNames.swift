@@ -44,7 +44,12 @@ public enum ClosureRoleNames {
     /// Whether a parameter's name or label names `role`.
     public static func plays(_ role: Role, name: String, label: String?) -> Bool {
         let words = words(role)
-        if role == .event, [name, label].contains(where: { $0.map { namesReceipt($0) || namesUpdates($0) } == true }) { return true }
+        // Not a `completion receiveEligibility:` (RevenueCat's): a label that names the outcome wins.
+        if role == .event, [name, label].contains(where: { $0.map { namesReceipt($0) || namesUpdates($0) } == true }),
+            ![name, label].contains(where: { word in word.map { word in [finish, success, failure].contains { $0.contains(word.lowercased()) } } == true })
+        {
+            return true
+        }
         if role == .finish, [name, label].contains(where: { $0.map(namesDidEnd) == true }) { return true }
         return words.contains(name.lowercased()) || label.map { words.contains($0.lowercased()) } == true
     }
