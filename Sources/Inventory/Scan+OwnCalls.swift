@@ -164,9 +164,10 @@ extension Scan {
     }
 
     /// A method that ends a registration: `stop`, `stopChecking`, `cancel`, `invalidate`, or
-    /// removes a handler (`removeHandle(for:)`, `removeObserver`).
+    /// removes a handler (`removeHandle(for:)`, `removeObserver`), or turns off what an `enable…`
+    /// turned on (Rive's `disableAutoBind()`, `autoBindCallback = nil`).
     static func namesStop(_ method: String) -> Bool {
-        ["stop", "cancel", "invalidate", "unsubscribe", "teardown", "remove"].contains { method.hasPrefix($0) }
+        ["stop", "cancel", "invalidate", "unsubscribe", "teardown", "remove", "disable", "unregister"].contains { method.hasPrefix($0) }
     }
 
     /// Each line of the files' code, trimmed, that is not a comment or part of a `func`'s

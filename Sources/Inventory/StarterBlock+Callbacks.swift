@@ -316,7 +316,8 @@ extension StarterBlock {
             return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
                 && !CallbackShape.isWork(
                     name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
-                    returns: returns, owner: owner, closureThrows: closure.throwsClause != nil)
+                    returns: returns, owner: owner, closureThrows: closure.throwsClause != nil,
+                    handed: closure.parameters.first?.type.strippingAttributes.unwrappingOptional.description)
         }
         guard case .named(let components) = type.kind, let last = components.last else { return false }
         if let closure = closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")] {

@@ -83,4 +83,37 @@ import Testing
         let swift = try generate(text)
         #expect(swift.contains("func commit() async throws {"), "\(swift)")
     }
+
+    /// Batch 59 on first contact. Rive's `enableAutoBind(_:)` keeps its callback in a private
+    /// property that only `disableAutoBind()` clears: `disable…` ends what `enable…` began, as a
+    /// `stop…` does, so the stream stops with it (it was a one-shot, unsaid). Sentry's
+    /// `configureScope(_ callback: (Scope) -> Void)` is handed the very scope it is named for: the
+    /// caller's code that sets it up, whatever the closure is called (it was a one-shot of Scope).
+    @Test func anEnableUndoneByADisableAndAConfigurationHandedWhatItConfigures() {
+        let text = scan(
+            """
+            import Foundation
+            public class Instance {}
+            public class Scope {}
+            open class RiveModel {
+                public typealias AutoBindCallback = (Instance) -> Void
+                private var autoBindCallback: AutoBindCallback?
+                open func enableAutoBind(_ callback: @escaping AutoBindCallback) {
+                    autoBindCallback = callback
+                }
+                open func disableAutoBind() {
+                    autoBindCallback = nil
+                }
+                func bind() { autoBindCallback?(Instance()) }
+            }
+            public class SentrySDK {
+                public static func configureScope(_ callback: @escaping (Scope) -> Void) {}
+                public static func configureNetwork(_ callback: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @stream(shared)\n    // scan: @cancel(disableAutoBind()) because 'disableAutoBind()' releases it\n    @cancel(disableAutoBind())\n    open func enableAutoBind("), "\(text)")
+        #expect(text.contains("    @context  // takes a closure, but not a callback\n    public static func configureScope("), "\(text)")
+        #expect(text.contains("    public static func configureNetwork(_ callback: @escaping (Error?) -> Void)\n"), "\(text)")
+    }
 }

@@ -59,7 +59,8 @@ extension Analyzer {
                     && !CallbackShape.isWork(
                         name: $0.name.name, label: $0.label?.name, parameterCount: closureArity($0.type, scope: scope),
                         method: function.name.name, returns: function.returnType?.description, owner: scope,
-                        closureThrows: resolvedClosure($0.type, scope: scope)?.throwsClause != nil))
+                        closureThrows: resolvedClosure($0.type, scope: scope)?.throwsClause != nil,
+                        handed: resolvedClosure($0.type, scope: scope)?.parameters.first?.type.strippingAttributes.unwrappingOptional.description))
                     || Self.looksLikeCompletion($0.name.name) || Self.looksLikeCompletion($0.label?.name)
             }
     }

@@ -126,7 +126,7 @@ extension CallbackShape {
 
     public static func isWork(
         name: String, label: String?, parameterCount: Int, method: String, returns: String? = nil, owner: String? = nil,
-        closureThrows: Bool = false
+        closureThrows: Bool = false, handed: String? = nil
     ) -> Bool {
         // A chain step: its `body` runs when this promise resolves, and it returns the next link
         // (PromiseKit's `done`, `catch`, `ensure`), or it is a chain's own last step (PromiseKit's
@@ -245,6 +245,15 @@ extension CallbackShape {
         // A method named for configuring something (Kingfisher's `KFAnimatedImage.configure(_
         // block: (RenderingView) -> Void)`): its closure sets up what it is handed.
         if ["configure", "customize", "setup"].contains(where: lowered.hasPrefix), !namedAsCompletion { return true }
+        // Even a bare `callback` or `handler`, when it is handed the very thing the method names
+        // (Sentry's `configureScope(_ callback: (Scope) -> Void)`): it sets that up.
+        if parameterCount == 1, let handed, ["callback", "handler", "block", "closure"].contains(name.lowercased()),
+            let prefix = ["configure", "customize", "setup"].first(where: lowered.hasPrefix),
+            case let configured = String(method.dropFirst(prefix.count)), !configured.isEmpty,
+            handed.split(separator: ".").last.map(String.init) == configured
+        {
+            return true
+        }
         // Or one whose last word is the setup (Eureka's `cellSetup(_ callback:)`): a plain
         // `callback` says nothing against it; a `completion` does.
         if let last = ClosureRoleNames.camelWords(method).last, ["setup", "configure"].contains(last),
