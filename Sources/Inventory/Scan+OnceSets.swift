@@ -90,4 +90,17 @@ extension Scan {
         }
         return found
     }
+
+    /// Methods whose bodies hand work to a debouncer or a throttler (what3words'
+    /// `W3WAutoSuggestHelper.update(text:options:completion:)`, whose debouncer keeps the first
+    /// call's job): a later call may take this one's place, and its callback may never come.
+    static func methodsDebouncing(in files: [File]) -> Set<String> {
+        var found: Set<String> = []
+        for line in linesInMethods(of: files) {
+            guard let method = line.method else { continue }
+            let lowered = line.code.lowercased()
+            if lowered.contains("debounc") || lowered.contains("throttl") { found.insert(method.name) }
+        }
+        return found
+    }
 }

@@ -178,6 +178,7 @@ public struct Scan {
         let clearedIn = Self.methodsSettingToNil(closureProperties, in: files)
         let onceListenerSets = Self.methodsAddingToOnceSets(in: files)
         let saidToBeCalledOnce = Self.methodsSaidToBeCalledOnce(in: files)
+        let debouncing = Self.methodsDebouncing(in: files)
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
         let withFlags = Self.methodsCallingBackWithFlags(in: files)
         let withNoValueAndMessage = Self.methodsCallingBackWithNoValueAndMessage(in: files)
@@ -256,6 +257,7 @@ public struct Scan {
             block.readKeptClosures(keptInProperties, clearedIn: clearedIn, members: members, moduleTypes: moduleTypes)
             block.onceListenerSets = onceListenerSets
             block.saidToBeCalledOnce = saidToBeCalledOnce
+            block.debouncing = debouncing
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesForwardedToDelegates = forwardedToDelegates

@@ -220,6 +220,11 @@ extension StarterBlock {
         if !once, !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let note = keptPrivatelyNote(of: function, callbacks: callbacks) {
             annotations.append(note)
         }
+        if !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), callbacks.count == 1, debouncing.contains(function.name.name) {
+            let name = callbacks[0].label?.name ?? callbacks[0].name.name
+            annotations.append(
+                ("", "'\(function.name.name)' hands its work to a debouncer or a throttler: a later call may take this one's place, and '\(name)' may never come, or come for the later call's results; if so, mark '\(function.name.name)' '@context'"))
+        }
         // A stream's closure handed the handle the method returns (BlueSignals' `on(signal:perform:
         // (SignalWatchHandler) -> Void) -> SignalWatchHandler`): generate leaves it out of each
         // event, as the stream keeps and stops it. Said, whichever rule made the stream.

@@ -157,6 +157,8 @@ struct StarterBlock {
     /// Methods the library's own messages say may be called only once: registrations for the
     /// app's life (`Scan.methodsSaidToBeCalledOnce`).
     var saidToBeCalledOnce: Set<String> = []
+    /// Methods whose bodies hand work to a debouncer or a throttler (`Scan.methodsDebouncing`).
+    var debouncing: Set<String> = []
     /// Of a protocol: its requirements that its own extensions call (Scan+OwnCalls.swift).
     var calledByOwnExtensions: Set<String> = []
     /// An `@objc` protocol's or `@objcMembers` class's block: its methods are Objective-C ones.

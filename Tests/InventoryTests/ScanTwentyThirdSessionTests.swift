@@ -116,4 +116,32 @@ import Testing
         #expect(text.contains("    @context  // takes a closure, but not a callback\n    public static func configureScope("), "\(text)")
         #expect(text.contains("    public static func configureNetwork(_ callback: @escaping (Error?) -> Void)\n"), "\(text)")
     }
+
+    /// what3words' `W3WAutoSuggestHelper.update(text:options:completion:)` hands its work to a
+    /// debouncer that keeps the first call's job: a one-shot there may wait for ever, or get a
+    /// later call's results. Said (it was a one-shot unsaid; the oracle says none).
+    @Test func aMethodThatDebouncesSaysItsCallbackMayNeverCome() {
+        let text = scan(
+            """
+            public final class Debouncer<T> {
+                init(delay: Double, _ job: @escaping (T) -> Void) {}
+                func execute(_ value: T) {}
+            }
+            public final class AutoSuggestHelper {
+                var debouncer: Debouncer<String>?
+                public func update(text: String, completion: @escaping ([String], Error?) -> ()) {
+                    if debouncer == nil {
+                        debouncer = Debouncer<String>(delay: 0.3) { text in completion([text], nil) }
+                    }
+                    debouncer?.execute(text)
+                }
+                public func select(row: Int, completion: @escaping (String?, Error?) -> ()) {
+                    completion("a", nil)
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: 'update' hands its work to a debouncer or a throttler: a later call may take this one's place, and 'completion' may never come, or come for the later call's results; if so, mark 'update' '@context'\n    public func update("), "\(text)")
+        #expect(!text.contains("'select' hands its work"), "\(text)")
+    }
 }
