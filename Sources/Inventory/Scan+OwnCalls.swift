@@ -234,6 +234,10 @@ extension Scan {
         for (method, arguments) in callbackCalls(in: files) {
             if arguments.hasPrefix("true,nil)") { successes.insert(method) }
             if arguments.hasPrefix("false,"), !arguments.hasPrefix("false,nil)") { failures.insert(method) }
+            // The error first (ApplozicSwift's `withCompletion(nil, true)`, `withCompletion(error,
+            // false)`), as `Type.method 2`: the flag is the second argument.
+            if arguments.hasPrefix("nil,true)") { successes.insert(method + " 2") }
+            if arguments.hasSuffix(",false)"), !arguments.hasPrefix("nil,"), arguments.filter({ $0 == "," }).count == 1 { failures.insert(method + " 2") }
         }
         return successes.intersection(failures)
     }
@@ -263,7 +267,7 @@ extension Scan {
                     let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                     method = name.isEmpty ? nil : (types.last?.name ?? "") + "." + name
                 } else if let method {
-                    for callee in ["completion", "callback", "completionHandler", "handler"] {
+                    for callee in ["completion", "callback", "completionHandler", "handler", "withCompletion"] {
                         for call in [callee + "(", callee + "?("] {
                             guard let range = line.range(of: call) else { continue }
                             if let before = line[..<range.lowerBound].last, before.isLetter || before.isNumber || before == "_" || before == "." { continue }

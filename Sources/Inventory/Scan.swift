@@ -159,9 +159,8 @@ public struct Scan {
         // And the public enums of the modules it depends on that the SDK does not declare again
         // (Swift-Kuery's `QueryResult`, which every SwiftKueryPostgreSQL call hands back).
         let ownNames = Set(merged.map(\.name))
-        let enums = SDKEnum.index(
-            dependencies.types.filter { $0.kind == .enum && $0.isPublic && !ownNames.contains($0.name) }
-                + merged.filter { includesInternal || $0.isPublic })
+        let borrowedEnums = dependencies.types.filter { $0.kind == .enum && $0.isPublic && !ownNames.contains($0.name) }
+        let enums = SDKEnum.index(borrowedEnums + merged.filter { includesInternal || $0.isPublic })
         // Typealiases of the SDK's enums (`ConditionResult = ProcedureResult<Bool>`): pasted, so
         // that generate reads a callback that gets one by the enum's cases.
         let enumAliases = SDKEnum.aliases(in: valueAliases, of: enums)
@@ -368,6 +367,7 @@ public struct Scan {
         let wrappers = used.filter { enums[$0]?.declaration.first?.hasPrefix("struct ") == true }
         used.removeAll { name in wrappers.contains { name.hasPrefix($0 + ".") } }
         starter.enums = used.compactMap { enums[$0] }
+        starter.borrowedEnums = Set(borrowedEnums.map(\.name))
         starter.globalVariables = Set(globals)
         starter.unbridged = unbridged
         starter.internalUse = internalUse

@@ -46,10 +46,17 @@ extension StarterBlock {
             } else {
                 annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error, thrown"))
                 let others = handed.caseNames.filter { $0 != failure }.map { "." + $0 }.joined(separator: ", ")
+                // One case carries the answer, the others none (a query's `.rows(…)` beside
+                // `.done`): the annotations that return just it (the outside try found them only
+                // in docs/language.md).
+                let bare = handed.caseNames.filter { $0 != failure && !handed.valueCases.contains($0) }.map { "." + $0 }
+                let onlyAnswer = handed.valueCases.count == 1 && !bare.isEmpty
+                    ? "; if only '.\(handed.valueCases[0])' carries the answer, write '@success(.\(handed.valueCases[0])) @finish(\(bare.joined(separator: ", ")))' (the value is then optional, nil for \(bare.joined(separator: " and ")))"
+                    : ""
                 annotations.append(
                     isStream
                         ? ("", "as written, each event is the whole \(handed.name): \(others)")
-                        : ("", "as written, the value is the whole \(handed.name): \(others); where a call only succeeds or fails, leave the value unused"))
+                        : ("", "as written, the value is the whole \(handed.name): \(others); where a call only succeeds or fails, leave the value unused" + onlyAnswer))
             }
         } else if let event = handed.eventCase {
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }

@@ -131,6 +131,7 @@ extension StarterBlock {
     /// `isSuccess`, `ok`) says whether the call succeeded, `@asyncError(zeroArgument: 1)`; an
     /// unnamed one is returned as written (SE-0297's import), which is said.
     func flagRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+        errorFirstFlagRoles(of: function, callback: callback, into: &annotations)
         guard !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@asyncError") }),
             let closure = closureType(of: callback), closure.parameters.count >= 2,
             ["Bool", "Swift.Bool"].contains(closure.parameters[0].type.strippingAttributes.description),
@@ -176,6 +177,26 @@ extension StarterBlock {
         } else {
             annotations.append(
                 ("", "as written, the Bool that '\(name)' gets is returned; if it says whether the call succeeded (false with the error), write '@asyncError(zeroArgument: 1)'"))
+        }
+    }
+
+    /// The same flag after the error, `(Error?, Bool)` (ApplozicSwift's `block(conversation:
+    /// withCompletion:)`): the failure when the method calls back with `(nil, true)` and with
+    /// `(error, false)`, `@asyncError(zeroArgument: 2)`; otherwise returned as written, said.
+    func errorFirstFlagRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@asyncError") }),
+            let closure = closureType(of: callback), closure.parameters.count == 2,
+            case .optional(let wrapped) = closure.parameters[0].type.strippingAttributes.kind,
+            ["Error", "NSError", "any Error", "Swift.Error"].contains(wrapped.strippingAttributes.description),
+            ["Bool", "Swift.Bool"].contains(closure.parameters[1].type.strippingAttributes.description)
+        else { return }
+        let name = callback.label?.name ?? callback.name.name
+        if callsBackWithFlags.contains(Self.bareTypeName(type) + "." + function.name.name + " 2") {
+            annotations.append(
+                ("@asyncError(zeroArgument: 2)", "'\(function.name.name)' calls '\(name)' with (nil, true) and with (an error, false): false is the failure"))
+        } else {
+            annotations.append(
+                ("", "as written, the Bool that '\(name)' gets is returned; if it says whether the call succeeded (false with the error), write '@asyncError(zeroArgument: 2)'"))
         }
     }
 }

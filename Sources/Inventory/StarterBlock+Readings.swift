@@ -22,18 +22,19 @@ extension StarterBlock {
                 ("", "'\(name)' is not declared in these sources: " + Self.pasteAlias))
         }
         // A value named for an outcome that these sources do not declare (Swift-Kuery-PostgreSQL's
-        // `onCompletion: (QueryResult) -> ()`, an enum of SwiftKuery's with an `.error` case):
+        // `onCompletion: (QueryResult) -> ()`, an enum of SwiftKuery's with an `.error` case; a
+        // `QueryOutcome`):
         // returned whole, its failure not thrown, unless the enum is pasted and its case named.
         if callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
             !annotations.contains(where: { $0.annotation.hasPrefix("@failure") || $0.annotation.hasPrefix("@success") || $0.annotation.hasPrefix("@event") })
         {
             let written = closure.parameters[0].type.strippingAttributes.unwrappingOptional.description
             let name = TokenMethods.bareName(written)
-            if name.hasSuffix("Result"), name != "Result", !written.contains("<"), enums[name] == nil, !errorTypes.contains(name),
+            if ["Result", "Outcome"].contains(where: { name.hasSuffix($0) && name != $0 }), !written.contains("<"), enums[name] == nil, !errorTypes.contains(name),
                 !tokens.declares(name), !aliasNames.contains(name)
             {
                 notes.append(
-                    ("", "'\(name)' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, paste it into this file and write '@failure(.case)' so that the failure throws"))
+                    ("", "'\(name)' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, scan again with '--dependency' and the sources of the module that declares it, or paste it into this file and write '@failure(.case)', so that the failure throws"))
             }
         }
         // A Result beside other values (Mapbox Directions' `(Session, Result<RouteResponse,

@@ -17,6 +17,8 @@ struct StarterFile {
     /// The SDK's enums that callbacks get, pasted after the typealiases (nested ones in an
     /// extension block of their type).
     var enums: [SDKEnum] = []
+    /// Of those, the ones the modules the SDK depends on declare (`--dependency`), by name.
+    var borrowedEnums: Set<String> = []
     var blocks: [StarterBlock]
     var delegates: [SourceType]
     /// By delegate protocol: the methods that take its object as an argument.
@@ -63,8 +65,15 @@ struct StarterFile {
                 guard let owner = owners.first(where: { $0.lines.contains(line) }) ?? owners.last(where: { $0.lines.lowerBound <= line }),
                     blocks[owner.block].entries[owner.entry].refusal == nil
                 else { continue }
-                blocks[owner.block].entries[owner.entry].refusal = error.message
-                blocks[owner.block].entries[owner.entry].refusalNote = error.notes.first?.message
+                // A closure type of another module is why (the outside try saw only generate's "no
+                // completion handler found" where docs/migrating.md promises scan's word).
+                if let alias = blocks[owner.block].entries[owner.entry].annotations.first(where: { $0.why.hasSuffix(StarterBlock.pasteAlias) }) {
+                    blocks[owner.block].entries[owner.entry].refusal = alias.why
+                    blocks[owner.block].entries[owner.entry].refusalNote = "generate says: " + error.message
+                } else {
+                    blocks[owner.block].entries[owner.entry].refusal = error.message
+                    blocks[owner.block].entries[owner.entry].refusalNote = error.notes.first?.message
+                }
                 refusedAny = true
             }
             if !refusedAny { break }
@@ -136,6 +145,9 @@ struct StarterFile {
         }
         for item in enums {
             lines.append("")
+            if borrowedEnums.contains(item.name), item.name == enums.first(where: { borrowedEnums.contains($0.name) })?.name {
+                lines.append("// The enums of the modules the SDK depends on that its callbacks get, read by their cases:")
+            }
             let parent = item.name.split(separator: ".").dropLast().joined(separator: ".")
             if parent.isEmpty {
                 lines += item.declaration

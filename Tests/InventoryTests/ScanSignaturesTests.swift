@@ -240,7 +240,7 @@ import Testing
             }
             """
         ).text
-        #expect(text.contains("    // scan: 'QueryResult' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, paste it into this file and write '@failure(.case)' so that the failure throws\n    public func connect"), "\(text)")
+        #expect(text.contains("    // scan: 'QueryResult' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, scan again with '--dependency' and the sources of the module that declares it, or paste it into this file and write '@failure(.case)', so that the failure throws\n    public func connect"), "\(text)")
         #expect(!text.contains("'ConditionResult' is not declared"), "\(text)")
     }
 

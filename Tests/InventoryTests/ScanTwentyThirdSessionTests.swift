@@ -144,4 +144,72 @@ import Testing
         #expect(text.contains("    // scan: 'update' hands its work to a debouncer or a throttler: a later call may take this one's place, and 'completion' may never come, or come for the later call's results; if so, mark 'update' '@context'\n    public func update("), "\(text)")
         #expect(!text.contains("'select' hands its work"), "\(text)")
     }
+
+    /// ApplozicSwift's `block(conversation:withCompletion: (Error?, Bool) -> Void)` calls back
+    /// with `(nil, true)` and `(error, false)`: the flag after the error says whether it
+    /// succeeded, `@asyncError(zeroArgument: 2)`. Unread, the same shape is said.
+    @Test func aFlagAfterTheErrorIsTheFailureWhenTheBodySaysSo() {
+        let text = scan(
+            """
+            public final class ConversationList {
+                public func block(conversation: String, withCompletion: @escaping (Error?, Bool) -> Void) {
+                    Service.blockUser(conversation) { error in
+                        guard let error = error else {
+                            withCompletion(nil, true)
+                            return
+                        }
+                        withCompletion(error, false)
+                    }
+                }
+                public func mute(conversation: String, withCompletion: @escaping (Error?, Bool) -> Void) {}
+            }
+            enum Service { static func blockUser(_ id: String, _ done: @escaping (Error?) -> Void) {} }
+            """
+        ).text
+        #expect(text.contains("    @asyncError(zeroArgument: 2)\n    public func block("), "\(text)")
+        #expect(text.contains("if it says whether the call succeeded (false with the error), write '@asyncError(zeroArgument: 2)'\n    public func mute("), "\(text)")
+    }
+
+    /// The outside try's driver over a core module of its own: without `--dependency`, a method
+    /// whose closure type is the core's typealias is refused with scan's word (which
+    /// docs/migrating.md promises), not only generate's "no completion handler found"; an
+    /// undeclared `…Outcome` is named as a `…Result` is. With it, the enum comes under its own
+    /// heading, and a query whose one case carries rows is told the annotations that return them.
+    @Test func aDriverOverACoreModuleSaysWhatTheDependencyLends() {
+        let driver = Scan.File(
+            path: "Sources/Driver/Connection.swift",
+            bytes: Array(
+                """
+                import KueryCore
+                public final class Connection {
+                    public func commit(onCompletion: @escaping (QueryOutcome) -> Void) {}
+                    public func rollback(onCompletion: @escaping OutcomeHandler) {}
+                    public func run(_ sql: String, onCompletion: @escaping (QueryOutcome) -> Void) {}
+                }
+                """.utf8))
+        var alone = Scan()
+        alone.modules = ["Driver"]
+        let without = alone.run([driver]).text
+        #expect(without.contains("    // Not bridgeable as written: 'OutcomeHandler' is not declared in these sources: scan again with '--dependency'"), "\(without)")
+        #expect(without.contains("    // scan: 'QueryOutcome' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, scan again with '--dependency'"), "\(without)")
+        var lent = Scan()
+        lent.modules = ["Driver"]
+        lent.dependencyFiles = [
+            Scan.File(
+                path: "Sources/KueryCore/Outcome.swift",
+                bytes: Array(
+                    """
+                    public enum QueryOutcome {
+                        case rows([[String: String]])
+                        case done
+                        case failed(Error)
+                    }
+                    public typealias OutcomeHandler = (QueryOutcome) -> Void
+                    """.utf8))
+        ]
+        let with = lent.run([driver]).text
+        #expect(with.contains("// The enums of the modules the SDK depends on that its callbacks get, read by their cases:\nenum QueryOutcome {"), "\(with)")
+        #expect(with.contains("if only '.rows' carries the answer, write '@success(.rows) @finish(.done)' (the value is then optional, nil for .done)\n    public func run("), "\(with)")
+        #expect(!with.contains("Not bridgeable"), "\(with)")
+    }
 }
