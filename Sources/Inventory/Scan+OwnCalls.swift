@@ -344,4 +344,24 @@ extension Scan {
         }
         return wrapped
     }
+
+    /// `Type.method` readings, also as `Protocol.method` for the protocols `Type` conforms to that
+    /// the module declares with a requirement of that name: what its conformers do is what the
+    /// library's calls through the protocol get.
+    static func requirementsToo(_ found: Set<String>, types: [SourceType]) -> Set<String> {
+        let protocols = Dictionary(
+            types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.members.filter { $0.kind == .function }.map(\.name))) },
+            uniquingKeysWith: { $0.union($1) })
+        var all = found
+        for type in types {
+            for key in found where key.hasPrefix(type.name + ".") {
+                let rest = key.dropFirst(type.name.count + 1)
+                let method = String(rest.prefix { $0 != " " })
+                for name in type.inherits where protocols[name]?.contains(method) == true {
+                    all.insert(name + "." + rest)
+                }
+            }
+        }
+        return all
+    }
 }

@@ -179,7 +179,9 @@ public struct Scan {
         let saidToBeCalledOnce = Self.methodsSaidToBeCalledOnce(in: files)
         let debouncing = Self.methodsDebouncing(in: files)
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
-        let withFlags = Self.methodsCallingBackWithFlags(in: files)
+        // And the requirements they implement (ApplozicSwift's `ALKConversationListViewModelProtocol.
+        // block`, whose one conformer calls back with `(nil, true)` and `(error, false)`).
+        let withFlags = Self.requirementsToo(Self.methodsCallingBackWithFlags(in: files), types: types)
         let withNoValueAndMessage = Self.methodsCallingBackWithNoValueAndMessage(in: files)
         let wrappedInContinuations = Self.methodsWrappedInContinuations(in: files)
         let errorTypes = Self.errorTypes(types + dependencies.types)

@@ -147,11 +147,15 @@ import Testing
 
     /// ApplozicSwift's `block(conversation:withCompletion: (Error?, Bool) -> Void)` calls back
     /// with `(nil, true)` and `(error, false)`: the flag after the error says whether it
-    /// succeeded, `@asyncError(zeroArgument: 2)`. Unread, the same shape is said.
+    /// succeeded, `@asyncError(zeroArgument: 2)`, also for the protocol's requirement it
+    /// implements, whose adapter serves it. Unread, the same shape is said.
     @Test func aFlagAfterTheErrorIsTheFailureWhenTheBodySaysSo() {
         let text = scan(
             """
-            public final class ConversationList {
+            public protocol ConversationListModel {
+                func block(conversation: String, withCompletion: @escaping (Error?, Bool) -> Void)
+            }
+            public final class ConversationList: ConversationListModel {
                 public func block(conversation: String, withCompletion: @escaping (Error?, Bool) -> Void) {
                     Service.blockUser(conversation) { error in
                         guard let error = error else {
@@ -166,7 +170,7 @@ import Testing
             enum Service { static func blockUser(_ id: String, _ done: @escaping (Error?) -> Void) {} }
             """
         ).text
-        #expect(text.contains("    @asyncError(zeroArgument: 2)\n    public func block("), "\(text)")
+        #expect(text.contains("    @asyncError(zeroArgument: 2)\n    func block("), "\(text)")
         #expect(text.contains("if it says whether the call succeeded (false with the error), write '@asyncError(zeroArgument: 2)'\n    public func mute("), "\(text)")
     }
 
