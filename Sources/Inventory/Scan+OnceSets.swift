@@ -103,4 +103,23 @@ extension Scan {
         }
         return found
     }
+
+    /// Methods whose bodies only keep what they are given in properties (`self.animations =
+    /// animations`, `self.completion = completion`), every body of the name: a later call of the
+    /// library runs what they keep (Instructions' `CoachMarkTransitionManager.animate(_:
+    /// animations:fromInitialState:completion:)`, used inside a delegate call).
+    static func methodsOnlyKeeping(in files: [File]) -> Set<String> {
+        var verdicts: [String: Bool] = [:]
+        for line in linesInMethods(of: files) {
+            guard let method = line.method else { continue }
+            let code = line.code.trimmingCharacters(in: .whitespaces)
+            if code.isEmpty || code.allSatisfy({ "{}".contains($0) }) { continue }
+            let sides = code.components(separatedBy: " = ")
+            let isName = { (text: String) in !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+            let keeps = sides.count == 2 && isName(sides[1])
+                && isName(sides[0].hasPrefix("self.") ? String(sides[0].dropFirst(5)) : sides[0])
+            verdicts[method.name] = (verdicts[method.name] ?? true) && keeps
+        }
+        return Set(verdicts.filter(\.value).keys)
+    }
 }

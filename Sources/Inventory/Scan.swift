@@ -178,6 +178,7 @@ public struct Scan {
         let onceListenerSets = Self.methodsAddingToOnceSets(in: files)
         let saidToBeCalledOnce = Self.methodsSaidToBeCalledOnce(in: files)
         let debouncing = Self.methodsDebouncing(in: files)
+        let onlyKeeping = Self.methodsOnlyKeeping(in: files)
         let withMessages = Self.methodsCallingBackWithMessages(in: files)
         // And the requirements they implement (ApplozicSwift's `ALKConversationListViewModelProtocol.
         // block`, whose one conformer calls back with `(nil, true)` and `(error, false)`).
@@ -259,6 +260,7 @@ public struct Scan {
             block.onceListenerSets = onceListenerSets
             block.saidToBeCalledOnce = saidToBeCalledOnce
             block.debouncing = debouncing
+            block.onlyKeeping = onlyKeeping
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesForwardedToDelegates = forwardedToDelegates

@@ -182,6 +182,17 @@ extension StarterBlock {
         if takesCallback(function), let reason = runsBlockAndReturns(function, tokens: tokens) {
             return addContext(member, function, reason: reason)
         }
+        // Keeps the work it is given (an `animations` block) and its completion, and does
+        // nothing else: a later call of the library runs them (Instructions'
+        // `CoachMarkTransitionManager.animate(_:animations:completion:)`, set inside a delegate call).
+        if takesCallback(function), onlyKeeping.contains(function.name.name), function.returnType?.isVoid ?? true,
+            function.parameters.contains(where: { parameter in
+                isClosure(parameter) && [parameter.name.name, parameter.label?.name ?? ""].contains { ["animations", "work", "operation"].contains($0.lowercased()) }
+            })
+        {
+            return addContext(
+                member, function, reason: "only keeps the work it is given and its completion, for a later call of the library to run: nothing this call starts calls them")
+        }
         // What it returns keeps the closures, and nothing this call starts calls them.
         if takesCallback(function), let reason = returnedValueKeepsClosures(function) {
             return addContext(member, function, reason: reason)

@@ -159,6 +159,8 @@ struct StarterBlock {
     var saidToBeCalledOnce: Set<String> = []
     /// Methods whose bodies hand work to a debouncer or a throttler (`Scan.methodsDebouncing`).
     var debouncing: Set<String> = []
+    /// Methods whose bodies only keep what they are given in properties (`Scan.methodsOnlyKeeping`).
+    var onlyKeeping: Set<String> = []
     /// Of a protocol: its requirements that its own extensions call (Scan+OwnCalls.swift).
     var calledByOwnExtensions: Set<String> = []
     /// An `@objc` protocol's or `@objcMembers` class's block: its methods are Objective-C ones.

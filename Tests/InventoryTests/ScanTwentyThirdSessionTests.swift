@@ -216,4 +216,33 @@ import Testing
         #expect(with.contains("if only '.rows' carries the answer, write '@success(.rows) @finish(.done)' (the value is then optional, nil for .done)\n    public func run("), "\(with)")
         #expect(!with.contains("Not bridgeable"), "\(with)")
     }
+
+    /// Batch 60 on first contact: Instructions' `CoachMarkTransitionManager.animate(_:animations:
+    /// completion:)` only keeps its animations and their completion in properties, which the
+    /// library reads after the delegate call it is used in returns: a one-shot of it would wait
+    /// for a call this one never starts (it was one, unsaid). A registration that only keeps its
+    /// handler stays a callback.
+    @Test func aMethodThatOnlyKeepsItsWorkAndCompletionIsNoCallback() {
+        let text = scan(
+            """
+            public final class TransitionManager {
+                var animations: ((Int) -> Void)?
+                var completion: ((Bool) -> Void)?
+                var handler: ((String) -> Void)?
+                public func animate(_ duration: Double,
+                                    animations: @escaping (Int) -> Void,
+                                    completion: ((Bool) -> Void)? = nil) {
+                    self.animations = animations
+                    self.completion = completion
+                }
+                public func onMessage(_ handler: @escaping (String) -> Void) {
+                    self.handler = handler
+                }
+                func run() { handler?("a") }
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // only keeps the work it is given and its completion, for a later call of the library to run: nothing this call starts calls them\n    public func animate("), "\(text)")
+        #expect(!text.contains("@context  // only keeps the work it is given and its completion, for a later call of the library to run: nothing this call starts calls them\n    public func onMessage("), "\(text)")
+    }
 }
