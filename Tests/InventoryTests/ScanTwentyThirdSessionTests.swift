@@ -51,33 +51,22 @@ import Testing
     /// `--dependency` now lends the enums of the modules it depends on too, pasted as the SDK's
     /// own are, so that a command (`commit`) throws `.error` and returns nothing.
     @Test func anEnumOfADependencyIsReadByItsCases() throws {
-        var scan = Scan()
-        scan.modules = ["Driver"]
-        scan.dependencyFiles = [
-            Scan.File(
-                path: "Sources/Kuery/QueryResult.swift",
-                bytes: Array(
-                    """
-                    public enum QueryResult {
-                        case success(Any)
-                        case resultSet(ResultSet)
-                        case successNoData
-                        case error(Error)
-                    }
-                    public final class ResultSet {}
-                    """.utf8))
-        ]
-        let text = scan.run([
-            Scan.File(
-                path: "Sources/Driver/Connection.swift",
-                bytes: Array(
-                    """
-                    import Kuery
-                    public class Connection {
-                        public func commit(onCompletion: @escaping (QueryResult) -> ()) {}
-                    }
-                    """.utf8))
-        ]).text
+        let text = scanDriver(
+            """
+            import Kuery
+            public class Connection {
+                public func commit(onCompletion: @escaping (QueryResult) -> ()) {}
+            }
+            """,
+            lending: """
+            public enum QueryResult {
+                case success(Any)
+                case resultSet(ResultSet)
+                case successNoData
+                case error(Error)
+            }
+            public final class ResultSet {}
+            """)
         #expect(text.contains("enum QueryResult {\n    case success(Any)"), "\(text)")
         #expect(text.contains("    @success(.successNoData)\n"), "\(text)")
         let swift = try generate(text)
@@ -180,38 +169,27 @@ import Testing
     /// undeclared `…Outcome` is named as a `…Result` is. With it, the enum comes under its own
     /// heading, and a query whose one case carries rows is told the annotations that return them.
     @Test func aDriverOverACoreModuleSaysWhatTheDependencyLends() {
-        let driver = Scan.File(
-            path: "Sources/Driver/Connection.swift",
-            bytes: Array(
-                """
-                import KueryCore
-                public final class Connection {
-                    public func commit(onCompletion: @escaping (QueryOutcome) -> Void) {}
-                    public func rollback(onCompletion: @escaping OutcomeHandler) {}
-                    public func run(_ sql: String, onCompletion: @escaping (QueryOutcome) -> Void) {}
-                }
-                """.utf8))
-        var alone = Scan()
-        alone.modules = ["Driver"]
-        let without = alone.run([driver]).text
+        let driver = """
+            import KueryCore
+            public final class Connection {
+                public func commit(onCompletion: @escaping (QueryOutcome) -> Void) {}
+                public func rollback(onCompletion: @escaping OutcomeHandler) {}
+                public func run(_ sql: String, onCompletion: @escaping (QueryOutcome) -> Void) {}
+            }
+            """
+        let without = scanDriver(driver, lending: nil)
         #expect(without.contains("    // Not bridgeable as written: 'OutcomeHandler' is not declared in these sources: scan again with '--dependency'"), "\(without)")
         #expect(without.contains("    // scan: 'QueryOutcome' is not declared in these sources: as written, it is the value, whole; if it is an enum with a failure case, scan again with '--dependency'"), "\(without)")
-        var lent = Scan()
-        lent.modules = ["Driver"]
-        lent.dependencyFiles = [
-            Scan.File(
-                path: "Sources/KueryCore/Outcome.swift",
-                bytes: Array(
-                    """
-                    public enum QueryOutcome {
-                        case rows([[String: String]])
-                        case done
-                        case failed(Error)
-                    }
-                    public typealias OutcomeHandler = (QueryOutcome) -> Void
-                    """.utf8))
-        ]
-        let with = lent.run([driver]).text
+        let with = scanDriver(
+            driver,
+            lending: """
+                public enum QueryOutcome {
+                    case rows([[String: String]])
+                    case done
+                    case failed(Error)
+                }
+                public typealias OutcomeHandler = (QueryOutcome) -> Void
+                """)
         #expect(with.contains("// The enums of the modules the SDK depends on that its callbacks get, read by their cases:\nenum QueryOutcome {"), "\(with)")
         #expect(with.contains("if only '.rows' carries the answer, write '@success(.rows) @finish(.done)' (the value is then optional, nil for .done)\n    public func run("), "\(with)")
         #expect(!with.contains("Not bridgeable"), "\(with)")
@@ -244,5 +222,16 @@ import Testing
         ).text
         #expect(text.contains("@context  // only keeps the work it is given and its completion, for a later call of the library to run: nothing this call starts calls them\n    public func animate("), "\(text)")
         #expect(!text.contains("@context  // only keeps the work it is given and its completion, for a later call of the library to run: nothing this call starts calls them\n    public func onMessage("), "\(text)")
+    }
+}
+
+extension ScanTwentyThirdSessionTests {
+    /// A driver module `Driver` scanned alone or with the sources of the core module it depends
+    /// on (`--dependency`).
+    func scanDriver(_ driver: String, lending dependency: String?) -> String {
+        var scan = Scan()
+        scan.modules = ["Driver"]
+        scan.dependencyFiles = dependency.map { [Scan.File(path: "Sources/Core/Core.swift", bytes: Array($0.utf8))] } ?? []
+        return scan.run([Scan.File(path: "Sources/Driver/Driver.swift", bytes: Array(driver.utf8))]).text
     }
 }
