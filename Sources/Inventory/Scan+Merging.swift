@@ -106,8 +106,8 @@ extension Scan {
             var bases: [String] = []
             for base in block.entries.compactMap(\.servedBy) where !bases.contains(base) { bases.append(base) }
             for base in bases {
-                let methods = block.entries.filter { $0.servedBy == base }.compactMap(\.swiftName)
-                servedOnly.append(("\(block.type) → \(base)", methods.filter { seen.insert($0).inserted }))
+                let methods = block.entries.filter { $0.servedBy == base }.compactMap(\.swiftName).filter { seen.insert($0).inserted }
+                if !methods.isEmpty { servedOnly.append(("\(block.type) → \(base)", methods)) }
             }
             if !names.isEmpty {
                 if lentTypes.lender(of: block.type) != nil {

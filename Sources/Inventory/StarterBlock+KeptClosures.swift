@@ -40,9 +40,12 @@ extension StarterBlock {
     /// subscribed). nil otherwise.
     func returnedValueKeepsClosures(_ function: FunctionDecl) -> String? {
         // A method of a builder itself (Split's `CertificatePinningConfig.Builder.failureHandler(_:)`):
-        // what it is handed runs when what it builds is used.
+        // what it is handed runs when what it builds is used. Not the one that sends what it
+        // built (api.video's `RequestBuilder.execute(_:_ completion:) -> RequestTask`).
         let own = TokenMethods.bareName(type)
-        if !function.modifiers.contains(where: { $0.name == "static" }), own.hasSuffix("Builder") {
+        if !function.modifiers.contains(where: { $0.name == "static" }), own.hasSuffix("Builder"),
+            !["execute", "perform", "send", "start", "run"].contains(function.name.name)
+        {
             return "a method of a \(own), whose closures run when what it builds is used"
         }
         guard let returned = function.returnType?.strippingAttributes.unwrappingOptional.strippingAttributes, !returned.isVoid else {

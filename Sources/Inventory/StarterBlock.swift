@@ -222,12 +222,18 @@ struct StarterBlock {
     mutating func addContext(
         _ member: SourceMember, _ function: FunctionDecl, reason: String, marked: Bool = true, servedBy: String? = nil
     ) {
+        entries.append(Self.context(member, function, reason: reason, marked: marked, servedBy: servedBy))
+    }
+
+    static func context(
+        _ member: SourceMember, _ function: FunctionDecl, reason: String, marked: Bool = true, servedBy: String? = nil
+    ) -> Entry {
         var entry = Entry(member: member, role: .context)
         entry.swiftName = function.fullName
         entry.servedBy = servedBy
         entry.marksContext = marked
         entry.contextReason = reason
-        entries.append(entry)
+        return entry
     }
 
     /// A callback property that is no event source, marked `@context` with the reason.
