@@ -132,6 +132,9 @@ extension StarterBlock {
         severalKeptInProperties = allKept.filter { $0.value.count > 1 && $0.value.allSatisfy { otherProperties.contains($0.property) } }
         let keptPrivately = kept.filter { !ownProperties.contains($0.value.property) && otherProperties.contains($0.value.property) }
         closuresKeptPrivately = keptPrivately.filter { clearedIn[$0.value.property] == nil }
+        closuresClearedOnCall = keptPrivately.compactMapValues { kept in
+            (clearedIn[kept.property] ?? []).first(where: \.afterCall).map { (kept, $0) }
+        }
         closuresReleasedByStop = keptPrivately.compactMapValues { kept in
             let clearing = clearedIn[kept.property] ?? []
             guard Set(clearing.map(\.method)).count == 1, let release = clearing.first, Scan.namesStop(release.method) else { return nil }

@@ -62,6 +62,9 @@ struct Release {
     let method: String
     let enumCase: String?
     let key: String?
+    /// The method called the property before this line (SwiftSpinner's `tapHandler?()` then
+    /// `tapHandler = nil`): the slot holds a closure for one call.
+    var afterCall = false
 }
 
 extension Scan {
@@ -140,8 +143,17 @@ extension Scan {
     static func methodsSettingToNil(_ properties: Set<String>, in files: [File]) -> [String: [Release]] {
         var cleared: [String: [Release]] = [:]
         var caseAbove: String?
+        var methodLines: [Substring] = []
+        var currentMethod: Substring?
         for (code, method) in linesInMethods(of: files) {
-            defer { caseAbove = enumCase(labelling: code) }
+            defer {
+                caseAbove = enumCase(labelling: code)
+                methodLines.append(code)
+            }
+            if method?.line != currentMethod {
+                currentMethod = method?.line
+                methodLines = []
+            }
             guard code.hasSuffix("= nil") else { continue }
             var statement = code.dropLast("= nil".count)
             if let colon = statement.firstIndex(of: ":"), statement.hasPrefix("case ") { statement = statement[statement.index(after: colon)...] }
@@ -149,9 +161,24 @@ extension Scan {
             let (target, key) = subscripted(Substring(last))
             guard properties.contains(target) else { continue }
             let labelled = enumCase(labelling: code) ?? caseAbove
-            cleared[target, default: []].append(Release(method: method?.name ?? "", enumCase: labelled, key: key))
+            let afterCall = method != nil && key == nil && methodLines.contains { calls($0, target) }
+            cleared[target, default: []].append(Release(method: method?.name ?? "", enumCase: labelled, key: key, afterCall: afterCall))
         }
         return cleared
+    }
+
+    /// Whether `code` calls `property` (`tapHandler?()`, `self.tapHandler(x)`), not another name
+    /// ending so (`setTapHandler(`).
+    static func calls(_ code: Substring, _ property: String) -> Bool {
+        for call in [property + "?(", property + "("] {
+            var rest = code[...]
+            while let range = rest.range(of: call) {
+                let before = range.lowerBound == code.startIndex ? nil : code[code.index(before: range.lowerBound)]
+                if before.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return true }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return false
     }
 
     /// `.mention` of a line `case .mention:` (or `case .mention: handler = nil`), a case with no

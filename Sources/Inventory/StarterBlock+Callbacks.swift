@@ -322,7 +322,12 @@ extension StarterBlock {
         guard case .named(let components) = type.kind, let last = components.last else { return false }
         if let closure = closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")] {
             if handsAClosure(closure) { return false }
+            // Work by an alias as well (Jobs' `action: Job.Action`, `() throws -> Void`).
             return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
+                && !CallbackShape.isWork(
+                    name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
+                    returns: returns, owner: owner, closureThrows: closure.throwsClause != nil,
+                    handed: closure.parameters.first?.type.strippingAttributes.unwrappingOptional.description)
         }
         // A type the sources do not declare (another module's alias): a callback only by its
         // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a

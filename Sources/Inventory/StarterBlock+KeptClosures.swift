@@ -119,10 +119,16 @@ extension StarterBlock {
     /// A static method that makes a value of its own type from a closure
     /// (`SignalProducer.unserialized(_ startHandler:) -> SignalProducer<Value, Error>`): the
     /// value keeps the closure, as an initializer would; nothing of this call calls back.
+    /// Not one whose closure is named a completion (SwiftSpinner's `show(duration:title:animated:
+    /// completion:) -> SwiftSpinner`): the object it returns calls it back when its work is done.
     func isFactory(_ function: FunctionDecl) -> Bool {
         guard function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
             let returned = function.returnType?.description
         else { return false }
+        let closures = function.parameters.filter { $0.type.description.contains("->") }
+        if closures.count == 1, Analyzer.looksLikeCompletion(closures[0].name.name) || Analyzer.looksLikeCompletion(closures[0].label?.name) {
+            return false
+        }
         let bare = String((type.split(separator: ".").last ?? Substring(type)).prefix { $0 != "<" })
         return returned == "Self" || returned == bare || returned.hasPrefix(bare + "<")
     }

@@ -59,6 +59,16 @@ extension StarterBlock {
                 ("", "'\(kept.property)' holds one handler: a later '\(function.name.name)' (or a write of '\(kept.property)') replaces this stream's"),
             ]
         }
+        // Kept in a private slot that the library empties once it has called it (SwiftSpinner's
+        // `addTapHandler(_ tap:)`: `tapHandler?()`, then `tapHandler = nil`): one call, whatever
+        // the names say. (Said only where they did not: a completion emptied so, Bluejay's
+        // `disconnectCallback`, goes without saying.)
+        if callbacks.count == 1, function.returnType?.isVoid ?? true,
+            let (kept, release) = closuresClearedOnCall[function.name.name], kept.parameter == callbacks[0].name.name,
+            !Analyzer.looksLikeCompletion(callbacks[0].name.name), !Analyzer.looksLikeCompletion(callbacks[0].label?.name)
+        {
+            return [("", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which '\(release.method)' sets to nil once it has called it: one call; if the SDK calls it again, write '@stream'")]
+        }
         // A UI control's action (EasyClosure's `Container where Host: UISlider`, `valueChange(_
         // action:)`; a `UIView`'s own `tap(_ action:)`): run at each of the control's events.
         // Not a completion (ScrollStackController's `toggleAxis(animated:completion:)`: the

@@ -15,7 +15,8 @@ extension StarterBlock {
         guard callbacks.count == 1, let callback = callbacks.first, let closure = closureType(of: callback), closure.parameters.count == 1,
             !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
             !ClosureRoleNames.namesFailure(method: function.name.name),
-            !["on", "when", "observe", "catch", "add", "register", "set"].contains(where: function.name.name.hasPrefix),
+            // By its first word: not `oneoff` (Jobs') for `on`.
+            !["on", "when", "observe", "catch", "add", "register", "set"].contains(ClosureRoleNames.camelWords(function.name.name).first ?? ""),
             ["Error", "any Error", "NSError"].contains(closure.parameters[0].type.strippingAttributes.description)
                 || errorTypes.contains(TokenMethods.bareName(closure.parameters[0].type.strippingAttributes.description))
         else { return nil }

@@ -152,6 +152,9 @@ struct StarterBlock {
     /// And those kept in such a property that only a stop method sets to nil (`stop()`, or
     /// `removeHandle(for:)` under the `case` of this handler or by its key), and how.
     var closuresReleasedByStop: [String: (kept: KeptClosure, release: Release)] = [:]
+    /// By method: the closure it keeps in a private property that the library sets to nil once
+    /// it has called it (SwiftSpinner's `addTapHandler(_:)`): called once.
+    var closuresClearedOnCall: [String: (kept: KeptClosure, release: Release)] = [:]
     /// By method name: the set of listeners that fires once to which it adds its closure.
     var onceListenerSets: [String: String] = [:]
     /// Methods the library's own messages say may be called only once: registrations for the

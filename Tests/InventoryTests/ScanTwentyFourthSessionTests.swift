@@ -72,4 +72,76 @@ import Testing
         #expect(text.contains("@cancel(token)\n    open func execute("), "\(text)")
         #expect(text.contains("@context  // a method of a RequestBuilder, whose closures run when what it builds is used\n    open func onProgress("), "\(text)")
     }
+
+    /// SwiftSpinner's `addTapHandler(_ tap:subtitle:)`: kept in a private slot that the library
+    /// empties once it has called it (`tapHandler?()`, then `tapHandler = nil`): one call, though
+    /// a UI control's tap would otherwise be taken for each of its events.
+    @Test func aSlotEmptiedOnceCalledHoldsOneCall() {
+        let text = scan(
+            """
+            import UIKit
+            public class Spinner: UIView {
+                private var tapHandler: (() -> Void)?
+                public func addTapHandler(_ tap: @escaping (() -> Void), subtitle: String? = nil) {
+                    clearTapHandler()
+                    tapHandler = tap
+                }
+                public func clearTapHandler() {
+                    tapHandler = nil
+                }
+                override public func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                    if tapHandler != nil {
+                        tapHandler?()
+                        tapHandler = nil
+                    }
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: 'addTapHandler' keeps 'tap' in 'tapHandler', which 'touchesBegan' sets to nil once it has called it: one call; if the SDK calls it again, write '@stream'\n"
+                    + "    public func addTapHandler("),
+            "\(text)")
+        #expect(!text.contains("@stream\n    public func addTapHandler("), "\(text)")
+    }
+
+    /// SwiftSpinner's `show(duration:title:animated:completion:) -> SwiftSpinner`: a class method
+    /// that returns an object of its type is a factory whose closure the object keeps, unless
+    /// that closure is named a completion: the object calls it back when its work is done.
+    @Test func aFactorysCompletionCallsBack() {
+        let text = scan(
+            """
+            public class Spinner {
+                public class func show(duration: Double, completion: (() -> ())? = nil) -> Spinner { Spinner() }
+                public class func make(handler: @escaping () -> Void) -> Spinner { Spinner() }
+            }
+            """
+        ).text
+        #expect(text.contains("\n    public class func show(duration: Double, completion: (() -> ())? = nil) -> Spinner\n"), "\(text)")
+        #expect(!text.contains("@context  // takes a closure, but not a callback\n    public class func show("), "\(text)")
+        #expect(!text.contains("\n    public class func make(handler: @escaping () -> Void) -> Spinner\n\n"), "\(text)")
+    }
+
+    /// Jobs' `oneoff(delay:action: Job.Action, onError:)`: the action, a throwing closure of
+    /// nothing by its alias, is work as a closure written out is; what is left reports only a
+    /// failure (and `oneoff` does not start with the word `on`).
+    @Test func anAliasedActionIsWorkAndTheErrorOnlyAFailure() {
+        let text = scan(
+            """
+            public class Job {
+                public typealias Action = () throws -> Void
+            }
+            public class Jobs {
+                public static func oneoff(delay: Double = 0, action: @escaping Job.Action, onError errorHandler: ((Error) -> Void)?) {}
+                public static func fetch(completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    @context  // 'onError' is called only when 'oneoff' fails: after a success a one-shot would wait until it is cancelled\n"
+                    + "    public static func oneoff("),
+            "\(text)")
+    }
 }
