@@ -5,40 +5,58 @@ extension StarterBlock {
     /// would differ only in what they return, and a call that does not name the type would be
     /// ambiguous (api.video's `get(videoId:language:apiResponseQueue:completion:)`, declared once
     /// with `(Caption?, Error?)` and once with `Result<Response<Caption>, ErrorResponse>`, as
-    /// openapi-generator writes every endpoint). The first declared is bridged; the others are
-    /// context, said. Where one of them is served by a protocol's or a superclass's adapter
-    /// (api.video's `ProgressiveUploadSession.uploadPart`, whose `(Video?, Error?)` overload
-    /// implements `ProgressiveUploadSessionProtocol`'s), that adapter is the one: the type's own
-    /// would win every call on the type, and answer with the other's value.
+    /// openapi-generator writes every endpoint; Phoenix's `onOpen(callback:)` with `() -> Void`
+    /// and with `(URLResponse?) -> Void`). The one whose callbacks hand over the most is bridged
+    /// (the first of equals); the others are context, said. Where one of them is served by a
+    /// protocol's or a superclass's adapter (api.video's `ProgressiveUploadSession.uploadPart`,
+    /// whose `(Video?, Error?)` overload implements `ProgressiveUploadSessionProtocol`'s), that
+    /// adapter is the one: the type's own would win every call on the type, and answer with the
+    /// other's value. Work closures stay parameters of the adapter, so they tell overloads apart
+    /// (Bluejay's `run(backgroundTask:completionOnMainThread:)`, whose task returns `Void` or a
+    /// generic `Result`).
     mutating func leaveOneAdapterPerArguments() {
         let served = Dictionary(
-            entries.compactMap { entry in entry.servedBy.flatMap { by in Self.arguments(of: entry).map { ($0, by) } } },
+            entries.compactMap { entry in entry.servedBy.flatMap { by in arguments(of: entry).map { ($0, by) } } },
             uniquingKeysWith: { first, _ in first })
-        var bridged: [String: String] = [:]
+        var groups: [String: [Int]] = [:]
         for index in entries.indices where entries[index].role == .callback && entries[index].refusal == nil {
-            guard let key = Self.arguments(of: entries[index]), case .function(let function)? = entries[index].member.declaration else { continue }
-            let reason: String
-            let by = served[key]
-            if let by {
-                reason = "an overload with the same arguments is \(by)'s, whose adapter serves this type: a second adapter here would differ only in what it returns"
-            } else if let first = bridged[key] {
-                reason = "takes the same arguments as the '\(first)' above, which is bridged: a second adapter would differ only in what it returns, and calls that do not name the type would be ambiguous; to bridge this one instead, move '@context' to that one"
-            } else {
-                bridged[key] = Self.callbackText(function)
-                continue
+            if let key = arguments(of: entries[index]) { groups[key, default: []].append(index) }
+        }
+        for (key, indices) in groups where indices.count > 1 || served[key] != nil {
+            let ranked = indices.map { (index: $0, handed: handedOver(entries[$0])) }.sorted { $0.handed > $1.handed || ($0.handed == $1.handed && $0.index < $1.index) }
+            let kept = served[key] == nil ? ranked.first?.index : nil
+            for index in indices where index != kept {
+                guard case .function(let function)? = entries[index].member.declaration else { continue }
+                let reason: String
+                if let by = served[key] {
+                    reason = "an overload with the same arguments is \(by)'s, whose adapter serves this type: a second adapter here would differ only in what it returns"
+                } else if let kept, case .function(let bridged)? = entries[kept].member.declaration {
+                    reason = "takes the same arguments as '\(Self.callbackText(bridged))', which is bridged: a second adapter would differ only in what it returns, and calls that do not name the type would be ambiguous; to bridge this one instead, move '@context' to that one"
+                } else {
+                    continue
+                }
+                entries[index] = Self.context(entries[index].member, function, reason: reason, servedBy: served[key])
             }
-            entries[index] = Self.context(entries[index].member, function, reason: reason, servedBy: by)
         }
     }
 
     /// What an adapter of `entry`'s method takes: its name, whether it is static, and the types
-    /// of its parameters that are not closures.
-    private static func arguments(of entry: Entry) -> String? {
+    /// of its parameters that are not callbacks (work closures stay the adapter's parameters).
+    private func arguments(of entry: Entry) -> String? {
         guard case .function(let function)? = entry.member.declaration else { return nil }
-        let types = function.parameters.filter { !$0.type.description.contains("->") }
+        let aliases = closureAliases
+        let types = function.parameters.filter { !Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) }
             .map { $0.type.strippingAttributes.description.filter { !$0.isWhitespace } }
         let isStatic = function.modifiers.contains { ["static", "class"].contains($0.name) }
         return (isStatic ? "static " : "") + function.fullName + " " + types.joined(separator: ", ")
+    }
+
+    /// How many values the entry's callbacks hand over, together.
+    private func handedOver(_ entry: Entry) -> Int {
+        guard case .function(let function)? = entry.member.declaration else { return 0 }
+        let aliases = closureAliases
+        return function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) }
+            .compactMap { closureType(of: $0)?.parameters.count }.reduce(0, +)
     }
 
     /// The overload by its callback's type, which is all that tells it from the others.

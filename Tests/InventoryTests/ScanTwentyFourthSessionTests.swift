@@ -22,13 +22,13 @@ import Testing
         ).text
         #expect(
             text.contains(
-                "    @context  // takes the same arguments as the 'get(… (_ data: Caption?, _ error: Error?) -> Void)' above, which is bridged"
+                "    @context  // takes the same arguments as 'get(… (_ data: Caption?, _ error: Error?) -> Void)', which is bridged"
                     + ": a second adapter would differ only in what it returns, and calls that do not name the type would be ambiguous"
                     + "; to bridge this one instead, move '@context' to that one\n"
                     + "    open class func get(videoId: String, completion: @escaping (_ result: Result<Response<Caption>, ErrorResponse>) -> Void)\n"),
             "\(text)")
         // Other arguments: an adapter of its own.
-        #expect(!text.contains("@context  // takes the same arguments as the 'get(… (_ data: Caption?, _ error: Error?) -> Void)' above, which is bridged: a second adapter would differ only in what it returns, and calls that do not name the type would be ambiguous; to bridge this one instead, move '@context' to that one\n    open class func get(videoId: Int"), "\(text)")
+        #expect(!text.contains("to bridge this one instead, move '@context' to that one\n    open class func get(videoId: Int"), "\(text)")
     }
 
     /// api.video's `ProgressiveUploadSession`: its `(Video?, Error?)` overload implements the
@@ -143,5 +143,29 @@ import Testing
                 "    @context  // 'onError' is called only when 'oneoff' fails: after a success a one-shot would wait until it is cancelled\n"
                     + "    public static func oneoff("),
             "\(text)")
+    }
+
+    /// Phoenix's `onOpen(callback:)`, with `() -> Void` and with `(URLResponse?) -> Void`: the
+    /// one that hands over more is bridged. Bluejay's `run(backgroundTask:completionOnMainThread:)`
+    /// overloads differ in their work closure, which stays the adapter's parameter: both bridged.
+    @Test func ofOverloadsTheOneThatHandsOverMoreIsBridged() {
+        let text = scan(
+            """
+            public class Socket {
+                public func onOpen(callback: @escaping () -> Void) {}
+                public func onOpen(callback: @escaping (URLResponse?) -> Void) {}
+                public func run(backgroundTask: @escaping (Int) throws -> Void, completion: @escaping (Result<Void, Error>) -> Void) {}
+                public func run<R>(backgroundTask: @escaping (Int) throws -> R, completion: @escaping (Result<R, Error>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    @context  // takes the same arguments as 'onOpen(… (URLResponse?) -> Void)', which is bridged"
+                    + ": a second adapter would differ only in what it returns, and calls that do not name the type would be ambiguous"
+                    + "; to bridge this one instead, move '@context' to that one\n"
+                    + "    public func onOpen(callback: @escaping () -> Void)\n"),
+            "\(text)")
+        #expect(!text.contains("@context  // takes the same arguments as 'run("), "\(text)")
     }
 }
