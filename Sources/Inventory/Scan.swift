@@ -306,7 +306,7 @@ public struct Scan {
                 return Analyzer.handsBackReceiver(closure.parameters, scope: block.type)
             }
             for member in members { block.add(member, tokens: tokens) }
-            block.leaveOneAdapterPerArguments()
+            block.readOverloadsWithTheSameArguments()
             // A value's callback properties: an adapter would set its own copy's (Mocker's `Mock`).
             let valueProperties = block.isValueType ? members.filter { block.isCallbackProperty($0, ofAValueToo: true) }.map(\.name) : []
             if !valueProperties.isEmpty { unbridged.valueTypeProperties.append((type.name, valueProperties)) }
