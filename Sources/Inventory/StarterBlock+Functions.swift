@@ -223,9 +223,12 @@ extension StarterBlock {
                     // `CLDFetchImageRequest.responseImage(_:) -> CLDFetchImageRequest`).
                     && TokenMethods.bareName(returned.description) != TokenMethods.bareName(type))
         } ?? false
+        // Or a step of a type named for building a chain (Stellar's `BasicChainable.completion(_:)
+        // -> Self`, run when the chain is animated).
         if takesCallback(function), returnsBuilder, function.parameters.count == 1,
             function.parameters[0].type.strippingAttributes.unwrappingOptional != function.parameters[0].type.strippingAttributes
                 || DocumentedFrequency.saysSetter(member.documentation)
+                || ["Chainable", "Builder"].contains(where: Self.bareTypeName(type).hasSuffix)
         {
             return addContext(member, function, reason: "sets a handler of the builder, which a later call uses: nothing this call starts calls it")
         }

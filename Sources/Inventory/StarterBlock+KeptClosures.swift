@@ -52,6 +52,13 @@ extension StarterBlock {
             return nil
         }
         if case .function = returned.kind { return "returns a closure: it wraps what it is given, and calls nothing back" }
+        // A conversion (Sheeeeeeeeet's `Menu.toActionSheet(…, action:) -> ActionSheet`,
+        // `toAlertController(action:) -> Result<UIAlertController, …>`): what it makes keeps the
+        // closure and runs it when it is used.
+        let words = ClosureRoleNames.camelWords(function.name.name)
+        if words.count > 1, words[0] == "to" {
+            return "a conversion: the \(TokenMethods.bareName(returned.description)) it returns keeps the closure and runs it when it is used"
+        }
         let spelled = returned.description == "Self" ? type : returned.description
         let bare = TokenMethods.bareName(spelled)
         // Not a type the module declares so (BlueSignals' `SignalWatch.on(signal:perform:) ->

@@ -160,4 +160,32 @@ import Testing
         #expect(text.contains("// scan: takes the same arguments as 'onOpen(… () -> Void)' above"), "\(text)")
         #expect(!text.contains("// scan: takes the same arguments as 'run("), "\(text)")
     }
+
+    /// Sheeeeeeeeet (batch 63): a conversion (`Menu.toActionSheet(action:) -> ActionSheet`)
+    /// hands its closure to what it makes; an `animation` block is work, as `animations` is; a
+    /// step of a type named for building a chain (Stellar's `BasicChainable.completion(_:) ->
+    /// Self`) keeps its closure for when the chain runs.
+    @Test func conversionsAnimationsAndChainStepsAreNoCallbacks() {
+        let text = scan(
+            """
+            public struct MenuItem {}
+            public class ActionSheet {}
+            public class Menu {
+                public func toActionSheet(title: String, action: @escaping (MenuItem) -> Void) -> ActionSheet { ActionSheet() }
+                public func show(completion: @escaping (MenuItem) -> Void) {}
+            }
+            open class Presenter {
+                open func animate(_ animation: @escaping () -> ()) {}
+                open func present(completion: @escaping () -> Void) {}
+            }
+            public protocol BasicChainable {
+                func completion(_ c: @escaping () -> Void) -> Self
+                func run(_ done: @escaping () -> Void)
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // a conversion: the ActionSheet it returns keeps the closure and runs it when it is used\n    public func toActionSheet("), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    open func animate(_ animation:"), "\(text)")
+        #expect(text.contains("@context  // sets a handler of the builder, which a later call uses: nothing this call starts calls it\n    func completion(_ c:"), "\(text)")
+    }
 }

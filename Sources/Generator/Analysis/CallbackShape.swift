@@ -96,8 +96,9 @@ extension CallbackShape {
     static let workNames: Set<String> = [
         "action", "work", "task", "job", "operation", "execute", "perform", "dispose", "disposal",
         // UIKit's `animations:` block (Spring's `spring(duration:animations:)`, handed on to
-        // `UIView.animate`): the changes the animation makes, run for the caller.
-        "animations",
+        // `UIView.animate`): the changes the animation makes, run for the caller. So is an
+        // `animation` (Sheeeeeeeeet's `ActionSheetStandardPresenter.animate(_ animation:)`).
+        "animations", "animation",
     ]
 
     /// A closure the SDK runs as work for the caller rather than to report a result: it takes
