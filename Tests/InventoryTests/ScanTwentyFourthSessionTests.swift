@@ -188,4 +188,30 @@ import Testing
         #expect(text.contains("@context  // takes a closure, but not a callback\n    open func animate(_ animation:"), "\(text)")
         #expect(text.contains("@context  // sets a handler of the builder, which a later call uses: nothing this call starts calls it\n    func completion(_ c:"), "\(text)")
     }
+
+    /// Sentry's `capture(event:block: (Scope) -> Void) -> SentryId` sets up the scope of one
+    /// call; `setLogOutput(_:)` and Crowdin's `onLogCallback`, Statsig's `printHandler` are log
+    /// sinks: configuration, not events. A `logIn(then:)` still calls back.
+    @Test func aScopesBlockAndLogSinksAreNoCallbacks() {
+        let text = scan(
+            """
+            public class Scope {}
+            public struct SentryId {}
+            public class SentrySDK {
+                public static func capture(message: String, block: @escaping (Scope) -> Void) -> SentryId { SentryId() }
+                public static func setLogOutput(_ output: @escaping (String) -> Void) {}
+                public static func logIn(user: String, then: @escaping (Error?) -> Void) {}
+                public var onLogCallback: ((String) -> Void)?
+                public var printHandler: ((String) -> Void)?
+                public var onEvent: ((String) -> Void)?
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public static func capture(message:"), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public static func setLogOutput("), "\(text)")
+        #expect(text.contains("\n    public static func logIn(user: String, then: @escaping (Error?) -> Void)\n"), "\(text)")
+        #expect(!text.contains("stream\n    public var onLogCallback"), "\(text)")
+        #expect(!text.contains("stream\n    public var printHandler"), "\(text)")
+        #expect(text.contains("'onEvent' holds a closure the SDK calls for each event: a stream\n"), "\(text)")
+    }
 }

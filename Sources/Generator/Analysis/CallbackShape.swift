@@ -70,9 +70,12 @@ extension CallbackShape {
 
     /// `logHandler`, `logger`, `onLog`: a logging hook, configuration rather than events
     /// (SwiftPhoenixClient's `Socket.logger`).
+    /// Also `onLogCallback` and `printHandler` (Crowdin's, Statsig's log sinks), by their words.
     public static func namesLogging(_ name: String) -> Bool {
         let lowered = name.lowercased()
+        let words = ClosureRoleNames.camelWords(name)
         return lowered.hasPrefix("log") || lowered.hasSuffix("logger") || lowered.hasSuffix("log") || lowered.contains("loghandler")
+            || (words.contains(where: ["log", "logger", "logging", "print"].contains) && !words.contains(where: ["in", "out"].contains))
     }
 
     /// A property named for an action the SDK has the closure do (OAuthSwift's
@@ -252,6 +255,24 @@ extension CallbackShape {
             let prefix = ["configure", "customize", "setup"].first(where: lowered.hasPrefix),
             case let configured = String(method.dropFirst(prefix.count)), !configured.isEmpty,
             handed.split(separator: ".").last.map(String.init) == configured
+        {
+            return true
+        }
+        // A log sink set by a method (Sentry's `setLogOutput(_ output: (String) -> Void)`,
+        // Armchair's `logger(_:)`): configuration, as a `logger` property is, not events. Not
+        // a `logIn` or `logOut`.
+        let methodWords = ClosureRoleNames.camelWords(method)
+        if parameterCount >= 1, !namedAsCompletion,
+            methodWords.contains("logger") || methodWords.contains("logging")
+                || (methodWords.contains("log") && !methodWords.contains(where: ["in", "out", "on", "off"].contains))
+        {
+            return true
+        }
+        // A bare `block` handed a thing to set up, named so (Sentry's `capture(event:block:
+        // (Scope) -> Void) -> SentryId`, "the block mutating the scope only for this call").
+        if parameterCount == 1, let handed, ["block", "closure", "body"].contains(name.lowercased()),
+            let bare = handed.split(separator: ".").last,
+            ["Scope", "Options", "Configuration", "Config", "Settings", "Builder"].contains(where: bare.hasSuffix)
         {
             return true
         }
