@@ -62,41 +62,6 @@ extension StarterBlock {
         return TokenMethods.bareName(returned.strippingAttributes.unwrappingOptional.description).lowercased().hasSuffix(kind)
     }
 
-    /// A type of the module named like an error that is not one (SwiftyDropbox's `enum
-    /// BatchUploadError`, handed as `BatchUploadError?` beside the results): generate reads an
-    /// optional `…Error` as the failure, and `resume(throwing:)` would not compile.
-    func errorNamedNonError(in function: FunctionDecl, tokens: TokenMethods) -> String? {
-        let aliases = closureAliases
-        for parameter in function.parameters where Self.isCallback(parameter, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) {
-            guard let closure = closureType(of: parameter) else { continue }
-            for argument in closure.parameters {
-                let name = TokenMethods.bareName(argument.type.strippingAttributes.unwrappingOptional.description)
-                if isNamedLikeAnErrorButNone(name, tokens: tokens) { return name }
-            }
-        }
-        return nil
-    }
-
-    /// A type of the module's named `…Error` that is no `Error` (TelegramBotSDK's `enum DataTaskError`).
-    func isNamedLikeAnErrorButNone(_ name: String, tokens: TokenMethods) -> Bool {
-        name.hasSuffix("Error") && name != "Error" && !errorTypes.contains(name) && tokens.declares(name)
-    }
-
-    /// The position (from 1) and type of an optional list of errors among a closure's
-    /// parameters (SwiftyHue's `BridgeSendErrorArrayCompletionHandler = (_ errors: [Error]?) ->
-    /// Void`, nil or empty when the call succeeded). Not a list that is not optional (Crowdin's
-    /// stream of error lists).
-    func errorList(in closure: FunctionTypeSyntax) -> (position: Int, list: String)? {
-        for (index, argument) in closure.parameters.enumerated() {
-            guard case .optional(let wrapped) = argument.type.strippingAttributes.kind,
-                case .array(let element) = wrapped.strippingAttributes.kind
-            else { continue }
-            let name = TokenMethods.bareName(element.strippingAttributes.description.replacingOccurrences(of: "any ", with: ""))
-            if name.hasSuffix("Error") || errorTypes.contains(name) { return (index + 1, argument.type.strippingAttributes.description) }
-        }
-        return nil
-    }
-
     /// The note on a requirement the library calls on the app's object (Pusher's
     /// `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app implements
     /// it, and calls it only sometimes (composing Alamofire's interceptors).
