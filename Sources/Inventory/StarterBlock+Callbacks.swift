@@ -287,12 +287,15 @@ extension StarterBlock {
         guard case .named(let components) = type.kind, let last = components.last else { return false }
         if let closure = closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")] {
             if handsAClosure(closure) { return false }
-            // Work by an alias as well (Jobs' `action: Job.Action`, `() throws -> Void`).
+            // Work by an alias as well, where it throws (Jobs' `action: Job.Action`, `() throws ->
+            // Void`: the job, whose error the library handles). One that does not throw keeps what
+            // the rest of the evidence says (EasyClosure's `Action = () -> Void`, a control's
+            // action at each of its events; Noze's `onDrain(handler: DoneCB)`).
             return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
-                && !CallbackShape.isWork(
+                && !(closure.throwsClause != nil && CallbackShape.isWork(
                     name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
-                    returns: returns, owner: owner, closureThrows: closure.throwsClause != nil,
-                    handed: closure.parameters.first?.type.strippingAttributes.unwrappingOptional.description)
+                    returns: returns, owner: owner, closureThrows: true,
+                    handed: closure.parameters.first?.type.strippingAttributes.unwrappingOptional.description))
         }
         // A type the sources do not declare (another module's alias): a callback only by its
         // spelling — a type named like one (`Networking.Completion`, `ProgressBlock`) or a

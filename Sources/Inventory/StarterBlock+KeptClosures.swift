@@ -132,8 +132,10 @@ extension StarterBlock {
         guard function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }),
             let returned = function.returnType?.description
         else { return false }
+        // Named so in so many words: not a `block` or a `handler` (SwiftyTimer's `new(every:_
+        // block:) -> Timer`, the timer's job).
         let closures = function.parameters.filter { $0.type.description.contains("->") }
-        if closures.count == 1, Analyzer.looksLikeCompletion(closures[0].name.name) || Analyzer.looksLikeCompletion(closures[0].label?.name) {
+        if closures.count == 1, [closures[0].name.name, closures[0].label?.name ?? ""].contains(where: { $0.lowercased().contains("completion") }) {
             return false
         }
         let bare = String((type.split(separator: ".").last ?? Substring(type)).prefix { $0 != "<" })
