@@ -235,6 +235,11 @@ extension StarterBlock {
         guard takesCallback(function) && !isOperatorWithHooks(function, tokens: tokens) && !isFactory(function) else {
             var entry = Entry(member: member, role: .context)
             entry.swiftName = function.fullName
+            // Said where the closure is where the SDK writes its log (the outside try found the
+            // bare name under a heading that lists no log sinks).
+            if CallbackShape.namesLogSink(method: function.name.name) {
+                entry.contextReason = "a log sink: where the SDK writes its log, not an outcome to await"
+            }
             let aliases = closureAliases
             entry.marksContext = function.parameters.contains {
                 if case .function = $0.type.strippingAttributes.kind { return true }

@@ -27,7 +27,7 @@ extension StarterBlock {
                 entries[index] = Self.context(entries[index].member, function, reason: reason, servedBy: by)
             } else if let bridged = first[key] {
                 entries[index].annotations.append(
-                    ("", "takes the same arguments as '\(bridged)' above: the two adapters differ only in what they return, so a call names the type it wants; to keep one, mark the other '@context'"))
+                    ("", "takes the same arguments as '\(bridged)' above: the two adapters differ only in what they return, so a call names the type it wants ('let value: T = try await …', 'let _: Void = try await …' for one that returns nothing); to keep one, mark the other '@context'"))
             } else {
                 first[key] = Self.callbackText(function)
             }

@@ -67,7 +67,7 @@ extension StarterBlock {
             let (kept, release) = closuresClearedOnCall[function.name.name], kept.parameter == callbacks[0].name.name,
             !Analyzer.looksLikeCompletion(callbacks[0].name.name), !Analyzer.looksLikeCompletion(callbacks[0].label?.name)
         {
-            return [("", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which '\(release.method)' sets to nil once it has called it: one call; if the SDK calls it again, write '@stream'")]
+            return [("", "'\(function.name.name)' keeps '\(kept.parameter)' in '\(kept.property)', which '\(release.method)' sets to nil once it has called it: one call; a later '\(function.name.name)' replaces it, and the waiting call throws BridgegenError.callbackDropped; if the SDK calls it again, write '@stream'")]
         }
         // A UI control's action (EasyClosure's `Container where Host: UISlider`, `valueChange(_
         // action:)`; a `UIView`'s own `tap(_ action:)`): run at each of the control's events.

@@ -763,7 +763,7 @@ let interfaceSDK = #"""
         #expect(result.apis == 2, "\(result.text)")
         #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public func hooks("))
         // A hook behind a typealias; a factory whose value keeps its closure.
-        #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public func logEvents("))
+        #expect(result.text.contains("@context  // a log sink: where the SDK writes its log, not an outcome to await\n    public func logEvents("))
         #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public static func unserialized("))
         #expect(result.text.contains("@context  // takes a closure, but not a callback\n    public func `do`("))
     }

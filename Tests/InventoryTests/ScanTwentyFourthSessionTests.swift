@@ -22,7 +22,7 @@ import Testing
         #expect(
             text.contains(
                 "    // scan: takes the same arguments as 'get(… (_ data: Caption?, _ error: Error?) -> Void)' above"
-                    + ": the two adapters differ only in what they return, so a call names the type it wants; to keep one, mark the other '@context'\n"
+                    + ": the two adapters differ only in what they return, so a call names the type it wants ('let value: T = try await …', 'let _: Void = try await …' for one that returns nothing); to keep one, mark the other '@context'\n"
                     + "    open class func get(videoId: String, completion: @escaping (_ result: Result<Response<Caption>, ErrorResponse>) -> Void)\n"),
             "\(text)")
         // Other arguments: nothing to say.
@@ -98,7 +98,7 @@ import Testing
         ).text
         #expect(
             text.contains(
-                "    // scan: 'addTapHandler' keeps 'tap' in 'tapHandler', which 'touchesBegan' sets to nil once it has called it: one call; if the SDK calls it again, write '@stream'\n"
+                "    // scan: 'addTapHandler' keeps 'tap' in 'tapHandler', which 'touchesBegan' sets to nil once it has called it: one call; a later 'addTapHandler' replaces it, and the waiting call throws BridgegenError.callbackDropped; if the SDK calls it again, write '@stream'\n"
                     + "    public func addTapHandler("),
             "\(text)")
         #expect(!text.contains("@stream\n    public func addTapHandler("), "\(text)")
@@ -208,7 +208,7 @@ import Testing
             """
         ).text
         #expect(text.contains("@context  // takes a closure, but not a callback\n    public static func capture(message:"), "\(text)")
-        #expect(text.contains("@context  // takes a closure, but not a callback\n    public static func setLogOutput("), "\(text)")
+        #expect(text.contains("@context  // a log sink: where the SDK writes its log, not an outcome to await\n    public static func setLogOutput("), "\(text)")
         #expect(text.contains("\n    public static func logIn(user: String, then: @escaping (Error?) -> Void)\n"), "\(text)")
         #expect(!text.contains("stream\n    public var onLogCallback"), "\(text)")
         #expect(!text.contains("stream\n    public var printHandler"), "\(text)")

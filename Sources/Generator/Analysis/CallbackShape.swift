@@ -70,6 +70,14 @@ extension CallbackShape {
 
     /// `logHandler`, `logger`, `onLog`: a logging hook, configuration rather than events
     /// (SwiftPhoenixClient's `Socket.logger`).
+    /// A method that sets where the SDK writes its log (Sentry's `setLogOutput(_:)`, Armchair's
+    /// `logger(_:)`); not a `logIn` or `logOut`.
+    public static func namesLogSink(method: String) -> Bool {
+        let words = ClosureRoleNames.camelWords(method)
+        return words.contains("logger") || words.contains("logging")
+            || (words.contains("log") && !words.contains(where: ["in", "out", "on", "off"].contains))
+    }
+
     /// Also `onLogCallback` and `printHandler` (Crowdin's, Statsig's log sinks), by their words.
     public static func namesLogging(_ name: String) -> Bool {
         let lowered = name.lowercased()
@@ -261,13 +269,7 @@ extension CallbackShape {
         // A log sink set by a method (Sentry's `setLogOutput(_ output: (String) -> Void)`,
         // Armchair's `logger(_:)`): configuration, as a `logger` property is, not events. Not
         // a `logIn` or `logOut`.
-        let methodWords = ClosureRoleNames.camelWords(method)
-        if parameterCount >= 1, !namedAsCompletion,
-            methodWords.contains("logger") || methodWords.contains("logging")
-                || (methodWords.contains("log") && !methodWords.contains(where: ["in", "out", "on", "off"].contains))
-        {
-            return true
-        }
+        if parameterCount >= 1, !namedAsCompletion, namesLogSink(method: method) { return true }
         // A bare `block` handed a thing to set up, named so (Sentry's `capture(event:block:
         // (Scope) -> Void) -> SentryId`, "the block mutating the scope only for this call").
         if parameterCount == 1, let handed, ["block", "closure", "body"].contains(name.lowercased()),
