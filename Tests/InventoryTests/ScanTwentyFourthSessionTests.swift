@@ -214,4 +214,21 @@ import Testing
         #expect(!text.contains("stream\n    public var printHandler"), "\(text)")
         #expect(text.contains("'onEvent' holds a closure the SDK calls for each event: a stream\n"), "\(text)")
     }
+
+    /// Floaty's `addItem(title:handler:) -> FloatyItem`: the handler is the added item's action,
+    /// run if the user picks it, perhaps never; nothing to await. `addItem(_:completion:)` of a
+    /// cart, which returns nothing, still calls back.
+    @Test func anAddedMenuItemsHandlerIsItsAction() {
+        let text = scan(
+            """
+            open class FloatyItem {}
+            open class Floaty {
+                open func addItem(title: String, handler: @escaping ((FloatyItem) -> Void)) -> FloatyItem { FloatyItem() }
+                open func addItem(_ id: String, completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    open func addItem(title:"), "\(text)")
+        #expect(text.contains("\n    open func addItem(_ id: String, completion: @escaping (Error?) -> Void)\n"), "\(text)")
+    }
 }

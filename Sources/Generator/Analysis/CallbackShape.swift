@@ -182,6 +182,13 @@ extension CallbackShape {
         let namedAsCompletion = ["completion", "handler", "callback", "done", "finish", "complete", "success", "failure", "result"]
             .contains(where: names.contains)
         if namesButtonHandler(method: method, owner: owner) { return true }
+        // An item added to a menu and returned (Floaty's `addItem(title:handler:) -> FloatyItem`):
+        // the handler is that item's action, run if the user picks it, perhaps never.
+        if ClosureRoleNames.camelWords(method) == ["add", "item"], let returns, returns.hasSuffix("Item"),
+            ["handler", "action"].contains(name.lowercased()) || ["handler", "action"].contains(label?.lowercased() ?? "")
+        {
+            return true
+        }
         // A factory's (Epoxy's `makeCoordinator(update: @escaping (Bool) -> Void) -> Coordinator`):
         // the closure is handed to what it makes, to call; no outcome of the call, which returns.
         if method.hasPrefix("make"), method.dropFirst(4).first?.isUppercase == true, let returns, !["Void", "()"].contains(returns),
