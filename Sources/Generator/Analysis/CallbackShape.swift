@@ -68,8 +68,6 @@ extension CallbackShape {
         return closure.parameters.contains { $0.type.isInout } && deliversResults(withoutInout)
     }
 
-    /// `logHandler`, `logger`, `onLog`: a logging hook, configuration rather than events
-    /// (SwiftPhoenixClient's `Socket.logger`).
     /// A method that sets where the SDK writes its log (Sentry's `setLogOutput(_:)`, Armchair's
     /// `logger(_:)`); not a `logIn` or `logOut`.
     public static func namesLogSink(method: String) -> Bool {
@@ -78,7 +76,9 @@ extension CallbackShape {
             || (words.contains("log") && !words.contains(where: ["in", "out", "on", "off"].contains))
     }
 
-    /// Also `onLogCallback` and `printHandler` (Crowdin's, Statsig's log sinks), by their words.
+    /// `logHandler`, `logger`, `onLog`: a logging hook, configuration rather than events
+    /// (SwiftPhoenixClient's `Socket.logger`). Also `onLogCallback` and `printHandler` (Crowdin's,
+    /// Statsig's log sinks), by their words.
     public static func namesLogging(_ name: String) -> Bool {
         let lowered = name.lowercased()
         let words = ClosureRoleNames.camelWords(name)
