@@ -55,7 +55,7 @@ extension Parser {
         var parameters: [Parameter] = []
         if consume(.rightParen) { return parameters }
         while true {
-            parameters.append(try parseParameter())
+            parameters.append(try parseParameter(position: parameters.count + 1))
             if consume(.comma) {
                 if current.kind == .rightParen { break }  // trailing comma
                 continue
@@ -69,7 +69,10 @@ extension Parser {
         return parameters
     }
 
-    mutating func parseParameter() throws(Abandon) -> Parameter {
+    /// A parameter with no name (`_: AnyAction.Type`, supabase's `onPostgresChange(_:schema:…)`,
+    /// which only picks an overload by the type) gets `argumentN`, N its position: the adapter
+    /// declares it so and hands it on.
+    mutating func parseParameter(position: Int) throws(Abandon) -> Parameter {
         let start = current.location
         guard case .identifier(let first, let firstEscaped) = current.kind else {
             throw fail("expected a parameter name, found '\(current.kind.spelling)'")
@@ -81,9 +84,12 @@ extension Parser {
             let secondToken = advance()
             name = Identifier(second, at: secondToken.location, escaped: secondEscaped)
         } else if label == nil {
-            throw fail(
-                "'_' must be followed by a parameter name", at: firstToken.location,
-                notes: [.init("write '_ name: Type'")])
+            if current.kind != .colon {
+                throw fail(
+                    "'_' must be followed by a parameter name", at: firstToken.location,
+                    notes: [.init("write '_ name: Type'")])
+            }
+            name = Identifier("argument\(position)", at: firstToken.location, escaped: false)
         }
         if current.kind != .colon {
             throw fail(

@@ -211,6 +211,18 @@ import Testing
         #expect(function.requirements.map(\.description) == ["T: Sendable"])
     }
 
+    /// A parameter with no name (supabase's `onPostgresChange(_: AnyAction.Type, …)`, which only
+    /// picks an overload by the type), as Swift allows: named `argumentN` by its position, for
+    /// the adapter to declare and hand on. `_` followed by anything else is still an error.
+    @Test func anUnnamedParameterIsNamedByItsPosition() throws {
+        let function = try onlyFunction("func on(_: AnyAction.Type, schema: String, _: Int, callback: @escaping (AnyAction) -> Void)")
+        #expect(function.fullName == "on(_:schema:_:callback:)")
+        #expect(function.parameters.map(\.name.name) == ["argument1", "schema", "argument3", "callback"])
+        #expect(function.parameters[0].label == nil)
+        let (_, diagnostics) = parse("extension A {\n    func on(_ , x: Int)\n}\n")
+        #expect(diagnostics.map(\.message).contains("'_' must be followed by a parameter name"), "\(diagnostics)")
+    }
+
     @Test func typesPrintCanonically() throws {
         let function = try onlyFunction(
             "func f(a: [String:[Int?]], b: (Int,label:String), c: any P&Q, d: (@escaping @Sendable (Data?) async throws(E) -> Void)?, e: Swift.Result<A.B<C>, Never>, f: ((Int))?)"

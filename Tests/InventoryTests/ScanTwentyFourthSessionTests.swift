@@ -231,4 +231,25 @@ import Testing
         #expect(text.contains("@context  // takes a closure, but not a callback\n    open func addItem(title:"), "\(text)")
         #expect(text.contains("\n    open func addItem(_ id: String, completion: @escaping (Error?) -> Void)\n"), "\(text)")
     }
+
+    /// supabase's `onPostgresChange(_: AnyAction.Type, …, callback:) -> RealtimeSubscription`: a
+    /// parameter with no name was refused ("'_' must be followed by a parameter name"); the
+    /// adapter now declares it `_ argument1` and hands it on.
+    @Test func aParameterWithNoNameIsBridged() throws {
+        let result = scan(
+            """
+            public struct AnyAction {}
+            public final class RealtimeSubscription { public func cancel() {} }
+            public final class Channel: @unchecked Sendable {
+                public func onPostgresChange(_: AnyAction.Type, schema: String = "public", callback: @escaping @Sendable (AnyAction) -> Void) -> RealtimeSubscription {
+                    RealtimeSubscription()
+                }
+            }
+            """
+        )
+        #expect(!result.text.contains("Not bridgeable"), "\(result.text)")
+        let generated = try generate(result.text)
+        #expect(generated.contains("func onPostgresChange(_ argument1: AnyAction.Type, schema: String = \"public\")"), "\(generated)")
+        #expect(generated.contains("                    argument1,\n"), "\(generated)")
+    }
 }
