@@ -134,7 +134,7 @@ extension StarterBlock {
         else { return false }
         // Named so in so many words: not a `block` or a `handler` (SwiftyTimer's `new(every:_
         // block:) -> Timer`, the timer's job).
-        let closures = function.parameters.filter { $0.type.description.contains("->") }
+        let closures = function.parameters.filter(isClosure)
         if closures.count == 1, [closures[0].name.name, closures[0].label?.name ?? ""].contains(where: { $0.lowercased().contains("completion") }) {
             return false
         }

@@ -29,7 +29,7 @@ extension StarterBlock {
                 entries[index].annotations.append(
                     ("", "takes the same arguments as '\(bridged)' above: the two adapters differ only in what they return, so a call names the type it wants ('let value: T = try await …', 'let _: Void = try await …' for one that returns nothing); to keep one, mark the other '@context'"))
             } else {
-                first[key] = Self.callbackText(function)
+                first[key] = callbackText(function)
             }
         }
     }
@@ -46,8 +46,8 @@ extension StarterBlock {
     }
 
     /// The overload by its callback's type, which is all that tells it from the others.
-    private static func callbackText(_ function: FunctionDecl) -> String {
-        let closure = function.parameters.last { $0.type.description.contains("->") }
+    private func callbackText(_ function: FunctionDecl) -> String {
+        let closure = function.parameters.last(where: isClosure)
         return function.name.name + "(… " + (closure?.type.strippingAttributes.description ?? "") + ")"
     }
 }
