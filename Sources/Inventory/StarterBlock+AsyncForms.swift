@@ -50,8 +50,11 @@ extension StarterBlock {
             // What the twin leaves out is the callback and where it runs, no more: Flagsmith's
             // `getFeatureFlags(forIdentity:) async` is no form of `getFeatureFlags(forIdentity:
             // traits:transient:completion:)`, whose traits it cannot pass.
+            // Nor a closure that answers the library (Martin's `errorDecoder: (Stanza?) -> Error`,
+            // beside `retractItem(at:from:itemId:) async`): an argument the twin cannot pass.
             let left = function.parameters.filter { parameter in
-                !isClosure(parameter) && !Self.endsLikeCallback(parameter.type.strippingAttributes.unwrappingOptional.description)
+                (!isClosure(parameter) || closureType(of: parameter).map { !$0.result.isVoid } == true)
+                    && !Self.endsLikeCallback(parameter.type.strippingAttributes.unwrappingOptional.description)
                     && !twinLabels.contains(Self.label(of: parameter)) && !Self.saysWhereItRuns(parameter)
                     && !["_isolation", "isolation"].contains(parameter.label?.name ?? parameter.name.name)
             }

@@ -233,6 +233,11 @@ extension StarterBlock {
                 annotations.insert(("@stream", "'\(function.name.name)' reports progress, many times"), at: 0)
             } else if ClosureRoleNames.namesIteration(function.name.name), callbacks.count == 1 {
                 annotations.insert(("@stream", "'\(function.name.name)' is named for calling back for each item"), at: 0)
+            } else if ClosureRoleNames.namesStreaming(function.name.name), callbacks.count == 1,
+                !function.parameters.contains(where: { $0.name.name == "stream" })
+            {
+                annotations.insert(("@stream", "'\(function.name.name)' is named for streaming: called for each part"), at: 0)
+                streamFromName = true
             } else if function.returnType?.isVoid ?? true, callbacks.count == 1, Self.namesObserver(function.name.name),
                 tokens.answeringInverse(of: function, in: type) == nil,
                 // Not one that names the outcome outright (CoreStore's `monitorList(createAsynchronously:

@@ -137,6 +137,9 @@ public enum ClosureRoleNames {
         // The call's own completion, Objective-C style (CameraManager's
         // `capturePictureWithCompletion(_:)`): once.
         if words.last == "With" { return false }
+        // A request named for what it asks for (OpenAISwift's `sendCompletion(with:…:completionHandler:)`,
+        // an OpenAI text completion): once, as any request.
+        if name == Substring(eventName(method)), let verb = words.first?.lowercased(), requestVerbs.contains(verb) { return false }
         return !words.isEmpty && !words.allSatisfy { $0.hasSuffix("ed") || $0.hasSuffix("ly") }
     }
 
@@ -193,6 +196,21 @@ public enum ClosureRoleNames {
         return lowered.hasSuffix("progress") || lowered.hasPrefix("every") || lowered.hasSuffix("repeatedly")
             // An addition named for progress (pCloud's `addProgressBlock(_:)`).
             || (method.hasPrefix("add") && camelWords(method).contains("progress"))
+    }
+
+    /// Verbs that start a request, whose one closure is its outcome.
+    static let requestVerbs: Set<String> = [
+        "send", "request", "fetch", "get", "load", "create", "make", "post", "put", "perform", "execute", "run", "submit",
+        "generate", "query",
+    ]
+
+    /// A method named for streaming what it receives (TwitterAPIKit's `streamResponse(queue:_:)`,
+    /// which calls back for each chunk of a streaming connection): a stream. Not one that streams
+    /// what it is given up (Box's `streamUpload(stream:…:completion:)`), once.
+    public static func namesStreaming(_ method: String) -> Bool {
+        let words = camelWords(method)
+        return words.count >= 2 && words[0] == "stream"
+            && !words.dropFirst().contains(where: { ["upload", "write", "send", "copy", "to"].contains($0) })
     }
 
     /// A method name that says it calls back for each item (Swift-Kuery's `forEach(operation:)`,

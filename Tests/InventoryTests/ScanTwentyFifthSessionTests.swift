@@ -1,0 +1,77 @@
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// What the twenty-fifth session's first contact with batch 64 taught (decision 139).
+@Suite struct ScanTwentyFifthSessionTests: ScanTesting {
+    /// OpenAISwift's `sendCompletion(with:…:completionHandler:)` asks for an OpenAI text
+    /// completion, once; `clientConnectionCompleted` is the end of each of many connections.
+    @Test func aRequestNamedForACompletionIsOnce() {
+        #expect(!ClosureRoleNames.namesEndOfEach("sendCompletion"))
+        #expect(!ClosureRoleNames.namesEndOfEach("requestCompletion"))
+        #expect(ClosureRoleNames.namesEndOfEach("clientConnectionCompleted"))
+        #expect(ClosureRoleNames.namesEndOfEach("onEditingEnded"))
+        let text = scan(
+            """
+            public class Client {
+                public func sendCompletion(with prompt: String, completionHandler: @escaping (Result<String, Error>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream"), "\(text)")
+        #expect(text.contains("    public func sendCompletion(with prompt: String, completionHandler: @escaping (Result<String, Error>) -> Void)\n"), "\(text)")
+    }
+
+    /// TwitterAPIKit's `streamResponse(queue:_:) -> Self`: called for each chunk of a streaming
+    /// connection. Not Box's `streamUpload(stream:…:completion:)`, which streams what it is given.
+    @Test func aMethodNamedForStreamingIsAStream() {
+        #expect(ClosureRoleNames.namesStreaming("streamResponse"))
+        #expect(!ClosureRoleNames.namesStreaming("streamUpload"))
+        #expect(!ClosureRoleNames.namesStreaming("stream"))
+        #expect(!ClosureRoleNames.namesStreaming("upstreamResponse"))
+        let text = scan(
+            """
+            public class StreamTask {
+                public func streamResponse(queue: DispatchQueue = .main, _ block: @escaping (Data) -> Void) {}
+                public func streamUpload(stream: InputStream, name: String, completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: @stream because 'streamResponse' is named for streaming: called for each part\n    @stream\n"),
+            "\(text)")
+        #expect(!text.contains("@stream because 'streamUpload'"), "\(text)")
+    }
+}
+
+extension ScanTwentyFifthSessionTests {
+    /// Martin's `retractItem(at:from:itemId:errorDecoder:completionHandler:)`: its async form
+    /// `retractItem(at:from:itemId:) async` cannot pass the closure that decodes the server's
+    /// error, so it is another call, bridged; the form without the decoder is left to it.
+    @Test func aClosureThatAnswersTheLibraryIsAnArgumentTheAsyncFormMustTake() {
+        let text = scan(
+            """
+            public typealias PacketErrorDecoder<Failure: Error> = (Stanza?) -> Error
+            open class PubSubModule {
+                public func retractItem(at jid: String?, from node: String, itemId: String, completionHandler: @escaping (Result<String, Error>) -> Void) {}
+                public func retractItem<Failure: Error>(at jid: String?, from node: String, itemId: String, errorDecoder: @escaping PacketErrorDecoder<Failure>, completionHandler: @escaping (Result<Iq, Failure>) -> Void) {}
+                public func retractItem(at jid: String?, from node: String, itemId: String) async throws -> String { "" }
+            }
+            public class Stanza {}
+            public class Iq {}
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    @context  // the SDK's own async form 'retractItem(at:from:itemId:)' is the one to call\n"
+                    + "    public func retractItem(at jid: String?, from node: String, itemId: String, completionHandler:"),
+            "\(text)")
+        // The decoding overload is bridged; that the async form may be its own is said.
+        #expect(
+            text.contains(
+                "    // scan: the SDK has 'retractItem(at:from:itemId:)' async: if that is this call's async form, mark 'retractItem' '@context'\n"
+                    + "    public func retractItem<Failure: Error>(at jid: String?, from node: String, itemId: String, errorDecoder:"),
+            "\(text)")
+    }
+}
