@@ -97,8 +97,16 @@ extension Scan {
     /// authChange`, `onCancel = cancelled`), in the order the method keeps them.
     static func closuresKept(in properties: Set<String>, files: [File]) -> [String: [KeptClosure]] {
         var found: [String: [KeptClosure]] = [:]
+        // Handed on inside a closure to a method that keeps that (ParseLiveQuery's
+        // `addEnterHandler(_ handler:)`: `return addEventHandler { $1.type == .entered ?
+        // handler($0, $1.object) : () }`): kept where that method keeps it, read below.
+        var forwarded: [(method: String, parameter: String, callee: String)] = []
         for (trimmed, method) in linesInMethods(of: files) {
             guard let method else { continue }
+            if let forward = forwardingCall(trimmed, in: method) {
+                forwarded.append((method.name, forward.parameter, forward.callee))
+                continue
+            }
             // `onConnect = completion` or `self.onConnect = completion`, the whole line; or one
             // slot of a dictionary by a parameter (ActiveLabel's `customTapHandlers[type] = handler`).
             let statement = (trimmed.hasPrefix("self.") ? trimmed.dropFirst(5) : trimmed).split(separator: " ")
@@ -122,7 +130,29 @@ extension Scan {
             else { continue }
             found[method.name, default: []].append(KeptClosure(parameter: String(statement[2]), property: property, key: key))
         }
+        for forward in forwarded where found[forward.method] == nil && forward.method != forward.callee {
+            guard let kept = found[forward.callee], kept.count == 1, kept[0].key == nil else { continue }
+            found[forward.method] = [KeptClosure(parameter: forward.parameter, property: kept[0].property, appended: kept[0].appended)]
+        }
         return found
+    }
+
+    /// `return callee { … parameter(…) … }` (or `callee(…) { … }`), the whole line: the method
+    /// hands its closure parameter on, wrapped, to `callee`.
+    static func forwardingCall(_ code: Substring, in method: (name: String, line: Substring)) -> (parameter: String, callee: String)? {
+        let call = code.hasPrefix("return ") ? code.dropFirst(7) : code
+        let callee = call.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !callee.isEmpty, let open = call.firstIndex(of: "{"), call.hasSuffix("}"),
+            call[callee.endIndex..<open].allSatisfy({ $0 == " " }) || call[callee.endIndex...].hasPrefix("(")
+        else { return nil }
+        let inside = call[open...]
+        // The method's one closure parameter, called inside.
+        let parameters = method.line.split(separator: "(", maxSplits: 1).dropFirst().first?.split(separator: ",") ?? []
+        let closures = parameters.filter { $0.contains("->") || $0.contains("Handler") || $0.contains("Callback") || $0.contains("Block") }
+        guard closures.count == 1, let colon = closures[0].firstIndex(of: ":") else { return nil }
+        let name = closures[0][..<colon].split(separator: " ").last.map(String.init) ?? ""
+        guard !name.isEmpty, inside.contains(name + "(") else { return nil }
+        return (name, String(callee))
     }
 
     /// `handlers[type]` as the property and its key; `handler` as itself with no key.

@@ -75,3 +75,36 @@ extension ScanTwentyFifthSessionTests {
             "\(text)")
     }
 }
+
+extension ScanTwentyFifthSessionTests {
+    /// ParseLiveQuery's `addEnterHandler(_:)`: `return addEventHandler { $1.type == .entered ?
+    /// handler($0, $1.object) : () }`, a filter over the list of handlers `addEventHandler`
+    /// appends to; a stream as that one is.
+    @Test func aHandlerHandedOnWrappedIsKeptWhereTheCalleeKeepsIt() {
+        let text = scan(
+            """
+            open class Subscription {
+                public typealias EventHandler = (String, Event) -> Void
+                public typealias ObjectHandler = (String, Object) -> Void
+                var eventHandlers: [EventHandler] = []
+                open func addEventHandler(_ handler: @escaping EventHandler) -> Subscription {
+                    eventHandlers.append(handler)
+                    return self
+                }
+                open func addEnterHandler(_ handler: @escaping ObjectHandler) -> Subscription {
+                    return addEventHandler { $1.entered ? handler($0, $1.object) : () }
+                }
+                func didReceive(_ query: String, event: Event) {
+                    eventHandlers.forEach { $0(query, event) }
+                }
+            }
+            public struct Event { public var entered: Bool; public var object: Object }
+            public class Object {}
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: @stream because 'addEnterHandler' adds a handler to the object's 'eventHandlers' and returns the object for chaining: a handler called for each event\n"),
+            "\(text)")
+    }
+}
