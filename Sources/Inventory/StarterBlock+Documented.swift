@@ -13,7 +13,12 @@ extension StarterBlock {
     var documentedOnce = false
     // The one callback, or the one beside a progress closure (AlamofireImage's batch
     // `download(_:…, progress:, …, completion:)`, "called when each download request is complete").
-    let outcomeCallbacks = callbacks.filter { !ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name) }
+    // Nor beside work (Material's `FABMenu.open(…, animations:, completion:)`, "a completion
+    // block to execute on each view's animation").
+    let outcomeCallbacks = callbacks.filter { callback in
+        !ClosureRoleNames.namesProgress(name: callback.name.name, label: callback.label?.name)
+            && ![callback.name.name, callback.label?.name ?? ""].contains { CallbackShape.workNames.contains($0.lowercased()) }
+    }
     if outcomeCallbacks.count == 1, let callback = outcomeCallbacks.first,
         let said = DocumentedFrequency.read(
             function.documentation, callback: callback.name.name,

@@ -108,3 +108,27 @@ extension ScanTwentyFifthSessionTests {
             "\(text)")
     }
 }
+
+extension ScanTwentyFifthSessionTests {
+    /// Material's `FABMenu.open(…, animations:, completion:)`: "A completion block to execute on
+    /// each view's animation"; the `animations` block beside it is work, no second outcome.
+    @Test func aCompletionDocumentedForEachThingBesideWorkIsAStream() {
+        #expect(
+            DocumentedFrequency.read(
+                ["- Parameter completion: A completion block to execute on each view's animation."], callback: "completion",
+                otherParameters: ["animations"])?.kind == .many)
+        let text = scan(
+            """
+            open class FABMenu {
+                /**
+                 Open the Menu component with animation options.
+                 - Parameter animations: An animation block to execute on each view's animation.
+                 - Parameter completion: A completion block to execute on each view's animation.
+                 */
+                open func open(duration: TimeInterval = 0.15, animations: ((UIView) -> Void)? = nil, completion: ((UIView) -> Void)? = nil) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @stream because its documentation says 'on each view's'\n    @stream\n"), "\(text)")
+    }
+}

@@ -104,7 +104,7 @@ extension CallbackShape {
     }
 
     /// Names of closures the SDK runs as work for the caller, not to hand back a result.
-    static let workNames: Set<String> = [
+    public static let workNames: Set<String> = [
         "action", "work", "task", "job", "operation", "execute", "perform", "dispose", "disposal",
         // UIKit's `animations:` block (Spring's `spring(duration:animations:)`, handed on to
         // `UIView.animate`): the changes the animation makes, run for the caller. So is an
