@@ -187,6 +187,7 @@ public struct Scan {
         let wrappedInContinuations = Self.methodsWrappedInContinuations(in: files)
         let errorTypes = Self.errorTypes(types + dependencies.types)
         let declaredTypes = Set(types.filter { $0.kind != .extension }.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
+        let stoppingOnRelease = Self.typesStoppingOnRelease(in: files)
         let failureCarriers = Self.failureCarriers(types)
         let unreachable = Self.unreachableStructs(types, topLevel: freeMembers + aliases + valueAliases)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
@@ -222,6 +223,7 @@ public struct Scan {
             block.aliasNames = aliasNames
             block.errorTypes = errorTypes.all
             block.declaredTypes = declaredTypes
+            block.stoppingOnRelease = stoppingOnRelease
             block.failureCarriers = failureCarriers
             block.enumAliases = enumAliases.mapValues(\.type)
             block.cFunctionAliases = cFunctionAliases

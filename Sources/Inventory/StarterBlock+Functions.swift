@@ -197,6 +197,16 @@ extension StarterBlock {
         if takesCallback(function), let reason = returnedValueKeepsClosures(function) {
             return addContext(member, function, reason: reason)
         }
+        // A handle that takes back what the call starts when it is released (GetStream's
+        // `Feed.subscribe(…) -> SubscribedChannel`, whose `deinit` unsubscribes), with no stop of
+        // its own: an adapter drops what the call returns at once, and nothing would come.
+        if takesCallback(function), let returned = function.returnType?.strippingAttributes.unwrappingOptional.description,
+            case let bare = TokenMethods.bareName(returned), let verb = stoppingOnRelease[bare], tokens.stopMethod(of: returned) == nil
+        {
+            return addContext(
+                member, function,
+                reason: "returns a \(bare), which takes back what this call starts when it is released (its deinit calls '\(verb)'): an adapter would drop it at once and wait for nothing; bridge a method of yours that keeps it while you listen")
+        }
         // An operator of a chain (CwlSignal's `SignalInterface.onValue(context:_:) ->
         // Signal<OutputValue>`, beside dozens more that return a `Signal`): the value it returns
         // runs the closure as it is used, a "do" operator. Not the receiver's own type, returned

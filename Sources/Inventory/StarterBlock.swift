@@ -88,6 +88,9 @@ struct StarterBlock {
     /// The classes, structs, enums and protocols the sources declare, by bare name: none is a
     /// closure, whatever it is named.
     var declaredTypes: Set<String> = []
+    /// The module's classes whose `deinit` takes back what they stand for, with the call it
+    /// makes (Scan+Release.swift).
+    var stoppingOnRelease: [String: String] = [:]
     /// The names of the closure parameters the type's initializers take.
     var initializerClosures: Set<String> = []
     /// The library calls completions with `(nil, nil)` (callsBackWithNilAndNil).

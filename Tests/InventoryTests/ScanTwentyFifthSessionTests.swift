@@ -132,3 +132,32 @@ extension ScanTwentyFifthSessionTests {
         #expect(text.contains("    // scan: @stream because its documentation says 'on each view's'\n    @stream\n"), "\(text)")
     }
 }
+
+extension ScanTwentyFifthSessionTests {
+    /// GetStream's `Feed.subscribe(typeOf:decoder:subscription:) -> SubscribedChannel`: the
+    /// channel unsubscribes in its `deinit` and has no stop of its own. An adapter drops what the
+    /// call returns at once, so the subscription would end before its first message: refused,
+    /// with the reason. A handle with a stop keeps its reading (`@cancel(token)`).
+    @Test func aHandleThatStopsWhenReleasedIsNoAdaptersToDrop() {
+        let text = scan(
+            """
+            public final class SubscribedChannel {
+                private let channel: Channel
+                public init(_ channel: Channel) { self.channel = channel }
+                deinit {
+                    channel.unsubscribe()
+                }
+            }
+            public final class Channel { func unsubscribe() {} }
+            public class Feed {
+                public func subscribe(typeOf type: String, subscription: @escaping (Result<String, Error>) -> Void) -> SubscribedChannel { fatalError() }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// Feed: subscribe(typeOf:subscription:) — returns a SubscribedChannel, which takes back what this call starts when it is released (its deinit calls 'unsubscribe')"),
+            "\(text)")
+        #expect(Scan.typesStoppingOnRelease(in: [.init(path: "A.swift", bytes: Array("open class Token {\n    deinit {\n        print(1)\n    }\n}\n".utf8))]).isEmpty)
+    }
+}

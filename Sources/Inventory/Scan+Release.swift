@@ -1,0 +1,41 @@
+/// Types that stop what they stand for when they are released: a handle whose `deinit` takes
+/// the registration back (GetStream's `SubscribedChannel`: `deinit { channel.unsubscribe() }`).
+/// A method that returns one registers for as long as the caller keeps it; an adapter drops
+/// what the method returns at once, which takes the registration back before anything comes.
+extension Scan {
+    /// Verbs of a `deinit` that takes something back.
+    static let releaseVerbs = ["unsubscribe", "cancel", "stop", "remove", "invalidate", "dispose", "unregister", "close"]
+
+    /// Class name → the call its `deinit` makes, for the classes whose `deinit` stops something.
+    static func typesStoppingOnRelease(in files: [File]) -> [String: String] {
+        var found: [String: String] = [:]
+        for file in files {
+            let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            var owner: String?
+            for (index, line) in lines.enumerated() {
+                let code = line.drop(while: { $0 == " " || $0 == "\t" })
+                if code.hasPrefix("//") { continue }
+                if let range = code.range(of: "class "), code[..<range.lowerBound].split(separator: " ").allSatisfy(Self.isDeclarationModifier) {
+                    let name = code[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    if !name.isEmpty, name != "func", name != "var" { owner = String(name) }
+                    continue
+                }
+                guard let owner, code.hasPrefix("deinit") else { continue }
+                // Its body, to the closing brace at its own indentation (a few lines).
+                for following in lines[index...].prefix(8) {
+                    let words = following.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+                    if let verb = words.lazy.compactMap({ word in Self.releaseVerbs.first { word.lowercased().hasPrefix($0) }.map { _ in String(word) } }).first {
+                        found[owner] = verb
+                        break
+                    }
+                    if following.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("}") { break }
+                }
+            }
+        }
+        return found
+    }
+
+    static func isDeclarationModifier(_ word: Substring) -> Bool {
+        ["public", "open", "final", "internal", "private", "fileprivate", "@objc", "@objcMembers"].contains(word) || word.hasPrefix("@")
+    }
+}
