@@ -24,7 +24,10 @@ extension Scan {
                 // Its body, to the closing brace at its own indentation (a few lines).
                 for following in lines[index...].prefix(8) {
                     let words = following.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
-                    if let verb = words.lazy.compactMap({ word in Self.releaseVerbs.first { word.lowercased().hasPrefix($0) }.map { _ in String(word) } }).first {
+                    // Not the cleanup of an observer it is (Tiercel's `DownloadTask`: `NotificationCenter.
+                    // default.removeObserver(self)`), which takes nothing of the caller's back.
+                    let calls = words.filter { word in !["removeobserver", "removefromsuperview"].contains(where: word.lowercased().hasPrefix) }
+                    if let verb = calls.lazy.compactMap({ word in Self.releaseVerbs.first { word.lowercased().hasPrefix($0) }.map { _ in String(word) } }).first {
                         found[owner] = verb
                         break
                     }

@@ -104,9 +104,13 @@ extension StarterBlock {
         let plainTypes = function.parameters.filter { !$0.type.description.contains("->") }.map { $0.type.strippingAttributes.description }
         let values = function.parameters.filter { $0.type.description.contains("->") }.compactMap { closureType(of: $0) }
             .flatMap(\.parameters).map { $0.type.strippingAttributes.description }
+        // A closure that answers the library (Martin's `errorDecoder:`): no form without it is this
+        // call's.
+        let answering = function.parameters.filter { isClosure($0) && closureType(of: $0).map { !$0.result.isVoid } == true }.map(Self.label(of:))
         return (candidates ?? asyncMethods).first { twin in
             let twinName = twin.name.name
             let twinLabels = Self.labels(of: twin)
+            if answering.contains(where: { !twinLabels.contains($0) }) { return false }
             if twinName != name, stems.contains(twinName), twinLabels.sorted() == plain.sorted() { return true }
             // The same name with fewer of the call's arguments (Flagsmith's `getIdentity(_:) async`
             // beside `getIdentity(_:transient:completion:)`): its form for callers who never pass

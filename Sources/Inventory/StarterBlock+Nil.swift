@@ -12,7 +12,10 @@ extension StarterBlock {
             function.returnType?.description == "Self"
             || (function.returnType.map { TokenMethods.bareName($0.description) } == object
                 && !function.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }))
-        guard returnsItself, annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+        // Not one that streams the object's own response (TwitterAPIKit's `StreamTask.streamResponse(
+        // queue:_:) -> Self`): nobody reads it once the stream ends, and the task's stop is the
+        // stream's (the outside try of decision 139: its timer ran on with `@cancel(none)`).
+        guard returnsItself, !ClosureRoleNames.namesStreaming(function.name.name), annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
             let index = annotations.firstIndex(where: { $0.annotation.hasPrefix("@cancel(token") })
         else { return }
         annotations[index] = (
