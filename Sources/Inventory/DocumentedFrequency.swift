@@ -137,10 +137,12 @@ struct DocumentedFrequency: Equatable {
                     // "for each parameter event" (AudioKit's `recordAutomation(callback:)`): a
                     // thing that comes many times, said with a word of what it is about.
                     found.append(.init(kind: .many, phrase: word + " " + next + " " + afterNext))
-                } else if let last = before.last, ["when", "after", "as", "on", "for"].contains(last), !next.isEmpty {
+                } else if let last = before.last, ["when", "after", "as", "on"].contains(last), !next.isEmpty {
                     // "The closure called when each download request is complete" (AlamofireImage's
                     // batch `download(_:…:completion:)`): once per thing. So is "a completion block
                     // to execute on each view's animation" (Material's `FABMenu.open(…completion:)`).
+                    // Not "for every": "returns a `ChecksumResult` for every `Checksumable` in this
+                    // array" (Checksum's) is one result of many things.
                     found.append(.init(kind: .many, phrase: last + " " + word + " " + next))
                 }
             case "multiple", "many", "several":

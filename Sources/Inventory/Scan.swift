@@ -154,7 +154,9 @@ public struct Scan {
         aliases += borrowed
         let nilReading = Self.nilWithoutErrorReading(nilAndNil, optionalReturns: optionalReturns, types: types)
         let merged = Self.merging(types)
-        let tokens = TokenMethods(types: merged, includesInternal: includesInternal)
+        var tokens = TokenMethods(types: merged, includesInternal: includesInternal)
+        let stoppingOnRelease = Self.typesStoppingOnRelease(in: files)
+        tokens.addStops(calledOnRelease: stoppingOnRelease)
         let lentTypes = LentTypes(types: types, includesInternal: includesInternal)
         // And the public enums of the modules it depends on that the SDK does not declare again
         // (Swift-Kuery's `QueryResult`, which every SwiftKueryPostgreSQL call hands back).
@@ -187,7 +189,6 @@ public struct Scan {
         let wrappedInContinuations = Self.methodsWrappedInContinuations(in: files)
         let errorTypes = Self.errorTypes(types + dependencies.types)
         let declaredTypes = Set(types.filter { $0.kind != .extension }.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
-        let stoppingOnRelease = Self.typesStoppingOnRelease(in: files)
         let failureCarriers = Self.failureCarriers(types)
         let unreachable = Self.unreachableStructs(types, topLevel: freeMembers + aliases + valueAliases)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))

@@ -20,6 +20,15 @@ struct TokenMethods {
     /// Every type the sources declare, by its last name.
     private var declared: Set<String> = []
 
+    /// A type's stop by what its `deinit` calls (VimeoNetworking's `ObservationToken`: `deinit {
+    /// self.stopObserving() }`), when the type has no stop by name and the app can call that
+    /// method itself, with no argument.
+    mutating func addStops(calledOnRelease released: [String: String]) {
+        for (type, method) in released where methods[type] == nil && withoutArguments[type]?.contains(method) == true {
+            methods[type] = method
+        }
+    }
+
     /// The methods an app can call: public ones (PostgresNIO's `PostgresListenContext.cancel()`
     /// is internal), or all of them with `--access internal`.
     init(types: [SourceType], includesInternal: Bool = false) {

@@ -131,6 +131,12 @@ extension ScanTwentyFifthSessionTests {
             DocumentedFrequency.read(
                 ["- Parameter completion: A completion block to execute on each view's animation."], callback: "completion",
                 otherParameters: ["animations"])?.kind == .many)
+        // One result of many things (Checksum's `Array.checksum(…completion:)`).
+        #expect(
+            DocumentedFrequency.read(
+                ["On completion, returns a `ChecksumResult` for every `Checksumable` in this array.",
+                 "- Parameter completion: The closure to call upon completion containing the result."],
+                callback: "completion", otherParameters: ["progress"]) == nil)
         let text = scan(
             """
             open class FABMenu {
@@ -176,5 +182,34 @@ extension ScanTwentyFifthSessionTests {
         // An observer's own cleanup takes nothing back (Tiercel's `DownloadTask`).
         let observer = "public class DownloadTask {\n    deinit {\n        NotificationCenter.default.removeObserver(self)\n    }\n}\n"
         #expect(Scan.typesStoppingOnRelease(in: [.init(path: "A.swift", bytes: Array(observer.utf8))]).isEmpty)
+    }
+}
+
+extension ScanTwentyFifthSessionTests {
+    /// VimeoNetworking's `observe(observationHandler:) -> ObservationToken`: the token's stop is
+    /// `stopObserving()`, no stop by name, but what its `deinit` calls; the observer is a stream
+    /// that stops with it.
+    @Test func whatADeinitCallsIsTheHandlesStop() {
+        let text = scan(
+            """
+            public class ObservationToken {
+                private let observer: NSObjectProtocol
+                fileprivate init(observer: NSObjectProtocol) { self.observer = observer }
+                public func stopObserving() {
+                    NotificationCenter.default.removeObserver(observer)
+                }
+                deinit {
+                    self.stopObserving()
+                }
+            }
+            public class NetworkingNotification {
+                public func observe(observationHandler: @escaping (Notification) -> Void) -> ObservationToken { fatalError() }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: @cancel(token: stopObserving()) because the returned ObservationToken has stopObserving()\n    @cancel(token: stopObserving())\n"),
+            "\(text)")
     }
 }
