@@ -1,10 +1,14 @@
 /// What methods' bodies do with their closure parameters, read through `SourceTokens` (so a
 /// comment or a string that names a closure is no use of it).
 struct ClosureUses {
-    /// `method|parameter`: never named in its body (ScrollStackController's
-    /// `setRowHidden(index:isHidden:animated:completion:)`, which takes a completion and drops
-    /// it): nothing calls it, and an adapter would wait for ever.
-    var unused: Set<String> = []
+    /// By type (its last name), `method(labels:)|parameter`: a closure never named in its body
+    /// (ScrollStackController's `setRowHidden(index:isHidden:animated:completion:)`, which takes a
+    /// completion and drops it), or named only to hand it to a method of the same type that drops
+    /// it (Material's `ChipBar.select(at:completion:)`, whose fileprivate
+    /// `animate(to:isTriggeredByUserInteraction:completion:)` never calls it, while `TabBar`'s of
+    /// the same name does): nothing calls it, and an adapter would wait for ever.
+    /// Each with the method it is handed to, or "" where the body never names it.
+    var unused: [String: [String: String]] = [:]
     /// Methods (by name) whose bodies call each closure parameter with a value or with nil and an
     /// error, never with nil and no error, themselves or through another such method (Sword's
     /// `getMessage(_:from:then:)`: `completion(nil, error)` under `if let error`, else
@@ -19,32 +23,58 @@ extension Scan {
     /// every file; a protocol's requirements have none. Not a stub (an empty body, one line, a
     /// `fatalError`) that a subclass or a conformer fills in: it says nothing of either kind
     /// (one line that names a closure says how it calls back, not whether it is used).
-    /// Methods of one name are read as one: each must say the same.
+    /// Methods of one type and signature are read as one (`#if` branches): each must say the
+    /// same; an override that uses a closure speaks for every method of its signature.
     static func closureUses(in files: [File]) -> ClosureUses {
-        var unused: Set<String> = []
+        // `Type.method(labels:)|parameter`: those a body names other than to hand them on, those
+        // it never names, those it only hands to methods of its own type (`Type.callee(labels:)|parameter`).
         var used: Set<String> = []
+        var unused: Set<String> = []
+        var handedOn: [String: Set<String>] = [:]
+        var usedByOverrides: Set<String> = []
+        // By `Type.method(labels:)`: the internal name of each closure parameter by its label.
+        var closureLabels: [String: [String: String]] = [:]
         // By method name: those one of whose bodies may hand on nil and no error; the methods
         // the others hand their closures to.
         var handsNil: Set<String> = []
         var handedTo: [String: Set<String>] = [:]
         for file in files {
             let tokens = SourceTokens.of(file.bytes)
+            var types: [(name: String, end: Int)] = []
             var index = 0
             while index < tokens.count {
+                while let last = types.last, index >= last.end { types.removeLast() }
+                if let type = typeDeclaration(tokens, at: index) {
+                    types.append(type)
+                    index += 1
+                    continue
+                }
                 guard tokens[index].word == "func", index + 1 < tokens.count, let name = tokens[index + 1].word,
                     let method = closureParametersAndBody(tokens, after: index + 1)
                 else {
                     index += 1
                     continue
                 }
+                let isOverride = isOverriding(tokens, func: index)
                 index = method.body.upperBound
                 let body = tokens[method.body]
                 let lines = Set(body.map(\.line))
                 guard !body.contains(where: { $0.word == "fatalError" }) else { continue }
-                if lines.count > 1 {
-                    for parameter in method.closures {
-                        let key = name + "|" + parameter
-                        if body.contains(where: { $0.word == parameter }) { used.insert(key) } else { unused.insert(key) }
+                let signature = name + "(" + method.labels.map { $0 + ":" }.joined() + ")"
+                let owner = (types.last?.name ?? "") + "."
+                closureLabels[owner + signature, default: [:]].merge(method.closureLabels) { first, _ in first }
+                for parameter in method.closures {
+                    let key = owner + signature + "|" + parameter
+                    switch uses(of: parameter, in: tokens, body: method.body) {
+                    case nil where lines.count > 1: unused.insert(key)
+                    case nil: break
+                    case let callees?:
+                        if let callees {
+                            handedOn[key, default: []].formUnion(callees.map { owner + $0 })
+                        } else {
+                            used.insert(key)
+                            if isOverride { usedByOverrides.insert(signature + "|" + parameter) }
+                        }
                     }
                 }
                 // A body of one line says how it calls back when it names a closure (Sword's
@@ -65,7 +95,129 @@ extension Scan {
             never = never.filter { name in handedTo[name, default: []].subtracting([name]).isSubset(of: never) }
             changed = never.count != before
         }
-        return ClosureUses(unused: unused.subtracting(used), neverNilWithoutError: never)
+        return ClosureUses(
+            unused: droppedClosures(
+                unused: unused.subtracting(used), handedOn: handedOn.filter { !used.contains($0.key) }, closureLabels: closureLabels,
+                usedByOverrides: usedByOverrides),
+            neverNilWithoutError: never)
+    }
+
+    /// The closures never called: those never named, then those only handed, by label, to a
+    /// closure of a method of the same type that is never called (to a fixed point), grouped by
+    /// type, each with the method it is handed to ("" for none); not one whose signature an
+    /// override uses.
+    private static func droppedClosures(
+        unused: Set<String>, handedOn: [String: Set<String>], closureLabels: [String: [String: String]], usedByOverrides: Set<String>
+    ) -> [String: [String: String]] {
+        var dropped = Dictionary(uniqueKeysWithValues: unused.subtracting(handedOn.keys).map { ($0, "") })
+        var changed = true
+        while changed {
+            changed = false
+            for (key, callees) in handedOn.sorted(by: { $0.key < $1.key }) where dropped[key] == nil {
+                let targets = callees.sorted().map { callee -> String? in
+                    // `Type.callee(labels:)#label` → that method's parameter of that label.
+                    let parts = callee.split(separator: "#", maxSplits: 1).map(String.init)
+                    guard parts.count == 2, let parameter = closureLabels[parts[0]]?[parts[1]] else { return nil }
+                    return parts[0] + "|" + parameter
+                }
+                let resolved = targets.compactMap { $0 }
+                guard let first = resolved.first, resolved.count == targets.count, resolved.allSatisfy({ dropped[$0] != nil }),
+                    let dot = first.firstIndex(of: ".")
+                else { continue }
+                dropped[key] = String(first[first.index(after: dot)...].prefix { $0 != "|" })
+                changed = true
+            }
+        }
+        var byType: [String: [String: String]] = [:]
+        for (key, via) in dropped {
+            guard let dot = key.firstIndex(of: "."), case let member = String(key[key.index(after: dot)...]),
+                !usedByOverrides.contains(member)
+            else { continue }
+            byType[String(key[..<dot]), default: [:]][member] = via
+        }
+        return byType
+    }
+
+    /// How a body names one closure parameter: nil where it never does; else the calls of its
+    /// own type it only hands it to, by label (`callee(labels:)#label`: `animate(to: item,
+    /// isTriggeredByUserInteraction: false, completion: completion)`), or `.some(nil)` where it
+    /// calls it, stores it or hands it anywhere else.
+    private static func uses(of parameter: String, in tokens: [SkimToken], body: Range<Int>) -> Set<String>?? {
+        var callees: Set<String> = []
+        var named = false
+        for index in body where tokens[index].word == parameter {
+            guard index == body.lowerBound || !tokens[index - 1].isPunctuation(".") else { continue }
+            // An argument's label (`completion: completion`), not the closure.
+            if index + 1 < body.upperBound, tokens[index + 1].isPunctuation(":"), index > body.lowerBound,
+                tokens[index - 1].isPunctuation("(") || tokens[index - 1].isPunctuation(",")
+            {
+                continue
+            }
+            named = true
+            guard index - 2 >= body.lowerBound, tokens[index - 1].isPunctuation(":"), let label = tokens[index - 2].word,
+                index + 1 < body.upperBound, tokens[index + 1].isPunctuation(",") || tokens[index + 1].isPunctuation(")"),
+                let open = openingParenthesis(tokens, of: index, from: body.lowerBound), open > body.lowerBound,
+                let callee = tokens[open - 1].word
+            else { return .some(nil) }
+            // On `self` or on nothing: a method of the same type.
+            if open - 2 >= body.lowerBound, tokens[open - 2].isPunctuation(".") {
+                guard open - 3 >= body.lowerBound, tokens[open - 3].word == "self" else { return .some(nil) }
+            }
+            let labels = argumentRanges(tokens, open: open, end: body.upperBound).map { argument in
+                argument.count > 2 && tokens[argument.lowerBound].word != nil && tokens[argument.lowerBound + 1].isPunctuation(":")
+                    ? tokens[argument.lowerBound].word! : "_"
+            }
+            callees.insert(callee + "(" + labels.map { $0 + ":" }.joined() + ")#" + label)
+        }
+        return named ? .some(callees) : nil
+    }
+
+    /// A type's declaration at `index` (`class ChipBar: View {`, `fileprivate extension ChipBar {`):
+    /// its last name and the index after its closing brace.
+    private static func typeDeclaration(_ tokens: [SkimToken], at index: Int) -> (name: String, end: Int)? {
+        guard let word = tokens[index].word, ["class", "struct", "enum", "extension", "actor", "protocol"].contains(word),
+            index == 0 || !tokens[index - 1].isPunctuation("."), index + 1 < tokens.count,
+            var name = tokens[index + 1].word, !["func", "var", "let", "subscript", "init", "override", "static", "final"].contains(name)
+        else { return nil }
+        var cursor = index + 2
+        // `extension Outer.Inner`: the last name.
+        while cursor + 1 < tokens.count, tokens[cursor].isPunctuation("."), let next = tokens[cursor + 1].word {
+            name = next
+            cursor += 2
+        }
+        while cursor < tokens.count, !tokens[cursor].isPunctuation("{") {
+            if tokens[cursor].isPunctuation("}") || tokens[cursor].isPunctuation(";") { return nil }
+            cursor += 1
+        }
+        guard cursor < tokens.count else { return nil }
+        return (name, tokens.indexAfterBraces(from: cursor))
+    }
+
+    /// `override` among the modifiers before the `func` at `index`, on its line.
+    private static func isOverriding(_ tokens: [SkimToken], func index: Int) -> Bool {
+        var cursor = index
+        while cursor > 0, !tokens[cursor].startsLine {
+            cursor -= 1
+            if tokens[cursor].word == "override" { return true }
+        }
+        return false
+    }
+
+    /// The `(` of the call whose argument list holds the token at `index`, not past a brace.
+    private static func openingParenthesis(_ tokens: [SkimToken], of index: Int, from start: Int) -> Int? {
+        var depth = 0
+        var cursor = index - 1
+        while cursor >= start {
+            let token = tokens[cursor]
+            if token.isPunctuation(")") || token.isPunctuation("]") { depth += 1 }
+            if token.isPunctuation("(") || token.isPunctuation("[") {
+                if depth == 0 { return token.isPunctuation("(") ? cursor : nil }
+                depth -= 1
+            }
+            if token.isPunctuation("{") || token.isPunctuation("}") { return nil }
+            cursor -= 1
+        }
+        return nil
     }
 
     /// How one body uses its closure parameters: nil where it may call one with nil and no error,
@@ -202,11 +354,12 @@ extension Scan {
     }
 
     /// After a method's name: the internal names of its parameters whose type is written as a
-    /// closure, and the range of its body's tokens (inside the braces); nil for a requirement
-    /// (no body) or a method with no such parameter.
+    /// closure (and by their labels), every parameter's label (`_` for none), and the range of
+    /// its body's tokens (inside the braces); nil for a requirement (no body) or a method with
+    /// no such parameter.
     private static func closureParametersAndBody(
         _ tokens: [SkimToken], after name: Int
-    ) -> (closures: [String], valued: [String], body: Range<Int>)? {
+    ) -> (closures: [String], valued: [String], labels: [String], closureLabels: [String: String], body: Range<Int>)? {
         var cursor = name + 1
         // Past generic parameters to the parameter list.
         while cursor < tokens.count, !tokens[cursor].isPunctuation("(") {
@@ -215,6 +368,8 @@ extension Scan {
         }
         // Each parameter at depth 1: its internal name is the word before its `:`.
         var closures: [String] = []
+        var labels: [String] = []
+        var closureLabels: [String: String] = [:]
         var depth = 0
         var parameterName: String?
         var valued: [String] = []
@@ -222,12 +377,15 @@ extension Scan {
         var getsValues = false
         var previous: SkimToken?
         var beforePrevious: SkimToken?
+        var label: String?
         func endParameter() {
+            if let label { labels.append(label) }
             if isClosure, let parameterName, parameterName != "_" {
                 closures.append(parameterName)
+                closureLabels[label ?? parameterName] = parameterName
                 if getsValues { valued.append(parameterName) }
             }
-            (parameterName, isClosure, getsValues) = (nil, false, false)
+            (label, parameterName, isClosure, getsValues) = (nil, nil, false, false)
         }
         while cursor < tokens.count {
             let token = tokens[cursor]
@@ -237,7 +395,11 @@ extension Scan {
                 if depth == 0 { break }
             }
             if depth == 1, token.isPunctuation(","), parameterName != nil { endParameter() }
-            if depth == 1, parameterName == nil, token.isPunctuation(":"), cursor > 0 { parameterName = tokens[cursor - 1].word }
+            if depth == 1, parameterName == nil, token.isPunctuation(":"), cursor > 0 {
+                parameterName = tokens[cursor - 1].word
+                // `to chipItem:`: the label first; `completion:`: one name for both.
+                label = cursor > 1 ? tokens[cursor - 2].word ?? parameterName : parameterName
+            }
             if parameterName != nil, token.isPunctuation("->") {
                 isClosure = true
                 // Not one that gets nothing (`next: @escaping () -> Void`), which says nothing of nil.
@@ -263,6 +425,6 @@ extension Scan {
         }
         guard cursor < tokens.count else { return nil }
         let end = tokens.indexAfterBraces(from: cursor)
-        return (closures, valued, (cursor + 1)..<max(cursor + 1, end - 1))
+        return (closures, valued, labels, closureLabels, (cursor + 1)..<max(cursor + 1, end - 1))
     }
 }

@@ -267,7 +267,7 @@ public struct Scan {
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
             block.propertiesForwardedToDelegates = forwardedToDelegates
-            block.closuresBodiesNeverUse = closureUses.unused
+            block.closuresBodiesNeverUse = closureUses.unused[StarterBlock.bareTypeName(type.name)] ?? [:]
             block.callsBackWithValueOrError = closureUses.neverNilWithoutError
             block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])

@@ -157,11 +157,12 @@ extension StarterBlock {
         }
         // A closure its body never uses (ScrollStackController's `setRowHidden(…, completion:)`):
         // nothing calls it, and an adapter would wait for ever.
-        if takesCallback(function), let unused = function.parameters.first(where: {
-            closuresBodiesNeverUse.contains(function.name.name + "|" + $0.name.name)
-        }) {
-            return addContext(
-                member, function, reason: "its body never uses '\(unused.name.name)': nothing calls it, so an adapter would wait for ever")
+        let signature = function.name.name + "(" + function.parameters.map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
+        if takesCallback(function), let unused = function.parameters.first(where: { closuresBodiesNeverUse[signature + "|" + $0.name.name] != nil }),
+            let via = closuresBodiesNeverUse[signature + "|" + unused.name.name]
+        {
+            let says = via.isEmpty ? "its body never uses '\(unused.name.name)'" : "it hands '\(unused.name.name)' to \(via), which never calls it"
+            return addContext(member, function, reason: says + ": nothing calls it, so an adapter would wait for ever")
         }
         if takesCallback(function), CallbackShape.namesButtonHandler(method: function.name.name, owner: type) {
             return addContext(

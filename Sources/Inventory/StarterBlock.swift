@@ -180,9 +180,9 @@ struct StarterBlock {
     /// Of those, the ones it sets on objects it makes to a closure that hands each call to its
     /// own delegate (Scan.propertiesForwardedToDelegates), with that delegate.
     var propertiesForwardedToDelegates: [String: String] = [:]
-    /// Closure parameters that the bodies of the methods of that name never name, as
-    /// `method|parameter` (`ClosureUses.unused`).
-    var closuresBodiesNeverUse: Set<String> = []
+    /// Closure parameters that this type's methods never call, as `method(labels:)|parameter`,
+    /// each with the method of the type it is handed to, or "" (`ClosureUses.unused`).
+    var closuresBodiesNeverUse: [String: String] = [:]
     /// Methods whose bodies never call back with nil and no error (`ClosureUses.neverNilWithoutError`).
     var callsBackWithValueOrError: Set<String> = []
     /// Callback properties the library's code reads (calls or hands on) (Scan.propertiesTheLibraryReads).

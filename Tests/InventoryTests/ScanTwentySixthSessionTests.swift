@@ -1,0 +1,72 @@
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// What the twenty-sixth session taught (decision 140).
+@Suite struct ScanTwentySixthSessionTests: ScanTesting {
+    /// Material's `ChipBar.select(at:completion:)` and `animate(to:completion:)` hand their
+    /// completion to a fileprivate `animate(to:isTriggeredByUserInteraction:completion:)` that
+    /// never calls it; `TabBar`'s method of the same name calls its own. Read by type and
+    /// signature, through the hand-over: nothing calls the chip bar's completion.
+    @Test func aClosureHandedToAMethodThatDropsItIsNeverCalled() {
+        let text = scan(
+            """
+            open class ChipBar {
+                open func select(at index: Int, completion: ((String) -> Void)? = nil) {
+                    guard index >= 0 else { return }
+                    animate(to: "chip", isTriggeredByUserInteraction: false, completion: completion)
+                }
+                open func animate(to item: String, completion: ((String) -> Void)? = nil) {
+                    animate(to: item, isTriggeredByUserInteraction: false, completion: completion)
+                }
+            }
+            fileprivate extension ChipBar {
+                func animate(to item: String, isTriggeredByUserInteraction: Bool, completion: ((String) -> Void)? = nil) {
+                    selected = item
+                    update()
+                }
+            }
+            open class TabBar {
+                open func select(at index: Int, completion: ((String) -> Void)? = nil) {
+                    animate(to: "tab", isTriggeredByUserInteraction: false, completion: completion)
+                }
+                func animate(to item: String, isTriggeredByUserInteraction: Bool, completion: ((String) -> Void)? = nil) {
+                    line.animate {
+                        completion?(item)
+                    }
+                }
+            }
+            """
+        ).text
+        let dropped =
+            " — it hands 'completion' to animate(to:isTriggeredByUserInteraction:completion:), which never calls it: nothing calls it, so an adapter would wait for ever\n"
+        #expect(text.contains("// ChipBar: select(at:completion:)" + dropped), "\(text)")
+        #expect(text.contains("// ChipBar: animate(to:completion:)" + dropped), "\(text)")
+        // The tab bar's is called: bridged.
+        #expect(text.contains("extension TabBar {\n    open func select(at index: Int, completion: ((String) -> Void)? = nil)\n}"), "\(text)")
+    }
+
+    /// A closure handed to another object's method, or stored, is used: only a hand-over to the
+    /// type's own method is followed.
+    @Test func aClosureHandedElsewhereIsUsed() {
+        let text = scan(
+            """
+            open class Loader {
+                open func load(id: String, completion: @escaping (Data) -> Void) {
+                    session.fetch(id: id, completion: completion)
+                }
+                open func reload(id: String, completion: @escaping (Data) -> Void) {
+                    let other = Fetcher()
+                    other.fetch(id: id, completion: completion)
+                }
+                func fetch(id: String, completion: @escaping (Data) -> Void) {
+                    log(id)
+                    print(id)
+                }
+            }
+            """
+        ).text
+        #expect(!text.contains("never uses 'completion': nothing calls it, so an adapter would wait for ever\n    open func load"), "\(text)")
+        #expect(!text.contains("never uses 'completion': nothing calls it, so an adapter would wait for ever\n    open func reload"), "\(text)")
+    }
+}
