@@ -158,7 +158,12 @@ extension StarterBlock {
         // A closure its body never uses (ScrollStackController's `setRowHidden(…, completion:)`):
         // nothing calls it, and an adapter would wait for ever.
         let signature = function.name.name + "(" + function.parameters.map { ($0.label?.name ?? "_") + ":" }.joined() + ")"
-        if takesCallback(function), let unused = function.parameters.first(where: { closuresBodiesNeverUse[signature + "|" + $0.name.name] != nil }),
+        // The one awaited: the last closure, or every one (WordPressAuthenticator's
+        // `showLogin(…, onLoginButtonTapped:, onCompletion:)` drops the first and presents with
+        // the last: a context closure never called says nothing of the outcome).
+        let closureParameters = function.parameters.filter(isClosure)
+        if takesCallback(function), let unused = closureParameters.last(where: { closuresBodiesNeverUse[signature + "|" + $0.name.name] != nil }),
+            unused == closureParameters.last || closureParameters.allSatisfy({ closuresBodiesNeverUse[signature + "|" + $0.name.name] != nil }),
             let via = closuresBodiesNeverUse[signature + "|" + unused.name.name]
         {
             let says = via.isEmpty ? "its body never uses '\(unused.name.name)'" : "it hands '\(unused.name.name)' to \(via), which never calls it"

@@ -70,3 +70,27 @@ import Testing
         #expect(!text.contains("never uses 'completion': nothing calls it, so an adapter would wait for ever\n    open func reload"), "\(text)")
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// WordPressAuthenticator's `showLogin(from:…:onLoginButtonTapped:onCompletion:)` hands
+    /// `onLoginButtonTapped` to `loginUI(…)`, which drops it, and presents with `onCompletion`:
+    /// the awaited closure is called; the dropped one is context.
+    @Test func aDroppedContextClosureBesideACalledCompletionIsBridged() {
+        let text = scan(
+            """
+            public class Authenticator {
+                public class func showLogin(from presenter: UIViewController, onLoginButtonTapped: (() -> Void)? = nil, onCompletion: (() -> Void)? = nil) {
+                    let controller = loginUI(onLoginButtonTapped: onLoginButtonTapped)
+                    presenter.present(controller, animated: true, completion: onCompletion)
+                }
+                public class func loginUI(onLoginButtonTapped: (() -> Void)? = nil) -> UIViewController {
+                    let controller = UIViewController()
+                    return controller
+                }
+            }
+            """
+        ).text
+        #expect(!text.contains("nothing calls it, so an adapter would wait for ever\n    public class func showLogin"), "\(text)")
+        #expect(text.contains("extension Authenticator {"), "\(text)")
+    }
+}
