@@ -39,7 +39,13 @@ struct SDKEnum {
         caseNames = decl.cases.map(\.name.name)
         emptyCases = decl.cases.filter { $0.payload.isEmpty }.map(\.name.name)
         genericCount = decl.genericParameters.count
+        failureTypes = decl.cases.filter { ["error", "failure", "failed", "rejected"].contains($0.name.name.lowercased()) && $0.payload.count == 1 }
+            .map { $0.payload[0].type.strippingAttributes.unwrappingOptional.description }
     }
+
+    /// The types its failure cases carry (WKZombie's `Result<T>.error(ActionError)`): thrown
+    /// as they are, so each must be an `Error`.
+    var failureTypes: [String] = []
 
     /// The cases without associated values (Facebook's `LoginResult.cancelled`): a one-shot's
     /// nil beside a case of a value.
@@ -85,7 +91,8 @@ struct SDKEnum {
         }
         guard arguments.count == 1, case .named(var components) = arguments[0].type.strippingAttributes.kind else { return nil }
         // Through a typealias of one (ProcedureKit's `ConditionResult = ProcedureResult<Bool>`).
-        if components.count == 1, components[0].genericArguments.isEmpty, let target = enumAliases[components[0].name.name],
+        if components.count == 1, components[0].genericArguments.isEmpty,
+            let target = enumAliases[components[0].name.name] ?? enumAliases[blockType + "." + components[0].name.name],
             case .named(let aliased) = target.strippingAttributes.kind
         {
             components = aliased

@@ -168,6 +168,11 @@ public struct Scan {
         let enumAliases = SDKEnum.aliases(in: valueAliases, of: enums)
         aliases += enumAliases.values.map(\.member).filter { alias in !aliases.contains { $0.name == alias.name } }
             .sorted { $0.name < $1.name }
+        // And a type's own (WKZombie's `Action<T>.ResultType = Result<T>`), which its block pastes.
+        var typesEnumAliases = enumAliases.mapValues(\.type)
+        for type in merged {
+            for (name, alias) in SDKEnum.aliases(in: type.members, of: enums) { typesEnumAliases[type.name + "." + name] = alias.type }
+        }
         // Types any of whose declarations conform to `Sendable` (`@unchecked Sendable` too).
         let associatedTypes = Dictionary(
             types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
@@ -226,7 +231,7 @@ public struct Scan {
             block.declaredTypes = declaredTypes
             block.stoppingOnRelease = stoppingOnRelease
             block.failureCarriers = failureCarriers
-            block.enumAliases = enumAliases.mapValues(\.type)
+            block.enumAliases = typesEnumAliases
             block.cFunctionAliases = cFunctionAliases
             return block
         }

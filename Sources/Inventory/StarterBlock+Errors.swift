@@ -5,11 +5,18 @@ import Generator
 /// type that is none, a list of errors.
 extension StarterBlock {
     /// A type of the module named like an error that is not one (SwiftyDropbox's `enum
-    /// BatchUploadError`, handed as `BatchUploadError?` beside the results): generate reads an
-    /// optional `…Error` as the failure, and `resume(throwing:)` would not compile.
+    /// BatchUploadError`, handed as `BatchUploadError?` beside the results; WKZombie's
+    /// `ActionError`, the case `.error(ActionError)` of its own `Result<T>`): generate reads an
+    /// optional `…Error`, or an enum's failure case, as the failure, and `resume(throwing:)`
+    /// would not compile.
     func errorNamedNonError(in function: FunctionDecl, tokens: TokenMethods) -> String? {
         let aliases = closureAliases
         for parameter in function.parameters where Self.isCallback(parameter, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) {
+            if let (handed, _) = SDKEnum.handedOver(by: parameter, in: type, enums: enums, aliases: aliases, enumAliases: enumAliases),
+                let failure = handed.failureTypes.map(TokenMethods.bareName).first(where: { isNamedLikeAnErrorButNone($0, tokens: tokens) })
+            {
+                return failure
+            }
             guard let closure = closureType(of: parameter) else { continue }
             for argument in closure.parameters {
                 let name = TokenMethods.bareName(argument.type.strippingAttributes.unwrappingOptional.description)

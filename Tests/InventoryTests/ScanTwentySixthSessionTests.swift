@@ -94,3 +94,51 @@ extension ScanTwentySixthSessionTests {
         #expect(text.contains("extension Authenticator {"), "\(text)")
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// WKZombie's `Action<T>.start(_ completion: @escaping Completion)`, with `Completion =
+    /// (ResultType) -> ()` and `ResultType = Result<T>`, the module's own enum: read through the
+    /// type's own alias by the enum's cases (it was bridged returning the whole `ResultType`).
+    @Test func anEnumNamedThroughATypesOwnAliasIsReadByItsCases() {
+        let text = scan(
+            """
+            public enum ActionError: Error { case notFound }
+            public enum Result<T> {
+                case success(T)
+                case error(ActionError)
+            }
+            public struct Action<T> {
+                public typealias ResultType = Result<T>
+                public typealias Completion = (ResultType) -> ()
+                public func start(_ completion: @escaping Completion) {}
+            }
+            """
+        ).text
+        #expect(text.contains("enum Result<T> {\n    case success(T)\n    case error(ActionError)\n}"), "\(text)")
+        #expect(
+            text.contains(
+                "    // scan: one-shot: the cases of 'Result' (.success, .error) report one outcome\n    public func start(_ completion: @escaping Completion)\n"),
+            "\(text)")
+        #expect(!text.contains("typealias ResultType = Result<T>\n\nextension"), "no top-level alias of T: \(text)")
+    }
+
+    /// WKZombie's `ActionError` conforms only to the library's own `ErrorType`: the enum's
+    /// failure case could not be thrown, so the call is refused with the conformance that fixes it.
+    @Test func anEnumsFailureThatIsNoErrorIsRefused() {
+        let text = scan(
+            """
+            public protocol ErrorType {}
+            public enum ActionError: ErrorType { case notFound }
+            public enum Result<T> {
+                case success(T)
+                case error(ActionError)
+            }
+            public struct Action<T> {
+                public func start(_ completion: @escaping (Result<T>) -> ()) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// Not bridgeable as written: 'ActionError' is named like an error but is not an 'Error' in these sources"), "\(text)")
+        #expect(text.contains("    // public func start(_ completion: @escaping (Result<T>) -> ())\n"), "\(text)")
+    }
+}
