@@ -156,6 +156,10 @@ struct DocumentedFrequency: Equatable {
                 // change, however much changed.
                 if next == "per" || next == "regardless" || afterNext == "regardless" {
                     continue
+                } else if before.suffix(2) == ["at", "least"] {
+                    // "if it has fired at least once" (InstantSearch's `subscribePast(with:
+                    // callback:)`, which also says "whenever"): no count of one.
+                    continue
                 } else if next == "for" && (afterNext == "each" || afterNext == "every") {
                     found.append(.init(kind: .many, phrase: "once for " + afterNext))
                 } else if before.suffix(2) == ["more", "than"] {

@@ -142,3 +142,18 @@ extension ScanTwentySixthSessionTests {
         #expect(text.contains("    // public func start(_ completion: @escaping (Result<T>) -> ())\n"), "\(text)")
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// InstantSearch's `Observable.subscribePast(with:callback:)`: "invokes its callback
+    /// immediately with the last data fired by the `Signal` if it has fired at least once" and
+    /// "the closure to invoke whenever the `Signal` fires": "at least once" is no count of one.
+    @Test func atLeastOnceIsNoCountOfOne() {
+        let documentation = [
+            "Subscribes an observer to the `Signal` and invokes its callback immediately with the last data fired by the",
+            "`Signal` if it has fired at least once and if the `retainLastData` property has been set to true.",
+            "- parameter callback: The closure to invoke whenever the `Signal` fires.",
+        ]
+        #expect(DocumentedFrequency.read(documentation, callback: "callback", otherParameters: ["observer"])?.kind == .many)
+        #expect(DocumentedFrequency.read(["The callback is invoked only once."], callback: "callback", otherParameters: [])?.kind == .once)
+    }
+}
