@@ -125,7 +125,10 @@ extension StarterBlock {
             case .named(let components) = first.type.strippingAttributes.kind, let type = components.last?.name.name,
             closureAliases[type] == nil, components.last?.genericArguments.isEmpty == true,
             ["Void", "()", "Bool"].contains(function.returnType?.strippingAttributes.description ?? "Void"),
-            Naming.lowercasingFirstWord(type) == function.name.name || Naming.lowercasingFirstWord(Self.withoutFrameworkPrefix(type)) == function.name.name
+            Naming.lowercasingFirstWord(type) == function.name.name
+                // A framework's type without its prefix; not the module's own (Perfect-FileMaker's
+                // `query(_ query: FMPQuery, completion:)` is its request).
+                || (Naming.lowercasingFirstWord(Self.withoutFrameworkPrefix(type)) == function.name.name && !declaredTypes.contains(type))
                 // or its last word, with a `did…`/`will…`/`should…` label after it
                 // (`socket(_ sock: GCDAsyncSocket, didReceive:completionHandler:)`, CocoaAsyncSocket's);
                 // not a requirement of the module's own protocols, named so (Alamofire's

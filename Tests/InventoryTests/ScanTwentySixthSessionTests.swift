@@ -157,3 +157,23 @@ extension ScanTwentySixthSessionTests {
         #expect(DocumentedFrequency.read(["The callback is invoked only once."], callback: "callback", otherParameters: [])?.kind == .once)
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// Perfect-FileMaker's `query(_ query: FMPQuery, completion:)`: named after its first
+    /// parameter's type without a prefix, like a framework's delegate method
+    /// (`webView(_ webView: WKWebView, …)`), but `FMPQuery` is the module's own: its request.
+    @Test func aMethodNamedForTheModulesOwnPrefixedTypeIsNoDelegateMethod() {
+        let text = scan(
+            """
+            public struct FMPQuery {}
+            public struct FMPResultSet {}
+            public class FileMakerServer {
+                public func query(_ query: FMPQuery, completion: @escaping (() throws -> FMPResultSet) -> ()) {}
+                public func webView(_ webView: WKWebView, completion: @escaping (Bool) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("extension FileMakerServer {\n    public func query(_ query: FMPQuery, completion: @escaping (() throws -> FMPResultSet) -> ())\n"), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    public func webView("), "\(text)")
+    }
+}
