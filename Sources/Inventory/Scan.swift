@@ -325,6 +325,7 @@ public struct Scan {
                 unbridged.record(block, members: members, lentTypes: lentTypes)
             }
         }
+        Self.readRequirementsByConformers(&blocks, types: merged)
         // A superclass's typealias a subclass's callback names bare is written qualified.
         let callbackTexts = blocks.flatMap { block in
             block.entries.filter { $0.role == .callback }.map { StarterFile.qualifying($0.member.text, block.inheritedAliases) }

@@ -177,3 +177,40 @@ extension ScanTwentySixthSessionTests {
         #expect(text.contains("@context  // takes a closure, but not a callback\n    public func webView("), "\(text)")
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// InstantSearch's `Observable.subscribePast(with:callback:) -> Obs`: a requirement has no
+    /// body to read; both conformers store the callback and call it until the returned
+    /// subscription is cancelled, so the requirement is a stream too. Not `subscribeOnce`,
+    /// whose implementations are one-shots.
+    @Test func aRequirementEveryConformerStreamsIsAStream() {
+        let text = scan(
+            """
+            public protocol Observable {
+                associatedtype Obs
+                func subscribePast(with observer: AnyObject, callback: @escaping (Int) -> Void) -> Obs
+                func subscribeOnce(with observer: AnyObject, callback: @escaping (Int) -> Void) -> Obs
+            }
+            public class Subscription {
+                public func cancel() {}
+            }
+            public class Signal: Observable {
+                var callbacks: [(Int) -> Void] = []
+                public func subscribePast(with observer: AnyObject, callback: @escaping (Int) -> Void) -> Subscription {
+                    callbacks.append(callback)
+                    return Subscription()
+                }
+                public func subscribeOnce(with observer: AnyObject, callback: @escaping (Int) -> Void) -> Subscription {
+                    once = callback
+                    return Subscription()
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "extension Observable {\n    // scan: @stream because Signal's implementation is a stream\n    @stream\n    func subscribePast(with observer: AnyObject"),
+            "\(text)")
+        #expect(!text.contains("@stream because Signal's implementation is a stream\n    @stream\n    func subscribeOnce"), "\(text)")
+    }
+}
