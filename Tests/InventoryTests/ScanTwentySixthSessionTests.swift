@@ -214,3 +214,24 @@ extension ScanTwentySixthSessionTests {
         #expect(!text.contains("@stream because Signal's implementation is a stream\n    @stream\n    func subscribeOnce"), "\(text)")
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// XCoordinator's `registerInteractiveTransition(for:triggeredBy:handler:completion:)`: the
+    /// `handler` is handed `transition: () -> TransitionAnimation?`, a function the app's code
+    /// calls to start the transition: work beside the completion, not a second outcome.
+    @Test func aClosureHandedAFunctionThatMakesSomethingIsWork() {
+        let text = scan(
+            """
+            open class BaseCoordinator {
+                /// - Parameter completion: The closure to be called whenever the transition completes.
+                open func registerInteractiveTransition(
+                    for route: String,
+                    handler: @escaping (_ recognizer: AnyObject, _ transition: () -> Int?) -> Void,
+                    completion: (() -> Void)? = nil) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("ambiguous completion handler"), "\(text)")
+        #expect(text.contains("// scan: @stream because its documentation says 'whenever'\n    @stream\n"), "\(text)")
+    }
+}

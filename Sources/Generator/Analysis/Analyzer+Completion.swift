@@ -48,6 +48,16 @@ extension Analyzer {
         // runs (Realm's `writeAsync(_ block:, onComplete:)`: the write, then its completion).
         let bodies = conventional.filter { ["block", "body"].contains(function.parameters[$0].name.name.lowercased()) }
         if conventional.count > bodies.count, !bodies.isEmpty { conventional.removeAll { bodies.contains($0) } }
+        // A closure the library hands a function that makes something (XCoordinator's
+        // `handler: (GestureRecognizer, _ transition: () -> TransitionAnimation?) -> Void`, which
+        // the app's code calls to start the transition) is the app's work beside the outcome.
+        let handedMakers = conventional.filter { index in
+            closureType(function.parameters[index].type, scope: scope)?.parameters.contains { argument in
+                guard case .function(let handed) = argument.type.strippingAttributes.unwrappingOptional.strippingAttributes.kind else { return false }
+                return !handed.result.isVoid
+            } == true
+        }
+        if conventional.count > handedMakers.count, !handedMakers.isEmpty { conventional.removeAll { handedMakers.contains($0) } }
         if conventional.count > 1 {
             let names = conventional.map { "'\(function.parameters[$0].name.name)'" }.joined(separator: " and ")
             diagnostics.error(
