@@ -235,3 +235,14 @@ extension ScanTwentySixthSessionTests {
         #expect(text.contains("// scan: @stream because its documentation says 'whenever'\n    @stream\n"), "\(text)")
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// grpc-swift's `GRPCClient.makeServerStreamingCall(…, handler:)`: the handler gets each
+    /// response message of a server-streaming call.
+    @Test func aMethodNamedForAStreamingCallIsAStream() {
+        #expect(ClosureRoleNames.namesStreaming("makeServerStreamingCall"))
+        #expect(ClosureRoleNames.namesStreaming("makeBidirectionalStreamingCall"))
+        #expect(!ClosureRoleNames.namesStreaming("streamingUpload"))
+        #expect(!ClosureRoleNames.namesStreaming("streaming"))
+    }
+}

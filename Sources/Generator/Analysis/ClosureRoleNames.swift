@@ -207,10 +207,13 @@ public enum ClosureRoleNames {
     /// A method named for streaming what it receives (TwitterAPIKit's `streamResponse(queue:_:)`,
     /// which calls back for each chunk of a streaming connection): a stream. Not one that streams
     /// what it is given up (Box's `streamUpload(stream:…:completion:)`), once.
+    /// So is one named for a streaming call (grpc-swift's `makeServerStreamingCall(…, handler:)`,
+    /// whose handler gets each response message).
     public static func namesStreaming(_ method: String) -> Bool {
         let words = camelWords(method)
-        return words.count >= 2 && words[0] == "stream"
-            && !words.dropFirst().contains(where: { ["upload", "write", "send", "copy", "to"].contains($0) })
+        return (words.count >= 2 && words[0] == "stream"
+            && !words.dropFirst().contains(where: { ["upload", "write", "send", "copy", "to"].contains($0) }))
+            || (words.count >= 2 && words.contains("streaming") && !words.contains(where: { ["upload", "write"].contains($0) }))
     }
 
     /// A method name that says it calls back for each item (Swift-Kuery's `forEach(operation:)`,
