@@ -569,7 +569,7 @@ import Testing
 
     /// A value enum with an error case (Swift-Kuery's `QueryResult`) is pasted and its failure
     /// named: it throws, and the whole enum is the value, said; a streaming call's per-message
-    /// handler (grpc-swift) is said too. One with a single value case (Bluejay's
+    /// handler (grpc-swift) is a stream that does not end with the call, said too. One with a single value case (Bluejay's
     /// `DisconnectionResult`) has its value named. A command (`commit`) beside a case that
     /// succeeds with nothing (`.successNoData`) returns nothing.
     @Test func whatTheAdapterCannotMakeRightIsSaid() {
@@ -597,6 +597,11 @@ import Testing
                 "    // scan: @success(.successNoData) because 'commit' is a command, and '.successNoData' of 'QueryResult' succeeds without a value\n    @success(.successNoData)\n"
             ), "\(text)")
         #expect(text.contains("    // scan: @finish(.success, .resultSet) because any other case succeeds too, its value dropped\n"), "\(text)")
-        #expect(text.contains("    // scan: 'handler' may be called for each message of a streaming call, whose end the returned ServerStreamingCall reports"))
+        // Named for a streaming call, a stream (decision 140), which does not end with the call: said.
+        #expect(text.contains("    // scan: @stream because 'makeServerStreamingCall' is named for streaming: called for each part\n"), "\(text)")
+        #expect(
+            text.contains(
+                "    // scan: 'handler' is called for each message of a streaming call, whose end only the returned ServerStreamingCall reports"),
+            "\(text)")
     }
 }
