@@ -246,3 +246,30 @@ extension ScanTwentySixthSessionTests {
         #expect(!ClosureRoleNames.namesStreaming("streaming"))
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// DGElasticPullToRefresh's `dg_addPullToRefreshWithActionHandler(_:loadingView:)`, stopped by
+    /// `dg_removePullToRefresh()`: an Objective-C category's prefix and selector-style `With…`
+    /// tail hide the add/remove pair.
+    @Test func aPrefixedAdditionIsStoppedByItsPrefixedRemoval() {
+        #expect(ClosureRoleNames.inverses(of: "dg_addPullToRefreshWithActionHandler").contains("dg_removePullToRefresh"))
+        #expect(ClosureRoleNames.inverses(of: "sd_setImage").contains("sd_removeImage"))
+        #expect(!ClosureRoleNames.inverses(of: "_addThing").contains { $0.hasPrefix("_") && $0.dropFirst().hasPrefix("_") })
+        let text = scan(
+            """
+            extension UIScrollView {
+                public func dg_addPullToRefreshWithActionHandler(_ actionHandler: @escaping () -> Void, loadingView: UIView?) {
+                    let view = RefreshView()
+                    view.actionHandler = actionHandler
+                    addSubview(view)
+                }
+                public func dg_removePullToRefresh() {
+                    refreshView?.removeFromSuperview()
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("    @stream\n"), "\(text)")
+        #expect(text.contains("    @cancel(dg_removePullToRefresh())\n"), "\(text)")
+    }
+}

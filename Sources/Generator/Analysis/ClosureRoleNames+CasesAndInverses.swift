@@ -35,6 +35,17 @@ extension ClosureRoleNames {
     /// for one (`onUnsubscribe`) is the end of what the method started, and a method named so
     /// stops it.
     public static func inverses(of method: String) -> [String] {
+        // An Objective-C category's prefix (`dg_addPullToRefreshWithActionHandler(_:loadingView:)`
+        // of DGElasticPullToRefresh, whose stop is `dg_removePullToRefresh()`): the name without
+        // it, and without its selector-style `With…` tail, each given the prefix back.
+        if let underscore = method.firstIndex(of: "_"), case let prefix = method[..<underscore],
+            (1...3).contains(prefix.count), prefix.allSatisfy(\.isLowercase), case let rest = String(method[method.index(after: underscore)...]),
+            rest.first?.isLowercase == true
+        {
+            var names = [rest]
+            if let with = rest.range(of: "With", options: .backwards), with.lowerBound > rest.startIndex { names.append(String(rest[..<with.lowerBound])) }
+            return names.flatMap(inverses(of:)).map { prefix + "_" + $0 }
+        }
         let pairs = [
             ("subscribe", "unsubscribe"), ("Subscribe", "Unsubscribe"), ("add", "remove"), ("register", "unregister"),
             ("register", "deregister"), ("start", "stop"), ("connect", "disconnect"), ("open", "close"), ("attach", "detach"),
