@@ -35,6 +35,11 @@ extension Parser {
                     label = word
                     advance()
                     advance()
+                } else if case .identifier("_", false) = current.kind, case .identifier = peek().kind, peek(2).kind == .colon {
+                    // `case failure(_ err: CheckinOperationError)` (Kumulos): no label, a name.
+                    advance()
+                    advance()
+                    advance()
                 }
                 payload.append(TupleTypeElement(label: label, type: try parseType()))
                 // A default value of an associated value is not the adapter's business.

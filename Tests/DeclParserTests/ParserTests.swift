@@ -153,6 +153,26 @@ import Testing
         #expect(inner.cases.map(\.name.name) == ["a"])
     }
 
+    /// An associated value written with no label and a name (Kumulos's `CheckinOutcome<T>`:
+    /// `case failure(_ err: CheckinOperationError)`) has no label.
+    @Test func anUnlabeledNamedAssociatedValueHasNoLabel() throws {
+        let (file, diagnostics) = parse(
+            """
+            public enum CheckinOutcome<T> {
+                case failure(_ err: CheckinOperationError)
+                case success(_ result: T, note: String)
+            }
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        guard case .enumDecl(let decl) = file.declarations.first else {
+            Issue.record("\(file.declarations)")
+            return
+        }
+        #expect(decl.cases[0].payload.map(\.label) == [nil])
+        #expect(decl.cases[0].payload.map(\.type.description) == ["CheckinOperationError"])
+        #expect(decl.cases[1].payload.map(\.label) == [nil, "note"])
+    }
+
     /// A struct keeps its nested enums and its properties, each marked stored or computed;
     /// a method in it is an error that says where methods go.
     @Test func structsKeepTheirEnumsAndProperties() throws {
