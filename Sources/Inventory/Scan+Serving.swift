@@ -141,7 +141,33 @@ extension Scan {
             text.append(signature[index])
             index = signature.index(after: index)
         }
+        // Generic parameters by position: a conformer may name them otherwise (Exponea's
+        // `InAppContentBlocksDataProvider.loadPersonalizedInAppContentBlocks<D: Codable>(data:
+        // D.Type, …)` implements its protocol's `<Data: Codable>(data: Data.Type, …)`).
+        for (position, generic) in function.genericParameters.enumerated() {
+            text = Self.replacingWord(generic.name.name, with: "τ\(position)", in: text)
+        }
         return text
+    }
+
+    /// `text` with every whole-word `word` replaced.
+    private static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {
+        var result = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let startsWord = index == text.startIndex || !Self.isIdentifierCharacter(text[text.index(before: index)])
+            if startsWord, text[index...].hasPrefix(word) {
+                let end = text.index(index, offsetBy: word.count)
+                if end == text.endIndex || !Self.isIdentifierCharacter(text[end]) {
+                    result += replacement
+                    index = end
+                    continue
+                }
+            }
+            result.append(text[index])
+            index = text.index(after: index)
+        }
+        return result
     }
 
     private static func isIdentifierCharacter(_ character: Character) -> Bool {

@@ -116,6 +116,18 @@ extension StarterBlock {
         // named for an event (Former's `didDeselectCell(_:) -> Self`, `didDeselectCell = handler`):
         // a handler set while building the UI, called for each event.
         if callbacks.count == 1, let kept = chainedEventHandler(function) {
+            // Named for what happens once (Exponea's `onInitSucceeded(callback:) -> Self`, which
+            // calls back at once when the SDK is already configured, else keeps the closure for
+            // when it is): one-shot, said.
+            let onceWords: Set<String> = ["succeeded", "initialized", "launched", "configured", "ready"]
+            if !kept.appended, let word = ClosureRoleNames.camelWords(function.name.name).first(where: onceWords.contains) {
+                var annotations: [(annotation: String, why: String)] = [
+                    ("@cancel(none)", "it returns the object itself, for chaining"),
+                    ("", "one-shot: '\(function.name.name)' is named for what happens once ('\(word)'); if the SDK calls it each time, write '@stream(shared)'"),
+                ]
+                handedValueNotes(of: function, callbacks: callbacks, into: &annotations)
+                return annotations
+            }
             var annotations: [(annotation: String, why: String)] = [
                 ("@stream", "'\(function.name.name)' \(kept.appended ? "adds a handler to" : "sets") the object's '\(kept.property)' and returns the object for chaining: a handler called for each event"),
                 ("@cancel(none)", "it returns the object itself, for chaining, and nothing removes the handler"),

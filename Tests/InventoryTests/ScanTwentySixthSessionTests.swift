@@ -273,3 +273,55 @@ extension ScanTwentySixthSessionTests {
         #expect(text.contains("    @cancel(dg_removePullToRefresh())\n"), "\(text)")
     }
 }
+
+/// Batch 69 on first contact (decision 140).
+extension ScanTwentySixthSessionTests {
+    /// Exponea's `onInitSucceeded(callback:) -> Self`: keeps the closure for when the SDK is
+    /// configured (or calls it at once): named for what happens once, a one-shot, said.
+    @Test func aChainedHandlerNamedForWhatHappensOnceIsAOneShot() {
+        let text = scan(
+            """
+            public class ExponeaInternal {
+                var onInitSucceededCallBack: (() -> Void)?
+                public func onInitSucceeded(callback completion: @escaping (() -> Void)) -> Self {
+                    if isConfigured {
+                        completion()
+                    } else {
+                        onInitSucceededCallBack = completion
+                    }
+                    return self
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: one-shot: 'onInitSucceeded' is named for what happens once ('succeeded')"), "\(text)")
+        #expect(!text.contains("@stream(shared)\n"), "\(text)")
+    }
+
+    /// Exponea's `InAppContentBlocksDataProvider.loadPersonalizedInAppContentBlocks<D: Codable>(
+    /// data: D.Type, …)` implements its protocol's `<Data: Codable>(data: Data.Type, …)`: the
+    /// same requirement, whatever its generic parameters are called.
+    @Test func aConformerNamingItsGenericParametersOtherwiseImplementsTheRequirement() {
+        let text = scan(
+            """
+            public protocol Provider {
+                func load<Data: Codable>(data: Data.Type, completion: @escaping (Data?) -> Void)
+            }
+            public class ContentProvider: Provider {
+                public func load<D: Codable>(data: D.Type, completion: @escaping (D?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("extension ContentProvider {\n    public func load"), "\(text)")
+        #expect(text.contains("extension Provider {"), "\(text)")
+    }
+
+    /// Exponea's free `onMain(_:)`, `ensureBackground(_:)`: they run their closure of nothing on
+    /// a thread; it is the job, not a callback.
+    @Test func aClosureRunOnANamedThreadIsWork() {
+        #expect(CallbackShape.isWork(name: "closure", label: nil, parameterCount: 0, method: "onMain"))
+        #expect(CallbackShape.isWork(name: "closure", label: nil, parameterCount: 0, method: "ensureBackground"))
+        #expect(!CallbackShape.isWork(name: "completion", label: nil, parameterCount: 0, method: "saveInBackground"))
+        #expect(!CallbackShape.isWork(name: "closure", label: nil, parameterCount: 1, method: "onMain"))
+    }
+}

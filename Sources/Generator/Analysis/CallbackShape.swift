@@ -292,6 +292,17 @@ extension CallbackShape {
         {
             return true
         }
+        // A method named for the thread or queue it runs its closure of nothing on (Exponea's free
+        // `onMain(_:)`, `onGlobal(_:)`, `ensureBackground(_:)`): the job, unless the closure is
+        // named as a completion (a bare `block` is not).
+        // Not one named for a handler it holds (Cloudinary's `setBackgroundCompletionHandler(_:)`).
+        if parameterCount == 0, case let words = ClosureRoleNames.camelWords(method),
+            words.contains(where: ["main", "global", "background", "thread", "queue"].contains),
+            !words.contains(where: ["completion", "handler", "callback", "block"].contains),
+            ![name, label ?? ""].contains(where: { $0.lowercased() != "block" && Analyzer.looksLikeCompletion($0) })
+        {
+            return true
+        }
         guard parameterCount == 0,
             workNames.contains(name.lowercased()) || label.map({ workNames.contains($0.lowercased()) }) == true
         else { return false }
