@@ -280,7 +280,7 @@ extension StarterBlock {
             return
         }
         // A future's half of its outcome, or a step of its chain: not awaited on its own.
-        if let reason = futureContextReason(of: function) ?? contextOverloadReason(of: function) {
+        if let reason = futureContextReason(of: function) ?? chainedHalfReason(of: function) ?? contextOverloadReason(of: function) {
             return addContext(member, function, reason: reason)
         }
         var entry = Entry(member: member, role: .callback)

@@ -45,6 +45,26 @@ extension StarterBlock {
             + "'\(whole)' gets both, await that"
     }
 
+    /// One half of a request's outcome set by a method that returns the request for chaining,
+    /// beside the other half's, with no method that gets both (Kumulos's `KSAPIOperation.success(_:)
+    /// -> KSAPIOperation` and `failure(_:) -> KSAPIOperation`): a failure never calls the success
+    /// half, a success never the failure half, so an adapter of either could wait for ever.
+    func chainedHalfReason(of function: FunctionDecl) -> String? {
+        let owner = TokenMethods.bareName(type)
+        let name = function.name.name
+        let successNames = ["success", "onSuccess", "whenSuccess", "onValue"]
+        let failureNames = ["failure", "onFailure", "whenFailure", "onError", "fail", "onFail"]
+        guard let returned = function.returnType.map({ TokenMethods.bareName($0.strippingAttributes.description) }),
+            returned == owner || returned == "Self", function.parameters.filter(isClosure).count == 1
+        else { return nil }
+        let isSuccess = successNames.contains(name)
+        guard isSuccess || failureNames.contains(name),
+            let other = (isSuccess ? failureNames : successNames).first(where: currentMethodNames.contains)
+        else { return nil }
+        return "'\(name)' sets only the \(isSuccess ? "value" : "failure") of the \(owner)'s outcome and '\(other)' the other half: "
+            + "an adapter of either would wait for ever when the other comes; bridge a method of yours that sets both and awaits"
+    }
+
     /// An overload that also takes a context to hand back to the closure (AsyncNinja's
     /// `onComplete<C: ExecutionContext>(context: C, executor:, _ block: (C, Fallible<Success>) ->
     /// Void)` beside `onComplete(executor:_:)`): the caller's stand-in for `[weak self]` and its

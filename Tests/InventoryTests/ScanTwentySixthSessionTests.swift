@@ -325,3 +325,31 @@ extension ScanTwentySixthSessionTests {
         #expect(!CallbackShape.isWork(name: "closure", label: nil, parameterCount: 1, method: "onMain"))
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// Kumulos's `KSAPIOperation.success(_:) -> KSAPIOperation` and `failure(_:) -> KSAPIOperation`:
+    /// each sets one half of the request's outcome, and no method gets both; an adapter of the
+    /// success half would wait for ever after a failure (it compiled and its type was right).
+    @Test func aChainedHalfOfAnOutcomeIsNotAwaitedAlone() {
+        let text = scan(
+            """
+            public typealias SuccessBlock = ((Response, Operation) -> Void)?
+            public typealias FailureBlock = ((NSError?, Operation) -> Void)?
+            open class Operation {
+                var successBlock: SuccessBlock
+                var failureBlock: FailureBlock
+                @discardableResult open func success(_ success: SuccessBlock) -> Operation {
+                    successBlock = success
+                    return self
+                }
+                @discardableResult open func failure(_ failure: FailureBlock) -> Operation {
+                    failureBlock = failure
+                    return self
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// Operation: success(_:) — 'success' sets only the value of the Operation's outcome and 'failure' the other half"), "\(text)")
+        #expect(text.contains("// Operation: failure(_:) — 'failure' sets only the failure of the Operation's outcome and 'success' the other half"), "\(text)")
+    }
+}
