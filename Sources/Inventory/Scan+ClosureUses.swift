@@ -220,19 +220,8 @@ extension Scan {
 
     /// The name of the call whose argument list holds the token at `index`.
     private static func calleeOfArgument(_ tokens: [SkimToken], at index: Int, from start: Int) -> String? {
-        var depth = 0
-        var cursor = index - 1
-        while cursor >= start {
-            let token = tokens[cursor]
-            if token.isPunctuation(")") || token.isPunctuation("]") { depth += 1 }
-            if token.isPunctuation("(") || token.isPunctuation("[") {
-                if depth == 0 { return token.isPunctuation("(") && cursor > start ? tokens[cursor - 1].word : nil }
-                depth -= 1
-            }
-            if token.isPunctuation("{") || token.isPunctuation("}") { return nil }
-            cursor -= 1
-        }
-        return nil
+        guard let open = openingParenthesis(tokens, of: index, from: start), open > start else { return nil }
+        return tokens[open - 1].word
     }
 
     /// After a method's name: the internal names of its parameters whose type is written as a
