@@ -39,13 +39,14 @@ struct SDKEnum {
         caseNames = decl.cases.map(\.name.name)
         emptyCases = decl.cases.filter { $0.payload.isEmpty }.map(\.name.name)
         genericCount = decl.genericParameters.count
-        failureTypes = decl.cases.filter { ["error", "failure", "failed", "rejected"].contains($0.name.name.lowercased()) && $0.payload.count == 1 }
-            .map { $0.payload[0].type.strippingAttributes.unwrappingOptional.description }
+        failureCases = decl.cases.filter { ["error", "failure", "failed", "rejected"].contains($0.name.name.lowercased()) && $0.payload.count == 1 }
+            .map { ($0.name.name, $0.payload[0].type.strippingAttributes.unwrappingOptional.description) }
     }
 
-    /// The types its failure cases carry (WKZombie's `Result<T>.error(ActionError)`): thrown
-    /// as they are, so each must be an `Error`.
-    var failureTypes: [String] = []
+    /// Its failure cases and the type each carries (WKZombie's `Result<T>.error(ActionError)`):
+    /// thrown as they are, so each must be an `Error`.
+    var failureCases: [(name: String, type: String)] = []
+    var failureTypes: [String] { failureCases.map(\.type) }
 
     /// The cases without associated values (Facebook's `LoginResult.cancelled`): a one-shot's
     /// nil beside a case of a value.

@@ -55,7 +55,11 @@ extension Scan {
                     index += 1
                     continue
                 }
-                let isOverride = isOverriding(tokens, func: index)
+                let modifiers = modifierWords(tokens, func: index)
+                let isOverride = modifiers.contains("override")
+                // A private method is no stub another file fills in: one line that does something
+                // says as much as more (an empty body is a placeholder).
+                let isPrivate = modifiers.contains("private") || modifiers.contains("fileprivate")
                 index = method.body.upperBound
                 let body = tokens[method.body]
                 let lines = Set(body.map(\.line))
@@ -66,7 +70,7 @@ extension Scan {
                 for parameter in method.closures {
                     let key = owner + signature + "|" + parameter
                     switch uses(of: parameter, in: tokens, body: method.body) {
-                    case nil where lines.count > 1: unused.insert(key)
+                    case nil where lines.count > 1 || (isPrivate && !body.isEmpty): unused.insert(key)
                     case nil: break
                     case let callees?:
                         if let callees {

@@ -53,7 +53,10 @@ extension Scan {
                 continue
             }
             named = true
-            guard index - 2 >= body.lowerBound, tokens[index - 1].isPunctuation(":"), let label = tokens[index - 2].word,
+            // `label: closure`, or unlabeled (`enqueueFlush(completion)`).
+            let unlabeled = index > body.lowerBound && (tokens[index - 1].isPunctuation("(") || tokens[index - 1].isPunctuation(","))
+            guard index - 2 >= body.lowerBound, tokens[index - 1].isPunctuation(":") || unlabeled,
+                let label = unlabeled ? "_" : tokens[index - 2].word,
                 index + 1 < body.upperBound, tokens[index + 1].isPunctuation(",") || tokens[index + 1].isPunctuation(")"),
                 let open = openingParenthesis(tokens, of: index, from: body.lowerBound), open > body.lowerBound,
                 let callee = tokens[open - 1].word
@@ -92,14 +95,15 @@ extension Scan {
         return (name, tokens.indexAfterBraces(from: cursor))
     }
 
-    /// `override` among the modifiers before the `func` at `index`, on its line.
-    static func isOverriding(_ tokens: [SkimToken], func index: Int) -> Bool {
+    /// The words before the `func` at `index`, on its line (`override`, `fileprivate`, `@objc`).
+    static func modifierWords(_ tokens: [SkimToken], func index: Int) -> Set<String> {
+        var words: Set<String> = []
         var cursor = index
         while cursor > 0, !tokens[cursor].startsLine {
             cursor -= 1
-            if tokens[cursor].word == "override" { return true }
+            if let word = tokens[cursor].word { words.insert(word) }
         }
-        return false
+        return words
     }
 
     /// The `(` of the call whose argument list holds the token at `index`, not past a brace.

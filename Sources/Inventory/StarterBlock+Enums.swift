@@ -78,6 +78,14 @@ extension StarterBlock {
                     at: 1)
             }
         }
+        // A failure case that carries an error of the module not named like one (`case
+        // failure(_ err: VisitFault)`, `VisitFault: Error`): generate knows errors by their name,
+        // so it is named here; it was returned whole, said as one outcome.
+        if handed.errorCase == nil, !annotations.contains(where: { $0.annotation.hasPrefix("@failure(") }),
+            let failure = handed.failureCases.first(where: { errorTypes.contains(TokenMethods.bareName($0.type)) && !$0.type.hasSuffix("Error") })
+        {
+            annotations.append(("@failure(.\(failure.name))", "'\(failure.type)' is an error of the module: '.\(failure.name)' carries it, thrown"))
+        }
         // `Signal<Value, Never>.Event` of an enum declared with `Signal`'s own parameters
         // (`case next(Element)`, `case failed(Error)`): read as declared, not with these.
         let unknown = outerArguments.filter { !handed.payloadNames.contains($0) }

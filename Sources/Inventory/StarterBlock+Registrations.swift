@@ -120,7 +120,9 @@ extension StarterBlock {
             // calls back at once when the SDK is already configured, else keeps the closure for
             // when it is): one-shot, said.
             let onceWords: Set<String> = ["succeeded", "initialized", "launched", "configured", "ready"]
-            if !kept.appended, let word = ClosureRoleNames.camelWords(function.name.name).first(where: onceWords.contains) {
+            // So is one that adds to a list of such handlers (`onReady(_:) -> Self`,
+            // `readyCallbacks.append(callback)`), each called once, when it happens.
+            if let word = ClosureRoleNames.camelWords(function.name.name).first(where: onceWords.contains) {
                 var annotations: [(annotation: String, why: String)] = [
                     ("@cancel(none)", "it returns the object itself, for chaining"),
                     ("", "one-shot: '\(function.name.name)' is named for what happens once ('\(word)'); if the SDK calls it each time, write '@stream(shared)'"),

@@ -353,3 +353,67 @@ extension ScanTwentySixthSessionTests {
         #expect(text.contains("// Operation: failure(_:) — 'failure' sets only the failure of the Operation's outcome and 'success' the other half"), "\(text)")
     }
 }
+
+/// The outside try (decision 140).
+extension ScanTwentySixthSessionTests {
+    /// `Outcome<T> { case failure(_ err: VisitFault); case success(_ result: T) }`, `VisitFault:
+    /// Error`: generate knows errors by their name, so the failure case is named; the adapter
+    /// returned the whole `Outcome<Visit>`, said as one outcome.
+    @Test func anOutcomesFailureOfAnErrorNotNamedSoIsNamed() throws {
+        let text = scan(
+            """
+            public enum VisitFault: Error { case rejected }
+            public struct Visit {}
+            public enum Outcome<T> {
+                case failure(_ err: VisitFault)
+                case success(_ result: T)
+            }
+            public class Client {
+                public func checkIn(_ id: String, onComplete: @escaping (Outcome<Visit>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: @failure(.failure) because 'VisitFault' is an error of the module: '.failure' carries it, thrown\n    @failure(.failure)\n"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func checkIn(_ id: String) async throws -> Visit {"), "\(generated)")
+    }
+
+    /// `onReady(_:) -> Self` that calls back at once when configured, else appends the closure
+    /// to `readyCallbacks`: each is called once, when the SDK is ready.
+    @Test func anAppendedHandlerNamedForWhatHappensOnceIsAOneShot() {
+        let text = scan(
+            """
+            public class PushClient {
+                var readyCallbacks: [() -> Void] = []
+                public func onReady(_ callback: @escaping () -> Void) -> Self {
+                    if configured {
+                        callback()
+                    } else {
+                        readyCallbacks.append(callback)
+                    }
+                    return self
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: one-shot: 'onReady' is named for what happens once ('ready')"), "\(text)")
+        #expect(!text.contains("    @stream"), "\(text)")
+    }
+
+    /// `flush(completion:)` hands its completion, unlabeled, to a fileprivate helper of one line
+    /// that never calls it: a private method is no stub another file fills in.
+    @Test func aClosureHandedUnlabeledToAPrivateOneLineHelperIsNeverCalled() {
+        let text = scan(
+            """
+            public class PushClient {
+                var pending = 0
+                public func flush(completion: @escaping (Error?) -> Void) {
+                    enqueueFlush(completion)
+                }
+                fileprivate func enqueueFlush(_ completion: @escaping (Error?) -> Void) { pending += 1 }
+            }
+            """
+        ).text
+        #expect(text.contains("it hands 'completion' to enqueueFlush(_:), which never calls it"), "\(text)")
+    }
+}

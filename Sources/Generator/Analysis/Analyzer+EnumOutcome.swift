@@ -11,6 +11,20 @@ import DeclParser
 /// A struct pasted with one stored property of such an enum (Web3.swift's `Web3Response`, `let
 /// status: Status<Result>`) is read the same way, through that property.
 extension Analyzer {
+    /// A type of one name that is not optional, generic or one of the standard library's and
+    /// Foundation's values: it may be an SDK's error declared elsewhere.
+    static func mayBeAnError(_ type: TypeSyntax) -> Bool {
+        let values: Set<String> = [
+            "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+            "UInt32", "UInt64", "Double", "Float", "Data", "Date", "URL", "UUID", "Any", "AnyObject", "Void", "Never",
+            "Decimal", "CGFloat", "TimeInterval",
+        ]
+        guard case .named(let components) = type.strippingAttributes.kind, components.count == 1,
+            components[0].genericArguments.isEmpty
+        else { return false }
+        return !values.contains(components[0].name.name)
+    }
+
     mutating func enumOutcome(
         _ element: TupleTypeElement, function: FunctionDecl, annotations: FunctionAnnotations, scope: String
     ) -> (EnumOutcome, valueType: String)?? {
@@ -54,7 +68,12 @@ extension Analyzer {
                 }
                 value = item
             case "failure":
-                guard item.payload.count == 1, errorKind(item.payload[0].type, scope: scope) == .nonOptional else {
+                // Named so, one error that is not optional, whatever its type is called
+                // (`VisitFault: Error`, declared elsewhere): the compiler checks it is an `Error`.
+                // Not a type the standard library or Foundation declares as a value (`String`).
+                guard item.payload.count == 1,
+                    errorKind(item.payload[0].type, scope: scope) == .nonOptional || Self.mayBeAnError(item.payload[0].type)
+                else {
                     diagnostics.error(
                         "'.\(name)' of '\(enumName)' does not carry one error, so it cannot be the failure", at: location,
                         notes: [.init("the failure case carries the error: 'case \(name)(Error)'")])
