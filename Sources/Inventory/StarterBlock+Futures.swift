@@ -61,8 +61,11 @@ extension StarterBlock {
         guard isSuccess || failureNames.contains(name),
             let other = (isSuccess ? failureNames : successNames).first(where: currentMethodNames.contains)
         else { return nil }
+        // Beside a method that gets both (Tiercel's `Task.completion(onMainQueue:handler:)`): that one.
+        let whole = Self.wholeOutcomeMethods.union(["completion"]).sorted().first(where: currentMethodNames.contains)
         return "'\(name)' sets only the \(isSuccess ? "value" : "failure") of the \(owner)'s outcome and '\(other)' the other half: "
-            + "an adapter of either would wait for ever when the other comes; bridge a method of yours that sets both and awaits"
+            + "an adapter of either would wait for ever when the other comes; "
+            + (whole.map { "'\($0)' gets both, await that" } ?? "bridge a method of yours that sets both and awaits")
     }
 
     /// An overload that also takes a context to hand back to the closure (AsyncNinja's

@@ -417,3 +417,32 @@ extension ScanTwentySixthSessionTests {
         #expect(text.contains("it hands 'completion' to enqueueFlush(_:), which never calls it"), "\(text)")
     }
 }
+
+extension ScanTwentySixthSessionTests {
+    /// Tiercel's `Task.success(onMainQueue:handler:) -> Self` and `failure(…) -> Self`, beside
+    /// `completion(onMainQueue:handler:) -> Self`, which gets both: the halves say to await it.
+    @Test func aChainedHalfBesideTheWholeOutcomeNamesIt() {
+        let text = scan(
+            """
+            open class Task {
+                var successHandler: ((Task) -> Void)?
+                var failureHandler: ((Task) -> Void)?
+                var completionHandler: ((Task) -> Void)?
+                @discardableResult public func success(onMainQueue: Bool = true, handler: @escaping (Task) -> Void) -> Self {
+                    successHandler = handler
+                    return self
+                }
+                @discardableResult public func failure(onMainQueue: Bool = true, handler: @escaping (Task) -> Void) -> Self {
+                    failureHandler = handler
+                    return self
+                }
+                @discardableResult public func completion(onMainQueue: Bool = true, handler: @escaping (Task) -> Void) -> Self {
+                    completionHandler = handler
+                    return self
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // 'success' sets only the value of the Task's outcome and 'failure' the other half: an adapter of either would wait for ever when the other comes; 'completion' gets both, await that\n"), "\(text)")
+    }
+}
