@@ -85,6 +85,9 @@ extension Scan {
     struct Unbridged {
         /// Types whose methods take closures, none of them a callback.
         var closuresOnly: [(type: String, methods: [String])] = []
+        /// Callbacks scan refuses, each with why and what to write instead (a chained half of
+        /// an outcome): not bridgeable, and counted so.
+        var refused: [(type: String, methods: [String])] = []
         /// Deprecated types' methods with closures: left for what replaces them.
         var deprecatedOnly: [(type: String, methods: [String])] = []
         /// Initializers that keep a callback, of types with no other callback.
@@ -100,7 +103,12 @@ extension Scan {
         mutating func record(_ block: StarterBlock, members: [SourceMember], lentTypes: LentTypes) {
             // Named in the starter, so that no declaration with a closure is left out unsaid.
             var seen: Set<String> = []
-            let names = block.entries.filter { $0.marksContext && $0.servedBy == nil }.compactMap(\.swiftName)
+            let refusedNames = block.entries.filter(\.refusedCallback).compactMap { entry -> String? in
+                guard let name = entry.swiftName, seen.insert(name).inserted else { return nil }
+                return name + (entry.contextReason.map { " — " + $0 } ?? "")
+            }
+            if !refusedNames.isEmpty { refused.append((block.type, refusedNames)) }
+            let names = block.entries.filter { $0.marksContext && $0.servedBy == nil && !$0.refusedCallback }.compactMap(\.swiftName)
                 .filter { seen.insert($0).inserted }
             // Overrides and implementations of requirements: by the adapters that serve them.
             var bases: [String] = []
@@ -122,7 +130,7 @@ extension Scan {
                     var described: Set<String> = []
                     closuresOnly.append(
                         (block.type,
-                         block.entries.filter { $0.marksContext && $0.servedBy == nil }.compactMap { entry -> String? in
+                         block.entries.filter { $0.marksContext && $0.servedBy == nil && !$0.refusedCallback }.compactMap { entry -> String? in
                              guard let name = entry.swiftName, described.insert(name).inserted else { return nil }
                              return name + (entry.contextReason.map { " — " + $0 } ?? "")
                          }))

@@ -280,7 +280,14 @@ extension StarterBlock {
             return
         }
         // A future's half of its outcome, or a step of its chain: not awaited on its own.
-        if let reason = futureContextReason(of: function) ?? chainedHalfReason(of: function) ?? contextOverloadReason(of: function) {
+        if let reason = futureContextReason(of: function) {
+            return addContext(member, function, reason: reason)
+        }
+        // Half of a request's outcome: a callback, but no adapter of it alone can be right.
+        if let reason = chainedHalfReason(of: function) {
+            return addContext(member, function, reason: reason, refused: true)
+        }
+        if let reason = contextOverloadReason(of: function) {
             return addContext(member, function, reason: reason)
         }
         var entry = Entry(member: member, role: .callback)

@@ -27,6 +27,9 @@ struct StarterBlock {
         /// The superclass or protocol whose adapter serves this method (an override, or the
         /// implementation of a requirement).
         var servedBy: String?
+        /// A callback scan refuses (marked `@context`, with `contextReason` saying why and what
+        /// to write): listed and counted as not bridgeable, not among closures that are no callbacks.
+        var refusedCallback = false
     }
 
     var type: String
@@ -226,9 +229,12 @@ struct StarterBlock {
 
     /// A method listed as context, with why it is not bridged (`@context  // reason` when marked).
     mutating func addContext(
-        _ member: SourceMember, _ function: FunctionDecl, reason: String, marked: Bool = true, servedBy: String? = nil
+        _ member: SourceMember, _ function: FunctionDecl, reason: String, marked: Bool = true, servedBy: String? = nil,
+        refused: Bool = false
     ) {
-        entries.append(Self.context(member, function, reason: reason, marked: marked, servedBy: servedBy))
+        var entry = Self.context(member, function, reason: reason, marked: marked, servedBy: servedBy)
+        entry.refusedCallback = refused
+        entries.append(entry)
     }
 
     static func context(

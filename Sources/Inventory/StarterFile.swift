@@ -94,8 +94,11 @@ struct StarterFile {
                 result.inferred += 1
             }
         }
-        result.apis += delegates.count
-        result.notBridgeable += delegates.count
+        // Callbacks refused with a reason (a chained half of an outcome): named at the end.
+        // (In a block with other callbacks they are written in place, marked `@context`.)
+        let refused = blocks.flatMap(\.entries).filter(\.refusedCallback).count + unbridged.refused.map(\.methods.count).reduce(0, +)
+        result.apis += delegates.count + refused
+        result.notBridgeable += delegates.count + refused
         return text
     }
 
@@ -242,6 +245,12 @@ struct StarterFile {
                         : "// \(taker) takes one per call: write '@start(…, delegate: $delegate)' (the call's own delegate).")
             }
         }
+        Self.appendNames(
+            unbridged.refused, to: &lines,
+            heading: [
+                "// Not bridgeable as written: these are callbacks, but an adapter of one alone would mean something",
+                "// else than the SDK does (each says why, and what to bridge instead).",
+            ])
         Self.appendNames(
             unbridged.closuresOnly, to: &lines,
             heading: [

@@ -331,7 +331,7 @@ extension ScanTwentySixthSessionTests {
     /// each sets one half of the request's outcome, and no method gets both; an adapter of the
     /// success half would wait for ever after a failure (it compiled and its type was right).
     @Test func aChainedHalfOfAnOutcomeIsNotAwaitedAlone() {
-        let text = scan(
+        let result = scan(
             """
             public typealias SuccessBlock = ((Response, Operation) -> Void)?
             public typealias FailureBlock = ((NSError?, Operation) -> Void)?
@@ -348,9 +348,15 @@ extension ScanTwentySixthSessionTests {
                 }
             }
             """
-        ).text
+        )
+        let text = result.text
         #expect(text.contains("// Operation: success(_:) — 'success' sets only the value of the Operation's outcome and 'failure' the other half"), "\(text)")
         #expect(text.contains("// Operation: failure(_:) — 'failure' sets only the failure of the Operation's outcome and 'success' the other half"), "\(text)")
+        // Refused callbacks, said and counted so (the outside try found them under "closures
+        // that are not callbacks" and the summary's "0 not bridgeable").
+        #expect(text.contains("// Not bridgeable as written: these are callbacks, but an adapter of one alone would mean something"), "\(text)")
+        #expect(!text.contains("are not callbacks"), "\(text)")
+        #expect(result.summary.hasSuffix("2 not bridgeable"), "\(result.summary)")
     }
 }
 
@@ -422,7 +428,7 @@ extension ScanTwentySixthSessionTests {
     /// Tiercel's `Task.success(onMainQueue:handler:) -> Self` and `failure(…) -> Self`, beside
     /// `completion(onMainQueue:handler:) -> Self`, which gets both: the halves say to await it.
     @Test func aChainedHalfBesideTheWholeOutcomeNamesIt() {
-        let text = scan(
+        let result = scan(
             """
             open class Task {
                 var successHandler: ((Task) -> Void)?
@@ -442,7 +448,10 @@ extension ScanTwentySixthSessionTests {
                 }
             }
             """
-        ).text
+        )
+        let text = result.text
         #expect(text.contains("@context  // 'success' sets only the value of the Task's outcome and 'failure' the other half: an adapter of either would wait for ever when the other comes; 'completion' gets both, await that\n"), "\(text)")
+        // Counted as not bridgeable, though written in place (the type has another callback).
+        #expect(result.summary.hasSuffix("3 callback APIs in 1 type: 1 bridged as written, 0 with inferred annotations, 2 not bridgeable"), "\(result.summary)")
     }
 }
