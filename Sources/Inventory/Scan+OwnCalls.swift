@@ -31,6 +31,30 @@ extension Scan {
         return called
     }
 
+    /// The protocols' requirements the library calls on some value (`authorizer.fetchAuthValue(`,
+    /// `store?.load {`): a property that holds a conformer says the library keeps one, not that
+    /// it calls it (the twenty-sixth session's outside try: a `VisitStore` kept, its `load`
+    /// never called, and the note said it was).
+    static func requirementsCalledOnValues(_ protocols: [SourceType], in files: [File]) -> Set<String> {
+        let names = Set(protocols.filter { $0.kind == .protocol }.flatMap(\.members).filter { $0.kind == .function }.map(\.name))
+        var called: Set<String> = []
+        for file in files {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            for name in names.subtracting(called) {
+                var rest = text[...]
+                while let range = rest.range(of: "." + name) {
+                    rest = rest[range.upperBound...]
+                    let next = rest.drop(while: { $0 == " " }).first
+                    if rest.first == "(" || (next == "{" && rest.first == " ") {
+                        called.insert(name)
+                        break
+                    }
+                }
+            }
+        }
+        return called
+    }
+
     /// `name(` called bare or on `self` in `line`, not declared there (`func name(`).
     private static func callsOwn(_ name: String, in line: String) -> Bool {
         var rest = line[...]

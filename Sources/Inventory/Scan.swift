@@ -179,6 +179,7 @@ public struct Scan {
         let servedBy = Self.adaptersServing(types, includesInternal: includesInternal)
         let holders = Self.holders(of: types)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
+        let calledOnValues = Self.requirementsCalledOnValues(types, in: files)
         let closureProperties = Self.closureProperties(of: types, aliases: aliases)
         let keptInProperties = Self.closuresKept(in: closureProperties, files: files)
         let clearedIn = Self.methodsSettingToNil(closureProperties, in: files)
@@ -254,6 +255,7 @@ public struct Scan {
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
+            block.requirementsCalledOnValues = calledOnValues
             block.requirementNames = Set(
                 moduleTypes.declarations(of: type.name).filter { $0.kind == .protocol }.flatMap(\.members).compactMap { member in
                     if case .function(let function)? = member.declaration { return function.fullName }

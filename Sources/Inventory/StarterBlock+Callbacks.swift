@@ -66,7 +66,7 @@ extension StarterBlock {
     /// `Authorizer.fetchAuthValue(socketID:channelName:completionHandler:)`): the app implements
     /// it, and calls it only sometimes (composing Alamofire's interceptors).
     func heldNote(_ function: FunctionDecl) -> (annotation: String, why: String)? {
-        if let heldBy, requirementNames.contains(function.fullName) {
+        if let heldBy, requirementNames.contains(function.fullName), requirementsCalledOnValues.contains(function.name.name) {
             return ("", "the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)' itself: if your code only implements it, mark it '@context'")
         }
         // Called by the protocol's own extension (Kitura-Credentials' `generateNewProfile`).

@@ -48,7 +48,8 @@ extension StarterBlock {
     /// One half of a request's outcome set by a method that returns the request for chaining,
     /// beside the other half's, with no method that gets both (Kumulos's `KSAPIOperation.success(_:)
     /// -> KSAPIOperation` and `failure(_:) -> KSAPIOperation`): a failure never calls the success
-    /// half, a success never the failure half, so an adapter of either could wait for ever.
+    /// half, a success never the failure half, so an adapter of either waits until the closure
+    /// is released (`callbackDropped`), or for ever while the request keeps it.
     func chainedHalfReason(of function: FunctionDecl) -> String? {
         let owner = TokenMethods.bareName(type)
         let name = function.name.name
@@ -64,7 +65,7 @@ extension StarterBlock {
         // Beside a method that gets both (Tiercel's `Task.completion(onMainQueue:handler:)`): that one.
         let whole = Self.wholeOutcomeMethods.union(["completion"]).sorted().first(where: currentMethodNames.contains)
         return "'\(name)' sets only the \(isSuccess ? "value" : "failure") of the \(owner)'s outcome and '\(other)' the other half: "
-            + "an adapter of either would wait for ever when the other comes; "
+            + "an adapter of either is not ended by the other (it waits until the SDK releases its closure, then throws BridgegenError.callbackDropped, or for ever while the SDK keeps it); "
             + (whole.map { "'\($0)' gets both, await that" } ?? "bridge a method of yours that sets both and awaits")
     }
 

@@ -172,6 +172,8 @@ struct StarterBlock {
     var onlyKeeping: Set<String> = []
     /// Of a protocol: its requirements that its own extensions call (Scan+OwnCalls.swift).
     var calledByOwnExtensions: Set<String> = []
+    /// The module's protocol requirements it calls on some value (Scan.requirementsCalledOnValues).
+    var requirementsCalledOnValues: Set<String> = []
     /// An `@objc` protocol's or `@objcMembers` class's block: its methods are Objective-C ones.
     var isObjC = false
     /// The module's error types, and the type's generic parameters constrained to one

@@ -217,6 +217,7 @@ import Testing
             }
             public final class Options {
                 private weak var authorizer: Authorizer?
+                func connect() { authorizer?.fetchAuthValue(socketID: "a", completionHandler: { _ in }) }
             }
             public protocol DatabaseWriter {
                 func write(_ value: Int, completion: @escaping (Error?) -> Void)
@@ -226,9 +227,18 @@ import Testing
             }
             public final class Pool {
                 let writer: DatabaseWriter
+                func flush() { writer.write(1) { _ in } }
+            }
+            public protocol VisitStore {
+                func load(completion: @escaping ([Int]) -> Void)
+            }
+            public final class Tracker {
+                let store: VisitStore
             }
             """
         ).text
+        // Kept, never called (the twenty-sixth session's outside try): nothing said of it.
+        #expect(!text.contains("calls 'load' itself"), "\(text)")
         #expect(
             text.contains("// scan: the library keeps a Authorizer in 'Options.authorizer' and calls 'fetchAuthValue' itself: if your code only implements it, mark it '@context'"),
             "\(text)")

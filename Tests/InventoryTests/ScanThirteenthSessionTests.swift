@@ -259,6 +259,7 @@ import Testing
             }
             struct LoggingDatabase {
                 let database: Database
+                func run() { database.send("PING") { _ in } }
             }
             """
         ).text
