@@ -16,6 +16,9 @@ struct ClosureUses {
     /// that). What the library's helpers do elsewhere (Sword's `request`, which calls back with
     /// `(nil, nil)` for a 204) does not reach their callers.
     var neverNilWithoutError: Set<String> = []
+    /// By method name, the positions of its completion's values that a success may hand over as
+    /// nil (Scan.absentValuePositions).
+    var absentValues: [String: Set<Int>] = [:]
 }
 
 extension Scan {
@@ -38,6 +41,7 @@ extension Scan {
         // the others hand their closures to.
         var handsNil: Set<String> = []
         var handedTo: [String: Set<String>] = [:]
+        var absentValues: [String: Set<Int>] = [:]
         for file in files {
             let tokens = SourceTokens.of(file.bytes)
             var types: [(name: String, end: Int)] = []
@@ -67,6 +71,8 @@ extension Scan {
                 let signature = name + "(" + method.labels.map { $0 + ":" }.joined() + ")"
                 let owner = (types.last?.name ?? "") + "."
                 closureLabels[owner + signature, default: [:]].merge(method.closureLabels) { first, _ in first }
+                let absent = absentValuePositions(method.closures, in: tokens, body: method.body)
+                if !absent.isEmpty { absentValues[name, default: []].formUnion(absent) }
                 for parameter in method.closures {
                     let key = owner + signature + "|" + parameter
                     switch uses(of: parameter, in: tokens, body: method.body) {
@@ -103,7 +109,7 @@ extension Scan {
             unused: droppedClosures(
                 unused: unused.subtracting(used), handedOn: handedOn.filter { !used.contains($0.key) }, closureLabels: closureLabels,
                 usedByOverrides: usedByOverrides),
-            neverNilWithoutError: never)
+            neverNilWithoutError: never, absentValues: absentValues)
     }
 
     /// How one body uses its closure parameters: nil where it may call one with nil and no error,

@@ -276,6 +276,7 @@ public struct Scan {
             block.propertiesForwardedToDelegates = forwardedToDelegates
             block.closuresBodiesNeverUse = closureUses.unused[StarterBlock.bareTypeName(type.name)] ?? [:]
             block.callsBackWithValueOrError = closureUses.neverNilWithoutError
+            block.absentValues = closureUses.absentValues
             block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
             block.isUnreachable = unreachable.contains(type.name)

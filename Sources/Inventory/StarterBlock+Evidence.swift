@@ -364,6 +364,16 @@ extension StarterBlock {
     /// `@nullableResult`.
     func nilWithoutError(_ function: FunctionDecl, closure: FunctionTypeSyntax) -> [(annotation: String, why: String)] {
         guard Self.isValueAndError(closure) else { return [] }
+        // Values of several that a success hands over as nil (FilesProvider's `publicLink`:
+        // `completionHandler(url, nil, nil, nil)`): those stay optional, or every success throws.
+        let names = closure.parameters.map { $0.secondName ?? $0.label ?? "" }
+        if closure.parameters.count >= 3, let absent = absentValues[function.name.name]?.filter({ $0 < closure.parameters.count }).sorted(),
+            !absent.isEmpty
+        {
+            let named = absent.map { names[$0 - 1].isEmpty || names[$0 - 1] == "_" ? "value \($0)" : "'\(names[$0 - 1])'" }
+            return [("@nullableResult(\(absent.map(String.init).joined(separator: ", ")))",
+                     "'\(function.name.name)' calls back with nil for \(named.joined(separator: " and ")) beside a value: absent values of a success, not a failure")]
+        }
         if Self.namesNext(function.name.name) {
             return [("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end")]
         }

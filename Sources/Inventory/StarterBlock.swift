@@ -190,6 +190,8 @@ struct StarterBlock {
     var closuresBodiesNeverUse: [String: String] = [:]
     /// Methods whose bodies never call back with nil and no error (`ClosureUses.neverNilWithoutError`).
     var callsBackWithValueOrError: Set<String> = []
+    /// By method name, the values of its completion a success hands over as nil (ClosureUses).
+    var absentValues: [String: Set<Int>] = [:]
     /// Callback properties the library's code reads (calls or hands on) (Scan.propertiesTheLibraryReads).
     var propertiesReadByLibrary: Set<String> = []
     var entries: [Entry] = []

@@ -1,0 +1,38 @@
+/// Values a completion of several is handed as nil beside another value: absent values of a
+/// success, not a failure.
+extension Scan {
+    /// The positions (from 1) of a closure's values that its method's body hands over as `nil`,
+    /// or cast to an optional (`expiration as Date?`), in a call that hands a value in another
+    /// place and ends with the error (FilesProvider's `publicLink(to:completionHandler:)`:
+    /// `completionHandler(url, nil, nil, nil)` of `(URL?, FileObject?, Date?, Error?)`: the link,
+    /// with no attribute and no expiration). A call of nothing but nils and an error is a
+    /// failure, and says nothing. Unwrapped, those values would make every success throw
+    /// `noResult`.
+    static func absentValuePositions(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Set<Int> {
+        var positions: Set<Int> = []
+        for index in body {
+            guard let word = tokens[index].word, closures.contains(word), index == body.lowerBound || !tokens[index - 1].isPunctuation(".")
+            else { continue }
+            var open = index + 1
+            if open < body.upperBound, tokens[open].isPunctuation("?") { open += 1 }
+            guard open < body.upperBound, tokens[open].isPunctuation("(") else { continue }
+            let arguments = argumentRanges(tokens, open: open, end: body.upperBound)
+            // Two values or more, then the error.
+            guard arguments.count >= 3 else { continue }
+            let values = arguments.dropLast()
+            let absent = values.indices.filter { position in
+                let argument = values[position]
+                if argument.count == 1 { return tokens[argument.lowerBound].word == "nil" }
+                // `expiration as Date?`: optional on purpose.
+                return argument.count >= 3 && tokens[argument.upperBound - 1].isPunctuation("?")
+                    && tokens[argument.upperBound - 3].word == "as"
+            }
+            let handed = values.indices.filter { position in
+                !absent.contains(position) && !(values[position].count == 1 && tokens[values[position].lowerBound].word == "nil")
+            }
+            guard !absent.isEmpty, !handed.isEmpty else { continue }
+            positions.formUnion(absent.map { $0 - values.startIndex + 1 })
+        }
+        return positions
+    }
+}
