@@ -3,7 +3,7 @@
 extension Scan {
     /// The positions (from 1) of a closure's values that its method's body hands over as `nil`,
     /// or cast to an optional (`expiration as Date?`), in a call that hands a value in another
-    /// place and ends with the error (FilesProvider's `publicLink(to:completionHandler:)`:
+    /// place and nil for the error, last (FilesProvider's `publicLink(to:completionHandler:)`:
     /// `completionHandler(url, nil, nil, nil)` of `(URL?, FileObject?, Date?, Error?)`: the link,
     /// with no attribute and no expiration). A call of nothing but nils and an error is a
     /// failure, and says nothing. Unwrapped, those values would make every success throw
@@ -17,8 +17,9 @@ extension Scan {
             if open < body.upperBound, tokens[open].isPunctuation("?") { open += 1 }
             guard open < body.upperBound, tokens[open].isPunctuation("(") else { continue }
             let arguments = argumentRanges(tokens, open: open, end: body.upperBound)
-            // Two values or more, then the error.
-            guard arguments.count >= 3 else { continue }
+            // Two values or more, then no error (AwesomeCache's `completion(nil, false, error)`
+            // is a failure's, whatever its flag says).
+            guard arguments.count >= 3, let error = arguments.last, error.count == 1, tokens[error.lowerBound].word == "nil" else { continue }
             let values = arguments.dropLast()
             let absent = values.indices.filter { position in
                 let argument = values[position]

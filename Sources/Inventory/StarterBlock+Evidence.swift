@@ -371,8 +371,13 @@ extension StarterBlock {
             !absent.isEmpty
         {
             let named = absent.map { names[$0 - 1].isEmpty || names[$0 - 1] == "_" ? "value \($0)" : "'\(names[$0 - 1])'" }
-            return [("@nullableResult(\(absent.map(String.init).joined(separator: ", ")))",
-                     "'\(function.name.name)' calls back with nil for \(named.joined(separator: " and ")) beside a value: absent values of a success, not a failure")]
+            let others = (1..<closure.parameters.count).filter { !absent.contains($0) }
+                .map { names[$0 - 1].isEmpty || names[$0 - 1] == "_" ? "value \($0)" : "'\(names[$0 - 1])'" }
+            return [
+                ("@nullableResult(\(absent.map(String.init).joined(separator: ", ")))",
+                 "'\(function.name.name)' calls back with nil for \(named.joined(separator: " and ")) beside a value and no error: absent values of a success, not a failure"),
+                ("", "as written, \(others.joined(separator: " or ")) nil without an error throws BridgegenError.noResult; if nil is a value there too, write '@nullableResult'"),
+            ]
         }
         if Self.namesNext(function.name.name) {
             return [("@nullableResult", "'\(function.name.name)' is named for the next item: nil without an error is the end")]

@@ -34,6 +34,11 @@ import Testing
                     }
                 }
             }
+            open class Cache<T> {
+                open func setObject(forKey key: String, completion: @escaping (T?, Bool, NSError?) -> Void) {
+                    if let object = object(forKey: key) { completion(object, true, nil) } else { completion(nil, false, error) }
+                }
+            }
             open class Reader {
                 open func read(path: String, completion: @escaping (Data?, URLResponse?, Error?) -> Void) {
                     session.load(path) { data, response, error in
@@ -45,10 +50,12 @@ import Testing
         ).text
         #expect(
             text.contains(
-                "    // scan: @nullableResult(2, 3) because 'publicLink' calls back with nil for 'attribute' and 'expiration' beside a value: absent values of a success, not a failure\n    @nullableResult(2, 3)\n    func publicLink("
+                "    // scan: @nullableResult(2, 3) because 'publicLink' calls back with nil for 'attribute' and 'expiration' beside a value and no error: absent values of a success, not a failure\n    @nullableResult(2, 3)\n    // scan: as written, 'link' nil without an error throws BridgegenError.noResult; if nil is a value there too, write '@nullableResult'\n    func publicLink("
             ), "\(text)")
         #expect(!text.contains("@nullableResult(1"), "\(text)")
         // Values and nils only as a failure's: nothing said.
         #expect(!text.contains("'read' calls back with nil"), "\(text)")
+        // A flag beside a failure's nil (AwesomeCache's `completion(nil, false, error)`): no value.
+        #expect(!text.contains("'setObject' calls back with nil"), "\(text)")
     }
 }
