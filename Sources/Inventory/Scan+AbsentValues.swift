@@ -36,4 +36,20 @@ extension Scan {
         }
         return positions
     }
+
+    /// Whether the body calls one of its closures with nothing but nils (`completion(nil, nil)`),
+    /// in itself or in a closure inside it (Ballcap's `listen(documentReference:…)`, a method of
+    /// a public extension with no access word of its own: `completion(nil, nil)` when the
+    /// document does not exist). Read by tokens, so a method of any access counts.
+    static func callsBackWithNothing(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Bool {
+        body.contains { index in
+            guard let word = tokens[index].word, closures.contains(word), index == body.lowerBound || !tokens[index - 1].isPunctuation(".")
+            else { return false }
+            var open = index + 1
+            if open < body.upperBound, tokens[open].isPunctuation("?") { open += 1 }
+            guard open < body.upperBound, tokens[open].isPunctuation("(") else { return false }
+            let arguments = argumentRanges(tokens, open: open, end: body.upperBound)
+            return arguments.count >= 2 && arguments.allSatisfy { $0.count == 1 && tokens[$0.lowerBound].word == "nil" }
+        }
+    }
 }

@@ -19,6 +19,11 @@ struct ClosureUses {
     /// By method name, the positions of its completion's values that a success may hand over as
     /// nil (Scan.absentValuePositions).
     var absentValues: [String: Set<Int>] = [:]
+    /// Methods (by name) a body of which calls a closure with nothing but nils.
+    var callBackWithNothing: Set<String> = []
+    /// By type (its last name), `method(labels:)`: the methods of the type it hands a closure
+    /// parameter to (Scan.handOvers).
+    var handOvers: [String: [String: Set<String>]] = [:]
 }
 
 extension Scan {
@@ -42,6 +47,8 @@ extension Scan {
         var handsNil: Set<String> = []
         var handedTo: [String: Set<String>] = [:]
         var absentValues: [String: Set<Int>] = [:]
+        var withNothing: Set<String> = []
+        var handOvers: [String: [String: Set<String>]] = [:]
         for file in files {
             let tokens = SourceTokens.of(file.bytes)
             var types: [(name: String, end: Int)] = []
@@ -73,6 +80,9 @@ extension Scan {
                 closureLabels[owner + signature, default: [:]].merge(method.closureLabels) { first, _ in first }
                 let absent = absentValuePositions(method.closures, in: tokens, body: method.body)
                 if !absent.isEmpty { absentValues[name, default: []].formUnion(absent) }
+                if callsBackWithNothing(method.closures, in: tokens, body: method.body) { withNothing.insert(name) }
+                let handed = Self.handOvers(of: method.closures, in: tokens, body: method.body)
+                if !handed.isEmpty { handOvers[types.last?.name ?? "", default: [:]][signature, default: []].formUnion(handed) }
                 for parameter in method.closures {
                     let key = owner + signature + "|" + parameter
                     switch uses(of: parameter, in: tokens, body: method.body) {
@@ -109,7 +119,7 @@ extension Scan {
             unused: droppedClosures(
                 unused: unused.subtracting(used), handedOn: handedOn.filter { !used.contains($0.key) }, closureLabels: closureLabels,
                 usedByOverrides: usedByOverrides),
-            neverNilWithoutError: never, absentValues: absentValues)
+            neverNilWithoutError: never, absentValues: absentValues, callBackWithNothing: withNothing, handOvers: handOvers)
     }
 
     /// How one body uses its closure parameters: nil where it may call one with nil and no error,

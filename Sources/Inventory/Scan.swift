@@ -224,7 +224,7 @@ public struct Scan {
             block.enums = enums
             block.lentTypes = lentTypes
             block.answersNilWithoutError = nilReading.everywhere
-            block.answersNilWithoutErrorIn = nilReading.methods
+            block.answersNilWithoutErrorIn = nilReading.methods.union(closureUses.callBackWithNothing)
             block.answersNilWithoutErrorVia = nilReading.callbacks
             block.resultAliases = resultAliases
             block.aliasNames = aliasNames
@@ -277,6 +277,11 @@ public struct Scan {
             block.closuresBodiesNeverUse = closureUses.unused[StarterBlock.bareTypeName(type.name)] ?? [:]
             block.callsBackWithValueOrError = closureUses.neverNilWithoutError
             block.absentValues = closureUses.absentValues
+            block.handOvers = closureUses.handOvers[StarterBlock.bareTypeName(type.name)] ?? [:]
+            block.typeFunctions = members.compactMap { member -> FunctionDecl? in
+                if case .function(let function)? = member.declaration { return function }
+                return nil
+            }
             block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
             block.isUnreachable = unreachable.contains(type.name)

@@ -69,6 +69,23 @@ extension StarterBlock {
         }?.fullName
     }
 
+    /// The SDK's own async form of a method of the type that `function` hands its closure to,
+    /// directly or through another such wrapper (RouteComposer's `commitNavigation(to:animated:
+    /// completion:)` → `commitNavigation(to:with:animated:completion:)` → `navigate(to:with:
+    /// animated:completion:)`, whose `navigate(to:with:animated:) async throws` is the SDK's).
+    func forwardedAsyncTwin(of function: FunctionDecl) -> (callee: String, twin: String)? {
+        var seen: Set<String> = [function.fullName]
+        var pending = Array(handOvers[function.fullName] ?? [])
+        while let callee = pending.popLast(), seen.count < 8 {
+            guard seen.insert(callee).inserted else { continue }
+            for candidate in typeFunctions where candidate.fullName == callee && !candidate.isAsync {
+                if let twin = asyncTwin(of: candidate) { return (callee, twin) }
+            }
+            pending += handOvers[callee] ?? []
+        }
+        return nil
+    }
+
     /// A subclass's async form (Unleash's `UnleashClient.start(bootstrap:printToConsole:) async`
     /// of `UnleashClientBase.start(bootstrap:_:completionHandler:)`): the one to call on objects
     /// of the subclass, a question for the reviewer, since the type's own objects lack it.

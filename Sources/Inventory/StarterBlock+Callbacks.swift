@@ -22,7 +22,9 @@ extension StarterBlock {
         [parameter.name.name, parameter.label?.name ?? ""].contains { name in
             let lowered = name.lowercased()
             // And one named for configuring what it is handed (Bond's `configureCell:`).
-            return ["formdata", "builder", "configuration", "configure", "setup", "modifier"].contains { lowered.hasSuffix($0) }
+            // Or one that binds a value to a target (VueFlux's `bind(to:on:binding:)`, RxSwift's
+            // `Binder(_:binding:)`): a setter the SDK runs for each value.
+            return ["formdata", "builder", "configuration", "configure", "setup", "modifier", "binding"].contains { lowered.hasSuffix($0) }
                 || (lowered.hasPrefix("configure") && name.dropFirst(9).first?.isUppercase == true)
         }
     }

@@ -353,6 +353,15 @@ extension StarterBlock {
         {
             return addContext(member, function, reason: "the SDK's own async form '\(twin.member)' wraps it: that is the one to call")
         }
+        // A wrapper of another method of the type, whose own async form does what it does
+        // (RouteComposer's `commitNavigation(to:with:animated:completion:)`, which calls
+        // `navigate(to:with:animated:completion:)` and reports its throw to the completion,
+        // beside the SDK's `navigate(to:with:animated:) async throws`).
+        if !function.isAsync, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
+            let (callee, twin) = forwardedAsyncTwin(of: function)
+        {
+            return addContext(member, function, reason: "it hands its closure to '\(callee)', whose own async form '\(twin)' does the same: that is the one to call")
+        }
         if entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), isAsyncSequence {
             return addContext(member, function, reason: "'\(Self.bareTypeName(type))' is an AsyncSequence itself: iterate it with 'for await'")
         }

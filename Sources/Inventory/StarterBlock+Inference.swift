@@ -376,6 +376,14 @@ extension StarterBlock {
         // A stream ends at `(nil, nil)`: nil is no event to take for an error.
         if callbacks.count == 1, let closure = closureType(of: callbacks[0]), !annotations.contains(where: { $0.annotation == "@stream" }) {
             annotations += nilWithoutError(function, closure: closure)
+        } else if callbacks.count == 1, let closure = closureType(of: callbacks[0]), Self.isValueAndError(closure),
+            answersNilWithoutErrorIn.contains(name)
+        {
+            // Unless its own body calls back with (nil, nil) (Ballcap's document listener, when
+            // the document does not exist): an event of no value, and the listener goes on.
+            annotations.append(
+                ("@nullableResult", "'\(name)' calls back with nil and no error itself: an event with no value (nil), not the end"))
+            annotations.append(("", "if nil without an error means the end, remove '@nullableResult': it then finishes the stream"))
         }
         resultPerCallReading(of: function, callbacks: callbacks, into: &annotations)
         // A callback that gets one `Result` reports one outcome, whatever else the method

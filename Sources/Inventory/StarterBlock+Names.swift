@@ -106,9 +106,11 @@ extension StarterBlock {
 
     /// `onConfigureCellForAction`, `cellSetup`, `customizeHeader`: a property named for setting
     /// up what it is handed (XLActionController's `onConfigureHeader: ((HeaderView, HeaderData) ->
-    /// ())?`, run while the library lays out its views): the caller's code, not an event.
+    /// ())?`, run while the library lays out its views): the caller's code, not an event. Or
+    /// for what it does to what it is handed (FTPopOverMenu's `globalShadowAdapter: ((UIView) ->
+    /// Void)?`, which styles the menu's background view as the library makes it).
     static func namesConfiguration(property name: String) -> Bool {
-        ClosureRoleNames.camelWords(name).contains { ["configure", "setup", "customize"].contains($0) }
+        ClosureRoleNames.camelWords(name).contains { ["configure", "setup", "customize", "adapter", "styler", "decorator"].contains($0) }
     }
 
     /// `addHandler`, `addRoute`: a method that adds something of the caller's to the object.

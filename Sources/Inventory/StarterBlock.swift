@@ -192,6 +192,10 @@ struct StarterBlock {
     var callsBackWithValueOrError: Set<String> = []
     /// By method name, the values of its completion a success hands over as nil (ClosureUses).
     var absentValues: [String: Set<Int>] = [:]
+    /// By `method(labels:)`, the methods of this type its body hands a closure to (ClosureUses).
+    var handOvers: [String: Set<String>] = [:]
+    /// The type's methods, to find one a wrapper hands its closure to.
+    var typeFunctions: [FunctionDecl] = []
     /// Callback properties the library's code reads (calls or hands on) (Scan.propertiesTheLibraryReads).
     var propertiesReadByLibrary: Set<String> = []
     var entries: [Entry] = []

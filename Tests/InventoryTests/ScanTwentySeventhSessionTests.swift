@@ -58,4 +58,120 @@ import Testing
         // A flag beside a failure's nil (AwesomeCache's `completion(nil, false, error)`): no value.
         #expect(!text.contains("'setObject' calls back with nil"), "\(text)")
     }
+
+    /// Ballcap's document listener calls back `(nil, nil)` itself when the document does not
+    /// exist (a method of a public extension with no access word of its own): a stream of
+    /// `Self?`, not one that ends there. Its `get` says the same of its one-shot.
+    @Test func aListenerThatCallsBackWithNothingItselfStreamsNil() throws {
+        let result = scan(
+            """
+            public final class Disposer { public func dispose() {} }
+            public protocol DataRepresentable: AnyObject {}
+            public extension DataRepresentable {
+                static func listen(id: String, completion: @escaping ((Self?, Error?) -> Void)) -> Disposer {
+                    let registration = reference(id).addSnapshotListener { snapshot, error in
+                        if let error = error {
+                            completion(nil, error)
+                            return
+                        }
+                        guard let snapshot = snapshot, snapshot.exists else {
+                            completion(nil, nil)
+                            return
+                        }
+                        completion(Self(snapshot), nil)
+                    }
+                    return Disposer(registration)
+                }
+            }
+            """
+        )
+        #expect(
+            result.text.contains(
+                "    // scan: @nullableResult because 'listen' calls back with nil and no error itself: an event with no value (nil), not the end\n    @nullableResult\n    // scan: if nil without an error means the end, remove '@nullableResult': it then finishes the stream\n"
+            ), "\(result.text)")
+        let generated = try generate(result.text)
+        #expect(generated.contains("static func listen(id: String) -> _Concurrency.AsyncThrowingStream<Self?, any Swift.Error>"), "\(generated)")
+    }
+
+    /// FutureX's `on(success:failure:completion:)`: `completion?()` runs after the success or
+    /// the failure, whichever came (RxSwift Maybe's `onCompleted` is a third outcome, no value).
+    /// The adapter returns the value; before, it returned `Value?`, as if the completion meant none.
+    @Test func aCompletionBesideTheSuccessAndTheFailureRunsAfterEither() throws {
+        let text = scan(
+            """
+            public final class Future<Value> {
+                public func on(success: ((Value) -> Void)? = nil, failure: ((Error) -> Void)? = nil, completion: (() -> Void)? = nil) {
+                    cascade { result in
+                        switch result {
+                        case let .success(value): success?(value)
+                        case let .failure(error): failure?(error)
+                        }
+                        completion?()
+                    }
+                }
+            }
+            """
+        ).text
+        let generated = try generate(text)
+        #expect(generated.contains("func on() async throws -> Value {"), "\(generated)")
+        #expect(generated.contains("/// Closures: `success` is the value, `failure` the error, `completion` runs after either, nothing to do."), "\(generated)")
+        #expect(generated.contains("completion: {}"), "\(generated)")
+    }
+
+    /// FTPopOverMenu's `globalShadowAdapter: ((UIView) -> Void)?`, which styles the view the
+    /// library makes; VueFlux's `bind(to:on:binding:)`, a setter the SDK runs per value: the
+    /// caller's code, not events.
+    @Test func anAdapterPropertyAndABindingAreTheCallersCode() {
+        let text = scan(
+            """
+            public class FTConfiguration {
+                public var globalShadowAdapter: ((_ backgroundView: UIView) -> Void)?
+            }
+            public final class Signal<Value> {
+                @discardableResult
+                public func bind<Target: AnyObject>(to target: Target, on executor: Executor = .mainThread, binding: @escaping (Target, Value) -> Void) -> Disposable {
+                    return observe { value in binding(target, value) }
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// FTConfiguration: globalShadowAdapter — named for setting up what it is handed"), "\(text)")
+        #expect(text.contains("// Signal: bind(to:on:binding:)\n"), "\(text)")
+    }
+
+    /// RouteComposer's `commitNavigation(to:with:animated:completion:)` hands its completion to
+    /// `navigate(to:with:animated:completion:)` (and its throw to the completion), whose own
+    /// `navigate(to:with:animated:) async throws` is the SDK's; an overload that hands it on to
+    /// that wrapper is served too.
+    @Test func aWrapperOfAMethodWithAnAsyncFormIsServedByIt() {
+        let text = scan(
+            """
+            public protocol Router {
+                func navigate(to step: String, with context: Int, animated: Bool, completion: ((Result<Void, Error>) -> Void)?) throws
+            }
+            public extension Router {
+                func navigate(to step: String, with context: Int, animated: Bool) async throws {
+                    try await withCheckedThrowingContinuation { continuation in
+                        do { try navigate(to: step, with: context, animated: animated) { continuation.resume(with: $0) } } catch { continuation.resume(throwing: error) }
+                    }
+                }
+                func commitNavigation(to step: String, with context: Int, animated: Bool, completion: ((Result<Void, Error>) -> Void)?) {
+                    do {
+                        try navigate(to: step, with: context, animated: animated, completion: completion)
+                    } catch {
+                        completion?(.failure(error))
+                    }
+                }
+                func commitNavigation(to step: String, animated: Bool, completion: ((Result<Void, Error>) -> Void)?) {
+                    commitNavigation(to: step, with: 0, animated: animated, completion: completion)
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// Router: commitNavigation(to:animated:completion:) — it hands its closure to 'navigate(to:with:animated:completion:)', whose own async form 'navigate(to:with:animated:)' does the same: that is the one to call"
+            ), "\(text)")
+        #expect(text.contains("Router: commitNavigation(to:with:animated:completion:) — it hands its closure"), "\(text)")
+    }
 }

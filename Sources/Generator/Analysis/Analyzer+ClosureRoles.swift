@@ -136,9 +136,14 @@ extension Analyzer {
             roles.valueRole = .success
             roles.others = [(failure, role)]
             // Maybe's shape: a success, a failure, and an end that takes nothing (no value).
+            // Unless named for what runs after either (FutureX's `completion`, a `finally`):
+            // Maybe's is `onCompleted`, a third outcome.
             if let end = only(.finish), end != success {
                 let arity = closureArity(parameters[end].type, scope: scope)
-                if arity == 0 || (arity == 1 && handsBackArgument(parameters[end].type, of: function, scope: scope)) {
+                let afterEither = ["completion", "completionHandler", "completionBlock", "finally", "always", "onFinally", "onAlways"]
+                if [parameters[end].name.name, parameters[end].label?.name].contains(where: { afterEither.contains($0 ?? "") }) {
+                    roles.others.append((end, .afterEither(arity: arity)))
+                } else if arity == 0 || (arity == 1 && handsBackArgument(parameters[end].type, of: function, scope: scope)) {
                     roles.others.append((end, .noValue(arity: arity)))
                 }
             }

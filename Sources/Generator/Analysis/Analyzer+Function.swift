@@ -110,7 +110,7 @@ extension Analyzer {
                 var closure = OutcomeClosure(role: role, parameterName: function.parameters[index].name.name)
                 // (A "no value" closure's arity already counts every argument it ignores.)
                 switch role {
-                case .noValue: break
+                case .noValue, .afterEither: break
                 default: closure.handsBack = handsBackArgument(function.parameters[index].type, of: function, scope: scope)
                 }
                 arguments.append(.outcome(label: label, line: function.parameters[index].location.line, closure))
@@ -315,7 +315,7 @@ extension Analyzer {
             stream.isThrowing = stream.isThrowing || call.finishesWithReturned || call.failsWithReturned || roles.others.contains { closure in
                 switch closure.role {
                 case .failure, .failureText, .failureWithoutError, .finish(.optionalError), .finish(.completion): return true
-                case .finish(.plain), .noValue, .cancelledByUser: return false
+                case .finish(.plain), .noValue, .afterEither, .cancelledByUser: return false
                 }
             }
             adapter.stream = stream

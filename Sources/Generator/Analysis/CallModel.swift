@@ -121,6 +121,10 @@ public struct OutcomeClosure: Hashable, Sendable {
         /// A one-shot ended without a value (Maybe's `onCompleted` beside `onSuccess`): the
         /// value is optional, and this is nil.
         case noValue(arity: Int)
+        /// Called after the success or the failure, whichever came (FutureX's `on(success:
+        /// failure:completion:)`, whose `completion?()` follows either): no outcome of its own,
+        /// nothing to do. Its `arity` arguments are ignored.
+        case afterEither(arity: Int)
     }
 
     public enum Finish: Hashable, Sendable {

@@ -111,6 +111,7 @@ extension Planner {
             case .finish(.plain): parts.append("`\(closure.parameterName)` the end")
             case .finish: parts.append("`\(closure.parameterName)` the end or the error")
             case .noValue: parts.append("`\(closure.parameterName)` no value (nil)")
+            case .afterEither: parts.append("`\(closure.parameterName)` runs after either, nothing to do")
             }
         }
         if call.finishesWithReturned {

@@ -307,6 +307,8 @@ extension Planner {
         case .noValue(let arity):
             let parameters = arity == 0 ? "" : Array(repeating: "_", count: arity).joined(separator: ", ") + " in "
             return "{ \(parameters)\(target).resume(returning: nil) }"
+        case .afterEither(let arity):
+            return arity == 0 ? "{}" : "{ " + Array(repeating: "_", count: arity).joined(separator: ", ") + " in }"
         case .finish(.completion):
             return ["{ \(handedBack)completion in", "    if case .failure(let error) = completion {", "        \(target).finish(throwing: error)",
                 "    } else {", "        \(target).finish()", "    }", "}"].joined(separator: "\n")
