@@ -52,11 +52,17 @@ extension Scan {
         for file in files {
             let tokens = SourceTokens.of(file.bytes)
             var types: [(name: String, end: Int)] = []
+            // Whether each of `types` is declared public (`public extension`, `open class`).
+            var publicTypes: [Bool] = []
             var index = 0
             while index < tokens.count {
-                while let last = types.last, index >= last.end { types.removeLast() }
+                while let last = types.last, index >= last.end {
+                    types.removeLast()
+                    publicTypes.removeLast()
+                }
                 if let type = typeDeclaration(tokens, at: index) {
                     types.append(type)
+                    publicTypes.append(!modifierWords(tokens, func: index).isDisjoint(with: ["public", "open"]))
                     index += 1
                     continue
                 }
@@ -78,9 +84,13 @@ extension Scan {
                 let signature = name + "(" + method.labels.map { $0 + ":" }.joined() + ")"
                 let owner = (types.last?.name ?? "") + "."
                 closureLabels[owner + signature, default: [:]].merge(method.closureLabels) { first, _ in first }
-                let absent = absentValuePositions(method.closures, in: tokens, body: method.body)
+                // What a public method's body does (one of a public type with no access word of its
+                // own, Ballcap's); not an internal helper of the same name (AWS AppSync's `send`).
+                let isPublic = !modifiers.isDisjoint(with: ["public", "open"])
+                    || (modifiers.isDisjoint(with: ["private", "fileprivate", "internal"]) && publicTypes.last == true)
+                let absent = isPublic ? absentValuePositions(method.closures, in: tokens, body: method.body) : []
                 if !absent.isEmpty { absentValues[name, default: []].formUnion(absent) }
-                if callsBackWithNothing(method.closures, in: tokens, body: method.body) { withNothing.insert(name) }
+                if isPublic, callsBackWithNothing(method.closures, in: tokens, body: method.body) { withNothing.insert(name) }
                 let handed = Self.handOvers(of: method.closures, in: tokens, body: method.body)
                 if !handed.isEmpty { handOvers[types.last?.name ?? "", default: [:]][signature, default: []].formUnion(handed) }
                 for parameter in method.closures {

@@ -69,19 +69,42 @@ extension StarterBlock {
         }?.fullName
     }
 
-    /// The SDK's own async form of a method of the type that `function` hands its closure to,
-    /// directly or through another such wrapper (RouteComposer's `commitNavigation(to:animated:
-    /// completion:)` → `commitNavigation(to:with:animated:completion:)` → `navigate(to:with:
-    /// animated:completion:)`, whose `navigate(to:with:animated:) async throws` is the SDK's).
-    func forwardedAsyncTwin(of function: FunctionDecl) -> (callee: String, twin: String)? {
+    /// The SDK's own async form of what `function` wraps: an async method named as a method of
+    /// the type it hands its closure to, directly or through another such wrapper, that takes
+    /// the same arguments (RouteComposer's `commitNavigation(to:with:animated:completion:)` →
+    /// `navigate(to:with:animated:completion:)`, and the SDK's `navigate(to:with:animated:)
+    /// async throws`; `commitNavigation(to:animated:completion:)` → `commitNavigation(to:with:…)`
+    /// → `navigate`, and `navigate(to:animated:) async throws`). Not an overload of other
+    /// argument types (the `Destination` overload of `navigate(to:animated:completion:)`).
+    func forwardedAsyncTwin(of function: FunctionDecl) -> (callee: String, serving: String, isAdapter: Bool)? {
         var seen: Set<String> = [function.fullName]
-        var pending = Array(handOvers[function.fullName] ?? [])
+        var pending = (handOvers[function.fullName] ?? []).sorted(by: >)
+        var callees: [String] = []
         while let callee = pending.popLast(), seen.count < 8 {
             guard seen.insert(callee).inserted else { continue }
-            for candidate in typeFunctions where candidate.fullName == callee && !candidate.isAsync {
-                if let twin = asyncTwin(of: candidate) { return (callee, twin) }
+            callees.append(callee)
+            pending += (handOvers[callee] ?? []).sorted(by: >)
+        }
+        let arguments = Self.labels(of: function, closures: false)
+        for callee in callees {
+            let name = String(callee.prefix { $0 != "(" })
+            if let twin = asyncMethods.first(where: { twin in
+                twin.name.name == name && Self.labels(of: twin) == arguments && Self.sharedLabelsHaveTheSameTypes(function, twin)
+            }) {
+                return (callee, "own async form '\(twin.fullName)'", false)
             }
-            pending += handOvers[callee] ?? []
+        }
+        // Or a callback method of the type that takes the same arguments and is bridged itself
+        // (the `Destination` overload of `commitNavigation(to:animated:completion:)`, around
+        // `navigate(to:animated:completion:)` of the same `Destination`): its adapter, maybe (a
+        // question: RouteComposer's oracle wants `commit(with:completion:)`, around `execute`).
+        for callee in callees where callee != function.fullName {
+            if let wrapped = typeFunctions.first(where: { wrapped in
+                wrapped.fullName == callee && !wrapped.isAsync && Self.labels(of: wrapped) == Self.labels(of: function)
+                    && Self.sharedLabelsHaveTheSameTypes(function, wrapped) && asyncTwin(of: wrapped) == nil
+            }) {
+                return (callee, "adapter, '\(wrapped.name.name)(\(arguments.map { $0 + ":" }.joined()))'", true)
+            }
         }
         return nil
     }
