@@ -78,7 +78,9 @@ struct StarterFile {
             }
             if !refusedAny { break }
         }
+        // (And the types whose only callbacks are refused: the outside try counted three, not two.)
         result.types = blocks.filter { !$0.isFreeFunctions }.count + delegates.count
+            + Set(unbridged.refused.map(\.type)).subtracting(blocks.map(\.type)).count
         result.freeFunctions = blocks.filter(\.isFreeFunctions).flatMap(\.entries).filter { $0.role == .callback }.count
         // An initializer that keeps a callback is counted apart: no hand edit makes it async.
         result.initializers = blocks.flatMap(\.entries).filter(\.initializerWithCallback).count

@@ -574,3 +574,26 @@ import Testing
         #expect(found.map(\.adapterName) == ["T.observeCompleted()"])
     }
 }
+
+extension ShapeTests {
+    /// The outside try of the twenty-seventh session pasted a request's chained halves, which
+    /// scan comments out, back by hand: generate made `success()`, which never ends after a
+    /// failure. It refuses them now, at each half, with what to bridge instead; a half bridged
+    /// as a stream, or with no other half in the block, is left alone.
+    @Test func aChainedHalfOfAnOutcomeIsRefused() {
+        let (_, diagnostics) = analyse(
+            """
+            @discardableResult func success(_ handler: @escaping (Data) -> Void) -> Self
+            @discardableResult func failure(_ handler: @escaping (Error) -> Void) -> T
+            func resume()
+            """)
+        #expect(diagnostics.map(\.message) == [
+            "'success(_:)' sets only the value of the request's outcome, and 'failure' the other half: an adapter of it alone would not end when the other comes",
+            "'failure(_:)' sets only the failure of the request's outcome, and 'success' the other half: an adapter of it alone would not end when the other comes",
+        ])
+        #expect(diagnostics.allSatisfy { $0.severity == .error })
+        #expect(diagnostics.first?.notes.first?.message.hasPrefix("mark both '@context', and bridge a method of yours that sets both halves") == true)
+        let (alone, none) = analyse("@discardableResult func success(_ handler: @escaping (Data) -> Void) -> Self")
+        #expect(none.allSatisfy { $0.severity != .error } && alone?.blocks.first?.adapters.count == 1, "\(none)")
+    }
+}

@@ -1,0 +1,29 @@
+import DeclParser
+
+/// Half of a request's outcome set by a method that returns the request for chaining (Kumulos's
+/// `success(_:) -> KSAPIOperation` beside `failure(_:) -> KSAPIOperation`): an adapter of either
+/// would not end when the other half's outcome comes. scan comments them out with the reason;
+/// pasted back by hand (the twenty-seventh session's outside try), generate refuses them too,
+/// so the two can never disagree.
+extension Analyzer {
+    static let successHalves = ["success", "onSuccess", "whenSuccess", "onValue"]
+    static let failureHalves = ["failure", "onFailure", "whenFailure", "onError", "fail", "onFail"]
+
+    /// Reports the error and returns true for such a half that is not bridged as a stream.
+    mutating func refusesChainedHalf(_ function: FunctionDecl, typeName: String) -> Bool {
+        let name = function.name.name
+        let isSuccess = Self.successHalves.contains(name)
+        guard isSuccess || Self.failureHalves.contains(name), !function.attributes.contains(where: { $0.name.name == "stream" }),
+            let returned = function.returnType?.strippingAttributes.description,
+            returned == "Self" || returned == typeName || returned.hasPrefix(typeName + "<"),
+            let other = (isSuccess ? Self.failureHalves : Self.successHalves).first(where: blockMethodNames.contains)
+        else { return false }
+        diagnostics.error(
+            "'\(function.fullName)' sets only the \(isSuccess ? "value" : "failure") of the request's outcome, and '\(other)' the other half: an adapter of it alone would not end when the other comes",
+            at: function.name.location,
+            notes: [
+                .init("mark both '@context', and bridge a method of yours that sets both halves and awaits the request (or the SDK's method that gets the whole outcome)")
+            ])
+        return true
+    }
+}
