@@ -10,10 +10,17 @@ extension Analyzer {
     static let failureHalves = ["failure", "onFailure", "whenFailure", "onError", "fail", "onFail"]
 
     /// Reports the error and returns true for such a half that is not bridged as a stream.
-    mutating func refusesChainedHalf(_ function: FunctionDecl, typeName: String) -> Bool {
+    /// As scan's: one closure (BrightFutures' `onSuccess(_ context: ExecutionContext, callback:)`,
+    /// a future's half that takes where it runs, is a future's, which its oracle awaits).
+    mutating func refusesChainedHalf(_ function: FunctionDecl, typeName: String, scope: String) -> Bool {
         let name = function.name.name
         let isSuccess = Self.successHalves.contains(name)
-        guard isSuccess || Self.failureHalves.contains(name), !function.attributes.contains(where: { $0.name.name == "stream" }),
+        let closures = function.parameters.filter { parameter in
+            guard let resolved = try? resolver.resolve(parameter.type, scope: scope).unwrappingOptional.strippingAttributes else { return false }
+            if case .function = resolved.kind { return true }
+            return false
+        }
+        guard isSuccess || Self.failureHalves.contains(name), closures.count == 1, !function.attributes.contains(where: { $0.name.name == "stream" }),
             let returned = function.returnType?.strippingAttributes.description,
             returned == "Self" || returned == typeName || returned.hasPrefix(typeName + "<"),
             let other = (isSuccess ? Self.failureHalves : Self.successHalves).first(where: blockMethodNames.contains)

@@ -6,7 +6,7 @@ extension Analyzer {
         _ function: FunctionDecl, typeName: String, scope: String, access: AccessLevel, block: AdapterOptions
     ) -> Adapter? {
         guard let annotations = readAnnotations(function) else { return nil }
-        if refusesChainedHalf(function, typeName: typeName) { return nil }
+        if refusesChainedHalf(function, typeName: typeName, scope: scope) { return nil }
         errorGenerics = Self.errorGenerics(of: function)
         defer { errorGenerics = [] }
         if let attribute = function.attributes.first(where: { $0.name.name == "notification" }) {
