@@ -398,6 +398,11 @@ extension StarterBlock {
                 annotations.append(("", "'\(name)' gets a \(result): if it is called once, remove '@stream'"))
             }
         }
+        // A method named for polling (TransloaditKit's `pollAssemblyStatus(completion:)`, called
+        // at every check; McuManager's `poll(callback:)`, once): the name says neither, the reviewer does.
+        if callbacks.count == 1, ClosureRoleNames.camelWords(name).first == "poll", !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }) {
+            annotations.append(("", "one-shot assumed: '\(name)' is named for polling; if it calls back at every check, add '@stream'"))
+        }
         handedValueNotes(of: function, callbacks: callbacks, into: &annotations)
         stopsNotTheObjectItself(function, in: &annotations)
         // The one closure that reports the outcome: the only one, or the only one beside

@@ -190,4 +190,22 @@ import Testing
                 "    @context  // it hands its closure to 'navigate(to:with:animated:completion:)', whose own async form 'navigate(to:with:animated:)' does the same: that is the one to call\n    func commitNavigation(to step: String, with context: Int"
             ), "\(text)")
     }
+
+    /// TransloaditKit's `pollAssemblyStatus(completion:)` calls back at every check, where
+    /// McuManager's `poll(callback:)` calls once: a one-shot, with the other reading said
+    /// (batch 73 found it unsaid).
+    @Test func aMethodNamedForPollingSaysTheOtherReading() {
+        let text = scan(
+            """
+            public final class TransloaditPoller {
+                private var completion: ((Result<AssemblyStatus, TransloaditError>) -> Void)?
+                public func pollAssemblyStatus(completion: @escaping (Result<AssemblyStatus, TransloaditError>) -> Void) {
+                    self.completion = completion
+                    start()
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: one-shot assumed: 'pollAssemblyStatus' is named for polling; if it calls back at every check, add '@stream'"), "\(text)")
+    }
 }
