@@ -49,7 +49,9 @@ extension StarterBlock {
         // Kept in a callback property the SDK calls for each event (Perfect-ZooKeeper's
         // `connect(to:completion:)`, `onConnect = completion`): called as often as it is. Only
         // of a method that returns nothing: a returned token's stop is read below.
-        if !namedKind, callbacks.count == 1, function.returnType?.isVoid ?? true,
+        // Not a closure of one `Result` (Chargebee's `retrieveProducts(withProductID:completion:)`,
+        // kept in the public `receiveProductsHandler` until the request answers once).
+        if !namedKind, callbacks.count == 1, function.returnType?.isVoid ?? true, resultType(of: callbacks[0]) == nil,
             let kept = closuresKeptInProperties[function.name.name],
             callbacks[0].name.name == kept.parameter, !ClosureRoleNames.namesOnce(property: kept.property),
             !ClosureRoleNames.namesOnce(function.name.name)

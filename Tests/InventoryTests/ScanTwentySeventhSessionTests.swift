@@ -208,4 +208,23 @@ import Testing
         ).text
         #expect(text.contains("// scan: one-shot assumed: 'pollAssemblyStatus' is named for polling; if it calls back at every check, add '@stream'"), "\(text)")
     }
+
+    /// Chargebee's `retrieveProducts(withProductID:completion:)` keeps its completion in the
+    /// public `receiveProductsHandler` until the request answers, once, with a `Result`: a
+    /// one-shot (a closure of one `Result` reports one outcome), not a stream by the slot.
+    @Test func aResultKeptInAPublicSlotIsOneOutcome() {
+        let text = scan(
+            """
+            public class CBPurchase {
+                public var receiveProductsHandler: ((_ result: Result<[CBProduct], CBPurchaseError>) -> Void)?
+                public func retrieveProducts(withProductID productIDs: [String], completion receiveProductsHandler: @escaping (_ result: Result<[CBProduct], CBPurchaseError>) -> Void) {
+                    self.receiveProductsHandler = receiveProductsHandler
+                    request.start()
+                }
+            }
+            """
+        ).text
+        #expect(!text.contains("@stream because 'retrieveProducts' keeps"), "\(text)")
+        #expect(text.contains("\n    public func retrieveProducts(withProductID"), "\(text)")
+    }
 }
