@@ -403,6 +403,23 @@ extension StarterBlock {
         if callbacks.count == 1, ClosureRoleNames.camelWords(name).first == "poll", !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }) {
             annotations.append(("", "one-shot assumed: '\(name)' is named for polling; if it calls back at every check, add '@stream'"))
         }
+        // A generic parameter named only in the closure (Chargebee's `purchaseProductHandler<T>(
+        // product:completion: (Result<T, Error>) -> Void)`): the caller picks the value's type,
+        // and the library can only cast to it.
+        if callbacks.count == 1,
+            let only = function.genericParameters.first(where: { generic in
+                // Unconstrained: a `Decodable` one the caller picks on purpose, and the library decodes.
+                guard generic.constraint == nil else { return false }
+                let name = generic.name.name
+                let words = { (text: String) in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init) }
+                return words(callbacks[0].type.description).contains(name)
+                    && !function.parameters.filter { $0.name.name != callbacks[0].name.name }.contains { words($0.type.description).contains(name) }
+                    && !(function.returnType.map { words($0.description).contains(name) } ?? false)
+            })
+        {
+            annotations.append(
+                ("", "'\(only.name.name)' is named only in '\(callbacks[0].label?.name ?? callbacks[0].name.name)': the caller picks the value's type; if the library uses this itself, mark it '@context'"))
+        }
         handedValueNotes(of: function, callbacks: callbacks, into: &annotations)
         stopsNotTheObjectItself(function, in: &annotations)
         // The one closure that reports the outcome: the only one, or the only one beside

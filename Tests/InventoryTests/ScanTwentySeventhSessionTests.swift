@@ -227,4 +227,25 @@ import Testing
         #expect(!text.contains("@stream because 'retrieveProducts' keeps"), "\(text)")
         #expect(text.contains("\n    public func retrieveProducts(withProductID"), "\(text)")
     }
+
+    /// Chargebee's `purchaseProductHandler<T>(product:completion: (Result<T, Error>) -> Void)`,
+    /// a step of the library's own made public: an unconstrained `T` that only the closure
+    /// names is the caller's pick, which the library can only cast to; said. A `Decodable` one
+    /// is a decoding request's, and goes without saying.
+    @Test func aGenericNamedOnlyInTheClosureIsSaid() {
+        let text = scan(
+            """
+            public class CBPurchase {
+                public func purchaseProductHandler<T>(product: CBProduct, completion handler: @escaping ((_ result: Result<T, Error>) -> Void)) {
+                    buy(product) { handler($0 as! Result<T, Error>) }
+                }
+                public func get<T: Decodable>(_ path: String, completion: @escaping (Result<T, Error>) -> Void) {
+                    load(path) { completion($0) }
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: 'T' is named only in 'completion': the caller picks the value's type; if the library uses this itself, mark it '@context'\n    public func purchaseProductHandler<T>"), "\(text)")
+        #expect(!text.contains("the caller picks the value's type; if the library uses this itself, mark it '@context'\n    public func get<"), "\(text)")
+    }
 }
