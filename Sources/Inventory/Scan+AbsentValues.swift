@@ -40,7 +40,8 @@ extension Scan {
     /// Whether the body calls one of its closures with nothing but nils (`completion(nil, nil)`),
     /// in itself or in a closure inside it (Ballcap's `listen(documentReference:…)`, a method of
     /// a public extension with no access word of its own: `completion(nil, nil)` when the
-    /// document does not exist). Read by tokens, so a method of any access counts.
+    /// document does not exist). Read by tokens, so the method's own access word is not needed;
+    /// the caller reads only public methods' bodies (ClosureUses).
     static func callsBackWithNothing(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Bool {
         body.contains { index in
             guard let word = tokens[index].word, closures.contains(word), index == body.lowerBound || !tokens[index - 1].isPunctuation(".")
