@@ -52,18 +52,33 @@ import TestSupport
         #expect(scanner.starts == 2)
     }
 
-    /// Consumers that join while the first one's start still runs (30 ms, readings already
-    /// flowing) return once the scanner is on, like the first one, and from then on get every
-    /// reading.
+    /// Consumers that join while the first one's start still runs (readings already flowing)
+    /// return once the scanner is on, like the first one, and from then on get every reading.
+    /// The start waits for the first joiner to be on its way, and the first consumer stays until
+    /// every joiner is done: on a busy machine it would otherwise take its readings and leave
+    /// before anyone joined, and the joiners would start a scan of their own.
     @Test func consumersJoiningDuringTheFirstStartGetEveryReadingFromTheirJoinOn() async throws {
         let scanner = RadioScanner()
+        let joinerOnItsWay = DispatchSemaphore(value: 0)
+        scanner.duringStart = { _ = joinerOnItsWay.wait(timeout: .now() + 10) }
         scanner.startDelay = 0.03
         scanner.interval = 0.0005
-        let first = Task { try await Self.take(40, from: scanner.sightings()) }
+        let joinersDone = Locked(false)
+        let first = Task {
+            try await withWatchdog { () async -> Int in
+                var count = 0
+                for await _ in scanner.sightings() {
+                    count += 1
+                    if joinersDone.withLock({ $0 }) { break }
+                }
+                return count
+            }
+        }
         #expect(await eventually { scanner.starts == 1 })
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<5 {
                 group.addTask {
+                    joinerOnItsWay.signal()
                     let stream = scanner.sightings()
                     // Returned from the subscription: the SDK's start call has returned too.
                     #expect(scanner.startsReturned == 1)
@@ -76,7 +91,8 @@ import TestSupport
             }
             try await group.waitForAll()
         }
-        _ = try await first.value
+        joinersDone.withLock { $0 = true }
+        #expect(try await first.value > 0)
         await expectSettled(scanner)
         #expect(scanner.starts == 1)
     }

@@ -13,6 +13,10 @@ public final class RadioScanner: @unchecked Sendable {
     public var stopDelay: Double = 0
     /// Seconds between readings.
     public var interval: Double = 0.001
+    /// Runs inside `addObserver` once the scan is on, before the start delay: a test holds the
+    /// start here until a consumer is on its way to join, so the join happens during the start
+    /// however slowly the machine schedules it.
+    public var duringStart: (() -> Void)?
 
     struct State {
         var scanning = false
@@ -51,6 +55,7 @@ public final class RadioScanner: @unchecked Sendable {
             return state.generation
         }
         tick(generation)
+        duringStart?()
         // The rest of a slow start (a radio powering up): the caller waits, readings flow.
         if startDelay > 0 { Thread.sleep(forTimeInterval: startDelay) }
         state.withLock { $0.startsReturned += 1 }
