@@ -11,12 +11,7 @@ extension Scan {
     static func absentValuePositions(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Set<Int> {
         var positions: Set<Int> = []
         for index in body {
-            guard let word = tokens[index].word, closures.contains(word), index == body.lowerBound || !tokens[index - 1].isPunctuation(".")
-            else { continue }
-            var open = index + 1
-            if open < body.upperBound, tokens[open].isPunctuation("?") { open += 1 }
-            guard open < body.upperBound, tokens[open].isPunctuation("(") else { continue }
-            let arguments = argumentRanges(tokens, open: open, end: body.upperBound)
+            guard case .call(let arguments)? = closureMention(closures, at: index, in: tokens, body: body) else { continue }
             // Two values or more, then no error (AwesomeCache's `completion(nil, false, error)`
             // is a failure's, whatever its flag says).
             guard arguments.count >= 3, let error = arguments.last, error.count == 1, tokens[error.lowerBound].word == "nil" else { continue }
@@ -44,12 +39,7 @@ extension Scan {
     /// the caller reads only public methods' bodies (ClosureUses).
     static func callsBackWithNothing(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Bool {
         body.contains { index in
-            guard let word = tokens[index].word, closures.contains(word), index == body.lowerBound || !tokens[index - 1].isPunctuation(".")
-            else { return false }
-            var open = index + 1
-            if open < body.upperBound, tokens[open].isPunctuation("?") { open += 1 }
-            guard open < body.upperBound, tokens[open].isPunctuation("(") else { return false }
-            let arguments = argumentRanges(tokens, open: open, end: body.upperBound)
+            guard case .call(let arguments)? = closureMention(closures, at: index, in: tokens, body: body) else { return false }
             return arguments.count >= 2 && arguments.allSatisfy { $0.count == 1 && tokens[$0.lowerBound].word == "nil" }
         }
     }

@@ -138,29 +138,45 @@ extension Scan {
     private static func handsOn(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Set<String>? {
         var callees: Set<String> = []
         for index in body {
-            // The body's first token too (`{ callback(store[id], nil) }`, Kitura-Session's).
-            guard let word = tokens[index].word, closures.contains(word), index == body.lowerBound || !tokens[index - 1].isPunctuation(".")
-            else { continue }
-            var open = index + 1
-            if open < body.upperBound, tokens[open].isPunctuation("?") { open += 1 }
-            if open < body.upperBound, tokens[open].isPunctuation("(") {
-                // A call: the value first, the error after it.
-                let arguments = argumentRanges(tokens, open: open, end: body.upperBound)
+            switch closureMention(closures, at: index, in: tokens, body: body) {
+            case nil: continue
+            case .call(let arguments):
+                // The value first, the error after it.
                 guard arguments.count >= 2 else { continue }
                 let value = arguments[0]
                 let error = arguments[1]
                 let valueIsNil = value.count == 1 && tokens[value.lowerBound].word == "nil"
                 if valueIsNil ? !isNonNil(tokens, error, body: body) : !isNonNil(tokens, value, body: body) { return nil }
-                continue
+            case .other:
+                // Handed on as an argument (`then: completion`, `(completion)`, `, completion)`).
+                guard index > body.lowerBound, case let previous = tokens[index - 1],
+                    previous.isPunctuation(":") || previous.isPunctuation("(") || previous.isPunctuation(","),
+                    let callee = calleeOfArgument(tokens, at: index, from: body.lowerBound)
+                else { return nil }
+                callees.insert(callee)
             }
-            // Handed on as an argument (`then: completion`, `(completion)`, `, completion)`).
-            guard index > body.lowerBound, case let previous = tokens[index - 1],
-                previous.isPunctuation(":") || previous.isPunctuation("(") || previous.isPunctuation(","),
-                let callee = calleeOfArgument(tokens, at: index, from: body.lowerBound)
-            else { return nil }
-            callees.insert(callee)
         }
         return callees
+    }
+
+    /// How a body names one of its closure parameters at a token.
+    enum ClosureMention {
+        /// A call of it (`completion(…)`, `completion?(…)`), with its arguments' ranges.
+        case call([Range<Int>])
+        /// Anything else: handed on, stored, returned.
+        case other
+    }
+
+    /// Whether the token at `index` names one of `closures` itself, not a member of something
+    /// else (`self.completion`), and how; the body's first token too (`{ callback(store[id],
+    /// nil) }`, Kitura-Session's).
+    static func closureMention(_ closures: [String], at index: Int, in tokens: [SkimToken], body: Range<Int>) -> ClosureMention? {
+        guard let word = tokens[index].word, closures.contains(word), index == body.lowerBound || !tokens[index - 1].isPunctuation(".")
+        else { return nil }
+        var open = index + 1
+        if open < body.upperBound, tokens[open].isPunctuation("?") { open += 1 }
+        guard open < body.upperBound, tokens[open].isPunctuation("(") else { return .other }
+        return .call(argumentRanges(tokens, open: open, end: body.upperBound))
     }
 
     /// The ranges of a call's arguments, at its own depth, from its `(` at `open`.

@@ -53,25 +53,31 @@ extension Scan {
                 continue
             }
             named = true
-            // `label: closure`, or unlabeled (`enqueueFlush(completion)`).
-            let unlabeled = index > body.lowerBound && (tokens[index - 1].isPunctuation("(") || tokens[index - 1].isPunctuation(","))
-            guard index - 2 >= body.lowerBound, tokens[index - 1].isPunctuation(":") || unlabeled,
-                let label = unlabeled ? "_" : tokens[index - 2].word,
-                index + 1 < body.upperBound, tokens[index + 1].isPunctuation(",") || tokens[index + 1].isPunctuation(")"),
-                let open = openingParenthesis(tokens, of: index, from: body.lowerBound), open > body.lowerBound,
-                let callee = tokens[open - 1].word
-            else { return .some(nil) }
-            // On `self` or on nothing: a method of the same type.
-            if open - 2 >= body.lowerBound, tokens[open - 2].isPunctuation(".") {
-                guard open - 3 >= body.lowerBound, tokens[open - 3].word == "self" else { return .some(nil) }
-            }
-            let labels = argumentRanges(tokens, open: open, end: body.upperBound).map { argument in
-                argument.count > 2 && tokens[argument.lowerBound].word != nil && tokens[argument.lowerBound + 1].isPunctuation(":")
-                    ? tokens[argument.lowerBound].word! : "_"
-            }
-            callees.insert(callee + "(" + labels.map { $0 + ":" }.joined() + ")#" + label)
+            guard let call = ownMethodCall(handing: index, in: tokens, body: body) else { return .some(nil) }
+            callees.insert(call.callee + "#" + call.label)
         }
         return named ? .some(callees) : nil
+    }
+
+    /// The call of a method of the body's own type (on `self` or on nothing) that the closure
+    /// named at `index` is an argument of, `label: closure` or unlabeled (`enqueueFlush(completion)`):
+    /// the callee as `name(labels:)` and the closure's label (`_` for none).
+    static func ownMethodCall(handing index: Int, in tokens: [SkimToken], body: Range<Int>) -> (callee: String, label: String)? {
+        let unlabeled = index > body.lowerBound && (tokens[index - 1].isPunctuation("(") || tokens[index - 1].isPunctuation(","))
+        guard index - 2 >= body.lowerBound, tokens[index - 1].isPunctuation(":") || unlabeled,
+            let label = unlabeled ? "_" : tokens[index - 2].word,
+            index + 1 < body.upperBound, tokens[index + 1].isPunctuation(",") || tokens[index + 1].isPunctuation(")"),
+            let open = openingParenthesis(tokens, of: index, from: body.lowerBound), open > body.lowerBound,
+            let callee = tokens[open - 1].word
+        else { return nil }
+        if open - 2 >= body.lowerBound, tokens[open - 2].isPunctuation(".") {
+            guard open - 3 >= body.lowerBound, tokens[open - 3].word == "self" else { return nil }
+        }
+        let labels = argumentRanges(tokens, open: open, end: body.upperBound).map { argument in
+            argument.count > 2 && tokens[argument.lowerBound].word != nil && tokens[argument.lowerBound + 1].isPunctuation(":")
+                ? tokens[argument.lowerBound].word! : "_"
+        }
+        return (callee + "(" + labels.map { $0 + ":" }.joined() + ")", label)
     }
 
     /// A type's declaration at `index` (`class ChipBar: View {`, `fileprivate extension ChipBar {`):
