@@ -69,6 +69,14 @@ extension StarterBlock {
         }?.fullName
     }
 
+    /// What serves a wrapper that hands its closure to another method of its type.
+    enum ForwardedTwin {
+        /// The SDK's own async form of that method: the one to call.
+        case ownAsyncForm(callee: String, twin: String)
+        /// That method, bridged itself: its adapter may be enough.
+        case adapter(callee: String, adapter: String)
+    }
+
     /// The SDK's own async form of what `function` wraps: an async method named as a method of
     /// the type it hands its closure to, directly or through another such wrapper, that takes
     /// the same arguments (RouteComposer's `commitNavigation(to:with:animated:completion:)` →
@@ -76,7 +84,7 @@ extension StarterBlock {
     /// async throws`; `commitNavigation(to:animated:completion:)` → `commitNavigation(to:with:…)`
     /// → `navigate`, and `navigate(to:animated:) async throws`). Not an overload of other
     /// argument types (the `Destination` overload of `navigate(to:animated:completion:)`).
-    func forwardedAsyncTwin(of function: FunctionDecl) -> (callee: String, serving: String, isAdapter: Bool)? {
+    func forwardedAsyncTwin(of function: FunctionDecl) -> ForwardedTwin? {
         var seen: Set<String> = [function.fullName]
         var pending = (handOvers[function.fullName] ?? []).sorted(by: >)
         var callees: [String] = []
@@ -91,7 +99,7 @@ extension StarterBlock {
             if let twin = asyncMethods.first(where: { twin in
                 twin.name.name == name && Self.labels(of: twin) == arguments && Self.sharedLabelsHaveTheSameTypes(function, twin)
             }) {
-                return (callee, "own async form '\(twin.fullName)'", false)
+                return .ownAsyncForm(callee: callee, twin: twin.fullName)
             }
         }
         // Or a callback method of the type that takes the same arguments and is bridged itself
@@ -103,7 +111,7 @@ extension StarterBlock {
                 wrapped.fullName == callee && !wrapped.isAsync && Self.labels(of: wrapped) == Self.labels(of: function)
                     && Self.sharedLabelsHaveTheSameTypes(function, wrapped) && asyncTwin(of: wrapped) == nil
             }) {
-                return (callee, "adapter, '\(wrapped.name.name)(\(arguments.map { $0 + ":" }.joined()))'", true)
+                return .adapter(callee: callee, adapter: wrapped.name.name + "(" + arguments.map { $0 + ":" }.joined() + ")")
             }
         }
         return nil

@@ -358,13 +358,16 @@ extension StarterBlock {
         // `navigate(to:with:animated:completion:)` and reports its throw to the completion,
         // beside the SDK's `navigate(to:with:animated:) async throws`).
         if !function.isAsync, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
-            let (callee, serving, isAdapter) = forwardedAsyncTwin(of: function)
+            let twin = forwardedAsyncTwin(of: function)
         {
-            guard isAdapter else {
-                return addContext(member, function, reason: "it hands its closure to '\(callee)', whose \(serving) does the same: that is the one to call")
+            switch twin {
+            case .ownAsyncForm(let callee, let twin):
+                return addContext(
+                    member, function, reason: "it hands its closure to '\(callee)', whose own async form '\(twin)' does the same: that is the one to call")
+            case .adapter(let callee, let adapter):
+                entry.annotations.append(
+                    ("", "it hands its closure to '\(callee)', whose adapter, '\(adapter)' may do the same: if one adapter is enough, mark '\(function.name.name)' '@context'"))
             }
-            entry.annotations.append(
-                ("", "it hands its closure to '\(callee)', whose \(serving) may do the same: if one adapter is enough, mark '\(function.name.name)' '@context'"))
         }
         if entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), isAsyncSequence {
             return addContext(member, function, reason: "'\(Self.bareTypeName(type))' is an AsyncSequence itself: iterate it with 'for await'")
