@@ -370,9 +370,9 @@ extension StarterBlock {
         if closure.parameters.count >= 3, let absent = absentValues[function.name.name]?.filter({ $0 < closure.parameters.count }).sorted(),
             !absent.isEmpty
         {
-            let named = absent.map { names[$0 - 1].isEmpty || names[$0 - 1] == "_" ? "value \($0)" : "'\(names[$0 - 1])'" }
-            let others = (1..<closure.parameters.count).filter { !absent.contains($0) }
-                .map { names[$0 - 1].isEmpty || names[$0 - 1] == "_" ? "value \($0)" : "'\(names[$0 - 1])'" }
+            let describe = { (position: Int) in names[position - 1].isEmpty || names[position - 1] == "_" ? "value \(position)" : "'\(names[position - 1])'" }
+            let named = absent.map(describe)
+            let others = (1..<closure.parameters.count).filter { !absent.contains($0) }.map(describe)
             return [
                 ("@nullableResult(\(absent.map(String.init).joined(separator: ", ")))",
                  "'\(function.name.name)' calls back with nil for \(named.joined(separator: " and ")) beside a value and no error: absent values of a success, not a failure"),

@@ -53,8 +53,8 @@ extension StarterBlock {
     func chainedHalfReason(of function: FunctionDecl) -> String? {
         let owner = TokenMethods.bareName(type)
         let name = function.name.name
-        let successNames = ["success", "onSuccess", "whenSuccess", "onValue"]
-        let failureNames = ["failure", "onFailure", "whenFailure", "onError", "fail", "onFail"]
+        let successNames = ClosureRoleNames.successHalves
+        let failureNames = ClosureRoleNames.failureHalves
         guard let returned = function.returnType.map({ TokenMethods.bareName($0.strippingAttributes.description) }),
             returned == owner || returned == "Self", function.parameters.filter(isClosure).count == 1
         else { return nil }

@@ -19,6 +19,12 @@ extension ClosureRoleNames {
         "next", "value", "element", "event", "item", "change", "changed", "update", "message", "row",
     ]
 
+    /// Methods that set one half of a request's outcome and return the request for chaining
+    /// (Kumulos's `success(_:) -> KSAPIOperation` beside `failure(_:)`): scan comments them out
+    /// and generate refuses them, by these names.
+    public static let successHalves = ["success", "onSuccess", "whenSuccess", "onValue"]
+    public static let failureHalves = ["failure", "onFailure", "whenFailure", "onError", "fail", "onFail"]
+
     public static func isOutcomeEnum(caseNames: [String]) -> Bool {
         let lowered = caseNames.map { $0.lowercased() }
         return lowered.allSatisfy { valueCases.contains($0) || failureCases.contains($0) || endCases.contains($0) }
