@@ -39,7 +39,7 @@ struct SDKEnum {
         caseNames = decl.cases.map(\.name.name)
         emptyCases = decl.cases.filter { $0.payload.isEmpty }.map(\.name.name)
         genericCount = decl.genericParameters.count
-        failureCases = decl.cases.filter { ["error", "failure", "failed", "rejected"].contains($0.name.name.lowercased()) && $0.payload.count == 1 }
+        failureCases = decl.cases.filter { ClosureRoleNames.failureCases.contains($0.name.name.lowercased()) && $0.payload.count == 1 }
             .map { ($0.name.name, $0.payload[0].type.strippingAttributes.unwrappingOptional.description) }
     }
 

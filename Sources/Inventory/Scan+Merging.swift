@@ -103,13 +103,17 @@ extension Scan {
         mutating func record(_ block: StarterBlock, members: [SourceMember], lentTypes: LentTypes) {
             // Named in the starter, so that no declaration with a closure is left out unsaid.
             var seen: Set<String> = []
-            let refusedNames = block.entries.filter(\.refusedCallback).compactMap { entry -> String? in
-                guard let name = entry.swiftName, seen.insert(name).inserted else { return nil }
-                return name + (entry.contextReason.map { " — " + $0 } ?? "")
+            // Each once, with why it is not bridged.
+            func described(_ entries: [StarterBlock.Entry], seen: inout Set<String>) -> [String] {
+                entries.compactMap { entry in
+                    guard let name = entry.swiftName, seen.insert(name).inserted else { return nil }
+                    return name + (entry.contextReason.map { " — " + $0 } ?? "")
+                }
             }
+            let refusedNames = described(block.entries.filter(\.refusedCallback), seen: &seen)
             if !refusedNames.isEmpty { refused.append((block.type, refusedNames)) }
-            let names = block.entries.filter { $0.marksContext && $0.servedBy == nil && !$0.refusedCallback }.compactMap(\.swiftName)
-                .filter { seen.insert($0).inserted }
+            let contextEntries = block.entries.filter { $0.marksContext && $0.servedBy == nil && !$0.refusedCallback }
+            let names = contextEntries.compactMap(\.swiftName).filter { seen.insert($0).inserted }
             // Overrides and implementations of requirements: by the adapters that serve them.
             var bases: [String] = []
             for base in block.entries.compactMap(\.servedBy) where !bases.contains(base) { bases.append(base) }
@@ -127,13 +131,8 @@ extension Scan {
                 } else {
                     // Each with why it is not bridged, where the block said more than that its
                     // closure is no callback (a view modifier, the SDK's own async form).
-                    var described: Set<String> = []
-                    closuresOnly.append(
-                        (block.type,
-                         block.entries.filter { $0.marksContext && $0.servedBy == nil && !$0.refusedCallback }.compactMap { entry -> String? in
-                             guard let name = entry.swiftName, described.insert(name).inserted else { return nil }
-                             return name + (entry.contextReason.map { " — " + $0 } ?? "")
-                         }))
+                    var once: Set<String> = []
+                    closuresOnly.append((block.type, described(contextEntries, seen: &once)))
                 }
             }
             // A type whose only callbacks are its initializers': named too, and counted.

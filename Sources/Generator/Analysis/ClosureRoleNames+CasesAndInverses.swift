@@ -9,7 +9,7 @@ extension ClosureRoleNames {
         "next", "value", "success", "succeeded", "fulfilled", "resolved", "element", "event", "item", "change", "changed",
         "update", "message", "row",
     ]
-    static let failureCases: Set<String> = ["error", "failure", "failed", "fail", "rejected", "errored"]
+    public static let failureCases: Set<String> = ["error", "failure", "failed", "fail", "rejected", "errored"]
     static let endCases: Set<String> = [
         "completed", "complete", "finished", "done", "end", "ended", "interrupted", "cancelled", "canceled", "closed",
         "terminated",
