@@ -179,6 +179,12 @@ import Testing
                 "func destroy(completion: @escaping (_ result: Outcome) -> Void)",
                 typealiases: "enum Outcome {\n    case success\n    case failure(Error)\n}"))
         #expect(outcome.resultType == "Void")
+        // Nor with nothing in it (Gigya's `GigyaBiometricResult`): its failure was a success.
+        let bare = try #require(
+            adapter(
+                "func optIn(completion: @escaping (GigyaBiometricResult) -> Void)",
+                typealiases: "enum GigyaBiometricResult {\n    case success\n    case failure\n}"))
+        #expect(bare.resultType == "GigyaBiometricResult")
     }
 
     /// A stream of errors (`onError`, called for each one): the errors are the events, not the

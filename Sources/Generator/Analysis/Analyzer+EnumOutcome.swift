@@ -96,9 +96,12 @@ extension Analyzer {
             }
         }
         // A case named for the failure that carries no error (Harness's `DestructionResult`:
-        // `success`, `failure(reason: String)`) cannot be thrown, and is no value either: the
-        // enum is a value, whole, as an enum whose cases say nothing of an outcome.
-        if annotations.caseRoles.isEmpty, values.contains(where: { ClosureRoleNames.failureCases.contains($0.name.name.lowercased()) }) {
+        // `success`, `failure(reason: String)`; Gigya's `GigyaBiometricResult`: `success`,
+        // `failure`) cannot be thrown, and is no value or success either: the enum is a value,
+        // whole, as an enum whose cases say nothing of an outcome.
+        if annotations.caseRoles.isEmpty, failure == nil || values.contains(where: { ClosureRoleNames.failureCases.contains($0.name.name.lowercased()) }),
+            (values.map(\.name.name) + ends.map(\.name)).contains(where: { ClosureRoleNames.failureCases.contains($0.lowercased()) })
+        {
             return .none
         }
         // `@failure(.case)` alone on an enum of several other cases (Swift-Kuery's `QueryResult`:

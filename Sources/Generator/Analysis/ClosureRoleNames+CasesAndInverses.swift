@@ -32,8 +32,15 @@ extension ClosureRoleNames {
     }
 
     /// The case of an outcome enum that is called for each event (`next`, `value`), if any.
+    /// Not `value` beside only a failure: a result's (DRACOON's `Dracoon.Result`: `value`,
+    /// `error`), one outcome; beside an end it is an event (ReactiveSwift's `Signal.Event`:
+    /// `value`, `failed`, `completed`, `interrupted`).
     public static func eventCase(of caseNames: [String]) -> String? {
-        caseNames.first { eventCases.contains($0.lowercased()) }
+        caseNames.first { name in
+            let lowered = name.lowercased()
+            guard eventCases.contains(lowered) else { return false }
+            return lowered != "value" || caseNames.contains { endCases.contains($0.lowercased()) }
+        }
     }
 
     /// The verbs that undo a method's (`subscribe` → `unsubscribe`, `psubscribe` → `punsubscribe`,
