@@ -17,7 +17,13 @@ struct SDKEnum {
         // Read back as generate will: an enum the .bridge language cannot read is no help.
         let (file, diagnostics) = Parser.parse(Array(lines.joined(separator: "\n").utf8))
         guard diagnostics.isEmpty, case .enumDecl(let decl)? = file.declarations.first else { return nil }
-        if !ClosureRoleNames.isOutcomeEnum(caseNames: decl.cases.map(\.name.name)) {
+        // Cases named for events (Gigya's `GigyaPluginEvent`: `onBeforeValidation(event:)`,
+        // `onLogin(account:)`, `onHide(event:)`, … `error(event:)`): each call is one, a stream
+        // of the enum, whole.
+        let onEvents = decl.cases.map(\.name.name).filter(Self.namesEvent)
+        if onEvents.count >= 2, onEvents.count * 2 >= decl.cases.count {
+            eventNamedCase = onEvents[0]
+        } else if !ClosureRoleNames.isOutcomeEnum(caseNames: decl.cases.map(\.name.name)) {
             // Not named as an outcome, but with a case of one error beside cases of values
             // (Swift-Kuery's `QueryResult`, Bluejay's `DisconnectionResult`: `disconnected(…)`,
             // `failure(Error)`): that case is the failure; annotations name the rest.
@@ -60,7 +66,14 @@ struct SDKEnum {
 
     /// The case that is called for each event (`next`, `value`): the callback is a stream. An
     /// enum without one reports one outcome (`fulfilled`/`rejected`, `success`/`error`/`completed`).
-    var eventCase: String? { ClosureRoleNames.eventCase(of: caseNames) }
+    var eventCase: String? { ClosureRoleNames.eventCase(of: caseNames) ?? eventNamedCase }
+    /// The first of its cases named for an event (`onLogin`), where most are.
+    var eventNamedCase: String?
+
+    /// `onLogin`, `onBeforeSubmit`: `on` and a capital.
+    static func namesEvent(_ caseName: String) -> Bool {
+        caseName.hasPrefix("on") && caseName.dropFirst(2).first?.isUppercase == true
+    }
 
     /// The enum a callback's one parameter is (`(Event<Element>) -> Void`), looked up by its name
     /// as written: nested in the block's type first, then at the top level, then by a bare name

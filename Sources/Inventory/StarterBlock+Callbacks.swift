@@ -231,6 +231,11 @@ extension StarterBlock {
         return closureAliases[last.name.name] ?? closureAliases["qualified " + components.map(\.name.name).joined(separator: ".")]
     }
 
+    /// The names a type's text is made of (`[String: Result<T, Error>]`: `String`, `Result`, `T`, `Error`).
+    static func identifiers(in text: String) -> [String] {
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+    }
+
     /// Whether the callback's closure is handed the handle the method returns.
     static func isHanded(_ returned: TypeSyntax, by parameter: Parameter) -> Bool {
         guard case .function(let closure) = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes.kind else {

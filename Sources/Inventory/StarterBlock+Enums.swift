@@ -60,7 +60,10 @@ extension StarterBlock {
             }
         } else if let event = handed.eventCase {
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
-            annotations.insert(("@stream", "'\(handed.name)' has '.\(event)', called for each event"), at: 0)
+            annotations.insert(
+                ("@stream", handed.eventNamedCase == nil
+                    ? "'\(handed.name)' has '.\(event)', called for each event"
+                    : "the cases of '\(handed.name)' are named for events ('.\(event)', …): each call is one"), at: 0)
         } else if registered {
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until it is stopped"), at: 0)

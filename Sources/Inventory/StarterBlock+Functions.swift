@@ -51,8 +51,14 @@ extension StarterBlock {
         // application:`, Split's `authenticate(session:challenge:completionHandler:)`): not a
         // method of the SDK's own that takes one (BulletinBoard's `showBulletin(in application:
         // UIApplication, …, completion:)`).
+        // Nor one whose closure gets a type of the module (Gigya's `attachTo(webView: WKWebView,
+        // viewController:, pluginEvent: (GigyaPluginEvent<T>) -> Void)`): the system hands its
+        // own types only.
         if takesCallback(function), let first = function.parameters.first, first.label == nil || first.label == first.name,
-            case let system = first.type.strippingAttributes.unwrappingOptional.description, Self.systemDelegators.contains(system)
+            case let system = first.type.strippingAttributes.unwrappingOptional.description, Self.systemDelegators.contains(system),
+            !function.parameters.compactMap(closureType(of:)).contains(where: { closure in
+                closure.parameters.contains { Self.identifiers(in: $0.type.description).contains(where: declaredTypes.contains) }
+            })
         {
             return addContext(member, function, reason: "forwards the \(system)'s delegate call: pass on the completion handler the system gave you")
         }

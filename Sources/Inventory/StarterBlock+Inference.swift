@@ -411,7 +411,7 @@ extension StarterBlock {
                 // Unconstrained: a `Decodable` one the caller picks on purpose, and the library decodes.
                 guard generic.constraint == nil else { return false }
                 let name = generic.name.name
-                let words = { (text: String) in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init) }
+                let words = Self.identifiers(in:)
                 return words(callbacks[0].type.description).contains(name)
                     && !function.parameters.filter { $0.name.name != callbacks[0].name.name }.contains { words($0.type.description).contains(name) }
                     && !(function.returnType.map { words($0.description).contains(name) } ?? false)

@@ -36,4 +36,36 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("func serverVersion() async throws -> String {"), "\(generated)")
     }
+
+    /// Gigya's `GigyaPluginEvent` (`onBeforeValidation(event:)`, `onLogin(account:)`, `onHide(event:)`,
+    /// …, `error(event:)`): cases named for events, so `showScreenSet(…, completion:)` calls back
+    /// for each (it was a one-shot, unsaid). And `attachTo(webView: WKWebView, …, pluginEvent:)`
+    /// takes a web view but forwards no delegate call of it: its closure gets a type of the
+    /// module, which the system never hands.
+    @Test func casesNamedForEventsMakeAStream() throws {
+        let text = scan(
+            """
+            public protocol GigyaAccountProtocol {}
+            public struct PluginEventData {}
+            public enum GigyaPluginEvent<T: GigyaAccountProtocol> {
+                case onBeforeValidation(event: PluginEventData)
+                case onLogin(account: T)
+                case onHide(event: PluginEventData)
+                case onCanceled
+                case error(event: PluginEventData)
+            }
+            public class GigyaCore<T: GigyaAccountProtocol> {
+                public func showScreenSet(with name: String, params: [String: Any] = [:], completion: @escaping (GigyaPluginEvent<T>) -> Void) {}
+            }
+            open class GigyaWebBridge<T: GigyaAccountProtocol> {
+                open func attachTo(webView: WKWebView, viewController: UIViewController, pluginEvent: @escaping (GigyaPluginEvent<T>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @stream because the cases of 'GigyaPluginEvent' are named for events ('.onBeforeValidation', …): each call is one\n    @stream\n"), "\(text)")
+        #expect(!text.contains("forwards the"), "\(text)")
+        #expect(text.components(separatedBy: "    @stream\n").count == 3, "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("-> _Concurrency.AsyncStream<GigyaPluginEvent<T>>"), "\(generated)")
+    }
 }
