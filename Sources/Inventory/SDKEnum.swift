@@ -47,7 +47,26 @@ struct SDKEnum {
         genericCount = decl.genericParameters.count
         failureCases = decl.cases.filter { ClosureRoleNames.failureCases.contains($0.name.name.lowercased()) && $0.payload.count == 1 }
             .map { ($0.name.name, $0.payload[0].type.strippingAttributes.unwrappingOptional.description) }
+        // A failure case of an optional error, or of an error beside other values (Karhoo's
+        // `failure(error: KarhooError?, correlationId: String?)`): generate cannot throw it.
+        unthrownFailure = decl.cases.first(where: Self.carriesUnthrownError).map { item in
+            let payload = item.payload.map { element -> String in (element.label.map { $0 + ": " } ?? "") + element.type.description }
+            return (item.name.name, "(" + payload.joined(separator: ", ") + ")")
+        }
     }
+
+    static func carriesUnthrownError(_ item: EnumCaseDecl) -> Bool {
+        guard ClosureRoleNames.failureCases.contains(item.name.name.lowercased()), let first = item.payload.first else { return false }
+        let namesError = item.payload.contains { element in
+            StarterBlock.identifiers(in: element.type.description).contains { $0.hasSuffix("Error") }
+        }
+        if case .optional = first.type.strippingAttributes.kind { return namesError }
+        return namesError && item.payload.count > 1
+    }
+
+    /// Its failure case that carries an error generate does not throw: an optional one, or one
+    /// beside other values, with what it carries as written.
+    var unthrownFailure: (name: String, payload: String)?
 
     /// Its failure cases and the type each carries (WKZombie's `Result<T>.error(ActionError)`):
     /// thrown as they are, so each must be an `Error`.

@@ -72,6 +72,11 @@ extension StarterBlock {
         } else {
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             annotations.insert(("", "one-shot: the cases of '\(handed.name)' (\(cases)) report one outcome"), at: 0)
+            if let (failure, payload) = handed.unthrownFailure {
+                annotations.insert(
+                    ("", "as written, the value is the whole \(handed.name), a failure among its values: '.\(failure)\(payload)' is no one error generate can throw; check its cases, or bridge a method of yours that throws"),
+                    at: 1)
+            }
             // Beside a case of a value, a case of none is a nil (Facebook's `LoginResult`:
             // `.success(granted:declined:token:)`, `.cancelled`, `.failed(Error)`).
             if !handed.emptyCases.isEmpty, handed.emptyCases.count < handed.caseNames.count - 1 {

@@ -68,4 +68,29 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("-> _Concurrency.AsyncStream<GigyaPluginEvent<T>>"), "\(generated)")
     }
+
+    /// Karhoo's `Result<T>`: `success(result: T, correlationId: String?)`, `failure(error:
+    /// KarhooError?, correlationId: String?)`. Generate returns it whole (the failure carries no
+    /// one error it can throw): said, where it was not, and a failure came back as a value.
+    @Test func aFailureCaseOfAnOptionalErrorAndMoreIsSaid() throws {
+        let text = scan(
+            """
+            public struct KarhooError: Error {}
+            public enum Result<T> {
+                case success(result: T, correlationId: String? = nil)
+                case failure(error: KarhooError?, correlationId: String? = nil)
+            }
+            public typealias CallbackClosure<T> = (Result<T>) -> Void
+            open class Call<T> {
+                open func execute(callback: @escaping CallbackClosure<T>) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: as written, the value is the whole Result, a failure among its values: '.failure(error: KarhooError?, correlationId: String?)' is no one error generate can throw"
+            ), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func execute() async throws -> Result<T> {"), "\(generated)")
+    }
 }
