@@ -43,6 +43,15 @@ struct DocumentedFrequency: Equatable {
         "executed", "triggered", "notified", "delivered", "emitted",
     ]
 
+    /// Whether the word at `index` speaks of the callback: not "callback" naming something else
+    /// ("every callback notification that uses the URL", Watson's `registerCallback(callbackURL:
+    /// …, completionHandler:)`: the service's HTTP callbacks, not the closure's calls).
+    static func isAboutCallback(_ words: [String], at index: Int) -> Bool {
+        guard aboutCallback.contains(words[index]) else { return false }
+        let next = index + 1 < words.count ? words[index + 1] : ""
+        return !(words[index] == "callback" && (repeatedThings.contains(next) || ["url", "urls"].contains(next)))
+    }
+
     /// What `documentation` says, sentence by sentence, leaving out the lines that document the
     /// other parameters (`- parameter progress: called periodically` says nothing of the
     /// completion) and sentences about calling the method itself.
@@ -66,7 +75,7 @@ struct DocumentedFrequency: Equatable {
         // Perfect-HTTP's `push(callback:)`: the app may push again; each push calls back once).
         let said = sentences.filter { sentence in
             !(sentence.count > 2 && ["may", "can", "might", "should", "must"].contains(sentence[0]) && sentence[1] == "be")
-                && (sentence.contains(where: aboutCallback.contains) || sentence.contains(callback.lowercased()))
+                && (sentence.indices.contains { isAboutCallback(sentence, at: $0) } || sentence.contains(callback.lowercased()))
                 && (sentence.contains(callback.lowercased()) || !sentence.contains { others.contains($0) || others.contains(String($0.dropLast())) && $0.hasSuffix("s") })
         }.flatMap { phrases(in: $0, method: method.lowercased()) }
         guard let first = said.first, said.allSatisfy({ $0.kind == first.kind }) else { return nil }

@@ -159,6 +159,13 @@ public final class Workspace: FixtureObject {
         respond { outcome in completion(continuation.count, outcome.error) }
     }
 
+    public func list(`default`: Bool? = nil, `for` owner: String, completion: @escaping (Int?, Error?) -> Void) {
+        respond { outcome in
+            let (value, error) = outcome.pair(owner.count + (`default` == true ? 1 : 0))
+            completion(value, error)
+        }
+    }
+
     public func fetchShareParticipant(withUserRecordID userRecordID: String, completionHandler: @escaping (String?, Error?) -> Void) {
         respond { outcome in
             let (value, error) = outcome.pair(userRecordID)

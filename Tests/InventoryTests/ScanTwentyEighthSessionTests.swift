@@ -93,4 +93,23 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("func execute() async throws -> Result<T> {"), "\(generated)")
     }
+
+    /// Watson's `registerCallback(callbackURL:userSecret:headers:completionHandler:)`, documented
+    /// with "the payload of every callback notification that uses the URL" (the service's HTTP
+    /// callbacks, not the closure's): no word of the sentence speaks of the closure (it made the
+    /// call a stream that never ends).
+    @Test func aCallbackNotificationIsNoCallOfTheClosure() {
+        let text = scan(
+            """
+            public class SpeechToText {
+                /// Register a callback. The signature provides integrity for the payload of every callback notification that uses the URL.
+                public func registerCallback(callbackURL: String, completionHandler: @escaping (String?, Error?) -> Void) {}
+                /// Listen. The handler is called for every message.
+                public func listen(handler: @escaping (String) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("every callback notification"), "\(text)")
+        #expect(text.components(separatedBy: "    @stream\n").count == 2, "\(text)")
+    }
 }

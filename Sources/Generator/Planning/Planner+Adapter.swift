@@ -312,7 +312,9 @@ extension Planner {
         var text: String
         switch parameter.label {
         case nil: text = "_ " + parameter.name
-        case parameter.name?: text = parameter.name
+        // `` `default`: Bool? `` is one name for both, a keyword written in backticks as a name
+        // and bare as a label: `` default `default` `` would be a duplicate (a warning).
+        case let label? where label == parameter.name || "`" + label + "`" == parameter.name: text = parameter.name
         case let label?: text = label + " " + parameter.name
         }
         text += ": " + (parameter.isVariadic ? parameter.type + "..." : type(of: parameter))

@@ -36,4 +36,34 @@ extension Workspace {
             )
         }
     }
+
+    /// A keyword for a name (`` `default` ``, one name for the label and the parameter) is
+    /// written once, in backticks: `` default `default` `` would be a duplicate name (a warning
+    /// Watson's `listModels(source:target:default:…)` met). `` `for` owner `` keeps both.
+    ///
+    /// Bridged from `Workspace.list(default:for:completion:)`.
+    #sourceLocation(file:"ReservedNames.bridge",line:10)
+    @discardableResult
+    nonisolated(nonsending) func list(`default`: Bool? = nil, for owner: String) async throws -> Int {
+        #sourceLocation(file:"ReservedNames.bridge",line:11)
+        let call = BridgegenCall<Int, Swift.Void>("Workspace.list(default:for:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ReservedNames.bridge",line:11)
+            self.list(
+                default: `default`,
+                for: owner,
+                completion: { value, error in
+                    #sourceLocation()
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
+    }
 }
