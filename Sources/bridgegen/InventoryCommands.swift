@@ -238,7 +238,10 @@ enum InventoryCommands {
             }
             for file in found.sorted() {
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    problems.append("\(file): error: cannot be read")
+                    // A link to nothing (a copied SDK whose links point into the original): say so.
+                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
+                    problems.append(
+                        "\(file): error: " + (target.map { "is a symbolic link to '\($0)', which does not exist" } ?? "cannot be read"))
                     continue
                 }
                 files.append(Scan.File(path: file, bytes: Array(data)))

@@ -518,6 +518,20 @@ let invalidBridge = """
         #expect(unknown.stderr.contains("pass --module NAME"))
     }
 
+    /// A symbolic link to nothing among the sources (the outside try's copied SDK) is named as
+    /// one, with its target; nothing is written and the exit is non-zero.
+    @Test func scanNamesABrokenLink() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "public class Kit {\n    public func ping(completion: @escaping (Error?) -> Void) {}\n}\n"
+            .write(to: dir.appendingPathComponent("Kit.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("Shared.swift").path, withDestinationPath: "../Gone/Shared.swift")
+        let result = run(["scan", dir.path, "--module", "Kit"])
+        #expect(result.code != .success)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("Shared.swift: error: is a symbolic link to '../Gone/Shared.swift', which does not exist"), "\(result.stderr)")
+    }
+
     /// Files the package's manifest excludes are not compiled: scan leaves them out, and says so.
     @Test func scanLeavesOutWhatThePackageManifest() throws {
         let dir = try temporaryDirectory()
