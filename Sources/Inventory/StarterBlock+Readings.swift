@@ -40,7 +40,8 @@ extension StarterBlock {
         // A Result beside other values (Mapbox Directions' `(Session, Result<RouteResponse,
         // DirectionsError>)`): the Result is the outcome, the rest is left out (decision 117).
         // Or as one tuple (Tealium's `ModuleCompletion = ((Result<Bool, Error>, [String: Any]?)) -> Void`).
-        for callback in callbacks {
+        // (Kept whole by `@stream(results)`, nothing is left out.)
+        for callback in callbacks where !annotations.contains(where: { $0.annotation == "@stream(results)" }) {
             guard let closure = closureType(of: callback) else { continue }
             var types = closure.parameters.map(\.type)
             if types.count == 1, case .tuple(let inner) = types[0].strippingAttributes.kind { types = inner.map(\.type) }

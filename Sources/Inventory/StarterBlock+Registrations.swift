@@ -26,12 +26,21 @@ extension StarterBlock {
     /// `addPublishListener`, Apollo's `watch`), an observation's ends (ReactiveSwift's
     /// `observeResult`). Said either way.
     func resultPerCallReading(of function: FunctionDecl, callbacks: [Parameter], into annotations: inout [(annotation: String, why: String)]) {
-        guard callbacks.count == 1, let result = resultType(of: callbacks[0]), !result.contains("Single"),
+        // Or one Result beside other values (Tjek's `addResponseListener(on:_:)`, `(_ endpointName:
+        // String, Result<HTTPURLResponse, APIError>)`, one per request): the call, whole.
+        let beside = closureType(of: callbacks[0]).flatMap { closure -> String? in
+            let results = closure.parameters.compactMap { resultName($0.type) }
+            return closure.parameters.count > 1 && results.count == 1 ? results[0] : nil
+        }
+        guard callbacks.count == 1, let result = resultType(of: callbacks[0]) ?? beside, !result.contains("Single"),
             let stream = annotations.firstIndex(where: { $0.annotation == "@stream" })
         else { return }
         let name = callbacks[0].label?.name ?? callbacks[0].name.name
         if Self.registersForResults(function.name.name) {
-            annotations[stream] = ("@stream(results)", "'\(name)' gets a \(result) per call, and a listener goes on after a failure: each Result is an event")
+            annotations[stream] = (
+                "@stream(results)",
+                "'\(name)' gets a \(result) per call\(beside == nil ? "" : " beside other values"), and a listener goes on after a failure: each \(beside == nil ? "Result" : "call, whole,") is an event"
+            )
         } else {
             annotations.append(
                 ("", "'\(name)' gets a \(result) per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"))

@@ -112,4 +112,24 @@ import Testing
         #expect(!text.contains("every callback notification"), "\(text)")
         #expect(text.components(separatedBy: "    @stream\n").count == 2, "\(text)")
     }
+
+    /// Tjek's `addResponseListener(on:_:)`, `(_ endpointName: String, Result<HTTPURLResponse,
+    /// APIError>)` once per request: a listener of results, each call whole; the first failed
+    /// request ended the stream, and the endpoint's name was left out.
+    @Test func aListenerOfAResultBesideOtherValuesKeepsEachCall() throws {
+        let text = scan(
+            """
+            public enum APIError: Error { case failed }
+            public class APIClient {
+                public func addResponseListener(on queue: DispatchQueue, _ callback: @escaping (_ endpointName: String, Result<HTTPURLResponse, APIError>) -> Void) {
+                    responseListeners.append((queue: queue, callback: callback))
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("@stream(results) because 'callback' gets a Result per call beside other values"), "\(text)")
+        #expect(!text.contains("the rest is left out"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("-> _Concurrency.AsyncStream<(String, Result<HTTPURLResponse, APIError>)>"), "\(generated)")
+    }
 }
