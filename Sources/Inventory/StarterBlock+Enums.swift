@@ -31,6 +31,15 @@ extension StarterBlock {
                 annotations.append(
                     ("@\(isStream ? "event" : "success")(.\(handed.valueCases[0]))", "'.\(handed.valueCases[0])' is the one case of '\(handed.name)' that carries a value"))
                 annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error"))
+            } else if isStream, let end = handed.caseNames.first(where: { $0 != failure && ClosureRoleNames.endCases.contains($0.lowercased()) }),
+                let stream = annotations.firstIndex(where: { $0.annotation == "@stream" })
+            {
+                // A state machine's events (WeTransfer's upload `State`: `.created(T)`,
+                // `.uploading(Progress)`, `.completed(T)`, `.failed(Error)`): each state whole, the
+                // end case the last of them, the failure thrown.
+                annotations[stream] = ("@stream(results)", annotations[stream].why + ": each '\(handed.name)' is an event, whole")
+                annotations.append(("@failure(.\(failure))", "'.\(failure)' of '\(handed.name)' carries the error, thrown"))
+                annotations.append(("@finish(.\(end))", "'.\(end)' of '\(handed.name)' is the last event: yielded, then the stream ends"))
             } else if !isStream, let success = Self.bareSuccess(of: function, in: handed) {
                 // A command (Swift-Kuery's `connect`, `commit`, `Table.create(connection:)`) beside
                 // a case that succeeds without a value (`.successNoData`): it returns nothing,

@@ -127,6 +127,38 @@ import Testing
         #expect(await eventually { library.subscriptions.first?.disposeCount == 1 })
     }
 
+    /// `@stream(results) @failure(.error) @finish(.completed)` (WeTransfer's upload `State`):
+    /// each case whole, `.completed` the last of them, `.error` thrown; after the end, a late
+    /// `.next` and `.error` are dropped and reported, and the registration is disposed of once.
+    @Test func aStateMachineStreamsEachStateAndEndsAtItsLast() async throws {
+        let library = PhotoLibrary()
+        var seen: [String] = []
+        for try await event in library.observeStates() {
+            switch event {
+            case .next(let photo): seen.append(photo.id)
+            case .error: seen.append("error")
+            case .completed: seen.append("completed")
+            }
+        }
+        #expect(seen == ["a", "b", "c", "completed"])
+        library.outcome = .failure
+        seen = []
+        await #expect(throws: PhotoError.notFound) {
+            for try await event in library.observeStates() {
+                if case .next(let photo) = event { seen.append(photo.id) }
+            }
+        }
+        #expect(seen == ["a"])
+        let log = MisuseLog.install(for: "PhotoLibrary.observeStates")
+        let misbehaving = PhotoLibrary()
+        misbehaving.outcome = .both
+        var count = 0
+        for try await _ in misbehaving.observeStates() { count += 1 }
+        #expect(count == 2)
+        #expect(await eventually { log.all.map(\.kind) == [.eventAfterFinish, .duplicateCallback] })
+        #expect(await eventually { misbehaving.subscriptions.first?.disposeCount == 1 })
+    }
+
     /// A consumer that stops listening disposes of the registration once.
     @Test func aConsumerThatStopsDisposesOnce() async throws {
         let library = PhotoLibrary()

@@ -132,4 +132,28 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("-> _Concurrency.AsyncStream<(String, Result<HTTPURLResponse, APIError>)>"), "\(generated)")
     }
+
+    /// WeTransfer's `upload(_:stateChanged:)`: a closure named for what changed, and a `State` of
+    /// `.created(T)`, `.uploading(Progress)`, `.completed(T)`, `.failed(Error)`: each state
+    /// whole, `.completed` the last, `.failed` thrown. It was a one-shot of the first state.
+    @Test func aStateMachineIsAStreamOfItsStatesEndingAtItsLast() throws {
+        let text = scan(
+            """
+            public class Transfer {}
+            public class WeTransfer {
+                public enum State<T> {
+                    case created(T)
+                    case uploading(Progress)
+                    case completed(T)
+                    case failed(Swift.Error)
+                }
+                public static func upload(_ transfer: Transfer, stateChanged: @escaping (State<Transfer>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@stream(results) because 'stateChanged' is called for each event: each 'WeTransfer.State' is an event, whole"), "\(text)")
+        #expect(text.contains("    @failure(.failed)\n") && text.contains("    @finish(.completed)\n"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("static func upload(_ transfer: Transfer) -> _Concurrency.AsyncThrowingStream<State<Transfer>, any Swift.Error>"), "\(generated)")
+    }
 }

@@ -34,15 +34,39 @@ extension Analyzer {
             !annotations.caseRoles.isEmpty || ClosureRoleNames.isOutcomeEnum(caseNames: cases.map(\.name.name))
         else { return .none }
         // `@stream(results)`: each call's enum is the event, whole (BlueCap's `FutureStream`
-        // hands a `Try<T>` per element, a failure among them, and goes on).
+        // hands a `Try<T>` per element, a failure among them, and goes on). `@failure(.case)`
+        // and `@finish(.case)` may say which cases end it (WeTransfer's upload `State`:
+        // `.failed(Error)` fails it, `.completed(Transfer)` is yielded and ends it).
         if let stream = annotations.stream, stream.keepsResults {
-            if let (_, kind, location) = annotations.caseRoles.first {
+            if let (_, kind, location) = annotations.caseRoles.first(where: { !["failure", "finish"].contains($0.kind) }) {
                 diagnostics.error(
                     "'@\(kind)' names a case, but '@stream(results)' yields each '\(decl.name.name)' whole", at: location,
-                    notes: [.init("remove '@\(kind)(…)', or 'results' to read the cases")])
+                    notes: [.init("remove '@\(kind)(…)', or 'results' to read the cases; '@failure(.case)' and '@finish(.case)' may say which cases end the stream")])
                 return .some(nil)
             }
-            return .none
+            guard !annotations.caseRoles.isEmpty else { return .none }
+            var failure: String?
+            var ends: [EnumOutcome.Case] = []
+            for (name, kind, location) in annotations.caseRoles {
+                guard let item = cases.first(where: { $0.name.name == name }) else {
+                    diagnostics.error(
+                        "'@\(kind)(.\(name))' names no case of '\(decl.name.name)'", at: location,
+                        notes: [.init("its cases are " + cases.map { "'.\($0.name.name)'" }.joined(separator: ", "), at: decl.location)])
+                    return .some(nil)
+                }
+                if kind == "finish" {
+                    ends.append(.init(name: name, arity: item.payload.count))
+                } else if item.payload.count == 1, errorKind(item.payload[0].type, scope: scope) == .nonOptional || Self.mayBeAnError(item.payload[0].type) {
+                    failure = name
+                } else {
+                    diagnostics.error(
+                        "'.\(name)' of '\(decl.name.name)' does not carry one error, so it cannot be the failure", at: location,
+                        notes: [.init("the failure case carries the error: 'case \(name)(Error)'")])
+                    return .some(nil)
+                }
+            }
+            let outcome = EnumOutcome(value: nil, failure: failure, ends: ends, line: decl.location.line, isWholeValue: true, through: through)
+            return .some((outcome, element.type.strippingAttributes.description))
         }
         let isStream = annotations.stream != nil
         let enumName = decl.name.name

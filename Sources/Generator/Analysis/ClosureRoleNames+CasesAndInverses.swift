@@ -10,7 +10,7 @@ extension ClosureRoleNames {
         "update", "message", "row",
     ]
     public static let failureCases: Set<String> = ["error", "failure", "failed", "fail", "rejected", "errored"]
-    static let endCases: Set<String> = [
+    public static let endCases: Set<String> = [
         "completed", "complete", "finished", "done", "end", "ended", "interrupted", "cancelled", "canceled", "closed",
         "terminated",
     ]

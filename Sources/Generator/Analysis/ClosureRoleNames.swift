@@ -74,6 +74,8 @@ public enum ClosureRoleNames {
     /// for each update or item, an event.
     static func namesUpdates(_ name: String) -> Bool {
         let words = camelWords(name)
+        // Or for what changed (WeTransfer's `stateChanged:`, a `statusUpdated`): each change.
+        if words.count > 1, ["changed", "updated"].contains(words[words.count - 1]) { return true }
         guard words.count > 1, ["handler", "block", "callback", "closure"].contains(words[words.count - 1]) else { return false }
         return ["update", "updates", "change", "changes", "enumeration"].contains(words[words.count - 2])
     }

@@ -129,8 +129,10 @@ extension Planner {
     /// "Cases: `.next` is the events, `.error` the error, `.completed` the end."
     static func caseRoles(_ outcome: EnumOutcome, isStream: Bool) -> String {
         let cases = outcome.through.map { "Cases of its `\($0)`" } ?? "Cases"
-        if outcome.isWholeValue, let failure = outcome.failure {
-            return "\(cases): `.\(failure)` is the error, every other case \(isStream ? "an event" : "the value")."
+        if outcome.isWholeValue {
+            let ends = outcome.ends.map { "`.\($0.name)`" }.joined(separator: " and ")
+            let parts = [outcome.failure.map { "`.\($0)` is the error" }, ends.isEmpty ? nil : "\(ends) the last event"].compactMap { $0 }
+            return "\(cases): " + (parts + ["every other case \(isStream ? "an event" : "the value")"]).joined(separator: ", ") + "."
         }
         var parts: [String] = []
         // A value case of nothing (Swift-Kuery's `.successNoData` for a command): the one-shot

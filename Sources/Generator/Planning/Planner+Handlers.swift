@@ -116,9 +116,19 @@ extension Planner {
             printer.line("case " + pattern + ":", from: line - 1)
             printer.indented { $0.line(actions.receiver + statement, from: line) }
         }
-        // The enum itself is the value: its failure case throws, any other returns (or yields) it.
-        if outcome.isWholeValue, let failure = outcome.failure {
-            branch(".\(failure)(let error)", actions.failure + "error)")
+        // The enum itself is the value: its failure case throws, any other returns (or yields)
+        // it; a stream's end case is yielded too, and then ends it.
+        if outcome.isWholeValue {
+            if let failure = outcome.failure { branch(".\(failure)(let error)", actions.failure + "error)") }
+            if actions.isStream, !outcome.ends.isEmpty {
+                line += 2
+                printer.line("case " + outcome.ends.map { "." + $0.name }.joined(separator: ", ") + ":", from: line - 1)
+                printer.indented {
+                    $0.line(actions.receiver + actions.success + subject + ")", from: line)
+                    $0.line(actions.receiver + actions.neither, from: line + 1)
+                }
+                line += 1
+            }
             line += 2
             printer.line("default:", from: line - 1)
             printer.indented { $0.line(actions.receiver + actions.success + subject + ")", from: line) }

@@ -330,3 +330,37 @@ extension PhotoLibrary {
         )
     }
 }
+
+#sourceLocation(file:"EnumOutcomes.bridge",line:107)
+/// A state machine's events whole (WeTransfer's upload `State`): every case is yielded as it
+/// is, `.error` throws instead, and `.completed` is the last event, after which the stream ends.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// Bridged from `PhotoLibrary.observe(_:)`.
+    /// Cases: `.error` is the error, `.completed` the last event, every other case an event.
+    #sourceLocation(file:"EnumOutcomes.bridge",line:112)
+    func observeStates() -> _Concurrency.AsyncThrowingStream<PhotoEvent<Photo>, any Swift.Error> {
+        #sourceLocation(file:"EnumOutcomes.bridge",line:109)
+        BridgegenStream<PhotoEvent<Photo>, PhotoSubscription>.throwing(
+            "PhotoLibrary.observeStates()",
+            stop: { token in token.dispose() },
+            register: { events in
+                #sourceLocation(file:"EnumOutcomes.bridge",line:112)
+                self.observe({ event in
+                    #sourceLocation(file:"EnumOutcomes.bridge",line:5)
+                    switch event {
+                    case .error(let error):
+                        events.finish(throwing: error)
+                    case .completed:
+                        events.yield(event)
+                        events.finish()
+                    default:
+                        events.yield(event)
+                    }
+                })
+            }
+        )
+        #sourceLocation()
+    }
+}
