@@ -300,11 +300,14 @@ extension StarterBlock {
             // Work by an alias as well, where it throws (Jobs' `action: Job.Action`, `() throws ->
             // Void`: the job, whose error the library handles). One that does not throw keeps what
             // the rest of the evidence says (EasyClosure's `Action = () -> Void`, a control's
-            // action at each of its events; Noze's `onDrain(handler: DoneCB)`).
+            // action at each of its events; Noze's `onDrain(handler: DoneCB)`), unless the alias
+            // is named for work itself (ABSmartly's `Scheduler.schedule(after:execute: Work)`; not
+            // an `Action`, which a control's event runs too).
+            let workByName = ["work", "job", "task", "operation"].contains(last.name.name.lowercased())
             return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
-                && !(closure.throwsClause != nil && CallbackShape.isWork(
+                && !((closure.throwsClause != nil || workByName) && CallbackShape.isWork(
                     name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
-                    returns: returns, owner: owner, closureThrows: true,
+                    returns: returns, owner: owner, closureThrows: closure.throwsClause != nil,
                     handed: closure.parameters.first?.type.strippingAttributes.unwrappingOptional.description))
         }
         // A type the sources do not declare (another module's alias): a callback only by its

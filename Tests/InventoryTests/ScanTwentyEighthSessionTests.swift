@@ -156,4 +156,25 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("static func upload(_ transfer: Transfer) -> _Concurrency.AsyncThrowingStream<State<Transfer>, any Swift.Error>"), "\(generated)")
     }
+
+    /// ABSmartly's `Scheduler.schedule(after:execute: Work) -> ScheduledHandle`: an alias named
+    /// for work is the work the SDK runs for the caller, as `() -> Void` written out is; an
+    /// `Action` alias keeps what the rest says (EasyClosure's control actions are events).
+    @Test func anAliasNamedForWorkIsWork() {
+        let text = scan(
+            """
+            public protocol ScheduledHandle { func cancel() }
+            public protocol Scheduler {
+                typealias Work = () -> Void
+                func schedule(after: TimeInterval, execute: @escaping Work) -> ScheduledHandle
+            }
+            public typealias Action = () -> Void
+            public class Button {
+                public func tap(_ action: @escaping Action) {}
+            }
+            """
+        ).text
+        #expect(text.contains("// Scheduler: schedule(after:execute:)"), "\(text)")
+        #expect(text.contains("    public func tap(_ action: @escaping Action)"), "\(text)")
+    }
 }
