@@ -151,7 +151,7 @@ import Testing
             }
             """
         ).text
-        #expect(text.contains("@stream(results) because 'stateChanged' is called for each event: each 'WeTransfer.State' is an event, whole"), "\(text)")
+        #expect(text.contains("@stream(results) because 'stateChanged' is called for each change: each 'WeTransfer.State' is an event, whole"), "\(text)")
         #expect(text.contains("    @failure(.failed)\n") && text.contains("    @finish(.completed)\n"), "\(text)")
         let generated = try generate(text)
         #expect(generated.contains("static func upload(_ transfer: Transfer) -> _Concurrency.AsyncThrowingStream<State<Transfer>, any Swift.Error>"), "\(generated)")

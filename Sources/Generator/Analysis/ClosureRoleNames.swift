@@ -74,8 +74,6 @@ public enum ClosureRoleNames {
     /// for each update or item, an event.
     static func namesUpdates(_ name: String) -> Bool {
         let words = camelWords(name)
-        // Or for what changed (WeTransfer's `stateChanged:`, a `statusUpdated`): each change.
-        if words.count > 1, ["changed", "updated"].contains(words[words.count - 1]) { return true }
         guard words.count > 1, ["handler", "block", "callback", "closure"].contains(words[words.count - 1]) else { return false }
         return ["update", "updates", "change", "changes", "enumeration"].contains(words[words.count - 2])
     }
@@ -331,6 +329,15 @@ public enum ClosureRoleNames {
         }
         if closures.count == 1, let event = one(.event) {
             return (true, "'\(event)' is called for each event")
+        }
+        // The one closure, named for what changed (WeTransfer's `stateChanged:`, a
+        // `statusUpdated:`): called at each change. Not beside others (Okta's `onStatusChanged:`
+        // beside `onError:` is one outcome; Kingfisher's `downloadTaskUpdated:` beside the
+        // completion is a note of a retry).
+        if closures.count == 1, let only = closures.first,
+            case let words = camelWords(only.label ?? only.name), words.count > 1, ["changed", "updated"].contains(words[words.count - 1])
+        {
+            return (true, "'\(only.label ?? only.name)' is called for each change")
         }
         // One closure for each event, the others no part of the outcome (Web3.swift's
         // `subscribeToNewHeads(subscribed:onEvent:)`, whose `subscribed` gets the subscription's
