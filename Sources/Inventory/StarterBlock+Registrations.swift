@@ -28,7 +28,7 @@ extension StarterBlock {
     func resultPerCallReading(of function: FunctionDecl, callbacks: [Parameter], into annotations: inout [(annotation: String, why: String)]) {
         // Or one Result beside other values (Tjek's `addResponseListener(on:_:)`, `(_ endpointName:
         // String, Result<HTTPURLResponse, APIError>)`, one per request): the call, whole.
-        let beside = closureType(of: callbacks[0]).flatMap { closure -> String? in
+        let beside = callbacks.first.flatMap(closureType(of:)).flatMap { closure -> String? in
             let results = closure.parameters.compactMap { resultName($0.type) }
             return closure.parameters.count > 1 && results.count == 1 ? results[0] : nil
         }
