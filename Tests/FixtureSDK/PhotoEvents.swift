@@ -305,7 +305,8 @@ extension PhotoLibrary {
 /// SQLiteNIO's `query(_:_:_ onRow:) async throws`). It checks for cancellation between rows.
 /// `.both`: it returns, then calls the closure once more (an SDK bug).
 public final class PhotoIndex: Sendable {
-    private let state = Locked((outcome: Outcome.value, rows: 0, sawCancellation: false))
+    private let state = Locked(
+        (outcome: Outcome.value, rows: 0, sawCancellation: false, holdsRows: false, holding: false))
     let observers = Locked([UUID: @Sendable (Photo) -> Void]())
     let lastObservation = Locked<PhotoObservation?>(nil)
     public init() {}
@@ -313,6 +314,15 @@ public final class PhotoIndex: Sendable {
         get { state.withLock { $0.outcome } }
         set { state.withLock { $0.outcome = newValue } }
     }
+    /// While true, the SDK passes its cancellation check for each row after the first and then
+    /// waits before sending it: the window in which a consumer can leave after the check, so
+    /// the row arrives with nobody listening. Set to false to let the row go.
+    public var holdsRows: Bool {
+        get { state.withLock { $0.holdsRows } }
+        set { state.withLock { $0.holdsRows = newValue } }
+    }
+    /// Whether the SDK is holding a row it has already checked for cancellation.
+    public var isHoldingRow: Bool { state.withLock { $0.holding } }
     public var rowsSent: Int { state.withLock { $0.rows } }
     public var sawCancellation: Bool { state.withLock { $0.sawCancellation } }
 
@@ -325,6 +335,11 @@ public final class PhotoIndex: Sendable {
                 throw CancellationError()
             }
             if outcome == .failure && index == 1 { throw PhotoError.notFound }
+            if index > 0 && holdsRows {
+                state.withLock { $0.holding = true }
+                while holdsRows { usleep(100) }
+                state.withLock { $0.holding = false }
+            }
             state.withLock { $0.rows += 1 }
             onRow(Photo(id: id))
             try? await Task.sleep(nanoseconds: 1_000_000)
