@@ -72,6 +72,13 @@ public struct DiagnosticBag: Sendable {
         diagnostics.append(.error(message, at: location, notes: notes))
     }
 
+    /// Adds `note` to each error collected since `start` that `applies` to.
+    public mutating func addNote(_ note: Diagnostic.Note, toErrorsFrom start: Int, where applies: (Diagnostic) -> Bool) {
+        for index in diagnostics.indices.dropFirst(start) where diagnostics[index].severity == .error && applies(diagnostics[index]) {
+            diagnostics[index].notes.append(note)
+        }
+    }
+
     public mutating func append(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
     }

@@ -73,13 +73,27 @@ struct DocumentedFrequency: Equatable {
         // executed once", AlamofireImage's, beside its `filter:`), unless it names the callback too.
         // Nor one with no subject, which is the method's own ("May be called multiple times",
         // Perfect-HTTP's `push(callback:)`: the app may push again; each push calls back once).
+        // So is one whose subject is "this" ("This should be called whenever details … are
+        // altered", Frollo's `updateUser(securityCode:completion:)`: the app calls it again).
         let said = sentences.filter { sentence in
-            !(sentence.count > 2 && ["may", "can", "might", "should", "must"].contains(sentence[0]) && sentence[1] == "be")
+            !saysHowTheMethodIsCalled(sentence)
                 && (sentence.indices.contains { isAboutCallback(sentence, at: $0) } || sentence.contains(callback.lowercased()))
                 && (sentence.contains(callback.lowercased()) || !sentence.contains { others.contains($0) || others.contains(String($0.dropLast())) && $0.hasSuffix("s") })
         }.flatMap { phrases(in: $0, method: method.lowercased()) }
         guard let first = said.first, said.allSatisfy({ $0.kind == first.kind }) else { return nil }
         return first
+    }
+
+    /// "May be called multiple times", "This should be called whenever …", "This method must be
+    /// called …": the method's own calls (an optional subject of "this", a modal, "be").
+    static func saysHowTheMethodIsCalled(_ sentence: [String]) -> Bool {
+        var words = sentence[...]
+        if words.first == "this" {
+            words = words.dropFirst()
+            if let noun = words.first, ["method", "function", "api", "call"].contains(noun) { words = words.dropFirst() }
+        }
+        return words.count > 2 && ["may", "can", "might", "should", "must"].contains(words[words.startIndex])
+            && words[words.startIndex + 1] == "be"
     }
 
     /// The sentence of the documentation that says nil is the failure ("If an error or
