@@ -225,6 +225,20 @@ public struct Lexer {
                 guard peek() == UInt8(ascii: "\"") else { return make(.operator(String(repeating: "#", count: hashes))) }
                 skipSwiftString(hashes: hashes)
                 return make(.string(""))
+            case UInt8(ascii: "\"") where peek() == UInt8(ascii: "\"") && peek(1) == UInt8(ascii: "\""):
+                // A multi-line literal, as pasted from an SDK (`@available(*, deprecated, message:
+                // """` …): its lines without the closing delimiter's indentation, as Swift reads
+                // them (escapes are kept as written).
+                index -= 1
+                skipSwiftString(hashes: 0)
+                let literal = bytes[start.offset..<index]
+                guard literal.count >= 6, literal.suffix(3).allSatisfy({ $0 == UInt8(ascii: "\"") }) else {
+                    diagnostics.error(
+                        "unterminated multi-line string literal", at: start,
+                        notes: [.init("close it with '\"\"\"' on a line of its own")])
+                    return make(.string(""))
+                }
+                return make(.string(Self.multilineText(String(decoding: literal.dropFirst(3).dropLast(3), as: UTF8.self))))
             case UInt8(ascii: "\""): return make(scanString(start: start))
             case UInt8(ascii: "`"):
                 let name = scanIdentifier()
@@ -369,6 +383,17 @@ public struct Lexer {
         }
         guard interpolated else { return .string(String(decoding: scalars, as: UTF8.self)) }
         return .interpolatedString(String(decoding: bytes[start.offset..<index], as: UTF8.self))
+    }
+
+    /// The value of a multi-line literal's body (what lies between its delimiters): the lines
+    /// after the opening one and before the closing one, each without the closing line's
+    /// indentation.
+    static func multilineText(_ body: String) -> String {
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        guard lines.count >= 2 else { return body }
+        let indentation = lines.removeLast()
+        return lines.dropFirst().map { $0.hasPrefix(indentation) ? $0.dropFirst(indentation.count) : $0.drop { $0 == " " || $0 == "\t" } }
+            .joined(separator: "\n")
     }
 
     /// From the opening quote: a `"…"` or `"""…"""` literal with `hashes` `#` around it, whose

@@ -33,8 +33,12 @@ extension StarterBlock {
             }
             // URLSession's pairs (`dataTask(with:completionHandler:)` and `data(for:delegate:)`,
             // `uploadTask(with:fromData:…)` and `upload(for:from:delegate:)`), mirrored by SDKs
-            // that wrap it (RequestKit's `RequestKitURLSession`): the same request.
-            if ["dataTask", "uploadTask", "downloadTask"].contains(function.name.name), twin.name.name == String(function.name.name.dropLast(4)),
+            // that wrap it (RequestKit's `RequestKitURLSession`): the same request. Also under a
+            // prefix of the SDK's (BlueTriangle's `btDataTask(with:completionHandler:)` and
+            // `btData(for:delegate:) async`).
+            if ["dataTask", "uploadTask", "downloadTask"].contains(function.name.name)
+                || ["DataTask", "UploadTask", "DownloadTask"].contains(where: function.name.name.hasSuffix),
+                twin.name.name == String(function.name.name.dropLast(4)),
                 twin.parameters.first?.type.strippingAttributes.description == function.parameters.first?.type.strippingAttributes.description
             {
                 return true

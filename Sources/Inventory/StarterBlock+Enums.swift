@@ -73,7 +73,11 @@ extension StarterBlock {
                 ("@stream", handed.eventNamedCase == nil
                     ? "'\(handed.name)' has '.\(event)', called for each event"
                     : "the cases of '\(handed.name)' are named for events ('.\(event)', …): each call is one"), at: 0)
-        } else if registered {
+        } else if registered, handed.caseNames.contains(where: { name in
+            !handed.emptyCases.contains(name) && !handed.failureCases.contains { $0.name == name }
+        }) {
+            // (Not an enum of a failure and ends only, RxSwift's `CompletableEvent`: `error(Error)`,
+            // `completed`. Its registration reports one outcome; a stream of it would be empty.)
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             annotations.insert(("@stream", "'\(function.name.name)' registers a handler, called until it is stopped"), at: 0)
             annotations.append(

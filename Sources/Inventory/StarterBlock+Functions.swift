@@ -53,14 +53,20 @@ extension StarterBlock {
         // UIApplication, …, completion:)`).
         // Nor one whose closure gets a type of the module (Gigya's `attachTo(webView: WKWebView,
         // viewController:, pluginEvent: (GigyaPluginEvent<T>) -> Void)`): the system hands its
-        // own types only.
+        // own types only. Nor one whose closure gets an error (BlueTriangle's
+        // `verifySessionStitchingOnWebView(_ webView: WKWebView, completion: (String?, Error?))`):
+        // a delegate's handler takes the app's decision back, it reports no failure.
         if takesCallback(function), let first = function.parameters.first, first.label == nil || first.label == first.name,
             case let system = first.type.strippingAttributes.unwrappingOptional.description, Self.systemDelegators.contains(system),
             !function.parameters.compactMap(closureType(of:)).contains(where: { closure in
-                closure.parameters.contains { Self.identifiers(in: $0.type.description).contains(where: declaredTypes.contains) }
+                closure.parameters.contains { parameter in
+                    let named = Self.identifiers(in: parameter.type.description)
+                    return named.contains(where: declaredTypes.contains) || named.contains("Error") || named.contains("NSError")
+                }
             })
         {
-            return addContext(member, function, reason: "forwards the \(system)'s delegate call: pass on the completion handler the system gave you")
+            let call = system == "UNNotificationRequest" ? "the notification service extension's call" : "the \(system)'s delegate call"
+            return addContext(member, function, reason: "forwards \(call): pass on the completion handler the system gave you")
         }
         // A delegate protocol's method, implemented: the library calls it, the app does not.
         if takesCallback(function), let proto = requirementsServed["delegate " + function.fullName] {

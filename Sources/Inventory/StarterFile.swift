@@ -54,11 +54,7 @@ struct StarterFile {
             if errors.isEmpty { break }
             var refusedAny = false
             for error in errors {
-                // An error at a typealias that one declaration's reading caused (a stream
-                // inferred for a closure whose enum has no event) is that declaration's: the
-                // others still need the typealias.
-                let reader = error.notes.lazy.compactMap(\.location).first { note in owners.contains { $0.lines.contains(note.line) } }
-                let line = reader?.line ?? error.location.line
+                let line = error.location.line
                 if let alias = aliasOwners.first(where: { $0.lines.contains(line) }), !refusedAliases.contains(alias.text) {
                     refusedAliases.insert(alias.text)
                     refusedAny = true

@@ -42,6 +42,17 @@ import Testing
         #expect(lexer.diagnostics.diagnostics.map(\.message) == ["unexpected character '\\' in declaration", "unterminated '/*' comment"])
     }
 
+    /// A multi-line literal pasted from an SDK (RevenueCat's, LineSDK's and CoreStore's
+    /// `@available(*, deprecated, message: """` …): its value as Swift reads it, the closing
+    /// delimiter's indentation off each line; what follows is lexed as usual.
+    @Test func aMultilineStringIsReadAsSwiftReadsIt() {
+        let text = "message: \"\"\"\n        The ID is a constant.\n          Indented.\n        \"\"\") func"
+        #expect(kinds(text) == [.identifier("message", escaped: false), .colon, .string("The ID is a constant.\n  Indented."), .rightParen, .identifier("func", escaped: false), .endOfFile])
+        var lexer = Lexer("a(\"\"\"\n  open\n")
+        _ = lexer.tokenize()
+        #expect(lexer.diagnostics.diagnostics.map(\.message) == ["unterminated multi-line string literal"])
+    }
+
     /// An interpolation (a default value pasted from SlackKit, `latest: String =
     /// "\\(Date().timeIntervalSince1970)"`) is no error: the literal is kept as written, nested
     /// parentheses and strings included, and what follows it is lexed as usual.

@@ -26,11 +26,13 @@ import Testing
         #expect(read("The handler is called whenever the user changes.")?.kind == .many)
     }
 
-    /// One declaration whose inferred stream finds no event in the enum its typealias names: the
-    /// error is reported at the typealias, but it is that declaration's. Before, the typealias was
-    /// commented out and the 101 other methods that name it (Frollo's `FrolloSDKCompletionHandler`)
-    /// were "not bridgeable: no completion handler found".
-    @Test func anErrorOneDeclarationCausesAtASharedTypealiasRefusesThatDeclarationOnly() throws {
+    /// Frollo's `FrolloSDKCompletionHandler = (EmptyResult<Error>) -> Void` (`success`,
+    /// `failure(Failure)`), named by 102 methods. One of them documented "called whenever" was
+    /// inferred a stream, which no case of the enum could carry: generate's error at the
+    /// typealias commented it out, and every method naming it became "not bridgeable: no
+    /// completion handler found". An enum of a failure and cases without values reports one
+    /// outcome, whatever else says many.
+    @Test func anEnumOfNoEventIsOneOutcomeEvenWhereTheDocumentationSaysMany() throws {
         let text = scan(
             Self.emptyResult + """
                 public class Users {
@@ -42,9 +44,12 @@ import Testing
         ).text
         #expect(text.contains("\npublic typealias FrolloSDKCompletionHandler = (EmptyResult<Error>) -> Void\n"), "\(text)")
         #expect(text.contains("\n    public func refreshUser(completion: FrolloSDKCompletionHandler? = nil)\n"), "\(text)")
-        #expect(text.contains("// public func watchUser(completion: @escaping FrolloSDKCompletionHandler)"), "\(text)")
+        #expect(
+            text.contains("// scan: one-shot: the cases of 'EmptyResult' (.success, .failure) report one outcome\n    public func watchUser(completion:"),
+            "\(text)")
         let generated = try generate(text)
         #expect(generated.contains("func refreshUser() async throws {"), "\(generated)")
+        #expect(generated.contains("func watchUser() async throws {"), "\(generated)")
     }
 
     /// generate names the declaration whose reading found an error at another line.
@@ -63,5 +68,62 @@ import Testing
         #expect(errors.count == 1 && errors[0].location.line == 1, "\(errors)")
         #expect(errors.first?.notes.last?.message == "while reading 'watchUser(completion:)'")
         #expect(errors.first?.notes.last?.location?.line == 9)
+    }
+
+    /// RxSwift's `Completable.subscribe(_ observer: (CompletableEvent) -> Void) -> Disposable`:
+    /// a registration, but of an enum with a failure and an end only. One outcome, a one-shot;
+    /// as a stream it would be empty (generate refused it).
+    @Test func aRegistrationOfAFailureAndAnEndOnlyIsAOneShot() throws {
+        let text = scan(
+            """
+            public enum CompletableEvent {
+                case error(Swift.Error)
+                case completed
+            }
+            public protocol Disposable { func dispose() }
+            public struct Completable {
+                public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: one-shot: the cases of 'CompletableEvent' (.error, .completed) report one outcome"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func subscribe() async throws {"), "\(generated)")
+    }
+
+    /// BlueTriangle's `verifySessionStitchingOnWebView(_ webView: WKWebView, completion: (String?,
+    /// Error?) -> Void)`: a web view first, but a closure that reports an error is the SDK's own
+    /// outcome, not a delegate's handler the app passes on (SuprSend's `didReceive(_ request:
+    /// UNNotificationRequest, withContentHandler:)` is one).
+    @Test func aSystemObjectFirstAndAnErrorInTheClosureIsTheSDKsOwnCall() throws {
+        let text = scan(
+            """
+            import WebKit
+            import UserNotifications
+            public class BTTWebViewTracker {
+                public static func verifySessionStitchingOnWebView(_ webView: WKWebView, completion: @escaping (String?, Error?) -> Void) {}
+            }
+            public class Push {
+                public func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("\n    public static func verifySessionStitchingOnWebView(_ webView: WKWebView, completion: @escaping (String?, Error?) -> Void)\n"), "\(text)")
+        #expect(text.contains("Push: didReceive(_:withContentHandler:) — forwards the notification service extension's call: pass on the completion handler the system gave you"), "\(text)")
+    }
+
+    /// BlueTriangle's `btDataTask(with:completionHandler:)` beside its `btData(for:delegate:)
+    /// async`: URLSession's pair under the SDK's prefix, the async form the one to call.
+    @Test func aPrefixedDataTaskHasItsPrefixedAsyncForm() {
+        let text = scan(
+            """
+            import Foundation
+            extension URLSession {
+                public func btDataTask(with request: URLRequest, completionHandler: @escaping (Data?, URLResponse?, Error?) -> Void) -> URLSessionDataTask { fatalError() }
+                public func btData(for request: URLRequest, delegate: URLSessionTaskDelegate? = nil) async throws -> (Data, URLResponse) { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("the SDK's own async form 'btData(for:delegate:)'"), "\(text)")
     }
 }
