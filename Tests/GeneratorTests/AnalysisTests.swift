@@ -440,6 +440,19 @@ import Testing
         #expect(oneShot.first?.notes.last?.message.hasPrefix("if it calls back more than once") == true, "\(oneShot.map(\.notes))")
     }
 
+    /// A returned `Bool` (Hackle's `handleRichNotification(request:contentHandler:) -> Bool`)
+    /// is no handle to cancel with: the warning says what a false one does to the call, and
+    /// `@cancel(none)` keeps it quiet.
+    @Test func anIgnoredBoolsWarningSaysAFalseOneHangsTheCall() {
+        let (_, diagnostics) = analyse("func handle(request: String, contentHandler: @escaping (String) -> Void) -> Bool")
+        #expect(diagnostics.map(\.message) == [
+            "'handle(request:contentHandler:)' returns 'Bool', which the adapter ignores: if false means it will not call back, the call waits until it is cancelled"
+        ])
+        #expect(diagnostics.first?.notes.first?.message == "if it can return false, bridge a method of yours that calls it and calls back at once when it returns false")
+        let (_, quiet) = analyse("@cancel(none)\nfunc handle(request: String, contentHandler: @escaping (String) -> Void) -> Bool")
+        #expect(quiet.isEmpty, "\(quiet)")
+    }
+
     /// A handler that receives a closure it may call only during the callback (RxSwift's
     /// `scheduleRecursive`) is refused at its line: the adapter cannot return that closure. One
     /// that escapes (ReSwift's `AsyncActionCreator`, handed `actionCreatorCallback`) is work the

@@ -167,6 +167,20 @@ extension Analyzer {
             cancellation.tokenType = tokenType
             cancellation.strategy = .token(method: "cancel", optional: tokenIsOptional)
             if Self.suspendedTokens.contains(tokenName) { cancellation.startMethod = "resume" }
+        } else if let returnType, !returnedIsUsed, tokenName == "Bool" {
+            // A `Bool` is no handle: it says whether the request was taken (Hackle's
+            // `handleRichNotification(request:contentHandler:) -> Bool`, Appcues's
+            // `didReceiveNotification(response:completionHandler:) -> Bool`), and when it is
+            // false the SDK never calls back: the adapter would wait until it is cancelled.
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "'\(function.fullName)' returns 'Bool', which the adapter ignores: if false means it will not call back, the call waits until it is cancelled",
+                    at: returnType.location,
+                    notes: [
+                        .init("if it can return false, bridge a method of yours that calls it and calls back at once when it returns false"),
+                        .init("annotate '@cancel(none)' if it always calls back, to keep the Bool ignored without this warning"),
+                    ]))
         } else if let returnType, !returnedIsUsed {
             // An id (Optimizely's `Int?`, a `String` key, a `UUID`) has no method to call: a
             // method of the receiver takes it back.
