@@ -110,6 +110,23 @@ struct DocumentedFrequency: Equatable {
         return nil
     }
 
+    /// The words saying the method does not return while its work goes on ("This function will
+    /// not return until the `EventLoop` has stopped"), if the documentation (not a parameter's
+    /// line) says so. Not "blocks the current thread until a write access can be established"
+    /// (GRDB's `DatabaseRegionObservation.start(in:onError:onChange:)`): it returns, and its
+    /// closures are called later.
+    static func saysItBlocks(_ documentation: [String]) -> String? {
+        let prose = documentation.filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("-") }
+        for sentence in prose.joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }) {
+            let said = words(of: String(sentence))
+            for index in said.indices.dropLast(2)
+            where ["not", "never", "doesn't", "won't"].contains(said[index]) && said[index + 1] == "return" && said[index + 2] == "until" {
+                return said[index...(index + 2)].joined(separator: " ")
+            }
+        }
+        return nil
+    }
+
     /// Whether the documentation opens with "Sets a block/handler/closure…": a builder's setter
     /// of a closure that a later call uses (Kingfisher's `redirectHandler(_:) -> Self`).
     static func saysSetter(_ documentation: [String]) -> Bool {

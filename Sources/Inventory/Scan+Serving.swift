@@ -222,7 +222,11 @@ extension Scan {
     /// (RevenueCat's `Purchases: PurchasesType, PurchasesSwiftType`, whose
     /// `eligibleWinBackOffers(forProduct:) async throws` is `PurchasesSwiftType`'s): an app
     /// holding the object sees both.
-    static func asyncForms(of type: String, in types: ModuleTypes, includesInternal: Bool) -> [FunctionDecl] {
+    /// With `dependencies`, also the public async methods of the protocols of the modules it
+    /// depends on that it conforms to, and of their extensions (NIOPosix's
+    /// `MultiThreadedEventLoopGroup: EventLoopGroup`, whose `shutdownGracefully() async throws`
+    /// NIOCore declares in an extension of `EventLoopGroup`).
+    static func asyncForms(of type: String, in types: ModuleTypes, dependencies: ModuleTypes? = nil, includesInternal: Bool) -> [FunctionDecl] {
         func inherited(by name: String) -> Set<String> { types.inherits[name] ?? [] }
         var related = inherited(by: type).union([type])
         // A protocol's one conformer's async form serves it (the only object behind it); not
@@ -237,9 +241,15 @@ extension Scan {
         // An actor's isolated method is async from outside (okta's `AuthenticationFlow: Actor`,
         // whose `reset()` is what `nonisolated reset(completion:)` wraps).
         let actors = types.actors
-        return related.flatMap { types.positions[$0] ?? [] }.sorted().map { types.all[$0] }.flatMap { owner in owner.members.map { (owner.name, $0) } }.compactMap {
-            owner, member -> FunctionDecl? in
-            guard includesInternal || member.isPublic, case .function(var function)? = member.declaration else { return nil }
+        var owners: [(type: SourceType, borrowed: Bool)] = related.flatMap { types.positions[$0] ?? [] }.sorted().map { (types.all[$0], false) }
+        if let dependencies {
+            let lent = related.flatMap { dependencies.positions[$0] ?? [] }.sorted().map { dependencies.all[$0] }
+            owners += lent.filter { $0.kind == .protocol || $0.kind == .extension }.map { ($0, true) }
+        }
+        let members: [(String, SourceMember, Bool)] = owners.flatMap { owner in owner.type.members.map { (owner.type.name, $0, owner.borrowed) } }
+        return members.compactMap {
+            owner, member, borrowed -> FunctionDecl? in
+            guard (includesInternal && !borrowed) || member.isPublic, case .function(var function)? = member.declaration else { return nil }
             if actors.contains(owner), !function.modifiers.contains(where: { ["nonisolated", "static", "class"].contains($0.name) }) {
                 function.isAsync = true
             }

@@ -216,6 +216,7 @@ public struct Scan {
         let resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
         let moduleTypes = ModuleTypes(types)
         let mergedTypes = ModuleTypes(merged)
+        let dependencyTypes = ModuleTypes(dependencies.types)
         let subclasses = Dictionary(grouping: types.filter { $0.kind == .class && $0.inherits.first != nil }, by: { $0.inherits[0] })
             .mapValues { Set($0.map(\.name)) }
         let aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
@@ -287,7 +288,7 @@ public struct Scan {
             block.isUnreachable = unreachable.contains(type.name)
             block.readKind(of: type, among: moduleTypes, types: types, merged: merged)
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: mergedTypes, servedBy: servedBy)
-            block.asyncMethods = Self.asyncForms(of: type.name, in: moduleTypes, includesInternal: includesInternal)
+            block.asyncMethods = Self.asyncForms(of: type.name, in: moduleTypes, dependencies: dependencyTypes, includesInternal: includesInternal)
             block.subclassAsyncMethods = (subclasses[type.name] ?? []).sorted().map {
                 ($0, Self.asyncForms(of: $0, in: moduleTypes, includesInternal: includesInternal))
             }

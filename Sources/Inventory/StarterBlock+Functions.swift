@@ -84,6 +84,13 @@ extension StarterBlock {
         if takesCallback(function), let reason = replacement(of: function, documentation: member.documentation) {
             return addContext(member, function, reason: reason)
         }
+        // A method that blocks its caller while the closure runs (NIOPosix's
+        // `withCurrentThreadAsEventLoop(_:)`: "This function will not return until the
+        // `EventLoop` has stopped"): the closure is work done meanwhile, and an async adapter
+        // would hold a thread of the cooperative pool for as long.
+        if takesCallback(function), let said = DocumentedFrequency.saysItBlocks(member.documentation) {
+            return addContext(member, function, reason: "its documentation says '\(said)': it blocks its caller, and its closure is work run meanwhile")
+        }
         // So is one of a deprecated type or extension (CoreStore's legacy containers).
         if takesCallback(function), member.isInDeprecatedScope {
             return addContext(member, function, reason: "deprecated with its type: bridge what replaces it")

@@ -126,4 +126,48 @@ import Testing
         ).text
         #expect(text.contains("the SDK's own async form 'btData(for:delegate:)'"), "\(text)")
     }
+
+    /// NIOPosix's `MultiThreadedEventLoopGroup: EventLoopGroup` implements `shutdownGracefully(
+    /// queue:_:)`, whose async form NIOCore declares in an extension of `EventLoopGroup`: with
+    /// NIOCore's sources as a dependency, scan leaves it to that form.
+    @Test func aDependencysProtocolExtensionHoldsTheAsyncForm() {
+        var scan = Scan()
+        scan.modules = ["NIOPosix"]
+        scan.dependencyFiles = [
+            Scan.File(
+                path: "Sources/NIOCore/EventLoop.swift",
+                bytes: Array(
+                    """
+                    import Dispatch
+                    public protocol EventLoopGroup: AnyObject {
+                        func shutdownGracefully(queue: DispatchQueue, _ callback: @escaping @Sendable (Error?) -> Void)
+                    }
+                    extension EventLoopGroup {
+                        public func shutdownGracefully() async throws {}
+                    }
+                    """.utf8))
+        ]
+        let text = scan.run([
+            Scan.File(
+                path: "Sources/NIOPosix/Group.swift",
+                bytes: Array(
+                    """
+                    import Dispatch
+                    import NIOCore
+                    public final class MultiThreadedEventLoopGroup: EventLoopGroup {
+                        public func shutdownGracefully(queue: DispatchQueue, _ handler: @escaping @Sendable (Error?) -> Void) {}
+                        /// Convert the calling thread into an `EventLoop`.
+                        ///
+                        /// This function will not return until the `EventLoop` has stopped.
+                        ///
+                        /// - Parameters:
+                        ///   - callback: Called _on_ the `EventLoop`, providing you the `EventLoop` reference.
+                        public static func withCurrentThreadAsEventLoop(_ callback: @escaping (EventLoop) -> Void) {}
+                    }
+                    public protocol EventLoop {}
+                    """.utf8))
+        ]).text
+        #expect(text.contains("the SDK's own async form 'shutdownGracefully()'"), "\(text)")
+        #expect(text.contains("withCurrentThreadAsEventLoop(_:) — its documentation says 'not return until': it blocks its caller, and its closure is work run meanwhile"), "\(text)")
+    }
 }
