@@ -58,6 +58,9 @@ extension StarterBlock {
         // a delegate's handler takes the app's decision back, it reports no failure.
         if takesCallback(function), let first = function.parameters.first, first.label == nil || first.label == first.name,
             case let system = first.type.strippingAttributes.unwrappingOptional.description, Self.systemDelegators.contains(system),
+            // (A notification request only unlabelled, as the extension's `didReceive(_:withContentHandler:)`
+            // takes it: Hackle's `handleRichNotification(request:contentHandler:)` is the SDK's own.)
+            system != "UNNotificationRequest" || first.label == nil,
             !function.parameters.compactMap(closureType(of:)).contains(where: { closure in
                 closure.parameters.contains { parameter in
                     let named = Self.identifiers(in: parameter.type.description)

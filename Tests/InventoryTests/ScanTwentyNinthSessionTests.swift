@@ -106,8 +106,12 @@ import Testing
             public class Push {
                 public func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {}
             }
+            public class Hackle {
+                public func resolveRichNotificationContent(request: UNNotificationRequest, completion: @escaping (UNMutableNotificationContent) -> Void) {}
+            }
             """
         ).text
+        #expect(text.contains("\n    public func resolveRichNotificationContent(request: UNNotificationRequest, completion: @escaping (UNMutableNotificationContent) -> Void)\n"), "\(text)")
         #expect(text.contains("\n    public static func verifySessionStitchingOnWebView(_ webView: WKWebView, completion: @escaping (String?, Error?) -> Void)\n"), "\(text)")
         #expect(text.contains("Push: didReceive(_:withContentHandler:) — forwards the notification service extension's call: pass on the completion handler the system gave you"), "\(text)")
     }
