@@ -312,13 +312,9 @@ extension Analyzer {
         return block
     }
 
-    /// What a free function's adapter cannot do, having no object: run on the object's queue
-    /// (`@blocking`), stop through the receiver (`@cancel(stop())`), share one registration among
-    /// an object's consumers (`@stream(shared)`). Refused at the `.bridge` line.
     /// An error found while reading a declaration but reported at another line (the typealias
     /// or enum its closure type names, which many declarations share) says which declaration it
-    /// came from: the reader fixes that one, and scan's check of its starter refuses that one
-    /// rather than the typealias every other declaration needs.
+    /// came from: the reader fixes that one, not the typealias every other declaration needs.
     mutating func noteTheDeclaration(_ function: FunctionDecl, ofErrorsFrom start: Int) {
         let lines = function.location.line...max(
             function.name.location.line, function.parameters.map(\.location.line).max() ?? 0,
@@ -328,6 +324,9 @@ extension Analyzer {
         }
     }
 
+    /// What a free function's adapter cannot do, having no object: run on the object's queue
+    /// (`@blocking`), stop through the receiver (`@cancel(stop())`), share one registration among
+    /// an object's consumers (`@stream(shared)`). Refused at the `.bridge` line.
     mutating func checkFreeFunction(_ adapter: Adapter, _ function: FunctionDecl) -> Bool {
         var refused: (String, String)?
         if adapter.options.blocking != nil {
