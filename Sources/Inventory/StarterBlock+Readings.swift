@@ -189,6 +189,16 @@ extension StarterBlock {
             notes.append(
                 ("", "'\(function.name.name)' is handed '\(given.label?.name ?? given.name.name)': if it only passes on an outcome it is given, calling back at once, mark it '@context'"))
         }
+        // A method that hands back the type it is handed (Frollo's `adapt(_ urlRequest:
+        // URLRequest, for session:, completion: (Result<URLRequest, Error>) -> Void)`, Alamofire's
+        // `RequestAdapter`): a hook the library calls to let the app change what it passes on.
+        else if callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+            case let handed = Self.successType(of: closure.parameters[0].type.strippingAttributes.description),
+            let given = function.parameters.first(where: { $0.type.strippingAttributes.description == handed }), !handed.isEmpty
+        {
+            notes.append(
+                ("", "'\(function.name.name)' hands back a '\(handed)' as it is handed one ('\(given.label?.name ?? given.name.name)'): if the library calls it to let you change it (an interceptor), mark it '@context'"))
+        }
         // A registration nothing undoes (KeyboardShortcuts' `onKeyDown(for:action:)`, which
         // appends the handler to a list and returns nothing): when the stream ends, the handler
         // stays with the SDK, called for nothing. Said, not refused: the stream still works.
@@ -298,5 +308,21 @@ extension StarterBlock {
                     ("", "'\(name)' may be called for each message of a streaming call, whose end the returned \(returned) reports: as written, a one-shot of the first"))
             }
         }
+    }
+
+    /// `URLRequest` of `Result<URLRequest, Error>`, `URLRequest?` unwrapped, or the type as
+    /// written.
+    static func successType(of type: String) -> String {
+        var text = type.hasSuffix("?") ? String(type.dropLast()) : type
+        for prefix in ["Result<", "Swift.Result<"] where text.hasPrefix(prefix) && text.hasSuffix(">") {
+            let inner = text.dropFirst(prefix.count).dropLast()
+            var depth = 0
+            for (offset, character) in inner.enumerated() {
+                if "<([".contains(character) { depth += 1 } else if ">)]".contains(character) { depth -= 1 }
+                if character == ",", depth == 0 { return String(inner.prefix(offset)).trimmingCharacters(in: .whitespaces) }
+            }
+        }
+        text = text.trimmingCharacters(in: .whitespaces)
+        return text
     }
 }

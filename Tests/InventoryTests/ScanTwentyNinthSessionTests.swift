@@ -174,4 +174,26 @@ import Testing
         #expect(text.contains("the SDK's own async form 'shutdownGracefully()'"), "\(text)")
         #expect(text.contains("withCurrentThreadAsEventLoop(_:) — its documentation says 'not return until': it blocks its caller, and its closure is work run meanwhile"), "\(text)")
     }
+
+    /// Frollo's `Authentication.adapt(_ urlRequest: URLRequest, for session: Session, completion:
+    /// (Result<URLRequest, Error>) -> Void)`, Alamofire's `RequestAdapter` requirement: it hands
+    /// back what it is handed, a hook the library calls. Bridged (KakaoSDK's oracle wants it),
+    /// and said.
+    @Test func aMethodThatHandsBackWhatItIsHandedIsSaidToBeAHook() {
+        let text = scan(
+            """
+            import Foundation
+            public final class Session {}
+            public class Authentication {
+                public func adapt(_ urlRequest: URLRequest, for session: Session, completion: @escaping (Result<URLRequest, Error>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: 'adapt' hands back a 'URLRequest' as it is handed one ('urlRequest'): if the library calls it to let you change it (an interceptor), mark it '@context'\n    public func adapt("
+            ), "\(text)")
+        #expect(StarterBlock.successType(of: "Result<[String: Int], Error>") == "[String: Int]")
+        #expect(StarterBlock.successType(of: "URLRequest?") == "URLRequest")
+    }
 }
