@@ -189,12 +189,13 @@ extension StarterBlock {
             notes.append(
                 ("", "'\(function.name.name)' is handed '\(given.label?.name ?? given.name.name)': if it only passes on an outcome it is given, calling back at once, mark it '@context'"))
         }
-        // A method that hands back the type it is handed (Frollo's `adapt(_ urlRequest:
+        // A method that hands back the request it is handed (Frollo's `adapt(_ urlRequest:
         // URLRequest, for session:, completion: (Result<URLRequest, Error>) -> Void)`, Alamofire's
-        // `RequestAdapter`): a hook the library calls to let the app change what it passes on.
+        // `RequestAdapter`): a hook the library calls to let the app change what it sends.
+        // (Requests only: an `on(_ event: String, callback: (String) -> Void)` is no hook.)
         else if callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
-            case let handed = Self.successType(of: closure.parameters[0].type.strippingAttributes.description),
-            let given = function.parameters.first(where: { $0.type.strippingAttributes.description == handed }), !handed.isEmpty
+            case let handed = Self.successType(of: closure.parameters[0].type.strippingAttributes.description), handed.hasSuffix("Request"),
+            let given = function.parameters.first(where: { $0.type.strippingAttributes.description == handed })
         {
             notes.append(
                 ("", "'\(function.name.name)' hands back a '\(handed)' as it is handed one ('\(given.label?.name ?? given.name.name)'): if the library calls it to let you change it (an interceptor), mark it '@context'"))
