@@ -32,14 +32,18 @@ extension Scan {
     /// `fatalError`) that a subclass or a conformer fills in: it says nothing of either kind
     /// (one line that names a closure says how it calls back, not whether it is used).
     /// Methods of one type and signature are read as one (`#if` branches): each must say the
-    /// same; an override that uses a closure speaks for every method of its signature.
-    static func closureUses(in files: [File]) -> ClosureUses {
+    /// same; an override that uses a closure speaks for the methods of its signature in the
+    /// classes it inherits from (`superclasses`: a class's name to its superclass's, bare), not
+    /// for another type's (SuprSend's `Push.didReceive(_:withContentHandler:)` drops its
+    /// handler, whatever its `UNNotificationServiceExtension` subclass's override does).
+    static func closureUses(in files: [File], superclasses: [String: String] = [:]) -> ClosureUses {
         // `Type.method(labels:)|parameter`: those a body names other than to hand them on, those
         // it never names, those it only hands to methods of its own type (`Type.callee(labels:)|parameter`).
         var used: Set<String> = []
         var unused: Set<String> = []
         var handedOn: [String: Set<String>] = [:]
-        var usedByOverrides: Set<String> = []
+        // By `method(labels:)|parameter`: the types whose overrides of it use the closure.
+        var usedByOverrides: [String: Set<String>] = [:]
         // By `Type.method(labels:)`: the internal name of each closure parameter by its label.
         var closureLabels: [String: [String: String]] = [:]
         // By method name: those one of whose bodies may hand on nil and no error; the methods
@@ -103,7 +107,7 @@ extension Scan {
                             handedOn[key, default: []].formUnion(callees.map { owner + $0 })
                         } else {
                             used.insert(key)
-                            if isOverride { usedByOverrides.insert(signature + "|" + parameter) }
+                            if isOverride { usedByOverrides[signature + "|" + parameter, default: []].insert(types.last?.name ?? "") }
                         }
                     }
                 }
@@ -128,7 +132,7 @@ extension Scan {
         return ClosureUses(
             unused: droppedClosures(
                 unused: unused.subtracting(used), handedOn: handedOn.filter { !used.contains($0.key) }, closureLabels: closureLabels,
-                usedByOverrides: usedByOverrides),
+                usedByOverrides: usedByOverrides, superclasses: superclasses),
             neverNilWithoutError: never, absentValues: absentValues, callBackWithNothing: withNothing, handOvers: handOvers)
     }
 

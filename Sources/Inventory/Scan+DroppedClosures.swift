@@ -4,10 +4,21 @@ extension Scan {
     /// The closures never called: those never named, then those only handed, by label, to a
     /// closure of a method of the same type that is never called (to a fixed point), grouped by
     /// type, each with the method it is handed to ("" for none); not one whose signature an
-    /// override uses.
+    /// override in a subclass uses (`usedByOverrides`: by signature, the overriding types).
     static func droppedClosures(
-        unused: Set<String>, handedOn: [String: Set<String>], closureLabels: [String: [String: String]], usedByOverrides: Set<String>
+        unused: Set<String>, handedOn: [String: Set<String>], closureLabels: [String: [String: String]],
+        usedByOverrides: [String: Set<String>], superclasses: [String: String] = [:]
     ) -> [String: [String: String]] {
+        // Whether a class `name` inherits from `ancestor` (bare names; a cycle ends the walk).
+        func inherits(_ name: String, from ancestor: String) -> Bool {
+            var seen: Set<String> = []
+            var current = name
+            while let parent = superclasses[current], seen.insert(parent).inserted {
+                if parent == ancestor { return true }
+                current = parent
+            }
+            return false
+        }
         var dropped = Dictionary(uniqueKeysWithValues: unused.subtracting(handedOn.keys).map { ($0, "") })
         var changed = true
         while changed {
@@ -30,9 +41,10 @@ extension Scan {
         var byType: [String: [String: String]] = [:]
         for (key, via) in dropped {
             guard let dot = key.firstIndex(of: "."), case let member = String(key[key.index(after: dot)...]),
-                !usedByOverrides.contains(member)
+                case let type = String(key[..<dot]),
+                !(usedByOverrides[member] ?? []).contains(where: { inherits(StarterBlock.bareTypeName($0), from: StarterBlock.bareTypeName(type)) })
             else { continue }
-            byType[String(key[..<dot]), default: [:]][member] = via
+            byType[type, default: [:]][member] = via
         }
         return byType
     }

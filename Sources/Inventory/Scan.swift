@@ -209,7 +209,11 @@ public struct Scan {
         // set by its `Track` to a handler of its own).
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties.union(aliasedProperties), in: files)
         let forwardedToDelegates = Self.propertiesForwardedToDelegates(Set(setByLibrary.keys), in: files)
-        let closureUses = Self.closureUses(in: files)
+        let superclasses = Dictionary(
+            types.filter { $0.kind == .class }.compactMap { type in
+                type.inherits.first.map { (StarterBlock.bareTypeName(type.name), StarterBlock.bareTypeName(String($0.prefix { $0 != "<" }))) }
+            }, uniquingKeysWith: { first, _ in first })
+        let closureUses = Self.closureUses(in: files, superclasses: superclasses)
         var blocks: [StarterBlock] = []
         // A type's block (or the free functions', named ""), with what the whole module says
         // (read once: a module of thousands of types, SwiftyDropbox's, made a block each).

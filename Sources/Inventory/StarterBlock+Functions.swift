@@ -58,9 +58,6 @@ extension StarterBlock {
         // a delegate's handler takes the app's decision back, it reports no failure.
         if takesCallback(function), let first = function.parameters.first, first.label == nil || first.label == first.name,
             case let system = first.type.strippingAttributes.unwrappingOptional.description, Self.systemDelegators.contains(system),
-            // (A notification request only unlabelled, as the extension's `didReceive(_:withContentHandler:)`
-            // takes it: Hackle's `handleRichNotification(request:contentHandler:)` is the SDK's own.)
-            system != "UNNotificationRequest" || first.label == nil,
             !function.parameters.compactMap(closureType(of:)).contains(where: { closure in
                 closure.parameters.contains { parameter in
                     let named = Self.identifiers(in: parameter.type.description)
@@ -68,8 +65,7 @@ extension StarterBlock {
                 }
             })
         {
-            let call = system == "UNNotificationRequest" ? "the notification service extension's call" : "the \(system)'s delegate call"
-            return addContext(member, function, reason: "forwards \(call): pass on the completion handler the system gave you")
+            return addContext(member, function, reason: "forwards the \(system)'s delegate call: pass on the completion handler the system gave you")
         }
         // A delegate protocol's method, implemented: the library calls it, the app does not.
         if takesCallback(function), let proto = requirementsServed["delegate " + function.fullName] {

@@ -9,9 +9,6 @@ extension StarterBlock {
     /// completion handler: the first argument of such a method.
     static let systemDelegators: Set<String> = [
         "UIApplication", "NSApplication", "UNUserNotificationCenter", "URLSession", "WKWebView", "UIScene", "UIWindowScene",
-        // A notification service extension's `didReceive(_ request:withContentHandler:)`, handed
-        // on by the app's extension (SuprSend's `Push.didReceive`).
-        "UNNotificationRequest",
     ]
 
     /// Names of observer-like methods: they call back many times while their token lives.

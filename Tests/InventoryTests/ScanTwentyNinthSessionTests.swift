@@ -93,27 +93,54 @@ import Testing
 
     /// BlueTriangle's `verifySessionStitchingOnWebView(_ webView: WKWebView, completion: (String?,
     /// Error?) -> Void)`: a web view first, but a closure that reports an error is the SDK's own
-    /// outcome, not a delegate's handler the app passes on (SuprSend's `didReceive(_ request:
-    /// UNNotificationRequest, withContentHandler:)` is one).
+    /// outcome, not a delegate's handler the app passes on.
     @Test func aSystemObjectFirstAndAnErrorInTheClosureIsTheSDKsOwnCall() throws {
         let text = scan(
             """
             import WebKit
-            import UserNotifications
             public class BTTWebViewTracker {
                 public static func verifySessionStitchingOnWebView(_ webView: WKWebView, completion: @escaping (String?, Error?) -> Void) {}
             }
+            """
+        ).text
+        #expect(text.contains("\n    public static func verifySessionStitchingOnWebView(_ webView: WKWebView, completion: @escaping (String?, Error?) -> Void)\n"), "\(text)")
+    }
+
+    /// SuprSend's `Push.didReceive(_:withContentHandler:)` never calls its handler (it tracks the
+    /// delivery and leaves the content to the app); its `SuprSendNotificationService`, a
+    /// `UNNotificationServiceExtension`, overrides a method of that signature and calls its own.
+    /// An override speaks only for the classes it inherits from: `Push`'s handler is dropped.
+    /// Customer.io's `MessagingPush.didReceive(_:withContentHandler:) -> Bool`, which calls it,
+    /// stays bridged.
+    @Test func anOverrideInAnUnrelatedClassDoesNotSpeakForADroppedHandler() throws {
+        let text = scan(
+            """
+            import UserNotifications
             public class Push {
-                public func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {}
+                public func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    Task {
+                        await track(request)
+                    }
+                }
+                func track(_ request: UNNotificationRequest) async {}
             }
-            public class Hackle {
-                public func resolveRichNotificationContent(request: UNNotificationRequest, completion: @escaping (UNMutableNotificationContent) -> Void) {}
+            open class SuprSendNotificationService: UNNotificationServiceExtension {
+                public override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                    let content = request.content
+                    contentHandler(content)
+                }
+            }
+            public class MessagingPush {
+                public func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) -> Bool {
+                    let content = request.content
+                    contentHandler(content)
+                    return true
+                }
             }
             """
         ).text
-        #expect(text.contains("\n    public func resolveRichNotificationContent(request: UNNotificationRequest, completion: @escaping (UNMutableNotificationContent) -> Void)\n"), "\(text)")
-        #expect(text.contains("\n    public static func verifySessionStitchingOnWebView(_ webView: WKWebView, completion: @escaping (String?, Error?) -> Void)\n"), "\(text)")
-        #expect(text.contains("Push: didReceive(_:withContentHandler:) — forwards the notification service extension's call: pass on the completion handler the system gave you"), "\(text)")
+        #expect(text.contains("Push: didReceive(_:withContentHandler:) — its body never uses 'contentHandler'"), "\(text)")
+        #expect(text.contains("\n    public func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) -> Bool\n"), "\(text)")
     }
 
     /// BlueTriangle's `btDataTask(with:completionHandler:)` beside its `btData(for:delegate:)
