@@ -67,6 +67,10 @@ struct SourceMember: Equatable {
     /// Its documentation comment's lines: what it says of how often a callback comes is evidence
     /// (`DocumentedFrequency`). Not pasted into the starter, which stays a list of declarations.
     var documentation: [String] = []
+    /// The `#if` condition it stands under inside its type's body, beyond the type's own (Frollo's
+    /// `loginUserUsingWeb(presenting:…)` under `#if os(iOS) && !CORE`), as a whole: all that
+    /// holds where it is declared.
+    var condition: String?
 
     /// Parses `text` as a member of an extension block (a top-level typealias is one too).
     static func parse(_ text: String) -> (Member?, String?) {
@@ -105,7 +109,61 @@ struct SourceDeclarations {
     static func read(_ bytes: [UInt8], path: String, allPublic: Bool) -> (types: [SourceType], topLevel: [SourceMember]) {
         var reader = SourceDeclarations(tokens: SourceTokens.of(bytes), bytes: bytes, path: path, allPublic: allPublic)
         reader.readBody(from: 0, typeIndex: nil, outerName: nil, outerPublic: allPublic)
-        return (reader.types, reader.topLevel)
+        return (Self.separatingConditionalMembers(reader.types), reader.topLevel)
+    }
+
+    /// What makes two declarations one, as `Scan.merging` reads them: a method by its name and
+    /// types, anything else by its text.
+    static func sameDeclarationKey(_ member: SourceMember) -> String {
+        if case .function(let function)? = member.declaration {
+            return (member.isStatic ? "static func " : "func ") + Scan.signature(of: function)
+        }
+        return (member.isStatic ? "static " : "") + Scan.declarationKey(member.text)
+    }
+
+    /// Whether two conditions are the two branches of one `#if … #else`: the same conditions
+    /// around it, then `X` and `!X`.
+    static func areBranches(_ one: String, _ other: String) -> Bool {
+        let first = one.components(separatedBy: " && "), second = other.components(separatedBy: " && ")
+        guard first.count == second.count, let a = first.last, let b = second.last, first.dropLast() == second.dropLast() else { return false }
+        return a == "!" + b || b == "!" + a
+    }
+
+    /// A type's members declared under an `#if` of their own, each condition's in an extension
+    /// of the type under it, as the starter must paste them: an adapter of a method one platform
+    /// declares does not compile on another. Not a protocol's: its requirements stay its own.
+    static func separatingConditionalMembers(_ types: [SourceType]) -> [SourceType] {
+        var result: [SourceType] = []
+        for var type in types {
+            // A declaration both branches of an `#if … #else` make alike is the type's, whatever
+            // holds (trickySDK's `upload(_:completion:)`, once with a body and once without).
+            let declared = type.members
+            for index in type.members.indices {
+                guard let condition = type.members[index].condition else { continue }
+                let key = Self.sameDeclarationKey(type.members[index])
+                let alike = declared.filter { Self.sameDeclarationKey($0) == key }.compactMap(\.condition)
+                if alike.contains(where: { Self.areBranches(condition, $0) }) {
+                    let common = condition.components(separatedBy: " && ").dropLast().joined(separator: " && ")
+                    type.members[index].condition = common.isEmpty || common == type.condition ? nil : common
+                }
+            }
+            let conditional = type.kind == .protocol ? [] : type.members.filter { $0.condition != nil }
+            type.members.removeAll { member in conditional.contains { $0 == member } }
+            result.append(type)
+            var conditions: [String] = []
+            for member in conditional where !conditions.contains(member.condition ?? "") { conditions.append(member.condition ?? "") }
+            for condition in conditions {
+                var apart = SourceType(
+                    name: type.name, kind: .extension, isPublic: type.isPublic, path: type.path,
+                    line: conditional.first { $0.condition == condition }?.line ?? type.line, condition: condition,
+                    whereClause: type.whereClause)
+                apart.members = conditional.filter { $0.condition == condition }
+                apart.isDeprecated = type.isDeprecated
+                apart.isObjC = type.isObjC
+                result.append(apart)
+            }
+        }
+        return result
     }
 
     private init(tokens: [SkimToken], bytes: [UInt8], path: String, allPublic: Bool) {
@@ -193,6 +251,9 @@ struct SourceDeclarations {
             member.documentation = tokens[declarationStart].documentation
             if Self.documentedInternal(member.documentation) { member.isPublic = false }
             member.hasAccessors = kind == .property && end < tokens.count && tokens[end].isPunctuation("{")
+            if let typeIndex, currentCondition != types[typeIndex].condition {
+                member.condition = currentCondition
+            }
             if let typeIndex {
                 member.isInDeprecatedScope = types[typeIndex].isDeprecated
                 types[typeIndex].members.append(member)

@@ -79,7 +79,8 @@ struct StarterFile {
             if !refusedAny { break }
         }
         // (And the types whose only callbacks are refused: the outside try counted three, not two.)
-        result.types = blocks.filter { !$0.isFreeFunctions }.count + delegates.count
+        // (A type's blocks under several `#if`s are one type.)
+        result.types = Set(blocks.filter { !$0.isFreeFunctions }.map(\.type)).count + delegates.count
             + Set(unbridged.refused.map(\.type)).subtracting(blocks.map(\.type)).count
         result.freeFunctions = blocks.filter(\.isFreeFunctions).flatMap(\.entries).filter { $0.role == .callback }.count
         // An initializer that keeps a callback is counted apart: no hand edit makes it async.

@@ -223,4 +223,45 @@ import Testing
         #expect(StarterBlock.successType(of: "Result<[String: Int], Error>") == "[String: Int]")
         #expect(StarterBlock.successType(of: "URLRequest?") == "URLRequest")
     }
+
+    /// Frollo's `OAuth2Authentication.loginUserUsingWeb` overloads, one under `#if os(iOS) &&
+    /// !CORE` and one under `#if os(macOS)` inside the class: the starter pasted both without
+    /// a condition, and the generated file compiled on no platform (found reading Frollo's
+    /// adapters by hand). Each goes in an extension under its condition now; a declaration both
+    /// branches of an `#if … #else` make alike stays the type's.
+    @Test func membersUnderAnIfOfTheirOwnKeepTheirCondition() throws {
+        let text = scan(
+            """
+            import Foundation
+            public class OAuth2Authentication {
+                public func refreshTokens(completion: @escaping (Error?) -> Void) {}
+                #if os(iOS) && !CORE
+                public func loginUserUsingWeb(presenting controller: UIViewController, completion: @escaping (Error?) -> Void) {
+                    #if DEBUG
+                    print(controller)
+                    #endif
+                    completion(nil)
+                }
+                #endif
+                #if os(macOS)
+                public func loginUserUsingWeb(scopes: [String], completion: @escaping (Error?) -> Void) { completion(nil) }
+                #else
+                public func upload(completion: @escaping (Error?) -> Void) { completion(nil) }
+                #endif
+                #if os(macOS)
+                public func upload(completion: @escaping (Error?) -> Void)
+                #endif
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "#if os(iOS) && !CORE\nextension OAuth2Authentication {\n    public func loginUserUsingWeb(presenting controller: UIViewController, completion: @escaping (Error?) -> Void)\n}\n#endif"
+            ), "\(text)")
+        #expect(text.contains("#if os(macOS)\nextension OAuth2Authentication {\n    public func loginUserUsingWeb(scopes: [String], completion: @escaping (Error?) -> Void)\n}\n#endif"), "\(text)")
+        #expect(text.contains("extension OAuth2Authentication {\n    public func refreshTokens(completion: @escaping (Error?) -> Void)\n\n    public func upload(completion:"), "\(text)")
+        #expect(text.components(separatedBy: "func upload(").count == 2, "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("#if os(macOS)"), "\(generated)")
+    }
 }
