@@ -306,7 +306,7 @@ extension PhotoLibrary {
 /// `.both`: it returns, then calls the closure once more (an SDK bug).
 public final class PhotoIndex: Sendable {
     private let state = Locked(
-        (outcome: Outcome.value, rows: 0, sawCancellation: false, holdsRows: false, holding: false))
+        (outcome: Outcome.value, rows: 0, sawCancellation: false, holdsRows: false, held: CheckedContinuation<Void, Never>?.none))
     let observers = Locked([UUID: @Sendable (Photo) -> Void]())
     let lastObservation = Locked<PhotoObservation?>(nil)
     public init() {}
@@ -317,12 +317,21 @@ public final class PhotoIndex: Sendable {
     /// While true, the SDK passes its cancellation check for each row after the first and then
     /// waits before sending it: the window in which a consumer can leave after the check, so
     /// the row arrives with nobody listening. Set to false to let the row go.
+    /// (The row waits suspended, not spinning: a pool thread held would starve other tests.)
     public var holdsRows: Bool {
         get { state.withLock { $0.holdsRows } }
-        set { state.withLock { $0.holdsRows = newValue } }
+        set {
+            let held = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.holdsRows = newValue
+                guard !newValue else { return nil }
+                defer { state.held = nil }
+                return state.held
+            }
+            held?.resume()
+        }
     }
     /// Whether the SDK is holding a row it has already checked for cancellation.
-    public var isHoldingRow: Bool { state.withLock { $0.holding } }
+    public var isHoldingRow: Bool { state.withLock { $0.held != nil } }
     public var rowsSent: Int { state.withLock { $0.rows } }
     public var sawCancellation: Bool { state.withLock { $0.sawCancellation } }
 
@@ -336,9 +345,14 @@ public final class PhotoIndex: Sendable {
             }
             if outcome == .failure && index == 1 { throw PhotoError.notFound }
             if index > 0 && holdsRows {
-                state.withLock { $0.holding = true }
-                while holdsRows { usleep(100) }
-                state.withLock { $0.holding = false }
+                await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
+                    let goesOn = state.withLock { state -> Bool in
+                        guard state.holdsRows else { return true }
+                        state.held = held
+                        return false
+                    }
+                    if goesOn { held.resume() }
+                }
             }
             state.withLock { $0.rows += 1 }
             onRow(Photo(id: id))
