@@ -148,7 +148,7 @@ struct SourceDeclarations {
                 }
             }
             let conditional = type.kind == .protocol ? [] : type.members.filter { $0.condition != nil }
-            type.members.removeAll { member in conditional.contains { $0 == member } }
+            if type.kind != .protocol { type.members.removeAll { $0.condition != nil } }
             result.append(type)
             var conditions: [String] = []
             for member in conditional where !conditions.contains(member.condition ?? "") { conditions.append(member.condition ?? "") }
