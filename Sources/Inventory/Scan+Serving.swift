@@ -376,14 +376,22 @@ extension Scan {
 
     /// Values that carry their own failure (Web3.swift's `Web3Response<Result>`, whose `error:
     /// Swift.Error?` is set when the call failed), by name, with that property's name.
-    static func failureCarriers(_ types: [SourceType]) -> [String: String] {
-        var carriers: [String: String] = [:]
+    static func failureCarriers(_ types: [SourceType]) -> [String: StarterBlock.FailureCarrier] {
+        var carriers: [String: StarterBlock.FailureCarrier] = [:]
         for type in types where type.kind == .struct || type.kind == .class || type.kind == .extension {
             for member in type.members where member.kind == .property && member.isPublic && ["error", "failure"].contains(member.name) {
                 let spelled = member.text.components(separatedBy: ":").dropFirst().joined(separator: ":")
+                guard spelled.contains("Error"), spelled.contains("?") else { continue }
+                let carrier = StarterBlock.FailureCarrier(
+                    member: member.name, type: spelled.trimmingCharacters(in: .whitespaces),
+                    // A stored one (Uber's `Response.error`), not one computed from another
+                    // (Web3Response's, read off its `status`, which generate reads as an outcome).
+                    isStored: !member.hasAccessors && type.kind != .extension && !member.isStatic,
+                    others: type.members.filter { $0.kind == .property && $0.isPublic && !$0.isStatic && !$0.hasAccessors && $0.name != member.name }.map(\.name))
                 // A nested type is named bare where its outer type uses it (Kommunicate's
                 // `KMConversationService.Response`, handed to `completion: (Response) -> Void`).
-                if spelled.contains("Error"), spelled.contains("?") { carriers[type.name] = member.name; carriers[bare(type.name)] = member.name }
+                carriers[type.name] = carrier
+                carriers[bare(type.name)] = carrier
             }
         }
         return carriers

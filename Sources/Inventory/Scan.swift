@@ -136,6 +136,10 @@ public struct Scan {
             // Free functions that take a closure: bridged at the top level of the starter.
             freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) }
         }
+        // A type declared `@available(*, unavailable)` (SwiftSH's `SCPSession`, a stub): neither
+        // it nor its extensions can be called, so an adapter of it would not compile.
+        let unavailable = Set(types.filter { $0.isUnavailable && $0.kind != .extension }.map(\.name))
+        for index in types.indices where unavailable.contains(types[index].name) { types[index].isPublic = false }
         let nested = NestedClosureAliases(types)
         if !nested.isEmpty {
             for index in types.indices { types[index].members = types[index].members.map(nested.spellingOut) }

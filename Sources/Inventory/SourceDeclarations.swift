@@ -36,6 +36,8 @@ struct SourceType: Equatable {
     /// Declared `@available(*, deprecated…)` (CoreStore's legacy `extension RelationshipContainer.ToOne`):
     /// its members are deprecated too.
     var isDeprecated = false
+    /// Declared `@available(*, unavailable)` (SwiftSH's `SCPSession`): nothing of it can be called.
+    var isUnavailable = false
     /// Declared `@objc` (a protocol) or `@objcMembers` (a class): its members are Objective-C
     /// methods, whose `(T?, Error?)` completions Swift reads as SE-0297 says.
     var isObjC = false
@@ -373,6 +375,7 @@ struct SourceDeclarations {
                 line: tokens[index].line, condition: currentCondition, whereClause: whereClause, inherits: inherits,
                 genericParameters: genericParameters))
         types[types.count - 1].isDeprecated = isDeprecated
+        types[types.count - 1].isUnavailable = isUnavailable
         types[types.count - 1].isObjC = isObjC
         // Members of a `public extension` are public unless they say otherwise.
         let membersPublic = allPublic || (keyword == "extension" && declaredPublic) || (keyword == "protocol" && isPublic)

@@ -429,6 +429,7 @@ extension StarterBlock {
             enumRoles(of: function, callback: outcome, into: &annotations)
             errorListRoles(of: outcome, into: &annotations)
             nonErrorFailureRoles(of: outcome, tokens: tokens, into: &annotations)
+            carriedFailureRoles(of: outcome, into: &annotations)
             nilRoles(of: function, callback: outcome, into: &annotations)
             flagRoles(of: function, callback: outcome, into: &annotations)
             messageRoles(of: function, callback: outcome, into: &annotations)

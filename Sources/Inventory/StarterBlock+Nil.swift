@@ -71,6 +71,51 @@ extension StarterBlock {
             ("", "'\(name)' is thrown described, as a BridgegenError.failureStatus; to throw it as it is, declare 'extension \(name): @retroactive @unchecked Sendable, @retroactive Error {}' in your code if it is safe to share between threads, and remove '@asyncError(message: \(index + 1))'"), at: 1)
     }
 
+    /// A value that carries the call's failure in a stored property: Uber's `Response`, with
+    /// `error: UberError?`, handed beside the model (`(_ products: [Product], _ response:
+    /// Response)`), or DRACOON's `Dracoon.Response`, `error: DracoonError?`, alone. Its error set
+    /// is the failure, thrown (`@asyncError(thrown: N.error)`, described by `message:` when it is
+    /// no `Error`), and the value is what else the callback gets. Before, the adapter returned
+    /// the carrier with the value and never threw, with nothing said when it came beside one.
+    func carriedFailureRoles(of callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+        guard !annotations.contains(where: { ["@failure", "@asyncError", "@stream", "@success", "@event"].contains(where: $0.annotation.hasPrefix) }),
+            let closure = closureType(of: callback)
+        else { return }
+        let names = closure.parameters.map { TokenMethods.bareName($0.type.strippingAttributes.unwrappingOptional.description.replacingOccurrences(of: "any ", with: "")) }
+        let carried = names.indices.filter { failureCarriers[names[$0]]?.isStored == true && enums[names[$0]] == nil }
+        guard carried.count == 1, case let index = carried[0], let carrier = failureCarriers[names[index]],
+            // Not beside an error of its own, which is the failure (as written).
+            !names.indices.contains(where: { $0 != index && (names[$0].hasSuffix("Error") || errorTypes.contains(names[$0])) })
+        else { return }
+        let closureName = callback.label?.name ?? callback.name.name
+        let error = TokenMethods.bareName(carrier.type.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "any ", with: ""))
+        let carries = "'\(closureName)' gets a '\(names[index])', whose '\(carrier.member)' carries the call's failure"
+        if errorTypes.contains(error) {
+            annotations.insert(("@asyncError(thrown: \(index + 1).\(carrier.member))", carries + ": set, it is thrown; the \(names[index]) is left out of the value"), at: 0)
+        } else {
+            annotations.insert(
+                ("@asyncError(message: \(index + 1).\(carrier.member))", carries + ": set, it is thrown described (a '\(error)' is not an 'Error' in these sources); the \(names[index]) is left out of the value"),
+                at: 0)
+        }
+        // Alone, with more than its failure (Uber's `Request.execute(_:)`, whose `Response` has
+        // the body): the call returns nothing as written. Said, for the reviewer may want it whole.
+        if closure.parameters.count == 1, !carrier.others.isEmpty {
+            annotations.insert(
+                ("", "as written, the call returns nothing: the \(names[index])'s \(carrier.others.map { "'\($0)'" }.joined(separator: ", ")) are left out; if they are what the call is for, remove the '@asyncError' (the \(names[index]) is then returned whole and its '\(carrier.member)' not thrown)"), at: 1)
+        }
+        // Its optional values, as beside an optional error (SE-0297): nil without the failure
+        // throws. Said, for a library may hand over nil when the body did not decode (Uber's).
+        let optionals = closure.parameters.indices.filter { position in
+            guard position != index, case .optional = closure.parameters[position].type.strippingAttributes.kind else { return false }
+            return true
+        }
+        if !optionals.isEmpty {
+            let named = optionals.map { closure.parameters[$0].secondName ?? closure.parameters[$0].label ?? "value \($0 + 1)" }
+            annotations.insert(
+                ("", "as written, \(named.map { "'\($0)'" }.joined(separator: " or ")) nil without a failure throws BridgegenError.noResult; if nil is a value (an absent one), add '@nullableResult'"), at: 1)
+        }
+    }
+
     func nilRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
         guard !annotations.contains(where: { $0.annotation.hasPrefix("@failure") || $0.annotation.hasPrefix("@asyncError") }),
             let closure = closureType(of: callback), closure.parameters.count == 1,

@@ -142,7 +142,7 @@ extension StarterBlock {
         {
             let name = TokenMethods.bareName(closure.parameters[0].type.strippingAttributes.unwrappingOptional.description)
             // Not an enum of outcomes, whose failure case throws (RxSwift's `Event`, with `error` too).
-            if let property = failureCarriers[name], enums[name] == nil {
+            if let property = failureCarriers[name]?.member, enums[name] == nil, !annotations.contains(where: { $0.annotation.hasPrefix("@asyncError") }) {
                 notes.append(
                     ("", "'\(name)' carries its own failure ('\(property)'): as written, \(isStream ? "each is an event" : "it is the value"), whole, and a failure is not thrown; check its '\(property)', or bridge a method of yours that throws it"))
             }

@@ -69,7 +69,18 @@ struct StarterBlock {
     /// A public struct the app cannot get hold of (no public initializer; nothing public names it).
     var isUnreachable = false
     /// The module's types that carry their own failure, with the property that holds it.
-    var failureCarriers: [String: String] = [:]
+    var failureCarriers: [String: FailureCarrier] = [:]
+
+    /// A type's public optional `error` (or `failure`) of an error type: the failure it carries.
+    struct FailureCarrier {
+        var member: String
+        /// As declared, `UberError?`.
+        var type: String
+        /// Stored: set by whoever makes the value, so it is the outcome's failure as it was made.
+        var isStored: Bool
+        /// Its other public stored properties (Uber's `data`, `statusCode`): what else it carries.
+        var others: [String]
+    }
     var asyncMethods: [FunctionDecl] = []
     /// The async methods of the type's subclasses, by subclass.
     var subclassAsyncMethods: [(subclass: String, methods: [FunctionDecl])] = []

@@ -153,6 +153,35 @@ import Testing
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
 
+    /// `@asyncError(thrown: 2.error)`: the reply beside the model carries the failure, thrown as
+    /// it is; the model is the value, nil with no failure no result; a failure after the model is
+    /// reported, never a second resume.
+    @Test func aFailureCarriedBesideTheValueIsThrown() async throws {
+        let client = PaymentsClient()
+        #expect(try await client.products(near: "p") == ["p 1", "p 2"])
+        client.outcome = .failure
+        await #expect(throws: FixtureError.failed) { _ = try await client.products(near: "p") }
+        client.outcome = .nothing
+        await #expect(throws: BridgegenError.noResult(adapter: "PaymentsClient.products(near:)")) { _ = try await client.products(near: "p") }
+        let log = MisuseLog.install(for: "PaymentsClient.products")
+        client.outcome = .both
+        #expect(try await client.products(near: "p") == ["p 1"])
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
+    /// `@asyncError(message: 1.problem)`: an answer alone whose failure is no `Error`, thrown
+    /// described; a nil answer, or one without a problem, is success.
+    @Test func aCarriedFailureThatIsNoErrorThrowsItsDescription() async throws {
+        let client = PaymentsClient()
+        try await client.archive(id: "a")
+        client.outcome = .nothing
+        try await client.archive(id: "a")
+        client.outcome = .failure
+        await #expect(throws: BridgegenError.failureStatus(adapter: "PaymentsClient.archive(id:)", status: "problem: locked a")) {
+            try await client.archive(id: "a")
+        }
+    }
+
     @Test func throwingStartCall() async throws {
         let feed = Feed()
         #expect(try await feed.open(path: "abc") == 3)

@@ -98,6 +98,52 @@ public final class PaymentsClient: FixtureObject {
     public func void(completion: @escaping (Result<Void, PaymentsError>) -> Void) {
         respond { outcome in completion(outcome == .value ? .success(()) : .failure(.declined)) }
     }
+
+    /// What a request answers with, beside its model (Uber's `Response`): the failure is its
+    /// `error`, an `Error` here.
+    public final class Reply: @unchecked Sendable {
+        public let statusCode: Int
+        public let error: Error?
+        init(statusCode: Int, error: Error?) {
+            self.statusCode = statusCode
+            self.error = error
+        }
+    }
+
+    /// A status the SDK reports its failures with, which is no `Error` (Uber's `UberError`).
+    public struct Problem: CustomStringConvertible, Sendable {
+        public let title: String
+        public var description: String { "problem: \(title)" }
+    }
+
+    /// A reply whose failure is no `Error` (DRACOON's `Dracoon.Response`, `error: DracoonError?`).
+    public struct Answer: Sendable {
+        public let problem: Problem?
+    }
+
+    /// Uber's `fetchProducts(pickupLocation:completion: ([Product], Response) -> Void)`: the
+    /// model beside the reply that carries the failure. `.nothing`: no model, no failure.
+    /// `.both`: a model, then the failure.
+    public func products(near place: String, completion: @escaping (_ products: [String]?, _ reply: Reply) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: completion(["\(place) 1", "\(place) 2"], Reply(statusCode: 200, error: nil))
+            case .nothing: completion(nil, Reply(statusCode: 200, error: nil))
+            case .failure: completion(nil, Reply(statusCode: 500, error: FixtureError.failed))
+            case .both:
+                completion(["\(place) 1"], Reply(statusCode: 200, error: nil))
+                completion(nil, Reply(statusCode: 500, error: FixtureError.failed))
+            }
+        }
+    }
+
+    /// DRACOON's `deleteNodes(request:completion: (Dracoon.Response) -> Void)`: the answer
+    /// alone, optional, its failure a `Problem`.
+    public func archive(id: String, completion: @escaping (_ answer: Answer?) -> Void) {
+        respond { outcome in
+            completion(outcome == .failure ? Answer(problem: Problem(title: "locked \(id)")) : outcome == .nothing ? nil : Answer(problem: nil))
+        }
+    }
 }
 
 extension PaymentsClient {

@@ -149,6 +149,7 @@ extension Analyzer {
             case .error, .failure: fallback = "error"
             case .flag: fallback = "flag"
             case .message: fallback = "message"
+            case .carrier: fallback = "response"
             case .result, .thunk: fallback = "result"
             case .cases: fallback = "event"
             case .handedBack: fallback = handles[index] ?? "receiver"

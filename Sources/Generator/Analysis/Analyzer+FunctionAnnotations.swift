@@ -23,11 +23,13 @@ extension Analyzer {
         var swiftPrivate = false
         var completion: (String, SourceLocation)?
         var asyncError: (failsWhenZero: Bool, index: Int, location: SourceLocation)?
-        /// `@asyncError(thrown: N)`: the completion's parameter N is the error to throw.
-        var thrownError: (index: Int, location: SourceLocation)?
+        /// `@asyncError(thrown: N)`: the completion's parameter N is the error to throw;
+        /// `@asyncError(thrown: N.error)`: parameter N's member `error` is (`member`).
+        var thrownError: (index: Int, member: String?, location: SourceLocation)?
         /// `@asyncError(message: N)`: the completion's optional parameter N describes the
-        /// failure (Perfect-LDAP's `(String?) -> Void`: nil when it succeeded).
-        var failureMessage: (index: Int, location: SourceLocation)?
+        /// failure (Perfect-LDAP's `(String?) -> Void`: nil when it succeeded); with a member,
+        /// `@asyncError(message: N.error)`, that member of parameter N does.
+        var failureMessage: (index: Int, member: String?, location: SourceLocation)?
         /// `@stream`, with its buffering policy (nil: unbounded).
         var stream: StreamAnnotation?
         /// `@success(name)`, `@failure(name)`, `@event(name)`, `@finish(name)`: which closure
@@ -49,6 +51,19 @@ extension Analyzer {
         /// (GRDB's connection): no part of the value (Analyzer+Shape.swift).
         var lent: [(type: String, location: SourceLocation)] = []
         var carried: [String] = []
+    }
+
+    /// `2` → (2, nil); `2.error` → (2, "error"); `2.status.error` → (2, "status.error");
+    /// anything else → (nil, nil).
+    static func positionAndMember(_ value: AttributeValue) -> (Int?, String?) {
+        switch value {
+        case .integer(let index): return (index, nil)
+        case .expression(let text):
+            let parts = text.filter { !$0.isWhitespace }.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count >= 2, let index = Int(parts[0]), parts.dropFirst().allSatisfy(Naming.isValidIdentifier) else { return (nil, nil) }
+            return (index, parts.dropFirst().joined(separator: "."))
+        default: return (nil, nil)
+        }
     }
 
     mutating func readAnnotations(_ function: FunctionDecl) -> FunctionAnnotations? {
@@ -129,16 +144,18 @@ extension Analyzer {
                         at: attribute.location, notes: [.init("write \(usage)")])
                     continue
                 }
-                guard case .integer(let index) = argument.value, index >= 1 else {
+                // `N`, or for 'thrown' and 'message' `N.member`: the member of parameter N.
+                let (index, member) = Self.positionAndMember(argument.value)
+                guard let index, index >= 1, member == nil || ["thrown", "message"].contains(label) else {
                     diagnostics.error(
-                        "'\(label)' must be a parameter position starting at 1, found '\(argument.value.text)'",
+                        "'\(label)' must be a parameter position starting at 1\(["thrown", "message"].contains(label) ? ", or one and a member ('2.error')" : ""), found '\(argument.value.text)'",
                         at: argument.location, notes: [.init("write \(usage)")])
                     continue
                 }
                 if label == "thrown" {
-                    result.thrownError = (index, argument.location)
+                    result.thrownError = (index, member, argument.location)
                 } else if label == "message" {
-                    result.failureMessage = (index, argument.location)
+                    result.failureMessage = (index, member, argument.location)
                 } else {
                     result.asyncError = (label == "zeroArgument", index, argument.location)
                 }

@@ -179,7 +179,24 @@ extension Analyzer {
             return nil
         }
         var errorIndex: Int?
-        if let (position, location) = annotations.thrownError {
+        // `@asyncError(thrown: N.error)`, `@asyncError(message: N.error)`: parameter N carries
+        // the failure in a member (Uber's `(_ products: [Product], _ response: Response)`, whose
+        // `Response` has `error: UberError?`): not part of the value; the member set fails the call.
+        if let (position, member, location, thrown) = Self.carriedFailure(annotations) {
+            guard position <= elements.count else {
+                diagnostics.error(
+                    "'@asyncError' names parameter \(position), but \(where_) has \(elements.count)", at: location,
+                    notes: [.init("count the completion handler's parameters from 1")])
+                return nil
+            }
+            if let other = elements.indices.first(where: { $0 != position - 1 && errorKind(elements[$0].type, scope: scope) == .optional }) {
+                diagnostics.error(
+                    "\(where_) has an error parameter (\(other + 1)) beside the failure that parameter \(position) carries", at: location,
+                    notes: [.init("name one failure: '@asyncError(thrown: \(other + 1))' for the error parameter")])
+                return nil
+            }
+            roles[position - 1] = .carrier(access: (Self.isOptional(elements[position - 1].type) ? "?." : ".") + member, thrown: thrown)
+        } else if let (position, _, location) = annotations.thrownError {
             // The one error, as the annotation says; other error-typed parameters are values.
             guard position <= elements.count else {
                 diagnostics.error(
@@ -239,7 +256,7 @@ extension Analyzer {
         // succeeded (Perfect-LDAP's `login(info:completion: (String?) -> Void)`).
         // It may name the parameter read as the error by its name: an optional `…Error` of the
         // SDK's that is no `Error` (TelegramBotSDK's `DataTaskError?`), thrown described.
-        if let (position, location) = annotations.failureMessage {
+        if case let (position, nil, location)? = annotations.failureMessage {
             let namesTheError = errorIndex != nil && errorIndex == position - 1
             guard position <= elements.count, roles[position - 1] == nil || namesTheError, errorIndex == nil || namesTheError,
                 Self.isOptional(elements[position - 1].type)
@@ -292,6 +309,7 @@ extension Analyzer {
             }
         }
         let canFail = errorIndex != nil || flagIndex != nil || roles.contains(.failure) || roles.contains(.message)
+            || roles.contains(where: { if case .carrier? = $0 { return true } else { return false } })
             || annotations.nilIsFailure != nil
         // `@nullableResult` (clang's `_Nullable_result`): nil with a nil error is a result.
         var nullable: Set<Int> = []
@@ -323,6 +341,13 @@ extension Analyzer {
         // What the SDK lends to the callback only (`@lent`).
         var handles: [Int: String] = [:]
         var leftOut = Self.lentNotes(annotations.lent)
+        for index in elements.indices {
+            guard case .carrier(let access, let thrown)? = roles[index] else { continue }
+            let carrier = elements[index].type.strippingAttributes.unwrappingOptional.strippingAttributes
+            leftOut.append(
+                "the `\(carrier)` it gets, whose `\(access.drop { $0 == "?" || $0 == "." })` set is the failure, "
+                    + (thrown ? "thrown as it is" : "thrown described as `BridgegenError.failureStatus`"))
+        }
         // The object the method returns handed back first (a query, beside its results): the
         // caller of the adapter never holds it, and the values are what it is for.
         if roles.first == .some(nil), Self.handsBackReturned(elements, of: function), elements.dropFirst().contains(where: { errorKind($0.type, scope: scope) == nil }) {
@@ -381,6 +406,14 @@ extension Analyzer {
         default: resultType = "(" + valueTypes.joined(separator: ", ") + ")"
         }
         return (shape, resultType)
+    }
+
+    /// The parameter and member `@asyncError(thrown: N.member)` or `(message: N.member)` names,
+    /// and whether the member is thrown as it is (`thrown`) or described.
+    static func carriedFailure(_ annotations: FunctionAnnotations) -> (Int, String, SourceLocation, Bool)? {
+        if case let (index, member?, location)? = annotations.thrownError { return (index, member, location, true) }
+        if case let (index, member?, location)? = annotations.failureMessage { return (index, member, location, false) }
+        return nil
     }
 
     /// Value types an id is often of, which an event may be of too: never taken for a handle.

@@ -73,7 +73,7 @@ enum Annotations {
             notOnNotification: "there is no completion handler"),
         Spec(
             name: "asyncError", places: .function, labels: ["zeroArgument", "nonzeroArgument", "thrown", "message"],
-            usage: "'@asyncError(zeroArgument: N)', '@asyncError(nonzeroArgument: N)', '@asyncError(thrown: N)' or '@asyncError(message: N)' (N counts the completion's parameters from 1)",
+            usage: "'@asyncError(zeroArgument: N)', '@asyncError(nonzeroArgument: N)', '@asyncError(thrown: N)' or '@asyncError(message: N)' (N counts the completion's parameters from 1; 'N.error' names the member of one that carries the failure)",
             notOnNotification: "there is no completion handler"),
         Spec(
             name: "cancel", places: [.function, .delegateAdapter], labels: ["", "token", "using", "waitForCompletion"],

@@ -154,6 +154,11 @@ public struct CompletionShape: Hashable, Sendable {
         /// An optional description of the failure (`@asyncError(message: N)`): nil is success,
         /// anything else fails with `BridgegenError.failureStatus` carrying it.
         case message
+        /// A value that carries the failure in a member (`@asyncError(thrown: 2.error)`, Uber's
+        /// `Response` with `error: UberError?` beside the model): not part of the value; the
+        /// member set fails the call, thrown as it is (`thrown`) or described as
+        /// `BridgegenError.failureStatus`. `access` reads it: `.error`, or `?.error` of an optional.
+        case carrier(access: String, thrown: Bool)
         /// A `Result<T, E>`, alone or beside what is handed back; `lent`: its success is an
         /// object lent for the callback only (`Result<Database, Error>`): the value is `Void`.
         case result(lent: Bool)
@@ -202,6 +207,14 @@ public struct CompletionShape: Hashable, Sendable {
     /// The failure's description (`@asyncError(message: N)`), nil when it succeeded.
     public var messageName: String? {
         parameters.first { $0.role == .message }?.name
+    }
+
+    /// The value that carries the failure, how its member is read, and whether it is thrown as it is.
+    public var carrier: (name: String, access: String, thrown: Bool)? {
+        for parameter in parameters {
+            if case .carrier(let access, let thrown) = parameter.role { return (parameter.name, access, thrown) }
+        }
+        return nil
     }
 
     /// The error of a failure-only callback (`@asyncError(thrown:)` on a non-optional error).

@@ -189,6 +189,13 @@ extension Planner {
         } else if let message = plan.messageName {
             condition = "let " + message
             failure = actions.receiver + actions.failureStatus + message + ")"
+        } else if let carrier = plan.carrier {
+            // The member of the value that carries the failure, bound under a name no
+            // parameter of the callback has.
+            var name = "failure"
+            while plan.parameters.contains(where: { $0.name == name }) { name += "_" }
+            condition = "let \(name) = \(carrier.name)\(carrier.access)"
+            failure = actions.receiver + (carrier.thrown ? actions.failure : actions.failureStatus) + name + ")"
         }
         if let failure = plan.failureName { return printer.line(actions.receiver + actions.failure + failure + ")") }
         guard condition != nil || !unwrapped.isEmpty else { return printer.line(success) }

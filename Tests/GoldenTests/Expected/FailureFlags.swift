@@ -113,4 +113,59 @@ extension PaymentsClient {
             )
         }
     }
+
+    /// A reply beside the model carries the failure in its `error` (Uber's `Response`): thrown
+    /// as it is; the reply is left out of the value.
+    ///
+    /// Bridged from `PaymentsClient.products(near:completion:)`.
+    /// Left out of the value: the `Reply` it gets, whose `error` set is the failure, thrown as it is.
+    #sourceLocation(file:"FailureFlags.bridge",line:23)
+    @discardableResult
+    nonisolated(nonsending) func products(near place: String) async throws -> [String] {
+        #sourceLocation(file:"FailureFlags.bridge",line:24)
+        let call = BridgegenCall<[String], Swift.Void>("PaymentsClient.products(near:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:24)
+            self.products(
+                near: place,
+                completion: { products, reply in
+                    #sourceLocation()
+                    if let failure = reply.error {
+                        continuation.resume(throwing: failure)
+                    } else if let products {
+                        continuation.resume(returning: products)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
+    }
+
+    /// An optional answer alone whose `problem` is no `Error` (DRACOON's `Dracoon.Response`):
+    /// thrown described.
+    ///
+    /// Bridged from `PaymentsClient.archive(id:completion:)`.
+    /// Left out of the value: the `Answer` it gets, whose `problem` set is the failure, thrown described as `BridgegenError.failureStatus`.
+    #sourceLocation(file:"FailureFlags.bridge",line:29)
+    nonisolated(nonsending) func archive(id: String) async throws {
+        #sourceLocation(file:"FailureFlags.bridge",line:29)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.archive(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:29)
+            self.archive(
+                id: id,
+                completion: { answer in
+                    #sourceLocation()
+                    if let failure = answer?.problem {
+                        continuation.resumeWithFailureStatus(failure)
+                    } else {
+                        continuation.resume()
+                    }
+                }
+            )
+        }
+    }
 }

@@ -1,0 +1,108 @@
+@testable import DeclParser
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// What the thirty-first session taught (decision 145): batch 80 on first contact.
+@Suite struct ScanThirtyFirstSessionTests: ScanTesting {
+    /// Uber's `Response`, a class whose stored `error: UberError?` is the request's failure
+    /// (`UberError` is no `Error`), handed beside the model. Before, the adapter returned
+    /// `([Product], Response)` and never threw, with nothing said.
+    static let uberLike = """
+        public class UberError: Decodable {
+            public var title: String?
+        }
+        public class Response {
+            public var data: Data?
+            public var statusCode: Int
+            public var error: UberError?
+        }
+        public class RidesClient {
+            public func fetchProducts(pickupLocation location: String, completion: @escaping (_ products: [Product], _ response: Response) -> Void) {}
+            public func fetchProduct(productID: String, completion: @escaping (_ product: Product?, _ response: Response) -> Void) {}
+            public func cancelRide(requestID: String, completion: @escaping (_ response: Response) -> Void) {}
+        }
+        """
+
+    @Test func aValueThatCarriesTheFailureBesideTheModelIsThrownNotReturned() throws {
+        let text = scan(Self.uberLike).text
+        #expect(
+            text.contains(
+                "    @asyncError(message: 2.error)\n    public func fetchProducts(pickupLocation location: String, completion: @escaping (_ products: [Product], _ response: Response) -> Void)\n"),
+            "\(text)")
+        // An optional model: nil without the failure throws, said.
+        #expect(text.contains("// scan: as written, 'product' nil without a failure throws BridgegenError.noResult; if nil is a value (an absent one), add '@nullableResult'"), "\(text)")
+        // Alone, with more than its failure: what is left out is said.
+        #expect(text.contains("the Response's 'data', 'statusCode' are left out"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func fetchProducts(pickupLocation location: String) async throws -> [Product] {"), "\(generated)")
+        #expect(generated.contains("func fetchProduct(productID: String) async throws -> Product {"), "\(generated)")
+        #expect(generated.contains("func cancelRide(requestID: String) async throws {"), "\(generated)")
+        #expect(generated.contains("if let failure = response.error {\n"), "\(generated)")
+        #expect(generated.contains("continuation.resumeWithFailureStatus(failure)"), "\(generated)")
+    }
+
+    /// DRACOON's `Dracoon.Response`, a nested struct whose one property is `error:
+    /// DracoonError?`, an `Error`: thrown as it is, the call returns nothing.
+    @Test func aNestedCarrierOfAnErrorIsThrownAsItIs() throws {
+        let text = scan(
+            """
+            public struct DracoonError: Error {}
+            public enum Dracoon {
+                public struct Response {
+                    public let error: DracoonError?
+                }
+            }
+            public protocol DracoonNodes {
+                func deleteNodes(request: String, completion: @escaping (Dracoon.Response) -> Void)
+            }
+            """
+        ).text
+        #expect(text.contains("    @asyncError(thrown: 1.error)\n    func deleteNodes("), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func deleteNodes(request: String) async throws {"), "\(generated)")
+        #expect(generated.contains("continuation.resume(throwing: failure)"), "\(generated)")
+    }
+
+    /// Not a computed `error` (Web3.swift's, read off its `status`, which generate reads as an
+    /// outcome), nor a carrier beside an error parameter of its own, which is the failure.
+    @Test func aComputedErrorOrOneBesideAnErrorParameterIsNoCarrier() {
+        let text = scan(
+            """
+            public struct Reply {
+                public var body: String
+                public var error: Error? { nil }
+            }
+            public struct Envelope {
+                public var error: Error?
+            }
+            public class Client {
+                public func get(completion: @escaping (Reply) -> Void) {}
+                public func put(completion: @escaping (Envelope?, Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@asyncError"), "\(text)")
+    }
+
+    /// SwiftSH's `@available(*, unavailable) public class SCPSession` (a stub): nothing of it
+    /// can be called, so its adapters, and its extensions', would not compile.
+    @Test func anUnavailableTypeAndItsExtensionsAreNotBridged() {
+        let text = scan(
+            """
+            @available(*, unavailable)
+            public class SCPSession {
+                public func download(_ from: String, completion: @escaping (Data?, Error?) -> Void) {}
+            }
+            extension SCPSession {
+                public func upload(_ to: String, completion: @escaping (Error?) -> Void) {}
+            }
+            public class SSHSession {
+                public func connect(_ completion: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("SCPSession"), "\(text)")
+        #expect(text.contains("public func connect(_ completion: @escaping (Error?) -> Void)"), "\(text)")
+    }
+}
