@@ -76,7 +76,9 @@ extension StarterBlock {
     let namedAsURLSessions = ["dataTask", "uploadTask", "downloadTask"].contains(function.name.name)
     if let returnedType, function.returnType.map({ !$0.isVoid }) == true,
         tokens.isResumable(returnedType) || (namedAsURLSessions && tokens.canResume(returnedType)),
-        tokens.stopMethod(of: returnedType) != nil, !annotations.contains(where: { $0.annotation == "@stream" })
+        // One with no stop (MeiliSearch's seam, whose one method is `resume()`) all the same:
+        // unstarted, the call would wait until it is cancelled.
+        tokens.stopMethod(of: returnedType) != nil || tokens.isStartedByResume(returnedType), !annotations.contains(where: { $0.annotation == "@stream" })
     {
         annotations.append(
             ("@start(resume())",

@@ -63,8 +63,9 @@ struct TokenMethods {
                 withoutArguments[name, default: []].insert(member.name)
                 if member.name == "resume" { resumes.insert(name) }
                 // A `resume()` documented as what starts the task (Shopify Buy's `GraphTask`:
-                // "Starts the underlying task"), with or without a `suspend()`.
-                if member.name == "resume", ["start", "begin"].contains(where: member.documentation.joined(separator: " ").lowercased().contains) {
+                // "Starts the underlying task"), with or without a `suspend()`; or as what sends
+                // it (MeiliSearch's `URLSessionDataTaskProtocol.resume()`, "Trigger HTTP request").
+                if member.name == "resume", ["start", "begin", "trigger"].contains(where: member.documentation.joined(separator: " ").lowercased().contains) {
                     startedByResume.insert(name)
                 }
                 if member.name == "suspend" { suspends.insert(name) }

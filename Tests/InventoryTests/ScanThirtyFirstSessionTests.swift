@@ -105,4 +105,25 @@ import Testing
         #expect(!text.contains("SCPSession"), "\(text)")
         #expect(text.contains("public func connect(_ completion: @escaping (Error?) -> Void)"), "\(text)")
     }
+
+    /// MeiliSearch's `URLSessionProtocol.execute(with:completionHandler:) ->
+    /// URLSessionDataTaskProtocol`, whose one method, `resume()`, is documented "Trigger HTTP
+    /// request": the one-shot starts it, though nothing stops it. Before, the adapter never
+    /// started the task, and the call waited until it was cancelled.
+    @Test func aReturnedTaskWhoseResumeTriggersTheRequestIsStarted() throws {
+        let text = scan(
+            """
+            public protocol URLSessionDataTaskProtocol {
+                /// Trigger HTTP request.
+                func resume()
+            }
+            public protocol URLSessionProtocol {
+                func execute(with request: URLRequest, completionHandler: @escaping (Data?, URLResponse?, Error?) -> Void) -> URLSessionDataTaskProtocol
+            }
+            """
+        ).text
+        #expect(text.contains("    @start(resume())\n"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains(".resume()"), "\(generated)")
+    }
 }
