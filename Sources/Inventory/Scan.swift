@@ -140,6 +140,7 @@ public struct Scan {
         // it nor its extensions can be called, so an adapter of it would not compile.
         let unavailable = Set(types.filter { $0.isUnavailable && $0.kind != .extension }.map(\.name))
         for index in types.indices where unavailable.contains(types[index].name) { types[index].isPublic = false }
+        Self.markServices(&types)
         let nested = NestedClosureAliases(types)
         if !nested.isEmpty {
             for index in types.indices { types[index].members = types[index].members.map(nested.spellingOut) }

@@ -38,6 +38,8 @@ struct SourceType: Equatable {
     var isDeprecated = false
     /// Declared `@available(*, unavailable)` (SwiftSH's `SCPSession`): nothing of it can be called.
     var isUnavailable = false
+    /// A protocol named for a delegate that is a service (`Scan.markServices`): not listed as one.
+    var isService = false
     /// Declared `@objc` (a protocol) or `@objcMembers` (a class): its members are Objective-C
     /// methods, whose `(T?, Error?)` completions Swift reads as SE-0297 says.
     var isObjC = false

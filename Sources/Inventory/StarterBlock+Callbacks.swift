@@ -408,6 +408,6 @@ extension StarterBlock {
     /// Protocols that report results or events to an owner: named like delegates, with methods.
     static func isDelegateProtocol(_ type: SourceType) -> Bool {
         (type.name.hasSuffix("Delegate") || type.name.hasSuffix("Observer") || type.name.hasSuffix("Listener"))
-            && type.members.contains { $0.kind == .function }
+            && type.members.contains { $0.kind == .function } && !type.isService
     }
 }

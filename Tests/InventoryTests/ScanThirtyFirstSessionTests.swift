@@ -126,4 +126,33 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains(".resume()"), "\(generated)")
     }
+
+    /// Gigya's `BusinessApiDelegate`: named for a delegate, but every requirement is a call that
+    /// takes a completion, and the SDK's own `BusinessApiService` implements it: a service the
+    /// app calls. A delegate the app writes (no conformer here, or requirements of events) stays
+    /// one.
+    @Test func aDelegateNamedProtocolTheModuleImplementsWithCompletionsIsAService() throws {
+        let text = scan(
+            """
+            public protocol BusinessApiDelegate: AnyObject {
+                func sendApi(api: String, params: [String: Any], completion: @escaping (Result<String, Error>) -> Void)
+                func callLogout(completion: @escaping (Result<String, Error>) -> Void)
+            }
+            class BusinessApiService {}
+            extension BusinessApiService: BusinessApiDelegate {
+                func sendApi(api: String, params: [String: Any], completion: @escaping (Result<String, Error>) -> Void) {}
+                func callLogout(completion: @escaping (Result<String, Error>) -> Void) {}
+            }
+            public protocol PlayerDelegate: AnyObject {
+                func player(_ player: Player, didFinish item: String)
+                func player(_ player: Player, shouldPlay item: String, completion: @escaping (Bool) -> Void)
+            }
+            """
+        ).text
+        #expect(text.contains("extension BusinessApiDelegate {\n    func sendApi(api: String, params: [String: Any], completion:"), "\(text)")
+        #expect(!text.contains("Delegate protocol BusinessApiDelegate"), "\(text)")
+        #expect(text.contains("Delegate protocol PlayerDelegate"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func callLogout() async throws -> String {"), "\(generated)")
+    }
 }
