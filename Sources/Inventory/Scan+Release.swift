@@ -42,3 +42,19 @@ extension Scan {
         ["public", "open", "final", "internal", "private", "fileprivate", "@objc", "@objcMembers"].contains(word) || word.hasPrefix("@")
     }
 }
+
+extension Scan {
+    /// Whether the library makes `Progress` objects (`Progress(totalUnitCount:)`) and nothing in
+    /// it reads their cancellation: no `cancellationHandler`, no `isCancelled`. Then a `Progress`
+    /// it returns reports progress only (Frollo's `setup`), and its `cancel()` stops nothing. One
+    /// it does not make (a task's `progress`, which Foundation cancels with the task) is not read so.
+    static func progressesOnlyReport(in files: [File]) -> Bool {
+        var makes = false
+        for file in files {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            if text.contains("cancellationHandler") || text.contains("isCancelled") { return false }
+            if text.contains("Progress(totalUnitCount") || text.contains("Progress(parent") || text.contains("Progress.discreteProgress") { makes = true }
+        }
+        return makes
+    }
+}

@@ -161,6 +161,7 @@ public struct Scan {
         let merged = Self.merging(types)
         var tokens = TokenMethods(types: merged, includesInternal: includesInternal)
         let stoppingOnRelease = Self.typesStoppingOnRelease(in: files)
+        let progressesOnlyReport = Self.progressesOnlyReport(in: files)
         tokens.addStops(calledOnRelease: stoppingOnRelease)
         let lentTypes = LentTypes(types: types, includesInternal: includesInternal)
         // And the public enums of the modules it depends on that the SDK does not declare again
@@ -241,6 +242,7 @@ public struct Scan {
             block.errorTypes = errorTypes.all
             block.declaredTypes = declaredTypes
             block.stoppingOnRelease = stoppingOnRelease
+            block.progressesOnlyReport = progressesOnlyReport
             block.failureCarriers = failureCarriers
             block.enumAliases = typesEnumAliases
             block.cFunctionAliases = cFunctionAliases

@@ -102,6 +102,15 @@ extension StarterBlock {
         if function.returnType?.description == "Self", function.name.name.hasSuffix("ed"), let stop = tokens.stopMethod(of: type) {
             annotations.append(
                 ("@cancel(none)", "'\(function.name.name)' returns the \(type) itself, for chaining: its \(stop)() would stop the \(type), not this listening"))
+        } else if let returnedType, ["Progress", "Foundation.Progress"].contains(returnedType.hasSuffix("?") ? String(returnedType.dropLast()) : returnedType),
+            progressesOnlyReport
+        {
+            // A `Progress` the library makes only to report (Frollo's `setup(configuration:
+            // completion:) -> Progress?`, a `Progress(totalUnitCount: 1)` of its migration):
+            // generate would take it for the cancel token, and the call would throw at a cancel
+            // while the work went on unstopped.
+            annotations.append(
+                ("@cancel(none)", "the returned \(returnedType) only reports progress: nothing in the library reads its cancellation ('cancellationHandler', 'isCancelled'), so its cancel() would stop nothing"))
         } else if let returned = function.returnType, !returned.isVoid, let returnedType, let stop = tokens.stopMethod(of: returnedType) {
             let cancel = stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())"
             let named = returned.description == returnedType ? returnedType : "\(returned.description) (\(returnedType))"

@@ -105,6 +105,9 @@ struct StarterBlock {
     /// The module's classes whose `deinit` takes back what they stand for, with the call it
     /// makes (Scan+Release.swift).
     var stoppingOnRelease: [String: String] = [:]
+    /// The library makes `Progress` objects and never reads their cancellation
+    /// (`Scan.progressesOnlyReport`): one it returns is no cancel token.
+    var progressesOnlyReport = false
     /// The names of the closure parameters the type's initializers take.
     var initializerClosures: Set<String> = []
     /// The library calls completions with `(nil, nil)` (callsBackWithNilAndNil).

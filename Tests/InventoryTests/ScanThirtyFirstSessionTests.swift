@@ -155,4 +155,26 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("func callLogout() async throws -> String {"), "\(generated)")
     }
+
+    /// Frollo's `setup(configuration:completion:) -> Progress?`: a `Progress(totalUnitCount: 1)`
+    /// the library makes to report its migration, whose cancellation nothing reads. Taken for
+    /// the cancel token, a cancelled call threw while the setup went on. A library that reads
+    /// the cancellation keeps it as the token.
+    @Test func aProgressTheLibraryOnlyReportsWithIsNoCancelToken() throws {
+        let source = """
+            public class Frollo {
+                @discardableResult public func setup(completion: @escaping (Error?) -> Void) -> Progress? {
+                    let progress = Progress(totalUnitCount: 1)
+                    migrate { error in completion(error) }
+                    return progress
+                }
+            }
+            """
+        let text = scan(source).text
+        #expect(text.contains("    @cancel(none)\n    @discardableResult public func setup("), "\(text)")
+        let generated = try generate(text)
+        #expect(!generated.contains(".cancel()"), "\(generated)")
+        let read = scan(source.replacingOccurrences(of: "return progress", with: "progress.cancellationHandler = {}; return progress")).text
+        #expect(!read.contains("@cancel(none)"), "\(read)")
+    }
 }
