@@ -208,8 +208,10 @@ extension Scan {
                 currentMethod = method?.line
                 methodLines = []
             }
-            guard code.hasSuffix("= nil") else { continue }
-            var statement = code.dropLast("= nil".count)
+            // `= nil`; or a list of kept closures emptied (Frollo's `requestsToRetry.removeAll()`
+            // after calling each, `= []`).
+            guard let ending = ["= nil", "= []", "= [:]", ".removeAll()"].first(where: { code.hasSuffix($0) }) else { continue }
+            var statement = code.dropLast(ending.count)
             if let colon = statement.firstIndex(of: ":"), statement.hasPrefix("case ") { statement = statement[statement.index(after: colon)...] }
             let last = statement.split(separator: ".").last?.filter { !$0.isWhitespace } ?? ""
             let (target, key) = subscripted(Substring(last))

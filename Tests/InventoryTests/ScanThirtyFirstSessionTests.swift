@@ -177,4 +177,25 @@ import Testing
         let read = scan(source.replacingOccurrences(of: "return progress", with: "progress.cancellationHandler = {}; return progress")).text
         #expect(!read.contains("@cancel(none)"), "\(read)")
     }
+
+    /// Frollo's `requestsToRetry`, a list of kept completions the library calls and then empties
+    /// (`removeAll()`): cleared, so no "which nothing clears" note. Before, only `= nil` counted.
+    @Test func aListOfKeptClosuresEmptiedIsCleared() {
+        let source = """
+            public final class Authentication {
+                private var requestsToRetry: [(Int) -> Void] = []
+                public func retry(completion: @escaping (Int) -> Void) {
+                    requestsToRetry.append(completion)
+                }
+                private func refreshed() {
+                    requestsToRetry.forEach { $0(1) }
+                    requestsToRetry.removeAll()
+                }
+            }
+            """
+        let note = "'retry' keeps 'completion' in 'requestsToRetry', which nothing clears"
+        #expect(scan(source.replacingOccurrences(of: "requestsToRetry.removeAll()", with: "")).text.contains(note))
+        let text = scan(source).text
+        #expect(!text.contains(note), "\(text)")
+    }
 }
