@@ -73,7 +73,8 @@ extension StarterBlock {
 
     /// A value that carries the call's failure in a stored property: Uber's `Response`, with
     /// `error: UberError?`, handed beside the model (`(_ products: [Product], _ response:
-    /// Response)`), or DRACOON's `Dracoon.Response`, `error: DracoonError?`, alone. Its error set
+    /// Response)`), or DRACOON's `Dracoon.Response`, `error: DracoonError?`, alone (one that
+    /// carries more, alone, is the value: decision 145). Its error set
     /// is the failure, thrown (`@asyncError(thrown: N.error)`, described by `message:` when it is
     /// no `Error`), and the value is what else the callback gets. Before, the adapter returned
     /// the carrier with the value and never threw, with nothing said when it came beside one.
@@ -85,7 +86,11 @@ extension StarterBlock {
         let carried = names.indices.filter { failureCarriers[names[$0]]?.isStored == true && enums[names[$0]] == nil }
         guard carried.count == 1, case let index = carried[0], let carrier = failureCarriers[names[index]],
             // Not beside an error of its own, which is the failure (as written).
-            !names.indices.contains(where: { $0 != index && (names[$0].hasSuffix("Error") || errorTypes.contains(names[$0])) })
+            !names.indices.contains(where: { $0 != index && (names[$0].hasSuffix("Error") || errorTypes.contains(names[$0])) }),
+            // Alone, only when it carries nothing else (DRACOON's): a response with more (Just's
+            // `HTTPResult`, SwiftHTTP's `Response`, Uber's own `Request.execute(_:)`: the body,
+            // the status) is what the call is for, returned whole, as said where it is read.
+            closure.parameters.count > 1 || carrier.others.isEmpty
         else { return }
         let closureName = callback.label?.name ?? callback.name.name
         let error = TokenMethods.bareName(carrier.type.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "any ", with: ""))
@@ -97,11 +102,11 @@ extension StarterBlock {
                 ("@asyncError(message: \(index + 1).\(carrier.member))", carries + ": set, it is thrown described (a '\(error)' is not an 'Error' in these sources); the \(names[index]) is left out of the value"),
                 at: 0)
         }
-        // Alone, with more than its failure (Uber's `Request.execute(_:)`, whose `Response` has
-        // the body): the call returns nothing as written. Said, for the reviewer may want it whole.
-        if closure.parameters.count == 1, !carrier.others.isEmpty {
+        // What else it carries, left out beside the value (Uber's `data`, `statusCode`): said, for
+        // a call may be for them too (Filestack's `(FileLink?, JSONResponse)`).
+        if !carrier.others.isEmpty {
             annotations.insert(
-                ("", "as written, the call returns nothing: the \(names[index])'s \(carrier.others.map { "'\($0)'" }.joined(separator: ", ")) are left out; if they are what the call is for, remove the '@asyncError' (the \(names[index]) is then returned whole and its '\(carrier.member)' not thrown)"), at: 1)
+                ("", "as written, the \(names[index])'s \(carrier.others.map { "'\($0)'" }.joined(separator: ", ")) are left out of the value; if the call is for them too, remove the '@asyncError' (the \(names[index]) is then returned with the value, its '\(carrier.member)' not thrown)"), at: 1)
         }
         // Its optional values, as beside an optional error (SE-0297): nil without the failure
         // throws. Said, for a library may hand over nil when the body did not decode (Uber's).

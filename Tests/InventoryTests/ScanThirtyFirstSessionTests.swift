@@ -28,16 +28,21 @@ import Testing
         let text = scan(Self.uberLike).text
         #expect(
             text.contains(
-                "    @asyncError(message: 2.error)\n    public func fetchProducts(pickupLocation location: String, completion: @escaping (_ products: [Product], _ response: Response) -> Void)\n"),
+                "    @asyncError(message: 2.error)\n    // scan: as written, the Response's 'data', 'statusCode' are left out of the value; if the call is for them too, remove the '@asyncError' (the Response is then returned with the value, its 'error' not thrown)\n    public func fetchProducts(pickupLocation location: String, completion: @escaping (_ products: [Product], _ response: Response) -> Void)\n"),
             "\(text)")
         // An optional model: nil without the failure throws, said.
         #expect(text.contains("// scan: as written, 'product' nil without a failure throws BridgegenError.noResult; if nil is a value (an absent one), add '@nullableResult'"), "\(text)")
-        // Alone, with more than its failure: what is left out is said.
-        #expect(text.contains("the Response's 'data', 'statusCode' are left out"), "\(text)")
+        // What else it carries beside the value is left out, said.
+        #expect(text.contains("// scan: as written, the Response's 'data', 'statusCode' are left out of the value; if the call is for them too, remove the '@asyncError'"), "\(text)")
+        // Alone, with more than its failure, it is what the call is for: returned whole, said.
+        #expect(
+            text.contains(
+                "// scan: 'Response' carries its own failure ('error'): as written, it is the value, whole, and a failure is not thrown; check its 'error', or bridge a method of yours that throws it\n    public func cancelRide("),
+            "\(text)")
         let generated = try generate(text)
         #expect(generated.contains("func fetchProducts(pickupLocation location: String) async throws -> [Product] {"), "\(generated)")
         #expect(generated.contains("func fetchProduct(productID: String) async throws -> Product {"), "\(generated)")
-        #expect(generated.contains("func cancelRide(requestID: String) async throws {"), "\(generated)")
+        #expect(generated.contains("func cancelRide(requestID: String) async throws -> Response {"), "\(generated)")
         #expect(generated.contains("if let failure = response.error {\n"), "\(generated)")
         #expect(generated.contains("continuation.resumeWithFailureStatus(failure)"), "\(generated)")
     }
