@@ -38,19 +38,25 @@ extension Scan {
 
 extension Scan {
     /// A protocol named for a delegate (or an observer, a listener) whose every requirement is a
-    /// call that takes a completion, and that a type of the module implements itself (Gigya's
-    /// `BusinessApiDelegate`, to which `BusinessApiService` conforms and which the SDK hands to
-    /// its providers and resolvers): a service the app calls, bridged as any protocol's methods,
-    /// not a delegate the app writes. Before, its 15 calls were listed for a delegate block.
+    /// call that takes a completion handed an outcome, and that a type of the module implements
+    /// itself (Gigya's `BusinessApiDelegate`, to which `BusinessApiService` conforms and which the
+    /// SDK hands to its providers and resolvers): a service the app calls, bridged as any
+    /// protocol's methods, not a delegate the app writes. Before, its 15 calls were listed for a
+    /// delegate block.
     static func markServices(_ types: inout [SourceType]) {
         let implemented = Set(types.filter { $0.kind != .protocol }.flatMap { $0.inherits.map { String($0.prefix { $0 != "<" }) } })
         for index in types.indices where types[index].kind == .protocol && implemented.contains(types[index].name) {
             let requirements = types[index].members.filter { $0.kind == .function }
             let allTakeCompletions = requirements.allSatisfy { member in
                 guard case .function(let function)? = member.declaration else { return false }
+                // A completion handed an outcome: not UIKit's `present(_:animated:completion: (() ->
+                // Void)?)` that FirebaseAuth's `AuthUIDelegate` mirrors, which the app implements
+                // (usually a view controller) and the SDK calls, though its own default conforms.
                 return function.parameters.contains { parameter in
-                    parameter.type.description.contains("->")
-                        && (Analyzer.looksLikeCompletion(parameter.label?.name) || Analyzer.looksLikeCompletion(parameter.name.name))
+                    var type = parameter.type.strippingAttributes
+                    if case .optional(let wrapped) = type.kind { type = wrapped.strippingAttributes }
+                    guard case .function(let closure) = type.kind, !closure.parameters.isEmpty else { return false }
+                    return Analyzer.looksLikeCompletion(parameter.label?.name) || Analyzer.looksLikeCompletion(parameter.name.name)
                 }
             }
             if requirements.count >= 2, allTakeCompletions { types[index].isService = true }

@@ -133,8 +133,8 @@ import Testing
     }
 
     /// Gigya's `BusinessApiDelegate`: named for a delegate, but every requirement is a call that
-    /// takes a completion, and the SDK's own `BusinessApiService` implements it: a service the
-    /// app calls. A delegate the app writes (no conformer here, or requirements of events) stays
+    /// takes a completion handed an outcome, and the SDK's own `BusinessApiService` implements
+    /// it: a service the app calls. A delegate the app writes (no conformer here, or requirements of events) stays
     /// one.
     @Test func aDelegateNamedProtocolTheModuleImplementsWithCompletionsIsAService() throws {
         let text = scan(
@@ -148,6 +148,11 @@ import Testing
                 func sendApi(api: String, params: [String: Any], completion: @escaping (Result<String, Error>) -> Void) {}
                 func callLogout(completion: @escaping (Result<String, Error>) -> Void) {}
             }
+            public protocol AuthUIDelegate: NSObjectProtocol {
+                func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)?)
+                func dismiss(animated flag: Bool, completion: (() -> Void)?)
+            }
+            final class AuthDefaultUIDelegate: NSObject, AuthUIDelegate {}
             public protocol PlayerDelegate: AnyObject {
                 func player(_ player: Player, didFinish item: String)
                 func player(_ player: Player, shouldPlay item: String, completion: @escaping (Bool) -> Void)
@@ -157,6 +162,9 @@ import Testing
         #expect(text.contains("extension BusinessApiDelegate {\n    func sendApi(api: String, params: [String: Any], completion:"), "\(text)")
         #expect(!text.contains("Delegate protocol BusinessApiDelegate"), "\(text)")
         #expect(text.contains("Delegate protocol PlayerDelegate"), "\(text)")
+        // FirebaseAuth's `AuthUIDelegate` mirrors UIKit's presentation, completions handed
+        // nothing: the app implements it, though the SDK's own default conforms.
+        #expect(text.contains("Delegate protocol AuthUIDelegate"), "\(text)")
         let generated = try generate(text)
         #expect(generated.contains("func callLogout() async throws -> String {"), "\(generated)")
     }
