@@ -42,6 +42,34 @@ public enum BridgegenError: Swift.Error, Swift.Equatable, Swift.Sendable, Swift
             return "\(adapter): the SDK reported failure with status \(status)"
         }
     }
+
+    /// The text a `failureStatus` carries for what the SDK reported: as Swift prints it, except
+    /// an object of a class that says nothing of itself, which Swift prints as its type's name
+    /// (Uber's `UberError`, a plain `Decodable` class): then its stored properties, its
+    /// superclasses' first (`UberClientError(status: 409, code: "surge", title: …)`), so what
+    /// the SDK said is not lost. Meant for generated code and this runtime only.
+    public static func statusText<Status>(_ status: Status) -> Swift.String {
+        let mirror = Mirror(reflecting: status)
+        guard mirror.displayStyle == .class, !(status is any Swift.CustomStringConvertible),
+            !(status is any Swift.CustomDebugStringConvertible)
+        else { return "\(status)" }
+        var fields: [Swift.String] = []
+        func collect(_ mirror: Mirror) {
+            if let parent = mirror.superclassMirror { collect(parent) }
+            for child in mirror.children {
+                guard let label = child.label else { continue }
+                fields.append(label + ": " + plain(child.value))
+            }
+        }
+        // An optional's value, or nil; text quoted, as a debugger shows it.
+        func plain(_ value: Any) -> Swift.String {
+            let inner = Mirror(reflecting: value)
+            guard inner.displayStyle == .optional else { return Swift.String(reflecting: value) }
+            return inner.children.first.map { plain($0.value) } ?? "nil"
+        }
+        collect(mirror)
+        return "\(mirror.subjectType)(" + fields.joined(separator: ", ") + ")"
+    }
 }
 
 /// A callback an adapter absorbed instead of crashing or hanging. `kind` says which, and

@@ -45,7 +45,7 @@ public final class BridgegenContinuation<Value, Token>: Swift.Sendable {
     /// `BridgegenError.failureStatus` carrying it.
     @inlinable public func resumeWithFailureStatus<Status>(_ status: Status) {
         call.decide(
-            .failure(BridgegenError.failureStatus(adapter: call.adapter, status: "\(status)")),
+            .failure(BridgegenError.failureStatus(adapter: call.adapter, status: BridgegenError.statusText(status))),
             by: .sdk)
     }
 

@@ -114,7 +114,7 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
     /// The SDK reported failure as a status code or flag: the stream throws
     /// `BridgegenError.failureStatus` carrying it.
     @inlinable public func finishWithFailureStatus<Status>(_ status: Status) {
-        finish(throwing: BridgegenError.failureStatus(adapter: adapter, status: "\(status)"))
+        finish(throwing: BridgegenError.failureStatus(adapter: adapter, status: BridgegenError.statusText(status)))
     }
 
     /// The consumer's task was cancelled before the SDK was asked for anything.
@@ -182,7 +182,7 @@ public struct BridgegenStreamCallback<Element> {
     }
 
     @inlinable public func finishWithFailureStatus<Status>(_ status: Status) {
-        finish(throwing: BridgegenError.failureStatus(adapter: events.adapter, status: "\(status)"))
+        finish(throwing: BridgegenError.failureStatus(adapter: events.adapter, status: BridgegenError.statusText(status)))
     }
 
     @inlinable public func finishWithFailureFlag(error: (any Swift.Error)?) {
