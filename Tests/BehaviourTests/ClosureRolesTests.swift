@@ -99,16 +99,17 @@ import Testing
         #expect(log.all.isEmpty)
     }
 
-    /// Rx-style and Combine-style streams: the events, then the end; the failure throws.
+    /// Rx-style and Combine-style streams, and an end closure with a `Result` (SwiftyInsta's
+    /// pages): the events, then the end; the failure throws.
     @Test func streamsEndOnTheEndClosureAndThrowOnTheFailure() async throws {
         let library = PhotoLibrary()
-        for stream in [library.subscribe(), library.sink(), library.enumeratePhotos()] {
+        for stream in [library.subscribe(), library.sink(), library.enumeratePhotos(), library.pagePhotos()] {
             var ids: [String] = []
             for try await photo in stream { ids.append(photo.id) }
             #expect(ids == ["a", "b", "c"])
         }
         library.outcome = .failure
-        for stream in [library.subscribe(), library.sink(), library.enumeratePhotos()] {
+        for stream in [library.subscribe(), library.sink(), library.enumeratePhotos(), library.pagePhotos()] {
             var ids: [String] = []
             await #expect(throws: PhotoError.notFound) {
                 for try await photo in stream { ids.append(photo.id) }

@@ -163,6 +163,12 @@ public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
     public func enumeratePhotos(onRow: @escaping (Photo) -> Void, completion: @escaping (Error?) -> Void) {
         _ = emit(onRow, end: { completion(nil) }, fail: { completion($0) })
     }
+
+    /// SwiftyInsta's paginated calls: each page, then a completion with a `Result` of all of them
+    /// beside the next page's cursor.
+    public func pagePhotos(updateHandler: @escaping (Photo) -> Void, completionHandler: @escaping (Result<[Photo], Error>, Int) -> Void) {
+        _ = emit(updateHandler, end: { completionHandler(.success([]), 2) }, fail: { completionHandler(.failure($0), 1) })
+    }
 }
 
 /// An SDK object that reports events through callback properties it calls (like `EventSource`'s

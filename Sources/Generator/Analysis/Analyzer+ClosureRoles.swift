@@ -223,6 +223,11 @@ extension Analyzer {
         if types.count == 1, let name = types[0].strippingAttributes.qualifiedName, name.split(separator: ".").last == "Completion" {
             return .finish(.completion)
         }
+        // One `Result` among its arguments: the end carries the outcome, whose failure must not
+        // end the events as if all went well (before, SwiftyInsta's paginated streams ended
+        // normally when the request failed).
+        let results = types.indices.filter { resultArguments(types[$0], scope: scope) != nil }
+        if results.count == 1 { return .finish(.result(position: results[0], arity: types.count)) }
         return .finish(.plain(arity: types.count))
     }
 

@@ -131,6 +131,10 @@ public struct OutcomeClosure: Hashable, Sendable {
         case plain(arity: Int)
         case optionalError
         case completion
+        /// A `Result` among its `arity` arguments, at `position` (SwiftyInsta's paginated calls'
+        /// `completionHandler: (Result<[R], Error>, PaginationParameters) -> Void` beside
+        /// `updateHandler`): its failure fails the stream, its success ends it; the rest is ignored.
+        case result(position: Int, arity: Int)
     }
 
     public var role: Role

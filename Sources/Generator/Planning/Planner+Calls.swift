@@ -312,6 +312,10 @@ extension Planner {
         case .finish(.completion):
             return ["{ \(handedBack)completion in", "    if case .failure(let error) = completion {", "        \(target).finish(throwing: error)",
                 "    } else {", "        \(target).finish()", "    }", "}"].joined(separator: "\n")
+        case .finish(.result(let position, let arity)):
+            let parameters = (0..<arity).map { $0 == position ? "result" : "_" }.joined(separator: ", ")
+            return ["{ \(handedBack)\(parameters) in", "    if case .failure(let error) = result {", "        \(target).finish(throwing: error)",
+                "    } else {", "        \(target).finish()", "    }", "}"].joined(separator: "\n")
         }
     }
 

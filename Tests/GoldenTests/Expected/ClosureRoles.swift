@@ -221,17 +221,45 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 
+    /// A closure per page, then a completion with a `Result` beside the next cursor: its
+    /// failure fails the stream.
+    ///
+    /// Bridged from `PhotoLibrary.pagePhotos(updateHandler:completionHandler:)`.
+    /// Closures: `updateHandler` is the events, `completionHandler` the end or the error.
+    #sourceLocation(file:"ClosureRoles.bridge",line:38)
+    func pagePhotos() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+        #sourceLocation(file:"ClosureRoles.bridge",line:38)
+        BridgegenStream<Photo, Swift.Void>.throwing("PhotoLibrary.pagePhotos()") { events in
+            #sourceLocation(file:"ClosureRoles.bridge",line:38)
+            self.pagePhotos(
+                updateHandler: { value in
+                    #sourceLocation()
+                    events.yield(value)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:37)
+                },
+                completionHandler: { result, _ in
+                    if case .failure(let error) = result {
+                        events.finish(throwing: error)
+                    } else {
+                        events.finish()
+                    }
+                }
+            )
+        }
+        #sourceLocation()
+    }
+
     /// A closure per row; the returned future says when the rows are over, or fails.
     ///
     /// Bridged from `PhotoLibrary.queryPhotos(matching:onRow:)`.
     /// Closures: `onRow` is the events, the returned future the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:37)
+    #sourceLocation(file:"ClosureRoles.bridge",line:42)
     func queryPhotos(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:37)
+        #sourceLocation(file:"ClosureRoles.bridge",line:42)
         BridgegenStream<Photo, Swift.Void>.throwing(
             "PhotoLibrary.queryPhotos(matching:)"
         ) { events in
-            #sourceLocation(file:"ClosureRoles.bridge",line:37)
+            #sourceLocation(file:"ClosureRoles.bridge",line:42)
             let returned = self.queryPhotos(
                 matching: pattern,
                 onRow: { value in
@@ -239,7 +267,7 @@ extension PhotoLibrary {
                     events.yield(value)
                 }
             )
-            #sourceLocation(file:"ClosureRoles.bridge",line:36)
+            #sourceLocation(file:"ClosureRoles.bridge",line:41)
             returned.whenComplete { result in
                 #sourceLocation()
                 switch result {
@@ -255,14 +283,14 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.connect(to:onUpgrade:)`.
     /// Closures: `onUpgrade` is the value, the returned future the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:41)
+    #sourceLocation(file:"ClosureRoles.bridge",line:46)
     @discardableResult
     nonisolated(nonsending) func connect(to url: String) async throws -> PhotoSocket {
-        #sourceLocation(file:"ClosureRoles.bridge",line:42)
+        #sourceLocation(file:"ClosureRoles.bridge",line:47)
         let call = BridgegenCall<PhotoSocket, Swift.Void>("PhotoLibrary.connect(to:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:42)
+            #sourceLocation(file:"ClosureRoles.bridge",line:47)
             let returned = self.connect(
                 to: url,
                 onUpgrade: { value in
@@ -270,7 +298,7 @@ extension PhotoLibrary {
                     continuation.resume(returning: value)
                 }
             )
-            #sourceLocation(file:"ClosureRoles.bridge",line:41)
+            #sourceLocation(file:"ClosureRoles.bridge",line:46)
             returned.whenComplete { result in
                 #sourceLocation()
                 if case .failure(let error) = result { continuation.resume(throwing: error) }
@@ -283,20 +311,20 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.subscribe(with:onNext:onError:onCompleted:)`.
     /// Closures: `onNext` is the events, `onError` the error, `onCompleted` the end.
-    #sourceLocation(file:"ClosureRoles.bridge",line:47)
+    #sourceLocation(file:"ClosureRoles.bridge",line:52)
     func subscribe<Object: AnyObject>(with object: Object) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:44)
+        #sourceLocation(file:"ClosureRoles.bridge",line:49)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.subscribe(with:)",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:47)
+                #sourceLocation(file:"ClosureRoles.bridge",line:52)
                 self.subscribe(
                     with: object,
                     onNext: { (receiver: Object, value: Photo) in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:46)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:51)
                     },
                     onError: { _, error in events.finish(throwing: error) },
                     onCompleted: { _ in events.finish() }
@@ -308,21 +336,21 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.loadPhoto(id:with:onSuccess:onFailure:)`.
     /// Closures: `onSuccess` is the value, `onFailure` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:48)
+    #sourceLocation(file:"ClosureRoles.bridge",line:53)
     @discardableResult
     nonisolated(nonsending) func loadPhoto<Object: AnyObject>(id: String, with object: Object) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:49)
+        #sourceLocation(file:"ClosureRoles.bridge",line:54)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.loadPhoto(id:with:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:49)
+            #sourceLocation(file:"ClosureRoles.bridge",line:54)
             self.loadPhoto(
                 id: id,
                 with: object,
                 onSuccess: { (receiver: Object, value: Photo) in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:48)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:53)
                 },
                 onFailure: { _, error in continuation.resume(throwing: error) }
             )
@@ -331,7 +359,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:51)
+#sourceLocation(file:"ClosureRoles.bridge",line:56)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoFuture {
     #sourceLocation()
@@ -339,13 +367,13 @@ extension PhotoFuture {
     /// (as SE-0297 would return a lone error).
     ///
     /// Bridged from `PhotoFuture.whenFailure(_:)`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:55)
+    #sourceLocation(file:"ClosureRoles.bridge",line:60)
     nonisolated(nonsending) func whenFailure() async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:55)
+        #sourceLocation(file:"ClosureRoles.bridge",line:60)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoFuture.whenFailure()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:55)
+            #sourceLocation(file:"ClosureRoles.bridge",line:60)
             self.whenFailure({ error in
                 #sourceLocation()
                 continuation.resume(throwing: error)
@@ -354,7 +382,7 @@ extension PhotoFuture {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:57)
+#sourceLocation(file:"ClosureRoles.bridge",line:62)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoIndex {
     #sourceLocation()
@@ -363,9 +391,9 @@ extension PhotoIndex {
     ///
     /// Bridged from `PhotoIndex.scan(matching:_:)`.
     /// Closures: `onRow` is the events, its return the end, or what it throws the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:62)
+    #sourceLocation(file:"ClosureRoles.bridge",line:67)
     func scan(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:62)
+        #sourceLocation(file:"ClosureRoles.bridge",line:67)
         BridgegenStream<Photo, _Concurrency.Task<Swift.Void, Swift.Never>>.throwing(
             "PhotoIndex.scan(matching:)",
             stop: { token in token.cancel() },
@@ -373,7 +401,7 @@ extension PhotoIndex {
                 #sourceLocation()
                 return _Concurrency.Task {
                     do {
-                        #sourceLocation(file:"ClosureRoles.bridge",line:62)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:67)
                         try await self.scan(
                             matching: pattern,
                             { value in
@@ -391,7 +419,7 @@ extension PhotoIndex {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:64)
+#sourceLocation(file:"ClosureRoles.bridge",line:69)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoIndex {
     #sourceLocation()
@@ -399,9 +427,9 @@ extension PhotoIndex {
     /// until the token is cancelled (once it has arrived).
     ///
     /// Bridged from `PhotoIndex.addObserver(_:)`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:69)
+    #sourceLocation(file:"ClosureRoles.bridge",line:74)
     func addObserver() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:66)
+        #sourceLocation(file:"ClosureRoles.bridge",line:71)
         BridgegenStream<Photo, _Concurrency.Task<PhotoObservation, any Swift.Error>>.throwing(
             "PhotoIndex.addObserver()",
             stop: { task in
@@ -412,7 +440,7 @@ extension PhotoIndex {
                 #sourceLocation()
                 return _Concurrency.Task {
                     do {
-                        #sourceLocation(file:"ClosureRoles.bridge",line:69)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:74)
                         let token = try await self.addObserver({ value in
                             #sourceLocation()
                             events.yield(value)
@@ -428,7 +456,7 @@ extension PhotoIndex {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:71)
+#sourceLocation(file:"ClosureRoles.bridge",line:76)
 /// A failure closure of the request's error model, an `Error` by its constraint (TRON's
 /// `failure: ((ErrorModel) -> Void)?`): named by `@failure`, which `scan` infers.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -436,22 +464,22 @@ extension TypedRequest {
     #sourceLocation()
     /// Bridged from `TypedRequest.perform(withSuccess:failure:)`.
     /// Closures: `successBlock` is the value, `failureBlock` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:77)
+    #sourceLocation(file:"ClosureRoles.bridge",line:82)
     @discardableResult
     nonisolated(nonsending) func perform() async throws -> Model {
-        #sourceLocation(file:"ClosureRoles.bridge",line:74)
+        #sourceLocation(file:"ClosureRoles.bridge",line:79)
         let call = BridgegenCall<Model, PhotoSubscription>(
             "TypedRequest.perform()",
             cancel: { token in token.dispose() }
         )
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:78)
+            #sourceLocation(file:"ClosureRoles.bridge",line:83)
             self.perform(
                 withSuccess: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:77)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:82)
                 },
                 failure: { error in continuation.resume(throwing: error) }
             )
@@ -460,7 +488,7 @@ extension TypedRequest {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:80)
+#sourceLocation(file:"ClosureRoles.bridge",line:85)
 /// An answer closure and an error closure, implicitly unwrapped (Backendless's
 /// `responseHandler:`, `errorHandler:`): the answer is the value, or a listener's events. With
 /// an error type named like one, the names alone say so; the SDK's own error class (`Fault`) is
@@ -470,20 +498,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.fetchPhoto(id:responseHandler:errorHandler:)`.
     /// Closures: `responseHandler` is the value, `errorHandler` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:86)
+    #sourceLocation(file:"ClosureRoles.bridge",line:91)
     @discardableResult
     nonisolated(nonsending) func fetchPhoto(id: String) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:87)
+        #sourceLocation(file:"ClosureRoles.bridge",line:92)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.fetchPhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:87)
+            #sourceLocation(file:"ClosureRoles.bridge",line:92)
             self.fetchPhoto(
                 id: id,
                 responseHandler: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:86)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:91)
                 },
                 errorHandler: { error in continuation.resume(throwing: error) }
             )
@@ -493,19 +521,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.addPhotoListener(responseHandler:errorHandler:)`.
     /// Closures: `responseHandler` is the events, `errorHandler` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:90)
+    #sourceLocation(file:"ClosureRoles.bridge",line:95)
     func addPhotoListener() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:87)
+        #sourceLocation(file:"ClosureRoles.bridge",line:92)
         BridgegenStream<Photo, PhotoSubscription?>.throwing(
             "PhotoLibrary.addPhotoListener()",
             stop: { token in token?.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:90)
+                #sourceLocation(file:"ClosureRoles.bridge",line:95)
                 self.addPhotoListener(
                     responseHandler: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:89)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:94)
                     },
                     errorHandler: { error in events.finish(throwing: error) }
                 )
@@ -515,7 +543,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:92)
+#sourceLocation(file:"ClosureRoles.bridge",line:97)
 /// A value closure and an error closure whose names say nothing (`got:`, `problem:`): their
 /// types say which is which, for a one-shot and for a stream's events and failure.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -523,20 +551,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.lookUpPhoto(id:got:problem:)`.
     /// Closures: `got` is the value, `problem` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:95)
+    #sourceLocation(file:"ClosureRoles.bridge",line:100)
     @discardableResult
     nonisolated(nonsending) func lookUpPhoto(id: String) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:96)
+        #sourceLocation(file:"ClosureRoles.bridge",line:101)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.lookUpPhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:96)
+            #sourceLocation(file:"ClosureRoles.bridge",line:101)
             self.lookUpPhoto(
                 id: id,
                 got: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:95)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:100)
                 },
                 problem: { error in continuation.resume(throwing: error) }
             )
@@ -546,19 +574,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.watchLibrary(got:problem:)`.
     /// Closures: `got` is the events, `problem` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:99)
+    #sourceLocation(file:"ClosureRoles.bridge",line:104)
     func watchLibrary() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:96)
+        #sourceLocation(file:"ClosureRoles.bridge",line:101)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchLibrary()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:99)
+                #sourceLocation(file:"ClosureRoles.bridge",line:104)
                 self.watchLibrary(
                     got: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:98)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:103)
                     },
                     problem: { error in events.finish(throwing: error) }
                 )
@@ -568,7 +596,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:101)
+#sourceLocation(file:"ClosureRoles.bridge",line:106)
 /// A failure closure told by a text beside other values, and no error (Iterable's `onFailure: (_
 /// reason: String?, _ data: Data?) -> Void`): the text is thrown as `BridgegenError.failureStatus`.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -576,20 +604,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.tagPhoto(id:onSuccess:onFailure:)`.
     /// Closures: `onSuccess` is the value, `onFailure` the failure, its text thrown as `BridgegenError.failureStatus` (its other arguments dropped).
-    #sourceLocation(file:"ClosureRoles.bridge",line:104)
+    #sourceLocation(file:"ClosureRoles.bridge",line:109)
     @discardableResult
     nonisolated(nonsending) func tagPhoto(id: String) async throws -> [String: String]? {
-        #sourceLocation(file:"ClosureRoles.bridge",line:105)
+        #sourceLocation(file:"ClosureRoles.bridge",line:110)
         let call = BridgegenCall<[String: String]?, Swift.Void>("PhotoLibrary.tagPhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:105)
+            #sourceLocation(file:"ClosureRoles.bridge",line:110)
             self.tagPhoto(
                 id: id,
                 onSuccess: { tags in
                     #sourceLocation()
                     continuation.resume(returning: tags)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:104)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:109)
                 },
                 onFailure: { text, _ in continuation.resumeWithFailureStatus(text ?? "") }
             )
@@ -598,7 +626,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:107)
+#sourceLocation(file:"ClosureRoles.bridge",line:112)
 /// A `Result` beside other values (Mapbox Directions' `(Session, Result<RouteResponse,
 /// DirectionsError>)`, Azure's `(Result<T, AzureError>, HTTPResponse?)`): the Result is the
 /// outcome, and what it gets beside it is left out, said in the doc comment.
@@ -607,14 +635,14 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.searchPhotos(query:completion:)`.
     /// Left out of the value: the `String` it gets beside the Result, which is the outcome.
-    #sourceLocation(file:"ClosureRoles.bridge",line:111)
+    #sourceLocation(file:"ClosureRoles.bridge",line:116)
     @discardableResult
     nonisolated(nonsending) func searchPhotos(query: String) async throws -> [Photo] {
-        #sourceLocation(file:"ClosureRoles.bridge",line:112)
+        #sourceLocation(file:"ClosureRoles.bridge",line:117)
         let call = BridgegenCall<[Photo], Swift.Void>("PhotoLibrary.searchPhotos(query:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:112)
+            #sourceLocation(file:"ClosureRoles.bridge",line:117)
             self.searchPhotos(
                 query: query,
                 completion: { _, result in
@@ -627,13 +655,13 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.removePhoto(id:completion:)`.
     /// Left out of the value: the `Int?` it gets beside the Result, which is the outcome.
-    #sourceLocation(file:"ClosureRoles.bridge",line:114)
+    #sourceLocation(file:"ClosureRoles.bridge",line:119)
     nonisolated(nonsending) func removePhoto(id: String) async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:114)
+        #sourceLocation(file:"ClosureRoles.bridge",line:119)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.removePhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:114)
+            #sourceLocation(file:"ClosureRoles.bridge",line:119)
             self.removePhoto(
                 id: id,
                 completion: { result, _ in
@@ -645,7 +673,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:116)
+#sourceLocation(file:"ClosureRoles.bridge",line:121)
 /// A failure told by the call alone (WordPressKit's `failure: () -> Void`): it throws
 /// `BridgegenError.failureFlag`.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -653,20 +681,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.renamePhoto(id:to:success:failure:)`.
     /// Closures: `success` is the value, `failure` the failure, thrown as `BridgegenError.failureFlag`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:120)
+    #sourceLocation(file:"ClosureRoles.bridge",line:125)
     nonisolated(nonsending) func renamePhoto(id: String, to name: String) async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:120)
+        #sourceLocation(file:"ClosureRoles.bridge",line:125)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.renamePhoto(id:to:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:120)
+            #sourceLocation(file:"ClosureRoles.bridge",line:125)
             self.renamePhoto(
                 id: id,
                 to: name,
                 success: {
                     #sourceLocation()
                     continuation.resume()
-                    #sourceLocation(file:"ClosureRoles.bridge",line:119)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:124)
                 },
                 failure: { continuation.resumeWithFailureFlag(error: nil) }
             )
@@ -676,19 +704,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.watchRenames(onChange:failure:)`.
     /// Closures: `onChange` is the events, `failure` the failure, thrown as `BridgegenError.failureFlag`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:123)
+    #sourceLocation(file:"ClosureRoles.bridge",line:128)
     func watchRenames() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:120)
+        #sourceLocation(file:"ClosureRoles.bridge",line:125)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchRenames()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:123)
+                #sourceLocation(file:"ClosureRoles.bridge",line:128)
                 self.watchRenames(
                     onChange: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:122)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:127)
                     },
                     failure: { events.finishWithFailureFlag(error: nil) }
                 )
