@@ -345,7 +345,7 @@ extension Analyzer {
             guard case .carrier(let access, let thrown)? = roles[index] else { continue }
             let carrier = elements[index].type.strippingAttributes.unwrappingOptional.strippingAttributes
             leftOut.append(
-                "the `\(carrier)` it gets, whose `\(access.drop { $0 == "?" || $0 == "." })` set is the failure, "
+                "the `\(carrier)` it gets, whose `\(access.drop { $0 == "?" || $0 == "." })`, when set, is the failure, "
                     + (thrown ? "thrown as it is" : "thrown described as `BridgegenError.failureStatus`"))
         }
         // The object the method returns handed back first (a query, beside its results): the

@@ -310,13 +310,18 @@ extension Planner {
         case .afterEither(let arity):
             return arity == 0 ? "{}" : "{ " + Array(repeating: "_", count: arity).joined(separator: ", ") + " in }"
         case .finish(.completion):
-            return ["{ \(handedBack)completion in", "    if case .failure(let error) = completion {", "        \(target).finish(throwing: error)",
-                "    } else {", "        \(target).finish()", "    }", "}"].joined(separator: "\n")
+            return endOnFailureCase(parameters: handedBack + "completion", named: "completion", target: target)
         case .finish(.result(let position, let arity)):
             let parameters = (0..<arity).map { $0 == position ? "result" : "_" }.joined(separator: ", ")
-            return ["{ \(handedBack)\(parameters) in", "    if case .failure(let error) = result {", "        \(target).finish(throwing: error)",
-                "    } else {", "        \(target).finish()", "    }", "}"].joined(separator: "\n")
+            return endOnFailureCase(parameters: handedBack + parameters, named: "result", target: target)
         }
+    }
+
+    /// An end closure whose argument `named` (Combine's `Completion`, a `Result`) fails the stream
+    /// with its `.failure` case, or ends it.
+    private static func endOnFailureCase(parameters: String, named: String, target: String) -> String {
+        ["{ \(parameters) in", "    if case .failure(let error) = \(named) {", "        \(target).finish(throwing: error)",
+            "    } else {", "        \(target).finish()", "    }", "}"].joined(separator: "\n")
     }
 
     /// A forwarded argument: the parameter itself, or a closure that passes a progress callback

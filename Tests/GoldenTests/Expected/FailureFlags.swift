@@ -118,7 +118,7 @@ extension PaymentsClient {
     /// as it is; the reply is left out of the value.
     ///
     /// Bridged from `PaymentsClient.products(near:completion:)`.
-    /// Left out of the value: the `Reply` it gets, whose `error` set is the failure, thrown as it is.
+    /// Left out of the value: the `Reply` it gets, whose `error`, when set, is the failure, thrown as it is.
     #sourceLocation(file:"FailureFlags.bridge",line:23)
     @discardableResult
     nonisolated(nonsending) func products(near place: String) async throws -> [String] {
@@ -147,7 +147,7 @@ extension PaymentsClient {
     /// thrown described.
     ///
     /// Bridged from `PaymentsClient.archive(id:completion:)`.
-    /// Left out of the value: the `Answer` it gets, whose `problem` set is the failure, thrown described as `BridgegenError.failureStatus`.
+    /// Left out of the value: the `Answer` it gets, whose `problem`, when set, is the failure, thrown described as `BridgegenError.failureStatus`.
     #sourceLocation(file:"FailureFlags.bridge",line:29)
     nonisolated(nonsending) func archive(id: String) async throws {
         #sourceLocation(file:"FailureFlags.bridge",line:29)
