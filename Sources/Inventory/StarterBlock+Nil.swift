@@ -106,7 +106,7 @@ extension StarterBlock {
         // a call may be for them too (Filestack's `(FileLink?, JSONResponse)`).
         if !carrier.others.isEmpty {
             annotations.insert(
-                ("", "as written, the \(names[index])'s \(carrier.others.map { "'\($0)'" }.joined(separator: ", ")) are left out of the value; if the call is for them too, remove the '@asyncError' (the \(names[index]) is then returned with the value, its '\(carrier.member)' not thrown)"), at: 1)
+                ("", "as written, the \(names[index])'s \(carrier.others.map { "'\($0)'" }.joined(separator: ", ")) \(carrier.others.count == 1 ? "is" : "are") left out of the value; if the call is for them too, remove the '@asyncError' (the \(names[index]) is then returned with the value, its '\(carrier.member)' not thrown)"), at: 1)
         }
         // Its optional values, as beside an optional error (SE-0297): nil without the failure
         // throws. Said, for a library may hand over nil when the body did not decode (Uber's).

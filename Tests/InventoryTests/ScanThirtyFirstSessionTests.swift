@@ -43,6 +43,9 @@ import Testing
         #expect(generated.contains("func fetchProducts(pickupLocation location: String) async throws -> [Product] {"), "\(generated)")
         #expect(generated.contains("func fetchProduct(productID: String) async throws -> Product {"), "\(generated)")
         #expect(generated.contains("func cancelRide(requestID: String) async throws -> Response {"), "\(generated)")
+        // One thing left out is said in the singular.
+        let single = scan(Self.uberLike.replacingOccurrences(of: "public var data: Data?\n", with: "")).text
+        #expect(single.contains("// scan: as written, the Response's 'statusCode' is left out of the value;"), "\(single)")
         #expect(generated.contains("if let failure = response.error {\n"), "\(generated)")
         #expect(generated.contains("continuation.resumeWithFailureStatus(failure)"), "\(generated)")
     }
