@@ -221,7 +221,8 @@ extension Analyzer {
             case .context(let member) where isCallbackProperty(member, scope: scope):
                 context.append((member.name, member.location))
                 properties.append(member)
-            case .context(let member) where member.kind == .initializer && member.attributeNames.contains("stream"):
+            case .context(let member) where member.kind == .initializer
+                && (member.attributeNames.contains("stream") || member.attributeNames.contains("once")):
                 initializers.append(member)
             case .context(let member):
                 context.append((member.name, member.location))
@@ -264,7 +265,9 @@ extension Analyzer {
         }
         for initializer in initializers {
             guard !decl.isFreeFunction,
-                var adapter = analyseInitializerStream(initializer, typeName: typeName, scope: scope, access: access, block: options)
+                var adapter = initializer.attributeNames.contains("stream")
+                    ? analyseInitializerStream(initializer, typeName: typeName, scope: scope, access: access, block: options)
+                    : analyseInitializerCall(initializer, typeName: typeName, scope: scope, access: access, block: options)
             else { continue }
             warnIfCollides(adapter, with: context, at: initializer.location)
             adapter.adapterName = owner + "." + adapter.adapterName

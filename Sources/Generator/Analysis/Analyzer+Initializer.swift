@@ -50,3 +50,56 @@ extension Analyzer {
         return adapter
     }
 }
+
+/// `@once` on an initializer whose object starts work and calls its completion once when it is
+/// done (Lottie's `LottieAnimationView(dotLottieName:…, completion:)`, which loads the file it
+/// names): a static factory, `make(…) async throws`, makes the object with bridgegen's handler,
+/// waits for the completion and returns the object, beside the completion's value when it hands
+/// one that is not the object itself. An extension cannot add an async initializer to a class.
+/// The object cannot be stopped (nothing was returned yet): a cancelled call throws at once and
+/// the object is dropped. Not an `init?` (no object, no completion: the call would never end).
+extension Analyzer {
+    mutating func analyseInitializerCall(
+        _ member: ContextDecl, typeName: String, scope: String, access: AccessLevel, block: AdapterOptions
+    ) -> Adapter? {
+        guard let function = member.function else { return nil }
+        let inapplicable = ["cancel", "until", "retry", "blocking", "notification", "progressStream"]
+        if let attribute = function.attributes.first(where: { inapplicable.contains($0.name.name) }) {
+            diagnostics.error(
+                "'@\(attribute.name.name)' does not apply to an initializer's one-shot: nothing stops the object it makes, and it is made once",
+                at: attribute.location, notes: [.init("remove '@\(attribute.name.name)'")])
+            return nil
+        }
+        if member.isFailable {
+            diagnostics.error(
+                "'@once' does not apply to a failable initializer: when it makes no object, its completion never comes and the call would never end",
+                at: member.location, notes: [.init("bridge a method of yours that calls it and throws when it is nil")])
+            return nil
+        }
+        if function.isAsync {
+            diagnostics.error(
+                "an async initializer cannot be bridged: it is awaited already", at: function.location,
+                notes: [.init("remove '@once'")])
+            return nil
+        }
+        // Analysed as a method that neither throws nor is marked: a throwing initializer throws
+        // from the factory before anything is awaited.
+        var plain = function
+        plain.throwsClause = nil
+        plain.attributes.removeAll { $0.name.name == "once" }
+        guard var adapter = analyseFunction(plain, typeName: typeName, scope: scope, access: access, block: block),
+            adapter.stream == nil, var call = adapter.call
+        else { return nil }
+        call.legacyCall.name = "init"
+        call.legacyCall.isThrowing = function.throwsClause != nil
+        adapter.start = .call(call)
+        if !function.attributes.contains(where: { $0.name.name == "asyncName" }) {
+            adapter.name = "make"
+            adapter.adapterName = Adapter.swiftName(adapter.name, adapter.parameters)
+        }
+        adapter.isStatic = true
+        adapter.makes = MadeObject(type: typeName, isFailable: false)
+        adapter.discardableResult = false
+        return adapter
+    }
+}

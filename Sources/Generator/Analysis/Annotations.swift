@@ -97,7 +97,7 @@ enum Annotations {
             name: "lent", places: .function, labels: [""],
             usage: "'@lent(TypeName)' naming the type of an object the SDK lends to the callback only (a connection valid inside it)",
             notOnNotification: "there is no callback"),
-        Spec(name: "once", places: .property, usage: "'@once' on a callback property the SDK calls once"),
+        Spec(name: "once", places: .property, usage: "'@once' on a callback property the SDK calls once, or on an initializer that calls its completion once"),
         Spec(name: "nullableResult", places: .function),
         Spec(name: "swiftPrivate", places: .function),
         Spec(name: "context", places: .function),
@@ -163,7 +163,7 @@ enum Annotations {
         }
         if name == "once" {
             return .error(
-                "'@once' applies to a callback property", at: attribute.location,
+                "'@once' applies to a callback property, or to an initializer that calls its completion once", at: attribute.location,
                 notes: [.init("a method is a one-shot without '@stream'; remove '@once'")])
         }
         if functionAnnotations.contains(name) && allowedHere == blockAnnotations {

@@ -70,9 +70,13 @@ extension Planner {
         let until = adapter.call?.completionRole == .returned ? "it returns" : "it calls back"
         let blocking = adapter.options.blocking == nil || adapter.stream != nil || script != nil
             ? [] : ["Calls the SDK on \(adapter.isStatic ? "one queue shared by static methods" : "the object's serial queue"), not where it is awaited: it blocks until \(until)."]
-        // An initializer's stream: what the caller gets, and what the stream's end does not do.
+        // An initializer's stream or one-shot: what the caller gets, and what its end does not do.
         let made = adapter.makes.map { made in
-            [
+            adapter.stream == nil
+                ? [
+                    "Makes the `\(SwiftLiteral.commentSafe(made.type))` with bridgegen's completion; returns it once that has come.",
+                    "Nothing stops the object: a cancelled call throws `CancellationError` at once and drops it.",
+                ] : [
                 "Makes the `\(SwiftLiteral.commentSafe(made.type))` with a handler whose calls come through the returned stream.",
                 "The object is yours to keep, start and stop; the stream ending stops nothing. The stream",
                 "keeps what comes until it is released: after a `break`, set it to nil or let it go.",
@@ -166,6 +170,8 @@ extension Planner {
                 if adapter.stream != nil { printDelegateStreamBody(site, start, into: &body) } else { printDelegateCallBody(site, start, into: &body) }
             case _ where adapter.makes != nil && adapter.stream != nil:
                 printMadeStream(site, into: &body)
+            case _ where adapter.makes != nil:
+                printMadeCall(site, into: &body)
             case _ where adapter.stream != nil:
                 printStream(site, into: &body)
             case _ where adapter.isGetter:
@@ -238,6 +244,9 @@ extension Planner {
         // An initializer's stream: the object made, and its stream.
         if let made = adapter.makes, tail.hasPrefix(" -> ") {
             tail = (adapter.call?.legacyCall.isThrowing == true ? " throws" : "") + " -> (" + made.type + ", " + tail.dropFirst(4) + ")" + (made.isFailable ? "?" : "")
+        } else if adapter.makes != nil, let made = Self.madeResult(of: adapter) {
+            // An initializer's one-shot: the object, beside the completion's value.
+            tail = " async throws -> " + made
         }
         if !adapter.requirements.isEmpty { tail += " where " + adapter.requirements.joined(separator: ", ") }
         return Signature(

@@ -206,14 +206,14 @@ extension Planner {
     /// first line is too long, every argument goes on its own line. The call's first line, where
     /// the compiler reports a wrong name or label, lands on the declaration's line.
     func printLegacyCall(
-        _ site: AdapterSite, _ call: SDKCall, handlerHead: String, assigningTo returned: String? = nil,
+        _ site: AdapterSite, _ call: SDKCall, handlerHead: String, assigningTo returned: String? = nil, reassigning: Bool = false,
         into printer: inout CodePrinter, handlerBody: (inout CodePrinter) -> Void
     ) {
         let adapter = site.adapter
         let legacy = call.legacyCall
         var function = ""
         if let returned {
-            function += "let \(returned) = "
+            function += (reassigning ? "" : "let ") + "\(returned) = "
         } else if legacy.returnsValue && (!site.cancellation.usesToken || (legacy.isAsync && !site.cancellation.tokenArrivesLater)) {
             function += "_ = "
         } else if legacy.returnsValue && legacy.arrayForm != nil {

@@ -89,6 +89,42 @@ extension Planner {
         printer.line("return (\(object), \(events))")
     }
 
+    /// An initializer's one-shot (`@once` on an `init`): the object is made inside the call's
+    /// start, kept in a local, and returned once the completion has come, beside the
+    /// completion's value unless that is the object itself. The local is set before the
+    /// completion can come (the start ran) or the call threw: the unwrap cannot fail.
+    func printMadeCall(_ site: AdapterSite, into printer: inout CodePrinter) {
+        guard let made = site.adapter.makes, let call = site.adapter.call else { return }
+        let site = AdapterSite(site.adapter, receivers: Receivers(instance: made.type, type: made.type), script: site.script)
+        let names = site.names
+        let taken = Set(site.adapter.parameters.map(\.name) + [names.call, names.continuation])
+        let object = Self.freeName("made", taken: taken)
+        let value = Self.freeName("value", taken: taken)
+        printCallSetup(site, inRetry: false, into: &printer)
+        printer.line("var \(object): \(made.type)?")
+        let head: String
+        switch Self.madeResult(of: site.adapter) {
+        case made.type?: head = site.adapter.returnsVoid ? "try await " : "_ = try await "
+        default: head = "let \(value) = try await "
+        }
+        printer.block("\(head)\(names.call).run { \(names.continuation) in") {
+            printLegacyCall(
+                site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: object, reassigning: true, into: &$0
+            ) {
+                printCompletionHandler(call.completion, continuation: names.continuation, until: call.until, into: &$0)
+            }
+        }
+        printer.line(head.hasPrefix("let") ? "return (\(object)!, \(value))" : "return \(object)!")
+    }
+
+    /// What an initializer's one-shot returns: the object; the object and the completion's value
+    /// when it hands one that is not the object itself (Tealium's `enableCompletion:
+    /// (Result<Bool, Error>) -> Void`).
+    static func madeResult(of adapter: Adapter) -> String? {
+        guard let made = adapter.makes, adapter.stream == nil else { return nil }
+        return adapter.returnsVoid || adapter.resultType == made.type ? made.type : "(\(made.type), \(adapter.resultType))"
+    }
+
     /// An `async` legacy method with a per-item callback (`@stream @finish(returned)`): called in a
     /// task, which is the stream's token (its end cancels the task); the method's return ends
     /// the stream, its error fails it.
