@@ -278,7 +278,7 @@ extension Scan {
     /// closure (and by their labels), every parameter's label (`_` for none), and the range of
     /// its body's tokens (inside the braces); nil for a requirement (no body) or a method with
     /// no such parameter.
-    private static func closureParametersAndBody(
+    static func closureParametersAndBody(
         _ tokens: [SkimToken], after name: Int
     ) -> (closures: [String], valued: [String], labels: [String], closureLabels: [String: String], body: Range<Int>)? {
         var cursor = name + 1

@@ -220,6 +220,7 @@ public struct Scan {
                 type.inherits.first.map { (StarterBlock.bareTypeName(type.name), StarterBlock.bareTypeName(String($0.prefix { $0 != "<" }))) }
             }, uniquingKeysWith: { first, _ in first })
         let closureUses = Self.closureUses(in: files, superclasses: superclasses)
+        let initializersCallingBack = Self.initializersCallingBack(in: files)
         var blocks: [StarterBlock] = []
         // A type's block (or the free functions', named ""), with what the whole module says
         // (read once: a module of thousands of types, SwiftyDropbox's, made a block each).
@@ -290,6 +291,7 @@ public struct Scan {
             block.callsBackWithValueOrError = closureUses.neverNilWithoutError
             block.absentValues = closureUses.absentValues
             block.handOvers = closureUses.handOvers[StarterBlock.bareTypeName(type.name)] ?? [:]
+            block.initializersCallingBack = initializersCallingBack[StarterBlock.bareTypeName(type.name)] ?? []
             block.typeFunctions = members.compactMap { member -> FunctionDecl? in
                 if case .function(let function)? = member.declaration { return function }
                 return nil

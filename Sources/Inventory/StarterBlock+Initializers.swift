@@ -38,4 +38,19 @@ extension StarterBlock {
         guard sources.contains(where: owner.hasSuffix) || sink else { return nil }
         return callback.label?.name ?? callback.name.name
     }
+
+    /// The one callback of an initializer whose body calls it and never keeps it (ClosureUses),
+    /// when the initializer cannot fail (an `init?` that makes nothing never calls back) and
+    /// is not async: its name, or nil.
+    func completionOfInitializer(_ member: SourceMember) -> String? {
+        guard case .context(let initializer)? = member.declaration, let function = initializer.function, !initializer.isFailable,
+            !function.isAsync
+        else { return nil }
+        let labels = function.parameters.map { ($0.label?.name ?? $0.name.name) + ":" }.joined()
+        guard initializersCallingBack.contains("init(" + labels + ")") else { return nil }
+        let aliases = closureAliases
+        let callbacks = initializer.parameters.filter { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
+        guard callbacks.count == 1, let callback = callbacks.first else { return nil }
+        return callback.label?.name ?? callback.name.name
+    }
 }

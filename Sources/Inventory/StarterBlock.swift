@@ -208,6 +208,9 @@ struct StarterBlock {
     var absentValues: [String: Set<Int>] = [:]
     /// By `method(labels:)`, the methods of this type its body hands a closure to (ClosureUses).
     var handOvers: [String: Set<String>] = [:]
+    /// The initializers (`init(labels:)`) whose body calls their one callback, never keeping it
+    /// (Scan.initializersCallingBack): the outcome of the work they start.
+    var initializersCallingBack: Set<String> = []
     /// The type's methods, to find one a wrapper hands its closure to.
     var typeFunctions: [FunctionDecl] = []
     /// Callback properties the library's code reads (calls or hands on) (Scan.propertiesTheLibraryReads).
@@ -341,7 +344,16 @@ struct StarterBlock {
             entry.initializerWithCallback = member.kind == .initializer && initializerKeepsCallback(member)
             // Unless the object calls it for each event (AudioKit's taps, a file monitor): a
             // factory returns the object and its stream.
-            if entry.initializerWithCallback, let handler = eventHandlerOfInitializer(member) {
+            if entry.initializerWithCallback, let completion = completionOfInitializer(member) {
+                // Unless it starts work and calls its callback when that is done (Lottie's
+                // `LottieAnimationView(dotLottieName:…, completion:)`): a factory awaits it.
+                entry.initializerWithCallback = false
+                entry.role = .callback
+                entry.annotations = [
+                    ("@once", "the body calls '\(completion)' and does not keep it: the work it starts calls back once; a factory, 'make', returns the \(Self.bareTypeName(type)) when it has"),
+                    ("", "as written, the factory returns the \(Self.bareTypeName(type)), with any value '\(completion)' hands over besides it; if '\(completion)' waits for a later call of yours (a start, a presentation), remove '@once': the factory would wait for ever"),
+                ]
+            } else if entry.initializerWithCallback, let handler = eventHandlerOfInitializer(member) {
                 entry.initializerWithCallback = false
                 entry.role = .callback
                 entry.annotations = [
