@@ -442,6 +442,8 @@ extension StarterBlock {
             nilRoles(of: function, callback: outcome, into: &annotations)
             flagRoles(of: function, callback: outcome, into: &annotations)
             messageRoles(of: function, callback: outcome, into: &annotations)
+        } else {
+            successNilNote(callbacks: callbacks, into: &annotations)
         }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
         if let name = taskMethodAsyncName(of: function, callbacks: callbacks) { annotations.append(name) }

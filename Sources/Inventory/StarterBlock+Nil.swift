@@ -252,4 +252,21 @@ extension StarterBlock {
                 ("", "as written, the Bool that '\(name)' gets is returned; if it says whether the call succeeded (false with the error), write '@asyncError(zeroArgument: 2)'"))
         }
     }
+
+    /// A success closure's one optional value beside a failure closure (StravaSwift's
+    /// `request(_:result: (T?) -> Void, failure: (NSError) -> Void)`, which hands nil when the
+    /// library swallowed a failure): the adapter returns the optional as it comes, said, with
+    /// the annotation for a nil that means the call failed.
+    func successNilNote(callbacks: [Parameter], into annotations: inout [(annotation: String, why: String)]) {
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@failure") }) else { return }
+        // The failure by its name; the value's closure is the other one (`result:`, `success:`).
+        let failures = callbacks.filter { ClosureRoleNames.plays(.failure, name: $0.name.name, label: $0.label?.name) }
+        let successes = callbacks.filter { callback in !failures.contains { $0.name.name == callback.name.name } }
+        guard successes.count == 1, failures.count == 1, let success = successes.first, let closure = closureType(of: success),
+            closure.parameters.count == 1, case .optional(let wrapped) = closure.parameters[0].type.strippingAttributes.kind
+        else { return }
+        let name = success.label?.name ?? success.name.name
+        annotations.append(
+            ("", "as written, a nil that '\(name)' gets is returned (no \(wrapped.strippingAttributes.description)); if nil comes only when the call failed, write '@failure(nil)'"))
+    }
 }

@@ -1,0 +1,31 @@
+@testable import DeclParser
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// What the thirty-second session taught (decision 146): batch 81 on first contact.
+@Suite struct ScanThirtySecondSessionTests: ScanTesting {
+    /// StravaSwift's `request(_:result:failure:)`: a value closure whose one value is optional,
+    /// beside a failure closure. The library hands nil when it swallowed a failure; its oracle
+    /// wants `T`. The adapter returns `T?` as written, and now says so, with the annotation that
+    /// makes nil the failure.
+    @Test func anOptionalValueBesideAFailureClosureIsSaid() throws {
+        let text = scan(
+            """
+            public class StravaClient {
+                public func request<T: Decodable>(_ route: String, result: @escaping ((T?) -> Void), failure: @escaping (NSError) -> Void) {}
+                public func fetch(_ id: String, success: @escaping (Data) -> Void, failure: @escaping (Error) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: as written, a nil that 'result' gets is returned (no T); if nil comes only when the call failed, write '@failure(nil)'\n    public func request<T: Decodable>("),
+            "\(text)")
+        // A value that is not optional: nothing to say.
+        #expect(text.components(separatedBy: "a nil that").count == 2, "\(text)")
+        let generated = try generate(text.replacingOccurrences(of: "    public func request<", with: "    @failure(nil)\n    public func request<"))
+        #expect(generated.contains("func request<T: Decodable>(_ route: String) async throws -> T {"), "\(generated)")
+        #expect(generated.contains("continuation.resumeWithNoResult()"), "\(generated)")
+    }
+}
