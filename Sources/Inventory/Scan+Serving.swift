@@ -419,4 +419,37 @@ extension Scan {
         }
         return unreachable
     }
+
+    /// The module's error enums with a case without values named for success (`none`,
+    /// `noError`, `success`, `ok`), by bare name: SwiftMQTT's `enum MQTTSessionError: Error {
+    /// case none, socketError, … }`, whose completion gets `.none` when the call went well.
+    static func successCasesOfErrorEnums(_ types: [SourceType], errorTypes: Set<String>) -> [String: String] {
+        let names = ["none", "noerror", "success", "succeeded", "successful", "ok", "noerr"]
+        var found: [String: String] = [:]
+        for type in types where type.kind == .enum && errorTypes.contains(type.name) {
+            // `case a(T), b`: each element, by its name, and whether it has values.
+            var elements: [(name: String, hasValues: Bool)] = []
+            for text in type.cases {
+                var depth = 0
+                var element = ""
+                for character in text.dropFirst(text.hasPrefix("case ") ? 5 : 0) + "," {
+                    if character == "(" { depth += 1 }
+                    if character == ")" { depth -= 1 }
+                    if character == ",", depth == 0 {
+                        let trimmed = element.drop { $0 == " " }
+                        elements.append((String(trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }), trimmed.contains("(")))
+                        element = ""
+                    } else {
+                        element.append(character)
+                    }
+                }
+            }
+            // Besides it, failures: an error enum of one case says nothing.
+            guard elements.count > 1, let success = elements.first(where: { !$0.hasValues && names.contains($0.name.lowercased()) }),
+                let bare = type.name.split(separator: ".").last
+            else { continue }
+            found[String(bare)] = success.name
+        }
+        return found
+    }
 }

@@ -231,9 +231,11 @@ public struct Scan {
         let subclasses = Dictionary(grouping: types.filter { $0.kind == .class && $0.inherits.first != nil }, by: { $0.inherits[0] })
             .mapValues { Set($0.map(\.name)) }
         let aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
+        let successCases = Self.successCasesOfErrorEnums(types, errorTypes: errorTypes.all)
         func newBlock(_ name: String) -> StarterBlock {
             var block = StarterBlock(type: name, topLevelAliases: closureAliases)
             block.enums = enums
+            block.successCasesOfErrors = successCases
             block.lentTypes = lentTypes
             block.answersNilWithoutError = nilReading.everywhere
             block.answersNilWithoutErrorIn = nilReading.methods.union(closureUses.callBackWithNothing)

@@ -439,6 +439,7 @@ extension StarterBlock {
             errorListRoles(of: outcome, into: &annotations)
             nonErrorFailureRoles(of: outcome, tokens: tokens, into: &annotations)
             carriedFailureRoles(of: outcome, into: &annotations)
+            successCaseRoles(of: outcome, into: &annotations)
             nilRoles(of: function, callback: outcome, into: &annotations)
             flagRoles(of: function, callback: outcome, into: &annotations)
             messageRoles(of: function, callback: outcome, into: &annotations)

@@ -269,4 +269,17 @@ extension StarterBlock {
         annotations.append(
             ("", "as written, a nil that '\(name)' gets is returned (no \(wrapped.strippingAttributes.description)); if nil comes only when the call failed, write '@failure(nil)'"))
     }
+
+    /// A completion whose one argument is an error enum of the module with a case that says it
+    /// went well (SwiftMQTT's `(_ error: MQTTSessionError) -> Void`, `.none` on success): that
+    /// case is success, any other is thrown. Before, the adapter returned the error as its value.
+    func successCaseRoles(of callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@asyncError") || $0.annotation.hasPrefix("@stream") }),
+            let closure = closureType(of: callback), closure.parameters.count == 1,
+            case let type = closure.parameters[0].type.strippingAttributes, type.unwrappingOptional.description == type.description,
+            let bare = type.description.split(separator: ".").last, let success = successCasesOfErrors[String(bare)]
+        else { return }
+        annotations.append(
+            ("@asyncError(thrown: 1, unless: .\(success))", "'\(bare)' is an error whose case '\(success)' says the call went well: any other case is thrown"))
+    }
 }

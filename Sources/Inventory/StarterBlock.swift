@@ -193,6 +193,9 @@ struct StarterBlock {
     /// The module's error types, and the type's generic parameters constrained to one
     /// (Scan.errorTypes): a failure closure may hand one over under any name.
     var errorTypes: Set<String> = []
+    /// The module's error enums with a case that says it went well, by bare name (SwiftMQTT's
+    /// `MQTTSessionError.none`; Scan.successCasesOfErrorEnums).
+    var successCasesOfErrors: [String: String] = [:]
     /// Callback properties the library's own code sets, with the file that does
     /// (Scan.propertiesTheLibrarySets): its plumbing.
     var propertiesSetByLibrary: [String: String] = [:]

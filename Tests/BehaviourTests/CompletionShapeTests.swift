@@ -182,6 +182,19 @@ import Testing
         }
     }
 
+    /// `@asyncError(thrown: 1, unless: .none)`: the error enum's case that says it went well
+    /// succeeds, any other is thrown; a failure after the success is reported, never resumed.
+    @Test func anErrorWhoseCaseSaysItWentWellSucceeds() async throws {
+        let client = PaymentsClient()
+        try await client.settle(batch: "b")
+        client.outcome = .failure
+        await #expect(throws: PaymentsClient.SessionError.refused(code: 5)) { try await client.settle(batch: "b") }
+        let log = MisuseLog.install(for: "PaymentsClient.settle")
+        client.outcome = .both
+        try await client.settle(batch: "b")
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     @Test func throwingStartCall() async throws {
         let feed = Feed()
         #expect(try await feed.open(path: "abc") == 3)

@@ -147,6 +147,26 @@ public final class PaymentsClient: FixtureObject {
 }
 
 extension PaymentsClient {
+    /// SwiftMQTT's shape: the error enum has a case that says the call went well.
+    public enum SessionError: Error, Equatable {
+        case none
+        case socketError
+        case refused(code: Int)
+    }
+
+    /// `.none` when it went well, `.refused` when it failed; `.both`: `.none`, then `.socketError`.
+    public func settle(batch: String, completion: ((_ error: SessionError) -> Void)?) {
+        respond { outcome in
+            switch outcome {
+            case .value, .nothing: completion?(.none)
+            case .failure: completion?(.refused(code: 5))
+            case .both:
+                completion?(.none)
+                completion?(.socketError)
+            }
+        }
+    }
+
     public func ping2(completion: @escaping () -> Void) {
         respond { _ in completion() }
     }

@@ -28,4 +28,35 @@ import Testing
         #expect(generated.contains("func request<T: Decodable>(_ route: String) async throws -> T {"), "\(generated)")
         #expect(generated.contains("continuation.resumeWithNoResult()"), "\(generated)")
     }
+
+    /// SwiftMQTT's `(_ error: MQTTSessionError) -> Void`, `.none` when the call went well: the
+    /// adapter returned the error as its value, with nothing said (5 of 5 wrong on first contact).
+    @Test func anErrorEnumWithACaseForSuccessIsThrownUnlessItIsThatCase() throws {
+        let text = scan(
+            """
+            public enum MQTTSessionError: Error {
+                case none
+                case socketError
+                case connectionError(MQTTConnAckResponse), streamError(Error?)
+            }
+            public typealias MQTTSessionCompletionBlock = (_ error: MQTTSessionError) -> Void
+            open class MQTTSession {
+                open func connect(completion: MQTTSessionCompletionBlock?) {}
+            }
+            /// One case only: nothing says which is success.
+            public enum Failure: Error { case none }
+            open class Other {
+                open func run(completion: @escaping (Failure) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: @asyncError(thrown: 1, unless: .none) because 'MQTTSessionError' is an error whose case 'none' says the call went well: any other case is thrown\n    @asyncError(thrown: 1, unless: .none)\n    open func connect("),
+            "\(text)")
+        #expect(text.components(separatedBy: "unless:").count == 3, "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func connect() async throws {"), "\(generated)")
+        #expect(generated.contains("if case .none = error {"), "\(generated)")
+    }
 }

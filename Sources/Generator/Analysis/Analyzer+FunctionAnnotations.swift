@@ -26,6 +26,8 @@ extension Analyzer {
         /// `@asyncError(thrown: N)`: the completion's parameter N is the error to throw;
         /// `@asyncError(thrown: N.error)`: parameter N's member `error` is (`member`).
         var thrownError: (index: Int, member: String?, location: SourceLocation)?
+        /// `@asyncError(thrown: 1, unless: .none)`: the case of that error that means success.
+        var successCase: (name: String, location: SourceLocation)?
         /// `@asyncError(message: N)`: the completion's optional parameter N describes the
         /// failure (Perfect-LDAP's `(String?) -> Void`: nil when it succeeded); with a member,
         /// `@asyncError(message: N.error)`, that member of parameter N does.
@@ -137,7 +139,20 @@ extension Analyzer {
                 result.completion = (name, argument.location)
             case "asyncError":
                 let usage = Annotations.usage("asyncError")
-                guard let arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { continue }
+                guard var arguments = Annotations.arguments(of: attribute, into: &diagnostics) else { continue }
+                // `unless: .case`, beside `thrown: N` only: the case of the error that is success.
+                if let unless = arguments.removeValue(forKey: "unless") {
+                    let name = unless.value.text.hasPrefix(".") ? String(unless.value.text.dropFirst()) : ""
+                    guard arguments["thrown"] != nil, Naming.isValidIdentifier(name) else {
+                        diagnostics.error(
+                            arguments["thrown"] == nil
+                                ? "'unless:' goes with 'thrown:': the case of the thrown error that means success"
+                                : "expected a case in 'unless:', found '\(unless.value.text)'",
+                            at: unless.location, notes: [.init("write '@asyncError(thrown: 1, unless: .none)'")])
+                        continue
+                    }
+                    result.successCase = (name, unless.location)
+                }
                 guard arguments.count == 1, let (label, argument) = arguments.first else {
                     diagnostics.error(
                         "'@asyncError' takes exactly one of 'zeroArgument', 'nonzeroArgument', 'thrown' or 'message'",

@@ -179,6 +179,7 @@ extension Analyzer {
             return nil
         }
         var errorIndex: Int?
+        var successCase: String?
         // `@asyncError(thrown: N.error)`, `@asyncError(message: N.error)`: parameter N carries
         // the failure in a member (Uber's `(_ products: [Product], _ response: Response)`, whose
         // `Response` has `error: UberError?`): not part of the value; the member set fails the call.
@@ -205,12 +206,19 @@ extension Analyzer {
                 return nil
             }
             let element = elements[position - 1]
+            if let (name, location) = annotations.successCase, !(errorKind(element.type, scope: scope) == .nonOptional && elements.count == 1) {
+                diagnostics.error(
+                    "'unless: .\(name)' applies to a callback whose one parameter is a non-optional error; parameter \(position) of \(where_) is not",
+                    at: location, notes: [.init("remove 'unless:': an optional error is thrown when it is not nil")])
+                return nil
+            }
             switch errorKind(element.type, scope: scope) {
             case .optional?:
                 errorIndex = position - 1
                 roles[position - 1] = .error
             case .nonOptional? where elements.count == 1:
                 roles[0] = .failure
+                successCase = annotations.successCase?.name
             case .nonOptional?:
                 diagnostics.error(
                     "parameter \(position) of \(where_) is a non-optional error, so every call would fail", at: location,
@@ -399,6 +407,7 @@ extension Analyzer {
             parameters: zip(zip(names, roles), types).map { .init(name: $0.0, role: $0.1!, type: $1) })
         shape.leftOut = leftOut
         shape.nilIsFailure = annotations.nilIsFailure != nil
+        shape.successCase = successCase
         let resultType: String
         switch valueTypes.count {
         case 0: resultType = "Void"

@@ -72,8 +72,8 @@ enum Annotations {
             name: "completion", places: .function, labels: [""], usage: "'@completion(parameterName)'",
             notOnNotification: "there is no completion handler"),
         Spec(
-            name: "asyncError", places: .function, labels: ["zeroArgument", "nonzeroArgument", "thrown", "message"],
-            usage: "'@asyncError(zeroArgument: N)', '@asyncError(nonzeroArgument: N)', '@asyncError(thrown: N)' or '@asyncError(message: N)' (N counts the completion's parameters from 1; 'N.error' names the member of one that carries the failure)",
+            name: "asyncError", places: .function, labels: ["zeroArgument", "nonzeroArgument", "thrown", "message", "unless"],
+            usage: "'@asyncError(zeroArgument: N)', '@asyncError(nonzeroArgument: N)', '@asyncError(thrown: N)' or '@asyncError(message: N)' (N counts the completion's parameters from 1; 'N.error' names the member of one that carries the failure; 'thrown: 1, unless: .none' names the case of a failure-only callback's error that is success)",
             notOnNotification: "there is no completion handler"),
         Spec(
             name: "cancel", places: [.function, .delegateAdapter], labels: ["", "token", "using", "waitForCompletion"],
@@ -265,6 +265,12 @@ enum Annotations {
         subscript(label: String) -> AttributeArgument? {
             for entry in entries where entry.label == label { return entry.argument }
             return nil
+        }
+
+        /// Takes out the argument of a label, for one that qualifies another (`unless:`).
+        mutating func removeValue(forKey label: String) -> AttributeArgument? {
+            guard let index = entries.firstIndex(where: { $0.label == label }) else { return nil }
+            return entries.remove(at: index).argument
         }
     }
 }

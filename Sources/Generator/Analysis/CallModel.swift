@@ -195,6 +195,9 @@ public struct CompletionShape: Hashable, Sendable {
     public var leftOut: [String] = []
     /// `@failure(nil)`: a nil value fails the call (the values are unwrapped).
     public var nilIsFailure = false
+    /// `@asyncError(thrown: 1, unless: .none)`: the case of the failure-only callback's error that
+    /// means success (SwiftMQTT's `MQTTSessionError.none`); any other is thrown.
+    public var successCase: String? = nil
 
     public var valueNames: [String] {
         parameters.compactMap { if case .value = $0.role { return $0.name } else { return nil } }

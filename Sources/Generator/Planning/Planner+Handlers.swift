@@ -197,7 +197,15 @@ extension Planner {
             condition = "let \(name) = \(carrier.name)\(carrier.access)"
             failure = actions.receiver + (carrier.thrown ? actions.failure : actions.failureStatus) + name + ")"
         }
-        if let failure = plan.failureName { return printer.line(actions.receiver + actions.failure + failure + ")") }
+        if let failure = plan.failureName {
+            // `@asyncError(thrown: 1, unless: .none)`: that case is success, any other thrown.
+            guard let successCase = plan.successCase else { return printer.line(actions.receiver + actions.failure + failure + ")") }
+            printer.line("if case .\(successCase) = \(failure) {")
+            printer.indented { $0.line(actions.receiver + actions.successVoid) }
+            printer.line("} else {")
+            printer.indented { $0.line(actions.receiver + actions.failure + failure + ")") }
+            return printer.line("}")
+        }
         guard condition != nil || !unwrapped.isEmpty else { return printer.line(success) }
         if let condition {
             printer.line("if \(condition) {")

@@ -168,4 +168,29 @@ extension PaymentsClient {
             )
         }
     }
+
+    /// An error enum whose case `none` says it went well (SwiftMQTT's `MQTTSessionError`):
+    /// that case succeeds, any other is thrown.
+    ///
+    /// Bridged from `PaymentsClient.settle(batch:completion:)`.
+    #sourceLocation(file:"FailureFlags.bridge",line:34)
+    nonisolated(nonsending) func settle(batch: String) async throws {
+        #sourceLocation(file:"FailureFlags.bridge",line:34)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.settle(batch:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:34)
+            self.settle(
+                batch: batch,
+                completion: { error in
+                    #sourceLocation()
+                    if case .none = error {
+                        continuation.resume()
+                    } else {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            )
+        }
+    }
 }
