@@ -56,6 +56,24 @@ extension StarterBlock {
         annotations.append(
             ("@failure(returned)", "the returned \(returned) says whether '\(function.name.name)' took, or fails"))
     }
+    // A `Bool` beside the one completion, which hands nothing (Appcues'
+    // `didReceiveNotification(response:completionHandler:) -> Bool`: "if true is returned,
+    // Appcues will execute the completionHandler block; otherwise you should"): it says whether
+    // the completion will come. As written, the adapter waited for ever after a false.
+    // A value handed over (Apptentive's `fetchCompletionHandler: (UIBackgroundFetchResult) ->
+    // Void`) is nil after a false. Only a closure that does not report a failure.
+    if function.returnType?.strippingAttributes.description == "Bool", callbacks.count == 1, let callback = callbacks.first,
+        let closure = closureType(of: callback), closure.parameters.count <= 1,
+        !closure.parameters.contains(where: { $0.type.strippingAttributes.unwrappingOptional.description.hasSuffix("Error") }),
+        !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@asyncError") || $0.annotation.hasPrefix("@failure") })
+    {
+        let name = callback.label?.name ?? callback.name.name
+        let value = closure.parameters.isEmpty ? "true" : "what '\(name)' hands over"
+        annotations.append(
+            ("@success(returned)", "the Bool it returns says whether '\(name)' will come: false is " + (closure.parameters.isEmpty ? "the value" : "nil") + " at once"))
+        annotations.append(
+            ("", "as written, the adapter returns \(value) once '\(name)' has come; if '\(name)' comes whatever it returns, remove '@success(returned)'"))
+    }
     // A request made and returned unsent, sent by `end()` (Kitura-net's `HTTP.request(_:callback:)
     // -> ClientRequest`): the one-shot sends it, or it never calls back. Not one a method
     // named otherwise has sent already (`HTTP.get` calls `end()` itself, as Node's does).

@@ -195,6 +195,23 @@ import Testing
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
 
+    /// `@success(returned)`: false, returned, says the completion will not come: the call
+    /// returns false at once; true once the completion has come, before the return or after.
+    @Test func aReturnedFlagSaysWhetherTheCompletionWillCome() async throws {
+        let client = PaymentsClient()
+        client.mode = .onAnotherThread
+        #expect(try await client.handle(notification: "n"))
+        client.outcome = .nothing
+        #expect(try await !client.handle(notification: "n"))
+        client.outcome = .both
+        #expect(try await client.handle(notification: "n"))
+        // With a value: nil when it will not come.
+        client.outcome = .value
+        #expect(try await client.fetch(push: "abc") == 3)
+        client.outcome = .nothing
+        #expect(try await client.fetch(push: "abc") == nil)
+    }
+
     @Test func throwingStartCall() async throws {
         let feed = Feed()
         #expect(try await feed.open(path: "abc") == 3)

@@ -167,6 +167,35 @@ extension PaymentsClient {
         }
     }
 
+    /// A push-notification handler's shape (Appcues, Klaviyo): returns whether it will call
+    /// `completionHandler`; `.nothing`: not its notification, false, and it never calls back;
+    /// `.both`: it calls back before it returns true.
+    public func handle(notification id: String, completionHandler: @escaping () -> Void) -> Bool {
+        switch outcome {
+        case .nothing:
+            recordStart()
+            return false
+        case .both:
+            recordStart()
+            completionHandler()
+            return true
+        case .value, .failure:
+            respond { _ in completionHandler() }
+            return true
+        }
+    }
+
+    /// Apptentive's `didReceiveRemoteNotification(_:fetchCompletionHandler:) -> Bool`: hands the
+    /// id's length later when it returns true; `.nothing`: false, and never a call.
+    public func fetch(push id: String, fetchCompletionHandler: @escaping (Int) -> Void) -> Bool {
+        guard outcome != .nothing else {
+            recordStart()
+            return false
+        }
+        respond { _ in fetchCompletionHandler(id.count) }
+        return true
+    }
+
     public func ping2(completion: @escaping () -> Void) {
         respond { _ in completion() }
     }

@@ -59,4 +59,29 @@ import Testing
         #expect(generated.contains("func connect() async throws {"), "\(generated)")
         #expect(generated.contains("if case .none = error {"), "\(generated)")
     }
+
+    /// Appcues' `didReceiveNotification(response:completionHandler:) -> Bool`: "if true is
+    /// returned, Appcues will execute the completionHandler block; otherwise you should". The
+    /// adapter dropped the `Bool` and waited for ever after a false.
+    @Test func aReturnedBoolSaysWhetherTheCompletionWillCome() throws {
+        let text = scan(
+            """
+            public class Appcues {
+                public func didReceiveNotification(response: UNNotificationResponse, completionHandler: @escaping () -> Void) -> Bool { true }
+                public func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) -> Bool { true }
+                public func show(experienceID: String, completion: ((Bool, Error?) -> Void)? = nil) -> Bool { true }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: @success(returned) because the Bool it returns says whether 'completionHandler' will come: false is the value at once\n    @success(returned)\n"),
+            "\(text)")
+        #expect(text.contains("false is nil at once"), "\(text)")
+        // A completion that reports a failure of its own: not so.
+        #expect(text.components(separatedBy: "    @success(returned)\n").count == 3, "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func didReceiveNotification(response: UNNotificationResponse) async throws -> Bool {"), "\(generated)")
+        #expect(generated.contains("async throws -> UIBackgroundFetchResult? {"), "\(generated)")
+    }
 }

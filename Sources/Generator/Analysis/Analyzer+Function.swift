@@ -87,10 +87,34 @@ extension Analyzer {
             return nil
         }
         guard
-            let (shape, valueType) = analyseShape(
+            var (shape, valueType) = analyseShape(
                 of: completionParameter, in: function, annotations: annotations, scope: scope),
             checkNoOutcomeLeft(function, value: completionIndex, roles: roles, shape: shape, scope: scope, isStream: isStream)
         else { return nil }
+        // `@success(returned)`: the returned `Bool` says whether the completion will come.
+        if let location = annotations.succeedsWithReturned {
+            guard !isStream, !roles.valueIsOptional, function.returnType?.strippingAttributes.description == "Bool" else {
+                diagnostics.error(
+                    "'@success(returned)' takes the 'Bool' '\(function.fullName)' returns for whether its completion will come",
+                    at: location,
+                    notes: [
+                        .init(
+                            isStream
+                                ? "a stream has no one value: remove '@success(returned)'"
+                                : roles.valueIsOptional
+                                    ? "a closure says there is no value already: remove '@success(returned)'" : "the method returns no 'Bool'")
+                    ])
+                return nil
+            }
+            // Nothing handed over: the flag is the value. A value: nil when it will not come
+            // (Apptentive's `didReceiveRemoteNotification(_:fetchCompletionHandler:) -> Bool`).
+            if valueType == "Void" {
+                valueType = "Bool"
+                shape.voidSuccessValue = "true"
+            } else {
+                valueType = Self.optional(valueType)
+            }
+        }
         // A closure that says "no value" makes the value optional (Maybe's `onCompleted`).
         let resultType = roles.valueIsOptional && valueType != "Void" ? Self.optional(valueType) : valueType
 
@@ -190,7 +214,9 @@ extension Analyzer {
 
         guard
             var cancellation = readCancellation(
-                function, selfType: typeName, returnedIsUsed: annotations.finishesWithReturned != nil || annotations.failsWithReturned != nil)
+                function, selfType: typeName,
+                returnedIsUsed: annotations.finishesWithReturned != nil || annotations.failsWithReturned != nil
+                    || annotations.succeedsWithReturned != nil)
         else { return nil }
         if let location = annotations.failsWithReturned {
             guard annotations.finishesWithReturned == nil, !isAsyncCall, returnsValue else {
@@ -271,6 +297,7 @@ extension Analyzer {
         call.until = until
         call.finishesWithReturned = annotations.finishesWithReturned != nil
         call.failsWithReturned = annotations.failsWithReturned != nil
+        call.succeedsWithReturned = annotations.succeedsWithReturned != nil
         call.returnedLine = (annotations.finishesWithReturned ?? annotations.failsWithReturned)?.line
         call.completionRole = roles.valueRole
         call.completionName = completionParameter.name.name

@@ -46,6 +46,10 @@ extension Analyzer {
         /// `connect(…, onUpgrade:) -> EventLoopFuture<Void>`: a failed connection never upgrades)
         /// or the stream (RediStack's `subscribe`: the subscription did not take).
         var failsWithReturned: SourceLocation?
+        /// `@success(returned)`: the `Bool` the method returns says whether it will call its
+        /// completion (Appcues' `didReceiveNotification(response:completionHandler:) -> Bool`):
+        /// false is the value at once, true once the completion has come.
+        var succeedsWithReturned: SourceLocation?
         /// `@failure(nil)`: a nil value is the failure (Perfect-Net's `connect(…, callBack:
         /// (NetTCP?) -> ())`, "otherwise, a nil object will be passed"): unwrapped, nil throws.
         var nilIsFailure: SourceLocation?
@@ -200,6 +204,8 @@ extension Analyzer {
                 result.finishesWithReturned = attribute.location
             case "failure" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "returned":
                 result.failsWithReturned = attribute.location
+            case "success" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "returned":
+                result.succeedsWithReturned = attribute.location
             case "failure" where attribute.arguments?.count == 1 && attribute.arguments?[0].text == "nil":
                 result.nilIsFailure = attribute.location
             case "userCancel":

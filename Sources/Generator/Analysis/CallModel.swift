@@ -14,6 +14,9 @@ public struct SDKCall: Hashable, Sendable {
     /// `@failure(returned)`: the returned future's failure fails the one-shot or the stream; its
     /// success leaves the outcome to the callbacks (a stream's: the subscription took).
     public var failsWithReturned = false
+    /// `@success(returned)`: the returned `Bool` says whether the completion will come; false
+    /// is the value at once, true the value once it has come.
+    public var succeedsWithReturned = false
     /// The line of `@finish(returned)` or `@failure(returned)`: the code that waits on the
     /// returned future lands there (a type without `whenComplete(_:)` is reported on it).
     public var returnedLine: Int?
@@ -198,6 +201,9 @@ public struct CompletionShape: Hashable, Sendable {
     /// `@asyncError(thrown: 1, unless: .none)`: the case of the failure-only callback's error that
     /// means success (SwiftMQTT's `MQTTSessionError.none`); any other is thrown.
     public var successCase: String? = nil
+    /// What a completion that hands nothing resumes with (`true`, for `@success(returned)`), nil
+    /// for `Void`.
+    public var voidSuccessValue: String? = nil
 
     public var valueNames: [String] {
         parameters.compactMap { if case .value = $0.role { return $0.name } else { return nil } }

@@ -39,7 +39,8 @@ extension Planner {
                 }
             } else if let call = site.adapter.call {
                 // `@failure(returned)`: the returned future's failure fails the call too.
-                let returned = call.failsWithReturned ? Self.freeName("returned", taken: Set(site.adapter.parameters.map(\.name))) : nil
+                let returned = call.failsWithReturned || call.succeedsWithReturned
+                    ? Self.freeName(call.succeedsWithReturned ? "handled" : "returned", taken: Set(site.adapter.parameters.map(\.name))) : nil
                 let printCall = { (printer: inout CodePrinter) in
                     printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: returned, into: &printer) {
                         printCompletionHandler(call.completion, continuation: names.continuation, until: call.until, into: &$0)
@@ -52,7 +53,11 @@ extension Planner {
                 } else {
                     printCall(&$0)
                 }
-                if let returned {
+                if let returned, call.succeedsWithReturned {
+                    // `@success(returned)`: false says the completion will not come.
+                    let none = call.completion.voidSuccessValue == nil ? "nil" : "false"
+                    $0.line("if !\(returned) { \(names.continuation).resume(returning: \(none)) }")
+                } else if let returned {
                     $0.block("\(returned).whenComplete { result in", from: call.returnedLine) {
                         $0.line("if case .failure(let error) = result { \(names.continuation).resume(throwing: error) }")
                     }

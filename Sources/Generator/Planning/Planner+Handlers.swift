@@ -49,7 +49,9 @@ extension Planner {
         } else if let (name, outcome) = plan.enumArgument {
             printCaseSwitch(outcome, over: name, .completion(receiver), into: &printer)
         } else {
-            outcomeBranches(plan, .completion(receiver), in: &printer)
+            var actions = OutcomeActions.completion(receiver)
+            if let value = plan.voidSuccessValue { actions.successVoid = ".resume(returning: \(value))" }
+            outcomeBranches(plan, actions, in: &printer)
         }
     }
 

@@ -193,4 +193,49 @@ extension PaymentsClient {
             )
         }
     }
+
+    /// The `Bool` it returns says whether it will call back (a push handler's "true if the SDK
+    /// calls the completion handler; else call it yourself").
+    ///
+    /// Bridged from `PaymentsClient.handle(notification:completionHandler:)`.
+    #sourceLocation(file:"FailureFlags.bridge",line:38)
+    @discardableResult
+    nonisolated(nonsending) func handle(notification id: String) async throws -> Bool {
+        #sourceLocation(file:"FailureFlags.bridge",line:39)
+        let call = BridgegenCall<Bool, Swift.Void>("PaymentsClient.handle(notification:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:39)
+            let handled = self.handle(
+                notification: id,
+                completionHandler: {
+                    #sourceLocation()
+                    continuation.resume(returning: true)
+                }
+            )
+            if !handled { continuation.resume(returning: false) }
+        }
+    }
+
+    /// The same with a value: nil when it returns false.
+    ///
+    /// Bridged from `PaymentsClient.fetch(push:fetchCompletionHandler:)`.
+    #sourceLocation(file:"FailureFlags.bridge",line:42)
+    @discardableResult
+    nonisolated(nonsending) func fetch(push id: String) async throws -> Int? {
+        #sourceLocation(file:"FailureFlags.bridge",line:43)
+        let call = BridgegenCall<Int?, Swift.Void>("PaymentsClient.fetch(push:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:43)
+            let handled = self.fetch(
+                push: id,
+                fetchCompletionHandler: { value in
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                }
+            )
+            if !handled { continuation.resume(returning: nil) }
+        }
+    }
 }
