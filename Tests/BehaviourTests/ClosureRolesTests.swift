@@ -3,6 +3,7 @@ import Foundation
 @testable import BridgegenRuntime
 @testable import GoldenAdapters
 import Testing
+import TestSupport
 
 /// Adapters whose SDK reports the outcome through several closures (the ClosureRoles golden),
 /// against an SDK that calls both closures, fails after succeeding, ends before its last event,
@@ -18,6 +19,20 @@ import Testing
         #expect(photo == Photo(id: "t") && size == 64)
         library.outcome = .failure
         await #expect(throws: PhotoError.notFound) { try await library.fetchThumbnail("t") }
+    }
+
+    /// A failure closure that hands the error beside a hint (WordPressAuthenticator's
+    /// `failure: (Error, String?) -> Void`): the error is thrown; a failure after the value is
+    /// reported, never resumed.
+    @Test func anErrorBesideOtherArgumentsOfAFailureClosureIsThrown() async throws {
+        let library = PhotoLibrary()
+        #expect(try await library.requestCode(for: "p") == "code p")
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.requestCode(for: "p") }
+        let log = MisuseLog.install(for: "PhotoLibrary.requestCode")
+        library.outcome = .both
+        #expect(try await library.requestCode(for: "p") == "code p")
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
 
     /// A picker's cancel is the user's: `CancellationError`, not a failure of bridgegen's. Done

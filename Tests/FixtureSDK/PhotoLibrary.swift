@@ -39,6 +39,19 @@ public final class PhotoLibrary: FixtureObject, @unchecked Sendable {
 
     public override init() {}
 
+    /// WordPressAuthenticator's shape: the failure closure hands the error beside a hint.
+    public func requestCode(for id: String, success: @escaping (String) -> Void, failure: @escaping (Error, String?) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value, .nothing: success("code \(id)")
+            case .failure: failure(PhotoError.notFound, "try later")
+            case .both:
+                success("code \(id)")
+                failure(PhotoError.notFound, nil)
+            }
+        }
+    }
+
     public func loadPhoto(id: String, success: @escaping (Photo) -> Void, failure: @escaping (Error) -> Void) {
         respond { outcome in
             switch outcome {

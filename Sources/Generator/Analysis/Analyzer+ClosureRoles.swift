@@ -208,6 +208,15 @@ extension Analyzer {
         // A failure told by the call alone (WordPressKit's `changeUsername(to:success:failure: ()
         // -> Void)`): no error to throw but the runtime's own.
         if kind == "failure", types.isEmpty { return .failureWithoutError }
+        // Several arguments, one of them the error (`(Error, String?)`): it is thrown, the rest
+        // dropped. Several and none an error (Kitura-Credentials' `onFailure: (HTTPStatusCode?,
+        // [String: String]?)`) stay refused: beside them come `onPass`/`onSkip` outcomes that
+        // the adapter would keep as parameters and then wait for ever.
+        if kind == "failure", types.count > 1,
+            case let errors = types.indices.filter({ errorKind(types[$0], scope: scope) != nil }), errors.count == 1
+        {
+            return .failureAmong(position: errors[0], arity: types.count, optional: errorKind(types[errors[0]], scope: scope) == .optional)
+        }
         if kind == "failure" {
             guard types.count == 1, let error = errorKind(types[0], scope: scope) else {
                 diagnostics.error(

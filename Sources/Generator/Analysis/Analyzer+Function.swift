@@ -342,7 +342,9 @@ extension Analyzer {
             // can fail) can fail the stream.
             stream.isThrowing = stream.isThrowing || call.finishesWithReturned || call.failsWithReturned || roles.others.contains { closure in
                 switch closure.role {
-                case .failure, .failureText, .failureWithoutError, .finish(.optionalError), .finish(.completion), .finish(.result): return true
+                case .failure, .failureText, .failureAmong, .failureWithoutError, .finish(.optionalError), .finish(.completion),
+                    .finish(.result):
+                    return true
                 case .finish(.plain), .noValue, .afterEither, .cancelledByUser: return false
                 }
             }

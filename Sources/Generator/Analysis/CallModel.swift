@@ -110,6 +110,10 @@ public struct OutcomeClosure: Hashable, Sendable {
         /// carrying the text (`optional`: `String?`, nil told as ""); the other `arity - 1`
         /// arguments are dropped, which the doc comment says.
         case failureText(arity: Int, optional: Bool)
+        /// The failure, one of whose `arity` arguments is the error (WordPressAuthenticator's
+        /// `failure: (Error, String?) -> Void`): it is thrown (`optional`: nil is a failure with
+        /// no error), the others dropped, which the doc comment says.
+        case failureAmong(position: Int, arity: Int, optional: Bool)
         /// The failure, told by the call alone (WordPressKit's `failure: () -> Void`): it throws
         /// `BridgegenError.failureFlag`, as an `Error?` failure closure called with nil does.
         case failureWithoutError

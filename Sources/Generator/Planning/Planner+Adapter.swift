@@ -108,6 +108,7 @@ extension Planner {
             case .failureText(let arity, _):
                 parts.append(
                     "`\(closure.parameterName)` the failure, its text thrown as `BridgegenError.failureStatus`" + (arity > 1 ? " (its other arguments dropped)" : ""))
+            case .failureAmong: parts.append("`\(closure.parameterName)` the failure, its error thrown (its other arguments dropped)")
             case .failureWithoutError: parts.append("`\(closure.parameterName)` the failure, thrown as `BridgegenError.failureFlag`")
             case .cancelledByUser:
                 parts.append(

@@ -295,6 +295,11 @@ extension Planner {
             let parameters = (closure.handsBack ? ["_"] : []) + ["text"] + others
             let method = isStream ? "finishWithFailureStatus" : "resumeWithFailureStatus"
             return "{ \(parameters.joined(separator: ", ")) in \(target).\(method)(text\(optional ? " ?? \"\"" : "")) }"
+        case .failureAmong(let position, let arity, let optional):
+            let parameters = (closure.handsBack ? ["_"] : []) + (0..<arity).map { $0 == position ? "error" : "_" }
+            let method = isStream ? (optional ? "finishWithFailureFlag(error: error)" : "finish(throwing: error)")
+                : (optional ? "resumeWithFailureFlag(error: error)" : "resume(throwing: error)")
+            return "{ \(parameters.joined(separator: ", ")) in \(target).\(method) }"
         case .cancelledByUser(let arity):
             let ignored = arity + (closure.handsBack ? 1 : 0)
             let parameters = ignored == 0 ? "" : Array(repeating: "_", count: ignored).joined(separator: ", ") + " in "

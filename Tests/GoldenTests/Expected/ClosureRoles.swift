@@ -38,23 +38,48 @@ extension PhotoLibrary {
         #sourceLocation()
     }
 
+    /// A failure closure that hands the error beside a hint: the error is thrown, the hint dropped.
+    ///
+    /// Bridged from `PhotoLibrary.requestCode(for:success:failure:)`.
+    /// Closures: `success` is the value, `failure` the failure, its error thrown (its other arguments dropped).
+    #sourceLocation(file:"ClosureRoles.bridge",line:9)
+    @discardableResult
+    nonisolated(nonsending) func requestCode(for id: String) async throws -> String {
+        #sourceLocation(file:"ClosureRoles.bridge",line:10)
+        let call = BridgegenCall<String, Swift.Void>("PhotoLibrary.requestCode(for:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:10)
+            self.requestCode(
+                for: id,
+                success: { value in
+                    #sourceLocation()
+                    continuation.resume(returning: value)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:9)
+                },
+                failure: { error, _ in continuation.resume(throwing: error) }
+            )
+        }
+        #sourceLocation()
+    }
+
     /// Optional closures with nil defaults: the same pair.
     ///
     /// Bridged from `PhotoLibrary.deletePhoto(id:onSuccess:onFailure:)`.
     /// Closures: `onSuccess` is the value, `onFailure` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:10)
+    #sourceLocation(file:"ClosureRoles.bridge",line:13)
     nonisolated(nonsending) func deletePhoto(id: String) async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:10)
+        #sourceLocation(file:"ClosureRoles.bridge",line:13)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.deletePhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:10)
+            #sourceLocation(file:"ClosureRoles.bridge",line:13)
             self.deletePhoto(
                 id: id,
                 onSuccess: {
                     #sourceLocation()
                     continuation.resume()
-                    #sourceLocation(file:"ClosureRoles.bridge",line:9)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:12)
                 },
                 onFailure: { error in continuation.resume(throwing: error) }
             )
@@ -66,20 +91,20 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.findPhoto(named:onSuccess:onError:onCompleted:)`.
     /// Closures: `onSuccess` is the value, `onError` the error, `onCompleted` no value (nil).
-    #sourceLocation(file:"ClosureRoles.bridge",line:12)
+    #sourceLocation(file:"ClosureRoles.bridge",line:15)
     @discardableResult
     nonisolated(nonsending) func findPhoto(named name: String) async throws -> Photo? {
-        #sourceLocation(file:"ClosureRoles.bridge",line:13)
+        #sourceLocation(file:"ClosureRoles.bridge",line:16)
         let call = BridgegenCall<Photo?, Swift.Void>("PhotoLibrary.findPhoto(named:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:13)
+            #sourceLocation(file:"ClosureRoles.bridge",line:16)
             self.findPhoto(
                 named: name,
                 onSuccess: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:12)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:15)
                 },
                 onError: { error in continuation.resume(throwing: error) },
                 onCompleted: { continuation.resume(returning: nil) }
@@ -92,20 +117,20 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.fetchThumbnail(_:_:_:)`.
     /// Closures: `done` is the value, `problem` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:16)
+    #sourceLocation(file:"ClosureRoles.bridge",line:19)
     @discardableResult
     nonisolated(nonsending) func fetchThumbnail(_ id: String) async throws -> (Photo, Int) {
-        #sourceLocation(file:"ClosureRoles.bridge",line:17)
+        #sourceLocation(file:"ClosureRoles.bridge",line:20)
         let call = BridgegenCall<(Photo, Int), Swift.Void>("PhotoLibrary.fetchThumbnail(_:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:17)
+            #sourceLocation(file:"ClosureRoles.bridge",line:20)
             self.fetchThumbnail(
                 id,
                 { value0, value1 in
                     #sourceLocation()
                     continuation.resume(returning: (value0, value1))
-                    #sourceLocation(file:"ClosureRoles.bridge",line:16)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:19)
                 },
                 { error in continuation.resume(throwing: error) }
             )
@@ -117,20 +142,20 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.pickPhoto(from:done:cancel:)`.
     /// Closures: `done` is the value, `cancel` the user's cancel, thrown as `CancellationError`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:20)
+    #sourceLocation(file:"ClosureRoles.bridge",line:23)
     @discardableResult
     nonisolated(nonsending) func pickPhoto(from ids: [String]) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:21)
+        #sourceLocation(file:"ClosureRoles.bridge",line:24)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.pickPhoto(from:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:21)
+            #sourceLocation(file:"ClosureRoles.bridge",line:24)
             self.pickPhoto(
                 from: ids,
                 done: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:20)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:23)
                 },
                 cancel: { continuation.resume(throwing: _Concurrency.CancellationError()) }
             )
@@ -142,19 +167,19 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.subscribe(onNext:onError:onCompleted:onDisposed:)`.
     /// Closures: `onNext` is the events, `onError` the error, `onCompleted` the end.
-    #sourceLocation(file:"ClosureRoles.bridge",line:25)
+    #sourceLocation(file:"ClosureRoles.bridge",line:28)
     func subscribe(onDisposed: (@Sendable () -> Void)? = nil) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:22)
+        #sourceLocation(file:"ClosureRoles.bridge",line:25)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.subscribe(onDisposed:)",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:25)
+                #sourceLocation(file:"ClosureRoles.bridge",line:28)
                 self.subscribe(
                     onNext: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:24)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:27)
                     },
                     onError: { error in events.finish(throwing: error) },
                     onCompleted: { events.finish() },
@@ -169,14 +194,14 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.sink(receiveCompletion:receiveValue:)`.
     /// Closures: `receiveValue` is the events, `receiveCompletion` the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:29)
+    #sourceLocation(file:"ClosureRoles.bridge",line:32)
     func sink() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:26)
+        #sourceLocation(file:"ClosureRoles.bridge",line:29)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.sink()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:29)
+                #sourceLocation(file:"ClosureRoles.bridge",line:32)
                 self.sink(
                     receiveCompletion: { completion in
                         if case .failure(let error) = completion {
@@ -198,16 +223,16 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.enumeratePhotos(onRow:completion:)`.
     /// Closures: `onRow` is the events, `completion` the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:33)
+    #sourceLocation(file:"ClosureRoles.bridge",line:36)
     func enumeratePhotos() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:33)
+        #sourceLocation(file:"ClosureRoles.bridge",line:36)
         BridgegenStream<Photo, Swift.Void>.throwing("PhotoLibrary.enumeratePhotos()") { events in
-            #sourceLocation(file:"ClosureRoles.bridge",line:33)
+            #sourceLocation(file:"ClosureRoles.bridge",line:36)
             self.enumeratePhotos(
                 onRow: { value in
                     #sourceLocation()
                     events.yield(value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:32)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:35)
                 },
                 completion: { error in
                     if let error {
@@ -226,16 +251,16 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.pagePhotos(updateHandler:completionHandler:)`.
     /// Closures: `updateHandler` is the events, `completionHandler` the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:38)
+    #sourceLocation(file:"ClosureRoles.bridge",line:41)
     func pagePhotos() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:38)
+        #sourceLocation(file:"ClosureRoles.bridge",line:41)
         BridgegenStream<Photo, Swift.Void>.throwing("PhotoLibrary.pagePhotos()") { events in
-            #sourceLocation(file:"ClosureRoles.bridge",line:38)
+            #sourceLocation(file:"ClosureRoles.bridge",line:41)
             self.pagePhotos(
                 updateHandler: { value in
                     #sourceLocation()
                     events.yield(value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:37)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:40)
                 },
                 completionHandler: { result, _ in
                     if case .failure(let error) = result {
@@ -253,13 +278,13 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.queryPhotos(matching:onRow:)`.
     /// Closures: `onRow` is the events, the returned future the end or the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:42)
+    #sourceLocation(file:"ClosureRoles.bridge",line:45)
     func queryPhotos(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:42)
+        #sourceLocation(file:"ClosureRoles.bridge",line:45)
         BridgegenStream<Photo, Swift.Void>.throwing(
             "PhotoLibrary.queryPhotos(matching:)"
         ) { events in
-            #sourceLocation(file:"ClosureRoles.bridge",line:42)
+            #sourceLocation(file:"ClosureRoles.bridge",line:45)
             let returned = self.queryPhotos(
                 matching: pattern,
                 onRow: { value in
@@ -267,7 +292,7 @@ extension PhotoLibrary {
                     events.yield(value)
                 }
             )
-            #sourceLocation(file:"ClosureRoles.bridge",line:41)
+            #sourceLocation(file:"ClosureRoles.bridge",line:44)
             returned.whenComplete { result in
                 #sourceLocation()
                 switch result {
@@ -283,14 +308,14 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.connect(to:onUpgrade:)`.
     /// Closures: `onUpgrade` is the value, the returned future the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:46)
+    #sourceLocation(file:"ClosureRoles.bridge",line:49)
     @discardableResult
     nonisolated(nonsending) func connect(to url: String) async throws -> PhotoSocket {
-        #sourceLocation(file:"ClosureRoles.bridge",line:47)
+        #sourceLocation(file:"ClosureRoles.bridge",line:50)
         let call = BridgegenCall<PhotoSocket, Swift.Void>("PhotoLibrary.connect(to:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:47)
+            #sourceLocation(file:"ClosureRoles.bridge",line:50)
             let returned = self.connect(
                 to: url,
                 onUpgrade: { value in
@@ -298,7 +323,7 @@ extension PhotoLibrary {
                     continuation.resume(returning: value)
                 }
             )
-            #sourceLocation(file:"ClosureRoles.bridge",line:46)
+            #sourceLocation(file:"ClosureRoles.bridge",line:49)
             returned.whenComplete { result in
                 #sourceLocation()
                 if case .failure(let error) = result { continuation.resume(throwing: error) }
@@ -311,20 +336,20 @@ extension PhotoLibrary {
     ///
     /// Bridged from `PhotoLibrary.subscribe(with:onNext:onError:onCompleted:)`.
     /// Closures: `onNext` is the events, `onError` the error, `onCompleted` the end.
-    #sourceLocation(file:"ClosureRoles.bridge",line:52)
+    #sourceLocation(file:"ClosureRoles.bridge",line:55)
     func subscribe<Object: AnyObject>(with object: Object) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:49)
+        #sourceLocation(file:"ClosureRoles.bridge",line:52)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.subscribe(with:)",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:52)
+                #sourceLocation(file:"ClosureRoles.bridge",line:55)
                 self.subscribe(
                     with: object,
                     onNext: { (receiver: Object, value: Photo) in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:51)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:54)
                     },
                     onError: { _, error in events.finish(throwing: error) },
                     onCompleted: { _ in events.finish() }
@@ -336,21 +361,21 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.loadPhoto(id:with:onSuccess:onFailure:)`.
     /// Closures: `onSuccess` is the value, `onFailure` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:53)
+    #sourceLocation(file:"ClosureRoles.bridge",line:56)
     @discardableResult
     nonisolated(nonsending) func loadPhoto<Object: AnyObject>(id: String, with object: Object) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:54)
+        #sourceLocation(file:"ClosureRoles.bridge",line:57)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.loadPhoto(id:with:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:54)
+            #sourceLocation(file:"ClosureRoles.bridge",line:57)
             self.loadPhoto(
                 id: id,
                 with: object,
                 onSuccess: { (receiver: Object, value: Photo) in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:53)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:56)
                 },
                 onFailure: { _, error in continuation.resume(throwing: error) }
             )
@@ -359,7 +384,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:56)
+#sourceLocation(file:"ClosureRoles.bridge",line:59)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoFuture {
     #sourceLocation()
@@ -367,13 +392,13 @@ extension PhotoFuture {
     /// (as SE-0297 would return a lone error).
     ///
     /// Bridged from `PhotoFuture.whenFailure(_:)`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:60)
+    #sourceLocation(file:"ClosureRoles.bridge",line:63)
     nonisolated(nonsending) func whenFailure() async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:60)
+        #sourceLocation(file:"ClosureRoles.bridge",line:63)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoFuture.whenFailure()")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:60)
+            #sourceLocation(file:"ClosureRoles.bridge",line:63)
             self.whenFailure({ error in
                 #sourceLocation()
                 continuation.resume(throwing: error)
@@ -382,7 +407,7 @@ extension PhotoFuture {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:62)
+#sourceLocation(file:"ClosureRoles.bridge",line:65)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoIndex {
     #sourceLocation()
@@ -391,9 +416,9 @@ extension PhotoIndex {
     ///
     /// Bridged from `PhotoIndex.scan(matching:_:)`.
     /// Closures: `onRow` is the events, its return the end, or what it throws the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:67)
+    #sourceLocation(file:"ClosureRoles.bridge",line:70)
     func scan(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:67)
+        #sourceLocation(file:"ClosureRoles.bridge",line:70)
         BridgegenStream<Photo, _Concurrency.Task<Swift.Void, Swift.Never>>.throwing(
             "PhotoIndex.scan(matching:)",
             stop: { token in token.cancel() },
@@ -401,7 +426,7 @@ extension PhotoIndex {
                 #sourceLocation()
                 return _Concurrency.Task {
                     do {
-                        #sourceLocation(file:"ClosureRoles.bridge",line:67)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:70)
                         try await self.scan(
                             matching: pattern,
                             { value in
@@ -419,7 +444,7 @@ extension PhotoIndex {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:69)
+#sourceLocation(file:"ClosureRoles.bridge",line:72)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PhotoIndex {
     #sourceLocation()
@@ -427,9 +452,9 @@ extension PhotoIndex {
     /// until the token is cancelled (once it has arrived).
     ///
     /// Bridged from `PhotoIndex.addObserver(_:)`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:74)
+    #sourceLocation(file:"ClosureRoles.bridge",line:77)
     func addObserver() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:71)
+        #sourceLocation(file:"ClosureRoles.bridge",line:74)
         BridgegenStream<Photo, _Concurrency.Task<PhotoObservation, any Swift.Error>>.throwing(
             "PhotoIndex.addObserver()",
             stop: { task in
@@ -440,7 +465,7 @@ extension PhotoIndex {
                 #sourceLocation()
                 return _Concurrency.Task {
                     do {
-                        #sourceLocation(file:"ClosureRoles.bridge",line:74)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:77)
                         let token = try await self.addObserver({ value in
                             #sourceLocation()
                             events.yield(value)
@@ -456,7 +481,7 @@ extension PhotoIndex {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:76)
+#sourceLocation(file:"ClosureRoles.bridge",line:79)
 /// A failure closure of the request's error model, an `Error` by its constraint (TRON's
 /// `failure: ((ErrorModel) -> Void)?`): named by `@failure`, which `scan` infers.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -464,22 +489,22 @@ extension TypedRequest {
     #sourceLocation()
     /// Bridged from `TypedRequest.perform(withSuccess:failure:)`.
     /// Closures: `successBlock` is the value, `failureBlock` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:82)
+    #sourceLocation(file:"ClosureRoles.bridge",line:85)
     @discardableResult
     nonisolated(nonsending) func perform() async throws -> Model {
-        #sourceLocation(file:"ClosureRoles.bridge",line:79)
+        #sourceLocation(file:"ClosureRoles.bridge",line:82)
         let call = BridgegenCall<Model, PhotoSubscription>(
             "TypedRequest.perform()",
             cancel: { token in token.dispose() }
         )
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:83)
+            #sourceLocation(file:"ClosureRoles.bridge",line:86)
             self.perform(
                 withSuccess: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:82)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:85)
                 },
                 failure: { error in continuation.resume(throwing: error) }
             )
@@ -488,7 +513,7 @@ extension TypedRequest {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:85)
+#sourceLocation(file:"ClosureRoles.bridge",line:88)
 /// An answer closure and an error closure, implicitly unwrapped (Backendless's
 /// `responseHandler:`, `errorHandler:`): the answer is the value, or a listener's events. With
 /// an error type named like one, the names alone say so; the SDK's own error class (`Fault`) is
@@ -498,20 +523,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.fetchPhoto(id:responseHandler:errorHandler:)`.
     /// Closures: `responseHandler` is the value, `errorHandler` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:91)
+    #sourceLocation(file:"ClosureRoles.bridge",line:94)
     @discardableResult
     nonisolated(nonsending) func fetchPhoto(id: String) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:92)
+        #sourceLocation(file:"ClosureRoles.bridge",line:95)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.fetchPhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:92)
+            #sourceLocation(file:"ClosureRoles.bridge",line:95)
             self.fetchPhoto(
                 id: id,
                 responseHandler: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:91)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:94)
                 },
                 errorHandler: { error in continuation.resume(throwing: error) }
             )
@@ -521,19 +546,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.addPhotoListener(responseHandler:errorHandler:)`.
     /// Closures: `responseHandler` is the events, `errorHandler` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:95)
+    #sourceLocation(file:"ClosureRoles.bridge",line:98)
     func addPhotoListener() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:92)
+        #sourceLocation(file:"ClosureRoles.bridge",line:95)
         BridgegenStream<Photo, PhotoSubscription?>.throwing(
             "PhotoLibrary.addPhotoListener()",
             stop: { token in token?.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:95)
+                #sourceLocation(file:"ClosureRoles.bridge",line:98)
                 self.addPhotoListener(
                     responseHandler: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:94)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:97)
                     },
                     errorHandler: { error in events.finish(throwing: error) }
                 )
@@ -543,7 +568,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:97)
+#sourceLocation(file:"ClosureRoles.bridge",line:100)
 /// A value closure and an error closure whose names say nothing (`got:`, `problem:`): their
 /// types say which is which, for a one-shot and for a stream's events and failure.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -551,20 +576,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.lookUpPhoto(id:got:problem:)`.
     /// Closures: `got` is the value, `problem` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:100)
+    #sourceLocation(file:"ClosureRoles.bridge",line:103)
     @discardableResult
     nonisolated(nonsending) func lookUpPhoto(id: String) async throws -> Photo {
-        #sourceLocation(file:"ClosureRoles.bridge",line:101)
+        #sourceLocation(file:"ClosureRoles.bridge",line:104)
         let call = BridgegenCall<Photo, Swift.Void>("PhotoLibrary.lookUpPhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:101)
+            #sourceLocation(file:"ClosureRoles.bridge",line:104)
             self.lookUpPhoto(
                 id: id,
                 got: { value in
                     #sourceLocation()
                     continuation.resume(returning: value)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:100)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:103)
                 },
                 problem: { error in continuation.resume(throwing: error) }
             )
@@ -574,19 +599,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.watchLibrary(got:problem:)`.
     /// Closures: `got` is the events, `problem` the error.
-    #sourceLocation(file:"ClosureRoles.bridge",line:104)
+    #sourceLocation(file:"ClosureRoles.bridge",line:107)
     func watchLibrary() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:101)
+        #sourceLocation(file:"ClosureRoles.bridge",line:104)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchLibrary()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:104)
+                #sourceLocation(file:"ClosureRoles.bridge",line:107)
                 self.watchLibrary(
                     got: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:103)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:106)
                     },
                     problem: { error in events.finish(throwing: error) }
                 )
@@ -596,7 +621,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:106)
+#sourceLocation(file:"ClosureRoles.bridge",line:109)
 /// A failure closure told by a text beside other values, and no error (Iterable's `onFailure: (_
 /// reason: String?, _ data: Data?) -> Void`): the text is thrown as `BridgegenError.failureStatus`.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -604,20 +629,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.tagPhoto(id:onSuccess:onFailure:)`.
     /// Closures: `onSuccess` is the value, `onFailure` the failure, its text thrown as `BridgegenError.failureStatus` (its other arguments dropped).
-    #sourceLocation(file:"ClosureRoles.bridge",line:109)
+    #sourceLocation(file:"ClosureRoles.bridge",line:112)
     @discardableResult
     nonisolated(nonsending) func tagPhoto(id: String) async throws -> [String: String]? {
-        #sourceLocation(file:"ClosureRoles.bridge",line:110)
+        #sourceLocation(file:"ClosureRoles.bridge",line:113)
         let call = BridgegenCall<[String: String]?, Swift.Void>("PhotoLibrary.tagPhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:110)
+            #sourceLocation(file:"ClosureRoles.bridge",line:113)
             self.tagPhoto(
                 id: id,
                 onSuccess: { tags in
                     #sourceLocation()
                     continuation.resume(returning: tags)
-                    #sourceLocation(file:"ClosureRoles.bridge",line:109)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:112)
                 },
                 onFailure: { text, _ in continuation.resumeWithFailureStatus(text ?? "") }
             )
@@ -626,7 +651,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:112)
+#sourceLocation(file:"ClosureRoles.bridge",line:115)
 /// A `Result` beside other values (Mapbox Directions' `(Session, Result<RouteResponse,
 /// DirectionsError>)`, Azure's `(Result<T, AzureError>, HTTPResponse?)`): the Result is the
 /// outcome, and what it gets beside it is left out, said in the doc comment.
@@ -635,14 +660,14 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.searchPhotos(query:completion:)`.
     /// Left out of the value: the `String` it gets beside the Result, which is the outcome.
-    #sourceLocation(file:"ClosureRoles.bridge",line:116)
+    #sourceLocation(file:"ClosureRoles.bridge",line:119)
     @discardableResult
     nonisolated(nonsending) func searchPhotos(query: String) async throws -> [Photo] {
-        #sourceLocation(file:"ClosureRoles.bridge",line:117)
+        #sourceLocation(file:"ClosureRoles.bridge",line:120)
         let call = BridgegenCall<[Photo], Swift.Void>("PhotoLibrary.searchPhotos(query:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:117)
+            #sourceLocation(file:"ClosureRoles.bridge",line:120)
             self.searchPhotos(
                 query: query,
                 completion: { _, result in
@@ -655,13 +680,13 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.removePhoto(id:completion:)`.
     /// Left out of the value: the `Int?` it gets beside the Result, which is the outcome.
-    #sourceLocation(file:"ClosureRoles.bridge",line:119)
+    #sourceLocation(file:"ClosureRoles.bridge",line:122)
     nonisolated(nonsending) func removePhoto(id: String) async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:119)
+        #sourceLocation(file:"ClosureRoles.bridge",line:122)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.removePhoto(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:119)
+            #sourceLocation(file:"ClosureRoles.bridge",line:122)
             self.removePhoto(
                 id: id,
                 completion: { result, _ in
@@ -673,7 +698,7 @@ extension PhotoLibrary {
     }
 }
 
-#sourceLocation(file:"ClosureRoles.bridge",line:121)
+#sourceLocation(file:"ClosureRoles.bridge",line:124)
 /// A failure told by the call alone (WordPressKit's `failure: () -> Void`): it throws
 /// `BridgegenError.failureFlag`.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -681,20 +706,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.renamePhoto(id:to:success:failure:)`.
     /// Closures: `success` is the value, `failure` the failure, thrown as `BridgegenError.failureFlag`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:125)
+    #sourceLocation(file:"ClosureRoles.bridge",line:128)
     nonisolated(nonsending) func renamePhoto(id: String, to name: String) async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:125)
+        #sourceLocation(file:"ClosureRoles.bridge",line:128)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.renamePhoto(id:to:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:125)
+            #sourceLocation(file:"ClosureRoles.bridge",line:128)
             self.renamePhoto(
                 id: id,
                 to: name,
                 success: {
                     #sourceLocation()
                     continuation.resume()
-                    #sourceLocation(file:"ClosureRoles.bridge",line:124)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:127)
                 },
                 failure: { continuation.resumeWithFailureFlag(error: nil) }
             )
@@ -704,19 +729,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.watchRenames(onChange:failure:)`.
     /// Closures: `onChange` is the events, `failure` the failure, thrown as `BridgegenError.failureFlag`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:128)
+    #sourceLocation(file:"ClosureRoles.bridge",line:131)
     func watchRenames() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:125)
+        #sourceLocation(file:"ClosureRoles.bridge",line:128)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchRenames()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:128)
+                #sourceLocation(file:"ClosureRoles.bridge",line:131)
                 self.watchRenames(
                     onChange: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:127)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:130)
                     },
                     failure: { events.finishWithFailureFlag(error: nil) }
                 )
