@@ -61,9 +61,16 @@ extension StarterBlock {
     // Appcues will execute the completionHandler block; otherwise you should"): it says whether
     // the completion will come. As written, the adapter waited for ever after a false.
     // A value handed over (Apptentive's `fetchCompletionHandler: (UIBackgroundFetchResult) ->
-    // Void`) is nil after a false. Only a closure that does not report a failure.
+    // Void`) is nil after a false. Only a closure that does not report a failure, and only a
+    // push handler's (it is handed a notification, or its `userInfo`): elsewhere the `Bool` says
+    // something else and the completion comes whatever it returns (Noze's Node-style
+    // `write(_:done:) -> Bool`, full buffer or not; SwiftySound's `play(…, completion:) -> Bool`):
+    // the first cut, on every `-> Bool`, lost 16 entries for 8.
+    let notifications = ["UNNotificationResponse", "UNNotificationRequest", "UNNotificationContent", "UNNotification", "[AnyHashable: Any]"]
     if function.returnType?.strippingAttributes.description == "Bool", callbacks.count == 1, let callback = callbacks.first,
+        function.parameters.contains(where: { notifications.contains($0.type.strippingAttributes.description) }),
         let closure = closureType(of: callback), closure.parameters.count <= 1,
+        !closure.parameters.contains(where: { $0.type.strippingAttributes.description.hasSuffix("?") }),
         !closure.parameters.contains(where: { $0.type.strippingAttributes.unwrappingOptional.description.hasSuffix("Error") }),
         !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@asyncError") || $0.annotation.hasPrefix("@failure") })
     {

@@ -78,8 +78,11 @@ import Testing
                 "    // scan: @success(returned) because the Bool it returns says whether 'completionHandler' will come: false is the value at once\n    @success(returned)\n"),
             "\(text)")
         #expect(text.contains("false is nil at once"), "\(text)")
-        // A completion that reports a failure of its own: not so.
+        // A completion that reports a failure of its own: not so; nor a method handed no
+        // notification (Noze's `write(_:done:) -> Bool` calls back full buffer or not).
         #expect(text.components(separatedBy: "    @success(returned)\n").count == 3, "\(text)")
+        let writer = scan("public class Stream { public func write(_ chunk: [UInt8], done: (() -> Void)? = nil) -> Bool { true } }").text
+        #expect(!writer.contains("@success(returned)"), "\(writer)")
         let generated = try generate(text)
         #expect(generated.contains("func didReceiveNotification(response: UNNotificationResponse) async throws -> Bool {"), "\(generated)")
         #expect(generated.contains("async throws -> UIBackgroundFetchResult? {"), "\(generated)")
