@@ -49,7 +49,12 @@ extension StarterBlock {
         // Or a closure named `on` and a thing beside one that ends (Postal's `fetchAttachments(…,
         // onAttachment:, onComplete:)`, LiveKit's `readChunks(onChunk:onCompletion:)`): called
         // for each such thing, then the end; named, since no word list holds every thing.
-        let named = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
+        var named = ClosureRoleNames.kind(of: callbacks.map { ($0.name.name, $0.label?.name) }, method: function.name.name)
+        if named?.isStream == true, let (progress, end) = progressBesideOutcome(callbacks) {
+            let why = "'\(progress)' may be nil: it reports each step on the way, and '\(end)' hands the whole outcome"
+            named = (false, why)
+            annotations += [("@completion(\(end))", why), ("@progress(\(progress))", "'\(progress)' is passed through as it is; if each step is what you want, write '@stream' instead of these two")]
+        }
         let itemAndEnd = named == nil ? perItemClosureAndEnd(among: callbacks) : nil
         let byNames = named ?? itemAndEnd.map { (true, "'\($0.item)' is named for a thing, called for each, and '\($0.end)' ends them") }
         if let itemAndEnd {

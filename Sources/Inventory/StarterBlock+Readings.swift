@@ -48,7 +48,18 @@ extension StarterBlock {
             guard types.count > 1 else { continue }
             let isResult = types.map { resultName($0) != nil }
             guard isResult.filter({ $0 }).count == 1 else { continue }
-            let others = types.indices.filter { !isResult[$0] }.map { types[$0].strippingAttributes.description }
+            // The next page's cursor is returned beside the Result's success (not by a stream).
+            let elements = closure.parameters.count == types.count ? closure.parameters : []
+            let cursors = types.indices.filter {
+                !isResult[$0] && $0 < elements.count && Analyzer.namesNextCursor(elements[$0])
+                    && !annotations.contains { $0.annotation.hasPrefix("@stream") }
+            }
+            if !cursors.isEmpty {
+                notes.append(
+                    ("", "'\(callback.label?.name ?? callback.name.name)' hands \(cursors.map { "'\(elements[$0].secondName ?? elements[$0].label ?? "")'" }.joined(separator: ", ")) beside the Result: "
+                        + "the next page's cursor, returned with its value"))
+            }
+            let others = types.indices.filter { !isResult[$0] && !cursors.contains($0) }.map { types[$0].strippingAttributes.description }
                 // (An object lent to the callback only is said where it is named: GRDB's `Database`.)
                 .filter { other in !annotations.contains { $0.annotation == "@lent(\(TokenMethods.bareName(other)))" } }
             if others.isEmpty { continue }

@@ -1,5 +1,6 @@
 import FixtureSDK
 import Foundation
+import Synchronization
 @testable import BridgegenRuntime
 @testable import GoldenAdapters
 import Testing
@@ -382,6 +383,25 @@ import TestSupport
         let log = MisuseLog.install(for: "PhotoLibrary.searchPhotos")
         library.outcome = .both
         #expect(try await library.searchPhotos(query: "b") == [Photo(id: "b")])
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
+    /// The next page's cursor beside the Result is returned with its success, and an optional
+    /// closure per page beside it is progress, passed through (SwiftyInsta's paginated calls):
+    /// every page comes, the call returns once; a failure throws; a second outcome is reported.
+    @Test func aCursorBesideTheResultIsReturnedAndThePagesAreProgress() async throws {
+        let library = PhotoLibrary()
+        let pages = Mutex<[[Photo]]>([])
+        let (photos, next) = try await library.pagedPhotos(after: PageCursor(page: 1), update: { page, _ in pages.withLock { $0.append(page) } })
+        #expect(photos == [Photo(id: "p1"), Photo(id: "p2")])
+        #expect(next == PageCursor(page: 3))
+        #expect(pages.withLock { $0 } == [[Photo(id: "p1")], [Photo(id: "p2")]])
+        #expect(try await library.pagedPhotos(after: next, update: nil).1 == PageCursor(page: 5))
+        library.outcome = .failure
+        await #expect(throws: PhotoError.notFound) { try await library.pagedPhotos(after: next, update: nil) }
+        let log = MisuseLog.install(for: "PhotoLibrary.pagedPhotos")
+        library.outcome = .both
+        #expect(try await library.pagedPhotos(after: next, update: nil).0.count == 2)
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
 

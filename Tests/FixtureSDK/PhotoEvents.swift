@@ -260,6 +260,27 @@ extension PhotoLibrary {
         }
     }
 
+    /// One page after another (SwiftyInsta's paginated calls): `update`, which may be nil, gets
+    /// each page and the cursor after it; `completion` every photo, beside the next page's cursor.
+    public func pagedPhotos(
+        after cursor: PageCursor, update: ((_ page: [Photo], _ nextCursor: PageCursor) -> Void)?,
+        completion: @escaping (_ result: Result<[Photo], PhotoError>, _ nextCursor: PageCursor) -> Void
+    ) {
+        let pages = [[Photo(id: "p\(cursor.page)")], [Photo(id: "p\(cursor.page + 1)")]]
+        respond { outcome in
+            switch outcome {
+            case .value:
+                for (offset, page) in pages.enumerated() { update?(page, PageCursor(page: cursor.page + offset + 1)) }
+                completion(.success(pages.flatMap { $0 }), PageCursor(page: cursor.page + pages.count))
+            case .failure: completion(.failure(.notFound), cursor)
+            case .both:
+                completion(.success(pages.flatMap { $0 }), PageCursor(page: cursor.page + pages.count))
+                completion(.failure(.notFound), cursor)
+            case .nothing: break
+            }
+        }
+    }
+
     /// A failure told by the call alone, no error (WordPressKit's `changeUsername(to:success:failure:
     /// () -> Void)`).
     public func renamePhoto(id: String, to name: String, success: @escaping () -> Void, failure: @escaping () -> Void) {
@@ -400,4 +421,10 @@ extension PhotoIndex {
 
     public var observerCount: Int { observers.withLock { $0.count } }
     public var latestObservation: PhotoObservation? { lastObservation.withLock { $0 } }
+}
+
+/// Where a paged listing goes on from (SwiftyInsta's `PaginationParameters`).
+public struct PageCursor: Hashable, Sendable {
+    public var page: Int
+    public init(page: Int) { self.page = page }
 }

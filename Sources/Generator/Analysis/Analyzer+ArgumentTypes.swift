@@ -69,7 +69,7 @@ extension Analyzer {
         return Naming.isValidIdentifier(name) && !Naming.reservedWords.contains(name) ? name : "lent"
     }
 
-    static func isOptional(_ type: TypeSyntax) -> Bool {
+    public static func isOptional(_ type: TypeSyntax) -> Bool {
         switch type.strippingAttributes.kind {
         case .optional, .implicitlyUnwrappedOptional: true
         default: false
@@ -153,6 +153,7 @@ extension Analyzer {
             case .result, .thunk: fallback = "result"
             case .cases: fallback = "event"
             case .handedBack: fallback = handles[index] ?? "receiver"
+            case .besideResult: fallback = "next"
             case .value:
                 fallback = valueCount == 1 ? "value" : "value\(valueIndex)"
                 valueIndex += 1

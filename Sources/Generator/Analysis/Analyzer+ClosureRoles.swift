@@ -245,9 +245,36 @@ extension Analyzer {
     /// another); nor may the value be an error while another closure reports the outcome, nor a
     /// stream be of `Void` while a closure the caller passes gets the values.
     mutating func checkNoOutcomeLeft(
-        _ function: FunctionDecl, value: Int, roles: ClosureRoles, shape: CompletionShape, scope: String, isStream: Bool
+        _ function: FunctionDecl, value: Int, roles: ClosureRoles, shape: CompletionShape, scope: String, isStream: Bool,
+        progress: [(name: String, location: SourceLocation)]
     ) -> Bool {
-        let handled = Set([value] + roles.others.map(\.index))
+        // `@progress(name)`, and a closure `@progressStream` turns into a stream: reports on the
+        // way, no part of the outcome, whatever it is called.
+        func closure(named name: String) -> Int? {
+            function.parameters.indices.first {
+                (function.parameters[$0].name.name == name || function.parameters[$0].label?.name == name)
+                    && isClosure(function.parameters[$0].type, scope: scope)
+            }
+        }
+        // (What `@progressStream` names is checked where it is read.)
+        var reporting = function.attributes.filter { $0.name.name == "progressStream" }.compactMap { $0.arguments?.first.flatMap { closure(named: $0.text) } }
+        for (name, location) in progress {
+            guard let index = closure(named: name) else {
+                let known = function.parameters.filter { isClosure($0.type, scope: scope) }.map { "'\($0.name.name)'" }
+                diagnostics.error(
+                    "'@progress(\(name))' names no closure parameter of '\(function.fullName)'", at: location,
+                    notes: [.init(known.isEmpty ? "the method takes no closure" : "its closure parameters are \(known.joined(separator: ", "))")])
+                return false
+            }
+            if index == value || roles.others.contains(where: { $0.index == index }) {
+                diagnostics.error(
+                    "'@progress(\(name))' names the closure that reports the outcome of '\(function.fullName)'", at: location,
+                    notes: [.init("name the closure that only reports progress on the way, or remove '@progress'")])
+                return false
+            }
+            reporting.append(index)
+        }
+        let handled = Set([value] + roles.others.map(\.index) + reporting)
         let left = function.parameters.indices.filter {
             !handled.contains($0) && isClosure(function.parameters[$0].type, scope: scope)
                 && deliversResults(function.parameters[$0].type, scope: scope, of: function.parameters[$0])
@@ -282,6 +309,7 @@ extension Analyzer {
             var notes: [Diagnostic.Note] = [.init(fix)]
             if !isStream, Self.plays(.event, function.parameters[index]) {
                 notes.append(.init("if it is called for every event, bridge the method as a stream: add '@stream'"))
+                notes.append(.init("if it only reports progress on the way, write '@progress(\(name))': it stays a parameter"))
             }
             notes.append(.init("if it is not part of the outcome (a hook, a step the SDK runs), rename it in the .bridge file"))
             diagnostics.error(

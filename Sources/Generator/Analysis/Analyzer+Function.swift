@@ -89,8 +89,11 @@ extension Analyzer {
         guard
             var (shape, valueType) = analyseShape(
                 of: completionParameter, in: function, annotations: annotations, scope: scope),
-            checkNoOutcomeLeft(function, value: completionIndex, roles: roles, shape: shape, scope: scope, isStream: isStream)
+            checkNoOutcomeLeft(
+                function, value: completionIndex, roles: roles, shape: shape, scope: scope, isStream: isStream,
+                progress: annotations.progress)
         else { return nil }
+        shape.progress = annotations.progress.map(\.name)
         // `@success(returned)`: the returned `Bool` says whether the completion will come.
         if let location = annotations.succeedsWithReturned {
             guard !isStream, !roles.valueIsOptional, function.returnType?.strippingAttributes.description == "Bool" else {

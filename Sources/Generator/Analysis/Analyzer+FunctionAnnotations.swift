@@ -57,6 +57,10 @@ extension Analyzer {
         /// (GRDB's connection): no part of the value (Analyzer+Shape.swift).
         var lent: [(type: String, location: SourceLocation)] = []
         var carried: [String] = []
+        /// `@progress(name)`: a closure that reports progress on the way, no part of the outcome
+        /// (SwiftyInsta's optional `updateHandler:` per page, beside the completion that hands
+        /// every page): it stays a parameter of the adapter, passed through.
+        var progress: [(name: String, location: SourceLocation)] = []
     }
 
     /// `2` → (2, nil); `2.error` → (2, "error"); `2.status.error` → (2, "status.error");
@@ -213,6 +217,9 @@ extension Analyzer {
                 // `cancelHandler: () -> Void`): the call throws `CancellationError`.
                 guard let name = singleIdentifier(attribute, usage: Annotations.usage("userCancel")) else { continue }
                 result.closureRoles.append((name, "userCancel", attribute.location))
+            case "progress":
+                guard let name = singleIdentifier(attribute, usage: Annotations.usage("progress")) else { continue }
+                result.progress.append((name, attribute.location))
             case "success", "failure", "event", "finish":
                 if attribute.arguments?.isEmpty == false,
                     attribute.arguments?.allSatisfy({ $0.label == nil && $0.text.hasPrefix(".") }) == true

@@ -119,12 +119,20 @@ extension Analyzer {
             // the call's one value says only that it succeeded.
             let lentValue = isLent(success) || success.strippingAttributes.description == "NSNull"
             guard checkLentUsed() else { return nil }
-            let resultType = success.isVoid || lentValue ? "Void" : success.description
+            // Except the next page's cursor, named so (SwiftyInsta's `(Result<[R], Error>, _
+            // nextParameters: PaginationParameters)`): without it a one-shot of one page cannot
+            // ask for the next, so it is returned beside the Result's success.
+            let cursors = annotations.stream == nil ? elements.indices.filter { $0 != resultIndex && !lentBeside[$0] && Self.namesNextCursor(elements[$0]) } : []
+            let kept = [success.isVoid || lentValue ? nil : success.description].compactMap { $0 }
+                + cursors.map { elements[$0].type.strippingAttributes.description }
+            let resultType = kept.isEmpty ? "Void" : kept.count == 1 ? kept[0] : "(" + kept.joined(separator: ", ") + ")"
             var besides: [String] = []
             let parameters = elements.indices.map { index -> CompletionShape.Parameter in
                 let type = generic ? elements[index].type.strippingAttributes.description : nil
-                if index == resultIndex { return .init(name: "result", role: .result(lent: lentValue), type: type) }
+                // (A `Void` success beside a cursor is dropped as a lent one is: the cursor is the value.)
+                if index == resultIndex { return .init(name: "result", role: .result(lent: lentValue || (success.isVoid && !cursors.isEmpty)), type: type) }
                 if lentBeside[index] { return .init(name: Self.lentName(elements[index].type), role: .handedBack, type: type) }
+                if cursors.contains(index) { return .init(name: elements[index].secondName ?? elements[index].label ?? "next", role: .besideResult, type: type) }
                 besides.append("the `\(elements[index].type.strippingAttributes)` it gets beside the Result, which is the outcome")
                 return .init(name: "_", role: .handedBack, type: type)
             }
@@ -430,4 +438,11 @@ extension Analyzer {
         "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "UUID",
         "Bool", "Double", "Float", "Data", "Date", "URL", "Swift.String", "Swift.Int", "Foundation.UUID",
     ]
+
+    /// A value beside a `Result` named for the next page (`nextParameters`, `nextCursor`,
+    /// `nextPageToken`): what the caller passes to go on, not how the call travelled.
+    public static func namesNextCursor(_ element: TupleTypeElement) -> Bool {
+        guard let name = element.secondName ?? element.label, name != "_", Naming.isValidIdentifier(name) else { return false }
+        return name.hasPrefix("next") && name.dropFirst(4).first?.isUppercase == true
+    }
 }

@@ -87,6 +87,10 @@ enum Annotations {
             usage: "'@progressStream(parameterName)' naming a '(Value) -> Void' progress closure",
             notOnStream: "the stream itself carries the events", notOnNotification: "the stream itself carries the values"),
         Spec(
+            name: "progress", places: .function, labels: [""],
+            usage: "'@progress(closureName)' naming a closure that reports progress on the way (an optional per-page update beside the completion that hands the whole outcome)",
+            notOnStream: "the stream itself carries the events", notOnNotification: "there is no closure"),
+        Spec(
             name: "stream", places: [.function, .delegateAdapter], labels: ["", "bufferingNewest", "bufferingOldest", "replay"],
             required: false,
             usage: "'@stream', '@stream(bufferingNewest: 1)', '@stream(bufferingOldest: 100)', '@stream(shared)', '@stream(shared, replay: 1)' or '@stream(results)'"),

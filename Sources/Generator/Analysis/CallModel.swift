@@ -185,6 +185,9 @@ public struct CompletionShape: Hashable, Sendable {
         /// handle the method returns, NIO's `RepeatedTask`), or an SDK object lent only for the
         /// callback's duration (`@lent(Database)`), which must not escape it.
         case handedBack
+        /// Returned beside the success of the `Result` the callback gets: the next page's cursor
+        /// (SwiftyInsta's `nextParameters`), which a caller needs to go on.
+        case besideResult
     }
 
     public struct Parameter: Hashable, Sendable {
@@ -200,6 +203,9 @@ public struct CompletionShape: Hashable, Sendable {
     /// What the callback gets that the adapter leaves out, and why, for the doc comment
     /// ("the `Database` it gets, lent to it only").
     public var leftOut: [String] = []
+    /// `@progress(name)`: closures that report progress on the way, passed through; named in the
+    /// doc comment, where a reviewer sees that they are no part of the outcome.
+    public var progress: [String] = []
     /// `@failure(nil)`: a nil value fails the call (the values are unwrapped).
     public var nilIsFailure = false
     /// `@asyncError(thrown: 1, unless: .none)`: the case of the failure-only callback's error that
@@ -246,18 +252,21 @@ public struct CompletionShape: Hashable, Sendable {
         return nil
     }
 
-    /// The `Result` that is the whole outcome, when every other parameter is handed back.
-    public var result: (name: String, lent: Bool)? {
+    /// The `Result` that is the whole outcome, when every other parameter is handed back or
+    /// returned beside its success (`besides`, in order).
+    public var result: (name: String, lent: Bool, besides: [String])? {
         var found: (String, Bool)?
+        var besides: [String] = []
         for parameter in parameters {
             switch parameter.role {
             case .result(let lent): found = (parameter.name, lent)
             case .thunk: found = ("Result(catching: { try \(parameter.name)() })", false)
             case .handedBack: continue
+            case .besideResult: besides.append(parameter.name)
             default: return nil
             }
         }
-        return found
+        return found.map { ($0.0, $0.1, besides) }
     }
 
     /// The cases of an SDK enum that is the callback's one argument (beside what is handed back),

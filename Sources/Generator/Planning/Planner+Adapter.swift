@@ -99,6 +99,11 @@ extension Planner {
         var leftOut = call.completion.leftOut.isEmpty
             ? [] : ["Left out of the value: " + call.completion.leftOut.map(SwiftLiteral.commentSafe).joined(separator: "; ") + "."]
         if call.completion.nilIsFailure { leftOut.append("A nil value is the failure: it throws `BridgegenError.noResult`.") }
+        if !call.completion.progress.isEmpty {
+            leftOut.append(
+                call.completion.progress.map { "`\(SwiftLiteral.commentSafe($0))`" }.joined(separator: " and ")
+                    + " only \(call.completion.progress.count == 1 ? "reports" : "report") progress on the way: passed through.")
+        }
         if let outcome = call.completion.enumOutcome { return [caseRoles(outcome, isStream: adapter.stream != nil)] }
         var parts: [String] = []
         for argument in call.legacyCall.arguments {

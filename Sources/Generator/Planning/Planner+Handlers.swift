@@ -43,9 +43,13 @@ extension Planner {
                 "callback(isFinal: \($0)" + (until.progress.map { ", progress: \($0)" } ?? "") + ")"
             }
         }
-        if let (name, lent) = plan.result {
+        if let (name, lent, besides) = plan.result {
             // A lent success (`Result<Database, Error>`) must not escape the callback: Void.
-            printer.line("\(receiver).resume(with: \(name)\(lent ? ".map { _ in }" : ""))")
+            // What comes beside it is returned with it (the next page's cursor).
+            let success = lent ? [] : ["$0"]
+            let kept = success + besides
+            let map = besides.isEmpty ? (lent ? ".map { _ in }" : "") : ".map { " + (success.isEmpty ? "_ in " : "") + (kept.count == 1 ? kept[0] : "(" + kept.joined(separator: ", ") + ")") + " }"
+            printer.line("\(receiver).resume(with: \(name)\(map))")
         } else if let (name, outcome) = plan.enumArgument {
             printCaseSwitch(outcome, over: name, .completion(receiver), into: &printer)
         } else {

@@ -699,6 +699,39 @@ extension PhotoLibrary {
 }
 
 #sourceLocation(file:"ClosureRoles.bridge",line:124)
+/// Except the next page's cursor, returned beside the Result's success; and an optional closure
+/// per page beside the completion that hands every page (SwiftyInsta's paginated calls): progress,
+/// passed through, not a stream.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoLibrary {
+    #sourceLocation()
+    /// Bridged from `PhotoLibrary.pagedPhotos(after:update:completion:)`.
+    /// `update` only reports progress on the way: passed through.
+    #sourceLocation(file:"ClosureRoles.bridge",line:129)
+    @discardableResult
+    nonisolated(nonsending) func pagedPhotos(
+        after cursor: PageCursor, update: (@Sendable (_ page: [Photo], _ nextCursor: PageCursor) -> Void)?
+    ) async throws -> ([Photo], PageCursor) {
+        #sourceLocation(file:"ClosureRoles.bridge",line:132)
+        let call = BridgegenCall<([Photo], PageCursor), Swift.Void>(
+            "PhotoLibrary.pagedPhotos(after:update:)"
+        )
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"ClosureRoles.bridge",line:130)
+            self.pagedPhotos(
+                after: cursor,
+                update: update.map { update in { value0, value1 in continuation.ifRunning { update(value0, value1) } } },
+                completion: { result, nextCursor in
+                    #sourceLocation()
+                    continuation.resume(with: result.map { ($0, nextCursor) })
+                }
+            )
+        }
+    }
+}
+
+#sourceLocation(file:"ClosureRoles.bridge",line:134)
 /// A failure told by the call alone (WordPressKit's `failure: () -> Void`): it throws
 /// `BridgegenError.failureFlag`.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -706,20 +739,20 @@ extension PhotoLibrary {
     #sourceLocation()
     /// Bridged from `PhotoLibrary.renamePhoto(id:to:success:failure:)`.
     /// Closures: `success` is the value, `failure` the failure, thrown as `BridgegenError.failureFlag`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:128)
+    #sourceLocation(file:"ClosureRoles.bridge",line:138)
     nonisolated(nonsending) func renamePhoto(id: String, to name: String) async throws {
-        #sourceLocation(file:"ClosureRoles.bridge",line:128)
+        #sourceLocation(file:"ClosureRoles.bridge",line:138)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PhotoLibrary.renamePhoto(id:to:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"ClosureRoles.bridge",line:128)
+            #sourceLocation(file:"ClosureRoles.bridge",line:138)
             self.renamePhoto(
                 id: id,
                 to: name,
                 success: {
                     #sourceLocation()
                     continuation.resume()
-                    #sourceLocation(file:"ClosureRoles.bridge",line:127)
+                    #sourceLocation(file:"ClosureRoles.bridge",line:137)
                 },
                 failure: { continuation.resumeWithFailureFlag(error: nil) }
             )
@@ -729,19 +762,19 @@ extension PhotoLibrary {
 
     /// Bridged from `PhotoLibrary.watchRenames(onChange:failure:)`.
     /// Closures: `onChange` is the events, `failure` the failure, thrown as `BridgegenError.failureFlag`.
-    #sourceLocation(file:"ClosureRoles.bridge",line:131)
+    #sourceLocation(file:"ClosureRoles.bridge",line:141)
     func watchRenames() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
-        #sourceLocation(file:"ClosureRoles.bridge",line:128)
+        #sourceLocation(file:"ClosureRoles.bridge",line:138)
         BridgegenStream<Photo, PhotoSubscription>.throwing(
             "PhotoLibrary.watchRenames()",
             stop: { token in token.dispose() },
             register: { events in
-                #sourceLocation(file:"ClosureRoles.bridge",line:131)
+                #sourceLocation(file:"ClosureRoles.bridge",line:141)
                 self.watchRenames(
                     onChange: { value in
                         #sourceLocation()
                         events.yield(value)
-                        #sourceLocation(file:"ClosureRoles.bridge",line:130)
+                        #sourceLocation(file:"ClosureRoles.bridge",line:140)
                     },
                     failure: { events.finishWithFailureFlag(error: nil) }
                 )

@@ -1,0 +1,63 @@
+@testable import DeclParser
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// What the thirty-fourth session taught (decision 147).
+@Suite struct ScanThirtyFourthSessionTests: ScanTesting {
+    /// SwiftyInsta's paginated calls: an optional `updateHandler:` per page beside a
+    /// `completionHandler:` that hands every page in a Result, and the next page's cursor beside
+    /// it. Names alone said "a stream"; an expert writes a one-shot of the pages and the cursor,
+    /// the updates passed through as progress (16 of 16 wrong by the oracle before).
+    @Test func anOptionalUpdateBesideACompletionThatHandsEveryPageIsProgress() throws {
+        let text = scan(
+            """
+            public struct PaginationParameters {}
+            public typealias PaginationUpdateHandler<R, P> = (_ update: P, _ inserting: [R], _ nextParameters: PaginationParameters, _ runningResponse: [R]) -> Void
+            public typealias PaginationCompletionHandler<R> = (_ response: Result<[R], Error>, _ nextParameters: PaginationParameters) -> Void
+            public class FeedHandler {
+                public func liked(with paginationParameters: PaginationParameters,
+                                  updateHandler: PaginationUpdateHandler<String, Int>?,
+                                  completionHandler: @escaping PaginationCompletionHandler<String>) {}
+                /// Not optional: each page is what the caller listens for.
+                public func pages(updateHandler: @escaping (String) -> Void, completionHandler: @escaping (Result<[String], Error>) -> Void) {}
+                /// An end that hands only its failure: the updates are the values.
+                public func rows(updateHandler: ((String) -> Void)?, completionHandler: @escaping (Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                """
+                    // scan: @completion(completionHandler) because 'updateHandler' may be nil: it reports each step on the way, and 'completionHandler' hands the whole outcome
+                    @completion(completionHandler)
+                    // scan: @progress(updateHandler) because 'updateHandler' is passed through as it is; if each step is what you want, write '@stream' instead of these two
+                    @progress(updateHandler)
+                    // scan: 'completionHandler' hands 'nextParameters' beside the Result: the next page's cursor, returned with its value
+                    public func liked(
+                """), "\(text)")
+        #expect(text.components(separatedBy: "@progress(").count == 3, "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains(") async throws -> ([String], PaginationParameters) {"), "\(generated)")
+        #expect(generated.contains("continuation.resume(with: result.map { ($0, nextParameters) })"), "\(generated)")
+        #expect(generated.contains("/// `updateHandler` only reports progress on the way: passed through."), "\(generated)")
+        #expect(generated.contains("func pages() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error>"), "\(generated)")
+        #expect(generated.contains("func rows() -> _Concurrency.AsyncThrowingStream<String, any Swift.Error>"), "\(generated)")
+    }
+
+    /// What comes beside a Result that is not named for the next page stays left out (decision
+    /// 117: Mapbox's session, Azure's raw response); so does a cursor a stream's end gets.
+    @Test func onlyTheNextPagesCursorIsKeptBesideAResult() throws {
+        let generated = try generate(
+            """
+            struct Cursor {}
+            extension Client {
+                func search(query: String, completion: @escaping (_ query: String, _ result: Result<[String], Error>) -> Void)
+                func page(after cursor: Cursor, completion: @escaping (Result<Void, Error>, _ nextCursor: Cursor) -> Void)
+            }
+            """)
+        #expect(generated.contains("func search(query: String) async throws -> [String] {"), "\(generated)")
+        #expect(generated.contains("func page(after cursor: Cursor) async throws -> Cursor {"), "\(generated)")
+        #expect(generated.contains("continuation.resume(with: result.map { _ in nextCursor })"), "\(generated)")
+    }
+}
