@@ -79,6 +79,19 @@ public struct DiagnosticBag: Sendable {
         }
     }
 
+    /// Writes `'name'` for `'stand-in'` in the messages and notes collected since `start`: what
+    /// a pass analysed under a name of its own (a success half that takes its failure half's
+    /// closure too) is reported under the name the input declares.
+    public mutating func rename(_ standIn: String, to name: String, from start: Int) {
+        guard standIn != name else { return }
+        for index in diagnostics.indices.dropFirst(start) {
+            diagnostics[index].message = diagnostics[index].message.replacingOccurrences(of: "'\(standIn)'", with: "'\(name)'")
+            for note in diagnostics[index].notes.indices {
+                diagnostics[index].notes[note].message = diagnostics[index].notes[note].message.replacingOccurrences(of: "'\(standIn)'", with: "'\(name)'")
+            }
+        }
+    }
+
     public mutating func append(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
     }

@@ -302,6 +302,16 @@ extension StarterBlock {
             return addContext(member, function, reason: reason)
         }
         // Half of a request's outcome: a callback, but no adapter of it alone can be right.
+        switch chainedHalfPair(of: function, tokens: tokens) {
+        case .failure(let success)?:
+            let successName = success.prefix { $0 != "(" }
+            return addContext(member, function, reason: "the failure half of the adapter of '\(successName)', which sets both halves")
+        case .success(let annotations)?:
+            var entry = Entry(member: member, role: .callback)
+            entry.annotations = annotations
+            return entries.append(entry)
+        case nil: break
+        }
         if let reason = chainedHalfReason(of: function) {
             return addContext(member, function, reason: reason, refused: true)
         }

@@ -63,10 +63,55 @@ extension StarterBlock {
             let other = (isSuccess ? failureNames : successNames).first(where: currentMethodNames.contains)
         else { return nil }
         // Beside a method that gets both (Tiercel's `Task.completion(onMainQueue:handler:)`): that one.
+        // Else, where it can, scan writes the two as one adapter first (`chainedHalfPair`).
         let whole = Self.wholeOutcomeMethods.union(["completion"]).sorted().first(where: currentMethodNames.contains)
         return "'\(name)' sets only the \(isSuccess ? "value" : "failure") of the \(owner)'s outcome and '\(other)' the other half: "
             + "an adapter of either is not ended by the other (it waits until the SDK releases its closure, then throws BridgegenError.callbackDropped, or for ever while the SDK keeps it); "
             + (whole.map { "'\($0)' gets both, await that" } ?? "bridge a method of yours that sets both and awaits")
+    }
+
+    /// The halves of such an outcome with no method that gets both (Kumulos's `success(_:)` and
+    /// `failure(_:)`, Haneke's `Fetch.onSuccess(_:)` and `onFailure(_:)`, ALCamera's fetchers):
+    /// one adapter, written on the success half as `@failure(failure(_:))`, sets both and awaits
+    /// whichever comes; the failure half is context, named so. A parameterless `fetch()`, `save()`
+    /// or `send()` of the type starts the work (ALCamera: nothing runs before it): `@start`, said.
+    enum ChainedHalf {
+        case success(annotations: [(annotation: String, why: String)])
+        case failure(of: String)
+    }
+
+    func chainedHalfPair(of function: FunctionDecl, tokens: TokenMethods) -> ChainedHalf? {
+        let owner = TokenMethods.bareName(type)
+        let name = function.name.name
+        guard let returned = function.returnType.map({ TokenMethods.bareName($0.strippingAttributes.description) }),
+            returned == owner || returned == "Self", function.parameters.count == 1, function.parameters.filter(isClosure).count == 1
+        else { return nil }
+        let isSuccess = ClosureRoleNames.successHalves.contains(name)
+        guard isSuccess || ClosureRoleNames.failureHalves.contains(name),
+            !Self.wholeOutcomeMethods.union(["completion"]).contains(where: currentMethodNames.contains)
+        else { return nil }
+        // The other half by its full name: one closure, so one colon. One each way: beside two
+        // failure halves, which the success half's adapter would set is not told.
+        func halves(_ names: [String]) -> [String] {
+            synchronousMethods.filter { method in names.contains { method.hasPrefix($0 + "(") } && method.filter { $0 == ":" }.count == 1 }
+        }
+        let failures = halves(ClosureRoleNames.failureHalves)
+        let successes = halves(ClosureRoleNames.successHalves)
+        guard failures.count == 1, successes.count == 1, let other = (isSuccess ? failures : successes).first else { return nil }
+        guard isSuccess else { return .failure(of: other) }
+        var annotations = [
+            ("@failure(\(other))", "'\(name)' sets only the value of the \(owner)'s outcome and '\(other)' its failure: one adapter sets both and awaits whichever comes")
+        ]
+        if let start = ["fetch()", "save()", "send()"].first(where: synchronousMethods.contains) {
+            annotations.append(
+                ("@start(\(start))", "as written, the \(owner) reports nothing before '\(start)', called once both halves are set; if its work is under way when it is made, remove it"))
+        }
+        if let stop = tokens.stopMethod(of: type) {
+            annotations.append((stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())", "the \(owner) has \(stop)()"))
+        } else {
+            annotations.append(("@cancel(none)", "'\(name)' returns the \(owner) itself, for chaining, and it has no stop"))
+        }
+        return .success(annotations: annotations)
     }
 
     /// An overload that also takes a context to hand back to the closure (AsyncNinja's

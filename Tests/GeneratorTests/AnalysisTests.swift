@@ -611,7 +611,8 @@ extension ShapeTests {
             "'failure(_:)' sets only the failure of the request's outcome, and 'success' the other half: an adapter of it alone would not end when the other comes",
         ])
         #expect(diagnostics.allSatisfy { $0.severity == .error })
-        #expect(diagnostics.first?.notes.first?.message.hasPrefix("mark both '@context', and bridge a method of yours that sets both halves") == true)
+        #expect(diagnostics.first?.notes.first?.message == "name the failure half on it, '@failure(failure(_:))' (by its full name): one adapter sets both and awaits whichever comes")
+        #expect(diagnostics.last?.notes.first?.message == "name it on the success half, '@failure(failure(_:))': one adapter sets both and awaits whichever comes")
         let (alone, none) = analyse("@discardableResult func success(_ handler: @escaping (Data) -> Void) -> Self")
         #expect(none.allSatisfy { $0.severity != .error } && alone?.blocks.first?.adapters.count == 1, "\(none)")
     }

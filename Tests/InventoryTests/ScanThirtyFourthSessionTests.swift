@@ -60,4 +60,39 @@ import Testing
         #expect(generated.contains("func page(after cursor: Cursor) async throws -> Cursor {"), "\(generated)")
         #expect(generated.contains("continuation.resume(with: result.map { _ in nextCursor })"), "\(generated)")
     }
+
+    /// Kumulos's, Haneke's and ALCamera's halves of one outcome, each set by a call that returns
+    /// the object, and no method that gets both: refused before (14 entries missing), now one
+    /// adapter on the success half that sets both; ALCamera's starts at `fetch()`, said.
+    @Test func theHalvesOfAnOutcomeAreOneAdapter() throws {
+        let text = scan(
+            """
+            public typealias SuccessBlock = ([String]) -> Void
+            public typealias FailureBlock = (NSError) -> Void
+            public final class ImageFetcher {
+                public init() {}
+                public func onSuccess(_ success: @escaping SuccessBlock) -> Self { self }
+                public func onFailure(_ failure: @escaping FailureBlock) -> Self { self }
+                public func fetch() -> Self { self }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                """
+                    // scan: @failure(onFailure(_:)) because 'onSuccess' sets only the value of the ImageFetcher's outcome and 'onFailure(_:)' its failure: one adapter sets both and awaits whichever comes
+                    @failure(onFailure(_:))
+                    // scan: @start(fetch()) because as written, the ImageFetcher reports nothing before 'fetch()', called once both halves are set; if its work is under way when it is made, remove it
+                    @start(fetch())
+                    // scan: @cancel(none) because 'onSuccess' returns the ImageFetcher itself, for chaining, and it has no stop
+                    @cancel(none)
+                    public func onSuccess(
+                """), "\(text)")
+        #expect(text.contains("@context  // the failure half of the adapter of 'onSuccess', which sets both halves\n    public func onFailure("), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("/// Bridged from `ImageFetcher.onSuccess(_:)` and its failure half `ImageFetcher.onFailure(_:)`."), "\(generated)")
+        #expect(generated.contains("func onSuccess() async throws -> [String] {"), "\(generated)")
+        #expect(generated.contains("}).onFailure({ error in continuation.resume(throwing: error) })"), "\(generated)")
+        #expect(generated.contains("start: { token in _ = token.fetch() }"), "\(generated)")
+    }
 }

@@ -253,10 +253,27 @@ extension Analyzer {
             generated[key] = location
             adapters.append(adapter)
         }
-        for function in bridgeable {
+        // A success half and the failure half it names: one adapter (Analyzer+ChainedHalves.swift).
+        let paired = pairHalves(bridgeable, among: methods, typeName: typeName, scope: scope, isFreeFunction: decl.isFreeFunction)
+        for half in paired.failureHalves.values where !context.contains(where: { $0.location == half.location }) {
+            context.append((half.fullName, half.location))
+        }
+        for function in paired.functions {
             let reported = diagnostics.diagnostics.count
-            defer { noteTheDeclaration(function, ofErrorsFrom: reported) }
+            defer {
+                if let success = paired.successHalves[function.location.offset] {
+                    diagnostics.rename(function.fullName, to: success.fullName, from: reported)
+                }
+                noteTheDeclaration(paired.successHalves[function.location.offset] ?? function, ofErrorsFrom: reported)
+            }
             guard var adapter = analyseFunction(function, typeName: typeName, scope: scope, access: access, block: options) else { continue }
+            if let half = paired.failureHalves[function.location.offset], let success = paired.successHalves[function.location.offset] {
+                adapter.sourceName = typeName + "." + success.fullName
+                if case .call(var call) = adapter.start {
+                    call.legacyCall.chained = LegacyCall.Chained(name: half.name.name, fullName: typeName + "." + half.fullName)
+                    adapter.start = .call(call)
+                }
+            }
             if decl.isFreeFunction, !checkFreeFunction(adapter, function) { continue }
             warnIfCollides(adapter, with: context, at: function.name.location)
             warnIfShadowsItsMethod(adapter, function)

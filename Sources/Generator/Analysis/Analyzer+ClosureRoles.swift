@@ -75,6 +75,13 @@ extension Analyzer {
                 roles.others.append((index, role))
             }
         }
+        // The success half's own closure, beside the failure half's: the value.
+        if roles.value == nil, annotations.failureHalf != nil, case let rest = closures.filter({ index in !roles.others.contains { $0.index == index } }),
+            rest.count == 1
+        {
+            roles.value = rest[0]
+            roles.valueRole = .success
+        }
         if roles.value == nil, annotations.completion == nil {
             diagnostics.error(
                 "'\(function.fullName)' names closure roles but not the closure that delivers the \(isStream ? "events" : "value")",

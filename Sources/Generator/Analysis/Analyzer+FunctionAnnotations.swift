@@ -61,6 +61,8 @@ extension Analyzer {
         /// (SwiftyInsta's optional `updateHandler:` per page, beside the completion that hands
         /// every page): it stays a parameter of the adapter, passed through.
         var progress: [(name: String, location: SourceLocation)] = []
+        /// `@failure(onFailure(_:))`: the method that sets the failure half of the outcome.
+        var failureHalf: String?
     }
 
     /// `2` → (2, nil); `2.error` → (2, "error"); `2.status.error` → (2, "status.error");
@@ -220,6 +222,12 @@ extension Analyzer {
             case "progress":
                 guard let name = singleIdentifier(attribute, usage: Annotations.usage("progress")) else { continue }
                 result.progress.append((name, attribute.location))
+            case "failure" where Self.failureHalfReference(function)?.attribute == attribute:
+                // The failure half, a method: its closure is the last parameter of the function
+                // as analysed (`pairHalves`), named as the method.
+                let name = Self.failureHalfReference(function)?.name ?? ""
+                result.closureRoles.append((String(name.prefix { $0 != "(" }), "failure", attribute.location))
+                result.failureHalf = name
             case "success", "failure", "event", "finish":
                 if attribute.arguments?.isEmpty == false,
                     attribute.arguments?.allSatisfy({ $0.label == nil && $0.text.hasPrefix(".") }) == true

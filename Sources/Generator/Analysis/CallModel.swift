@@ -84,6 +84,16 @@ public struct LegacyCall: Hashable, Sendable {
     /// The method takes a variadic list, which Swift cannot pass on (it has no splat): the
     /// adapter calls it through its array form (decision 109).
     public var arrayForm: ArrayForm? = nil
+    /// The failure half, called on what the call returns with the last argument (the failure's
+    /// closure): `self.onSuccess({ … }).onFailure({ … })`.
+    public var chained: Chained? = nil
+
+    public struct Chained: Hashable, Sendable {
+        /// `onFailure`
+        public var name: String
+        /// `Fetch.onFailure(_:)`, for the doc comment.
+        public var fullName: String
+    }
 
     /// A method with a variadic parameter as a function value of the same function with an
     /// array in its place: Swift passes a variadic list as an array, so the two types have one

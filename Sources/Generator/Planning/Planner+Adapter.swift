@@ -64,6 +64,9 @@ extension Planner {
             provenance = "Runs `\(script)` in place of the SDK, as the adapter of `\(source)`."
         } else if case .notification = adapter.start {
             provenance = "Observes notification `\(source)`."
+        } else if let half = adapter.call?.legacyCall.chained {
+            // Both halves of the outcome, each named where a reviewer looks for its adapter.
+            provenance = "Bridged from `\(source)` and its failure half `\(SwiftLiteral.commentSafe(half.fullName))`."
         } else {
             provenance = "Bridged from `\(source)`."
         }

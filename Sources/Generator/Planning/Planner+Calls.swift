@@ -244,7 +244,7 @@ extension Planner {
             function += (site.receiver.isEmpty ? "" : site.receiver + ".") + legacy.name
         }
         let labelled = { (label: String?) in legacy.arrayForm == nil ? label.map { $0 + ": " } ?? "" : "" }
-        let arguments = legacy.arguments.map { argument -> (text: Sourced, isHandler: Bool) in
+        let all = legacy.arguments.map { argument -> (text: Sourced, isHandler: Bool) in
             switch argument {
             case .forwarded(let label, let name, let isInout, let line):
                 let value = forwardedValue(call, name: name, isInout: isInout, continuation: site.names.continuation)
@@ -256,13 +256,16 @@ extension Planner {
                 return (Sourced(labelled(label) + Self.outcomeClosure(closure, target: target, isStream: adapter.stream != nil), from: line), false)
             }
         }
+        // The failure half, chained on what the call returns, takes the last argument (one line).
+        var arguments = all
+        let chain = legacy.chained.flatMap { chained in arguments.popLast().map { ")." + chained.name + "(" + $0.text.text + ")" } } ?? ""
         if arguments.isEmpty {
-            return printer.line(function + "()", from: adapter.signatureLine, anchor: true)
+            return printer.line(function + "()" + chain.dropFirst(), from: adapter.signatureLine, anchor: true)
         }
         if arguments.count == 1, arguments[0].isHandler, printer.fits(function + "(" + arguments[0].text.text) {
             printer.line(function + "(" + arguments[0].text.text, from: adapter.signatureLine, anchor: true)
             printer.indented(handlerBody)
-            return printer.line("})")
+            return printer.line("}" + (chain.isEmpty ? ")" : chain))
         }
         printer.line(function + "(", from: adapter.signatureLine, anchor: true)
         printer.indented { printer in
@@ -277,7 +280,7 @@ extension Planner {
                 printer.line("}" + comma)
             }
         }
-        printer.continuation(")")
+        printer.continuation(chain.isEmpty ? ")" : chain)
     }
 
     /// The closure bridgegen hands the SDK for a failure or end closure: it ends the call (or the
