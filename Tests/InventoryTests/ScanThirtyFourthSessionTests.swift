@@ -95,4 +95,20 @@ import Testing
         #expect(generated.contains("}).onFailure({ error in continuation.resume(throwing: error) })"), "\(generated)")
         #expect(generated.contains("start: { token in _ = token.fetch() }"), "\(generated)")
     }
+
+    /// Kumulos's blocks get the operation itself last, `(KSResponse, KSAPIOperation)`: the object
+    /// the method returns for chaining, which the caller has; no part of the value.
+    @Test func theObjectItselfHandedBackLastToAChainedHalfIsNoValue() throws {
+        let generated = try generate(
+            """
+            struct Response {}
+            extension Operation {
+                @failure(failure(_:)) @cancel(none)
+                @discardableResult func success(_ success: ((Response, Operation) -> Void)?) -> Operation
+                @discardableResult func failure(_ failure: ((NSError?, Operation) -> Void)?) -> Operation
+            }
+            """)
+        #expect(generated.contains("func success() async throws -> Response {"), "\(generated)")
+        #expect(generated.contains("}).failure({ error, _ in continuation.resumeWithFailureFlag(error: error) })"), "\(generated)")
+    }
 }

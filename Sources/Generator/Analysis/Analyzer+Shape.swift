@@ -354,6 +354,15 @@ extension Analyzer {
                 roles[1] = .handedBack
             }
         }
+        // Or last, by a method that returns the object itself for chaining (Kumulos's
+        // `success(_:) -> KSAPIOperation`, whose block gets `(KSResponse, KSAPIOperation)`): the
+        // caller has it already.
+        let returned = function.returnType?.strippingAttributes.description
+        if elements.count > 1, roles.last == .some(nil), returned == "Self" || returned.map({ String($0.prefix { $0 != "<" }) }) == scope,
+            Self.isReceiver(elements[elements.count - 1], scope: scope)
+        {
+            roles[elements.count - 1] = .handedBack
+        }
         // What the SDK lends to the callback only (`@lent`).
         var handles: [Int: String] = [:]
         var leftOut = Self.lentNotes(annotations.lent)
