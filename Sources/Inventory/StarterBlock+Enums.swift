@@ -122,9 +122,12 @@ extension StarterBlock {
     static func bareSuccess(of function: FunctionDecl, in handed: SDKEnum) -> String? {
         let commands: Set<String> = ["connect", "disconnect", "commit", "rollback", "start", "begin", "release", "create", "drop", "alter", "close"]
         guard let verb = ClosureRoleNames.camelWords(function.name.name).first, commands.contains(verb) else { return nil }
+        // A success of the call itself (`.success`, `.successNoData`), not of one step named
+        // before it (Kassandra's `Result.authSuccess`, beside `.ready` and `.authenticate(with:)`,
+        // which `connect` must hand back: the server asks for credentials).
         return handed.emptyCases.first { name in
             let lowered = name.lowercased()
-            return lowered.contains("success") || lowered.contains("nodata") || ["done", "ok"].contains(lowered)
+            return lowered.hasPrefix("success") || lowered.contains("nodata") || ["done", "ok"].contains(lowered)
         }
     }
 }

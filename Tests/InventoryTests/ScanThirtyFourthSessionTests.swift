@@ -111,4 +111,35 @@ import Testing
         #expect(generated.contains("func success() async throws -> Response {"), "\(generated)")
         #expect(generated.contains("}).failure({ error, _ in continuation.resumeWithFailureFlag(error: error) })"), "\(generated)")
     }
+
+    /// Kassandra's `connect(with:…, oncompletion: (Result) -> Void)`: `Result` has `.authSuccess`,
+    /// the success of one step, beside `.ready` and `.authenticate(with:)`, which tells the caller
+    /// to authenticate. Read as a command's bare success, every other case was dropped (4 wrong on
+    /// first contact, batch 84). A command's success is the call's own: `.success…`, `.done`, `.ok`.
+    @Test func aStepsSuccessIsNotACommandsSuccess() throws {
+        let text = scan(
+            """
+            public enum Result {
+                case error(Error)
+                case ready
+                case authenticate(with: String)
+                case authSuccess
+            }
+            public enum QueryResult {
+                case error(Error)
+                case successNoData
+                case rows([String])
+            }
+            public class Client {
+                public func connect(with keyspace: String? = nil, oncompletion: @escaping (Result) -> Void) {}
+                public func create(table: String, oncompletion: @escaping (QueryResult) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    // scan: as written, the value is the whole Result: .ready, .authenticate, .authSuccess; where a call only succeeds or fails, leave the value unused; if only '.authenticate' carries the answer"), "\(text)")
+        #expect(text.contains("    @success(.successNoData)\n"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func connect(with keyspace: String? = nil) async throws -> Store.Result {"), "\(generated)")
+        #expect(generated.contains("func create(table: String) async throws {"), "\(generated)")
+    }
 }
