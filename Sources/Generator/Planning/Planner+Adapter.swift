@@ -85,7 +85,12 @@ extension Planner {
                 "keeps what comes until it is released: after a `break`, set it to nil or let it go.",
             ]
         } ?? []
-        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + made + Self.closureRoles(of: adapter) + blocking
+        // What starts the SDK's work, which a caller who also calls it would start twice (the
+        // hand-read of ALCamera's `onSuccess()`, whose own examples call `fetch()`).
+        let started = adapter.options.cancellation.startMethod.map { start in
+            script != nil ? [] : ["Starts the work itself, calling `\(SwiftLiteral.commentSafe(start))()` on what the SDK returns once its closures are set: do not call it too."]
+        } ?? []
+        let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + made + Self.closureRoles(of: adapter) + started + blocking
         return try templates.render(
             Self.adapterHeaderTemplate,
             [

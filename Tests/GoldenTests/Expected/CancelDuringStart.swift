@@ -78,6 +78,7 @@ extension SlowStarts {
     }
 
     /// Bridged from `SlowStarts.makeFetch(id:completion:)`.
+    /// Starts the work itself, calling `resume()` on what the SDK returns once its closures are set: do not call it too.
     #sourceLocation(file:"CancelDuringStart.bridge",line:16)
     @discardableResult
     nonisolated(nonsending) func makeFetch(id: Int) async throws -> Int {

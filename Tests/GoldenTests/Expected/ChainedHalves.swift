@@ -16,6 +16,7 @@ extension PhotoFetch {
     #sourceLocation()
     /// Bridged from `PhotoFetch.onSuccess(_:)` and its failure half `PhotoFetch.onFailure(_:)`.
     /// Closures: `success` is the value, `onFailure` the error.
+    /// Starts the work itself, calling `fetch()` on what the SDK returns once its closures are set: do not call it too.
     #sourceLocation(file:"ChainedHalves.bridge",line:7)
     @discardableResult
     nonisolated(nonsending) func onSuccess() async throws -> [Photo] {

@@ -15,6 +15,7 @@ extension Transfers {
     /// SDK's own answer after cancelling (here a partial result).
     ///
     /// Bridged from `Transfers.makeTask(url:completion:)`.
+    /// Starts the work itself, calling `resume()` on what the SDK returns once its closures are set: do not call it too.
     #sourceLocation(file:"StartAndWait.bridge",line:7)
     @discardableResult
     nonisolated(nonsending) func makeTask(url: String) async throws -> String {
