@@ -194,8 +194,11 @@ extension StarterBlock {
         // callback fires until the stop, which ends the stream.
         // An observer's one `completion` beside its undoing call (Bluejay's `listen(to:…,
         // completion:)` and `endListen(to:)`) is a registration too, whatever it is called.
+        // Or `complete` (SwiftyTeeth's `connect(with:autoReconnect:complete:)` beside `disconnect`).
         let namedCompletion = callbacks.count == 1
-            && [callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains(where: { $0.lowercased().contains("completion") })
+            && [callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains(where: {
+                $0.lowercased().contains("completion") || ["complete", "oncomplete"].contains($0.lowercased())
+            })
         // Not the completion of the request itself (Moscapsule's `subscribe(_:qos:
         // requestCompletion:)`, whose messages come through `onMessageCallback`).
         let namesRequest = callbacks.count == 1

@@ -192,7 +192,11 @@ extension StarterBlock {
         else { return }
         let name = callback.label?.name ?? callback.name.name
         let flag = (closure.parameters[0].secondName ?? closure.parameters[0].label ?? "")
-        guard ["Error", "NSError", "any Error", "Swift.Error"].contains(wrapped.strippingAttributes.description) else {
+        // The SDK's own error too (WistiaKit's `(_ success: Bool, _ error: WistiaAPIError?)`).
+        let errorName = TokenMethods.bareName(wrapped.strippingAttributes.description)
+        guard ["Error", "NSError", "any Error", "Swift.Error"].contains(wrapped.strippingAttributes.description)
+            || errorName.hasSuffix("Error") || errorTypes.contains(errorName)
+        else {
             // A flag and an optional value, no error (NextLevel's `(_ completed: Bool, _ gifPath:
             // URL?)`): returned together, as written; said.
             if closure.parameters.count == 2 {

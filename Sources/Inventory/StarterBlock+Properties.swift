@@ -21,16 +21,6 @@ extension StarterBlock {
         return rest.first.map(ends.contains) ?? false
     }
 
-    /// A `will…` property of a view or screen that takes nothing back (Popover's
-    /// `willShowHandler: (() -> ())?`, ImageSlideshow's `willBeginDragging`): what it is about to
-    /// show or do, an event, not a hook whose answer the library waits for. Not one the library
-    /// sets to a handler of its own (OAuth2's `OAuth2WebViewController.onWillCancel`, which its
-    /// authorizer sets to dismiss the screen): that one is the library's hook.
-    func announcesOnScreen(_ member: SourceMember) -> Bool {
-        guard isUIView || isScreen, propertiesSetByLibrary[member.name] == nil, let closure = propertyClosure(member) else { return false }
-        return closure.result.isVoid
-    }
-
     /// A callback property's annotations and notes: `@once` where its name says an end, else a
     /// stream; and what makes that reading doubtful (decisions 81, 85, 87).
     func propertyAnnotations(_ member: SourceMember) -> [(annotation: String, why: String)] {

@@ -325,15 +325,16 @@ struct StarterBlock {
                 member,
                 reason: "a requirement the library sets on the \(Self.bareTypeName(type)) it is given (\(propertiesSetByLibrary[member.name] ?? "")): your conforming type calls it, to tell the library")
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member)
-            && ((Self.namesHook(member.name) && !announcesOnScreen(member)) || Self.handsOverBackgroundCompletion(member.name)
-                || Self.namesConfiguration(property: member.name)):
+            && (Self.handsOverBackgroundCompletion(member.name) || Self.namesConfiguration(property: member.name)):
+            // Not one named for what is about to happen (`willShowDrop`, `willDismiss`): its
+            // closure returns nothing, so it cannot hold the library back, and it tells of each
+            // time as a `did` one does (decision 148). Its note says the stream hears of it after
+            // the library has gone on; the note on a property the library sets itself says the rest.
             addContextProperty(
                 member,
-                reason: Self.namesHook(member.name)
-                    ? "named for what is about to happen: a hook the library runs before it goes on, not an event to listen to"
-                    : Self.namesConfiguration(property: member.name)
-                        ? "named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to"
-                        : "holds the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await")
+                reason: Self.namesConfiguration(property: member.name)
+                    ? "named for setting up what it is handed: your code, which the library runs as it lays out, not an event to listen to"
+                    : "holds the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await")
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member):
             // `var onMessage: ((Event) -> Void)?`: the SDK calls what the app sets, for each
             // event; generate bridges it as a stream that sets it while iterated.

@@ -27,7 +27,8 @@ import Testing
 
     /// Popover's `willShowHandler` and ImageSlideshow's `willBeginDragging`: a view's `will…`
     /// properties announce what it is about to show or do, events; said that they come after.
-    /// A client's `willConnect` stays a hook.
+    /// A client's `willConnect` too, since decision 148 (Drops' `willShowDrop`, Dodo's
+    /// `willAnimateKeyboard`): the closure returns nothing, so it cannot hold the library back.
     @Test func aViewsWillPropertyIsAnEvent() {
         let text = scan(
             """
@@ -44,7 +45,10 @@ import Testing
             text.contains(
                 "// scan: 'willShowHandler' is called before it happens: each element comes after the Popover has gone on; if your code must run first, set 'willShowHandler' yourself and mark it '@context'"
             ), "\(text)")
-        #expect(text.contains("// Client: willConnect — named for what is about to happen: a hook the library runs before it goes on"), "\(text)")
+        #expect(
+            text.contains(
+                "// scan: 'willConnect' is called before it happens: each element comes after the Client has gone on; if your code must run first, set 'willConnect' yourself and mark it '@context'"
+            ), "\(text)")
     }
 
     /// From the outside try: a checker's `start(completion handler:)` keeps its handler in a

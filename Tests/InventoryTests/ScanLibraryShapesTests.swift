@@ -587,9 +587,9 @@ import Testing
         #expect(text.contains("// scan: @stream because 'handler' is called for each DownloadTask of the array"), "\(text)")
     }
 
-    /// ProcedureKit and Swift-ActionCableClient: what is named for what is about to happen
-    /// (`addWillExecuteBlockObserver`, `willConnect`) is a hook the library runs before it goes
-    /// on; `dispatchNotify(withGroup:block:)` runs its block.
+    /// ProcedureKit: a method named for what is about to happen (`addWillExecuteBlockObserver`)
+    /// is a hook the library runs before it goes on; Swift-ActionCableClient's `willConnect`
+    /// property is a stream since decision 148; `dispatchNotify(withGroup:block:)` runs its block.
     @Test func willHooksAndDispatchersAreNoCallbacks() {
         let text = scan(
             """
@@ -602,7 +602,9 @@ import Testing
             """
         ).text
         #expect(text.contains("@context  // named for what is about to happen: a hook the library runs before it goes on, not an event to listen to\n    public func addWillExecuteBlockObserver"), "\(text)")
-        #expect(text.contains("@context  // named for what is about to happen: a hook the library runs before it goes on, not an event to listen to\n    public var willConnect"), "\(text)")
+        // A property's closure returns nothing and cannot hold the library back: a stream, said
+        // (decision 148).
+        #expect(text.contains("// scan: 'willConnect' is called before it happens: each element comes after the Procedure has gone on"), "\(text)")
         #expect(!text.contains("@context  // named for what is about to happen: a hook the library runs before it goes on, not an event to listen to\n    public func addDidExecuteBlockObserver"), "\(text)")
         #expect(!text.contains("\n    public func dispatchNotify(withGroup group: Int, block: @escaping () -> Void)\n\n"), "\(text)")
     }
