@@ -70,3 +70,22 @@ import Testing
             ), "\(text)")
     }
 }
+
+extension ScanThirtyFifthSessionTests {
+    /// Dracoon's `DownloadCallback.onComplete: ((URL) -> Void)?`, SwiftHTTP's `onFinish:
+    /// ((Response) -> Void)?`: `on` and an end alone is the object's own end, once, whatever it
+    /// hands over. A thing named between them (`onTaskCompleted`) is still the end of each.
+    @Test func anObjectsOwnEndPropertyWithAValueIsOnce() {
+        let text = scan(
+            """
+            public class DownloadCallback {
+                public var onComplete: ((URL) -> Void)?
+                public var onTaskCompleted: ((Int) -> Void)?
+                func done(_ url: URL) { onComplete?(url); onTaskCompleted?(1) }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @once because 'onComplete' is named for an end, which comes once\n    @once\n    public var onComplete: ((URL) -> Void)?"), "\(text)")
+        #expect(!text.contains("@once\n    public var onTaskCompleted"), "\(text)")
+    }
+}

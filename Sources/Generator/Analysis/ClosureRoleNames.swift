@@ -169,8 +169,7 @@ public enum ClosureRoleNames {
         // -> Void` of a session is the end of each of its tasks: not once.
         guard lowered.hasPrefix("on") else { return false }
         let arguments = closure?.parameters.map { $0.type.strippingAttributes.unwrappingOptional.description } ?? []
-        guard arguments.isEmpty || (arguments.count == 1 && ["Error", "Reason", "Code", "Status"].contains(where: arguments[0].contains))
-        else { return false }
+        let getsWhy = arguments.isEmpty || (arguments.count == 1 && ["Error", "Reason", "Code", "Status"].contains(where: arguments[0].contains))
         let ends = [
             "complete", "completed", "finish", "finished", "done", "close", "closed", "closure", "disconnect", "disconnected",
             "terminate", "terminated", "termination", "shutdown", "end", "ended",
@@ -181,6 +180,11 @@ public enum ClosureRoleNames {
         // Between `on` and the end, nothing or words that say how (`onUnexpectedClosure`); a
         // thing named there ends, one of many (`onPartComplete`, `onConnectionClose`): not once.
         let middle = name.dropFirst(2).dropLast(end.count)
+        // `on` and the end alone (Dracoon's `DownloadCallback.onComplete: ((URL) -> Void)?`,
+        // SwiftHTTP's `onFinish: ((Response) -> Void)?`, LiveKit's `Span.onEnd`): the object's own
+        // end, whatever it hands over. Else only with nothing or why (`onUnexpectedClosure`).
+        if middle.isEmpty { return true }
+        guard getsWhy else { return false }
         var words: [String] = []
         for character in middle {
             if character.isUppercase || words.isEmpty { words.append("") }
