@@ -22,6 +22,9 @@ extension Scan {
         for type in visible where type.kind == .protocol {
             let isDelegate = StarterBlock.isDelegateProtocol(type)
             requirements[type.name, default: []] += type.members.compactMap { member in
+                // A settable property's too (OmiseSDK's `ThreeDSFlowViewModelProtocol.onStateChange`),
+                // whose stream sets it on the conformer.
+                if !isDelegate, let property = propertySignature(of: member) { return property }
                 // Not a `mutating` requirement, which has no adapter (its conformers' have theirs).
                 guard case .function(let function)? = member.declaration, !function.modifiers.contains(where: { $0.name == "mutating" })
                 else { return nil }
@@ -85,6 +88,14 @@ extension Scan {
             if superclass != nil || !byName.isEmpty { served[name] = (superclass, byName) }
         }
         return served
+    }
+
+    /// A settable property's name and type, as a requirement and its implementation both write
+    /// them: `property onStateChange: ((ThreeDSFlowState) -> Void)?`.
+    static func propertySignature(of member: SourceMember) -> String? {
+        guard case .context(let property)? = member.declaration, property.kind == .property, property.isSettable, let type = property.type
+        else { return nil }
+        return "property \(member.name): " + type.strippingAttributes.description.replacingOccurrences(of: "-> ()", with: "-> Void")
     }
 
     /// `signature` is `requirement` with each of `wildcards` (associated types, whole words)

@@ -137,6 +137,11 @@ extension StarterBlock {
                 if let note = handleLeftOut(of: handed, returned: returned) { annotations.append(note) }
             } else if byNames == nil, !once,
                 Self.namesObserver(function.name.name)
+                    // Or what it returns says so (BTKit's `scan(_:options:closure:) ->
+                    // ObservationToken`): an observation, a subscription, kept until stopped. Only
+                    // for one closure named for no outcome: BTKit's `readRSSI(…, result:)` and
+                    // `disconnect(…, result:)` return the same token and call back once.
+                    || (Self.namesObservation(returnedType) && callbacks.count == 1 && Self.namesNoOutcome(callbacks[0], of: function.name.name))
                     // Not an addition of something with its completion (Cloudinary's
                     // `addTag(_:publicIds:params:completionHandler:) -> CLDTagRequest`): a request.
                     || (Self.namesAddition(function.name.name)
@@ -455,6 +460,7 @@ extension StarterBlock {
             successNilNote(callbacks: callbacks, into: &annotations)
         }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
+        if let note = eventsBesideLastNote(callbacks: callbacks, annotations: annotations) { annotations.append(note) }
         if let name = taskMethodAsyncName(of: function, callbacks: callbacks) { annotations.append(name) }
         closingAnnotations(of: function, callbacks: callbacks, once: once, into: &annotations)
         return annotations

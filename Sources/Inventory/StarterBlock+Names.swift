@@ -180,4 +180,24 @@ extension StarterBlock {
         }
         return nil
     }
+
+    /// A returned type named for an observation that lasts (`ObservationToken`, a
+    /// `ListenerRegistration`, a `Disposable`): not a `Cancellable` or `Handle`, which a request
+    /// returns too.
+    static func namesObservation(_ type: String) -> Bool {
+        let bare = TokenMethods.bareName(withoutSomeOrAny(type))
+        return ["ObservationToken", "ObserverToken", "Observation", "Subscription", "Registration", "Disposable"].contains(where: bare.hasSuffix)
+    }
+
+    /// A closure named for nothing but being one (`closure`, `handler`, `block`, `callback`), or
+    /// for events (`onChange`, `listener`), of a method not named for one request (`readRSSI`,
+    /// `fetch…`, `disconnect`): nothing says it comes once.
+    static func namesNoOutcome(_ callback: Parameter, of method: String) -> Bool {
+        let requests = ["read", "get", "fetch", "load", "request", "send", "write", "disconnect"]
+        guard let verb = ClosureRoleNames.camelWords(method).first, !requests.contains(verb) else { return false }
+        let generic = ["closure", "handler", "block", "callback", "observer", "listener", "action"]
+        return [callback.name.name, callback.label?.name].compactMap { $0 }.filter { $0 != "_" }.allSatisfy { name in
+            generic.contains(name.lowercased()) || ClosureRoleNames.plays(.event, name: name, label: nil)
+        }
+    }
 }

@@ -317,6 +317,12 @@ struct StarterBlock {
             // A SwiftUI environment value (PopupView's `popupDismiss: (() -> Void)?`): an action the
             // library hands the views, which they call; nothing calls the app back through it.
             addContextProperty(member, reason: "a SwiftUI environment value: an action your views read and call, not events to listen to")
+        case .property where isCallbackProperty(member) && !isProtocol
+            && Scan.propertySignature(of: member).flatMap({ requirementsServed[$0] }) != nil:
+            // A conformer's implementation of a protocol's property (OmiseSDK's
+            // `ThreeDSFlowViewModel.onStateChange`): the protocol's stream sets it.
+            let proto = Scan.propertySignature(of: member).flatMap { requirementsServed[$0] } ?? ""
+            addContextProperty(member, reason: "implements \(proto)'s requirement: the stream of \(proto) sets it on this type too")
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && isProtocol && propertiesSetByLibrary[member.name] != nil:
             // A protocol's requirement the library sets on the object it is given (Mantis's
             // `RotationControlViewProtocol.didUpdateRotationValue`, set by its `CropView` on the

@@ -89,3 +89,65 @@ extension ScanThirtyFifthSessionTests {
         #expect(!text.contains("@once\n    public var onTaskCompleted"), "\(text)")
     }
 }
+
+extension ScanThirtyFifthSessionTests {
+    static let btKitLike = """
+        public final class ObservationToken {
+            public func invalidate() {}
+        }
+        public struct BTDevice {}
+        public enum BTConnectResult { case connected, already }
+        public enum BTDisconnectResult { case disconnected, already }
+        public final class BTForeground {
+            private var observations: [UUID: (BTDevice) -> Void] = [:]
+            @discardableResult
+            public func scan<T: AnyObject>(_ observer: T, options: Int? = nil, closure: @escaping (T, BTDevice) -> Void) -> ObservationToken { ObservationToken() }
+            @discardableResult
+            public func readRSSI<T: AnyObject>(_ observer: T, uuid: String, closure: @escaping (T, Int) -> Void) -> ObservationToken { ObservationToken() }
+            @discardableResult
+            public func connect<T: AnyObject>(for observer: T, uuid: String, connected: ((T, BTConnectResult) -> Void)? = nil, heartbeat: ((T, BTDevice) -> Void)? = nil, disconnected: ((T, BTDisconnectResult) -> Void)? = nil) -> ObservationToken? { nil }
+        }
+        """
+
+    /// BTKit's `scan(_:options:closure:) -> ObservationToken`: what it returns says an
+    /// observation, kept until stopped, so a lone closure named for nothing is called for each
+    /// device. Not `readRSSI(…, closure:)`, named for one request, which returns the same token.
+    @Test func aLoneClosureOfAMethodReturningAnObservationIsAStream() {
+        let text = scan(Self.btKitLike).text
+        #expect(text.contains("// scan: @stream because 'scan' returns a token and calls back until it is stopped\n    @stream"), "\(text)")
+        #expect(!text.contains("@stream because 'readRSSI'"), "\(text)")
+    }
+
+    /// BTKit's `connect(for:uuid:connected:heartbeat:disconnected:)`: three closures, none named
+    /// for an outcome. As written, a one-shot that waits for the last and passes the others
+    /// through; the stream it may be is one annotation away, said.
+    @Test func threeClosuresNoneNamedForAnOutcomeAreSaid() {
+        let text = scan(Self.btKitLike).text
+        #expect(
+            text.contains(
+                "// scan: as written, a one-shot that waits for 'disconnected' and passes 'connected', 'heartbeat' through while it waits; if 'heartbeat' is called for each event until 'disconnected', write '@stream @event(heartbeat) @finish(disconnected)'"
+            ), "\(text)")
+    }
+
+    /// OmiseSDK's `ThreeDSFlowViewModel.onStateChange`, the implementation of
+    /// `ThreeDSFlowViewModelProtocol`'s: the protocol's stream sets it, as a protocol's adapter
+    /// calls a conformer's method; a second stream on the class would only repeat it.
+    @Test func aConformersCallbackPropertyIsServedByTheProtocols() {
+        let text = scan(
+            """
+            public enum FlowState { case idle, done }
+            public protocol FlowViewModelProtocol: AnyObject {
+                var onStateChange: ((FlowState) -> Void)? { get set }
+            }
+            public final class FlowViewModel: FlowViewModelProtocol {
+                public var onStateChange: ((FlowState) -> Void)?
+                func finish() { onStateChange?(.done) }
+            }
+            """
+        ).text
+        #expect(text.contains("extension FlowViewModelProtocol {\n    // scan: 'onStateChange' holds a closure the SDK calls for each event: a stream"), "\(text)")
+        #expect(
+            text.contains("// FlowViewModel: onStateChange — implements FlowViewModelProtocol's requirement: the stream of FlowViewModelProtocol sets it on this type too"),
+            "\(text)")
+    }
+}
