@@ -320,9 +320,15 @@ struct StarterBlock {
         case .property where isCallbackProperty(member) && !isProtocol
             && Scan.propertySignature(of: member).flatMap({ requirementsServed[$0] }) != nil:
             // A conformer's implementation of a protocol's property (OmiseSDK's
-            // `ThreeDSFlowViewModel.onStateChange`): the protocol's stream sets it.
+            // `ThreeDSFlowViewModel.onStateChange`): the protocol's stream sets it. One the library
+            // sets on what it is given (Eureka's `onPresentCallback` of `PresenterRowType`) has no
+            // stream on the protocol, and none here: a stream would replace the library's handler.
             let proto = Scan.propertySignature(of: member).flatMap { requirementsServed[$0] } ?? ""
-            addContextProperty(member, reason: "implements \(proto)'s requirement: the stream of \(proto) sets it on this type too")
+            addContextProperty(
+                member,
+                reason: propertiesSetByLibrary[member.name].map {
+                    "implements \(proto)'s requirement, which the library sets on the \(proto) it is given (\($0)): its wiring, not events to listen to"
+                } ?? "implements \(proto)'s requirement: the stream of \(proto) sets it on this type too")
         case .property where isCallbackProperty(member) && !Self.isUnavailable(member) && isProtocol && propertiesSetByLibrary[member.name] != nil:
             // A protocol's requirement the library sets on the object it is given (Mantis's
             // `RotationControlViewProtocol.didUpdateRotationValue`, set by its `CropView` on the

@@ -145,7 +145,8 @@ struct TokenMethods {
         guard !removed.isEmpty, removed.last == added.last else { return false }
         var rest = added[...]
         for word in removed {
-            guard let found = rest.firstIndex(of: word) else { return false }
+            // Or a word cut short (ApiVideoPlayer's `addTimerObserver` and `removeTimeObserver(_:)`).
+            guard let found = rest.firstIndex(where: { $0 == word || $0.hasPrefix(word) }) else { return false }
             rest = rest[(found + 1)...]
         }
         return true

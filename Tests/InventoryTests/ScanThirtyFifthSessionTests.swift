@@ -151,3 +151,60 @@ extension ScanThirtyFifthSessionTests {
             "\(text)")
     }
 }
+
+extension ScanThirtyFifthSessionTests {
+    /// Eureka's `onPresentCallback` of `PresenterRowType`, which the library sets on the rows it is
+    /// given: the protocol's is its wiring, no stream, and the conformer's is the same slot.
+    @Test func aConformersPropertyTheLibrarySetsIsItsWiring() {
+        let text = scan(
+            """
+            public protocol PresenterRow: AnyObject {
+                var onPresent: ((Int) -> Void)? { get set }
+            }
+            public final class PushRow: PresenterRow {
+                public var onPresent: ((Int) -> Void)?
+            }
+            final class Form {
+                func wire(_ row: PresenterRow) { row.onPresent = { index in print(index) } }
+            }
+            """
+        ).text
+        #expect(
+            text.contains("// PushRow: onPresent — implements PresenterRow's requirement, which the library sets on the PresenterRow it is given ("),
+            "\(text)")
+    }
+}
+
+extension ScanThirtyFifthSessionTests {
+    /// EVCloudKitDao's `fetchChangeNotifications(_:inserted:updated:deleted:completed:)`: events
+    /// by kind, then a named end. As written a one-shot that waits for the end, said with the
+    /// stream it may be.
+    @Test func eventClosuresBeforeANamedEndAreSaid() {
+        let text = scan(
+            """
+            open class Dao {
+                open func fetchChangeNotifications(_ since: Int, inserted: @escaping (_ id: String) -> Void, updated: @escaping (_ id: String) -> Void, deleted: @escaping (_ id: String) -> Void, completed: @escaping () -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: as written, a one-shot that waits for 'completed' and passes 'inserted', 'updated', 'deleted' through while it waits; if 'deleted' is called for each event until 'completed', write '@stream @event(deleted) @finish(completed)'"
+            ), "\(text)")
+    }
+
+    /// ApiVideoPlayer's `addTimerObserver(callback:) -> Any` and `removeTimeObserver(_ observer:
+    /// Any)`: the remove's words cut short still name what it takes back.
+    @Test func aRemoveWhoseWordIsCutShortTakesTheRegistrationBack() {
+        let text = scan(
+            """
+            public class PlayerController {
+                public func addTimerObserver(callback: @escaping () -> Void) -> Any { 0 }
+                public func removeTimeObserver(_ observer: Any) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@cancel(using: removeTimeObserver(_:))\n    public func addTimerObserver"), "\(text)")
+        #expect(text.contains("    @stream\n"), "\(text)")
+    }
+}

@@ -39,7 +39,12 @@ extension Analyzer {
             components[0].genericArguments.isEmpty
         else { return false }
         let name = components[0].name.name
-        return function.genericParameters.contains { $0.name.name == name }
+        // Alone, of a type the SDK knows (EVCloudKitDao's `saveItem<T: CKDataObject>(_ item: T,
+        // completionHandler: (_ item: T) -> Void)`), it is what the call made of it: the value.
+        let knowsTheType = { (generic: GenericParameter) in
+            generic.constraint.map { !["AnyObject", "Any", "Sendable"].contains($0.strippingAttributes.description) } ?? false
+        }
+        return function.genericParameters.contains { $0.name.name == name && (elements.count > 1 || !knowsTheType($0)) }
             && function.parameters.contains { $0.type.strippingAttributes.description == name }
     }
 
