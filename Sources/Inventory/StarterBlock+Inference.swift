@@ -456,6 +456,7 @@ extension StarterBlock {
             nilRoles(of: function, callback: outcome, into: &annotations)
             flagRoles(of: function, callback: outcome, into: &annotations)
             messageRoles(of: function, callback: outcome, into: &annotations)
+            textErrorRoles(of: function, callback: outcome, into: &annotations)
         } else {
             successNilNote(callbacks: callbacks, into: &annotations)
         }

@@ -178,6 +178,31 @@ extension StarterBlock {
             ("@asyncError(message: 2)", "'\(function.name.name)' calls '\(name)' with no value and a text: the text says why it failed"))
     }
 
+    /// A `String` named for the error, beside values (BMSPush's `completionHandler: (_ response:
+    /// String?, _ statusCode: Int?, _ error: String)`, empty when the call succeeded): the
+    /// failure's text, `@asyncError(message: N)`, not a value.
+    func textErrorRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+        guard !annotations.contains(where: { $0.annotation.hasPrefix("@stream") || $0.annotation.hasPrefix("@asyncError") || $0.annotation.hasPrefix("@failure") }),
+            let closure = closureType(of: callback), closure.parameters.count >= 2,
+            !closure.parameters.contains(where: { TokenMethods.bareName($0.type.strippingAttributes.unwrappingOptional.strippingAttributes.description).hasSuffix("Error") }),
+            let index = closure.parameters.lastIndex(where: { parameter in
+                ["String", "Swift.String"].contains(parameter.type.strippingAttributes.description)
+                    && ["error", "errormessage", "errorstring", "errordescription", "err"].contains((parameter.secondName ?? parameter.label ?? "").lowercased())
+            })
+        else { return }
+        let name = callback.label?.name ?? callback.name.name
+        let text = closure.parameters[index].secondName ?? closure.parameters[index].label ?? ""
+        annotations.append(
+            ("@asyncError(message: \(index + 1))", "'\(name)' gets a String named '\(text)': the failure's text, empty when the call succeeded"))
+        annotations.append(
+            ("", "as written, a '\(text)' that is not empty throws BridgegenError.failureStatus; if it is not empty on some success too, remove '@asyncError(message: \(index + 1))' and it is returned with the value"))
+        let optionals = closure.parameters.indices.filter { $0 != index && Analyzer.isOptional(closure.parameters[$0].type.strippingAttributes) }
+        // The text says the failure, so a nil beside it says none: the values stay optional.
+        if !optionals.isEmpty, !annotations.contains(where: { $0.annotation == "@nullableResult" }) {
+            annotations.append(("@nullableResult", "the failure is the text's to say: a nil beside an empty '\(text)' is a value (an absent one)"))
+        }
+    }
+
     /// A one-shot's `(Bool, Error?)` (Appcues's `show(experienceID:completion:)`, true exactly
     /// when the error is nil), or `(Bool, …, Error?)` (HealthKitReporter's `deleteObjects`:
     /// `(success, count, error)`): a flag named for success (`success`, `succeeded`, `didSucceed`,

@@ -136,6 +136,25 @@ import Testing
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
 
+    /// `@asyncError(message: 3)` on a `String`: empty succeeds (with `@nullableResult`, nils too),
+    /// any other text throws `failureStatus` carrying it; a text after the values is reported.
+    @Test func aFailureTextEmptyOnSuccessThrowsWhenItIsNot() async throws {
+        let client = PaymentsClient()
+        let answer = try await client.unregister(device: "d")
+        #expect(answer.0 == "unregistered d" && answer.1 == 200)
+        client.outcome = .nothing
+        let nothing = try await client.unregister(device: "d")
+        #expect(nothing.0 == nil && nothing.1 == nil)
+        client.outcome = .failure
+        await #expect(throws: BridgegenError.failureStatus(adapter: "PaymentsClient.unregister(device:)", status: "DEVICE NOT FOUND: d")) {
+            _ = try await client.unregister(device: "d")
+        }
+        let log = MisuseLog.install(for: "PaymentsClient.unregister")
+        client.outcome = .both
+        _ = try await client.unregister(device: "d")
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     /// `@asyncError(message: 2)` on the SDK's own error that is no `Error`: thrown described;
     /// `(nil, nil)` is no result; the error after a receipt is reported, never a second resume.
     @Test func anErrorThatIsNoErrorThrowsItsDescription() async throws {

@@ -64,6 +64,21 @@ public final class PaymentsClient: FixtureObject {
         }
     }
 
+    /// BMSPush's style: values, and a text that says why it failed, empty when it succeeded.
+    /// `.nothing`: no values and no text; `.both`: the values, then a text.
+    public func unregister(device: String, completion: @escaping (_ response: String?, _ statusCode: Int?, _ error: String) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: completion("unregistered \(device)", 200, "")
+            case .nothing: completion(nil, nil, "")
+            case .failure: completion(nil, 404, "DEVICE NOT FOUND: \(device)")
+            case .both:
+                completion("unregistered \(device)", 200, "")
+                completion(nil, 500, "DEVICE NOT FOUND: \(device)")
+            }
+        }
+    }
+
     /// TelegramBotSDK's style: the SDK's own error type is a plain enum, no `Error`.
     public enum LedgerError: Equatable {
         case locked(account: String)

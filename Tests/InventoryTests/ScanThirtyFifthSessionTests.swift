@@ -208,3 +208,24 @@ extension ScanThirtyFifthSessionTests {
         #expect(text.contains("    @stream\n"), "\(text)")
     }
 }
+
+extension ScanThirtyFifthSessionTests {
+    /// BMSPush's `completionHandler: (_ response: String?, _ statusCode: Int?, _ error: String)`,
+    /// an error text that is empty when the call succeeded: the failure, not part of the value,
+    /// and the values beside it stay optional (a nil says no failure). Before, the text was
+    /// returned with them, nothing said.
+    @Test func aStringNamedErrorBesideValuesIsTheFailuresText() {
+        let text = scan(
+            """
+            public class PushClient {
+                public func unregisterDevice(completionHandler: @escaping (_ response: String?, _ statusCode: Int?, _ error: String) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: @asyncError(message: 3) because 'completionHandler' gets a String named 'error': the failure's text, empty when the call succeeded\n    @asyncError(message: 3)\n    // scan: as written, a 'error' that is not empty throws BridgegenError.failureStatus"
+            ), "\(text)")
+        #expect(text.contains("@nullableResult\n    public func unregisterDevice"), "\(text)")
+    }
+}

@@ -274,15 +274,18 @@ extension Analyzer {
         // SDK's that is no `Error` (TelegramBotSDK's `DataTaskError?`), thrown described.
         if case let (position, nil, location)? = annotations.failureMessage {
             let namesTheError = errorIndex != nil && errorIndex == position - 1
+            // Or a `String`, empty when it succeeded (BMSPush's `(_ response: String?, _
+            // statusCode: Int?, _ error: String)`).
+            let isText = position <= elements.count && ["String", "Swift.String"].contains(elements[position - 1].type.strippingAttributes.description)
             guard position <= elements.count, roles[position - 1] == nil || namesTheError, errorIndex == nil || namesTheError,
-                Self.isOptional(elements[position - 1].type)
+                Self.isOptional(elements[position - 1].type) || isText
             else {
                 diagnostics.error(
-                    "'@asyncError(message: \(position))' needs an optional parameter \(position) of \(where_) beside no other error parameter, nil when the call succeeded",
+                    "'@asyncError(message: \(position))' needs an optional parameter \(position) of \(where_) beside no other error parameter, nil when the call succeeded (or a String, empty when it succeeded)",
                     at: location, notes: [.init("count the completion handler's parameters from 1; an optional error is thrown without it")])
                 return nil
             }
-            roles[position - 1] = .message
+            roles[position - 1] = .message(text: isText)
             if namesTheError { errorIndex = nil }
         }
 
@@ -324,7 +327,8 @@ extension Analyzer {
                 return nil
             }
         }
-        let canFail = errorIndex != nil || flagIndex != nil || roles.contains(.failure) || roles.contains(.message)
+        let canFail = errorIndex != nil || flagIndex != nil || roles.contains(.failure)
+            || roles.contains(where: { if case .message? = $0 { return true } else { return false } })
             || roles.contains(where: { if case .carrier? = $0 { return true } else { return false } })
             || annotations.nilIsFailure != nil
         // `@nullableResult` (clang's `_Nullable_result`): nil with a nil error is a result.

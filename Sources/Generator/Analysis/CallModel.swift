@@ -172,9 +172,10 @@ public struct CompletionShape: Hashable, Sendable {
         case failure
         /// A `Bool`/integer status; `failsWhenZero` per `@asyncError(zeroArgument:)`.
         case flag(failsWhenZero: Bool, isBool: Bool)
-        /// An optional description of the failure (`@asyncError(message: N)`): nil is success,
-        /// anything else fails with `BridgegenError.failureStatus` carrying it.
-        case message
+        /// A description of the failure (`@asyncError(message: N)`): an optional one, nil is
+        /// success; a `String` (`text`, BMSPush's `error: String`), empty is success. Anything
+        /// else fails with `BridgegenError.failureStatus` carrying it.
+        case message(text: Bool)
         /// A value that carries the failure in a member (`@asyncError(thrown: 2.error)`, Uber's
         /// `Response` with `error: UberError?` beside the model): not part of the value; the
         /// member set fails the call, thrown as it is (`thrown`) or described as
@@ -239,7 +240,12 @@ public struct CompletionShape: Hashable, Sendable {
 
     /// The failure's description (`@asyncError(message: N)`), nil when it succeeded.
     public var messageName: String? {
-        parameters.first { $0.role == .message }?.name
+        parameters.first { if case .message = $0.role { return true } else { return false } }?.name
+    }
+
+    /// Whether that description is a `String`, empty when the call succeeded.
+    public var messageIsText: Bool {
+        parameters.contains { $0.role == .message(text: true) }
     }
 
     /// The value that carries the failure, how its member is read, and whether it is thrown as it is.

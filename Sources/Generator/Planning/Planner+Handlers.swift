@@ -193,7 +193,7 @@ extension Planner {
             condition = "let " + errorName
             failure = actions.receiver + actions.failure + errorName + ")"
         } else if let message = plan.messageName {
-            condition = "let " + message
+            condition = plan.messageIsText ? "!\(message).isEmpty" : "let " + message
             failure = actions.receiver + actions.failureStatus + message + ")"
         } else if let carrier = plan.carrier {
             // The member of the value that carries the failure, bound under a name no
