@@ -141,7 +141,7 @@ extension StarterBlock {
         // The text's own name says it is the failure's (Statsig's `typealias completionBlock =
         // ((_ error: String?) -> Void)?`, called with `error?.message`).
         let textName = (closure.parameters[0].secondName ?? closure.parameters[0].label ?? "").lowercased()
-        let namedForAFailure = ["error", "errormessage", "errorstring", "failure", "failuremessage", "errordescription"].contains(textName)
+        let namedForAFailure = Self.namesFailureText(textName)
         if isText, callsBackWithMessages.contains(Self.bareTypeName(type) + "." + function.name.name) {
             // Perfect-LDAP's `completion(nil)` when it succeeded, `completion("LOGIN FAILED: …")`.
             annotations.append(
@@ -178,6 +178,11 @@ extension StarterBlock {
             ("@asyncError(message: 2)", "'\(function.name.name)' calls '\(name)' with no value and a text: the text says why it failed"))
     }
 
+    /// A text's name that says it is the failure's (`error`, `errorMessage`, `failure`, …).
+    static func namesFailureText(_ name: String) -> Bool {
+        ["error", "err", "errormessage", "errorstring", "errordescription", "failure", "failuremessage"].contains(name.lowercased())
+    }
+
     /// A `String` named for the error, beside values (BMSPush's `completionHandler: (_ response:
     /// String?, _ statusCode: Int?, _ error: String)`, empty when the call succeeded): the
     /// failure's text, `@asyncError(message: N)`, not a value.
@@ -187,7 +192,7 @@ extension StarterBlock {
             !closure.parameters.contains(where: { TokenMethods.bareName($0.type.strippingAttributes.unwrappingOptional.strippingAttributes.description).hasSuffix("Error") }),
             let index = closure.parameters.lastIndex(where: { parameter in
                 ["String", "Swift.String"].contains(parameter.type.strippingAttributes.description)
-                    && ["error", "errormessage", "errorstring", "errordescription", "err"].contains((parameter.secondName ?? parameter.label ?? "").lowercased())
+                    && Self.namesFailureText(parameter.secondName ?? parameter.label ?? "")
             })
         else { return }
         let name = callback.label?.name ?? callback.name.name

@@ -31,10 +31,10 @@ extension StarterBlock {
 
     /// Three closures or more, none but the last named for an outcome (BTKit's `connect(for:
     /// connected:heartbeat:disconnected:) -> ObservationToken?`, EVCloudKitDao's
-    /// `fetchChangeNotifications(_:inserted:updated:deleted:completed:)`): generate makes the last the completion and
-    /// passes the others through while the call waits, a one-shot that waits for the
-    /// disconnection. What an expert would write, a stream of the events until the last, is one
-    /// annotation away: said.
+    /// `fetchChangeNotifications(_:inserted:updated:deleted:completed:)`): generate makes the
+    /// last the completion and passes the others through while the call waits, a one-shot that
+    /// waits for the disconnection. What an expert would write, a stream of the events until the
+    /// last, is one annotation away: said.
     func eventsBesideLastNote(callbacks: [Parameter], annotations: [(annotation: String, why: String)]) -> (annotation: String, why: String)? {
         guard callbacks.count >= 3,
             !annotations.contains(where: { !$0.annotation.isEmpty && !$0.annotation.hasPrefix("@cancel") }),
