@@ -286,7 +286,9 @@ extension StarterBlock {
             }
             // A completion that does not escape (Kitura-redis's `get(_:callback:)`): called
             // before the method returns, a synchronous SDK, bridged off the cooperative pool.
-            if entry.marksContext, !function.isAsync, !function.name.name.hasPrefix("_"),
+            if entry.marksContext, let reason = delegateMethodCalledByHolder(function) {
+                entry.contextReason = reason
+            } else if entry.marksContext, !function.isAsync, !function.name.name.hasPrefix("_"),
                 let callback = function.parameters.first(where: Self.isSynchronousCompletion)
             {
                 var entry = Entry(member: member, role: .callback)
@@ -356,6 +358,9 @@ extension StarterBlock {
         if let proto = requirementsServed["associated " + Scan.signature(of: function)] {
             entry.annotations.append(
                 ("", "implements \(proto)'s requirement with its own types for \(proto)'s associated ones: \(proto)'s adapter returns the same; if one adapter is enough, mark this '@context'"))
+        }
+        if let reason = delegateMethodCalledByHolder(function) {
+            return addContext(member, function, reason: reason)
         }
         if let held = heldNote(function) {
             entry.annotations.append(held)

@@ -198,17 +198,44 @@ enum InventoryCommands {
     }
 
     /// The files with these extensions in `paths` (folders searched recursively, hidden and
-    /// `.build` folders skipped), in a stable order; and a diagnostic for each path that is not there.
-    /// The files with these extensions in `paths` (folders are searched), and problems reading
-    /// them. A folder inside a package leaves out what its manifest excludes (`excluded`).
+    /// `.build` folders skipped), in a stable order; and a diagnostic for each path that is not there
+    /// or cannot be read. A folder inside a package leaves out what its manifest excludes (`excluded`).
     static func swiftFiles(in paths: [String], extensions: Set<String>) -> ([Scan.File], [String]) {
         var excluded: [String] = []
         return swiftFiles(in: paths, extensions: extensions, excluded: &excluded)
     }
 
+    /// Every entry below `folder`, relative to it, hidden and `.build` folders skipped. A link to a
+    /// folder is followed, as SwiftPM does for a target's sources (SyncKit's `CoreData/Core` links
+    /// to the synchronizer every variant shares); a folder reached twice is read once.
+    static func relativeEntries(below folder: String, visited: inout Set<String>) -> [String] {
+        // Foundation here neither enumerates a link nor resolves a relative one through NSString.
+        let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard visited.insert(real).inserted else { return [] }
+        var entries: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: real)
+        while let relative = enumerator?.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") || name == ".build" {
+                enumerator?.skipDescendants()
+                continue
+            }
+            entries.append(relative)
+            let full = (folder as NSString).appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeSymbolicLink,
+                FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue
+            {
+                entries += relativeEntries(below: full, visited: &visited).map { relative + "/" + $0 }
+            }
+        }
+        return entries
+    }
+
     static func swiftFiles(in paths: [String], extensions: Set<String>, excluded: inout [String]) -> ([Scan.File], [String]) {
         var files: [Scan.File] = []
         var problems: [String] = []
+        var seen: Set<String> = []  // a file reached both directly and through a link is read once
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -218,13 +245,9 @@ enum InventoryCommands {
             var found: [String] = []
             if isDirectory.boolValue {
                 let manifestExcludes = manifest(above: path).map(PackageManifest.excludedPaths(in:)) ?? []
-                let enumerator = FileManager.default.enumerator(atPath: path)
-                while let relative = enumerator?.nextObject() as? String {
+                var visited: Set<String> = []
+                for relative in relativeEntries(below: path, visited: &visited) {
                     let name = (relative as NSString).lastPathComponent
-                    if name.hasPrefix(".") || name == ".build" {
-                        enumerator?.skipDescendants()
-                        continue
-                    }
                     if PackageManifest.excludes(manifestExcludes, relative) {
                         if extensions.contains((name as NSString).pathExtension) { excluded.append(relative) }
                         continue
@@ -236,7 +259,7 @@ enum InventoryCommands {
             } else {
                 found.append(path)
             }
-            for file in found.sorted() {
+            for file in found.sorted() where seen.insert(URL(fileURLWithPath: file).resolvingSymlinksInPath().path).inserted {
                 guard let data = FileManager.default.contents(atPath: file) else {
                     // A link to nothing (a copied SDK whose links point into the original): say so.
                     let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
