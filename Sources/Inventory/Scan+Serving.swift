@@ -326,6 +326,29 @@ extension Scan {
         return holders
     }
 
+    /// The objects that keep a value of the module in a settable property, by the value's type
+    /// (Owl's `TableDirector.scrollViewEvents = ScrollViewEventsHandler()`, SwiftWebSocket's
+    /// `WebSocket.event: WebSocketEvents`): the SDK reads the value's callback slots through
+    /// that property, so an adapter sets them there. Classes only: setting a member of a value a
+    /// struct holds would need the holder itself to be mutable.
+    static func valueHolders(of types: [SourceType]) -> [String: [String]] {
+        let values = Set(types.filter { $0.kind == .struct }.map(\.name))
+        let classes = Set(types.filter { $0.kind == .class }.map(\.name))
+        var holders: [String: [String]] = [:]
+        for type in types where classes.contains(type.name) {
+            for member in type.members where member.kind == .property && !member.isStatic && member.isPublic {
+                guard case .context(let property)? = member.declaration, property.isSettable else { continue }
+                // Declared (`var event: WebSocketEvents`), or made where it is declared (`var events = EventsSubscriber()`).
+                let written = property.type.map { $0.strippingAttributes.description } ?? member.madeType
+                guard let written, !written.isEmpty, !written.hasSuffix("?"), !written.hasSuffix("!") else { continue }
+                let candidates = [type.name + "." + written, written]
+                guard let held = candidates.first(where: values.contains) else { continue }
+                holders[held, default: []].append(type.name + "." + member.name)
+            }
+        }
+        return holders
+    }
+
     /// The module's error types, by name: protocols that refine `Error` (TRON's
     /// `ErrorSerializable: Error`), types that conform to one of them or to `Error`, and per type
     /// its generic parameters constrained to one (`APIRequest<Model, ErrorModel:

@@ -184,6 +184,7 @@ public struct Scan {
             types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
         let servedBy = Self.adaptersServing(types, includesInternal: includesInternal)
         let holders = Self.holders(of: types)
+        let valueHolders = Self.valueHolders(of: types)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
         let calledOnValues = Self.requirementsCalledOnValues(types, in: files)
         let closureProperties = Self.closureProperties(of: types, aliases: aliases)
@@ -337,13 +338,23 @@ public struct Scan {
                 guard block.isCallbackProperty(member), let closure = block.propertyClosure(member) else { return false }
                 return Analyzer.handsBackReceiver(closure.parameters, scope: block.type)
             }
+            let unfilled = block
             for member in members { block.add(member, tokens: tokens) }
             block.readOverloadsWithTheSameArguments()
-            // A value's callback properties: an adapter would set its own copy's (Mocker's `Mock`).
+            // A value's callback properties: an adapter would set its own copy's (Mocker's `Mock`);
+            // unless an object keeps the value, whose property the adapter sets them through.
             let valueProperties = block.isValueType ? members.filter { block.isCallbackProperty($0, ofAValueToo: true) }.map(\.name) : []
-            if !valueProperties.isEmpty { unbridged.valueTypeProperties.append((type.name, valueProperties)) }
-            if block.hasCallbacks {
-                blocks.append(block)
+            var heldBlocks: [StarterBlock] = []
+            for holder in valueProperties.isEmpty ? [] : valueHolders[type.name] ?? [] {
+                var held = unfilled
+                held.reachedThrough = holder
+                for member in members where member.kind == .property && held.isCallbackProperty(member) { held.add(member, tokens: tokens) }
+                if held.hasCallbacks { heldBlocks.append(held) }
+            }
+            if !valueProperties.isEmpty, heldBlocks.isEmpty { unbridged.valueTypeProperties.append((type.name, valueProperties)) }
+            if block.hasCallbacks || !heldBlocks.isEmpty {
+                if block.hasCallbacks { blocks.append(block) }
+                blocks += heldBlocks
             } else {
                 if block.entries.contains(where: { $0.role == .typeAlias }) { aliasBlocks.append(block) }
                 unbridged.record(block, members: members, lentTypes: lentTypes)

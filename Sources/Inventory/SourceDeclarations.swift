@@ -54,6 +54,8 @@ struct SourceMember: Equatable {
     var name: String
     /// The declaration without its body or initial value, attributes and modifiers included.
     var text: String
+    /// A property's type as its initial value makes it (`var events = EventsSubscriber()`).
+    var madeType: String?
     var line: Int
     var column: Int
     var isPublic: Bool
@@ -255,6 +257,7 @@ struct SourceDeclarations {
             member.documentation = tokens[declarationStart].documentation
             if Self.documentedInternal(member.documentation) { member.isPublic = false }
             member.hasAccessors = kind == .property && end < tokens.count && tokens[end].isPunctuation("{")
+            if kind == .property, end < tokens.count, tokens[end].isPunctuation("=") { member.madeType = madeType(after: end) }
             if let typeIndex, currentCondition != types[typeIndex].condition {
                 member.condition = currentCondition
             }
@@ -267,6 +270,21 @@ struct SourceDeclarations {
             index = next
         }
         return index
+    }
+
+    /// `Name()` or `Outer.Name(…)` after a property's `=`: the type it is made of.
+    func madeType(after equals: Int) -> String? {
+        var index = equals + 1
+        var name = ""
+        while index < tokens.count, let word = tokens[index].word {
+            name += word
+            index += 1
+            guard index + 1 < tokens.count, tokens[index].isPunctuation("."), tokens[index + 1].word != nil else { break }
+            name += "."
+            index += 1
+        }
+        guard !name.isEmpty, index < tokens.count, tokens[index].isPunctuation("("), name.first?.isUppercase == true else { return nil }
+        return name
     }
 
     static func isMemberKeyword(_ word: String) -> Bool {

@@ -343,7 +343,7 @@ extension StarterBlock {
     func isCallbackProperty(_ member: SourceMember, ofAValueToo: Bool = false) -> Bool {
         // Not a `lazy` one (ReSwift's `lazy var dispatchFunction: DispatchFunction!`): the library
         // builds the function for callers to call, no slot for a handler.
-        guard !member.isStatic, ofAValueToo || !isValueType, !Self.namesLogging(member.name), !member.text.contains("lazy ") else { return false }
+        guard !member.isStatic, ofAValueToo || !isValueType || reachedThrough != nil, !Self.namesLogging(member.name), !member.text.contains("lazy ") else { return false }
         guard case .context(let property)? = member.declaration, property.kind == .property, property.isSettable,
             let closure = propertyClosure(member)
         else { return false }

@@ -26,6 +26,29 @@ extension StarterBlock {
         return nil
     }
 
+    /// The one optional error of the SDK's own whose name does not say so, among the values of a
+    /// method's one callback (Hyperwallet's `(HyperwalletUser?, HyperwalletErrorType?) -> Void`,
+    /// `enum HyperwalletErrorType: Error`): generate knows an error by its name (`…Error`), so
+    /// scan says which parameter is the failure, `@asyncError(thrown: N)`.
+    func errorNamedOtherwise(in function: FunctionDecl) -> (position: Int, type: String)? {
+        let aliases = closureAliases
+        let callbacks = function.parameters.filter {
+            Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes)
+        }
+        guard callbacks.count == 1, let closure = closureType(of: callbacks[0]) else { return nil }
+        var found: (position: Int, type: String)?
+        for (index, argument) in closure.parameters.enumerated() {
+            guard case .optional(let wrapped) = argument.type.strippingAttributes.kind else { continue }
+            let name = TokenMethods.bareName(wrapped.strippingAttributes.description.replacingOccurrences(of: "any ", with: ""))
+            // One generate reads as the failure already, and then this one would be a value.
+            if name.hasSuffix("Error") || name == "NSError" { return nil }
+            guard errorTypes.contains(name) else { continue }
+            if found != nil { return nil }
+            found = (index + 1, name)
+        }
+        return found
+    }
+
     /// A type of the module's named `…Error` that is no `Error` (TelegramBotSDK's `enum DataTaskError`).
     func isNamedLikeAnErrorButNone(_ name: String, tokens: TokenMethods) -> Bool {
         name.hasSuffix("Error") && name != "Error" && !errorTypes.contains(name) && tokens.declares(name)

@@ -405,7 +405,12 @@ extension StarterBlock {
         // Its own body says otherwise (Sword's `getMessage`, beside a helper that calls back
         // with (nil, nil) for a 204): what the library does elsewhere does not reach it.
         let ownBodySaysNever = callsBackWithValueOrError.contains(function.name.name)
-        if !ownBodySaysNever, (answersNilWithoutError && !errorFirst) || !answersNilWithoutErrorVia.isDisjoint(with: callbackNames) {
+        // A call that makes or changes something hands back what it made (Hyperwallet's
+        // `createBankAccount`, beside the HTTP client's (nil, nil) for a 204 of its reads): the
+        // library at large is no evidence for it (a callback of its name handed nil is).
+        let makes = ["create", "add", "update", "make", "activate", "deactivate", "schedule", "register", "insert", "save", "upload", "post"]
+            .contains(ClosureRoleNames.camelWords(function.name.name).first ?? "")
+        if !ownBodySaysNever, (answersNilWithoutError && !errorFirst && !makes) || !answersNilWithoutErrorVia.isDisjoint(with: callbackNames) {
             return [
                 ("@nullableResult", "the library calls completions with (nil, nil): nil without an error is a value (an absent one)"),
                 ("", "assumed from the library at large: if '\(function.name.name)' never calls back with nil and no error, remove '@nullableResult'"),

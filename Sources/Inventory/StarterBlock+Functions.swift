@@ -341,6 +341,12 @@ extension StarterBlock {
                 item.annotation.hasPrefix("@success(") ? ("@event(" + item.annotation.dropFirst("@success(".count), item.why) : item
             }
         }
+        if !entry.annotations.contains(where: { ["@asyncError", "@stream", "@success(", "@failure(", "@completion("].contains(where: $0.annotation.hasPrefix) }),
+            let (position, error) = errorNamedOtherwise(in: function)
+        {
+            entry.annotations.append(
+                ("@asyncError(thrown: \(position))", "'\(error)' is the SDK's error (it conforms to 'Error'), which generate cannot tell by its name"))
+        }
         if let notAnError = errorNamedNonError(in: function, tokens: tokens),
             !entry.annotations.contains(where: { $0.annotation.hasPrefix("@asyncError(message:") && $0.why.contains("'\(notAnError)?'") })
         {

@@ -142,6 +142,9 @@ struct StarterBlock {
     /// A protocol's: the stored property of another type that holds a conformer
     /// (`PusherClientOptions.authorizer`), so the library calls its requirements (Scan.holders).
     var heldBy: String?
+    /// A value type's block of callback properties, set through the object's property that keeps
+    /// the value (`TableDirector.scrollViewEvents`; Scan.valueHolders): `@bridge(through:)`.
+    var reachedThrough: String?
     /// A method of the type that reconnects (Perfect-Mosquitto's `reconnect(_:)`): its
     /// disconnections come once per connection, so more than once.
     var reconnectMember: String?

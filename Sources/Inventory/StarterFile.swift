@@ -173,6 +173,11 @@ struct StarterFile {
             let bridgesNothing = !block.isFreeFunctions && block.entries.contains { $0.refusal != nil && $0.role != .context }
                 && !block.entries.contains { $0.refusal == nil && ($0.role != .context || $0.marksContext || $0.initializerWithCallback) }
             let blockStart = lines.count
+            if let holder = block.reachedThrough {
+                let (owner, property) = (holder.split(separator: ".").dropLast().joined(separator: "."), holder.split(separator: ".").last ?? "")
+                lines.append("// scan: @bridge(through: \(holder)) because \(block.type) is a value: the library reads its callbacks from the one a \(owner) keeps in '\(property)', where the adapters set them")
+                lines.append("@bridge(through: \(holder))")
+            }
             if !block.isFreeFunctions {
                 lines.append("extension \(block.spelledType ?? block.type)\(block.whereClause.map { " " + $0 } ?? "") {")
             }

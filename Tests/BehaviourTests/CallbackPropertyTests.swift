@@ -27,6 +27,32 @@ import Testing
         await task.value
     }
 
+    /// Owl's `TableDirector.scrollViewEvents`: the slots of a value the object keeps are set
+    /// through its property, where the object reads them, and put back when the stream ends; a
+    /// shared one's consumers share one setting.
+    @Test func aValuesSlotIsSetThroughTheObjectThatKeepsIt() async throws {
+        let feed = PhotoFeed()
+        let photos = Locked([String]())
+        let batches = Locked([Int]())
+        let task = Task {
+            for await photo in feed.didSendEvents() { photos.withLock { $0.append(photo.id) } }
+        }
+        let finished = Task {
+            for await count in feed.didFinishEvents() { batches.withLock { $0.append(count) } }
+        }
+        #expect(await eventually {
+            feed.send(["a"])
+            return !photos.withLock { $0.isEmpty } && !batches.withLock { $0.isEmpty }
+        })
+        feed.send(["b", "c"])
+        #expect(await eventually { photos.withLock { $0.suffix(2) == ["b", "c"] } && batches.withLock { $0.last == 2 } })
+        task.cancel()
+        finished.cancel()
+        await task.value
+        await finished.value
+        #expect(await eventually { feed.events.didSend == nil && feed.events.didFinish == nil })
+    }
+
     /// CocoaMQTT's `didPing: (CocoaMQTT) -> Void`: a handler that gets only the object it is set
     /// on yields `Void` per call.
     @Test func aHandlerOfTheObjectItselfYieldsEachCall() async throws {
@@ -135,7 +161,9 @@ import Testing
             return earlier.withLock { $0 } > before
         })
 
-        // Cancelled before any call: CancellationError, and the earlier handler is back.
+        // Cancelled before any call: CancellationError, and the earlier handler is back. (The
+        // invalidations queued above run first: one would be that call.)
+        Fixture.drain()
         let cancelled = Task { try await feed.invalidationEvent() }
         try await Task.sleep(for: .milliseconds(5))
         cancelled.cancel()

@@ -136,6 +136,21 @@ import Testing
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
 
+    /// `@asyncError(thrown: 2)` on the SDK's error named otherwise: thrown as it is; `(nil, nil)`
+    /// is no result; the error after the value is reported.
+    @Test func anErrorNamedOtherwiseIsThrown() async throws {
+        let client = PaymentsClient()
+        #expect(try await client.approve(amount: 5) == "approved 5")
+        client.outcome = .failure
+        await #expect(throws: DeclineReason.insufficientFunds) { _ = try await client.approve(amount: 5) }
+        client.outcome = .nothing
+        await #expect(throws: BridgegenError.self) { _ = try await client.approve(amount: 5) }
+        let log = MisuseLog.install(for: "PaymentsClient.approve")
+        client.outcome = .both
+        _ = try await client.approve(amount: 5)
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     /// `@asyncError(message: 3)` on a `String`: empty succeeds (with `@nullableResult`, nils too),
     /// any other text throws `failureStatus` carrying it; a text after the values is reported.
     @Test func aFailureTextEmptyOnSuccessThrowsWhenItIsNot() async throws {

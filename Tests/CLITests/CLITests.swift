@@ -532,6 +532,29 @@ let invalidBridge = """
         #expect(result.stderr.contains("Shared.swift: error: is a symbolic link to '../Gone/Shared.swift', which does not exist"), "\(result.stderr)")
     }
 
+    /// A link to a folder is followed, as SwiftPM follows it in a target (SyncKit's
+    /// `Classes/CoreData/Core` → `../QSSynchronizer`); a link back up, or a second way to the same
+    /// folder, reads each file once.
+    @Test func scanFollowsALinkToAFolderOnce() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("CoreData")
+        let shared = dir.appendingPathComponent("Shared")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try "public class Adapter {\n    public func save(completion: @escaping (Error?) -> Void) {}\n}\n"
+            .write(to: target.appendingPathComponent("Adapter.swift"), atomically: true, encoding: .utf8)
+        try "public class Synchronizer {\n    public func synchronize(completion: @escaping (Error?) -> Void) {}\n}\n"
+            .write(to: shared.appendingPathComponent("Synchronizer.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: target.appendingPathComponent("Core").path, withDestinationPath: "../Shared")
+        try FileManager.default.createSymbolicLink(atPath: target.appendingPathComponent("Again").path, withDestinationPath: "../Shared")
+        try FileManager.default.createSymbolicLink(atPath: shared.appendingPathComponent("Up").path, withDestinationPath: "..")
+        let result = run(["scan", target.path, "--module", "Sync"])
+        #expect(result.code == .success, "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "extension Synchronizer {").count == 2, "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: "extension Adapter {").count == 2, "\(result.stdout)")
+    }
+
     /// Files the package's manifest excludes are not compiled: scan leaves them out, and says so.
     @Test func scanLeavesOutWhatThePackageManifest() throws {
         let dir = try temporaryDirectory()

@@ -66,6 +66,20 @@ public final class PaymentsClient: FixtureObject {
 
     /// BMSPush's style: values, and a text that says why it failed, empty when it succeeded.
     /// `.nothing`: no values and no text; `.both`: the values, then a text.
+    /// Hyperwallet's style: the SDK's own error, under a name that does not end in `Error`.
+    public func approve(amount: Int, completion: @escaping (String?, DeclineReason?) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: completion("approved \(amount)", nil)
+            case .nothing: completion(nil, nil)
+            case .failure: completion(nil, .insufficientFunds)
+            case .both:
+                completion("approved \(amount)", nil)
+                completion(nil, .insufficientFunds)
+            }
+        }
+    }
+
     public func unregister(device: String, completion: @escaping (_ response: String?, _ statusCode: Int?, _ error: String) -> Void) {
         respond { outcome in
             switch outcome {
@@ -320,6 +334,11 @@ extension Ledger {
     public func reconcile(completion: @escaping (Bool, Error?) -> Void) {
         respond { outcome in completion(outcome == .value, outcome == .failure ? FixtureError.failed : nil) }
     }
+}
+
+/// An SDK's error named otherwise (Hyperwallet's `HyperwalletErrorType: Error`).
+public enum DeclineReason: Error, Equatable, Sendable {
+    case insufficientFunds
 }
 
 /// The app's error mapping, as a user would write it: SDK errors become the app's own.

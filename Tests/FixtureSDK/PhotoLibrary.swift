@@ -196,7 +196,8 @@ public final class PhotoFeed: @unchecked Sendable {
     private let state = Locked(
         (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
          each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }, invalid: ((PhotoFeed, Error?) -> Void)?.none,
-         refresh: ((PhotoFeed) -> Void)?.none, saved: ((Result<Photo, Error>) -> Void)?.none, caption: ((String) -> Void)?.none))
+         refresh: ((PhotoFeed) -> Void)?.none, saved: ((Result<Photo, Error>) -> Void)?.none, caption: ((String) -> Void)?.none,
+         events: FeedEvents()))
 
     public init() {}
 
@@ -270,6 +271,12 @@ public final class PhotoFeed: @unchecked Sendable {
     /// Photos sent while no handler was set.
     public var unheard: Int { state.withLock { $0.unheard } }
 
+    /// Slots the feed reads as it sends, kept in a value (Owl's `TableDirector.scrollViewEvents`).
+    public var events: FeedEvents {
+        get { state.withLock { $0.events } }
+        set { state.withLock { $0.events = newValue } }
+    }
+
     public func onEachPhoto(_ handler: @escaping (PhotoFeed, Photo) -> Void) {
         state.withLock { $0.each = handler }
     }
@@ -287,9 +294,22 @@ public final class PhotoFeed: @unchecked Sendable {
                 var bytes = Array(id.utf8)
                 chunk(&bytes)
                 state.withLock { $0.refresh }?(self)
+                state.withLock { $0.events }.didSend?(Photo(id: id))
             }
+            state.withLock { $0.events }.didFinish?(ids.count)
         }
     }
+}
+
+/// A value of callback slots (Owl's `ScrollViewEventsHandler`): setting one on a copy reaches
+/// nothing; the feed reads the one its `events` property keeps.
+public struct FeedEvents {
+    /// Each photo sent.
+    public var didSend: ((Photo) -> Void)? = nil
+    /// After each batch, with how many were sent.
+    public var didFinish: ((Int) -> Void)? = nil
+
+    public init() {}
 }
 
 /// A future in SwiftNIO's shape: completes once with a `Result`, calls every `whenComplete`

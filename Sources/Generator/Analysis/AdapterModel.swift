@@ -30,6 +30,10 @@ public struct AdapterBlock: Hashable, Sendable {
     public var access: AccessLevel
     /// When set, adapters live in a struct of this name that holds the legacy object as `base`.
     public var wrapperName: String?
+    /// When set, the legacy type is a value reached through an object's property (Owl's
+    /// `TableDirector.scrollViewEvents`, a struct of callback slots): the adapters extend the
+    /// holder and set the value's members through that property, as the SDK reads them.
+    public var holder: Holder?
     /// Attributes carried from the block (`@available(iOS 15, *)`).
     public var attributes: [String]
     public var adapters: [Adapter]
@@ -44,6 +48,14 @@ public struct AdapterBlock: Hashable, Sendable {
     public var isFreeFunction = false
 }
 
+/// An object's settable property that holds a value of the block's type.
+public struct Holder: Hashable, Sendable {
+    /// The object's type (`TableDirector`).
+    public var type: String
+    /// Its property (`scrollViewEvents`).
+    public var property: String
+}
+
 /// One generated async function, stream function or property, whatever starts the SDK's work:
 /// a legacy call with a completion handler, the owner's delegate, or a notification.
 public struct Adapter: Hashable, Sendable {
@@ -51,6 +63,8 @@ public struct Adapter: Hashable, Sendable {
     /// The legacy declaration, `PaymentsClient.charge(amount:completion:)`; for a notification
     /// stream, the notification's name; for a delegate adapter, `name() in delegate P on Owner`.
     public var sourceName: String
+    /// The holder's property the SDK's value is reached through (`TableDirector.scrollViewEvents`).
+    public var through: String?
     /// The generated function, `PaymentsClient.charge(amount:)`; named in errors and reports.
     public var adapterName: String
     /// Base name of the async function, backticked when it is a keyword.

@@ -105,6 +105,32 @@ extension Analyzer {
         }
     }
 
+    /// An SDK type named otherwise that `@asyncError(thrown: N)` says is an error (Hyperwallet's
+    /// `enum HyperwalletErrorType: Error`): only the SDK's declarations tell, which bridgegen does
+    /// not read, so the annotation is taken at its word (Swift checks it). Not a type of the
+    /// standard library or Foundation, none of which is an error.
+    func vouchedErrorKind(_ type: TypeSyntax, scope: String) -> ErrorKind? {
+        let resolved = (try? resolver.resolve(type, scope: scope))?.strippingAttributes ?? type.strippingAttributes
+        var isOptional = false
+        var named = resolved
+        if case .optional(let wrapped) = resolved.kind {
+            isOptional = true
+            named = wrapped.strippingAttributes
+        }
+        guard case .named(let components) = named.kind, let last = components.last, last.genericArguments.isEmpty,
+            !["Swift", "Foundation"].contains(components.count > 1 ? components[0].name.name : ""),
+            !Self.knownValueTypes.contains(last.name.name)
+        else { return nil }
+        return isOptional ? .optional : .nonOptional
+    }
+
+    /// Types of the standard library and Foundation a callback hands over as values.
+    static let knownValueTypes: Set<String> = [
+        "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "CGFloat", "Bool", "Data", "Date", "URL", "UUID", "Decimal", "NSNumber", "NSString", "NSData", "NSDictionary",
+        "NSArray", "Any", "AnyObject", "NSObject", "TimeInterval", "URLResponse", "HTTPURLResponse", "IndexPath", "Void",
+    ]
+
     func isErrorType(_ type: TypeSyntax) -> Bool {
         switch type.kind {
         case .existential("any", let base): return isErrorType(base)

@@ -3,19 +3,37 @@ import DeclParser
 /// An `extension` block: its `@bridge` options, which members are context, its adapters (methods
 /// and callback properties) and the names they must not collide with.
 extension Analyzer {
-    /// `@bridge(access: …)` and, on extension blocks, `@bridge(wrapper: …)`.
+    /// `@bridge(access: …)` and, on extension blocks, `@bridge(wrapper: …)` or
+    /// `@bridge(through: …)`.
     mutating func readBridgeAttribute(_ attributes: [Attribute], allowsWrapper: Bool) -> (
-        access: AccessLevel, wrapper: String?
+        access: AccessLevel, wrapper: String?, holder: Holder?
     ) {
         var access = defaultAccess
         var wrapperName: String?
+        var holder: Holder?
         for attribute in attributes where attribute.name.name == "bridge" {
             let usage = allowsWrapper ? Annotations.usage("bridge") : "'@bridge(access: public)'"
             guard
                 let arguments = Annotations.arguments(
-                    of: attribute, accepted: allowsWrapper ? ["access", "wrapper"] : ["access"], required: true, usage: usage,
-                    into: &diagnostics)
+                    of: attribute, accepted: allowsWrapper ? ["access", "wrapper", "through"] : ["access"], required: true,
+                    usage: usage, into: &diagnostics)
             else { continue }
+            if let argument = arguments["through"] {
+                let components = argument.value.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                if components.count >= 2, components.allSatisfy({ Naming.isValidIdentifier($0) && !Naming.reservedWords.contains($0) }) {
+                    holder = Holder(type: components.dropLast().joined(separator: "."), property: components[components.count - 1])
+                } else {
+                    diagnostics.error(
+                        "'\(argument.value.text)' does not name an object's property", at: argument.location,
+                        notes: [.init("write the holder's type and the property that holds the value, e.g. '@bridge(through: TableDirector.scrollViewEvents)'")])
+                }
+                if arguments["wrapper"] != nil {
+                    diagnostics.error(
+                        "'through:' and 'wrapper:' cannot be combined", at: argument.location,
+                        notes: [.init("the adapters extend the holder; drop 'wrapper:'")])
+                    holder = nil
+                }
+            }
             if let argument = arguments["access"] {
                 if case .identifier(let name) = argument.value, let level = AccessLevel(rawValue: name) {
                     access = level
@@ -37,7 +55,7 @@ extension Analyzer {
                 }
             }
         }
-        return (access, wrapperName)
+        return (access, wrapperName, holder)
     }
 
     // MARK: - Blocks
@@ -193,7 +211,12 @@ extension Analyzer {
         _ decl: ExtensionDecl, condition: String? = nil, generated: inout [String: SourceLocation]
     ) -> AdapterBlock? {
         let carried = checkAttributes(decl.attributes, allowed: Annotations.blockAnnotations)
-        let (access, wrapperName) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
+        let (access, wrapperName, holder) = readBridgeAttribute(decl.attributes, allowsWrapper: true)
+        if holder != nil, let requirement = decl.requirements.first {
+            diagnostics.error(
+                "a block reached 'through:' a holder cannot have a 'where' clause", at: requirement.left.location,
+                notes: [.init("the adapters extend the holder, which the clause does not constrain; drop the clause")])
+        }
 
         // A free function's block extends no type: its adapter is a free function that calls it.
         let typeName = decl.isFreeFunction ? "" : decl.extendedType.description
@@ -210,7 +233,7 @@ extension Analyzer {
 
         let options = readOptions(decl.attributes, inheriting: AdapterOptions())
         var adapters: [Adapter] = []
-        let owner = wrapperName ?? typeName
+        let owner = wrapperName ?? holder?.type ?? typeName
         // The type's other members, pasted as context: not bridged, checked for collisions.
         var context: [(name: String, location: SourceLocation)] = []
         var bridgeable: [FunctionDecl] = []
@@ -278,6 +301,7 @@ extension Analyzer {
             warnIfCollides(adapter, with: context, at: function.name.location)
             warnIfShadowsItsMethod(adapter, function)
             adapter.adapterName = owner.isEmpty ? adapter.adapterName : owner + "." + adapter.adapterName
+            adapter.through = holder.map { $0.type + "." + $0.property }
             admit(adapter, at: function.name.location)
         }
         for initializer in initializers {
@@ -288,6 +312,7 @@ extension Analyzer {
             else { continue }
             warnIfCollides(adapter, with: context, at: initializer.location)
             adapter.adapterName = owner + "." + adapter.adapterName
+            adapter.through = holder.map { $0.type + "." + $0.property }
             admit(adapter, at: initializer.location)
         }
         // A type whose callback properties hand themselves back beside values (CocoaMQTT's
@@ -303,6 +328,7 @@ extension Analyzer {
                     property, typeName: typeName, scope: scope, access: access, block: options, handsBackSender: handsBackSender)
             else { continue }
             adapter.adapterName = owner + "." + adapter.adapterName
+            adapter.through = holder.map { $0.type + "." + $0.property }
             admit(adapter, at: property.location)
         }
         // In input order: methods and callback properties as the block declares them.
@@ -329,6 +355,7 @@ extension Analyzer {
             access: access, wrapperName: wrapperName, attributes: carried, adapters: adapters, location: decl.location,
             extendedTypeLine: decl.extendedType.location.line)
         block.isFreeFunction = decl.isFreeFunction
+        block.holder = holder
         return block
     }
 

@@ -11,7 +11,7 @@ extension Analyzer {
     mutating func analyseDelegate(_ decl: DelegateDecl, generated: inout [String: SourceLocation]) -> Adapter? {
         let errorsBefore = errorCount
         let carried = checkAttributes(decl.attributes, allowed: Self.delegateBlockAnnotations)
-        let (access, _) = readBridgeAttribute(decl.attributes, allowsWrapper: false)
+        let (access, _, _) = readBridgeAttribute(decl.attributes, allowsWrapper: false)
         var options = readOptions(decl.attributes, inheriting: AdapterOptions())
         if let attribute = decl.attributes.first(where: { $0.name.name == "MainActor" }) {
             diagnostics.error(

@@ -220,7 +220,7 @@ extension Analyzer {
                     at: location, notes: [.init("remove 'unless:': an optional error is thrown when it is not nil")])
                 return nil
             }
-            switch errorKind(element.type, scope: scope) {
+            switch errorKind(element.type, scope: scope) ?? vouchedErrorKind(element.type, scope: scope) {
             case .optional?:
                 errorIndex = position - 1
                 roles[position - 1] = .error

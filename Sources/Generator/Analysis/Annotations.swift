@@ -42,8 +42,8 @@ enum Annotations {
 
     static let registry: [Spec] = [
         Spec(
-            name: "bridge", places: [.block, .delegateBlock], labels: ["access", "wrapper"],
-            usage: "'@bridge(access: public)' or '@bridge(wrapper: TypeName)'"),
+            name: "bridge", places: [.block, .delegateBlock], labels: ["access", "wrapper", "through"],
+            usage: "'@bridge(access: public)', '@bridge(wrapper: TypeName)' or '@bridge(through: Holder.property)'"),
         Spec(
             name: "timeout", places: [.block, .function, .delegateBlock], labels: ["seconds"], usage: "'@timeout(seconds: 30)'",
             notOnStream: "a stream ends when its consumer stops listening",

@@ -57,6 +57,18 @@ extension CallbackShape {
     /// something to modify (Alamofire's `requestModifier`), not an event.
     public static func deliversEvents(_ closure: FunctionTypeSyntax, property name: String) -> Bool {
         if namesAction(property: name) || namesLogging(name) { return false }
+        // A pointer to write through (Owl's `willEndDragging: ((UIScrollView, CGPoint,
+        // UnsafeMutablePointer<CGPoint>) -> Void)?`, the target offset to change before the
+        // scroll view reads it back): the caller's work, done before the handler returns.
+        // Or a promise to complete (Vapor's `HTTPServer.Configuration.customCertificateVerifyCallback:
+        // ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void`): the caller's
+        // answer, which the library waits for.
+        if closure.parameters.contains(where: {
+            let type = $0.type.strippingAttributes.description
+            return type.hasPrefix("UnsafeMutable") || (type.split(separator: "<").first ?? "").hasSuffix("Promise")
+        }) {
+            return false
+        }
         if deliversResults(closure) { return true }
         guard name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true else { return false }
         var withoutInout = closure
@@ -93,6 +105,8 @@ extension CallbackShape {
         let verbs = [
             "present", "dismiss", "show", "hide", "perform", "execute", "run", "apply", "configure", "transform", "validate",
             "prepare", "layout", "animate", "transition", "decide", "evaluate",
+            // A reused cell handed over to fill in before it is shown (Owl's `dequeue`).
+            "dequeue",
         ]
         return verbs.contains { verb in
             name == verb || (name.hasPrefix(verb) && name.dropFirst(verb.count).first?.isUppercase == true

@@ -161,7 +161,8 @@ public enum ClosureRoleNames {
         if lowered.contains("completion") || lowered.contains("invalid") { return true }
         // An end and nothing else (SwiftyPing's `finished: ((PingResult) -> Void)?`): the object's
         // own, whatever its closure gets.
-        if ["finished", "completed", "done", "ended", "closed", "terminated"].contains(lowered) { return true }
+        // Or the bare end (SwiftWebSocket's `WebSocketEvents.end`, `close`).
+        if ["finished", "completed", "done", "ended", "closed", "terminated", "end", "close"].contains(lowered) { return true }
         // The object's result (Mux's `DirectUpload.resultHandler`, called when the upload ends).
         if ["resulthandler", "onresult", "resultblock", "resultcallback"].contains(lowered) { return true }
         // `on` and an end (`onClose`, `onUnexpectedClosure`, `onTermination`), of the object itself:

@@ -9,6 +9,8 @@ extension Planner {
     struct Receivers {
         var instance: String
         var type: String
+        /// The object a shared stream's consumers share: the instance, or the object holding it.
+        var owner: String?
     }
 
     /// The planner's decisions for printing one adapter: its access, what it calls the SDK on,
@@ -20,6 +22,9 @@ extension Planner {
         let access: String
         /// `self` (`base` in a wrapper); for a static method `Self` (or the legacy type).
         let receiver: String
+        /// The object that owns the adapter's shared registration: the receiver, or the object
+        /// whose property holds it.
+        let owner: String
         let names: Names
         /// The adapter's name as a string literal: in the call or stream setup.
         let nameLiteral: String
@@ -34,6 +39,7 @@ extension Planner {
             // A fake is for the module's own tests, whatever the protocol's access.
             access = script == nil ? Planner.accessPrefix(adapter.access) : ""
             receiver = adapter.isStatic ? receivers.type : receivers.instance
+            owner = adapter.isStatic ? receivers.type : receivers.owner ?? receivers.instance
             // bridgegen's own names must not shadow a forwarded parameter.
             let taken = Set(adapter.parameters.map(\.name))
             names = Names(
@@ -67,6 +73,8 @@ extension Planner {
         } else if let half = adapter.call?.legacyCall.chained {
             // Both halves of the outcome, each named where a reviewer looks for its adapter.
             provenance = "Bridged from `\(source)` and its failure half `\(SwiftLiteral.commentSafe(half.fullName))`."
+        } else if let through = adapter.through {
+            provenance = "Bridged from `\(source)`, set through `\(SwiftLiteral.commentSafe(through))`."
         } else {
             provenance = "Bridged from `\(source)`."
         }

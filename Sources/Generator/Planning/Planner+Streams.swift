@@ -199,7 +199,7 @@ extension Planner {
     func streamOptions(_ site: AdapterSite, _ stream: StreamOptions) -> [Sourced] {
         var options = [Sourced(site.nameLiteral)]
         if stream.shared {
-            options.append(Sourced("owner: " + site.receiver))
+            options.append(Sourced("owner: " + site.owner))
             if stream.replay > 0 { options.append(Sourced("replay: \(stream.replay)")) }
         }
         if let buffering = stream.buffering { options.append(Sourced("buffering: " + buffering)) }

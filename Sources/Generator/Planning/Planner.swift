@@ -108,9 +108,11 @@ public struct Planner: Sendable {
     /// `#if` when it has one.
     func print(_ block: AdapterBlock, into printer: inout CodePrinter) throws(TemplateError) {
         let access = Self.accessPrefix(block.access)
-        let receivers = Receivers(
-            instance: block.wrapperName == nil ? "self" : "base",
-            type: block.wrapperName == nil ? "Self" : block.extendedType)
+        let receivers =
+            block.holder.map { Receivers(instance: "self." + $0.property, type: block.extendedType, owner: "self") }
+            ?? Receivers(
+                instance: block.wrapperName == nil ? "self" : "base",
+                type: block.wrapperName == nil ? "Self" : block.extendedType)
         var headers: [String] = []
         for adapter in block.adapters { headers.append(try header(of: adapter, script: nil)) }
         // A free function's adapter: at the top level, calling the SDK's function by its name.
@@ -147,7 +149,8 @@ public struct Planner: Sendable {
                 }
             } else {
                 let requirements = block.requirements.isEmpty ? "" : " where " + block.requirements.joined(separator: ", ")
-                printer.continuation("extension " + block.extendedType + requirements + " {", from: block.extendedTypeLine, anchor: true)
+                printer.continuation(
+                    "extension " + (block.holder?.type ?? block.extendedType) + requirements + " {", from: block.extendedTypeLine, anchor: true)
             }
             printer.indented { printer in
                 for (adapter, header) in zip(block.adapters, headers) {

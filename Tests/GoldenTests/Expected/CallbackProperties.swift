@@ -241,3 +241,55 @@ extension LinkProbe {
         )
     }
 }
+
+#sourceLocation(file:"CallbackProperties.bridge",line:52)
+/// A value the feed keeps and reads its slots from (Owl's `ScrollViewEventsHandler` in
+/// `TableDirector.scrollViewEvents`): the adapters extend the feed and set them through it.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension PhotoFeed {
+    #sourceLocation()
+    /// Each photo sent.
+    ///
+    /// Bridged from `FeedEvents.didSend`, set through `PhotoFeed.events`.
+    #sourceLocation(file:"CallbackProperties.bridge",line:57)
+    func didSendEvents() -> _Concurrency.AsyncStream<Photo> {
+        #sourceLocation(file:"CallbackProperties.bridge",line:57)
+        BridgegenStream<Photo, ((Photo) -> Void)?>.events(
+            "PhotoFeed.didSendEvents()",
+            stop: { previous in self.events.didSend = previous },
+            register: { events in
+                #sourceLocation(file:"CallbackProperties.bridge",line:57)
+                let previous = self.events.didSend
+                #sourceLocation(file:"CallbackProperties.bridge",line:57)
+                self.events.didSend = { value in
+                    #sourceLocation()
+                    events.yield(value)
+                }
+                return previous
+            }
+        )
+    }
+
+    /// One setting for every consumer, owned by the feed.
+    ///
+    /// Bridged from `FeedEvents.didFinish`, set through `PhotoFeed.events`.
+    #sourceLocation(file:"CallbackProperties.bridge",line:61)
+    func didFinishEvents() -> _Concurrency.AsyncStream<Int> {
+        #sourceLocation(file:"CallbackProperties.bridge",line:61)
+        BridgegenStream<Int, ((Int) -> Void)?>.shared(
+            "PhotoFeed.didFinishEvents()",
+            owner: self,
+            stop: { previous in self.events.didFinish = previous },
+            register: { events in
+                #sourceLocation(file:"CallbackProperties.bridge",line:61)
+                let previous = self.events.didFinish
+                #sourceLocation(file:"CallbackProperties.bridge",line:61)
+                self.events.didFinish = { value in
+                    #sourceLocation()
+                    events.yield(value)
+                }
+                return previous
+            }
+        )
+    }
+}

@@ -87,18 +87,46 @@ extension PaymentsClient {
         }
     }
 
+    /// The SDK's own error under a name that does not say so (Hyperwallet's
+    /// `HyperwalletErrorType`): the annotation says it is the failure.
+    ///
+    /// Bridged from `PaymentsClient.approve(amount:completion:)`.
+    #sourceLocation(file:"FailureFlags.bridge",line:19)
+    @discardableResult
+    nonisolated(nonsending) func approve(amount: Int) async throws -> String {
+        #sourceLocation(file:"FailureFlags.bridge",line:20)
+        let call = BridgegenCall<String, Swift.Void>("PaymentsClient.approve(amount:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:20)
+            self.approve(
+                amount: amount,
+                completion: { value, error in
+                    #sourceLocation()
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let value {
+                        continuation.resume(returning: value)
+                    } else {
+                        continuation.resumeWithNoResult()
+                    }
+                }
+            )
+        }
+    }
+
     /// A text that says why it failed, empty when it succeeded (BMSPush's `error: String`), beside
     /// values that stay optional: the text, not a nil, says the failure.
     ///
     /// Bridged from `PaymentsClient.unregister(device:completion:)`.
-    #sourceLocation(file:"FailureFlags.bridge",line:19)
+    #sourceLocation(file:"FailureFlags.bridge",line:24)
     @discardableResult
     nonisolated(nonsending) func unregister(device: String) async throws -> (String?, Int?) {
-        #sourceLocation(file:"FailureFlags.bridge",line:20)
+        #sourceLocation(file:"FailureFlags.bridge",line:25)
         let call = BridgegenCall<(String?, Int?), Swift.Void>("PaymentsClient.unregister(device:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:20)
+            #sourceLocation(file:"FailureFlags.bridge",line:25)
             self.unregister(
                 device: device,
                 completion: { response, statusCode, error in
@@ -116,14 +144,14 @@ extension PaymentsClient {
     /// The SDK's own error is no `Error` (TelegramBotSDK's `DataTaskError`): thrown described.
     ///
     /// Bridged from `PaymentsClient.post(entry:completion:)`.
-    #sourceLocation(file:"FailureFlags.bridge",line:23)
+    #sourceLocation(file:"FailureFlags.bridge",line:28)
     @discardableResult
     nonisolated(nonsending) func post(entry: String) async throws -> String {
-        #sourceLocation(file:"FailureFlags.bridge",line:24)
+        #sourceLocation(file:"FailureFlags.bridge",line:29)
         let call = BridgegenCall<String, Swift.Void>("PaymentsClient.post(entry:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:24)
+            #sourceLocation(file:"FailureFlags.bridge",line:29)
             self.post(
                 entry: entry,
                 completion: { receipt, error in
@@ -145,14 +173,14 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.products(near:completion:)`.
     /// Left out of the value: the `Reply` it gets, whose `error`, when set, is the failure, thrown as it is.
-    #sourceLocation(file:"FailureFlags.bridge",line:28)
+    #sourceLocation(file:"FailureFlags.bridge",line:33)
     @discardableResult
     nonisolated(nonsending) func products(near place: String) async throws -> [String] {
-        #sourceLocation(file:"FailureFlags.bridge",line:29)
+        #sourceLocation(file:"FailureFlags.bridge",line:34)
         let call = BridgegenCall<[String], Swift.Void>("PaymentsClient.products(near:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:29)
+            #sourceLocation(file:"FailureFlags.bridge",line:34)
             self.products(
                 near: place,
                 completion: { products, reply in
@@ -174,13 +202,13 @@ extension PaymentsClient {
     ///
     /// Bridged from `PaymentsClient.archive(id:completion:)`.
     /// Left out of the value: the `Answer` it gets, whose `problem`, when set, is the failure, thrown described as `BridgegenError.failureStatus`.
-    #sourceLocation(file:"FailureFlags.bridge",line:34)
+    #sourceLocation(file:"FailureFlags.bridge",line:39)
     nonisolated(nonsending) func archive(id: String) async throws {
-        #sourceLocation(file:"FailureFlags.bridge",line:34)
+        #sourceLocation(file:"FailureFlags.bridge",line:39)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.archive(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:34)
+            #sourceLocation(file:"FailureFlags.bridge",line:39)
             self.archive(
                 id: id,
                 completion: { answer in
@@ -199,13 +227,13 @@ extension PaymentsClient {
     /// that case succeeds, any other is thrown.
     ///
     /// Bridged from `PaymentsClient.settle(batch:completion:)`.
-    #sourceLocation(file:"FailureFlags.bridge",line:39)
+    #sourceLocation(file:"FailureFlags.bridge",line:44)
     nonisolated(nonsending) func settle(batch: String) async throws {
-        #sourceLocation(file:"FailureFlags.bridge",line:39)
+        #sourceLocation(file:"FailureFlags.bridge",line:44)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.settle(batch:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:39)
+            #sourceLocation(file:"FailureFlags.bridge",line:44)
             self.settle(
                 batch: batch,
                 completion: { error in
@@ -224,14 +252,14 @@ extension PaymentsClient {
     /// calls the completion handler; else call it yourself").
     ///
     /// Bridged from `PaymentsClient.handle(notification:completionHandler:)`.
-    #sourceLocation(file:"FailureFlags.bridge",line:43)
+    #sourceLocation(file:"FailureFlags.bridge",line:48)
     @discardableResult
     nonisolated(nonsending) func handle(notification id: String) async throws -> Bool {
-        #sourceLocation(file:"FailureFlags.bridge",line:44)
+        #sourceLocation(file:"FailureFlags.bridge",line:49)
         let call = BridgegenCall<Bool, Swift.Void>("PaymentsClient.handle(notification:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:44)
+            #sourceLocation(file:"FailureFlags.bridge",line:49)
             let handled = self.handle(
                 notification: id,
                 completionHandler: {
@@ -246,14 +274,14 @@ extension PaymentsClient {
     /// The same with a value: nil when it returns false.
     ///
     /// Bridged from `PaymentsClient.fetch(push:fetchCompletionHandler:)`.
-    #sourceLocation(file:"FailureFlags.bridge",line:47)
+    #sourceLocation(file:"FailureFlags.bridge",line:52)
     @discardableResult
     nonisolated(nonsending) func fetch(push id: String) async throws -> Int? {
-        #sourceLocation(file:"FailureFlags.bridge",line:48)
+        #sourceLocation(file:"FailureFlags.bridge",line:53)
         let call = BridgegenCall<Int?, Swift.Void>("PaymentsClient.fetch(push:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:48)
+            #sourceLocation(file:"FailureFlags.bridge",line:53)
             let handled = self.fetch(
                 push: id,
                 fetchCompletionHandler: { value in
