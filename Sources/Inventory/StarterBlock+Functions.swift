@@ -139,10 +139,10 @@ extension StarterBlock {
                 member, function,
                 reason: "synchronous, with progress through '\(progress.name.name)', which does not escape: call it from a task of yours off the main actor")
         }
-        // A struct's that the app cannot get hold of (PubNub's `InstanceIdOperator`).
-        if takesCallback(function), isUnreachable, !isView {
-            return addContext(
-                member, function, reason: "'\(type)' has no public initializer, and no public declaration hands one out: only the SDK calls it")
+        // A struct's that the app cannot get hold of (PubNub's `InstanceIdOperator`), or a
+        // protocol's only internal types adopt (PlayKit's `TimeMonitor`).
+        if takesCallback(function), let reason = unreachableReason, !isView {
+            return addContext(member, function, reason: reason)
         }
         // A coder's (Contentful's `KeyedDecodingContainer.resolveLink(forKey:decoder:callback:)`):
         // called inside `init(from:)` or `encode(to:)`, which cannot await.

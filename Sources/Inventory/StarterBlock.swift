@@ -66,8 +66,9 @@ struct StarterBlock {
     var cFunctionAliases: Set<String> = []
     var synchronousMethods: Set<String> = []
     /// The type's `async` methods, by Swift name: the SDK's own async forms.
-    /// A public struct the app cannot get hold of (no public initializer; nothing public names it).
-    var isUnreachable = false
+    /// Why the app cannot get hold of the type (a public struct with no public initializer, a
+    /// protocol only internal types adopt; nothing public names it), if it cannot.
+    var unreachableReason: String?
     /// The module's types that carry their own failure, with the property that holds it.
     var failureCarriers: [String: FailureCarrier] = [:]
 

@@ -157,6 +157,34 @@ import Testing
         #expect(text.contains("    public var didSelect: ((UITableViewCell) -> Void)?"), "\(text)")
     }
 
+    /// PlayKit's `TimeMonitor`, adopted only by the internal `PlayerController` and `TimeObserver`
+    /// and named by no public declaration: the app never holds one, so its observers are no API.
+    /// A protocol a public class adopts (in an extension too) stays.
+    @Test func aProtocolOnlyInternalTypesAdoptIsNoAPI() {
+        let text = scan(
+            """
+            public protocol TimeMonitor {
+                func addPeriodicObserver(interval: Double, using eventHandler: @escaping (Double) -> Void) -> UUID
+            }
+            class TimeObserver: TimeMonitor {
+                func addPeriodicObserver(interval: Double, using eventHandler: @escaping (Double) -> Void) -> UUID { UUID() }
+            }
+            public protocol Clock {
+                func tick(every interval: Double, handler: @escaping (Double) -> Void) -> UUID
+            }
+            public class Player {}
+            extension Player: Clock {
+                public func tick(every interval: Double, handler: @escaping (Double) -> Void) -> UUID { UUID() }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// TimeMonitor: addPeriodicObserver(interval:using:) — only internal types adopt 'TimeMonitor', and no public declaration hands one out: only the SDK calls it"
+            ), "\(text)")
+        #expect(text.contains("extension Clock {"), "\(text)")
+    }
+
     /// SwiftWebSocket's `WebSocketEvents.end` and `close`: the bare end, once, as `ended` and
     /// `closed` are.
     @Test func aBareEndIsOnce() {
