@@ -216,6 +216,7 @@ public struct Scan {
         // set by its `Track` to a handler of its own).
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties.union(aliasedProperties), in: files)
         let forwardedToDelegates = Self.propertiesForwardedToDelegates(Set(setByLibrary.keys), in: files)
+        let setToNamesakes = Self.propertiesSetToTheirNamesakes(closureProperties.union(aliasedProperties), in: files)
         let superclasses = Dictionary(
             types.filter { $0.kind == .class }.compactMap { type in
                 type.inherits.first.map { (StarterBlock.bareTypeName(type.name), StarterBlock.bareTypeName(String($0.prefix { $0 != "<" }))) }
@@ -289,6 +290,7 @@ public struct Scan {
             block.onlyKeeping = onlyKeeping
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
+            block.propertiesSetToNamesakes = setToNamesakes
             block.propertiesForwardedToDelegates = forwardedToDelegates
             block.closuresBodiesNeverUse = closureUses.unused[StarterBlock.bareTypeName(type.name)] ?? [:]
             block.callsBackWithValueOrError = closureUses.neverNilWithoutError

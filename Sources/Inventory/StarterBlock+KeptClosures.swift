@@ -28,7 +28,12 @@ extension StarterBlock {
         let namesCompletion = { (closure: Parameter) in [closure.name.name, closure.label?.name ?? ""].contains { $0.lowercased().contains("completion") } }
         let isCompletionWithProgress = closures.contains(where: namesCompletion)
             && closures.allSatisfy { namesCompletion($0) || ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name) }
-        return returned.description == "Self" || spelled.contains("<") || (closures.count >= 2 && !isOutcomePair && !isCompletionWithProgress)
+        // Nor a subscription's handlers beside the subscription it returns (PusherPlatform's
+        // `subscribe(using:onOpening:onOpen:onEvent:onEnd:onError:) -> PPSubscription`): the
+        // events of what the call starts.
+        let subscribes = Self.namesObserver(function.name.name)
+        return returned.description == "Self" || spelled.contains("<")
+            || (closures.count >= 2 && !isOutcomePair && !isCompletionWithProgress && !subscribes)
     }
 
     /// Why a method's closures are kept by what it returns rather than called back: it returns

@@ -203,6 +203,9 @@ struct StarterBlock {
     /// Callback properties the library's own code sets, with the file that does
     /// (Scan.propertiesTheLibrarySets): its plumbing.
     var propertiesSetByLibrary: [String: String] = [:]
+    /// Callback properties the library sets on another object to the closure of the same name a
+    /// method of its was handed (Scan.propertiesSetToTheirNamesakes), with the file that does.
+    var propertiesSetToNamesakes: [String: String] = [:]
     /// Of those, the ones it sets on objects it makes to a closure that hands each call to its
     /// own delegate (Scan.propertiesForwardedToDelegates), with that delegate.
     var propertiesForwardedToDelegates: [String: String] = [:]
@@ -312,6 +315,13 @@ struct StarterBlock {
             addContextProperty(
                 member,
                 reason: "the library sets it on each \(Self.bareTypeName(type)) it makes, handing every call on to its own '\(propertiesForwardedToDelegates[member.name] ?? "")': listen through that")
+        case .property where isCallbackProperty(member) && !isProtocol && propertiesSetToNamesakes[member.name] != nil:
+            // Where a method keeps what its caller passed (PusherPlatform's `subscribe(using:
+            // onOpening:onOpen:…)` sets `subscriptionDelegate.onOpen = onOpen`): that method is
+            // the API, and a stream here would take the caller's handler away.
+            addContextProperty(
+                member,
+                reason: "the library sets it to the '\(member.name)' a method of its is handed (\(propertiesSetToNamesakes[member.name] ?? "")): bridge that method")
         case .property where isCallbackProperty(member) && CallbackShape.defersWork(owner: Self.bareTypeName(type)):
             // A debouncer's job (malcommac/Repeat's `Debouncer.callback`): the work it runs once
             // calls stop coming, perhaps never; nothing to listen to.

@@ -185,6 +185,41 @@ import Testing
         #expect(text.contains("extension Clock {"), "\(text)")
     }
 
+    /// PusherPlatform's `subscribe(using:onOpen:onEvent:onError:) -> PPSubscription`, which keeps
+    /// each handler in the `PPSubscriptionDelegate` it makes (`subscriptionDelegate.onOpen =
+    /// onOpen`): the method is the API, a stream of its events (not an operator's hooks, though
+    /// its closures are optional beside a returned object); the delegate's properties are its
+    /// plumbing.
+    @Test func aSubscriptionsHandlersAreItsEventsAndWhereItKeepsThemIsPlumbing() {
+        let text = scan(
+            """
+            public class PPSubscriptionDelegate {
+                public var onOpen: (() -> Void)?
+                public var onEvent: ((String) -> Void)?
+                public var onError: ((Error) -> Void)?
+            }
+            public class PPSubscription {
+                public let delegate = PPSubscriptionDelegate()
+            }
+            public class Instance {
+                public func subscribe(
+                    using path: String, onOpen: (() -> Void)? = nil, onEvent: ((String) -> Void)? = nil, onError: ((Error) -> Void)? = nil
+                ) -> PPSubscription {
+                    let subscription = PPSubscription()
+                    let subscriptionDelegate = subscription.delegate
+                    subscriptionDelegate.onOpen = onOpen
+                    subscriptionDelegate.onEvent = onEvent
+                    subscriptionDelegate.onError = onError
+                    return subscription
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("    @stream\n    public func subscribe("), "\(text)")
+        #expect(text.contains("the library sets it to the 'onOpen' a method of its is handed ("), "\(text)")
+        #expect(!text.contains("extension PPSubscriptionDelegate {"), "\(text)")
+    }
+
     /// SwiftWebSocket's `WebSocketEvents.end` and `close`: the bare end, once, as `ended` and
     /// `closed` are.
     @Test func aBareEndIsOnce() {
