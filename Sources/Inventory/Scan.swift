@@ -184,6 +184,9 @@ public struct Scan {
             types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
         let servedBy = Self.adaptersServing(types, includesInternal: includesInternal)
         let holders = Self.holders(of: types)
+        // The protocols a public type adopts, in an extension of it too.
+        let publicTypeNames = Set(types.filter { $0.kind != .protocol && $0.kind != .extension && $0.isPublic }.map(\.name))
+        let publiclyAdopted = Set(types.filter { publicTypeNames.contains($0.name) }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
         let valueHolders = Self.valueHolders(of: types)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
         let calledOnValues = Self.requirementsCalledOnValues(types, in: files)
@@ -272,6 +275,7 @@ public struct Scan {
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
+            block.isAdoptedPublicly = publiclyAdopted.contains(type.name)
             block.requirementsCalledOnValues = calledOnValues
             block.requirementNames = Set(
                 moduleTypes.declarations(of: type.name).filter { $0.kind == .protocol }.flatMap(\.members).compactMap { member in

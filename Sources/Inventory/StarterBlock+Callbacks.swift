@@ -66,16 +66,22 @@ extension StarterBlock {
 
     /// A delegate method the library calls with itself first (SyncKit's
     /// `CoreDataAdapterDelegate.coreDataAdapter(_ adapter: CoreDataAdapter,
-    /// requestsContextSaveWithCompletion:)`, kept in `CoreDataAdapter.delegate`): the app
-    /// implements it and calls the completion; no app code calls it, so an adapter would be unused.
+    /// requestsContextSaveWithCompletion:)`, kept in `CoreDataAdapter.delegate`), or one of a
+    /// delegate no public type of the module adopts (MiniApp's `MiniAppMessageDelegate`, kept in
+    /// `RealMiniAppView.hostAppMessageDelegate`): the app implements it and calls the completion;
+    /// no app code calls it, so an adapter would be unused.
     func delegateMethodCalledByHolder(_ function: FunctionDecl) -> String? {
         guard let heldBy, let holder = heldBy.split(separator: ".").first.map(String.init),
             type.hasSuffix("Delegate") || type.hasSuffix("DataSource"),
-            requirementNames.contains(function.fullName), requirementsCalledOnValues.contains(function.name.name),
-            let first = function.parameters.first, first.label == nil,
-            Self.withoutSomeOrAny(first.type.strippingAttributes.unwrappingOptional.description) == holder
+            requirementNames.contains(function.fullName), requirementsCalledOnValues.contains(function.name.name)
         else { return nil }
-        return "a delegate method: the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)' with itself first; your delegate implements it"
+        if let first = function.parameters.first, first.label == nil,
+            Self.withoutSomeOrAny(first.type.strippingAttributes.unwrappingOptional.description) == holder
+        {
+            return "a delegate method: the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)' with itself first; your delegate implements it"
+        }
+        guard !isAdoptedPublicly else { return nil }
+        return "a delegate method: the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)', and none of its public types adopts \(type); your delegate implements it"
     }
 
     /// The note on a requirement the library calls on the app's object (Pusher's

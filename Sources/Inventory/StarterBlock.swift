@@ -143,6 +143,9 @@ struct StarterBlock {
     /// A protocol's: the stored property of another type that holds a conformer
     /// (`PusherClientOptions.authorizer`), so the library calls its requirements (Scan.holders).
     var heldBy: String?
+    /// A protocol's: a public type of the module adopts it (the library's own implementation,
+    /// which an app may call).
+    var isAdoptedPublicly = false
     /// A value type's block of callback properties, set through the object's property that keeps
     /// the value (`TableDirector.scrollViewEvents`; Scan.valueHolders): `@bridge(through:)`.
     var reachedThrough: String?

@@ -95,6 +95,48 @@ import Testing
             ), "\(text)")
     }
 
+    /// MiniApp's `MiniAppMessageDelegate.getMauid(completionHandler:)`, kept in
+    /// `RealMiniAppView.hostAppMessageDelegate` and adopted by no public type of the module: the
+    /// host app implements it; no adapter. One the library adopts publicly stays, with its note.
+    @Test func aDelegateNoPublicTypeAdoptsIsTheAppsToImplement() {
+        let text = scan(
+            """
+            public protocol MiniAppMessageDelegate: AnyObject {
+                func getMauid(completionHandler: @escaping (Result<String?, Error>) -> Void)
+                func getUniqueId(completionHandler: @escaping (Result<String, Error>) -> Void)
+            }
+            class RealMiniApp {}
+            extension RealMiniApp: MiniAppMessageDelegate {
+                func getMauid(completionHandler: @escaping (Result<String?, Error>) -> Void) {}
+                func getUniqueId(completionHandler: @escaping (Result<String, Error>) -> Void) {}
+            }
+            public protocol TokenDataSource: AnyObject {
+                func token(completionHandler: @escaping (Result<String, Error>) -> Void)
+                func refresh(completionHandler: @escaping (Result<String, Error>) -> Void)
+            }
+            public final class DefaultTokenDataSource: TokenDataSource {
+                public func token(completionHandler: @escaping (Result<String, Error>) -> Void) {}
+                public func refresh(completionHandler: @escaping (Result<String, Error>) -> Void) {}
+            }
+            public class RealMiniAppView {
+                public var hostAppMessageDelegate: MiniAppMessageDelegate?
+                public var tokens: TokenDataSource?
+                func ask() {
+                    hostAppMessageDelegate?.getMauid { _ in }
+                    hostAppMessageDelegate?.getUniqueId { _ in }
+                    tokens?.token { _ in }
+                    tokens?.refresh { _ in }
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "getMauid(completionHandler:) — a delegate method: the library keeps a MiniAppMessageDelegate in 'RealMiniAppView.hostAppMessageDelegate' and calls 'getMauid', and none of its public types adopts MiniAppMessageDelegate; your delegate implements it"
+            ), "\(text)")
+        #expect(text.contains("extension TokenDataSource {"), "\(text)")
+    }
+
     /// Hyperwallet's `(HyperwalletUser?, HyperwalletErrorType?) -> Void`, `enum
     /// HyperwalletErrorType: Error`: the failure, which generate cannot tell by its name.
     @Test func anErrorNamedOtherwiseIsNamedTheFailure() {
