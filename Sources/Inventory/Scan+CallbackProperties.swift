@@ -71,30 +71,6 @@ extension Scan {
         return read
     }
 
-    /// Callback properties the library sets on another object to a closure of the same name it was
-    /// handed (PusherPlatform's `subscriptionDelegate.onOpen = onOpen` in `subscribe(using:
-    /// onOpening:onOpen:…)`), by name, with the file that does: where a method of the library
-    /// keeps what its caller passed, so that method is the API, this its plumbing.
-    static func propertiesSetToTheirNamesakes(_ names: Set<String>, in files: [File]) -> [String: String] {
-        var found: [String: String] = [:]
-        for file in files where !InternalUse.says(InternalUse.leadingComment(of: file.bytes)) {
-            let fileName = String(file.path.split(separator: "/").last ?? Substring(file.path))
-            let text = String(decoding: file.bytes, as: UTF8.self)
-            for line in text.split(separator: "\n") {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                guard let assignment = trimmed.range(of: " = ") else { continue }
-                let value = trimmed[assignment.upperBound...]
-                let target = trimmed[..<assignment.lowerBound]
-                guard names.contains(String(value)), found[String(value)] == nil, target.hasSuffix("." + value),
-                    case let before = target.dropLast(value.count + 1), !before.isEmpty, before != "self",
-                    before.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "?" })
-                else { continue }
-                found[String(value)] = fileName
-            }
-        }
-        return found
-    }
-
     /// Callback properties the library's own code sets to a handler of its own (Eureka's
     /// `navigationAccessoryView.doneClosure = { [weak self] in … }`, ReSwift's
     /// `subscription.observer = { … }`), by name, with the file that does: the library's plumbing,

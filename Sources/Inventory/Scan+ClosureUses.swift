@@ -24,6 +24,11 @@ struct ClosureUses {
     /// By type (its last name), `method(labels:)`: the methods of the type it hands a closure
     /// parameter to (Scan.handOvers).
     var handOvers: [String: [String: Set<String>]] = [:]
+    /// Closure parameters a public method's body stores on another object under their own name
+    /// (PusherPlatform's `subscribe(using:onOpen:…)`: `subscriptionDelegate.onOpen = onOpen`),
+    /// with the file and what the method returns (its first word): where the method keeps what
+    /// its caller passed, that object's plumbing.
+    var storedUnderOwnName: [String: (file: String, returns: String)] = [:]
 }
 
 extension Scan {
@@ -53,7 +58,9 @@ extension Scan {
         var absentValues: [String: Set<Int>] = [:]
         var withNothing: Set<String> = []
         var handOvers: [String: [String: Set<String>]] = [:]
+        var storedUnderOwnName: [String: (file: String, returns: String)] = [:]
         for file in files {
+            let fileName = String(file.path.split(separator: "/").last ?? Substring(file.path))
             let tokens = SourceTokens.of(file.bytes)
             var types: [(name: String, end: Int)] = []
             // Whether each of `types` is declared public (`public extension`, `open class`).
@@ -95,6 +102,15 @@ extension Scan {
                 let absent = isPublic ? absentValuePositions(method.closures, in: tokens, body: method.body) : []
                 if !absent.isEmpty { absentValues[name, default: []].formUnion(absent) }
                 if isPublic, callsBackWithNothing(method.closures, in: tokens, body: method.body) { withNothing.insert(name) }
+                if isPublic {
+                    // The word after the `->` before the body's brace, if any.
+                    var cursor = method.body.lowerBound - 2
+                    while cursor > 0, !tokens[cursor].isPunctuation("->"), !tokens[cursor].isPunctuation(")") { cursor -= 1 }
+                    let returns = tokens[cursor].isPunctuation("->") ? tokens[cursor + 1].word ?? "" : ""
+                    for name in storedOnAnother(method.closures, in: tokens, body: method.body) where storedUnderOwnName[name] == nil {
+                        storedUnderOwnName[name] = (fileName, returns)
+                    }
+                }
                 let handed = Self.handOvers(of: method.closures, in: tokens, body: method.body)
                 if !handed.isEmpty { handOvers[types.last?.name ?? "", default: [:]][signature, default: []].formUnion(handed) }
                 for parameter in method.closures {
@@ -133,7 +149,23 @@ extension Scan {
             unused: droppedClosures(
                 unused: unused.subtracting(used), handedOn: handedOn.filter { !used.contains($0.key) }, closureLabels: closureLabels,
                 usedByOverrides: usedByOverrides, superclasses: superclasses),
-            neverNilWithoutError: never, absentValues: absentValues, callBackWithNothing: withNothing, handOvers: handOvers)
+            neverNilWithoutError: never, absentValues: absentValues, callBackWithNothing: withNothing, handOvers: handOvers,
+            storedUnderOwnName: storedUnderOwnName)
+    }
+
+    /// The closure parameters a body assigns to a property of the same name of another object
+    /// (`delegate.onOpen = onOpen`; not `self.onOpen = onOpen`, the method's own object).
+    private static func storedOnAnother(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> [String] {
+        var found: [String] = []
+        for index in body where index - 2 >= body.lowerBound && index + 2 < body.upperBound {
+            guard let name = tokens[index].word, closures.contains(name), tokens[index - 1].isPunctuation("."),
+                let owner = tokens[index - 2].word, owner != "self", tokens[index + 1].isPunctuation("="),
+                tokens[index + 2].word == name,
+                index + 3 >= body.upperBound || !(tokens[index + 3].isPunctuation(".") || tokens[index + 3].isPunctuation("("))
+            else { continue }
+            found.append(name)
+        }
+        return found
     }
 
     /// How one body uses its closure parameters: nil where it may call one with nil and no error,

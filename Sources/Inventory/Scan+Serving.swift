@@ -434,7 +434,7 @@ extension Scan {
     /// Public structs the app cannot get hold of (PubNub's `InstanceIdOperator: RequestOperator`,
     /// which the SDK makes for itself and uses through its protocol): a conformance to one of the
     /// module's protocols, with no public initializer, that no public declaration of another
-    /// type, nor a free one, names. And public protocols only internal types adopt.
+    /// type, nor a free one, names.
     /// Each with why only the SDK calls its methods.
     static func unreachableTypes(_ types: [SourceType], topLevel: [SourceMember]) -> [String: String] {
         let protocols = Set(types.filter { $0.kind == .protocol }.map(\.name))
@@ -451,25 +451,6 @@ extension Scan {
                 member.text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { $0 == bare }
             }
             if !mentions { unreachable[name] = "'\(name)' has no public initializer, and no public declaration hands one out: only the SDK calls it" }
-        }
-        // A public protocol only internal types of the module conform to, which no public
-        // declaration names nor a public type inherits (PlayKit's `TimeMonitor`, adopted by the
-        // internal `PlayerController` and `TimeObserver`): the app never holds one the library
-        // made, and has no reason to make its own.
-        for proto in types where proto.kind == .protocol && proto.isPublic {
-            let bare = String(proto.name.split(separator: ".").last ?? Substring(proto.name))
-            let adopters = types.filter { type in
-                type.name != proto.name && type.inherits.contains { String($0.prefix { $0 != "<" }) == proto.name }
-            }
-            // A public type's conformance is public, whichever extension declares it.
-            let publicNames = Set(types.filter(\.isPublic).map(\.name))
-            guard !adopters.isEmpty, !adopters.contains(where: { publicNames.contains($0.name) }) else { continue }
-            let mentions = (types.filter { $0.name != proto.name }.flatMap(\.members) + topLevel).filter(\.isPublic).contains { member in
-                member.text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { $0 == bare }
-            }
-            if !mentions {
-                unreachable[proto.name] = "only internal types adopt '\(proto.name)', and no public declaration hands one out: only the SDK calls it"
-            }
         }
         return unreachable
     }

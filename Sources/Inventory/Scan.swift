@@ -186,7 +186,14 @@ public struct Scan {
         let holders = Self.holders(of: types)
         // The protocols a public type adopts, in an extension of it too.
         let publicTypeNames = Set(types.filter { $0.kind != .protocol && $0.kind != .extension && $0.isPublic }.map(\.name))
+        // Or handed to the app's type through a public protocol's property (Gigya's `Provider.delegate:
+        // BusinessApiDelegate?`, set by the library on the app's provider): the app calls it.
+        let handedToApps = Set(types.filter { $0.kind == .protocol && $0.isPublic }.flatMap(\.members).compactMap { member -> String? in
+            guard member.kind == .property, case .context(let property)? = member.declaration, let type = property.type else { return nil }
+            return StarterBlock.withoutSomeOrAny(type.strippingAttributes.unwrappingOptional.description)
+        })
         let publiclyAdopted = Set(types.filter { publicTypeNames.contains($0.name) }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
+            .union(handedToApps)
         let valueHolders = Self.valueHolders(of: types)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
         let calledOnValues = Self.requirementsCalledOnValues(types, in: files)
@@ -219,7 +226,6 @@ public struct Scan {
         // set by its `Track` to a handler of its own).
         let setByLibrary = Self.propertiesTheLibrarySets(closureProperties.union(aliasedProperties), in: files)
         let forwardedToDelegates = Self.propertiesForwardedToDelegates(Set(setByLibrary.keys), in: files)
-        let setToNamesakes = Self.propertiesSetToTheirNamesakes(closureProperties.union(aliasedProperties), in: files)
         let superclasses = Dictionary(
             types.filter { $0.kind == .class }.compactMap { type in
                 type.inherits.first.map { (StarterBlock.bareTypeName(type.name), StarterBlock.bareTypeName(String($0.prefix { $0 != "<" }))) }
@@ -294,7 +300,7 @@ public struct Scan {
             block.onlyKeeping = onlyKeeping
             block.isObjC = type.isObjC
             block.propertiesSetByLibrary = setByLibrary
-            block.propertiesSetToNamesakes = setToNamesakes
+            block.propertiesSetToNamesakes = closureUses.storedUnderOwnName
             block.propertiesForwardedToDelegates = forwardedToDelegates
             block.closuresBodiesNeverUse = closureUses.unused[StarterBlock.bareTypeName(type.name)] ?? [:]
             block.callsBackWithValueOrError = closureUses.neverNilWithoutError

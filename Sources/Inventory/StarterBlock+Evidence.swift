@@ -408,7 +408,7 @@ extension StarterBlock {
         // A call that makes or changes something hands back what it made (Hyperwallet's
         // `createBankAccount`, beside the HTTP client's (nil, nil) for a 204 of its reads): the
         // library at large is no evidence for it (a callback of its name handed nil is).
-        let makes = ["create", "add", "update", "make", "activate", "deactivate", "schedule", "register", "insert", "save", "upload", "post"]
+        let makes = ["create", "add", "update", "make", "activate", "deactivate", "schedule", "insert", "save", "upload", "post"]
             .contains(ClosureRoleNames.camelWords(function.name.name).first ?? "")
         if !ownBodySaysNever, (answersNilWithoutError && !errorFirst && !makes) || !answersNilWithoutErrorVia.isDisjoint(with: callbackNames) {
             return [

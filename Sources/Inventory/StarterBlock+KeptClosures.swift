@@ -31,7 +31,11 @@ extension StarterBlock {
         // Nor a subscription's handlers beside the subscription it returns (PusherPlatform's
         // `subscribe(using:onOpening:onOpen:onEvent:onEnd:onError:) -> PPSubscription`): the
         // events of what the call starts.
+        // Not presence hooks beside the channel it returns (PusherSwift's `subscribe(_:auth:
+        // onMemberAdded:onMemberRemoved:onSubscriptionCountChanged:) -> PusherChannel`): one of
+        // them reports the subscription's failure.
         let subscribes = Self.namesObserver(function.name.name)
+            && closures.contains { ClosureRoleNames.plays(.failure, name: $0.name.name, label: $0.label?.name) }
         return returned.description == "Self" || spelled.contains("<")
             || (closures.count >= 2 && !isOutcomePair && !isCompletionWithProgress && !subscribes)
     }

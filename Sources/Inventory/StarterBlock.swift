@@ -144,7 +144,7 @@ struct StarterBlock {
     /// (`PusherClientOptions.authorizer`), so the library calls its requirements (Scan.holders).
     var heldBy: String?
     /// A protocol's: a public type of the module adopts it (the library's own implementation,
-    /// which an app may call).
+    /// which an app may call), or a public protocol's property hands one to the app's type.
     var isAdoptedPublicly = false
     /// A value type's block of callback properties, set through the object's property that keeps
     /// the value (`TableDirector.scrollViewEvents`; Scan.valueHolders): `@bridge(through:)`.
@@ -207,8 +207,8 @@ struct StarterBlock {
     /// (Scan.propertiesTheLibrarySets): its plumbing.
     var propertiesSetByLibrary: [String: String] = [:]
     /// Callback properties the library sets on another object to the closure of the same name a
-    /// method of its was handed (Scan.propertiesSetToTheirNamesakes), with the file that does.
-    var propertiesSetToNamesakes: [String: String] = [:]
+    /// public method of its was handed (ClosureUses.storedUnderOwnName), with the file that does.
+    var propertiesSetToNamesakes: [String: (file: String, returns: String)] = [:]
     /// Of those, the ones it sets on objects it makes to a closure that hands each call to its
     /// own delegate (Scan.propertiesForwardedToDelegates), with that delegate.
     var propertiesForwardedToDelegates: [String: String] = [:]
@@ -318,13 +318,16 @@ struct StarterBlock {
             addContextProperty(
                 member,
                 reason: "the library sets it on each \(Self.bareTypeName(type)) it makes, handing every call on to its own '\(propertiesForwardedToDelegates[member.name] ?? "")': listen through that")
-        case .property where isCallbackProperty(member) && !isProtocol && propertiesSetToNamesakes[member.name] != nil:
+        case .property where isCallbackProperty(member) && !isProtocol
+            && propertiesSetToNamesakes[member.name].map({ !["Self", Self.bareTypeName(type)].contains($0.returns) }) == true:
             // Where a method keeps what its caller passed (PusherPlatform's `subscribe(using:
             // onOpening:onOpen:…)` sets `subscriptionDelegate.onOpen = onOpen`): that method is
-            // the API, and a stream here would take the caller's handler away.
+            // the API, and a stream here would take the caller's handler away. Not a factory of
+            // this type (MapboxMaps' `makePointAnnotationManager(…, onClusterTap:)`) nor a
+            // modifier (`-> Self`): the object they return goes on calling it, for the app to hear.
             addContextProperty(
                 member,
-                reason: "the library sets it to the '\(member.name)' a method of its is handed (\(propertiesSetToNamesakes[member.name] ?? "")): bridge that method")
+                reason: "the library sets it to the '\(member.name)' a method of its is handed (\(propertiesSetToNamesakes[member.name]?.file ?? "")): bridge that method")
         case .property where isCallbackProperty(member) && CallbackShape.defersWork(owner: Self.bareTypeName(type)):
             // A debouncer's job (malcommac/Repeat's `Debouncer.callback`): the work it runs once
             // calls stop coming, perhaps never; nothing to listen to.

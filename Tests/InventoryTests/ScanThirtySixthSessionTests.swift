@@ -199,39 +199,11 @@ import Testing
         #expect(text.contains("    public var didSelect: ((UITableViewCell) -> Void)?"), "\(text)")
     }
 
-    /// PlayKit's `TimeMonitor`, adopted only by the internal `PlayerController` and `TimeObserver`
-    /// and named by no public declaration: the app never holds one, so its observers are no API.
-    /// A protocol a public class adopts (in an extension too) stays.
-    @Test func aProtocolOnlyInternalTypesAdoptIsNoAPI() {
-        let text = scan(
-            """
-            public protocol TimeMonitor {
-                func addPeriodicObserver(interval: Double, using eventHandler: @escaping (Double) -> Void) -> UUID
-            }
-            class TimeObserver: TimeMonitor {
-                func addPeriodicObserver(interval: Double, using eventHandler: @escaping (Double) -> Void) -> UUID { UUID() }
-            }
-            public protocol Clock {
-                func tick(every interval: Double, handler: @escaping (Double) -> Void) -> UUID
-            }
-            public class Player {}
-            extension Player: Clock {
-                public func tick(every interval: Double, handler: @escaping (Double) -> Void) -> UUID { UUID() }
-            }
-            """
-        ).text
-        #expect(
-            text.contains(
-                "// TimeMonitor: addPeriodicObserver(interval:using:) — only internal types adopt 'TimeMonitor', and no public declaration hands one out: only the SDK calls it"
-            ), "\(text)")
-        #expect(text.contains("extension Clock {"), "\(text)")
-    }
-
     /// PusherPlatform's `subscribe(using:onOpen:onEvent:onError:) -> PPSubscription`, which keeps
     /// each handler in the `PPSubscriptionDelegate` it makes (`subscriptionDelegate.onOpen =
     /// onOpen`): the method is the API, a stream of its events (not an operator's hooks, though
     /// its closures are optional beside a returned object); the delegate's properties are its
-    /// plumbing.
+    /// plumbing. Not those of what a factory returns, which go on being called for the app.
     @Test func aSubscriptionsHandlersAreItsEventsAndWhereItKeepsThemIsPlumbing() {
         let text = scan(
             """
@@ -243,7 +215,16 @@ import Testing
             public class PPSubscription {
                 public let delegate = PPSubscriptionDelegate()
             }
+            public class PointAnnotationManager {
+                public var onClusterTap: ((String) -> Void)?
+                func tapped() { onClusterTap?("c") }
+            }
             public class Instance {
+                public func makePointAnnotationManager(onClusterTap: ((String) -> Void)? = nil) -> PointAnnotationManager {
+                    let manager = PointAnnotationManager()
+                    manager.onClusterTap = onClusterTap
+                    return manager
+                }
                 public func subscribe(
                     using path: String, onOpen: (() -> Void)? = nil, onEvent: ((String) -> Void)? = nil, onError: ((Error) -> Void)? = nil
                 ) -> PPSubscription {
@@ -260,6 +241,8 @@ import Testing
         #expect(text.contains("    @stream\n    public func subscribe("), "\(text)")
         #expect(text.contains("the library sets it to the 'onOpen' a method of its is handed ("), "\(text)")
         #expect(!text.contains("extension PPSubscriptionDelegate {"), "\(text)")
+        // A factory's: the object it returns goes on calling it (MapboxMaps' `onClusterTap`).
+        #expect(text.contains("extension PointAnnotationManager {"), "\(text)")
     }
 
     /// SwiftWebSocket's `WebSocketEvents.end` and `close`: the bare end, once, as `ended` and
