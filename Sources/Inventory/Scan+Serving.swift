@@ -14,7 +14,7 @@ extension Scan {
     /// the library's to call (CocoaMQTT's `socket(_:didReceive:completionHandler:)` of
     /// `CocoaMQTTSocketDelegate`), by name under `delegate <name>`.
     static func adaptersServing(
-        _ types: [SourceType], includesInternal: Bool
+        _ types: [SourceType], includesInternal: Bool, aliases: [SourceMember] = []
     ) -> [String: (superclass: String?, requirements: [String: String])] {
         let visible = types.filter { includesInternal || $0.isPublic }
         let classes = Set(visible.filter { $0.kind == .class }.map(\.name))
@@ -41,9 +41,20 @@ extension Scan {
         func refined(_ name: String, seen: Set<String> = []) -> [String] {
             (refines[name] ?? []).filter { !seen.contains($0) && requirements[$0] != nil }.flatMap { [$0] + refined($0, seen: seen.union([name])) }
         }
+        // A typealias of a composition of protocols adopted as one (GiniPayApiLib's
+        // `typealias DefaultDocumentServiceProtocol = DocumentService & V2DocumentService`).
+        var compositions: [String: [String]] = [:]
+        for alias in aliases {
+            guard case .typeAlias(let decl)? = alias.declaration, case let parts = decl.type.description.components(separatedBy: " & "),
+                parts.count > 1
+            else { continue }
+            compositions[decl.name.name] = parts.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         var conformances: [String: [String]] = [:]
         for type in types where type.kind != .protocol {
-            conformances[type.name, default: []] += type.inherits.flatMap { [$0] + refined(String($0.prefix { $0 != "<" })) }
+            conformances[type.name, default: []] += type.inherits.flatMap { compositions[$0] ?? [$0] }.flatMap {
+                [$0] + refined(String($0.prefix { $0 != "<" }))
+            }
         }
         for (name, parents) in refines where !parents.isEmpty {
             conformances[name, default: []] += refined(name)
@@ -453,6 +464,29 @@ extension Scan {
             if !mentions { unreachable[name] = "'\(name)' has no public initializer, and no public declaration hands one out: only the SDK calls it" }
         }
         return unreachable
+    }
+
+    /// The module's enums, no errors themselves, with a case of one error beside cases without
+    /// values (ESPProvision's `ESPSessionStatus`: `connected`, `failedToConnect(ESPSessionError)`,
+    /// `disconnected`): a status a callback gets, whose error case is a failure scan cannot
+    /// tell apart from the rest. By bare name, with that case's name.
+    static func statusEnumsWithErrorCases(_ types: [SourceType], errorTypes: Set<String>) -> [String: String] {
+        var found: [String: String] = [:]
+        for type in types where type.kind == .enum && !errorTypes.contains(type.name) {
+            let cases = type.cases.flatMap { text in
+                text.replacingOccurrences(of: "case ", with: "").split(separator: ",", omittingEmptySubsequences: true)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            guard cases.contains(where: { !$0.contains("(") }),
+                let failure = cases.first(where: { item in
+                    guard let open = item.firstIndex(of: "("), item.hasSuffix(")") else { return false }
+                    let payload = item[item.index(after: open)..<item.index(before: item.endIndex)]
+                    return !payload.contains(",") && (payload.hasSuffix("Error") || errorTypes.contains(String(payload)))
+                })
+            else { continue }
+            found[String(type.name.split(separator: ".").last ?? Substring(type.name))] = String(failure.prefix { $0 != "(" })
+        }
+        return found
     }
 
     /// The module's error enums with a case without values named for success (`none`,

@@ -83,6 +83,8 @@ public struct Scan {
         var internalUse: [(type: String, methods: [String])] = []
         var freeMembers: [SourceMember] = []
         var valueAliases: [SourceMember] = []
+        // Compositions of protocols, whatever their access: a conformer adopts them as one.
+        var compositions: [SourceMember] = []
         var freeFunctions: [String] = []
         for file in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
@@ -133,6 +135,7 @@ public struct Scan {
             }
             globals += found.topLevel.filter { $0.kind == .property && $0.isPublic }.map(\.name)
             valueAliases += found.topLevel.filter { $0.kind == .typeAlias && (includesInternal || $0.isPublic) && !$0.text.contains("->") }
+            compositions += found.topLevel.filter { $0.kind == .typeAlias && $0.text.contains("&") }
             // Free functions that take a closure: bridged at the top level of the starter.
             freeMembers += found.topLevel.filter { $0.kind == .function && ($0.isPublic || includesInternal) }
         }
@@ -182,7 +185,7 @@ public struct Scan {
         // Types any of whose declarations conform to `Sendable` (`@unchecked Sendable` too).
         let associatedTypes = Dictionary(
             types.filter { $0.kind == .protocol }.map { ($0.name, Set($0.associatedTypes)) }, uniquingKeysWith: { $0.union($1) })
-        let servedBy = Self.adaptersServing(types, includesInternal: includesInternal)
+        let servedBy = Self.adaptersServing(types, includesInternal: includesInternal, aliases: compositions)
         let holders = Self.holders(of: types)
         // The protocols a public type adopts, in an extension of it too.
         let publicTypeNames = Set(types.filter { $0.kind != .protocol && $0.kind != .extension && $0.isPublic }.map(\.name))
@@ -243,10 +246,12 @@ public struct Scan {
             .mapValues { Set($0.map(\.name)) }
         let aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
         let successCases = Self.successCasesOfErrorEnums(types, errorTypes: errorTypes.all)
+        let statusEnums = Self.statusEnumsWithErrorCases(types, errorTypes: errorTypes.all)
         func newBlock(_ name: String) -> StarterBlock {
             var block = StarterBlock(type: name, topLevelAliases: closureAliases)
             block.enums = enums
             block.successCasesOfErrors = successCases
+            block.statusEnums = statusEnums
             block.lentTypes = lentTypes
             block.answersNilWithoutError = nilReading.everywhere
             block.answersNilWithoutErrorIn = nilReading.methods.union(closureUses.callBackWithNothing)

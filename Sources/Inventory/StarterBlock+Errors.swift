@@ -49,6 +49,38 @@ extension StarterBlock {
         return found
     }
 
+    /// The note on a one-shot whose outcome succeeds with a `Bool` (EosioSwift's `prepare(completion:
+    /// (EosioResult<Bool, EosioError>) -> Void)`, `.success(true)` on every path): the adapter
+    /// returns it, which says nothing when it is always true.
+    func successFlagNote(of function: FunctionDecl) -> (annotation: String, why: String)? {
+        let aliases = closureAliases
+        let callbacks = function.parameters.filter {
+            Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes)
+        }
+        guard callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+            case .named(let components) = closure.parameters[0].type.strippingAttributes.kind, let last = components.last,
+            last.genericArguments.count == 2, ["Bool", "Swift.Bool"].contains(last.genericArguments[0].strippingAttributes.description),
+            last.name.name == "Result" || resultAliases.contains(last.name.name) || enums[last.name.name] != nil
+        else { return nil }
+        return ("", "'\(function.name.name)' succeeds with a Bool, which the adapter returns: if the SDK only ever hands 'true', the value says nothing; bridge a method of yours that calls it and returns nothing")
+    }
+
+    /// The note on a callback that gets one status of the module's with a case of an error
+    /// (ESPProvision's `initialiseSession(sessionPath:completionHandler: (ESPSessionStatus) ->
+    /// Void)`, `.failedToConnect(ESPSessionError)`): as written the status is the value, and its
+    /// failure is not thrown.
+    func statusEnumNote(of function: FunctionDecl) -> (annotation: String, why: String)? {
+        let aliases = closureAliases
+        let callbacks = function.parameters.filter {
+            Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes)
+        }
+        guard callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
+            case let status = TokenMethods.bareName(closure.parameters[0].type.strippingAttributes.unwrappingOptional.description),
+            enums[status] == nil, let failure = statusEnums[status]
+        else { return nil }
+        return ("", "as written, the \(status) is the value, '.\(failure)' too, not thrown; if it ends the call with a failure, bridge a method of yours that calls it and throws the error")
+    }
+
     /// A type of the module's named `…Error` that is no `Error` (TelegramBotSDK's `enum DataTaskError`).
     func isNamedLikeAnErrorButNone(_ name: String, tokens: TokenMethods) -> Bool {
         name.hasSuffix("Error") && name != "Error" && !errorTypes.contains(name) && tokens.declares(name)

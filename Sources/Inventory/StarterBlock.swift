@@ -56,6 +56,9 @@ struct StarterBlock {
     var topLevelAliases: [String: FunctionTypeSyntax] = [:]
     /// The SDK's enums with cases (SDKEnum.index), and those this block's callbacks get.
     var enums: [String: SDKEnum] = [:]
+    /// The module's status enums with a case of an error beside cases without values, by bare
+    /// name, with that case (Scan.statusEnumsWithErrorCases).
+    var statusEnums: [String: String] = [:]
     /// The file-level typealiases of those enums (`ConditionResult`), as the types they stand for.
     var enumAliases: [String: TypeSyntax] = [:]
     var usedEnums: [String] = []

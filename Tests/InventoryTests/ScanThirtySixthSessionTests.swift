@@ -245,6 +245,57 @@ import Testing
         #expect(text.contains("extension PointAnnotationManager {"), "\(text)")
     }
 
+    /// GiniPayApiLib's `DefaultDocumentService: DefaultDocumentServiceProtocol`, an internal
+    /// `typealias DefaultDocumentServiceProtocol = DocumentService & V2DocumentService`: the
+    /// conformer implements `DocumentService`'s requirements, served by its adapters.
+    @Test func aConformanceThroughACompositionAliasIsServedByTheProtocol() {
+        let text = scan(
+            """
+            public typealias CompletionResult<T> = (Result<T, Error>) -> Void
+            public protocol DocumentService: AnyObject {
+                func delete(_ id: String, completion: @escaping CompletionResult<String>)
+            }
+            protocol V2DocumentService {}
+            typealias DefaultDocumentServiceProtocol = DocumentService & V2DocumentService
+            public final class DefaultDocumentService: DefaultDocumentServiceProtocol {
+                public func delete(_ id: String, completion: @escaping CompletionResult<String>) {}
+            }
+            """
+        ).text
+        #expect(text.contains("extension DocumentService {"), "\(text)")
+        #expect(!text.contains("extension DefaultDocumentService {"), "\(text)")
+    }
+
+    /// EosioSwift's `prepare(completion: (EosioResult<Bool, EosioError>) -> Void)`, true on every
+    /// success, and ESPProvision's `initialiseSession(…, completionHandler: (ESPSessionStatus) ->
+    /// Void)`, whose `.failedToConnect(ESPSessionError)` is a failure: as written, each is the
+    /// value; said.
+    @Test func aSuccessFlagAndAStatusWithAnErrorCaseAreSaid() {
+        let text = scan(
+            """
+            public struct ChainError: Error {}
+            public enum ESPSessionError: Error { case timeout }
+            public enum ESPSessionStatus {
+                case connected
+                case failedToConnect(ESPSessionError)
+                case disconnected
+            }
+            public final class Transaction {
+                public func prepare(completion: @escaping (Result<Bool, ChainError>) -> Void) {}
+                public func initialiseSession(sessionPath: String?, completionHandler: @escaping (ESPSessionStatus) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: 'prepare' succeeds with a Bool, which the adapter returns: if the SDK only ever hands 'true', the value says nothing; bridge a method of yours that calls it and returns nothing"
+            ), "\(text)")
+        #expect(
+            text.contains(
+                "// scan: as written, the ESPSessionStatus is the value, '.failedToConnect' too, not thrown; if it ends the call with a failure, bridge a method of yours that calls it and throws the error"
+            ), "\(text)")
+    }
+
     /// SwiftWebSocket's `WebSocketEvents.end` and `close`: the bare end, once, as `ended` and
     /// `closed` are.
     @Test func aBareEndIsOnce() {
