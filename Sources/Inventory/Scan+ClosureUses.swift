@@ -29,6 +29,12 @@ struct ClosureUses {
     /// with the file and what the method returns (its first word): where the method keeps what
     /// its caller passed, that object's plumbing.
     var storedUnderOwnName: [String: (file: String, returns: String)] = [:]
+    /// By type (its last name), `method(labels:)|parameter` of a public method: a closure it
+    /// calls only in its own body, before it returns (Scan.isCalledOnlyInline).
+    var calledOnlyInline: [String: Set<String>] = [:]
+    /// By type (its last name), the name of every function the sources declare in it or its
+    /// extensions, at any access level.
+    var functionNames: [String: Set<String>] = [:]
 }
 
 extension Scan {
@@ -59,6 +65,8 @@ extension Scan {
         var withNothing: Set<String> = []
         var handOvers: [String: [String: Set<String>]] = [:]
         var storedUnderOwnName: [String: (file: String, returns: String)] = [:]
+        var calledOnlyInline: [String: Set<String>] = [:]
+        var functionNames: [String: Set<String>] = [:]
         for file in files {
             let fileName = String(file.path.split(separator: "/").last ?? Substring(file.path))
             let tokens = SourceTokens.of(file.bytes)
@@ -76,6 +84,9 @@ extension Scan {
                     publicTypes.append(!modifierWords(tokens, func: index).isDisjoint(with: ["public", "open"]))
                     index += 1
                     continue
+                }
+                if tokens[index].word == "func", index + 1 < tokens.count, let name = tokens[index + 1].word {
+                    functionNames[types.last?.name ?? "", default: []].insert(name)
                 }
                 guard tokens[index].word == "func", index + 1 < tokens.count, let name = tokens[index + 1].word,
                     let method = closureParametersAndBody(tokens, after: index + 1)
@@ -109,6 +120,11 @@ extension Scan {
                     let returns = tokens[cursor].isPunctuation("->") ? tokens[cursor + 1].word ?? "" : ""
                     for name in storedOnAnother(method.closures, in: tokens, body: method.body) where storedUnderOwnName[name] == nil {
                         storedUnderOwnName[name] = (fileName, returns)
+                    }
+                }
+                if isPublic {
+                    for parameter in method.closures where isCalledOnlyInline(parameter, in: tokens, body: method.body) {
+                        calledOnlyInline[types.last?.name ?? "", default: []].insert(signature + "|" + parameter)
                     }
                 }
                 let handed = Self.handOvers(of: method.closures, in: tokens, body: method.body)
@@ -150,7 +166,7 @@ extension Scan {
                 unused: unused.subtracting(used), handedOn: handedOn.filter { !used.contains($0.key) }, closureLabels: closureLabels,
                 usedByOverrides: usedByOverrides, superclasses: superclasses),
             neverNilWithoutError: never, absentValues: absentValues, callBackWithNothing: withNothing, handOvers: handOvers,
-            storedUnderOwnName: storedUnderOwnName)
+            storedUnderOwnName: storedUnderOwnName, calledOnlyInline: calledOnlyInline, functionNames: functionNames)
     }
 
     /// The closure parameters a body assigns to a property of the same name of another object

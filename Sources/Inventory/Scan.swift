@@ -244,7 +244,7 @@ public struct Scan {
         let dependencyTypes = ModuleTypes(dependencies.types)
         let subclasses = Dictionary(grouping: types.filter { $0.kind == .class && $0.inherits.first != nil }, by: { $0.inherits[0] })
             .mapValues { Set($0.map(\.name)) }
-        let aliasNames = Set(aliases.map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
+        let aliasNames = Set((aliases + valueAliases).map(\.name)).union(merged.flatMap(\.members).filter { $0.kind == .typeAlias }.map(\.name))
         let successCases = Self.successCasesOfErrorEnums(types, errorTypes: errorTypes.all)
         let statusEnums = Self.statusEnumsWithErrorCases(types, errorTypes: errorTypes.all)
         func newBlock(_ name: String) -> StarterBlock {
@@ -311,6 +311,8 @@ public struct Scan {
             block.callsBackWithValueOrError = closureUses.neverNilWithoutError
             block.absentValues = closureUses.absentValues
             block.handOvers = closureUses.handOvers[StarterBlock.bareTypeName(type.name)] ?? [:]
+            block.calledOnlyInline = closureUses.calledOnlyInline[StarterBlock.bareTypeName(type.name)] ?? []
+            block.functionNames = closureUses.functionNames[StarterBlock.bareTypeName(type.name)] ?? []
             block.initializersCallingBack = initializersCallingBack[StarterBlock.bareTypeName(type.name)] ?? []
             block.typeFunctions = members.compactMap { member -> FunctionDecl? in
                 if case .function(let function)? = member.declaration { return function }

@@ -81,6 +81,26 @@ extension StarterBlock {
         case adapter(callee: String, adapter: String)
     }
 
+    /// A method of an extension of another module's type that only renames one of that type's
+    /// own methods, handing it its closure with the same arguments (OmiseSDK's
+    /// `PKPaymentAuthorizationController.presentSheet(completion:)`: `self.present(completion:
+    /// completion)`, PassKit's, whose async form the importer makes, SE-0297): that method is the
+    /// one to call. Not a method that hands its closure on with other arguments (AlamofireImage's
+    /// `DataRequest.responseImage(…completionHandler:)`, around Alamofire's `response(queue:
+    /// responseSerializer:completionHandler:)`): its work is its own.
+    func forwardedToOtherModule(_ function: FunctionDecl) -> String? {
+        // Not a type of the module under another name (RealmSwift's `typealias Object =
+        // RealmSwiftObject`, whose internal `_observe` its `observe` calls), nor a method the
+        // module declares in the type.
+        let bare = Self.bareTypeName(type)
+        guard !declaredTypes.contains(bare), !aliasNames.contains(bare) else { return nil }
+        let labels = Self.labels(of: function)
+        return (handOvers[function.fullName] ?? []).sorted().first { callee in
+            let calleeLabels = callee.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":").map { $0.lowercased() }
+            return calleeLabels == labels && !functionNames.contains(String(callee.prefix { $0 != "(" }))
+        }
+    }
+
     /// The SDK's own async form of what `function` wraps: an async method named as a method of
     /// the type it hands its closure to, directly or through another such wrapper, that takes
     /// the same arguments (RouteComposer's `commitNavigation(to:with:animated:completion:)` →
@@ -320,6 +340,15 @@ extension StarterBlock {
 /// A deprecated callback method, or one its documentation retires, and what replaces it
 /// (decision 110).
 extension StarterBlock {
+    /// The words of a documentation comment that retire its declaration, if any.
+    static func retiringWords(in documentation: [String]) -> String? {
+        let text = documentation.joined(separator: " ").lowercased()
+        // Of the declaration, not of something it handles (Algolia's `getLogs`: "All logs older
+        // than 7 days will be removed").
+        return ["will be removed in v", "will be removed in a future", "will be removed in the next", "will be removed in version",
+                "this method is deprecated", "is deprecated and", "deprecated:", "old interface"].first { text.contains($0) }
+    }
+
     static func isDeprecated(_ function: FunctionDecl) -> Bool {
         function.attributes.contains { $0.name.name == "available" && $0.text.contains("deprecated") }
     }
@@ -337,6 +366,14 @@ extension StarterBlock {
     /// `initialize`) is bridged: an app still calls it, and its adapter says it is deprecated.
     func replacement(of function: FunctionDecl, documentation: [String]) -> String? {
         let deprecation = function.attributes.first { $0.name.name == "available" && $0.text.contains("deprecated") }
+        // Retired in words beside a method of the same name (MiniApp's `getAccessToken(miniAppId:
+        // completionHandler:)`, "Old interface … Will be removed in v4.0+", beside the one with
+        // `scopes:`): the other is the one to bridge.
+        if deprecation == nil, let said = Self.retiringWords(in: documentation),
+            typeFunctions.contains(where: { $0.name.name == function.name.name && $0.fullName != function.fullName && !Self.isDeprecated($0) })
+        {
+            return "its documentation says '\(said)': the other '\(function.name.name)' replaces it"
+        }
         if let deprecation {
             if deprecation.text.contains("renamed") { return "deprecated: its replacement is bridged" }
             if currentMethodNames.contains(function.name.name) {

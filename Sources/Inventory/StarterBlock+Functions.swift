@@ -153,7 +153,12 @@ extension StarterBlock {
         // The system's completion handed over for the library to call (Cloudinary's
         // `setBackgroundCompletionHandler(_:)`, given the handler of the app delegate's
         // `application(_:handleEventsForBackgroundURLSession:completionHandler:)`): nothing to await.
-        if takesCallback(function), function.name.name.hasPrefix("set"), Self.handsOverBackgroundCompletion(function.name.name) {
+        // Or handed to a method named for the app delegate's call, as its one closure
+        // (VimeoUpload's `handleEventsForBackgroundURLSession(completionHandler:)`); not beside
+        // another closure the library calls with what it reconnected (SwiftyDropbox's).
+        if takesCallback(function), Self.handsOverBackgroundCompletion(function.name.name),
+            function.name.name.hasPrefix("set") || (function.name.name.hasPrefix("handle") && function.parameters.filter(isClosure).count == 1)
+        {
             return addContext(
                 member, function,
                 reason: "hands over the system's background-session completion handler, which the library calls when the session's events are handled: nothing to await")
@@ -369,6 +374,24 @@ extension StarterBlock {
             entry.annotations.append(
                 ("", "implements \(proto)'s requirement with its own types for \(proto)'s associated ones: \(proto)'s adapter returns the same; if one adapter is enough, mark this '@context'"))
         }
+        // Escaping in its type, yet called only before it returns (PlayKit's `handleTracks(item:
+        // cea608CaptionsEnabled:block:)`): maybe no callback to await. Said, not decided: a
+        // protocol's default or one conformer may answer at once where the API may not
+        // (Swift-Kuery's `fetchTitles(callback:)`, which a driver answers from memory).
+        if let last = closureParameters.last, last.type.description.contains("@escaping") || last.type.description != last.type.unwrappingOptional.description,
+            closureParameters.allSatisfy({ calledOnlyInline.contains(signature + "|" + $0.name.name) })
+        {
+            entry.annotations.append(
+                ("", "as written, an async adapter; '\(function.name.name)' calls '\(last.name.name)' only in its own body, before it returns: if it never waits, call it directly and delete this declaration"))
+        }
+        // An overload of a requirement it implements, with other types (SwiftLSPClient's
+        // `JSONRPCLanguageServer.didCloseTextDocument(params: DidOpenTextDocumentParams, block:)`
+        // beside the `DidCloseTextDocumentParams` one `LanguageServer` requires): its own API, or
+        // a slip of the library's.
+        if let proto = requirementsServed.filter({ $0.key.hasPrefix(function.fullName + " ") }).map(\.value).sorted().first {
+            entry.annotations.append(
+                ("", "an overload of \(proto)'s requirement '\(function.fullName)' with other types: if it is no API of its own, mark it '@context'"))
+        }
         if let reason = delegateMethodCalledByHolder(function) {
             return addContext(member, function, reason: reason)
         }
@@ -411,6 +434,11 @@ extension StarterBlock {
                 entry.annotations.append(
                     ("", "it hands its closure to '\(callee)', whose adapter, '\(adapter)' may do the same: if one adapter is enough, mark '\(function.name.name)' '@context'"))
             }
+        }
+        if !function.isAsync, let callee = forwardedToOtherModule(function) {
+            return addContext(
+                member, function,
+                reason: "it hands its closure to '\(callee)' of \(Self.bareTypeName(type)), which another module declares: call that module's method, or its async form (Objective-C's are imported as async)")
         }
         if entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), isAsyncSequence {
             return addContext(member, function, reason: "'\(Self.bareTypeName(type))' is an AsyncSequence itself: iterate it with 'for await'")

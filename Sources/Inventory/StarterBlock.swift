@@ -224,6 +224,10 @@ struct StarterBlock {
     var absentValues: [String: Set<Int>] = [:]
     /// By `method(labels:)`, the methods of this type its body hands a closure to (ClosureUses).
     var handOvers: [String: Set<String>] = [:]
+    /// `method(labels:)|parameter`: closures a method calls only before it returns (ClosureUses).
+    var calledOnlyInline: Set<String> = []
+    /// The name of every function the sources declare in the type, at any access (ClosureUses).
+    var functionNames: Set<String> = []
     /// The initializers (`init(labels:)`) whose body calls their one callback, never keeping it
     /// (Scan.initializersCallingBack): the outcome of the work they start.
     var initializersCallingBack: Set<String> = []

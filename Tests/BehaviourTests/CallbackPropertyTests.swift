@@ -173,6 +173,39 @@ import Testing
         #expect(await eventually { earlier.withLock { $0 } > count })
     }
 
+    @Test func aOnceHandlersErrorIsThrownAndNilReturnsTheValues() async throws {
+        let feed = PhotoFeed()
+        // Ended until the one-shot has heard it (before it set the property, nothing hears it).
+        let thrown = Locked<FixtureError?>(nil)
+        let failing = Task {
+            do {
+                _ = try await feed.syncEndEvent()
+            } catch {
+                thrown.withLock { $0 = error as? FixtureError }
+            }
+        }
+        #expect(await eventually {
+            feed.endSync(count: 1, error: FixtureError.failed)
+            return thrown.withLock { $0 } == .failed
+        })
+        await failing.value
+        // Put back (by the runtime's stop, soon after the throw), and the failures queued above
+        // delivered, before the next one-shot sets it.
+        #expect(await eventually { feed.onSyncEnd == nil })
+        Fixture.drain()
+        // nil: the count is returned.
+        let count = Locked<Int?>(nil)
+        let ending = Task {
+            let value = try await feed.syncEndEvent()
+            count.withLock { $0 = value }
+        }
+        #expect(await eventually {
+            feed.endSync(count: 3, error: nil)
+            return count.withLock { $0 } == 3
+        })
+        try await ending.value
+    }
+
     @Test func theStreamSetsThePropertyAndPutsBackWhatItHeld() async throws {
         let feed = PhotoFeed()
         let earlier = Locked([String]())

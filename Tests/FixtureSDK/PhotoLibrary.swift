@@ -197,7 +197,7 @@ public final class PhotoFeed: @unchecked Sendable {
         (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
          each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }, invalid: ((PhotoFeed, Error?) -> Void)?.none,
          refresh: ((PhotoFeed) -> Void)?.none, saved: ((Result<Photo, Error>) -> Void)?.none, caption: ((String) -> Void)?.none,
-         events: FeedEvents()))
+         events: FeedEvents(), syncEnd: ((Int, Error?) -> Void)?.none))
 
     public init() {}
 
@@ -242,6 +242,21 @@ public final class PhotoFeed: @unchecked Sendable {
         Fixture.scheduler.async { [self] in
             let invalid = state.withLock { $0.invalid }
             invalid?(self, error)
+        }
+    }
+
+    /// Called once when a sync ends (SwiftWebSocket's `end: (code, reason, wasClean, error:
+    /// Error?)`): how many photos it synced, and the error that ended it, if one did.
+    public var onSyncEnd: ((Int, Error?) -> Void)? {
+        get { state.withLock { $0.syncEnd } }
+        set { state.withLock { $0.syncEnd = newValue } }
+    }
+
+    /// Ends a sync on the fixture's thread: calls what `onSyncEnd` holds then.
+    public func endSync(count: Int, error: Error?) {
+        Fixture.scheduler.async { [self] in
+            let end = state.withLock { $0.syncEnd }
+            end?(count, error)
         }
     }
 

@@ -76,12 +76,30 @@ extension Analyzer {
         let elements = closure.parameters
         let handsBackReceiver = Self.handsBackReceiver(elements, scope: scope)
             || (elements.count == 1 && handsBackSender && Self.isReceiver(elements[0], scope: scope))
-        let valueCount = elements.count - (handsBackReceiver ? 1 : 0)
+        // A `@once` property whose last argument is an optional error (SwiftWebSocket's `end:
+        // (code, reason, wasClean, error: Error?)`): non-nil is the failure, which the one-shot
+        // throws, as a method's completion of that shape does. Not where the name says the call
+        // is a loss, whose error says why (ActionCableClient's `onDisconnected: (ConnectionError?)`,
+        // Alamofire's `sessionDidBecomeInvalidWithError`, nil for an explicit invalidation).
+        let namesLoss = !Set(ClosureRoleNames.camelWords(member.name).map { $0.lowercased() }).isDisjoint(with: [
+            "disconnect", "disconnected", "disconnection", "invalid", "invalidate", "invalidated", "invalidation", "close", "closed",
+            "lost", "error", "failure", "fail", "failed",
+        ])
+        let throwsLast = once != nil && !namesLoss && elements.count - (handsBackReceiver ? 1 : 0) >= 1
+            && elements.last.map { element in
+                let type = element.type.strippingAttributes
+                return type.description != type.unwrappingOptional.description && isErrorType(type.unwrappingOptional)
+            } == true
+        let valueCount = elements.count - (handsBackReceiver ? 1 : 0) - (throwsLast ? 1 : 0)
         var parameters: [CompletionShape.Parameter] = []
         var values: [String] = []
         for (index, element) in elements.enumerated() {
             if index == 0, handsBackReceiver {
                 parameters.append(.init(name: "receiver", role: .handedBack))
+                continue
+            }
+            if throwsLast, index == elements.count - 1 {
+                parameters.append(.init(name: "error", role: .error))
                 continue
             }
             parameters.append(.init(name: valueCount == 1 ? "value" : "value\(values.count)", role: .value(unwrap: false)))

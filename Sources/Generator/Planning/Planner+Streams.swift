@@ -160,13 +160,15 @@ extension Planner {
         guard let stream = site.adapter.stream ?? (property.once ? StreamOptions(buffering: nil, isThrowing: false) : nil) else { return }
         let names = site.names
         let slot = "\(site.receiver).\(property.name)"
+        // A `@once` property's error argument fails the one-shot: its stream throws.
+        let throwing = property.once && property.shape.errorName != nil
         let head = "BridgegenStream<\(Self.spelled(property.result ?? site.adapter.resultType)), \(property.type)>"
-            + (stream.shared ? ".shared" : ".events")
+            + (stream.shared ? ".shared" : throwing ? ".throwing" : ".events")
         var options = streamOptions(site, stream)
         options.append(Sourced("stop: { previous in \(slot) = previous }", from: property.line))
         if site.adapter.options.isMainActor { options.append(Sourced("stopOnMainThread: true")) }
         let value = site.adapter.returnsVoid && property.result == nil ? "_" : Self.freeName("value", taken: [names.events])
-        printer.line((property.once ? "for await \(value) in " : "") + head + "(", from: property.line)
+        printer.line((property.once ? (throwing ? "for try await " : "for await ") + "\(value) in " : "") + head + "(", from: property.line)
         printer.indented {
             $0.commaSeparated(options + [Sourced("register: { \(names.events) in")])
             $0.indented { printer in

@@ -213,25 +213,55 @@ extension PhotoFeed {
             }
         )
     }
+
+    /// Called once as a sync ends: the adapter returns the count, or throws the error that ended
+    /// it (not so for `onInvalidation`, named for a loss whose error says why).
+    ///
+    /// Bridged from `PhotoFeed.onSyncEnd`.
+    #sourceLocation(file:"CallbackProperties.bridge",line:48)
+    nonisolated(nonsending) func syncEndEvent() async throws -> Int {
+        #sourceLocation(file:"CallbackProperties.bridge",line:48)
+        for try await value in BridgegenStream<Int, ((Int, Error?) -> Void)?>.throwing(
+            "PhotoFeed.syncEndEvent()",
+            stop: { previous in self.onSyncEnd = previous },
+            register: { events in
+                #sourceLocation(file:"CallbackProperties.bridge",line:48)
+                let previous = self.onSyncEnd
+                #sourceLocation(file:"CallbackProperties.bridge",line:48)
+                self.onSyncEnd = { value, error in
+                    #sourceLocation()
+                    if let error {
+                        events.finish(throwing: error)
+                    } else {
+                        events.yield(value)
+                    }
+                }
+                return previous
+            }
+        ) {
+            return value
+        }
+        throw _Concurrency.CancellationError()
+    }
 }
 
-#sourceLocation(file:"CallbackProperties.bridge",line:45)
+#sourceLocation(file:"CallbackProperties.bridge",line:50)
 /// A handler that gets only the probe itself (Reachability's `whenReachable`), and no other
 /// property hands it back beside a value: the element is the probe, to read its state from.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension LinkProbe {
     #sourceLocation()
     /// Bridged from `LinkProbe.whenReachable`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:49)
+    #sourceLocation(file:"CallbackProperties.bridge",line:54)
     func whenReachableEvents() -> _Concurrency.AsyncStream<LinkProbe> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:49)
+        #sourceLocation(file:"CallbackProperties.bridge",line:54)
         BridgegenStream<LinkProbe, ((LinkProbe) -> Void)?>.events(
             "LinkProbe.whenReachableEvents()",
             stop: { previous in self.whenReachable = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:49)
+                #sourceLocation(file:"CallbackProperties.bridge",line:54)
                 let previous = self.whenReachable
-                #sourceLocation(file:"CallbackProperties.bridge",line:49)
+                #sourceLocation(file:"CallbackProperties.bridge",line:54)
                 self.whenReachable = { value in
                     #sourceLocation()
                     events.yield(value)
@@ -242,7 +272,7 @@ extension LinkProbe {
     }
 }
 
-#sourceLocation(file:"CallbackProperties.bridge",line:52)
+#sourceLocation(file:"CallbackProperties.bridge",line:57)
 /// A value the feed keeps and reads its slots from (Owl's `ScrollViewEventsHandler` in
 /// `TableDirector.scrollViewEvents`): the adapters extend the feed and set them through it.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -251,16 +281,16 @@ extension PhotoFeed {
     /// Each photo sent.
     ///
     /// Bridged from `FeedEvents.didSend`, set through `PhotoFeed.events`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:57)
+    #sourceLocation(file:"CallbackProperties.bridge",line:62)
     func didSendEvents() -> _Concurrency.AsyncStream<Photo> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:57)
+        #sourceLocation(file:"CallbackProperties.bridge",line:62)
         BridgegenStream<Photo, ((Photo) -> Void)?>.events(
             "PhotoFeed.didSendEvents()",
             stop: { previous in self.events.didSend = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:57)
+                #sourceLocation(file:"CallbackProperties.bridge",line:62)
                 let previous = self.events.didSend
-                #sourceLocation(file:"CallbackProperties.bridge",line:57)
+                #sourceLocation(file:"CallbackProperties.bridge",line:62)
                 self.events.didSend = { value in
                     #sourceLocation()
                     events.yield(value)
@@ -273,17 +303,17 @@ extension PhotoFeed {
     /// One setting for every consumer, owned by the feed.
     ///
     /// Bridged from `FeedEvents.didFinish`, set through `PhotoFeed.events`.
-    #sourceLocation(file:"CallbackProperties.bridge",line:61)
+    #sourceLocation(file:"CallbackProperties.bridge",line:66)
     func didFinishEvents() -> _Concurrency.AsyncStream<Int> {
-        #sourceLocation(file:"CallbackProperties.bridge",line:61)
+        #sourceLocation(file:"CallbackProperties.bridge",line:66)
         BridgegenStream<Int, ((Int) -> Void)?>.shared(
             "PhotoFeed.didFinishEvents()",
             owner: self,
             stop: { previous in self.events.didFinish = previous },
             register: { events in
-                #sourceLocation(file:"CallbackProperties.bridge",line:61)
+                #sourceLocation(file:"CallbackProperties.bridge",line:66)
                 let previous = self.events.didFinish
-                #sourceLocation(file:"CallbackProperties.bridge",line:61)
+                #sourceLocation(file:"CallbackProperties.bridge",line:66)
                 self.events.didFinish = { value in
                     #sourceLocation()
                     events.yield(value)
