@@ -122,7 +122,8 @@ extension Scan {
                         storedUnderOwnName[name] = (fileName, returns)
                     }
                 }
-                if isPublic {
+                // Not a body of one line, a stub's or a default's (`{ completion(.success(Card())) }`).
+                if isPublic, lines.count > 1 {
                     for parameter in method.closures where isCalledOnlyInline(parameter, in: tokens, body: method.body) {
                         calledOnlyInline[types.last?.name ?? "", default: []].insert(signature + "|" + parameter)
                     }

@@ -466,6 +466,35 @@ extension Scan {
         return unreachable
     }
 
+    /// Public protocols of the module that only internal types adopt, no protocol refines and no
+    /// public declaration of another type names (PlayKit's `TimeMonitor`, adopted by its internal
+    /// `TimeObserver` and `PlayerController`): maybe no API an app can reach, said, not decided
+    /// (BTKit's oracle lists such a protocol's methods, reached through its public struct).
+    /// Each with the note to write.
+    static func unadoptedProtocols(_ types: [SourceType], topLevel: [SourceMember]) -> [String: String] {
+        let publicTypes = Set(types.filter { $0.kind != .extension && $0.isPublic }.map(\.name))
+        var notes: [String: String] = [:]
+        for proto in types where proto.kind == .protocol && proto.isPublic {
+            let bare = String(proto.name.split(separator: ".").last ?? Substring(proto.name))
+            let adopted = types.contains { type in
+                type.inherits.contains { String($0.prefix { $0 != "<" }) == proto.name || String($0.prefix { $0 != "<" }) == bare }
+                    && (type.kind == .protocol || publicTypes.contains(type.name))
+            }
+            // And some internal type does: the library implements it for itself.
+            let adoptedInternally = types.contains { type in
+                type.kind != .protocol && type.inherits.contains { String($0.prefix { $0 != "<" }) == proto.name || String($0.prefix { $0 != "<" }) == bare }
+            }
+            if adopted || !adoptedInternally { continue }
+            let mentions = (types.filter { $0.name != proto.name }.flatMap(\.members) + topLevel).filter(\.isPublic).contains { member in
+                member.text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { $0 == bare }
+            }
+            if !mentions {
+                notes[proto.name] = "no public type adopts \(bare), and no public declaration hands one out: if apps cannot reach one, mark it '@context'"
+            }
+        }
+        return notes
+    }
+
     /// The module's enums, no errors themselves, with a case of one error beside cases without
     /// values (ESPProvision's `ESPSessionStatus`: `connected`, `failedToConnect(ESPSessionError)`,
     /// `disconnected`): a status a callback gets, whose error case is a failure scan cannot

@@ -217,6 +217,7 @@ public struct Scan {
         let declaredTypes = Set(types.filter { $0.kind != .extension }.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
         let failureCarriers = Self.failureCarriers(types)
         let unreachable = Self.unreachableTypes(types, topLevel: freeMembers + aliases + valueAliases)
+        let unadopted = Self.unadoptedProtocols(types, topLevel: freeMembers + aliases + valueAliases)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
         // Aliases of closure aliases (Azure's `PipelineStageResultHandler = ResultHandler<
         // PipelineResponse, AzureError>`): closures too, pasted beside what they name.
@@ -321,6 +322,7 @@ public struct Scan {
             block.propertiesReadByLibrary = readByLibrary
             block.errorTypes.formUnion(errorTypes.parameters[type.name] ?? [])
             block.unreachableReason = unreachable[type.name]
+            block.unadoptedNote = unadopted[type.name]
             block.readKind(of: type, among: moduleTypes, types: types, merged: merged)
             block.inheritedAliases = Self.inheritedAliases(of: type.name, own: members, in: mergedTypes, servedBy: servedBy)
             block.asyncMethods = Self.asyncForms(of: type.name, in: moduleTypes, dependencies: dependencyTypes, includesInternal: includesInternal)

@@ -384,11 +384,14 @@ extension StarterBlock {
             entry.annotations.append(
                 ("", "as written, an async adapter; '\(function.name.name)' calls '\(last.name.name)' only in its own body, before it returns: if it never waits, call it directly and delete this declaration"))
         }
+        if let note = unadoptedNote { entry.annotations.append(("", note)) }
         // An overload of a requirement it implements, with other types (SwiftLSPClient's
         // `JSONRPCLanguageServer.didCloseTextDocument(params: DidOpenTextDocumentParams, block:)`
         // beside the `DidCloseTextDocumentParams` one `LanguageServer` requires): its own API, or
         // a slip of the library's.
-        if let proto = requirementsServed.filter({ $0.key.hasPrefix(function.fullName + " ") }).map(\.value).sorted().first {
+        if requirementsServed["associated " + Scan.signature(of: function)] == nil,
+            let proto = requirementsServed.filter({ $0.key.hasPrefix(function.fullName + " ") }).map(\.value).sorted().first
+        {
             entry.annotations.append(
                 ("", "an overload of \(proto)'s requirement '\(function.fullName)' with other types: if it is no API of its own, mark it '@context'"))
         }

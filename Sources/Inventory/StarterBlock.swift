@@ -72,6 +72,8 @@ struct StarterBlock {
     /// Why the app cannot get hold of the type (a public struct with no public initializer, a
     /// protocol only internal types adopt; nothing public names it), if it cannot.
     var unreachableReason: String?
+    /// A protocol no public type adopts: the note its callback methods get (Scan.unadoptedProtocols).
+    var unadoptedNote: String?
     /// The module's types that carry their own failure, with the property that holds it.
     var failureCarriers: [String: FailureCarrier] = [:]
 

@@ -462,6 +462,8 @@ import Testing
                 public func registerClientIfNeeded(callback: @escaping ((String?, Error?) -> Void)) {
                     if ready {
                         callback(nil, nil)
+                    } else {
+                        register { id, error in callback(id, error) }
                     }
                 }
                 public func authorize(callback: @escaping ((String?, Error?) -> Void)) {}

@@ -147,6 +147,9 @@ import Testing
                 func callLogout(completion: @escaping (Result<String, Error>) -> Void)
             }
             class BusinessApiService {}
+            public final class Provider {
+                public var delegate: BusinessApiDelegate?
+            }
             extension BusinessApiService: BusinessApiDelegate {
                 func sendApi(api: String, params: [String: Any], completion: @escaping (Result<String, Error>) -> Void) {}
                 func callLogout(completion: @escaping (Result<String, Error>) -> Void) {}

@@ -138,4 +138,31 @@ import Testing
                 "// scan: an overload of LanguageServer's requirement 'didClose(params:block:)' with other types: if it is no API of its own, mark it '@context'\n    public func didClose(params: OpenParams"
             ), "\(text)")
     }
+
+    /// PlayKit's `TimeMonitor`, a public protocol only internal types adopt and nothing public
+    /// names: its callback methods are bridged, with a note. One a public type adopts, or a
+    /// public property names, is not.
+    @Test func aProtocolNoPublicTypeAdoptsIsSaid() {
+        let text = scan(
+            """
+            public protocol TimeMonitor {
+                func addObserver(interval: Double, using block: @escaping (Double) -> Void) -> UUID
+            }
+            class TimeObserver: TimeMonitor {
+                func addObserver(interval: Double, using block: @escaping (Double) -> Void) -> UUID { UUID() }
+            }
+            public protocol Clock {
+                func tick(using block: @escaping (Int) -> Void) -> UUID
+            }
+            public final class Player {
+                public var clock: Clock?
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// scan: no public type adopts TimeMonitor, and no public declaration hands one out: if apps cannot reach one, mark it '@context'"
+            ), "\(text)")
+        #expect(!text.contains("no public type adopts Clock"), "\(text)")
+    }
 }

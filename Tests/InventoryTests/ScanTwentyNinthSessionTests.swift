@@ -240,7 +240,7 @@ import Testing
                     #if DEBUG
                     print(controller)
                     #endif
-                    completion(nil)
+                    queue.async { completion(nil) }
                 }
                 #endif
                 #if os(macOS)
