@@ -14,11 +14,16 @@
 /// of with a wall of errors about the runtime's types (SwiftProtobuf checks its runtime the same
 /// way). Bump it, and rename the marker, whenever generated code and runtime change together.
 public enum BridgegenRuntimeVersion {
-    public static let current = 2
+    public static let current = 3
 }
 
-/// The marker generated code of runtime API version 2 names (an initializer's stream,
-/// `BridgegenStream.making`). Not for use by hand.
+/// The marker generated code of runtime API version 3 names (a callback property's stream,
+/// `BridgegenStream.events(_:for:…)`, ordered against the property's other streams). Not for
+/// use by hand.
+public enum BridgegenRuntimeVersion_3 {}
+
+/// Version 2's marker (an initializer's stream, `BridgegenStream.making`): what files
+/// generated for it call, this runtime still has.
 public enum BridgegenRuntimeVersion_2 {}
 
 /// Version 1's marker: what files generated for it call, this runtime still has.

@@ -206,6 +206,45 @@ import Testing
         try await ending.value
     }
 
+    /// Two plain streams of one property over each other: the newer one's handler is in the
+    /// property; the older one ending first leaves it there (what it found is handed to the
+    /// newer one), and the newer one ending puts back what was there before both.
+    @Test func streamsOverEachOtherEndInEitherOrder() async throws {
+        let feed = PhotoFeed()
+        let earlier = Locked([String]())
+        feed.onPhoto = { photo in earlier.withLock { $0.append(photo.id) } }
+        let first = Locked([String]())
+        let second = Locked([String]())
+        let older = Task { for await photo in feed.photoEvents() { first.withLock { $0.append(photo.id) } } }
+        #expect(await eventually {
+            feed.send(["a"])
+            return !first.withLock { $0.isEmpty }
+        })
+        let newer = Task { for await photo in feed.photoEvents() { second.withLock { $0.append(photo.id) } } }
+        #expect(await eventually {
+            feed.send(["b"])
+            return !second.withLock { $0.isEmpty }
+        })
+        older.cancel()
+        await older.value
+        // The older one's stop runs soon after its end, off the task: given time to run, it
+        // must not have taken the newer one's handler out.
+        try await Task.sleep(for: .milliseconds(100))
+        Fixture.drain()
+        earlier.withLock { $0 = [] }
+        #expect(await eventually {
+            feed.send(["c"])
+            return second.withLock { $0.contains("c") }
+        })
+        #expect(earlier.withLock { $0.isEmpty })
+        newer.cancel()
+        await newer.value
+        #expect(await eventually {
+            feed.send(["d"])
+            return earlier.withLock { $0.contains("d") }
+        })
+    }
+
     @Test func theStreamSetsThePropertyAndPutsBackWhatItHeld() async throws {
         let feed = PhotoFeed()
         let earlier = Locked([String]())

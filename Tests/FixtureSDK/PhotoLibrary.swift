@@ -197,7 +197,7 @@ public final class PhotoFeed: @unchecked Sendable {
         (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
          each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }, invalid: ((PhotoFeed, Error?) -> Void)?.none,
          refresh: ((PhotoFeed) -> Void)?.none, saved: ((Result<Photo, Error>) -> Void)?.none, caption: ((String) -> Void)?.none,
-         events: FeedEvents(), syncEnd: ((Int, Error?) -> Void)?.none))
+         events: FeedEvents(), syncEnd: ((Int, Error?) -> Void)?.none, slowSetters: false))
 
     public init() {}
 
@@ -249,7 +249,18 @@ public final class PhotoFeed: @unchecked Sendable {
     /// Error?)`): how many photos it synced, and the error that ended it, if one did.
     public var onSyncEnd: ((Int, Error?) -> Void)? {
         get { state.withLock { $0.syncEnd } }
-        set { state.withLock { $0.syncEnd = newValue } }
+        set {
+            // A slow setter (a property whose `didSet` does work): settings made at nearly the
+            // same time land in either order.
+            if slowSetters { Thread.sleep(forTimeInterval: Double.random(in: 0..<0.003)) }
+            state.withLock { $0.syncEnd = newValue }
+        }
+    }
+
+    /// Whether `onSyncEnd`'s setter takes a random time under 3 ms before it stores.
+    public var slowSetters: Bool {
+        get { state.withLock { $0.slowSetters } }
+        set { state.withLock { $0.slowSetters = newValue } }
     }
 
     /// Ends a sync on the fixture's thread: calls what `onSyncEnd` holds then.

@@ -37,7 +37,7 @@ import Testing
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
     func aFileForAnotherRuntimeVersionFailsAtItsCheck() async throws {
         let golden = try #require(Goldens.read("Expected/ResultShapes.swift"))
-        let newer = golden.replacingOccurrences(of: "BridgegenRuntimeVersion_2", with: "BridgegenRuntimeVersion_3")
+        let newer = golden.replacingOccurrences(of: "BridgegenRuntimeVersion_3", with: "BridgegenRuntimeVersion_4")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("Newer-\(UUID().uuidString).swift")
         try newer.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -46,9 +46,9 @@ import Testing
         ])
         #expect(status != 0)
         let errors = output.split(separator: "\n").filter { $0.contains(": error: ") }
-        let checkLine = (newer.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("BridgegenRuntimeVersion_3") } ?? 0) + 1
+        let checkLine = (newer.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("BridgegenRuntimeVersion_4") } ?? 0) + 1
         #expect(errors.count == 1, "\(output)")
-        #expect(errors.allSatisfy { $0.contains(":\(checkLine):") && $0.contains("BridgegenRuntimeVersion_3") }, "\(output)")
+        #expect(errors.allSatisfy { $0.contains(":\(checkLine):") && $0.contains("BridgegenRuntimeVersion_4") }, "\(output)")
     }
 
     /// What `bridgegen support` writes compiles as a module named BridgegenRuntime (as Bazel or
@@ -75,7 +75,7 @@ import Testing
         let app = folder.appendingPathComponent("App.swift")
         try """
             import BridgegenRuntime
-            private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_2
+            private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_3
             func describe(_ error: any Error) -> String {
                 BridgegenMisuse.handler = { report in if report.kind.isSDKBug { print(report) } }
                 if case BridgegenError.noResult(let adapter) = error { return adapter }

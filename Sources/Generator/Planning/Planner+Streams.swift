@@ -165,6 +165,12 @@ extension Planner {
         let head = "BridgegenStream<\(Self.spelled(property.result ?? site.adapter.resultType)), \(property.type)>"
             + (stream.shared ? ".shared" : throwing ? ".throwing" : ".events")
         var options = streamOptions(site, stream)
+        // A plain stream's settings are ordered against the property's other streams (its stop
+        // runs after the consumer has gone on); a shared one's hub orders its own.
+        if !stream.shared {
+            let name = slot.dropFirst(site.owner.count + 1)
+            options.insert(Sourced("for: BridgegenPropertySlot(\(site.owner), \"\(name)\")"), at: 1)
+        }
         options.append(Sourced("stop: { previous in \(slot) = previous }", from: property.line))
         if site.adapter.options.isMainActor { options.append(Sourced("stopOnMainThread: true")) }
         let value = site.adapter.returnsVoid && property.result == nil ? "_" : Self.freeName("value", taken: [names.events])

@@ -5,7 +5,7 @@ import FixtureSDK
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_2
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_3
 
 #sourceLocation(file:"CallbackProperties.bridge",line:4)
 /// Callback properties: the stream sets the property while it is iterated and puts back what it
@@ -21,6 +21,7 @@ extension PhotoFeed {
         #sourceLocation(file:"CallbackProperties.bridge",line:9)
         BridgegenStream<Photo, ((Photo) -> Void)?>.events(
             "PhotoFeed.photoEvents()",
+            for: BridgegenPropertySlot(self, "onPhoto"),
             stop: { previous in self.onPhoto = previous },
             register: { events in
                 #sourceLocation(file:"CallbackProperties.bridge",line:9)
@@ -66,6 +67,7 @@ extension PhotoFeed {
         #sourceLocation(file:"CallbackProperties.bridge",line:17)
         BridgegenStream<(String, Int), (PhotoFeed, String, Int) -> Void>.events(
             "PhotoFeed.labels()",
+            for: BridgegenPropertySlot(self, "onLabel"),
             buffering: .newest(10),
             stop: { previous in self.onLabel = previous },
             register: { events in
@@ -90,6 +92,7 @@ extension PhotoFeed {
         #sourceLocation(file:"CallbackProperties.bridge",line:21)
         BridgegenStream<[UInt8], (inout [UInt8]) -> Void>.events(
             "PhotoFeed.chunkEvents()",
+            for: BridgegenPropertySlot(self, "onChunk"),
             stop: { previous in self.onChunk = previous },
             register: { events in
                 #sourceLocation(file:"CallbackProperties.bridge",line:21)
@@ -112,6 +115,7 @@ extension PhotoFeed {
         #sourceLocation(file:"CallbackProperties.bridge",line:24)
         BridgegenStream<Swift.Void, ((PhotoFeed) -> Void)?>.events(
             "PhotoFeed.refreshEvents()",
+            for: BridgegenPropertySlot(self, "onRefresh"),
             stop: { previous in self.onRefresh = previous },
             register: { events in
                 #sourceLocation(file:"CallbackProperties.bridge",line:24)
@@ -134,6 +138,7 @@ extension PhotoFeed {
         #sourceLocation(file:"CallbackProperties.bridge",line:28)
         for await value in BridgegenStream<Error?, ((PhotoFeed, Error?) -> Void)?>.events(
             "PhotoFeed.invalidationEvent()",
+            for: BridgegenPropertySlot(self, "onInvalidation"),
             stop: { previous in self.onInvalidation = previous },
             register: { events in
                 #sourceLocation(file:"CallbackProperties.bridge",line:28)
@@ -160,6 +165,7 @@ extension PhotoFeed {
         #sourceLocation(file:"CallbackProperties.bridge",line:33)
         for await value in BridgegenStream<Result<Photo, Error>, SaveHandler?>.events(
             "PhotoFeed.savedEvent()",
+            for: BridgegenPropertySlot(self, "onSaved"),
             stop: { previous in self.onSaved = previous },
             register: { events in
                 #sourceLocation(file:"CallbackProperties.bridge",line:33)
@@ -200,6 +206,7 @@ extension PhotoFeed {
         #sourceLocation(file:"CallbackProperties.bridge",line:43)
         BridgegenStream<String, ((String) -> Void)?>.events(
             "PhotoFeed.captionEvents()",
+            for: BridgegenPropertySlot(self, "onCaption"),
             stop: { previous in self.onCaption = previous },
             register: { events in
                 #sourceLocation(file:"CallbackProperties.bridge",line:43)
@@ -223,6 +230,7 @@ extension PhotoFeed {
         #sourceLocation(file:"CallbackProperties.bridge",line:48)
         for try await value in BridgegenStream<Int, ((Int, Error?) -> Void)?>.throwing(
             "PhotoFeed.syncEndEvent()",
+            for: BridgegenPropertySlot(self, "onSyncEnd"),
             stop: { previous in self.onSyncEnd = previous },
             register: { events in
                 #sourceLocation(file:"CallbackProperties.bridge",line:48)
@@ -257,6 +265,7 @@ extension LinkProbe {
         #sourceLocation(file:"CallbackProperties.bridge",line:54)
         BridgegenStream<LinkProbe, ((LinkProbe) -> Void)?>.events(
             "LinkProbe.whenReachableEvents()",
+            for: BridgegenPropertySlot(self, "whenReachable"),
             stop: { previous in self.whenReachable = previous },
             register: { events in
                 #sourceLocation(file:"CallbackProperties.bridge",line:54)
@@ -286,6 +295,7 @@ extension PhotoFeed {
         #sourceLocation(file:"CallbackProperties.bridge",line:62)
         BridgegenStream<Photo, ((Photo) -> Void)?>.events(
             "PhotoFeed.didSendEvents()",
+            for: BridgegenPropertySlot(self, "events.didSend"),
             stop: { previous in self.events.didSend = previous },
             register: { events in
                 #sourceLocation(file:"CallbackProperties.bridge",line:62)

@@ -2,7 +2,7 @@
 
 extension GeneratedFile {
     /// The `BridgegenRuntime` API version generated code needs: `BridgegenRuntimeVersion.current`.
-    public static let runtimeVersion = 2
+    public static let runtimeVersion = 3
 }
 
 /// The sources of the BridgegenRuntime module, byte for byte (`bridgegen support`); one
@@ -18,6 +18,7 @@ enum EmbeddedRuntime {
         fileHub,
         fileLocks,
         fileNotifications,
+        filePropertySlots,
         fileRetry,
         fileRuntimeVersion,
         fileStream,
