@@ -32,6 +32,35 @@ extension Scan {
         return positions
     }
 
+    /// The positions (from 1) of a closure's values that its method's body hands over from a
+    /// local `var x: T?` that starts nil and is set only where a `try?` (or a lookup) succeeds,
+    /// in a body that has a `try?` (Uber's `fetchProduct`: `var product: Product?`, set to
+    /// `try? decode(…)` when the response has no error, then `completion(product, response)`):
+    /// a success whose body did not decode hands nil with no failure, an absent value.
+    static func undecodedValuePositions(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Set<Int> {
+        guard body.contains(where: { tokens[$0].word == "try" && $0 + 1 < body.upperBound && tokens[$0 + 1].isPunctuation("?") })
+        else { return [] }
+        // `var x: T?`, with nothing after the type's `?` on its line or `= nil` (`var x: T? = y`
+        // starts set).
+        var startingNil: Set<String> = []
+        for index in body where tokens[index].word == "var" && index + 3 < body.upperBound {
+            guard let name = tokens[index + 1].word, tokens[index + 2].isPunctuation(":") else { continue }
+            var cursor = index + 3
+            while cursor < body.upperBound, !tokens[cursor].startsLine, !tokens[cursor].isPunctuation("=") { cursor += 1 }
+            guard tokens[cursor - 1].isPunctuation("?") else { continue }
+            if cursor == body.upperBound || tokens[cursor].startsLine || tokens[cursor + 1].word == "nil" { startingNil.insert(name) }
+        }
+        guard !startingNil.isEmpty else { return [] }
+        var positions: Set<Int> = []
+        for index in body {
+            guard case .call(let arguments)? = closureMention(closures, at: index, in: tokens, body: body), arguments.count >= 2 else { continue }
+            for (position, argument) in arguments.enumerated() where argument.count == 1 {
+                if let word = tokens[argument.lowerBound].word, startingNil.contains(word) { positions.insert(position + 1) }
+            }
+        }
+        return positions
+    }
+
     /// Whether the body calls one of its closures with nothing but nils (`completion(nil, nil)`),
     /// in itself or in a closure inside it (Ballcap's `listen(documentReference:…)`, a method of
     /// a public extension with no access word of its own: `completion(nil, nil)` when the

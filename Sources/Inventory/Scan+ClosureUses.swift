@@ -17,7 +17,7 @@ struct ClosureUses {
     /// `(nil, nil)` for a 204) does not reach their callers.
     var neverNilWithoutError: Set<String> = []
     /// By method name, the positions of its completion's values that a success may hand over as
-    /// nil (Scan.absentValuePositions).
+    /// nil (Scan.absentValuePositions, Scan.undecodedValuePositions).
     var absentValues: [String: Set<Int>] = [:]
     /// Methods (by name) a body of which calls a closure with nothing but nils.
     var callBackWithNothing: Set<String> = []
@@ -62,6 +62,11 @@ extension Scan {
         var handsNil: Set<String> = []
         var handedTo: [String: Set<String>] = [:]
         var absentValues: [String: Set<Int>] = [:]
+        // By method name, at any access: Scan.undecodedValuePositions; and the methods a public
+        // one hands its closures to, whose undecoded values its callers get (Uber's
+        // `fetchCurrentRide`, which hands its completion to the private `apiCallForRideResponse`).
+        var undecoded: [String: Set<Int>] = [:]
+        var publicHandOvers: [String: Set<String>] = [:]
         var withNothing: Set<String> = []
         var handOvers: [String: [String: Set<String>]] = [:]
         var storedUnderOwnName: [String: (file: String, returns: String)] = [:]
@@ -110,7 +115,9 @@ extension Scan {
                 // own, Ballcap's); not an internal helper of the same name (AWS AppSync's `send`).
                 let isPublic = !modifiers.isDisjoint(with: ["public", "open"])
                     || (modifiers.isDisjoint(with: ["private", "fileprivate", "internal"]) && publicTypes.last == true)
-                let absent = isPublic ? absentValuePositions(method.closures, in: tokens, body: method.body) : []
+                let undecodedHere = undecodedValuePositions(method.closures, in: tokens, body: method.body)
+                if !undecodedHere.isEmpty { undecoded[name, default: []].formUnion(undecodedHere) }
+                let absent = isPublic ? absentValuePositions(method.closures, in: tokens, body: method.body).union(undecodedHere) : []
                 if !absent.isEmpty { absentValues[name, default: []].formUnion(absent) }
                 if isPublic, callsBackWithNothing(method.closures, in: tokens, body: method.body) { withNothing.insert(name) }
                 if isPublic {
@@ -130,6 +137,7 @@ extension Scan {
                 }
                 let handed = Self.handOvers(of: method.closures, in: tokens, body: method.body)
                 if !handed.isEmpty { handOvers[types.last?.name ?? "", default: [:]][signature, default: []].formUnion(handed) }
+                if isPublic, !handed.isEmpty { publicHandOvers[name, default: []].formUnion(handed) }
                 for parameter in method.closures {
                     let key = owner + signature + "|" + parameter
                     switch uses(of: parameter, in: tokens, body: method.body) {
@@ -154,6 +162,12 @@ extension Scan {
                 }
             }
         }
+        for (name, callees) in publicHandOvers {
+            for callee in callees.map({ String($0.prefix { $0 != "(" }) }) where callee != name {
+                absentValues[name, default: []].formUnion(undecoded[callee] ?? [])
+            }
+        }
+        absentValues = absentValues.filter { !$0.value.isEmpty }
         // Those that call their closures themselves, then those that hand them only to those.
         var never = Set(handedTo.keys).subtracting(handsNil)
         var changed = true

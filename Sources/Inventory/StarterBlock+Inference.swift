@@ -451,7 +451,7 @@ extension StarterBlock {
             enumRoles(of: function, callback: outcome, into: &annotations)
             errorListRoles(of: outcome, into: &annotations)
             nonErrorFailureRoles(of: outcome, tokens: tokens, into: &annotations)
-            carriedFailureRoles(of: outcome, into: &annotations)
+            carriedFailureRoles(of: function, callback: outcome, into: &annotations)
             successCaseRoles(of: outcome, into: &annotations)
             nilRoles(of: function, callback: outcome, into: &annotations)
             flagRoles(of: function, callback: outcome, into: &annotations)

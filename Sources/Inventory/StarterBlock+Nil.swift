@@ -78,7 +78,7 @@ extension StarterBlock {
     /// (`@asyncError(thrown: N.error)`, described by `message:` when it is no `Error`), and the
     /// value is what else the callback gets. Before, the adapter returned the carrier with the
     /// value and never threw, with nothing said when it came beside one.
-    func carriedFailureRoles(of callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
+    func carriedFailureRoles(of function: FunctionDecl, callback: Parameter, into annotations: inout [(annotation: String, why: String)]) {
         guard !annotations.contains(where: { ["@failure", "@asyncError", "@stream", "@success", "@event"].contains(where: $0.annotation.hasPrefix) }),
             let closure = closureType(of: callback)
         else { return }
@@ -109,13 +109,26 @@ extension StarterBlock {
                 ("", "as written, the \(names[index])'s \(carrier.others.map { "'\($0)'" }.joined(separator: ", ")) \(carrier.others.count == 1 ? "is" : "are") left out of the value; if the call is for them too, remove the '@asyncError' (the \(names[index]) is then returned with the value, its '\(carrier.member)' not thrown)"), at: 1)
         }
         // Its optional values, as beside an optional error (SE-0297): nil without the failure
-        // throws. Said, for a library may hand over nil when the body did not decode (Uber's).
+        // throws. Said, for a library may hand over nil when the body did not decode; where the
+        // body shows it does, kept optional.
         let optionals = closure.parameters.indices.filter { position in
             guard position != index, case .optional = closure.parameters[position].type.strippingAttributes.kind else { return false }
             return true
         }
         if !optionals.isEmpty {
             let named = optionals.map { closure.parameters[$0].secondName ?? closure.parameters[$0].label ?? "value \($0 + 1)" }
+            // Handed over from a variable that stays nil where the body did not decode (Uber's
+            // `var product: Product?`, set by `try?`): absent values of a success.
+            let absent = absentValues[function.name.name] ?? []
+            if optionals.allSatisfy({ absent.contains($0 + 1) }) {
+                let quoted = named.map { "'\($0)'" }.joined(separator: " and ")
+                annotations.insert(
+                    ("@nullableResult(\(optionals.map { String($0 + 1) }.joined(separator: ", ")))",
+                     "'\(function.name.name)' hands \(quoted) over from a variable that stays nil where its body does not decode (a 'try?'): nil without a failure is an absent value"), at: 1)
+                annotations.insert(
+                    ("", "as written, nil without a failure is returned as nil; if it means the call failed, remove '@nullableResult(…)': nil then throws BridgegenError.noResult"), at: 2)
+                return
+            }
             annotations.insert(
                 ("", "as written, \(named.map { "'\($0)'" }.joined(separator: " or ")) nil without a failure throws BridgegenError.noResult; if nil is a value (an absent one), add '@nullableResult'"), at: 1)
         }

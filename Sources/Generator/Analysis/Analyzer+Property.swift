@@ -81,11 +81,7 @@ extension Analyzer {
         // throws, as a method's completion of that shape does. Not where the name says the call
         // is a loss, whose error says why (ActionCableClient's `onDisconnected: (ConnectionError?)`,
         // Alamofire's `sessionDidBecomeInvalidWithError`, nil for an explicit invalidation).
-        let namesLoss = !Set(ClosureRoleNames.camelWords(member.name).map { $0.lowercased() }).isDisjoint(with: [
-            "disconnect", "disconnected", "disconnection", "invalid", "invalidate", "invalidated", "invalidation", "close", "closed",
-            "lost", "error", "failure", "fail", "failed",
-        ])
-        let throwsLast = once != nil && !namesLoss && elements.count - (handsBackReceiver ? 1 : 0) >= 1
+        let throwsLast = once != nil && !ClosureRoleNames.namesLoss(member.name) && elements.count - (handsBackReceiver ? 1 : 0) >= 1
             && elements.last.map { element in
                 let type = element.type.strippingAttributes
                 return type.description != type.unwrappingOptional.description && isErrorType(type.unwrappingOptional)

@@ -85,6 +85,15 @@ public enum ClosureRoleNames {
         return words.count > 2 && words[words.count - 2] == "did" && ["complete", "finish"].contains(words[words.count - 1])
     }
 
+    /// A name that says its call is a loss (`onDisconnected`, `sessionDidBecomeInvalidWithError`,
+    /// `onError`): an error it is handed says why, and is the value, not a failure to throw.
+    static func namesLoss(_ name: String) -> Bool {
+        !Set(camelWords(name).map { $0.lowercased() }).isDisjoint(with: [
+            "disconnect", "disconnected", "disconnection", "invalid", "invalidate", "invalidated", "invalidation", "close",
+            "closed", "lost", "error", "failure", "fail", "failed",
+        ])
+    }
+
     /// The event a method registers for, without a `delegate` before its `on` (SwiftPhoenixClient's
     /// `delegateOnOpen(to owner:callback:)` is `onOpen` handing the owner back weakly held).
     public static func eventName(_ method: String) -> String {

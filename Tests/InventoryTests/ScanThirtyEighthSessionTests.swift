@@ -1,0 +1,65 @@
+@testable import DeclParser
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// What the thirty-eighth session taught (decision 152).
+@Suite struct ScanThirtyEighthSessionTests: ScanTesting {
+    /// Uber's `fetchProduct(productID:completion:)`: the model is handed over from a `var product:
+    /// Product?` that is set by `try? decode(…)` only when the response carries no error, so a
+    /// success whose body did not decode hands nil: the value stays optional. Through a private
+    /// helper too (`fetchCurrentRide` hands its completion to `apiCallForRideResponse`). Not a
+    /// value the body hands over set (`fetchProfile`), which is still said.
+    @Test func aValueLeftNilWhereTheBodyDoesNotDecodeStaysOptional() {
+        let text = scan(
+            """
+            public class UberError: Decodable { public var title: String? }
+            public class Response {
+                public var data: Data?
+                public var statusCode: Int
+                public var error: UberError?
+                init() { statusCode = 0 }
+            }
+            public final class RidesClient {
+                public func fetchProduct(productID: String, completion: @escaping (_ product: Product?, _ response: Response) -> Void) {
+                    apiCall(productID) { response in
+                        var product: Product?
+                        if let data = response.data, response.error == nil {
+                            product = try? JSONDecoder().decode(Product.self, from: data)
+                        }
+                        completion(product, response)
+                    }
+                }
+                public func fetchCurrentRide(completion: @escaping (_ ride: Ride?, _ response: Response) -> Void) {
+                    apiCallForRideResponse("current", completion: completion)
+                }
+                public func fetchProfile(completion: @escaping (_ profile: Profile?, _ response: Response) -> Void) {
+                    apiCall("me") { response in
+                        completion(Profile(), response)
+                    }
+                }
+                private func apiCallForRideResponse(_ path: String, completion: @escaping (_ ride: Ride?, _ response: Response) -> Void) {
+                    apiCall(path) { response in
+                        var ride: Ride? = nil
+                        if let data = response.data {
+                            ride = try? JSONDecoder().decode(Ride.self, from: data)
+                        }
+                        completion(ride, response)
+                    }
+                }
+                private func apiCall(_ path: String, completion: @escaping (Response) -> Void) {
+                    URLSession.shared.dataTask(with: URL(string: path)!) { _, _, _ in completion(Response()) }.resume()
+                }
+            }
+            """
+        ).text
+        for name in ["fetchProduct", "fetchCurrentRide"] {
+            #expect(
+                text.contains(
+                    "// scan: @nullableResult(1) because '\(name)' hands '\(name == "fetchProduct" ? "product" : "ride")' over from a variable that stays nil where its body does not decode (a 'try?'): nil without a failure is an absent value\n    @nullableResult(1)\n"
+                ), "\(text)")
+        }
+        #expect(text.contains("as written, 'profile' nil without a failure throws BridgegenError.noResult"), "\(text)")
+        #expect(!text.contains("'fetchProfile' hands"), "\(text)")
+    }
+}
