@@ -36,7 +36,14 @@ extension StarterBlock {
         // them reports the subscription's failure.
         let subscribes = Self.namesObserver(function.name.name)
             && closures.contains { ClosureRoleNames.plays(.failure, name: $0.name.name, label: $0.label?.name) }
-        return returned.description == "Self" || spelled.contains("<")
+        // Nor the object itself, returned for chaining beside its one optional completion
+        // (Ballcap's `get(_ cachePolicy:completion:) -> Self`, which fetches and calls back);
+        // not a listener's (Ballcap's `listen(includeMetadataChanges:completion:) -> Self`, whose
+        // every snapshot no returned token could stop).
+        let chainsBesideCompletion = returned.description == "Self" && closures.count == 1 && namesCompletion(closures[0])
+            && function.parameters.count > 1 && !Self.namesObserver(function.name.name)
+            && !ClosureRoleNames.namesStreaming(function.name.name)
+        return (returned.description == "Self" && !chainsBesideCompletion) || spelled.contains("<")
             || (closures.count >= 2 && !isOutcomePair && !isCompletionWithProgress && !subscribes)
     }
 

@@ -203,6 +203,17 @@ import Testing
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
 
+    /// `@asyncError(thrown: 2.error) @nullableResult(1)`: the same, where nil without a failure
+    /// is a success with no model (Uber's models decoded by `try?`).
+    @Test func aValueBesideACarriedFailureMayBeAbsent() async throws {
+        let client = PaymentsClient()
+        #expect(try await client.productsIfDecoded(near: "p") == ["p 1", "p 2"])
+        client.outcome = .nothing
+        #expect(try await client.productsIfDecoded(near: "p") == nil)
+        client.outcome = .failure
+        await #expect(throws: FixtureError.failed) { _ = try await client.productsIfDecoded(near: "p") }
+    }
+
     /// `@asyncError(message: 1.problem)`: an answer alone whose failure is no `Error`, thrown
     /// described; a nil answer, or one without a problem, is success.
     @Test func aCarriedFailureThatIsNoErrorThrowsItsDescription() async throws {

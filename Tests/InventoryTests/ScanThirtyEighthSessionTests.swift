@@ -62,4 +62,34 @@ import Testing
         #expect(text.contains("as written, 'profile' nil without a failure throws BridgegenError.noResult"), "\(text)")
         #expect(!text.contains("'fetchProfile' hands"), "\(text)")
     }
+
+    /// Ballcap's `get(_ cachePolicy:completion: ((Self?, Error?) -> Void)? = nil) -> Self`: the
+    /// object returned for chaining beside its one optional completion, which the fetch calls:
+    /// a one-shot, not an operator whose returned value runs hooks. Not its `listen(…) -> Self`
+    /// (every snapshot, and nothing returned to stop it), nor a setter of one handler
+    /// (`onDone(_:) -> Self`, a builder's).
+    @Test func theObjectReturnedBesideOneOptionalCompletionIsNoOperator() {
+        let text = scan(
+            """
+            public protocol DataRepresentable {}
+            public extension DataRepresentable where Self: Object {
+                func get(_ cachePolicy: CachePolicy = .cacheElseServer, completion: ((Self?, Error?) -> Void)? = nil) -> Self {
+                    Self.get(id: "") { object, error in
+                        completion?(object, error)
+                    }
+                    return self
+                }
+                func listen(includeMetadataChanges: Bool = true, completion: ((Self?, Error?) -> Void)? = nil) -> Self {
+                    return self
+                }
+                func onDone(_ completion: ((Self?, Error?) -> Void)? = nil) -> Self {
+                    return self
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("\n    func get(_ cachePolicy: CachePolicy = .cacheElseServer, completion: ((Self?, Error?) -> Void)? = nil) -> Self\n"), "\(text)")
+        #expect(text.contains("@context  // takes a closure, but not a callback\n    func listen("), "\(text)")
+        #expect(text.contains("@context  // sets a handler of the builder, which a later call uses: nothing this call starts calls it\n    func onDone("), "\(text)")
+    }
 }

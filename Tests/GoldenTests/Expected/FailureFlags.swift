@@ -197,18 +197,45 @@ extension PaymentsClient {
         }
     }
 
+    /// The same where the SDK leaves the model nil when its body does not decode (Uber's `var
+    /// product: Product?`, set by `try?`): nil without a failure is returned.
+    ///
+    /// Bridged from `PaymentsClient.products(near:completion:)`.
+    /// Left out of the value: the `Reply` it gets, whose `error`, when set, is the failure, thrown as it is.
+    #sourceLocation(file:"FailureFlags.bridge",line:38)
+    @discardableResult
+    nonisolated(nonsending) func productsIfDecoded(near place: String) async throws -> [String]? {
+        #sourceLocation(file:"FailureFlags.bridge",line:39)
+        let call = BridgegenCall<[String]?, Swift.Void>("PaymentsClient.productsIfDecoded(near:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:39)
+            self.products(
+                near: place,
+                completion: { products, reply in
+                    #sourceLocation()
+                    if let failure = reply.error {
+                        continuation.resume(throwing: failure)
+                    } else {
+                        continuation.resume(returning: products)
+                    }
+                }
+            )
+        }
+    }
+
     /// An optional answer alone whose `problem` is no `Error` (DRACOON's `Dracoon.Response`):
     /// thrown described.
     ///
     /// Bridged from `PaymentsClient.archive(id:completion:)`.
     /// Left out of the value: the `Answer` it gets, whose `problem`, when set, is the failure, thrown described as `BridgegenError.failureStatus`.
-    #sourceLocation(file:"FailureFlags.bridge",line:39)
+    #sourceLocation(file:"FailureFlags.bridge",line:44)
     nonisolated(nonsending) func archive(id: String) async throws {
-        #sourceLocation(file:"FailureFlags.bridge",line:39)
+        #sourceLocation(file:"FailureFlags.bridge",line:44)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.archive(id:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:39)
+            #sourceLocation(file:"FailureFlags.bridge",line:44)
             self.archive(
                 id: id,
                 completion: { answer in
@@ -227,13 +254,13 @@ extension PaymentsClient {
     /// that case succeeds, any other is thrown.
     ///
     /// Bridged from `PaymentsClient.settle(batch:completion:)`.
-    #sourceLocation(file:"FailureFlags.bridge",line:44)
+    #sourceLocation(file:"FailureFlags.bridge",line:49)
     nonisolated(nonsending) func settle(batch: String) async throws {
-        #sourceLocation(file:"FailureFlags.bridge",line:44)
+        #sourceLocation(file:"FailureFlags.bridge",line:49)
         let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.settle(batch:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:44)
+            #sourceLocation(file:"FailureFlags.bridge",line:49)
             self.settle(
                 batch: batch,
                 completion: { error in
@@ -252,14 +279,14 @@ extension PaymentsClient {
     /// calls the completion handler; else call it yourself").
     ///
     /// Bridged from `PaymentsClient.handle(notification:completionHandler:)`.
-    #sourceLocation(file:"FailureFlags.bridge",line:48)
+    #sourceLocation(file:"FailureFlags.bridge",line:53)
     @discardableResult
     nonisolated(nonsending) func handle(notification id: String) async throws -> Bool {
-        #sourceLocation(file:"FailureFlags.bridge",line:49)
+        #sourceLocation(file:"FailureFlags.bridge",line:54)
         let call = BridgegenCall<Bool, Swift.Void>("PaymentsClient.handle(notification:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:49)
+            #sourceLocation(file:"FailureFlags.bridge",line:54)
             let handled = self.handle(
                 notification: id,
                 completionHandler: {
@@ -274,14 +301,14 @@ extension PaymentsClient {
     /// The same with a value: nil when it returns false.
     ///
     /// Bridged from `PaymentsClient.fetch(push:fetchCompletionHandler:)`.
-    #sourceLocation(file:"FailureFlags.bridge",line:52)
+    #sourceLocation(file:"FailureFlags.bridge",line:57)
     @discardableResult
     nonisolated(nonsending) func fetch(push id: String) async throws -> Int? {
-        #sourceLocation(file:"FailureFlags.bridge",line:53)
+        #sourceLocation(file:"FailureFlags.bridge",line:58)
         let call = BridgegenCall<Int?, Swift.Void>("PaymentsClient.fetch(push:)")
         #sourceLocation()
         return try await call.run { continuation in
-            #sourceLocation(file:"FailureFlags.bridge",line:53)
+            #sourceLocation(file:"FailureFlags.bridge",line:58)
             let handled = self.fetch(
                 push: id,
                 fetchCompletionHandler: { value in
