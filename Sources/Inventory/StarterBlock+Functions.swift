@@ -278,6 +278,12 @@ extension StarterBlock {
             // bare name under a heading that lists no log sinks).
             if CallbackShape.namesLogSink(method: function.name.name) {
                 entry.contextReason = "a log sink: where the SDK writes its log, not an outcome to await"
+            } else if function.name.name.hasPrefix("_") {
+                entry.contextReason = "its underscore says it is not meant for apps: bridge the method it serves"
+            } else if function.isAsync {
+                // Appwrite's `Realtime.subscribe(channel:callback:queries:) async throws ->
+                // RealtimeSubscription`: said, where the generic reason was a riddle.
+                entry.contextReason = "an async method: call it as it is; a closure it keeps and calls after it returns (an observer's handler) is yours to turn into a stream by hand"
             }
             let aliases = closureAliases
             entry.marksContext = function.parameters.contains {

@@ -92,4 +92,22 @@ import Testing
         #expect(text.contains("@context  // takes a closure, but not a callback\n    func listen("), "\(text)")
         #expect(text.contains("@context  // sets a handler of the builder, which a later call uses: nothing this call starts calls it\n    func onDone("), "\(text)")
     }
+
+    /// A method left as context says why where the reason was the generic "not a callback":
+    /// Appwrite's `Realtime.subscribe(channel:callback:queries:) async throws ->
+    /// RealtimeSubscription` (an async method whose kept closure is an observer's), Kakao's
+    /// public `_authorizeWithTalk(…completion:)` (not meant for apps).
+    @Test func asyncAndUnderscoredMethodsSayWhyTheyAreLeft() {
+        let text = scan(
+            """
+            open class Realtime {
+                public func subscribe(channel: String, callback: @escaping (String) -> Void) async throws -> Subscription { fatalError() }
+                public func _authorize(nonce: String?, completion: @escaping (String?, Error?) -> Void) {}
+                public func authorize(nonce: String?, completion: @escaping (String?, Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@context  // an async method: call it as it is; a closure it keeps and calls after it returns (an observer's handler) is yours to turn into a stream by hand\n    public func subscribe("), "\(text)")
+        #expect(text.contains("@context  // its underscore says it is not meant for apps: bridge the method it serves\n    public func _authorize("), "\(text)")
+    }
 }
