@@ -1,3 +1,5 @@
+import Generator
+
 /// What methods' bodies do with their closure parameters, read through `SourceTokens` (so a
 /// comment or a string that names a closure is no use of it).
 struct ClosureUses {
@@ -303,8 +305,43 @@ extension Scan {
         {
             return tokens[expression.upperBound - 1].isPunctuation(")")
         }
+        // A case or constant of a type (`ResponseError.decodingFailure`, WordPressKit's).
+        if expression.count == 3, tokens[head].word?.first?.isUppercase == true, tokens[head + 1].isPunctuation("."),
+            tokens[head + 2].word?.first?.isLowercase == true
+        {
+            return true
+        }
         guard expression.count == 1, let name = tokens[head].word else { return false }
         return isBoundNonNil(name, tokens: tokens, body: body.lowerBound..<head)
+            || isFailureClosureParameter(name, tokens: tokens, at: head, body: body)
+    }
+
+    /// Whether `name` is a parameter of the closure literal around `index` that is handed as a
+    /// failure handler (`failure: { (error, _) in completion(nil, error) }`, WordPressKit's REST
+    /// calls): what a failure handler gets is the failure. Not a closure that gets a value and an
+    /// error together (`{ data, error in … }`, URLSession's), whose error may be nil.
+    private static func isFailureClosureParameter(_ name: String, tokens: [SkimToken], at index: Int, body: Range<Int>) -> Bool {
+        var depth = 0
+        var cursor = index - 1
+        while cursor > body.lowerBound {
+            if tokens[cursor].isPunctuation("}") { depth += 1 }
+            if tokens[cursor].isPunctuation("{") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            cursor -= 1
+        }
+        guard cursor > body.lowerBound + 1, tokens[cursor].isPunctuation("{"), tokens[cursor - 1].isPunctuation(":"),
+            let label = tokens[cursor - 2].word, ClosureRoleNames.camelWords(label).map({ $0.lowercased() }).contains("failure")
+        else { return false }
+        // The parameters, up to `in`.
+        var parameters: [String] = []
+        var position = cursor + 1
+        while position < index, tokens[position].word != "in" {
+            if let word = tokens[position].word { parameters.append(word) }
+            position += 1
+        }
+        return position < index && parameters.contains(name)
     }
 
     /// `name` unwrapped (`if let name`, `guard let name`, `, let name`) or bound to a made value

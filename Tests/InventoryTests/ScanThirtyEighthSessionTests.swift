@@ -110,4 +110,42 @@ import Testing
         #expect(text.contains("@context  // an async method: call it as it is; a closure it keeps and calls after it returns (an observer's handler) is yours to turn into a stream by hand\n    public func subscribe("), "\(text)")
         #expect(text.contains("@context  // its underscore says it is not meant for apps: bridge the method it serves\n    public func _authorize("), "\(text)")
     }
+
+    /// WordPressKit's `getDetails(forPostID:completion:)`: `completion(nil,
+    /// ResponseError.decodingFailure)` and, in the REST call's `failure: { (error, _) in … }`,
+    /// `completion(nil, error)`: a case of an error type and a failure handler's own error are
+    /// failures, so the body never calls back with nil and no error, whatever the library's
+    /// `(nil, nil)` elsewhere says (`getInsight`'s own, which stays an absent value).
+    @Test func aFailureHandlersErrorAndAnErrorCaseAreFailures() {
+        let text = scan(
+            """
+            open class StatsRemote {
+                public func getDetails(forPostID postID: Int, completion: @escaping ((PostDetails?, Error?) -> Void)) {
+                    api.get(path, success: { response in
+                        guard let details = PostDetails(response) else {
+                            completion(nil, ResponseError.decodingFailure)
+                            return
+                        }
+                        completion(details, nil)
+                    }, failure: { (error, _) in
+                        completion(nil, error)
+                    })
+                }
+                public func getInsight(completion: @escaping ((Insight?, Error?) -> Void)) {
+                    api.get(path, success: { response in
+                        guard count > 0 else {
+                            completion(nil, nil)
+                            return
+                        }
+                        completion(Insight(response), nil)
+                    }, failure: { (error, _) in
+                        completion(nil, error)
+                    })
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: nil without an error is taken for an error (BridgegenError.noResult); if nil is a value (an absent one), add '@nullableResult'\n    public func getDetails("), "\(text)")
+        #expect(text.contains("@nullableResult\n    public func getInsight("), "\(text)")
+    }
 }
