@@ -33,8 +33,7 @@ extension Scan {
     }
 
     /// The positions (from 1) of a closure's values that its method's body hands over from a
-    /// local `var x: T?` that starts nil and is set only where a `try?` (or a lookup) succeeds,
-    /// in a body that has a `try?` (Uber's `fetchProduct`: `var product: Product?`, set to
+    /// local `var x: T?` that starts nil, in a body that has a `try?` (Uber's `fetchProduct`: `var product: Product?`, set to
     /// `try? decode(…)` when the response has no error, then `completion(product, response)`):
     /// a success whose body did not decode hands nil with no failure, an absent value.
     static func undecodedValuePositions(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Set<Int> {

@@ -280,9 +280,12 @@ extension StarterBlock {
                 entry.contextReason = "a log sink: where the SDK writes its log, not an outcome to await"
             } else if function.name.name.hasPrefix("_") {
                 entry.contextReason = "its underscore says it is not meant for apps: bridge the method it serves"
-            } else if function.isAsync {
+            } else if function.isAsync, function.parameters.contains(where: {
+                Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
+            }) {
                 // Appwrite's `Realtime.subscribe(channel:callback:queries:) async throws ->
-                // RealtimeSubscription`: said, where the generic reason was a riddle.
+                // RealtimeSubscription`: said, where the generic reason was a riddle. Not an
+                // async method's body or transform (`transaction(_ body:) async`): work.
                 entry.contextReason = "an async method: call it as it is; a closure it keeps and calls after it returns (an observer's handler) is yours to turn into a stream by hand"
             }
             let aliases = closureAliases

@@ -103,12 +103,14 @@ import Testing
             open class Realtime {
                 public func subscribe(channel: String, callback: @escaping (String) -> Void) async throws -> Subscription { fatalError() }
                 public func _authorize(nonce: String?, completion: @escaping (String?, Error?) -> Void) {}
+                public func transaction(_ body: @escaping (Transaction) async throws -> Void) async throws {}
                 public func authorize(nonce: String?, completion: @escaping (String?, Error?) -> Void) {}
             }
             """
         ).text
         #expect(text.contains("@context  // an async method: call it as it is; a closure it keeps and calls after it returns (an observer's handler) is yours to turn into a stream by hand\n    public func subscribe("), "\(text)")
         #expect(text.contains("@context  // its underscore says it is not meant for apps: bridge the method it serves\n    public func _authorize("), "\(text)")
+        #expect(!text.contains("an async method: call it as it is; a closure it keeps and calls after it returns (an observer's handler) is yours to turn into a stream by hand\n    public func transaction("), "\(text)")
     }
 
     /// WordPressKit's `getDetails(forPostID:completion:)`: `completion(nil,
