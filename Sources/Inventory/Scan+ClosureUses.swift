@@ -1,5 +1,3 @@
-import Generator
-
 /// What methods' bodies do with their closure parameters, read through `SourceTokens` (so a
 /// comment or a string that names a closure is no use of it).
 struct ClosureUses {
@@ -271,101 +269,6 @@ extension Scan {
             cursor += 1
         }
         return ranges
-    }
-
-    /// An argument that cannot be nil: a value made by a type's initializer (`Message(self, data)`,
-    /// `Array(values)`), a literal, or a name bound in the body to one of those or unwrapped
-    /// (`if let error = error`, `guard let user`), or a cast (`as?`, below). A lookup, a chain or
-    /// any other name may be nil.
-    private static func isNonNil(_ tokens: [SkimToken], _ argument: Range<Int>, body: Range<Int>) -> Bool {
-        guard let first = argument.first else { return false }
-        // Past a label (`value: Message(…)`).
-        var start = first
-        if argument.count > 2, tokens[first].word != nil, tokens[first + 1].isPunctuation(":") { start += 2 }
-        let expression = start..<argument.upperBound
-        guard let head = expression.first else { return false }
-        // A `?` of its own (`data as? T`, `a?.b`, `a ? b : c`), not one inside a call's
-        // arguments (`Profile(id: x ?? y)` is a profile, found by the outside try).
-        // A cast (`data as? [String: Any]`, Sword's every request) is nil only when what came back
-        // is not what the call returns: a malformed reply, thrown as no result, not an absent
-        // value (the oracle, written by a helper that never saw bridgegen, agrees 17 times).
-        var depth = 0
-        var isCast = false
-        for index in expression {
-            if tokens[index].isPunctuation("(") || tokens[index].isPunctuation("[") { depth += 1 }
-            if tokens[index].isPunctuation(")") || tokens[index].isPunctuation("]") { depth -= 1 }
-            guard depth == 0, tokens[index].isPunctuation("?") else { continue }
-            if index > head, tokens[index - 1].word == "as", !isCast { isCast = true } else { return false }
-        }
-        if isCast { return true }
-        if tokens[head].kind == .string || tokens[head].isPunctuation("[") { return true }
-        if let word = tokens[head].word, word.first?.isNumber == true || word == "true" || word == "false" { return true }
-        if let word = tokens[head].word, word.first?.isUppercase == true, head + 1 < expression.upperBound,
-            tokens[head + 1].isPunctuation("(")
-        {
-            return tokens[expression.upperBound - 1].isPunctuation(")")
-        }
-        // A case or constant of a type (`ResponseError.decodingFailure`, WordPressKit's).
-        if expression.count == 3, tokens[head].word?.first?.isUppercase == true, tokens[head + 1].isPunctuation("."),
-            tokens[head + 2].word?.first?.isLowercase == true
-        {
-            return true
-        }
-        guard expression.count == 1, let name = tokens[head].word else { return false }
-        return isBoundNonNil(name, tokens: tokens, body: body.lowerBound..<head)
-            || isFailureClosureParameter(name, tokens: tokens, at: head, body: body)
-    }
-
-    /// Whether `name` is a parameter of the closure literal around `index` that is handed as a
-    /// failure handler (`failure: { (error, _) in completion(nil, error) }`, WordPressKit's REST
-    /// calls): what a failure handler gets is the failure. Not a closure that gets a value and an
-    /// error together (`{ data, error in … }`, URLSession's), whose error may be nil.
-    private static func isFailureClosureParameter(_ name: String, tokens: [SkimToken], at index: Int, body: Range<Int>) -> Bool {
-        var depth = 0
-        var cursor = index - 1
-        while cursor > body.lowerBound {
-            if tokens[cursor].isPunctuation("}") { depth += 1 }
-            if tokens[cursor].isPunctuation("{") {
-                if depth == 0 { break }
-                depth -= 1
-            }
-            cursor -= 1
-        }
-        guard cursor > body.lowerBound + 1, tokens[cursor].isPunctuation("{"), tokens[cursor - 1].isPunctuation(":"),
-            let label = tokens[cursor - 2].word, ClosureRoleNames.camelWords(label).map({ $0.lowercased() }).contains("failure")
-        else { return false }
-        // The parameters, up to `in`.
-        var parameters: [String] = []
-        var position = cursor + 1
-        while position < index, tokens[position].word != "in" {
-            if let word = tokens[position].word { parameters.append(word) }
-            position += 1
-        }
-        return position < index && parameters.contains(name)
-    }
-
-    /// `name` unwrapped (`if let name`, `guard let name`, `, let name`) or bound to a made value
-    /// (`var name = [User]()`, `let name = Message(…)`, `var name: [User] = []`) somewhere
-    /// before it in the body.
-    private static func isBoundNonNil(_ name: String, tokens: [SkimToken], body: Range<Int>) -> Bool {
-        body.contains { index in
-            guard tokens[index].word == name, index > body.lowerBound,
-                ["let", "var"].contains(tokens[index - 1].word ?? "")
-            else { return false }
-            let before = index - 2 >= body.lowerBound ? tokens[index - 2] : nil
-            if ["if", "guard"].contains(before?.word ?? "") || before?.isPunctuation(",") == true { return true }
-            // Past a type that is not optional (`var returnUsers: [User] = []`).
-            var equals = index + 1
-            if equals < body.upperBound, tokens[equals].isPunctuation(":") {
-                while equals < body.upperBound, !tokens[equals].isPunctuation("="), equals - index < 16 {
-                    if tokens[equals].isPunctuation("?") || tokens[equals].isPunctuation("!") { return false }
-                    equals += 1
-                }
-            }
-            guard equals + 1 < body.upperBound, tokens[equals].isPunctuation("=") else { return false }
-            let value = tokens[equals + 1]
-            return value.isPunctuation("[") || (value.word?.first?.isUppercase == true && equals + 2 < body.upperBound && tokens[equals + 2].isPunctuation("("))
-        }
     }
 
     /// The name of the call whose argument list holds the token at `index`.
