@@ -29,6 +29,14 @@ public struct BridgegenPropertySlot: Swift.Hashable, Swift.Sendable {
 /// what it found; one that another has set over hands what it found to that one, and the
 /// property is left alone. Either way each stream's handler is in the property exactly while it
 /// is the newest live one, and the last to end puts back what was there before them all.
+///
+/// The price: the SDK's getter and setter run under this property's lock. One that waits for
+/// another thread which is itself setting the same property through an adapter (a setter that
+/// does `DispatchQueue.main.sync` off the main thread, while the main thread starts a stream of
+/// that property) would wait for ever; an SDK bound to the main thread is bridged `@MainActor`,
+/// whose stops run on the main thread. And every stream of a property ends by its stop: one
+/// ended by an `@until` event, which stops nothing, would stay on the stack (generated code
+/// never writes `@until` on a property: it is an error there).
 final class BridgegenPropertyLayers<Token>: @unchecked Swift.Sendable {
     // @unchecked: `layers` is only touched while `lock` is held, `users` only under
     // `BridgegenPropertyTable.shared`'s lock. The SDK's getter and setter run under `lock`, so
