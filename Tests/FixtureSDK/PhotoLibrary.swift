@@ -250,14 +250,16 @@ public final class PhotoFeed: @unchecked Sendable {
     public var onSyncEnd: ((Int, Error?) -> Void)? {
         get { state.withLock { $0.syncEnd } }
         set {
-            // A slow setter (a property whose `didSet` does work): settings made at nearly the
-            // same time land in either order.
-            if slowSetters { Thread.sleep(forTimeInterval: Double.random(in: 0..<0.003)) }
+            // A slow put-back to nil (a property whose `didSet` does work when cleared): a late
+            // clearing and a new setting made at nearly the same time land in either order. Only
+            // the clearing sleeps, on the runtime's stop thread: a new handler is set from a
+            // task, whose pool thread a sleep would hold.
+            if newValue == nil, slowSetters { Thread.sleep(forTimeInterval: Double.random(in: 0..<0.003)) }
             state.withLock { $0.syncEnd = newValue }
         }
     }
 
-    /// Whether `onSyncEnd`'s setter takes a random time under 3 ms before it stores.
+    /// Whether `onSyncEnd`'s setter, clearing it, takes a random time under 3 ms before it stores.
     public var slowSetters: Bool {
         get { state.withLock { $0.slowSetters } }
         set { state.withLock { $0.slowSetters = newValue } }

@@ -10,7 +10,7 @@ import TestSupport
 /// property's other ones, so a late put-back never undoes a newer handler.
 @Suite struct CallbackPropertyStressTests {
     /// `@once` one-shots back to back, each started as soon as the one before returned, over a
-    /// setter that takes a random time under 3 ms (so settings made at nearly the same time land
+    /// setter that takes a random time under 3 ms to clear (so settings made at nearly the same time land
     /// in either order; a put-back not ordered against the next setting lost handlers here):
     /// every one hears the SDK's call; at the end the property is empty again and nothing of its
     /// bookkeeping is left.
