@@ -21,6 +21,8 @@ struct ClosureUses {
     var absentValues: [String: Set<Int>] = [:]
     /// Methods (by name) a body of which calls a closure with nothing but nils.
     var callBackWithNothing: Set<String> = []
+    /// Methods (`name(labels:)`) that succeed only with `.success(true)` (Scan.succeedingOnlyWithTrue).
+    var succeedOnlyWithTrue: Set<String> = []
     /// By type (its last name), `method(labels:)`: the methods of the type it hands a closure
     /// parameter to (Scan.handOvers).
     var handOvers: [String: [String: Set<String>]] = [:]
@@ -68,6 +70,7 @@ extension Scan {
         var undecoded: [String: Set<Int>] = [:]
         var publicHandOvers: [String: Set<String>] = [:]
         var withNothing: Set<String> = []
+        var statuses: [String: SuccessStatuses] = [:]
         var handOvers: [String: [String: Set<String>]] = [:]
         var storedUnderOwnName: [String: (file: String, returns: String)] = [:]
         var calledOnlyInline: [String: Set<String>] = [:]
@@ -120,6 +123,11 @@ extension Scan {
                 let absent = isPublic ? absentValuePositions(method.closures, in: tokens, body: method.body).union(undecodedHere) : []
                 if !absent.isEmpty { absentValues[name, default: []].formUnion(absent) }
                 if isPublic, callsBackWithNothing(method.closures, in: tokens, body: method.body) { withNothing.insert(name) }
+                let status = successStatuses(method.closures, in: tokens, body: method.body)
+                let labelled = name + "(" + method.labels.map { $0 + ":" }.joined() + ")"
+                statuses[labelled, default: .init()].literalTrue += status.literalTrue
+                statuses[labelled, default: .init()].other += status.other
+                statuses[labelled, default: .init()].handedTo.formUnion(status.handedTo)
                 if isPublic {
                     // The word after the `->` before the body's brace, if any.
                     var cursor = method.body.lowerBound - 2
@@ -180,7 +188,8 @@ extension Scan {
             unused: droppedClosures(
                 unused: unused.subtracting(used), handedOn: handedOn.filter { !used.contains($0.key) }, closureLabels: closureLabels,
                 usedByOverrides: usedByOverrides, superclasses: superclasses),
-            neverNilWithoutError: never, absentValues: absentValues, callBackWithNothing: withNothing, handOvers: handOvers,
+            neverNilWithoutError: never, absentValues: absentValues, callBackWithNothing: withNothing,
+            succeedOnlyWithTrue: succeedingOnlyWithTrue(statuses), handOvers: handOvers,
             storedUnderOwnName: storedUnderOwnName, calledOnlyInline: calledOnlyInline, functionNames: functionNames)
     }
 

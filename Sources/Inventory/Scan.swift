@@ -311,6 +311,7 @@ public struct Scan {
             block.closuresBodiesNeverUse = closureUses.unused[StarterBlock.bareTypeName(type.name)] ?? [:]
             block.callsBackWithValueOrError = closureUses.neverNilWithoutError
             block.absentValues = closureUses.absentValues
+            block.succeedOnlyWithTrue = closureUses.succeedOnlyWithTrue
             block.handOvers = closureUses.handOvers[StarterBlock.bareTypeName(type.name)] ?? [:]
             block.calledOnlyInline = closureUses.calledOnlyInline[StarterBlock.bareTypeName(type.name)] ?? []
             block.functionNames = closureUses.functionNames[StarterBlock.bareTypeName(type.name)] ?? []

@@ -49,10 +49,11 @@ extension StarterBlock {
         return found
     }
 
-    /// The note on a one-shot whose outcome succeeds with a `Bool` (EosioSwift's `prepare(completion:
-    /// (EosioResult<Bool, EosioError>) -> Void)`, `.success(true)` on every path): the adapter
-    /// returns it, which says nothing when it is always true.
-    func successFlagNote(of function: FunctionDecl) -> (annotation: String, why: String)? {
+    /// A one-shot whose outcome succeeds with a `Bool` (EosioSwift's `prepare(completion:
+    /// (EosioResult<Bool, EosioError>) -> Void)`, `.success(true)` on every path): where the
+    /// bodies say it is always true, a status (`@asyncError(zeroArgument: 1)`); else the note
+    /// that the adapter returns it, which says nothing when it is always true.
+    func successFlagNotes(of function: FunctionDecl) -> [(annotation: String, why: String)] {
         let aliases = closureAliases
         let callbacks = function.parameters.filter {
             Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes)
@@ -61,8 +62,16 @@ extension StarterBlock {
             case .named(let components) = closure.parameters[0].type.strippingAttributes.kind, let last = components.last,
             last.genericArguments.count == 2, ["Bool", "Swift.Bool"].contains(last.genericArguments[0].strippingAttributes.description),
             last.name.name == "Result" || resultAliases.contains(last.name.name) || enums[last.name.name] != nil
-        else { return nil }
-        return ("", "'\(function.name.name)' succeeds with a Bool, which the adapter returns: if the SDK only ever hands 'true', the value says nothing; bridge a method of yours that calls it and returns nothing")
+        else { return [] }
+        // Some expect the `Bool` kept, always true as it is (BiometricAuthentication's
+        // `authenticateWithBioMetrics`, the Result as declared): the other reading is said.
+        if succeedOnlyWithTrue.contains(function.fullName) {
+            return [
+                ("@asyncError(zeroArgument: 1)", "'\(function.name.name)' succeeds only with true, itself or through the methods it hands its completion to: a status, not a value; the adapter returns nothing, and a false one would throw"),
+                ("", "as written, the adapter returns nothing; if callers read the Bool, remove '@asyncError(zeroArgument: 1)', and it is returned"),
+            ]
+        }
+        return [("", "'\(function.name.name)' succeeds with a Bool, which the adapter returns: if the SDK only ever hands 'true', the value says nothing; write '@asyncError(zeroArgument: 1)', and the adapter returns nothing")]
     }
 
     /// The note on a callback that gets one status of the module's with a case of an error

@@ -355,9 +355,7 @@ extension StarterBlock {
                 item.annotation.hasPrefix("@success(") ? ("@event(" + item.annotation.dropFirst("@success(".count), item.why) : item
             }
         }
-        if !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }), let note = successFlagNote(of: function) {
-            entry.annotations.append(note)
-        }
+        if !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }) { entry.annotations += successFlagNotes(of: function) }
         if let note = statusEnumNote(of: function) { entry.annotations.append(note) }
         if !entry.annotations.contains(where: { ["@asyncError", "@stream", "@success(", "@failure(", "@completion("].contains(where: $0.annotation.hasPrefix) }),
             let (position, error) = errorNamedOtherwise(in: function)

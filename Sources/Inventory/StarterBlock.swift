@@ -224,6 +224,8 @@ struct StarterBlock {
     var callsBackWithValueOrError: Set<String> = []
     /// By method name, the values of its completion a success hands over as nil (ClosureUses).
     var absentValues: [String: Set<Int>] = [:]
+    /// Methods (`name(labels:)`) that succeed only with `.success(true)` (ClosureUses).
+    var succeedOnlyWithTrue: Set<String> = []
     /// By `method(labels:)`, the methods of this type its body hands a closure to (ClosureUses).
     var handOvers: [String: Set<String>] = [:]
     /// `method(labels:)|parameter`: closures a method calls only before it returns (ClosureUses).

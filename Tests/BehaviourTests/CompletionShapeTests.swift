@@ -214,6 +214,25 @@ import Testing
         await #expect(throws: FixtureError.failed) { _ = try await client.productsIfDecoded(near: "p") }
     }
 
+    /// `@asyncError(zeroArgument: 1)` on a `Result<Bool, Error>` (EosioSwift's "a `Bool` for
+    /// success") and on an SDK's own result: true returns, false throws `failureFlag`, the
+    /// failure is thrown, and a failure after the success is reported, not delivered.
+    @Test func aResultWhoseSuccessIsAStatusReturnsNothing() async throws {
+        let client = PaymentsClient()
+        try await client.clear(id: "c")
+        try await client.release(id: "r")
+        client.outcome = .nothing
+        await #expect(throws: BridgegenError.failureFlag(adapter: "PaymentsClient.clear(id:)")) { try await client.clear(id: "c") }
+        await #expect(throws: BridgegenError.failureFlag(adapter: "PaymentsClient.release(id:)")) { try await client.release(id: "r") }
+        client.outcome = .failure
+        await #expect(throws: FixtureError.failed) { try await client.clear(id: "c") }
+        await #expect(throws: FixtureError.failed) { try await client.release(id: "r") }
+        let log = MisuseLog.install(for: "PaymentsClient.clear")
+        client.outcome = .both
+        try await client.clear(id: "c")
+        #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
+    }
+
     /// `@asyncError(message: 1.problem)`: an answer alone whose failure is no `Error`, thrown
     /// described; a nil answer, or one without a problem, is success.
     @Test func aCarriedFailureThatIsNoErrorThrowsItsDescription() async throws {

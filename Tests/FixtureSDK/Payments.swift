@@ -166,6 +166,33 @@ public final class PaymentsClient: FixtureObject {
         }
     }
 
+    /// EosioSwift's `broadcast(completion: (EosioResult<Bool, EosioError>) -> Void)`, "a `Bool`
+    /// for success": `.success(true)`; `.nothing` hands `.success(false)`; `.both`: true, then
+    /// the failure.
+    public func clear(id: String, completion: @escaping (Result<Bool, Error>) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value: completion(.success(true))
+            case .nothing: completion(.success(false))
+            case .failure: completion(.failure(FixtureError.failed))
+            case .both:
+                completion(.success(true))
+                completion(.failure(FixtureError.failed))
+            }
+        }
+    }
+
+    /// The same status in an SDK's own result (EosioSwift's `EosioResult`).
+    public func release(id: String, completion: @escaping (PhotoResult<Bool>) -> Void) {
+        respond { outcome in
+            switch outcome {
+            case .value, .both: completion(.fulfilled(true))
+            case .nothing: completion(.fulfilled(false))
+            case .failure: completion(.rejected(FixtureError.failed))
+            }
+        }
+    }
+
     /// DRACOON's `deleteNodes(request:completion: (Dracoon.Response) -> Void)`: the answer
     /// alone, optional, its failure a `Problem`.
     public func archive(id: String, completion: @escaping (_ answer: Answer?) -> Void) {

@@ -269,7 +269,7 @@ import Testing
     /// EosioSwift's `prepare(completion: (EosioResult<Bool, EosioError>) -> Void)`, true on every
     /// success, and ESPProvision's `initialiseSession(…, completionHandler: (ESPSessionStatus) ->
     /// Void)`, whose `.failedToConnect(ESPSessionError)` is a failure: as written, each is the
-    /// value; said.
+    /// value; said (a body that says true on every success writes the annotation: decision 153).
     @Test func aSuccessFlagAndAStatusWithAnErrorCaseAreSaid() {
         let text = scan(
             """
@@ -288,7 +288,7 @@ import Testing
         ).text
         #expect(
             text.contains(
-                "// scan: 'prepare' succeeds with a Bool, which the adapter returns: if the SDK only ever hands 'true', the value says nothing; bridge a method of yours that calls it and returns nothing"
+                "// scan: 'prepare' succeeds with a Bool, which the adapter returns: if the SDK only ever hands 'true', the value says nothing; write '@asyncError(zeroArgument: 1)', and the adapter returns nothing"
             ), "\(text)")
         #expect(
             text.contains(

@@ -50,7 +50,11 @@ extension Analyzer {
         case .some(nil):
             return nil
         case .some(let (outcome, valueType)?):
-            if let location = annotations.asyncError?.location ?? annotations.thrownError?.location {
+            var flag: CompletionShape.Flag?
+            if annotations.asyncError != nil, let enumIndex, outcome.value?.arity == 1, annotations.thrownError == nil {
+                guard let found = successFlag(valueType, at: enumIndex + 1, annotations: annotations, where_: where_) else { return nil }
+                flag = found
+            } else if let location = annotations.asyncError?.location ?? annotations.thrownError?.location {
                 diagnostics.error(
                     "'@asyncError' does not apply to a callback that gets an enum", at: location,
                     notes: [.init("name the case that carries the error with '@failure(.case)'")])
@@ -63,7 +67,9 @@ extension Analyzer {
                     name: index == enumIndex ? names[index] : "_", role: roles[index],
                     type: function.genericParameters.isEmpty ? nil : elements[index].type.strippingAttributes.description)
             }
-            return (CompletionShape(parameters: parameters), valueType)
+            var shape = CompletionShape(parameters: parameters)
+            shape.successFlag = flag
+            return (shape, flag == nil ? valueType : "Void")
         case .none:
             if let (name, kind, location) = annotations.caseRoles.first {
                 diagnostics.error(
@@ -108,11 +114,11 @@ extension Analyzer {
         if annotations.stream?.keepsResults != true, results.count == 1, let resultIndex = results.first,
             let (success, _) = resultArguments(elements[resultIndex].type, scope: scope)
         {
+            var flag: CompletionShape.Flag?
             if annotations.asyncError != nil {
-                diagnostics.error(
-                    "'@asyncError' does not apply to a Result completion handler", at: annotations.asyncError!.location,
-                    notes: [.init("remove it; the Result's failure case already reports errors")])
-                return nil
+                guard let found = successFlag(success.strippingAttributes.description, at: resultIndex + 1, annotations: annotations, where_: where_)
+                else { return nil }
+                flag = found
             }
             let lentBeside = elements.indices.map { $0 != resultIndex && isLent(elements[$0].type) }
             // Or Objective-C's placeholder for nothing (MapboxMaps' `Result<NSNull, Error>`):
@@ -123,7 +129,7 @@ extension Analyzer {
             // nextParameters: PaginationParameters)`): without it a one-shot of one page cannot
             // ask for the next, so it is returned beside the Result's success.
             let cursors = annotations.stream == nil ? elements.indices.filter { $0 != resultIndex && !lentBeside[$0] && Self.namesNextCursor(elements[$0]) } : []
-            let kept = [success.isVoid || lentValue ? nil : success.description].compactMap { $0 }
+            let kept = [success.isVoid || lentValue || flag != nil ? nil : success.description].compactMap { $0 }
                 + cursors.map { elements[$0].type.strippingAttributes.description }
             let resultType = kept.isEmpty ? "Void" : kept.count == 1 ? kept[0] : "(" + kept.joined(separator: ", ") + ")"
             var besides: [String] = []
@@ -138,6 +144,7 @@ extension Analyzer {
             }
             var shape = CompletionShape(parameters: parameters)
             shape.leftOut = Self.lentNotes(annotations.lent) + besides
+            shape.successFlag = flag
             return (shape, resultType)
         }
 
@@ -457,5 +464,36 @@ extension Analyzer {
     public static func namesNextCursor(_ element: TupleTypeElement) -> Bool {
         guard let name = element.secondName ?? element.label, name != "_", Naming.isValidIdentifier(name) else { return false }
         return name.hasPrefix("next") && name.dropFirst(4).first?.isUppercase == true
+    }
+
+    /// `@asyncError(zeroArgument: N)` naming the `Result` (or SDK enum) at N: its success is a
+    /// `Bool` or integer status (EosioSwift's `EosioResult<Bool, EosioError>`, documented "a
+    /// `Bool` for success", `.success(true)` on every path), so the call returns nothing and a
+    /// false one fails. Nil when a diagnostic was reported.
+    mutating func successFlag(
+        _ successType: String, at position: Int, annotations: FunctionAnnotations, where_: String
+    ) -> CompletionShape.Flag? {
+        guard let (failsWhenZero, named, location) = annotations.asyncError else { return nil }
+        guard named == position else {
+            diagnostics.error(
+                "'@asyncError' names parameter \(named), but the outcome of \(where_) is parameter \(position)", at: location,
+                notes: [.init("name the Result whose success is a status: '@asyncError(zeroArgument: \(position))'")])
+            return nil
+        }
+        let bare = successType.hasPrefix("Swift.") ? String(successType.dropFirst(6)) : successType
+        let isBool = ["Bool", "ObjCBool"].contains(bare)
+        guard isBool || Self.integerFlagTypes.contains(bare) else {
+            diagnostics.error(
+                "the Result of \(where_) succeeds with '\(successType)'; '@asyncError' needs a Bool or integer status", at: location,
+                notes: [.init("remove it; the Result's failure case already reports errors")])
+            return nil
+        }
+        if let stream = annotations.stream {
+            diagnostics.error(
+                "'@asyncError' on a Result's status applies to a one-shot", at: location,
+                notes: [.init("remove it, or remove '@stream'", at: stream.location)])
+            return nil
+        }
+        return .init(failsWhenZero: failsWhenZero, isBool: isBool)
     }
 }

@@ -225,6 +225,16 @@ public struct CompletionShape: Hashable, Sendable {
     /// What a completion that hands nothing resumes with (`true`, for `@success(returned)`), nil
     /// for `Void`.
     public var voidSuccessValue: String? = nil
+    /// `@asyncError(zeroArgument: 1)` on a callback that gets a `Result<Bool, E>` (or an SDK
+    /// enum of one): its success is a status, not a value (EosioSwift's `prepare(completion:)`,
+    /// `.success(true)` on every path): the call returns nothing, and a false one fails as a
+    /// flag does.
+    public var successFlag: Flag? = nil
+
+    public struct Flag: Hashable, Sendable {
+        public var failsWhenZero: Bool
+        public var isBool: Bool
+    }
 
     public var valueNames: [String] {
         parameters.compactMap { if case .value = $0.role { return $0.name } else { return nil } }

@@ -120,7 +120,15 @@ extension Planner {
                 call.completion.progress.map { "`\(SwiftLiteral.commentSafe($0))`" }.joined(separator: " and ")
                     + " only \(call.completion.progress.count == 1 ? "reports" : "report") progress on the way: passed through.")
         }
-        if let outcome = call.completion.enumOutcome { return [caseRoles(outcome, isStream: adapter.stream != nil)] }
+        // A success that is a status (`Result<Bool, E>` under `@asyncError(zeroArgument: 1)`).
+        let status = call.completion.successFlag.map { flag in
+            let failing = flag.isBool ? (flag.failsWhenZero ? "`false`" : "`true`") : (flag.failsWhenZero ? "zero" : "non-zero")
+            return "Its success is a status, not a value: \(failing) throws `BridgegenError.failureFlag`."
+        }
+        leftOut += [status].compactMap { $0 }
+        if let outcome = call.completion.enumOutcome {
+            return [caseRoles(outcome, isStream: adapter.stream != nil, isStatus: status != nil)] + [status].compactMap { $0 }
+        }
         var parts: [String] = []
         for argument in call.legacyCall.arguments {
             guard case .outcome(_, _, let closure) = argument else { continue }
@@ -153,7 +161,7 @@ extension Planner {
     }
 
     /// "Cases: `.next` is the events, `.error` the error, `.completed` the end."
-    static func caseRoles(_ outcome: EnumOutcome, isStream: Bool) -> String {
+    static func caseRoles(_ outcome: EnumOutcome, isStream: Bool, isStatus: Bool = false) -> String {
         let cases = outcome.through.map { "Cases of its `\($0)`" } ?? "Cases"
         if outcome.isWholeValue {
             let ends = outcome.ends.map { "`.\($0.name)`" }.joined(separator: " and ")
@@ -164,7 +172,7 @@ extension Planner {
         // A value case of nothing (Swift-Kuery's `.successNoData` for a command): the one-shot
         // returns nothing, and its other cases succeed too, their values dropped.
         let succeedsBare = !isStream && outcome.value?.arity == 0
-        if let value = outcome.value { parts.append("`.\(value.name)` is \(isStream ? "the events" : succeedsBare ? "the success" : "the value")") }
+        if let value = outcome.value { parts.append("`.\(value.name)` is \(isStream ? "the events" : succeedsBare ? "the success" : isStatus ? "the status" : "the value")") }
         if let failure = outcome.failure { parts.append("`.\(failure)` the error") }
         let ends = outcome.ends.map { "`.\($0.name)`" }.joined(separator: " and ")
         if !ends.isEmpty {

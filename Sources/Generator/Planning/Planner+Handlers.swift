@@ -43,7 +43,22 @@ extension Planner {
                 "callback(isFinal: \($0)" + (until.progress.map { ", progress: \($0)" } ?? "") + ")"
             }
         }
-        if let (name, lent, besides) = plan.result {
+        if let flag = plan.successFlag, let name = plan.result?.name {
+            // A Result whose success is a status (`Result<Bool, E>`): nothing to return.
+            let actions = OutcomeActions.completion(receiver)
+            printer.line("switch \(name) {")
+            printer.line("case .success(let status):")
+            printer.indented { body in
+                body.line("if \(Self.failed("status", flag)) {")
+                body.indented { $0.line(receiver + actions.failureFlag + "nil)") }
+                body.line("} else {")
+                body.indented { $0.line(receiver + actions.successVoid) }
+                body.line("}")
+            }
+            printer.line("case .failure(let error):")
+            printer.indented { $0.line(receiver + actions.failure + "error)") }
+            printer.line("}")
+        } else if let (name, lent, besides) = plan.result {
             // A lent success (`Result<Database, Error>`) must not escape the callback: Void.
             // What comes beside it is returned with it (the next page's cursor).
             let success = lent ? [] : ["$0"]
@@ -51,7 +66,7 @@ extension Planner {
             let map = besides.isEmpty ? (lent ? ".map { _ in }" : "") : ".map { " + (success.isEmpty ? "_ in " : "") + (kept.count == 1 ? kept[0] : "(" + kept.joined(separator: ", ") + ")") + " }"
             printer.line("\(receiver).resume(with: \(name)\(map))")
         } else if let (name, outcome) = plan.enumArgument {
-            printCaseSwitch(outcome, over: name, .completion(receiver), into: &printer)
+            printCaseSwitch(outcome, over: name, .completion(receiver), flag: plan.successFlag, into: &printer)
         } else {
             var actions = OutcomeActions.completion(receiver)
             if let value = plan.voidSuccessValue { actions.successVoid = ".resume(returning: \(value))" }
@@ -111,16 +126,18 @@ extension Planner {
     /// A switch over every case of the SDK's enum: the value case yields or returns its
     /// associated values, the failure case fails, the end cases finish (a one-shot's: with nil
     /// beside a value case, Maybe's `completed`; with nothing when there is no value case).
-    func printCaseSwitch(_ outcome: EnumOutcome, over subject: String, _ actions: OutcomeActions, into printer: inout CodePrinter) {
+    func printCaseSwitch(
+        _ outcome: EnumOutcome, over subject: String, _ actions: OutcomeActions, flag: CompletionShape.Flag? = nil, into printer: inout CodePrinter
+    ) {
         // The switch is the enum's code: from its `.bridge` line on, one line after another (no
         // directive may stand between a switch's cases), so a case the pasted enum lacks is
         // reported at the enum.
         var line = outcome.line
         printer.line("switch \(subject)\(outcome.through.map { "." + $0 } ?? "") {", from: line)
-        func branch(_ pattern: String, _ statement: String) {
+        func branch(_ pattern: String, _ statement: String, whole: Bool = false) {
             line += 2
             printer.line("case " + pattern + ":", from: line - 1)
-            printer.indented { $0.line(actions.receiver + statement, from: line) }
+            printer.indented { $0.line(whole ? statement : actions.receiver + statement, from: line) }
         }
         // The enum itself is the value: its failure case throws, any other returns (or yields)
         // it; a stream's end case is yielded too, and then ends it.
@@ -144,7 +161,11 @@ extension Planner {
             let names = value.arity == 1 ? ["value"] : (0..<value.arity).map { "value\($0)" }
             let bindings = names.isEmpty ? "" : "(" + names.map { "let " + $0 }.joined(separator: ", ") + ")"
             let argument = names.count == 1 ? names[0] : "(" + names.joined(separator: ", ") + ")"
-            branch(".\(value.name)\(bindings)", names.isEmpty ? actions.successVoid : actions.success + argument + ")")
+            if let flag, names.count == 1 {
+                branch(".\(value.name)\(bindings)", Self.statusStatement(names[0], flag, actions), whole: true)
+            } else {
+                branch(".\(value.name)\(bindings)", names.isEmpty ? actions.successVoid : actions.success + argument + ")")
+            }
         }
         if let failure = outcome.failure {
             branch(".\(failure)(let error)", actions.failure + "error)")
@@ -155,6 +176,22 @@ extension Planner {
             branch(outcome.ends.map { "." + $0.name }.joined(separator: ", "), end)
         }
         printer.line("}", from: line + 1)
+    }
+
+    /// The condition under which the status `name` says the call failed.
+    static func failed(_ name: String, _ flag: CompletionShape.Flag) -> String {
+        switch (flag.isBool, flag.failsWhenZero) {
+        case (true, true): "!" + name
+        case (true, false): name
+        case (false, true): name + " == 0"
+        case (false, false): name + " != 0"
+        }
+    }
+
+    /// One line, as each case of an SDK enum's switch is (mapped to its case's `.bridge` line): a
+    /// success status returns, a failed one fails as a flag does.
+    static func statusStatement(_ name: String, _ flag: CompletionShape.Flag, _ actions: OutcomeActions) -> String {
+        "if \(failed(name, flag)) { \(actions.receiver)\(actions.failureFlag)nil) } else { \(actions.receiver)\(actions.successVoid) }"
     }
 
     /// `{ a, b in` (or `{` without parameters), or `{ (a: A, b: B) in` when the types are given.
@@ -182,12 +219,7 @@ extension Planner {
         var condition: String?
         var failure = ""
         if let flag = plan.flag {
-            switch (flag.isBool, flag.failsWhenZero) {
-            case (true, true): condition = "!" + flag.name
-            case (true, false): condition = flag.name
-            case (false, true): condition = flag.name + " == 0"
-            case (false, false): condition = flag.name + " != 0"
-            }
+            condition = Self.failed(flag.name, .init(failsWhenZero: flag.failsWhenZero, isBool: flag.isBool))
             failure = actions.receiver + actions.failureFlag + (errorName ?? "nil") + ")"
         } else if let errorName {
             condition = "let " + errorName

@@ -319,4 +319,63 @@ extension PaymentsClient {
             if !handled { continuation.resume(returning: nil) }
         }
     }
+
+    /// A Result whose success is a status, "a `Bool` for success" (EosioSwift's `broadcast`):
+    /// the call returns nothing, and `false` throws.
+    ///
+    /// Bridged from `PaymentsClient.clear(id:completion:)`.
+    /// Its success is a status, not a value: `false` throws `BridgegenError.failureFlag`.
+    #sourceLocation(file:"FailureFlags.bridge",line:63)
+    nonisolated(nonsending) func clear(id: String) async throws {
+        #sourceLocation(file:"FailureFlags.bridge",line:63)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.clear(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:63)
+            self.clear(
+                id: id,
+                completion: { result in
+                    #sourceLocation()
+                    switch result {
+                    case .success(let status):
+                        if !status {
+                            continuation.resumeWithFailureFlag(error: nil)
+                        } else {
+                            continuation.resume()
+                        }
+                    case .failure(let error):
+                        continuation.resume(throwing: error)
+                    }
+                }
+            )
+        }
+    }
+
+    /// The same in an SDK's own result (EosioSwift's `EosioResult<Bool, EosioError>`).
+    ///
+    /// Bridged from `PaymentsClient.release(id:completion:)`.
+    /// Cases: `.fulfilled` is the status, `.rejected` the error.
+    /// Its success is a status, not a value: `false` throws `BridgegenError.failureFlag`.
+    #sourceLocation(file:"FailureFlags.bridge",line:67)
+    nonisolated(nonsending) func release(id: String) async throws {
+        #sourceLocation(file:"FailureFlags.bridge",line:67)
+        let call = BridgegenCall<Swift.Void, Swift.Void>("PaymentsClient.release(id:)")
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"FailureFlags.bridge",line:67)
+            self.release(
+                id: id,
+                completion: { event in
+                    #sourceLocation(file:"FailureFlags.bridge",line:71)
+                    switch event {
+                    case .fulfilled(let value):
+                        if !value { continuation.resumeWithFailureFlag(error: nil) } else { continuation.resume() }
+                    case .rejected(let error):
+                        continuation.resume(throwing: error)
+                    }
+                }
+            )
+        }
+        #sourceLocation()
+    }
 }
