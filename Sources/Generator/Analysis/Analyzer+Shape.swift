@@ -79,23 +79,7 @@ extension Analyzer {
             }
         }
         // `@lent(Database)`: what the SDK lends to the callback only is no part of the value.
-        var lentTypes = annotations.lent
-        func isLent(_ type: TypeSyntax) -> Bool {
-            let written = type.strippingAttributes.unwrappingOptional.strippingAttributes.description
-            let bare = written.split(separator: ".").last.map(String.init) ?? written
-            guard let index = lentTypes.firstIndex(where: { $0.type == written || $0.type == bare }) else {
-                return annotations.lent.contains { $0.type == written || $0.type == bare }
-            }
-            lentTypes.remove(at: index)
-            return true
-        }
-        func checkLentUsed() -> Bool {
-            guard let unused = lentTypes.first else { return true }
-            diagnostics.error(
-                "'@lent(\(unused.type))': \(where_) gets no '\(unused.type)'", at: unused.location,
-                notes: [.init("name the type of a parameter of the callback, as the declaration writes it")])
-            return false
-        }
+        var lent = LentTypes(annotations.lent)
         let generic = !function.genericParameters.isEmpty
         // Result<T, E>, alone or beside lent objects (GRDB's `(Database, Result<T, Error>)`).
         if let stream = annotations.stream, stream.keepsResults,
@@ -106,46 +90,13 @@ extension Analyzer {
                 notes: [.init("'results' keeps the Result each call gets as the event; remove it")])
             return nil
         }
-        // Or one Result beside other values, which the outcome leaves out: what the call was for
-        // (Mapbox Directions' `(Session, Result<RouteResponse, DirectionsError>)`, the options and
-        // credentials it was made with) or its raw response (Azure's `(Result<T, AzureError>,
-        // HTTPResponse?)`), said in the doc comment (decision 117).
+        // Or one Result beside other values, which the outcome leaves out (Analyzer+ResultShape).
         let results = elements.indices.filter { resultArguments(elements[$0].type, scope: scope) != nil }
         if annotations.stream?.keepsResults != true, results.count == 1, let resultIndex = results.first,
             let (success, _) = resultArguments(elements[resultIndex].type, scope: scope)
         {
-            var flag: CompletionShape.Flag?
-            if annotations.asyncError != nil {
-                guard let found = successFlag(success.strippingAttributes.description, at: resultIndex + 1, annotations: annotations, where_: where_)
-                else { return nil }
-                flag = found
-            }
-            let lentBeside = elements.indices.map { $0 != resultIndex && isLent(elements[$0].type) }
-            // Or Objective-C's placeholder for nothing (MapboxMaps' `Result<NSNull, Error>`):
-            // the call's one value says only that it succeeded.
-            let lentValue = isLent(success) || success.strippingAttributes.description == "NSNull"
-            guard checkLentUsed() else { return nil }
-            // Except the next page's cursor, named so (SwiftyInsta's `(Result<[R], Error>, _
-            // nextParameters: PaginationParameters)`): without it a one-shot of one page cannot
-            // ask for the next, so it is returned beside the Result's success.
-            let cursors = annotations.stream == nil ? elements.indices.filter { $0 != resultIndex && !lentBeside[$0] && Self.namesNextCursor(elements[$0]) } : []
-            let kept = [success.isVoid || lentValue || flag != nil ? nil : success.description].compactMap { $0 }
-                + cursors.map { elements[$0].type.strippingAttributes.description }
-            let resultType = kept.isEmpty ? "Void" : kept.count == 1 ? kept[0] : "(" + kept.joined(separator: ", ") + ")"
-            var besides: [String] = []
-            let parameters = elements.indices.map { index -> CompletionShape.Parameter in
-                let type = generic ? elements[index].type.strippingAttributes.description : nil
-                // (A `Void` success beside a cursor is dropped as a lent one is: the cursor is the value.)
-                if index == resultIndex { return .init(name: "result", role: .result(lent: lentValue || (success.isVoid && !cursors.isEmpty)), type: type) }
-                if lentBeside[index] { return .init(name: Self.lentName(elements[index].type), role: .handedBack, type: type) }
-                if cursors.contains(index) { return .init(name: elements[index].secondName ?? elements[index].label ?? "next", role: .besideResult, type: type) }
-                besides.append("the `\(elements[index].type.strippingAttributes)` it gets beside the Result, which is the outcome")
-                return .init(name: "_", role: .handedBack, type: type)
-            }
-            var shape = CompletionShape(parameters: parameters)
-            shape.leftOut = Self.lentNotes(annotations.lent) + besides
-            shape.successFlag = flag
-            return (shape, resultType)
+            return resultShape(
+                elements, result: resultIndex, success: success, function: function, annotations: annotations, lent: &lent, where_: where_)
         }
 
         // Several Results: which is the outcome?
@@ -390,11 +341,11 @@ extension Analyzer {
             roles[0] = .handedBack
             leftOut.append("the `\(elements[0].type.strippingAttributes.unwrappingOptional.strippingAttributes)` it gets first (the object the method returns)")
         }
-        for index in elements.indices where roles[index] == nil && isLent(elements[index].type) {
+        for index in elements.indices where roles[index] == nil && lent.take(elements[index].type) {
             roles[index] = .handedBack
             handles[index] = Self.lentName(elements[index].type)
         }
-        guard checkLentUsed() else { return nil }
+        guard lent.checkUsed(by: where_, diagnostics: &diagnostics) else { return nil }
         // A stream's handle handed to each call (NIO's `scheduleRepeatedTask(…, _ task:
         // (RepeatedTask) -> Void) -> RepeatedTask`, Foundation's `Timer`): the stream owns it and
         // stops it when it ends; the caller never sees it, so it is no event.
@@ -464,36 +415,5 @@ extension Analyzer {
     public static func namesNextCursor(_ element: TupleTypeElement) -> Bool {
         guard let name = element.secondName ?? element.label, name != "_", Naming.isValidIdentifier(name) else { return false }
         return name.hasPrefix("next") && name.dropFirst(4).first?.isUppercase == true
-    }
-
-    /// `@asyncError(zeroArgument: N)` naming the `Result` (or SDK enum) at N: its success is a
-    /// `Bool` or integer status (EosioSwift's `EosioResult<Bool, EosioError>`, documented "a
-    /// `Bool` for success", `.success(true)` on every path), so the call returns nothing and a
-    /// false one fails. Nil when a diagnostic was reported.
-    mutating func successFlag(
-        _ successType: String, at position: Int, annotations: FunctionAnnotations, where_: String
-    ) -> CompletionShape.Flag? {
-        guard let (failsWhenZero, named, location) = annotations.asyncError else { return nil }
-        guard named == position else {
-            diagnostics.error(
-                "'@asyncError' names parameter \(named), but the outcome of \(where_) is parameter \(position)", at: location,
-                notes: [.init("name the Result whose success is a status: '@asyncError(zeroArgument: \(position))'")])
-            return nil
-        }
-        let bare = successType.hasPrefix("Swift.") ? String(successType.dropFirst(6)) : successType
-        let isBool = ["Bool", "ObjCBool"].contains(bare)
-        guard isBool || Self.integerFlagTypes.contains(bare) else {
-            diagnostics.error(
-                "the Result of \(where_) succeeds with '\(successType)'; '@asyncError' needs a Bool or integer status", at: location,
-                notes: [.init("remove it; the Result's failure case already reports errors")])
-            return nil
-        }
-        if let stream = annotations.stream {
-            diagnostics.error(
-                "'@asyncError' on a Result's status applies to a one-shot", at: location,
-                notes: [.init("remove it, or remove '@stream'", at: stream.location)])
-            return nil
-        }
-        return .init(failsWhenZero: failsWhenZero, isBool: isBool)
     }
 }
