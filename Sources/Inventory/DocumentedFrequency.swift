@@ -75,8 +75,14 @@ struct DocumentedFrequency: Equatable {
         // Perfect-HTTP's `push(callback:)`: the app may push again; each push calls back once).
         // So is one whose subject is "this" ("This should be called whenever details … are
         // altered", Frollo's `updateUser(securityCode:completion:)`: the app calls it again).
+        // "It" in the method's own description, above its parameters, is the method ("Fetches
+        // the next page of notifications. It can be called multiple times to obtain all pages",
+        // MagicBell's `fetch(completion:)`, one page per call); in a parameter's line, the closure.
+        let description = Set(
+            prose.prefix { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("-") }
+                .joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }).map { words(of: String($0)) })
         let said = sentences.filter { sentence in
-            !saysHowTheMethodIsCalled(sentence)
+            !saysHowTheMethodIsCalled(sentence, itIsTheMethod: description.contains(sentence))
                 && (sentence.indices.contains { isAboutCallback(sentence, at: $0) } || sentence.contains(callback.lowercased()))
                 && (sentence.contains(callback.lowercased()) || !sentence.contains { others.contains($0) || others.contains(String($0.dropLast())) && $0.hasSuffix("s") })
         }.flatMap { phrases(in: $0, method: method.lowercased()) }
@@ -85,10 +91,11 @@ struct DocumentedFrequency: Equatable {
     }
 
     /// "May be called multiple times", "This should be called whenever …", "This method must be
-    /// called …": the method's own calls (an optional subject of "this", a modal, "be").
-    static func saysHowTheMethodIsCalled(_ sentence: [String]) -> Bool {
+    /// called …": the method's own calls (an optional subject of "this", or of "it" where that is
+    /// the method, a modal, "be").
+    static func saysHowTheMethodIsCalled(_ sentence: [String], itIsTheMethod: Bool = false) -> Bool {
         var words = sentence[...]
-        if words.first == "this" {
+        if words.first == "this" || (itIsTheMethod && words.first == "it") {
             words = words.dropFirst()
             if let noun = words.first, ["method", "function", "api", "call"].contains(noun) { words = words.dropFirst() }
         }

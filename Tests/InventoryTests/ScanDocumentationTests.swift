@@ -31,6 +31,16 @@ import Testing
         // With no subject, the method's own (Perfect-HTTP's `push(callback:)`).
         #expect(said("Push all currently available data to the client.\nMay be called multiple times.") == nil)
         #expect(said("Do not call this method multiple times from several managers.") == nil)
+        // "It" in the description is the method (MagicBell's `fetch(completion:)`, a page a call);
+        // in the closure's own line, the closure.
+        #expect(
+            said(
+                """
+                Fetches the next page of notifications. It can be called multiple times to obtain all pages.
+                - Parameters:
+                   - completion: Closure with a `Result<[Notification], Error>`
+                """) == nil)
+        #expect(said("Watches the folder.\n- parameter completion: the changes. It may be called multiple times.")?.kind == .many)
         #expect(said("You should only call this method once.") == nil)
         #expect(said("The handler is called once immediately, then whenever the value changes.") == nil)
         #expect(
