@@ -8,7 +8,7 @@ import DeclParser
 extension Analyzer {
     mutating func resultShape(
         _ elements: [TupleTypeElement], result resultIndex: Int, success: TypeSyntax, function: FunctionDecl,
-        annotations: FunctionAnnotations, lent: inout LentTypes, where_: String
+        annotations: FunctionAnnotations, lent: inout LentAnnotation, where_: String
     ) -> (CompletionShape, String)? {
         var flag: CompletionShape.Flag?
         if annotations.asyncError != nil {
@@ -81,7 +81,7 @@ extension Analyzer {
 
 /// `@lent(Database)`'s types, each taken by the first parameter of its type; one no parameter
 /// took is a mistake.
-struct LentTypes {
+struct LentAnnotation {
     private let all: [(type: String, location: SourceLocation)]
     private var remaining: [(type: String, location: SourceLocation)]
 

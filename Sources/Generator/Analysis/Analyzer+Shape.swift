@@ -79,7 +79,7 @@ extension Analyzer {
             }
         }
         // `@lent(Database)`: what the SDK lends to the callback only is no part of the value.
-        var lent = LentTypes(annotations.lent)
+        var lent = LentAnnotation(annotations.lent)
         let generic = !function.genericParameters.isEmpty
         // Result<T, E>, alone or beside lent objects (GRDB's `(Database, Result<T, Error>)`).
         if let stream = annotations.stream, stream.keepsResults,
