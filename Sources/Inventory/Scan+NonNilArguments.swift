@@ -29,6 +29,15 @@ extension Scan {
             if index > head, tokens[index - 1].word == "as", !isCast { isCast = true } else { return false }
         }
         if isCast { return true }
+        // A field of a reply read by a literal key (`(data as! [String: Int])["pruned"]`, Sword's
+        // prune counts): like a cast, nil only for a malformed reply.
+        let last = expression.upperBound - 1
+        if expression.count > 4, tokens[last].isPunctuation("]"), tokens[last - 1].kind == .string, tokens[last - 2].isPunctuation("["),
+            (head..<last - 2).contains(where: { tokens[$0].word == "as" })
+        {
+            return true
+        }
+        if isCheckedNonNil(tokens, expression, body: body) { return true }
         if tokens[head].kind == .string || tokens[head].isPunctuation("[") { return true }
         if let word = tokens[head].word, word.first?.isNumber == true || word == "true" || word == "false" { return true }
         if let word = tokens[head].word, word.first?.isUppercase == true, head + 1 < expression.upperBound,
@@ -73,6 +82,25 @@ extension Scan {
             position += 1
         }
         return position < index && parameters.contains(name)
+    }
+
+    /// An expression the body has just found there: handed on inside the block of `guard
+    /// <it> == nil else {` or `if <it> != nil {` (Sword's `getDM(for:then:)`, which answers from
+    /// its cache with `completion(self.dms[userId], nil)` when `self.dms[userId]` is not nil).
+    static func isCheckedNonNil(_ tokens: [SkimToken], _ expression: Range<Int>, body: Range<Int>) -> Bool {
+        let kinds = expression.map { tokens[$0].kind }
+        let guardTest: [SkimToken.Kind] = [.punctuation("=="), .word("nil"), .word("else"), .punctuation("{")]
+        let ifTest: [SkimToken.Kind] = [.punctuation("!="), .word("nil"), .punctuation("{")]
+        for start in body.lowerBound..<expression.lowerBound {
+            guard let keyword = tokens[start].word, keyword == "guard" || keyword == "if" else { continue }
+            let test = keyword == "guard" ? guardTest : ifTest
+            let end = start + 1 + kinds.count
+            guard end + test.count <= expression.lowerBound, (start + 1..<end).map({ tokens[$0].kind }) == kinds,
+                (end..<end + test.count).map({ tokens[$0].kind }) == test
+            else { continue }
+            if tokens.indexAfterBraces(from: end + test.count - 1) > expression.upperBound { return true }
+        }
+        return false
     }
 
     /// `name` unwrapped (`if let name`, `guard let name`, `, let name`) or bound to a made value
