@@ -222,6 +222,15 @@ extension Scan {
                 let value = arguments[0]
                 let error = arguments[1]
                 let valueIsNil = value.count == 1 && tokens[value.lowerBound].word == "nil"
+                if error.count == 1, let word = tokens[error.lowerBound].word, !isNonNil(tokens, error, body: body),
+                    let callee = calleeHandingError(word, tokens: tokens, at: error.lowerBound, body: body),
+                    valueIsNil || isHandedOnValue(tokens, value, beside: word, at: error.lowerBound, body: body)
+                {
+                    // The callee's error, or its whole outcome, handed on: nil and no error only
+                    // where the callee calls back so (FRAuth's `FRUser.getAccessToken`).
+                    callees.insert(callee)
+                    continue
+                }
                 if valueIsNil ? !isNonNil(tokens, error, body: body) : !isNonNil(tokens, value, body: body) { return nil }
             case .other:
                 // Handed on as an argument (`then: completion`, `(completion)`, `, completion)`).

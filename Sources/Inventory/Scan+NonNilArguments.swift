@@ -52,6 +52,7 @@ extension Scan {
             return true
         }
         guard expression.count == 1, let name = tokens[head].word else { return false }
+        if name == "self" || (name == "error" && isInCatchBlock(tokens, at: head, body: body)) { return true }
         return isBoundNonNil(name, tokens: tokens, body: body.lowerBound..<head)
             || isFailureClosureParameter(name, tokens: tokens, at: head, body: body)
     }
@@ -61,27 +62,77 @@ extension Scan {
     /// calls): what a failure handler gets is the failure. Not a closure that gets a value and an
     /// error together (`{ data, error in … }`, URLSession's), whose error may be nil.
     static func isFailureClosureParameter(_ name: String, tokens: [SkimToken], at index: Int, body: Range<Int>) -> Bool {
+        guard let closure = enclosingClosure(tokens, at: index, body: body), closure.open > body.lowerBound + 1,
+            tokens[closure.open - 1].isPunctuation(":"), let label = tokens[closure.open - 2].word,
+            ClosureRoleNames.camelWords(label).map({ $0.lowercased() }).contains("failure")
+        else { return false }
+        return closure.parameters.contains(name)
+    }
+
+    /// The method whose callback hands the body the error `name` (`tokenManager.getAccessToken
+    /// { (token, error) in … completion(nil, error) }`, FRAuth's `FRUser.getAccessToken`): the
+    /// last of two or more parameters of the closure literal around `index`, that literal
+    /// trailing a call or handed to one. Handing on that error with nil is handing on the
+    /// callee's outcome: nil and no error only where the callee calls back so.
+    static func calleeHandingError(_ name: String, tokens: [SkimToken], at index: Int, body: Range<Int>) -> String? {
+        guard let closure = enclosingClosure(tokens, at: index, body: body), closure.parameters.count >= 2,
+            closure.parameters.last == name, closure.open > body.lowerBound
+        else { return nil }
+        let before = tokens[closure.open - 1]
+        if before.isPunctuation(")"), let open = openingParenthesis(tokens, of: closure.open - 1, from: body.lowerBound), open > body.lowerBound {
+            return tokens[open - 1].word
+        }
+        if before.isPunctuation(":") || before.isPunctuation(",") || before.isPunctuation("(") {
+            guard let open = openingParenthesis(tokens, of: closure.open, from: body.lowerBound), open > body.lowerBound else { return nil }
+            return tokens[open - 1].word
+        }
+        guard let word = before.word, !["else", "do", "in", "return", "defer", "repeat", "try", "await"].contains(word) else { return nil }
+        return word
+    }
+
+    /// Whether `value` is the parameter just before `error` of the closure literal that gets
+    /// them (`{ (token, error) in … completion(token, error) }`, FRAuth's `refreshUsingSSOToken`).
+    static func isHandedOnValue(_ tokens: [SkimToken], _ value: Range<Int>, beside error: String, at index: Int, body: Range<Int>) -> Bool {
+        guard value.count == 1, let word = tokens[value.lowerBound].word,
+            let parameters = enclosingClosure(tokens, at: index, body: body)?.parameters, parameters.count >= 2
+        else { return false }
+        return parameters[parameters.count - 2] == word && parameters.last == error
+    }
+
+    /// The `{` of the innermost closure literal with parameters around `index` (past the blocks
+    /// of `if`, `else` and loops, which have none), and its parameters' names.
+    static func enclosingClosure(_ tokens: [SkimToken], at index: Int, body: Range<Int>) -> (open: Int, parameters: [String])? {
         var depth = 0
         var cursor = index - 1
         while cursor > body.lowerBound {
+            defer { cursor -= 1 }
             if tokens[cursor].isPunctuation("}") { depth += 1 }
-            if tokens[cursor].isPunctuation("{") {
-                if depth == 0 { break }
+            guard tokens[cursor].isPunctuation("{") else { continue }
+            if depth > 0 {
                 depth -= 1
+                continue
             }
-            cursor -= 1
+            if let parameters = closureParameters(tokens, open: cursor, before: index) { return (cursor, parameters) }
         }
-        guard cursor > body.lowerBound + 1, tokens[cursor].isPunctuation("{"), tokens[cursor - 1].isPunctuation(":"),
-            let label = tokens[cursor - 2].word, ClosureRoleNames.camelWords(label).map({ $0.lowercased() }).contains("failure")
-        else { return false }
-        // The parameters, up to `in`.
+        return nil
+    }
+
+    /// The names before `in` on the line of the `{` at `open` (`{ [weak self] (token, error) in`);
+    /// nil where there is no such list (a statement's block).
+    private static func closureParameters(_ tokens: [SkimToken], open: Int, before end: Int) -> [String]? {
         var parameters: [String] = []
-        var position = cursor + 1
-        while position < index, tokens[position].word != "in" {
-            if let word = tokens[position].word { parameters.append(word) }
+        var position = open + 1
+        while position < end, !tokens[position].startsLine || position == open + 1 {
+            let token = tokens[position]
+            if token.word == "in" { return parameters.isEmpty ? nil : parameters }
+            if let word = token.word {
+                parameters.append(word)
+            } else if !["(", ")", "[", "]", ",", ":", "?", "!", ".", "_", "->"].contains(where: token.isPunctuation) {
+                return nil
+            }
             position += 1
         }
-        return position < index && parameters.contains(name)
+        return nil
     }
 
     /// An expression the body has just found there: handed on inside the block of `guard
@@ -99,6 +150,25 @@ extension Scan {
                 (end..<end + test.count).map({ tokens[$0].kind }) == test
             else { continue }
             if tokens.indexAfterBraces(from: end + test.count - 1) > expression.upperBound { return true }
+        }
+        return false
+    }
+
+    /// Whether the token at `index` is in a `catch {` block, where `error` is what was thrown.
+    static func isInCatchBlock(_ tokens: [SkimToken], at index: Int, body: Range<Int>) -> Bool {
+        var depth = 0
+        var cursor = index - 1
+        while cursor > body.lowerBound {
+            defer { cursor -= 1 }
+            if tokens[cursor].isPunctuation("}") { depth += 1 }
+            guard tokens[cursor].isPunctuation("{") else { continue }
+            if depth > 0 {
+                depth -= 1
+                continue
+            }
+            // The innermost block with `error` unbound: a closure literal's ends the search.
+            if closureParameters(tokens, open: cursor, before: index) != nil { return false }
+            if tokens[cursor - 1].word == "catch" { return true }
         }
         return false
     }

@@ -53,4 +53,101 @@ import Testing
         }
         #expect(text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'load' never calls back"), "\(text)")
     }
+
+    /// FRAuth's `FRUser.getAccessToken` calls back with `self` or hands on the error its token
+    /// manager's callback got (`completion(nil, error)` in `{ (token, error) in … }`): nil and
+    /// no error only where the token manager calls back so, and it never does. Handing on the
+    /// error of `request`, which calls back with `(nil, nil)`, may be nil and no error.
+    @Test func anErrorHandedOnIsTheCalleesOutcome() {
+        let text = scan(
+            """
+            public struct AuthError: Error {}
+            public final class Token { init() {} }
+            public final class TokenManager {
+                public func getAccessToken(completion: @escaping (Token?, AuthError?) -> Void) {
+                    self.retrieve { (token, error) in
+                        if let error = error {
+                            completion(nil, error)
+                            return
+                        }
+                        completion(Token(), nil)
+                    }
+                }
+                func retrieve(completion: @escaping (Token?, AuthError?) -> Void) {}
+                func request(completion: @escaping (Token?, AuthError?) -> Void) {
+                    if Bool.random() {
+                        completion(nil, nil)
+                    }
+                }
+            }
+            public final class FRUser {
+                let tokenManager = TokenManager()
+                public func getAccessToken(completion: @escaping (FRUser?, AuthError?) -> Void) {
+                    tokenManager.getAccessToken { (token, error) in
+                        if let token = token {
+                            print(token)
+                            completion(self, nil)
+                        } else {
+                            completion(nil, error)
+                        }
+                    }
+                }
+                public func refresh(completion: @escaping (FRUser?, AuthError?) -> Void) {
+                    tokenManager.request(completion: { [weak self] token, error in
+                        if token != nil {
+                            completion(self, nil)
+                        } else {
+                            completion(nil, error)
+                        }
+                    })
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("if nil is a value (an absent one), add '@nullableResult'\n    public func getAccessToken(completion: @escaping (FRUser?"), "\(text)")
+        #expect(text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'refresh' never calls back"), "\(text)")
+    }
+
+    /// A callee's whole outcome handed on (`completion(token, error)` in `{ (token, error) in
+    /// … }`) and the error a `catch` block caught: FRAuth's `refreshUsingSSOToken`, whose
+    /// callee `exchangeToken` calls back with a token or an error. Handed on from `request`,
+    /// which calls back with `(nil, nil)`, the outcome may be nil and no error.
+    @Test func aCalleesOutcomeHandedOnAndACaughtErrorAreRead() {
+        let text = scan(
+            """
+            public struct AuthError: Error {}
+            public final class Token { init() {} }
+            public final class Client {
+                public func exchangeToken(completion: @escaping (Token?, Error?) -> Void) {
+                    if Bool.random() {
+                        completion(Token(), nil)
+                    } else {
+                        completion(nil, AuthError())
+                    }
+                }
+                public func refreshUsingSSOToken(completion: @escaping (Token?, Error?) -> Void) {
+                    self.exchangeToken { (token, error) in
+                        do {
+                            try self.check()
+                            completion(token, error)
+                        } catch {
+                            completion(nil, error)
+                        }
+                    }
+                }
+                public func reload(completion: @escaping (Token?, Error?) -> Void) {
+                    self.request { (token, error) in
+                        completion(token, error)
+                    }
+                }
+                func check() throws {}
+                func request(completion: @escaping (Token?, Error?) -> Void) {
+                    completion(nil, nil)
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("if nil is a value (an absent one), add '@nullableResult'\n    public func refreshUsingSSOToken("), "\(text)")
+        #expect(text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'reload' never calls back"), "\(text)")
+    }
 }
