@@ -102,10 +102,10 @@ import TestSupport
     /// registration, nothing left running.
     @Test(arguments: [1, 2, 10])
     func consumersComeAndGoAtRandom(count: Int) async throws {
-        for _ in 0..<5 {
+        for round in 0..<5 {
             let source = RepeatingSource()
             try await withWatchdog {
-                try await joinAndLeaveAtRandom(count, source)
+                try await joinAndLeaveAtRandom(count, source, seed: UInt64(count * 100 + round))
             }
             #expect(await eventually { source.stops == source.registrations && source.running == 0 })
             // (No count of registrations: a consumer whose task is cancelled before it

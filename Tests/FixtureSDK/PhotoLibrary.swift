@@ -197,7 +197,7 @@ public final class PhotoFeed: @unchecked Sendable {
         (photo: ((Photo) -> Void)?.none, ping: (() -> Void)?.none, label: { (_: PhotoFeed, _: String, _: Int) in }, unheard: 0,
          each: ((PhotoFeed, Photo) -> Void)?.none, chunk: { (_: inout [UInt8]) in }, invalid: ((PhotoFeed, Error?) -> Void)?.none,
          refresh: ((PhotoFeed) -> Void)?.none, saved: ((Result<Photo, Error>) -> Void)?.none, caption: ((String) -> Void)?.none,
-         events: FeedEvents(), syncEnd: ((Int, Error?) -> Void)?.none, slowSetters: false))
+         events: FeedEvents(), syncEnd: ((Int, Error?) -> Void)?.none, slowSetters: false, clearings: 0))
 
     public init() {}
 
@@ -253,13 +253,17 @@ public final class PhotoFeed: @unchecked Sendable {
             // A slow put-back to nil (a property whose `didSet` does work when cleared): a late
             // clearing and a new setting made at nearly the same time land in either order. Only
             // the clearing sleeps, on the runtime's stop thread: a new handler is set from a
-            // task, whose pool thread a sleep would hold.
-            if newValue == nil, slowSetters { Thread.sleep(forTimeInterval: Double.random(in: 0..<0.003)) }
+            // task, whose pool thread a sleep would hold. The wait cycles through 0 to 2.5 ms: the
+            // same waits on every run.
+            if newValue == nil, slowSetters {
+                let clearing = state.withLock { $0.clearings += 1; return $0.clearings }
+                Thread.sleep(forTimeInterval: Double(clearing % 6) * 0.0005)
+            }
             state.withLock { $0.syncEnd = newValue }
         }
     }
 
-    /// Whether `onSyncEnd`'s setter, clearing it, takes a random time under 3 ms before it stores.
+    /// Whether `onSyncEnd`'s setter, clearing it, takes a varying time under 3 ms before it stores.
     public var slowSetters: Bool {
         get { state.withLock { $0.slowSetters } }
         set { state.withLock { $0.slowSetters = newValue } }

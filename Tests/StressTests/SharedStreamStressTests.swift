@@ -13,7 +13,7 @@ import TestSupport
         for round in 0..<40 {
             let source = RepeatingSource()
             try await withWatchdog {
-                try await joinAndLeaveAtRandom(10, source, maxDelay: 0.01)
+                try await joinAndLeaveAtRandom(10, source, maxDelay: 0.01, seed: 0x5EED_0000 + UInt64(round))
             }
             let settled = await eventually { source.stops == source.registrations && source.running == 0 }
             #expect(settled, "round \(round): \(source.registrations) registrations, \(source.stops) stops")
@@ -36,12 +36,14 @@ import TestSupport
                 scanner.startDelay = 0.004
                 scanner.stopDelay = 0.004
             }
+            var generator = SeededGenerator(seed: (slow ? 0x5CA0_0000 : 0x5CA1_0000) + UInt64(round))
+            let consumers = (0..<8).map { _ in
+                (delay: Double.random(in: 0..<0.02, using: &generator), count: Int.random(in: 1..<15, using: &generator),
+                 cancels: Bool.random(using: &generator))
+            }
             try await withWatchdog(state: { "round \(round): \(scanner.starts) starts, \(scanner.stops) stops" }) {
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    for _ in 0..<8 {
-                        let delay = Double.random(in: 0..<0.02)
-                        let count = Int.random(in: 1..<15)
-                        let cancels = Bool.random()
+                    for (delay, count, cancels) in consumers {
                         group.addTask {
                             try await Task.sleep(for: .seconds(delay))
                             let consumer = Task { () -> (from: Int, values: [Int]) in
