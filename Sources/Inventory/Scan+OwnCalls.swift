@@ -389,10 +389,21 @@ extension Scan {
             var signature = ""
             var isAsync = false
             var inContinuation = false
+            // Brace depth, and the depths of `public extension` bodies, whose members are public
+            // without saying so (FirebaseStorage's `public extension StorageReference { func
+            // data(maxSize:) async throws -> Data`).
+            var depth = 0
+            var publicBodies: [Int] = []
             for line in text.split(separator: "\n") {
                 let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
                 if trimmed.hasPrefix("//") { continue }
+                defer {
+                    depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+                    while let last = publicBodies.last, last > depth { publicBodies.removeLast() }
+                }
+                if trimmed.hasPrefix("public extension ") || trimmed.contains(" public extension ") { publicBodies.append(depth + 1) }
                 let isPublic = line.contains("public ") || line.contains("open ")
+                    || (publicBodies.last == depth && !["private", "fileprivate", "internal"].contains { line.contains($0 + " ") })
                 if let range = line.range(of: "func ") ?? line.range(of: "var ") {
                     let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                     member = isPublic && !name.isEmpty ? String(name) + (line[range].hasPrefix("func") ? "()" : "") : nil
@@ -410,9 +421,12 @@ extension Scan {
                     inContinuation = true
                     continue
                 }
-                guard inContinuation, let open = trimmed.firstIndex(where: { $0 == "(" || $0 == "{" }) else { continue }
+                // The call's result discarded, returned or kept (FirebaseStorage's `_ = self.getData(
+                // maxSize: maxSize) { result in` in `data(maxSize:) async`): the same call.
+                let call = Self.droppingResultUse(trimmed)
+                guard inContinuation, let open = call.firstIndex(where: { $0 == "(" || $0 == "{" }) else { continue }
                 // `hooks.addOnReady {`, `self.fetch(id: id) {`, `calculateDiskStorageSize {`.
-                let chain = String(trimmed[..<open].reversed().drop(while: { $0 == " " }).reversed())
+                let chain = String(call[..<open].reversed().drop(while: { $0 == " " }).reversed())
                 let callee = chain.split(separator: ".").last.map(String.init) ?? ""
                 guard !callee.isEmpty, !chain.contains(" "), callee.first?.isLowercase == true,
                     callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), callee != "resume", !callee.hasPrefix("with"),
@@ -426,6 +440,18 @@ extension Scan {
             }
         }
         return wrapped
+    }
+
+    /// A line's call without what is done with its result: `_ = `, `return `, `let task = `.
+    static func droppingResultUse(_ line: Substring) -> Substring {
+        var rest = line
+        for prefix in ["_ = ", "return "] where rest.hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
+        for keyword in ["let ", "var "] where rest.hasPrefix(keyword) {
+            let name = rest.dropFirst(keyword.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            let after = rest.dropFirst(keyword.count + name.count)
+            if !name.isEmpty, after.hasPrefix(" = ") { rest = after.dropFirst(3) }
+        }
+        return rest
     }
 
     /// `Type.method` readings, also as `Protocol.method` for the protocols `Type` conforms to that

@@ -150,4 +150,41 @@ import Testing
         #expect(text.contains("if nil is a value (an absent one), add '@nullableResult'\n    public func refreshUsingSSOToken("), "\(text)")
         #expect(text.contains("@nullableResult\n    // scan: assumed from the library at large: if 'reload' never calls back"), "\(text)")
     }
+
+    /// FirebaseStorage's `data(maxSize:) async throws -> Data` sits in a `public extension`, so its
+    /// line says no `public`, and discards what `getData` returns (`_ = self.getData(…) {`): it
+    /// is still the SDK's own async form of `getData(maxSize:completion:)` (decision 157). A
+    /// member of a plain extension is internal, and no async form for callers.
+    @Test func aWrapperInAPublicExtensionThatDiscardsTheCallsResult() {
+        let text = scan(
+            """
+            public final class DownloadTask { public func cancel() {} }
+            public final class Reference {
+                @discardableResult
+                public func getData(maxSize: Int64, completion: @escaping (Result<Data, Error>) -> Void) -> DownloadTask { DownloadTask() }
+                public func getSize(completion: @escaping (Result<Int, Error>) -> Void) {}
+            }
+            public extension Reference {
+                func data(maxSize: Int64) async throws -> Data {
+                    return try await withCheckedThrowingContinuation { continuation in
+                        _ = self.getData(maxSize: maxSize) { result in
+                            continuation.resume(with: result)
+                        }
+                    }
+                }
+            }
+            extension Reference {
+                func size() async throws -> Int {
+                    try await withCheckedThrowingContinuation { continuation in
+                        getSize { continuation.resume(with: $0) }
+                    }
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains("    @context  // the SDK's own async form 'data()' wraps it: that is the one to call\n    @discardableResult\n    public func getData("),
+            "\(text)")
+        #expect(text.contains("\n    public func getSize(completion:"), "\(text)")
+    }
 }
