@@ -102,19 +102,26 @@ extension Scan {
     /// The `{` of the innermost closure literal with parameters around `index` (past the blocks
     /// of `if`, `else` and loops, which have none), and its parameters' names.
     static func enclosingClosure(_ tokens: [SkimToken], at index: Int, body: Range<Int>) -> (open: Int, parameters: [String])? {
+        for open in enclosingBlocks(tokens, at: index, body: body) {
+            if let parameters = closureParameters(tokens, open: open, before: index) { return (open, parameters) }
+        }
+        return nil
+    }
+
+    /// The `{` of every block around `index` within `body`, innermost first.
+    private static func enclosingBlocks(_ tokens: [SkimToken], at index: Int, body: Range<Int>) -> [Int] {
+        var opens: [Int] = []
         var depth = 0
-        var cursor = index - 1
-        while cursor > body.lowerBound {
-            defer { cursor -= 1 }
+        for cursor in stride(from: index - 1, to: body.lowerBound, by: -1) {
             if tokens[cursor].isPunctuation("}") { depth += 1 }
             guard tokens[cursor].isPunctuation("{") else { continue }
             if depth > 0 {
                 depth -= 1
-                continue
+            } else {
+                opens.append(cursor)
             }
-            if let parameters = closureParameters(tokens, open: cursor, before: index) { return (cursor, parameters) }
         }
-        return nil
+        return opens
     }
 
     /// The names before `in` on the line of the `{` at `open` (`{ [weak self] (token, error) in`);
@@ -156,19 +163,10 @@ extension Scan {
 
     /// Whether the token at `index` is in a `catch {` block, where `error` is what was thrown.
     static func isInCatchBlock(_ tokens: [SkimToken], at index: Int, body: Range<Int>) -> Bool {
-        var depth = 0
-        var cursor = index - 1
-        while cursor > body.lowerBound {
-            defer { cursor -= 1 }
-            if tokens[cursor].isPunctuation("}") { depth += 1 }
-            guard tokens[cursor].isPunctuation("{") else { continue }
-            if depth > 0 {
-                depth -= 1
-                continue
-            }
+        for open in enclosingBlocks(tokens, at: index, body: body) {
             // The innermost block with `error` unbound: a closure literal's ends the search.
-            if closureParameters(tokens, open: cursor, before: index) != nil { return false }
-            if tokens[cursor - 1].word == "catch" { return true }
+            if closureParameters(tokens, open: open, before: index) != nil { return false }
+            if tokens[open - 1].word == "catch" { return true }
         }
         return false
     }
