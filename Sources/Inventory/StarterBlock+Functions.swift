@@ -424,8 +424,7 @@ extension StarterBlock {
         // An async method of the module that wraps it in a continuation (ConfigCat's
         // `waitForReady() async`, around `hooks.addOnReady`): its async form, by another name.
         if !function.isAsync, !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
-            let twin = wrappedInContinuations[function.name.name], twin.member != function.name.name + "()",
-            isWrapped(function, returning: twin.returns)
+            let twin = continuationWrapper(of: function)
         {
             return addContext(member, function, reason: "the SDK's own async form '\(twin.member)' wraps it: that is the one to call")
         }

@@ -172,7 +172,7 @@ struct StarterBlock {
     var callsBackWithNoValueAndMessage: Set<String> = []
     /// Callback methods, by name, that a public async method of the module wraps in a
     /// continuation, with that method (Scan+OwnCalls.swift).
-    var wrappedInContinuations: [String: (member: String, returns: String)] = [:]
+    var wrappedInContinuations: [String: [Scan.ContinuationWrapper]] = [:]
     /// Methods that keep a closure parameter in one of the type's callback properties
     /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
     var closuresKeptInProperties: [String: KeptClosure] = [:]

@@ -1,0 +1,67 @@
+@testable import Inventory
+import Testing
+
+/// What the forty-first session taught (decision 158).
+@Suite struct ScanFortyFirstSessionTests: ScanTesting {
+    /// Martin's `PacketWriter` has three `write`s that take a completion, and async `write`s
+    /// that wrap two of them in a continuation. Each async member is the SDK's own form of the
+    /// overload its call's labels can call, and of no other: the extension's
+    /// `write(_:completionHandler:)` still gets an adapter. (Read by name only, the first wrapper
+    /// found stood for every `write`, and none was bridged.)
+    @Test func aSameNamedWrapperIsTheAsyncFormOfTheOverloadItsCallCalls() {
+        let text = scan(
+            """
+            public struct Packet {}
+            public struct Reply {}
+            public struct ChannelError: Error {}
+            public protocol Channel {
+                func send(_ packet: Packet, timeout: Double, completion: ((Result<Reply, ChannelError>) -> Void)?)
+                func post(_ packet: Packet, posted: ((Result<Void, ChannelError>) -> Void)?)
+            }
+            extension Channel {
+                public func send(_ packet: Packet, completion: ((Result<Reply, ChannelError>) -> Void)?) {
+                    send(packet, timeout: 30, completion: completion)
+                }
+            }
+            extension Channel {
+                public func post(packet: Packet) async throws {
+                    try await withCheckedThrowingContinuation { continuation in
+                        post(packet, posted: { result in
+                            continuation.resume(with: result)
+                        })
+                    }
+                }
+                public func send(packet: Packet, timeout: Double = 30) async throws -> Reply {
+                    try await withCheckedThrowingContinuation { continuation in
+                        send(packet, timeout: timeout) { result in
+                            continuation.resume(with: result)
+                        }
+                    }
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains("    @context  // the SDK's own async form 'send()' wraps it: that is the one to call\n    func send(_ packet: Packet, timeout:"),
+            "\(text)")
+        #expect(
+            text.contains("    @context  // the SDK's own async form 'post()' wraps it: that is the one to call\n    func post(_ packet:"), "\(text)")
+        #expect(text.contains("\n    public func send(_ packet: Packet, completion:"), "\(text)")
+        #expect(!text.contains("@context  // the SDK's own async form 'send()' wraps it: that is the one to call\n    public func send(_ packet: Packet, completion:"))
+    }
+
+    /// The labels of a wrapped call, read off its line: a trailing closure, a closure argument
+    /// whose body is below, and a call that goes on past the line (unread: nil).
+    @Test func theLabelsOfAWrappedCall() {
+        func labels(_ call: Substring) -> [String]? {
+            Scan.argumentLabels(ofCallAt: call.firstIndex(where: { $0 == "(" || $0 == "{" })!, in: call)
+        }
+        #expect(labels("start(bootstrap: bootstrap, printToConsole) { error in") == ["bootstrap", "_", "{"])
+        #expect(labels("write(iq, timeout: timeout, errorDecoder: errorDecoder, completionHandler: { result in") == ["_", "timeout", "errorDecoder", "completionHandler"])
+        #expect(labels("calculateDiskStorageSize { result in") == ["{"])
+        #expect(labels("fetch(id: id, name: \"a, b\", options: make(x, y)) {") == ["id", "name", "options", "{"])
+        #expect(labels("fetch(id: id, map: { $0 }, completion: { value in") == ["id", "map", "completion"])
+        #expect(labels("fetch(") == nil)
+        #expect(labels("fetch(id: id,") == nil)
+    }
+}
