@@ -356,6 +356,7 @@ public struct Scan {
             // A reconnect the app calls: not a retry strategy's (Swift-ActionCableClient's
             // `willReconnect`, whose retried drops the library keeps to itself).
             block.reconnectMember = members.first { $0.kind == .function && $0.name.hasPrefix("reconnect") }.map { $0.name + "()" }
+            block.ownAliases = members.filter { $0.kind == .typeAlias }
             block.propertiesHandBackSender = members.contains { member in
                 guard block.isCallbackProperty(member), let closure = block.propertyClosure(member) else { return false }
                 return Analyzer.handsBackReceiver(closure.parameters, scope: block.type)

@@ -383,6 +383,9 @@ extension StarterBlock {
         for (name, qualified) in inheritedAliases {
             aliases[name] = topLevelAliases["qualified " + qualified] ?? aliases[name]
         }
+        for member in ownAliases {
+            aliases[member.name] = Self.closureType(ofAlias: member)
+        }
         for entry in entries where entry.role == .typeAlias {
             aliases[entry.member.name] = Self.closureType(ofAlias: entry.member)
         }

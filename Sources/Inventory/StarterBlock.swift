@@ -138,6 +138,10 @@ struct StarterBlock {
     /// (OAuthSwift's `TokenCompletionHandler` in `OAuth2Swift`), by name: qualified
     /// (`OAuthSwift.TokenCompletionHandler`) in its callbacks, so that generate finds them.
     var inheritedAliases: [String: String] = [:]
+    /// The type's own typealiases, wherever the type declares them: a property may name one
+    /// declared below it (CollectionKit's `open var tapHandler: TapHandler?` above `public
+    /// typealias TapHandler = (TapContext) -> Void`), read before the alias's entry is added.
+    var ownAliases: [SourceMember] = []
     /// Requirements of the module's protocols the type conforms to, by signature
     /// (`Scan.signature(of:)`): the protocol's adapters serve the type's methods that implement them.
     var requirementsServed: [String: String] = [:]

@@ -64,4 +64,26 @@ import Testing
         #expect(labels("fetch(") == nil)
         #expect(labels("fetch(id: id,") == nil)
     }
+
+    /// CollectionKit's `BasicProvider` declares `open var tapHandler: TapHandler?` above
+    /// `public typealias TapHandler = (TapContext) -> Void`: the property is a callback property
+    /// all the same (it was read before the alias, and the type dropped as having no callbacks).
+    @Test func aCallbackPropertyOfAnAliasDeclaredBelowIt() {
+        let text = scan(
+            """
+            open class Provider<Data> {
+                open var tapHandler: TapHandler?
+                public typealias TapHandler = (TapContext) -> Void
+                public struct TapContext {
+                    public let index: Int
+                }
+                func didTap(at index: Int) { tapHandler?(TapContext(index: index)) }
+            }
+            """
+        ).text
+        #expect(
+            text.contains("    // scan: a stream assumed: nothing in the name 'tapHandler' says an event; if the SDK calls it once, write '@once'; if it is work or a setting the SDK runs, mark it '@context'\n    open var tapHandler: TapHandler?"),
+            "\(text)")
+        #expect(text.contains("    public typealias TapHandler = (TapContext) -> Void\n"), "\(text)")
+    }
 }
