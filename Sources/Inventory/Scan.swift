@@ -283,6 +283,7 @@ public struct Scan {
             if (type.name.split(separator: ".").last ?? "").hasPrefix("_") { continue }
             let members = type.members.filter { includesInternal || $0.isPublic }
             var block = newBlock(type.name)
+            block.ownAliases = members.filter { $0.kind == .typeAlias }
             block.isSendable = sendableTypes.contains(type.name)
             block.associatedTypes = associatedTypes[type.name] ?? []
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
@@ -349,14 +350,15 @@ public struct Scan {
                 block.spelledType = module + "." + type.name
             }
             block.whereClause = type.whereClause
+            // Also one behind a closure alias (CollectionKit's `init(viewGenerator:viewUpdater:
+            // ViewUpdaterFn<Data, View>)`, kept in `var viewUpdater`).
             block.initializerClosures = Set(members.flatMap { member -> [String] in
                 guard member.kind == .initializer, case .context(let initializer)? = member.declaration else { return [] }
-                return initializer.parameters.filter { $0.type.description.contains("->") }.map(\.name.name)
+                return initializer.parameters.filter { $0.type.description.contains("->") || block.closureType(of: $0) != nil }.map(\.name.name)
             })
             // A reconnect the app calls: not a retry strategy's (Swift-ActionCableClient's
             // `willReconnect`, whose retried drops the library keeps to itself).
             block.reconnectMember = members.first { $0.kind == .function && $0.name.hasPrefix("reconnect") }.map { $0.name + "()" }
-            block.ownAliases = members.filter { $0.kind == .typeAlias }
             block.propertiesHandBackSender = members.contains { member in
                 guard block.isCallbackProperty(member), let closure = block.propertyClosure(member) else { return false }
                 return Analyzer.handsBackReceiver(closure.parameters, scope: block.type)

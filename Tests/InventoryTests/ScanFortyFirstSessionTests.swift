@@ -86,4 +86,27 @@ import Testing
             "\(text)")
         #expect(text.contains("    public typealias TapHandler = (TapContext) -> Void\n"), "\(text)")
     }
+
+    /// Sheeeeeeeeet's `CollectionItem` takes its `itemSelectionAction: ItemAction` (an alias of
+    /// a closure) in its initializer and keeps it in the non-optional property of that name: the
+    /// object's own handler, as when the initializer's parameter is a closure written out.
+    @Test func anInitializersClosureBehindAnAliasIsTheObjectsOwnHandler() {
+        let text = scan(
+            """
+            public typealias ItemAction = (Int) -> Void
+            open class Item {
+                public init(title: String, itemSelectionAction: @escaping ItemAction) {
+                    self.itemSelectionAction = itemSelectionAction
+                }
+                public var itemSelectionAction: ItemAction
+                public var onHighlight: ((Int) -> Void)?
+                func tap() { itemSelectionAction(1); onHighlight?(1) }
+            }
+            """
+        ).text
+        #expect(
+            text.contains("    @context  // the initializer takes it: the object's own handler, not events to listen to\n    public var itemSelectionAction: ItemAction"),
+            "\(text)")
+        #expect(text.contains("// scan: 'onHighlight' holds a closure the SDK calls for each event: a stream\n    public var onHighlight"), "\(text)")
+    }
 }
