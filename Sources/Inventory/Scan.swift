@@ -213,6 +213,7 @@ public struct Scan {
         let withFlags = Self.requirementsToo(Self.methodsCallingBackWithFlags(in: files), types: types)
         let withNoValueAndMessage = Self.methodsCallingBackWithNoValueAndMessage(in: files)
         let wrappedInContinuations = Self.methodsWrappedInContinuations(in: files)
+        let registeringTargetActions = Self.methodsRegisteringTargetActions(in: files)
         let errorTypes = Self.errorTypes(types + dependencies.types)
         let declaredTypes = Set(types.filter { $0.kind != .extension }.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
         let failureCarriers = Self.failureCarriers(types)
@@ -281,7 +282,7 @@ public struct Scan {
             // `_objc_Request` (Siesta's Objective-C glue), `_Private`: by Swift's convention not
             // the API an app calls.
             if (type.name.split(separator: ".").last ?? "").hasPrefix("_") { continue }
-            let members = type.members.filter { includesInternal || $0.isPublic }
+            let members = type.members.filter { includesInternal ? !$0.isPrivate : $0.isPublic }
             var block = newBlock(type.name)
             block.ownAliases = members.filter { $0.kind == .typeAlias }
             block.isSendable = sendableTypes.contains(type.name)
@@ -300,6 +301,7 @@ public struct Scan {
             block.callsBackWithFlags = withFlags
             block.callsBackWithNoValueAndMessage = withNoValueAndMessage
             block.wrappedInContinuations = wrappedInContinuations
+            block.registersTargetActions = registeringTargetActions
             block.readKeptClosures(keptInProperties, clearedIn: clearedIn, members: members, moduleTypes: moduleTypes)
             block.onceListenerSets = onceListenerSets
             block.saidToBeCalledOnce = saidToBeCalledOnce
@@ -359,6 +361,11 @@ public struct Scan {
             // A reconnect the app calls: not a retry strategy's (Swift-ActionCableClient's
             // `willReconnect`, whose retried drops the library keeps to itself).
             block.reconnectMember = members.first { $0.kind == .function && $0.name.hasPrefix("reconnect") }.map { $0.name + "()" }
+            block.streamedProperties = Set(
+                members.filter { member in
+                    block.isCallbackProperty(member) && !StarterBlock.isUnavailable(member)
+                        && (block.isOptionalProperty(member) || !block.initializerClosures.contains(member.name))
+                }.map(\.name))
             block.propertiesHandBackSender = members.contains { member in
                 guard block.isCallbackProperty(member), let closure = block.propertyClosure(member) else { return false }
                 return Analyzer.handsBackReceiver(closure.parameters, scope: block.type)

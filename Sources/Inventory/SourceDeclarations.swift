@@ -59,6 +59,9 @@ struct SourceMember: Equatable {
     var line: Int
     var column: Int
     var isPublic: Bool
+    /// Declared `private` or `fileprivate` (not `private(set)`): out of reach even of the code
+    /// `scan --access internal` reads as the app's own.
+    var isPrivate = false
     var isStatic: Bool
     /// The declaration as the `.bridge` language reads it, parsed once here: nil when it is not
     /// one the language can hold (an operator, say), with the parser's first complaint.
@@ -254,6 +257,10 @@ struct SourceDeclarations {
                 isPublic: isPublic || typeIndex.map { types[$0].kind == .protocol && types[$0].isPublic } ?? false,
                 isStatic: modifiers.contains("static") || modifiers.contains("class"))
             (member.declaration, member.parseError) = SourceMember.parse(member.text)
+            member.isPrivate = (declarationStart..<index).contains { modifier in
+                ["private", "fileprivate"].contains(tokens[modifier].word ?? "")
+                    && !(modifier + 1 < index && tokens[modifier + 1].isPunctuation("("))
+            }
             member.documentation = tokens[declarationStart].documentation
             if Self.documentedInternal(member.documentation) { member.isPublic = false }
             member.hasAccessors = kind == .property && end < tokens.count && tokens[end].isPunctuation("{")

@@ -251,7 +251,17 @@ extension StarterBlock {
             }
         }
         if byNames == nil, !once, !annotations.contains(where: { $0.annotation == "@stream" }) {
-            if ClosureRoleNames.namesRepetition(function.name.name) {
+            // Kept by the method, and named for no one outcome (AlertKit's `present(on:completion:)`
+            // keeps its completion and adds a tap that dismisses: once).
+            if callbacks.count == 1, !function.isAsync,
+                registersTargetActions[Self.bareTypeName(type) + "." + function.name.name]?.contains(callbacks[0].name.name) == true,
+                ![callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains(where: { ClosureRoleNames.namesOnce(property: $0) || ClosureRoleNames.namesOnce($0) }),
+                !ClosureRoleNames.camelWords(callbacks[0].name.name).contains(where: { Self.endWords.contains($0) || ["completion", "handler"].contains($0) })
+            {
+                annotations.insert(
+                    ("@stream", "'\(function.name.name)' registers a control's action ('addTarget'), which the control calls for each event, and with it '\(callbacks[0].label?.name ?? callbacks[0].name.name)'"),
+                    at: 0)
+            } else if ClosureRoleNames.namesRepetition(function.name.name) {
                 annotations.insert(("@stream", "'\(function.name.name)' reports progress, many times"), at: 0)
             } else if ClosureRoleNames.namesIteration(function.name.name), callbacks.count == 1 {
                 annotations.insert(("@stream", "'\(function.name.name)' is named for calling back for each item"), at: 0)

@@ -15,6 +15,19 @@ extension StarterBlock {
         return initializer.parameters.contains { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
     }
 
+    /// The callbacks of an initializer, when each is named for one of the type's callback
+    /// properties that are bridged as streams (the initializer fills them in), in order; nil
+    /// when any is not. Optional ones only: a caller can leave them out.
+    func callbacksKeptInStreamedProperties(_ member: SourceMember) -> [String]? {
+        guard case .context(let initializer)? = member.declaration else { return nil }
+        let aliases = closureAliases
+        let callbacks = initializer.parameters.filter { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
+        guard !callbacks.isEmpty,
+            callbacks.allSatisfy({ streamedProperties.contains($0.name.name) && $0.type.strippingAttributes.description.hasSuffix("?") })
+        else { return nil }
+        return callbacks.map { $0.label?.name ?? $0.name.name }
+    }
+
     /// The one callback of an initializer that the object it makes calls for each event: an
     /// object named for a source of events (AudioKit's `RawDataTap(_:…, handler:)`, `NodeRecorder`,
     /// `MIDICallbackInstrument`, FilesProvider's `LocalFileMonitor`, Apollo's `…Watcher`, Chime's

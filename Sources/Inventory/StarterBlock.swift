@@ -142,6 +142,9 @@ struct StarterBlock {
     /// declared below it (CollectionKit's `open var tapHandler: TapHandler?` above `public
     /// typealias TapHandler = (TapContext) -> Void`), read before the alias's entry is added.
     var ownAliases: [SourceMember] = []
+    /// The names of the type's callback properties that are bridged as streams (not one an
+    /// initializer takes as the object's own handler).
+    var streamedProperties: Set<String> = []
     /// Requirements of the module's protocols the type conforms to, by signature
     /// (`Scan.signature(of:)`): the protocol's adapters serve the type's methods that implement them.
     var requirementsServed: [String: String] = [:]
@@ -177,6 +180,8 @@ struct StarterBlock {
     /// Callback methods, by name, that a public async method of the module wraps in a
     /// continuation, with that method (Scan+OwnCalls.swift).
     var wrappedInContinuations: [String: [Scan.ContinuationWrapper]] = [:]
+    /// The module's methods that register a target-action, as `Type.method` (Scan+TargetActions.swift).
+    var registersTargetActions: [String: Set<String>] = [:]
     /// Methods that keep a closure parameter in one of the type's callback properties
     /// (`onConnect = completion`), by method name (Scan+OwnCalls.swift).
     var closuresKeptInProperties: [String: KeptClosure] = [:]
@@ -411,6 +416,13 @@ struct StarterBlock {
                     ("@stream", "the \(Self.bareTypeName(type)) it makes keeps '\(handler)' and calls it for each event: a factory, 'makeWithEvents', returns the object and the stream"),
                     ("", "as written, the object is yours to start and stop, and the stream's end stops nothing; if '\(handler)' is called once, remove '@stream' and bridge a method of yours that calls the initializer"),
                 ]
+            } else if entry.initializerWithCallback, let kept = callbacksKeptInStreamedProperties(member) {
+                // Its callbacks are the properties' (CollectionKit's `BasicProvider.init(…,
+                // tapHandler:)` keeps `tapHandler`, bridged above as a stream): nothing to warn.
+                entry.initializerWithCallback = false
+                entry.marksContext = true
+                entry.contextReason =
+                    "it keeps \(kept.map { "'\($0)'" }.joined(separator: ", ")) in the property of that name, whose stream is above: pass nil and iterate that"
             }
             entries.append(entry)
         case .function:

@@ -109,4 +109,109 @@ import Testing
             "\(text)")
         #expect(text.contains("// scan: 'onHighlight' holds a closure the SDK calls for each event: a stream\n    public var onHighlight"), "\(text)")
     }
+
+    /// CollectionKit's `BasicProvider.init(…, tapHandler: TapHandler? = nil)` only fills in the
+    /// `tapHandler` property, bridged as a stream: the initializer is context with that said, not
+    /// an initializer generate warns about. One that also takes a closure it does not keep in
+    /// such a property is named as before.
+    @Test func anInitializerThatFillsInAStreamedPropertyIsContext() {
+        let text = scan(
+            """
+            open class Provider {
+                public typealias TapHandler = (Int) -> Void
+                open var tapHandler: TapHandler?
+                public init(identifier: String? = nil, tapHandler: TapHandler? = nil) {
+                    self.tapHandler = tapHandler
+                }
+                public init(reloaded: @escaping () -> Void, tapHandler: TapHandler? = nil) {
+                    self.tapHandler = tapHandler
+                }
+                func tap(_ index: Int) { tapHandler?(index) }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    @context  // it keeps 'tapHandler' in the property of that name, whose stream is above: pass nil and iterate that\n    public init(identifier:"
+            ), "\(text)")
+        #expect(
+            text.contains(
+                "    // Not bridgeable as written: an initializer cannot become async (generate warns here);\n    // bridge a method of yours that calls it and keeps the object, e.g. 'static func make(…, completion:)'\n    public init(reloaded:"
+            ), "\(text)")
+    }
+
+    /// alerts-and-pickers' controls keep a closure and register an Objective-C action that
+    /// calls it (`addTarget(self, action: #selector(…), for: .touchUpInside)`, or a tap gesture
+    /// over several lines): a control calls its action for every event, so each is a stream
+    /// (decision 161). A property's initializer below a method (`lazy var picker = { $0.addTarget
+    /// (…) }`) is not that method's, and another type's method of the same name is not it.
+    @Test func aMethodThatRegistersAControlsActionIsAStream() {
+        let text = scan(
+            """
+            import UIKit
+            open class Button: UIButton {
+                public typealias Action = (Button) -> Void
+                fileprivate var actionOnTouch: Action?
+                public func action(_ closure: @escaping Action) {
+                    if actionOnTouch == nil {
+                        addTarget(self, action: #selector(Button.touched), for: .touchUpInside)
+                    }
+                    actionOnTouch = closure
+                }
+                @objc func touched() { actionOnTouch?(self) }
+            }
+            open class Label: UILabel {
+                public typealias Action = (Label) -> Void
+                fileprivate var actionOnTouch: Action?
+                public func action(_ closure: @escaping Action) {
+                    let gesture = UITapGestureRecognizer(
+                        target: self,
+                        action: #selector(Label.touched))
+                    addGestureRecognizer(gesture)
+                    actionOnTouch = closure
+                }
+                @objc func touched() { actionOnTouch?(self) }
+            }
+            open class Picker: UIViewController {
+                fileprivate var done: ((Date) -> Void)?
+                public func pick(_ done: @escaping (Date) -> Void) { self.done = done }
+                lazy var picker: UIDatePicker = {
+                    $0.addTarget(self, action: #selector(Picker.changed), for: .valueChanged)
+                    return $0
+                }(UIDatePicker())
+                @objc func changed() { done?(Date()) }
+            }
+            open class Sheet {
+                public func action(_ closure: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        let stream = "// scan: @stream because 'action' registers a control's action ('addTarget'), which the control calls for each event, and with it 'closure'\n    @stream\n"
+        #expect(text.components(separatedBy: stream).count == 3, "\(text)")
+        #expect(!text.contains("@stream because 'pick' registers"), "\(text)")
+        #expect(text.contains("extension Sheet {\n    // scan: one-shot assumed"), "\(text)")
+    }
+
+    /// `scan --access internal` reads the sources as the app's own (a library copied into the
+    /// app): internal members are the app's to call, `private` and `fileprivate` ones are not,
+    /// even beside internal ones. `private(set)` restricts only the setter.
+    @Test func aPrivateMemberIsNotTheAppsEvenWhenInternalOnesAre() {
+        var scan = Scan()
+        scan.modules = ["Store"]
+        scan.includesInternal = true
+        let source = """
+            final class Control {
+                fileprivate var actionOnTouch: ((Int) -> Void)?
+                private var onHidden: ((Int) -> Void)?
+                var onChange: ((Int) -> Void)?
+                private(set) var onReset: ((Int) -> Void)?
+                func fire() { actionOnTouch?(1); onHidden?(1); onChange?(1); onReset?(1) }
+            }
+            """
+        let text = scan.run([Scan.File(path: "Sources/Store/Store.swift", bytes: Array(source.utf8))]).text
+        #expect(text.contains("    var onChange: ((Int) -> Void)?"), "\(text)")
+        #expect(text.contains("    private(set) var onReset: ((Int) -> Void)?"), "\(text)")
+        #expect(!text.contains("actionOnTouch"), "\(text)")
+        #expect(!text.contains("onHidden"), "\(text)")
+    }
 }
