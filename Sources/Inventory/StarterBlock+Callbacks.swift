@@ -19,7 +19,15 @@ extension StarterBlock {
     /// `requestModifier:`): the SDK hands it an object to fill in before the work, not a result
     /// after it.
     static func namesConfiguration(_ parameter: Parameter) -> Bool {
-        [parameter.name.name, parameter.label?.name ?? ""].contains { name in
+        // Or typed so (alerts-and-pickers' `addTwoTextFields(…textFieldOne: TextField.Config?, …)`,
+        // `typealias Config = (TextField) -> Swift.Void`: the caller's code that sets up the field).
+        let type = parameter.type.strippingAttributes.unwrappingOptional.strippingAttributes
+        if case .named(let components) = type.kind, let last = components.last?.name.name,
+            ["Config", "Configuration", "Configurator"].contains(where: last.hasSuffix)
+        {
+            return true
+        }
+        return [parameter.name.name, parameter.label?.name ?? ""].contains { name in
             let lowered = name.lowercased()
             // And one named for configuring what it is handed (Bond's `configureCell:`).
             // Or one that binds a value to a target (VueFlux's `bind(to:on:binding:)`, RxSwift's

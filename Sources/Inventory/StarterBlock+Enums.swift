@@ -89,6 +89,17 @@ extension StarterBlock {
                 annotations.insert(
                     ("", "as written, the value is the whole \(handed.name), a failure among its values: '.\(failure)\(payload)' is no one error generate can throw; check its cases, or bridge a method of yours that throws"),
                     at: 1)
+            } else if let failure = handed.failureCases.first(where: { failure in
+                // Or a failure that carries no error at all (alerts-and-pickers' `LocaleStore.
+                // FetchResults.error(error: (title: String?, message: String?))`).
+                // Not one of the enum's generic parameters (Frollo's `EmptyResult<Failure: Error>`).
+                let generics = Self.identifiers(in: handed.declaration.first?.split(separator: "<", maxSplits: 1).dropFirst().first.map(String.init) ?? "")
+                return !errorTypes.contains(TokenMethods.bareName(failure.type))
+                    && !Self.identifiers(in: failure.type).contains(where: { $0.hasSuffix("Error") || $0 == "Swift" || generics.contains($0) })
+            }) {
+                annotations.insert(
+                    ("", "as written, the value is the whole \(handed.name), a failure among its values: '.\(failure.name)' carries \(failure.type), no error generate can throw; check its cases, or bridge a method of yours that throws"),
+                    at: 1)
             }
             // Beside a case of a value, a case of none is a nil (Facebook's `LoginResult`:
             // `.success(granted:declined:token:)`, `.cancelled`, `.failed(Error)`).

@@ -296,7 +296,8 @@ extension StarterBlock {
                 {
                     return true
                 }
-                return $0.type.description.contains("->") || Self.endsLikeCallback($0.name.name)
+                // Or behind another type's alias (`TextField.Config?`), which generate reads too.
+                return $0.type.description.contains("->") || Self.endsLikeCallback($0.name.name) || closureType(of: $0) != nil
             }
             // A completion that does not escape (Kitura-redis's `get(_:callback:)`): called
             // before the method returns, a synchronous SDK, bridged off the cooperative pool.

@@ -214,4 +214,35 @@ import Testing
         #expect(!text.contains("actionOnTouch"), "\(text)")
         #expect(!text.contains("onHidden"), "\(text)")
     }
+
+    /// alerts-and-pickers' `addTwoTextFields(…textFieldOne: TextField.Config?, …)`: a closure
+    /// typed by an alias named for configuration is the caller's set-up code (decision 164).
+    /// `LocaleStore.fetch`'s enum fails with a tuple, no error: said (a generic `Failure` is an
+    /// error).
+    @Test func aConfigurationAliasIsWorkAndAFailureWithoutAnErrorIsSaid() {
+        let text = scan(
+            """
+            import UIKit
+            open class Field: UITextField {
+                public typealias Config = (Field) -> Void
+            }
+            public extension UIViewController {
+                func addFields(first: Field.Config?, second: Field.Config?) {}
+                func showSheet(completion: @escaping () -> Void) {}
+            }
+            public struct Store {
+                public enum FetchResults {
+                    case success(response: [String])
+                    case error(error: (title: String?, message: String?))
+                }
+                public static func fetch(completionHandler: @escaping (FetchResults) -> ()) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @context  // takes a closure, but not a callback\n    func addFields("), "\(text)")
+        #expect(
+            text.contains(
+                "// scan: as written, the value is the whole Store.FetchResults, a failure among its values: '.error' carries (title: String?, message: String?), no error generate can throw; check its cases, or bridge a method of yours that throws\n"
+            ), "\(text)")
+    }
 }
