@@ -3,14 +3,15 @@ import Foundation
 /// Methods that register a target-action with UIKit or AppKit (decision 161).
 extension Scan {
     /// The methods whose body registers an Objective-C action (`addTarget(self, action:
-    /// #selector(actionOnTouchUpInside), for: .touchUpInside)`, a gesture recognizer): a control
-    /// calls its action for every event of that kind, so a closure such a method keeps comes as
-    /// often (alerts-and-pickers' `Button.action(_:)`, `TextField.action(closure:)`). By the
-    /// type a file declares it in, at file level, and its name: `Button.action`.
-    /// Only lines inside the method's braces: a property's initializer below it
+    /// #selector(actionOnTouchUpInside), for: .touchUpInside)`, or a gesture recognizer over
+    /// several lines): a control calls its action for every event of that kind, so a closure
+    /// such a method keeps comes as often (alerts-and-pickers' `Button.action(_:)`,
+    /// `TextField.action(closure:)`).
+    ///
+    /// Keyed `Type.method` (the type a file declares at file level), each with the names on the
+    /// right of the method's plain assignments (`self.actionOnTouch = closure` → `closure`): what
+    /// it keeps. Only lines inside the method's braces count: a property's initializer below it
     /// (`lazy var button = { $0.addTarget(…) }`) is not the method's.
-    /// With what each such method keeps: the names on the right of its plain assignments
-    /// (`self.actionOnTouch = closure` → `closure`).
     static func methodsRegisteringTargetActions(in files: [File]) -> [String: Set<String>] {
         var found: [String: Set<String>] = [:]
         for file in files {
