@@ -21,6 +21,7 @@ import Testing
             public func fetchProducts(pickupLocation location: String, completion: @escaping (_ products: [Product], _ response: Response) -> Void) {}
             public func fetchProduct(productID: String, completion: @escaping (_ product: Product?, _ response: Response) -> Void) {}
             public func cancelRide(requestID: String, completion: @escaping (_ response: Response) -> Void) {}
+            public func rideReceipt(requestID: String, completion: @escaping (_ response: Response) -> Void) {}
         }
         """
 
@@ -37,17 +38,36 @@ import Testing
         // Alone, with more than its failure, it is what the call is for: returned whole, said.
         #expect(
             text.contains(
-                "// scan: 'Response' carries its own failure ('error'): as written, it is the value, whole, and a failure is not thrown; check its 'error', or bridge a method of yours that throws it\n    public func cancelRide("),
+                "// scan: 'Response' carries its own failure ('error'): as written, it is the value, whole, and a failure is not thrown; check its 'error', or bridge a method of yours that throws it\n    public func rideReceipt("),
+            "\(text)")
+        // Unless the method is a command (decision 165): what it is for is done when nothing is
+        // thrown, and what else the carrier has is left out, said.
+        #expect(
+            text.contains(
+                "    @asyncError(message: 1.error)\n    // scan: as written, the Response's 'data', 'statusCode' are left out of the value; if the call is for them too, remove the '@asyncError' (the Response is then returned with the value, its 'error' not thrown)\n    public func cancelRide("),
             "\(text)")
         let generated = try generate(text)
         #expect(generated.contains("func fetchProducts(pickupLocation location: String) async throws -> [Product] {"), "\(generated)")
         #expect(generated.contains("func fetchProduct(productID: String) async throws -> Product {"), "\(generated)")
-        #expect(generated.contains("func cancelRide(requestID: String) async throws -> Response {"), "\(generated)")
+        #expect(generated.contains("func cancelRide(requestID: String) async throws {"), "\(generated)")
+        #expect(generated.contains("func rideReceipt(requestID: String) async throws -> Response {"), "\(generated)")
         // One thing left out is said in the singular.
         let single = scan(Self.uberLike.replacingOccurrences(of: "public var data: Data?\n", with: "")).text
         #expect(single.contains("// scan: as written, the Response's 'statusCode' is left out of the value;"), "\(single)")
         #expect(generated.contains("if let failure = response.error {\n"), "\(generated)")
         #expect(generated.contains("continuation.resumeWithFailureStatus(failure)"), "\(generated)")
+    }
+
+    /// A command is named for a change and what it changes (`cancelRide`, Kommunicate's
+    /// `updateTeam`); a verb alone is an HTTP method's (Just's `delete(_:…)`), whose response is
+    /// what the call is for, and a getter is no command.
+    @Test func aCommandIsAVerbOfChangeBeforeWhatItChanges() {
+        for name in ["cancelRide", "updateTeam", "deleteFile", "logoutUser", "removeMember", "unregisterDevice"] {
+            #expect(StarterBlock.namesACommand(name), "\(name)")
+        }
+        for name in ["delete", "update", "fetchRide", "rideReceipt", "getUpdates", "execute", "cancellable"] {
+            #expect(!StarterBlock.namesACommand(name), "\(name)")
+        }
     }
 
     /// DRACOON's `Dracoon.Response`, a nested struct whose one property is `error:
