@@ -65,10 +65,21 @@ extension Scan {
     /// a public extension with no access word of its own: `completion(nil, nil)` when the
     /// document does not exist). Read by tokens, so the method's own access word is not needed;
     /// the caller reads only public methods' bodies (ClosureUses).
+    /// Or with nils and, last, a variable the body sets to nil on purpose (OAuth2's
+    /// `tryToObtainAccessTokenIfNeeded`: `returnedError = nil` for `.noRefreshToken`, then
+    /// `callback(nil, returnedError)`): "no token, and that is no failure".
     static func callsBackWithNothing(_ closures: [String], in tokens: [SkimToken], body: Range<Int>) -> Bool {
-        body.contains { index in
-            guard case .call(let arguments)? = closureMention(closures, at: index, in: tokens, body: body) else { return false }
-            return arguments.count >= 2 && arguments.allSatisfy { $0.count == 1 && tokens[$0.lowerBound].word == "nil" }
+        // Local names set to nil (`name = nil`, not a property's `self.name = nil`).
+        let clearedNames = Set(body.compactMap { index -> String? in
+            guard index + 2 < body.upperBound, index > body.lowerBound, let word = tokens[index].word,
+                tokens[index + 1].isPunctuation("="), tokens[index + 2].word == "nil", !tokens[index - 1].isPunctuation(".")
+            else { return nil }
+            return word
+        })
+        return body.contains { index in
+            guard case .call(let arguments)? = closureMention(closures, at: index, in: tokens, body: body), arguments.count >= 2 else { return false }
+            return arguments.dropLast().allSatisfy { $0.count == 1 && tokens[$0.lowerBound].word == "nil" }
+                && arguments.last.map { $0.count == 1 && (tokens[$0.lowerBound].word == "nil" || clearedNames.contains(tokens[$0.lowerBound].word ?? "")) } == true
         }
     }
 }

@@ -77,10 +77,13 @@ import Testing
                     public var error: Error?
                 }
                 public func updateTeam(groupID: Int, completion: @escaping (Response) -> Void) {}
+                public func teamMembers(groupID: Int, completion: @escaping (Response) -> Void) {}
             }
             """
         ).text
         #expect(text.contains("// scan: 'Response' carries its own failure ('error')"), "\(text)")
+        // A command's is thrown (decision 165).
+        #expect(text.contains("    @asyncError(thrown: 1.error)\n"), "\(text)")
     }
 
     /// Sendbird's modules set each cell's `userProfileTapHandler` (and a score of other tap
