@@ -52,4 +52,28 @@ import Testing
         #expect(generated.contains("func tryToObtainAccessTokenIfNeeded(params: [String: String]? = nil) async throws -> Token? {"), "\(generated)")
         #expect(generated.contains("func refreshToken() async throws -> Token {"), "\(generated)")
     }
+
+    /// A HUD's `timeoutBlock` (ZLPhotoBrowser's `ZLProgressHUD`), called when it times out: an
+    /// end of the object, which comes once, as both experts of decision 166 read it.
+    @Test func aTimeoutPropertyIsAnEndThatComesOnce() throws {
+        for name in ["timeoutBlock", "onTimeout", "timeoutHandler", "timedOut"] {
+            #expect(ClosureRoleNames.namesOnce(property: name), "\(name)")
+        }
+        #expect(!ClosureRoleNames.namesOnce(property: "timeoutInterval"))
+        let text = scan(
+            """
+            public final class ProgressHUD {
+                public var timeoutBlock: (() -> Void)?
+                public func show(timeout: Double) {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + timeout) { self.timeoutBlock?() }
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains("    // scan: @once because 'timeoutBlock' is named for an end, which comes once\n    @once\n    public var timeoutBlock: (() -> Void)?"),
+            "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func timeoutBlockEvent() async throws {"), "\(generated)")
+    }
 }

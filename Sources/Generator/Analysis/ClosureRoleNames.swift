@@ -163,7 +163,7 @@ public enum ClosureRoleNames {
 
     /// A callback property named for an end, which comes once: a completion (`completionBlock`,
     /// `onComplete`), an invalidation (`invalidationHandler`, `sessionDidBecomeInvalid…`: the
-    /// object is over), a close. Not `…DidFinish`/`…DidComplete` of a monitor, which reports the
+    /// object is over), a close, a timeout. Not `…DidFinish`/`…DidComplete` of a monitor, which reports the
     /// end of each of many requests.
     public static func namesOnce(property name: String, closure: FunctionTypeSyntax? = nil) -> Bool {
         let lowered = name.lowercased()
@@ -174,6 +174,8 @@ public enum ClosureRoleNames {
         if ["finished", "completed", "done", "ended", "closed", "terminated", "end", "close"].contains(lowered) { return true }
         // The object's result (Mux's `DirectUpload.resultHandler`, called when the upload ends).
         if ["resulthandler", "onresult", "resultblock", "resultcallback"].contains(lowered) { return true }
+        // Its timeout, which ends it (ZLPhotoBrowser's `ZLProgressHUD.timeoutBlock`).
+        if ["timeout", "timeoutblock", "timeouthandler", "timeoutcallback", "ontimeout", "timedout", "ontimedout"].contains(lowered) { return true }
         // `on` and an end (`onClose`, `onUnexpectedClosure`, `onTermination`), of the object itself:
         // its closure gets nothing, or why (an error, a reason, a code). `onTaskCompleted: (Task)
         // -> Void` of a session is the end of each of its tasks: not once.
