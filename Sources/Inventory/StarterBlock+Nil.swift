@@ -83,7 +83,8 @@ extension StarterBlock {
     /// A value that carries the call's failure in a stored property: Uber's `Response`, with
     /// `error: UberError?`, handed beside the model (`(_ products: [Product], _ response:
     /// Response)`), or DRACOON's `Dracoon.Response`, `error: DracoonError?`, alone (one that
-    /// carries more, alone, is the value, decision 145, unless the method is a command, decision 165). Its error, when set, is thrown
+    /// carries more, alone, is the value, decision 145, unless the method is a command,
+    /// decision 165). Its error, when set, is thrown
     /// (`@asyncError(thrown: N.error)`, described by `message:` when it is no `Error`), and the
     /// value is what else the callback gets. Before, the adapter returned the carrier with the
     /// value and never threw, with nothing said when it came beside one.

@@ -163,8 +163,8 @@ public enum ClosureRoleNames {
 
     /// A callback property named for an end, which comes once: a completion (`completionBlock`,
     /// `onComplete`), an invalidation (`invalidationHandler`, `sessionDidBecomeInvalid…`: the
-    /// object is over), a close, a timeout. Not `…DidFinish`/`…DidComplete` of a monitor, which reports the
-    /// end of each of many requests.
+    /// object is over), a close, a timeout. Not `…DidFinish`/`…DidComplete` of a monitor, which
+    /// reports the end of each of many requests.
     public static func namesOnce(property name: String, closure: FunctionTypeSyntax? = nil) -> Bool {
         let lowered = name.lowercased()
         if lowered.contains("completion") || lowered.contains("invalid") { return true }
