@@ -71,15 +71,6 @@ extension StarterBlock {
             ("", "'\(name)' is thrown described, as a BridgegenError.failureStatus; to throw it as it is, declare 'extension \(name): @retroactive @unchecked Sendable, @retroactive Error {}' in your code if it is safe to share between threads, and remove '@asyncError(message: \(index + 1))'"), at: 1)
     }
 
-    /// A method named for a change it makes, not for something it gets (`cancelRide`,
-    /// `updateTeam`, `deleteFile`, `logoutUser`): its outcome is that the change was made. A
-    /// verb alone is an HTTP method's (Just's `delete(_:…)`), whose response is what it is for.
-    static func namesACommand(_ name: String) -> Bool {
-        let words = ClosureRoleNames.camelWords(name)
-        guard words.count > 1, let verb = words.first else { return false }
-        return ["cancel", "update", "delete", "remove", "logout", "unregister", "unsubscribe", "clear", "reset"].contains(verb)
-    }
-
     /// A value that carries the call's failure in a stored property: Uber's `Response`, with
     /// `error: UberError?`, handed beside the model (`(_ products: [Product], _ response:
     /// Response)`), or DRACOON's `Dracoon.Response`, `error: DracoonError?`, alone (one that
@@ -102,7 +93,7 @@ extension StarterBlock {
             // the status) is what the call is for, returned whole, as said where it is read. Not
             // for a command (Uber's `cancelRide(requestID:completion:)`, Kommunicate's
             // `updateTeam`): what it is for is done when nothing is thrown.
-            closure.parameters.count > 1 || carrier.others.isEmpty || Self.namesACommand(function.name.name)
+            closure.parameters.count > 1 || carrier.others.isEmpty || ClosureRoleNames.namesChange(function.name.name)
         else { return }
         let closureName = callback.label?.name ?? callback.name.name
         let error = TokenMethods.bareName(carrier.type.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "any ", with: ""))

@@ -63,10 +63,10 @@ import Testing
     /// what the call is for, and a getter is no command.
     @Test func aCommandIsAVerbOfChangeBeforeWhatItChanges() {
         for name in ["cancelRide", "updateTeam", "deleteFile", "logoutUser", "removeMember", "unregisterDevice"] {
-            #expect(StarterBlock.namesACommand(name), "\(name)")
+            #expect(ClosureRoleNames.namesChange(name), "\(name)")
         }
         for name in ["delete", "update", "fetchRide", "rideReceipt", "getUpdates", "execute", "cancellable"] {
-            #expect(!StarterBlock.namesACommand(name), "\(name)")
+            #expect(!ClosureRoleNames.namesChange(name), "\(name)")
         }
     }
 

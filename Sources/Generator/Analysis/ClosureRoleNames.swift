@@ -220,6 +220,17 @@ public enum ClosureRoleNames {
         "generate", "query",
     ]
 
+    /// A method named for a change it makes, not for something it gets (`cancelRide`,
+    /// `updateTeam`, `deleteFile`, `logoutUser`): its outcome is that the change was made. A
+    /// verb alone is an HTTP method's (Just's `delete(_:…)`), whose response is what it is for.
+    /// (A database's commands that answer with no data, `connect`, `commit`, `drop`, are
+    /// `StarterBlock.bareSuccess`'s: read there against the cases of a result enum.)
+    public static func namesChange(_ method: String) -> Bool {
+        let words = camelWords(method)
+        guard words.count > 1, let verb = words.first else { return false }
+        return ["cancel", "update", "delete", "remove", "logout", "unregister", "unsubscribe", "clear", "reset"].contains(verb)
+    }
+
     /// A method named for streaming what it receives (TwitterAPIKit's `streamResponse(queue:_:)`,
     /// which calls back for each chunk of a streaming connection): a stream. Not one that streams
     /// what it is given up (Box's `streamUpload(stream:…:completion:)`), once.
