@@ -14,12 +14,16 @@
 /// of with a wall of errors about the runtime's types (SwiftProtobuf checks its runtime the same
 /// way). Bump it, and rename the marker, whenever generated code and runtime change together.
 public enum BridgegenRuntimeVersion {
-    public static let current = 3
+    public static let current = 4
 }
 
-/// The marker generated code of runtime API version 3 names (a callback property's stream,
-/// `BridgegenStream.events(_:for:…)`, ordered against the property's other streams). Not for
-/// use by hand.
+/// The marker generated code of runtime API version 4 names (a stream whose SDK call is `async`,
+/// `BridgegenAsyncRegistration`). Not for use by hand.
+public enum BridgegenRuntimeVersion_4 {}
+
+/// Version 3's marker (a callback property's stream,
+/// `BridgegenStream.events(_:for:…)`, ordered against the property's other streams): what files
+/// generated for it call, this runtime still has.
 public enum BridgegenRuntimeVersion_3 {}
 
 /// Version 2's marker (an initializer's stream, `BridgegenStream.making`): what files

@@ -37,7 +37,9 @@ import Testing
     @Test(.disabled(if: Goldens.recording, "goldens are being rewritten"))
     func aFileForAnotherRuntimeVersionFailsAtItsCheck() async throws {
         let golden = try #require(Goldens.read("Expected/ResultShapes.swift"))
-        let newer = golden.replacingOccurrences(of: "BridgegenRuntimeVersion_3", with: "BridgegenRuntimeVersion_4")
+        let current = "BridgegenRuntimeVersion_\(BridgegenRuntimeVersion.current)"
+        let wanted = "BridgegenRuntimeVersion_\(BridgegenRuntimeVersion.current + 1)"
+        let newer = golden.replacingOccurrences(of: current, with: wanted)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("Newer-\(UUID().uuidString).swift")
         try newer.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -46,9 +48,9 @@ import Testing
         ])
         #expect(status != 0)
         let errors = output.split(separator: "\n").filter { $0.contains(": error: ") }
-        let checkLine = (newer.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("BridgegenRuntimeVersion_4") } ?? 0) + 1
+        let checkLine = (newer.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(wanted) } ?? 0) + 1
         #expect(errors.count == 1, "\(output)")
-        #expect(errors.allSatisfy { $0.contains(":\(checkLine):") && $0.contains("BridgegenRuntimeVersion_4") }, "\(output)")
+        #expect(errors.allSatisfy { $0.contains(":\(checkLine):") && $0.contains(wanted) }, "\(output)")
     }
 
     /// What `bridgegen support` writes compiles as a module named BridgegenRuntime (as Bazel or

@@ -311,6 +311,12 @@ public struct Cancellation: Hashable, Sendable {
     /// The token is the value of a task that registers asynchronously (an `async` method that
     /// returns it): stopping cancels the task, then stops the token it returns.
     public var tokenArrivesLater = false
+    /// The token's stop throws (`@cancel(token: try close())`): its error is dropped, as a stop
+    /// has no one to report to.
+    public var stopThrows = false
+    /// The token's stop is `async` (`@cancel(token: try await close())`): only an async
+    /// registration's, which stops in a task of its own.
+    public var stopIsAsync = false
     /// The `.bridge` line of the cancel or start expression the user wrote (`@cancel(token)`
     /// included: the `cancel()` call derives from it); nil for an inferred one.
     public var expressionLine: Int?

@@ -122,6 +122,11 @@ extension Analyzer {
                 // one is reported here.
                 cancellation.expressionLine = argument.location.line
             case ("token", _):
+                // `try` and `await` say what the token's stop is (Appwrite's `close() async throws`).
+                let (stopCall, effects) = Self.strippingEffects(argument.value.text)
+                let call = Self.callReference(stopCall)
+                cancellation.stopThrows = effects.contains("try")
+                cancellation.stopIsAsync = effects.contains("await")
                 guard let call, call.labels.isEmpty else {
                     diagnostics.error(
                         "'token:' needs a method call without arguments, like 'invalidate()'", at: argument.location,
@@ -269,6 +274,17 @@ extension Analyzer {
 
     /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`
     /// when written with colons (a reference, not a call).
+    /// `try await close()` → (`close()`, [try, await]): the effects a token's stop is written with.
+    static func strippingEffects(_ text: String) -> (call: String, effects: Set<String>) {
+        var rest = Substring(text)
+        var effects = Set<String>()
+        while let word = ["try? ", "try! ", "try ", "await "].first(where: rest.hasPrefix) {
+            effects.insert(word.hasPrefix("try") ? "try" : "await")
+            rest = rest.dropFirst(word.count).drop(while: { $0 == " " })
+        }
+        return (String(rest), effects)
+    }
+
     static func callReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
         let name = String(text[..<open])

@@ -243,12 +243,13 @@ extension Analyzer {
             return nil
         }
         if isAsyncCall {
-            // The async call runs in a task, which is the stream's token: its end cancels the
-            // task; an observer's token, once the task returns it, is stopped too.
+            // The async call runs in a task (a `BridgegenAsyncRegistration`), the stream's token:
+            // its end cancels the task; an observer's token, once the call returns it, is stopped
+            // too.
             if endsWithReturn {
                 cancellation = Cancellation()
-                cancellation.strategy = .token(method: "cancel", optional: false)
-                cancellation.tokenType = "_Concurrency.Task<Swift.Void, Swift.Never>"
+                cancellation.strategy = .token(method: "stop", optional: false)
+                cancellation.tokenType = "BridgegenAsyncRegistration<Swift.Void>"
             } else {
                 guard case .token = cancellation.strategy else {
                     diagnostics.error(
@@ -257,8 +258,14 @@ extension Analyzer {
                     return nil
                 }
                 cancellation.tokenArrivesLater = true
-                cancellation.tokenType = "_Concurrency.Task<\(cancellation.tokenType), any Swift.Error>"
             }
+        }
+        if cancellation.stopIsAsync && !cancellation.tokenArrivesLater {
+            diagnostics.error(
+                "'await' in '@cancel' needs an async registration: this stop runs where the call or stream ends, which cannot wait",
+                at: function.attributes.first(where: { $0.name.name == "cancel" })?.location ?? function.location,
+                notes: [.init("write a synchronous stop, like '@cancel(token: invalidate())'")])
+            return nil
         }
         options.cancellation = markingStatementCalls(cancellation)
         guard checkNoReturnedOutcome(function, typeName: typeName, value: completionParameter, roles: roles, annotations: annotations)

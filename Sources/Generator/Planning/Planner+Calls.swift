@@ -74,10 +74,12 @@ extension Planner {
         case .none:
             return nil
         case .token(let method, let optional) where plan.tokenArrivesLater:
-            return ["{ task in", "    task.cancel()", "    _Concurrency.Task { (try? await task.value)\(optional ? "??" : "")?.\(method)() }", "}"]
+            let effects = (plan.stopThrows ? "try? " : "") + (plan.stopIsAsync ? "await " : "")
+            return ["{ registration in", "    registration.stop { token in \(effects)token\(optional ? "?" : "").\(method)() }", "}"]
                 .joined(separator: "\n")
         case .token(let method, let optional):
-            return "{ token in \(plan.returnsSelf && plan.stopAnswers ? "_ = " : "")token\(optional ? "?" : "").\(method)() }"
+            let effects = (plan.returnsSelf && plan.stopAnswers ? "_ = " : "") + (plan.stopThrows ? "try? " : "")
+            return "{ token in \(effects)token\(optional ? "?" : "").\(method)() }"
         case .receiverWithToken(let name, let label):
             return "{ token in \(unwrapping("token", plan))\(receiver).\(name)(\(label.map { $0 + ": " } ?? "")token)\(unwrapped(plan)) }"
         case .receiver(let call):

@@ -40,8 +40,31 @@ extension Planner {
         }
         // The statement repeats the element type (the result line) and annotation expressions.
         let typesLine = adapter.resultLine ?? adapter.signatureLine
+        // A head too long for its line (an async registration's token type) breaks before its
+        // member, as swift-format breaks it: `BridgegenStream<…>` then, indented, `.throwing(`.
+        guard printer.fits(head + "(") || !head.contains(">.") else {
+            let split = head.range(of: ">.", options: .backwards)!.lowerBound
+            printer.line(String(head[...split]), from: typesLine)
+            return printer.indented {
+                printStreamCall(
+                    String(head[head.index(after: split)...]), continuing: true, options: options, stop: stop, register: register,
+                    typesLine: typesLine, into: &$0, printRegister)
+            }
+        }
+        printStreamCall(head, continuing: false, options: options, stop: stop, register: register, typesLine: typesLine, into: &printer, printRegister)
+    }
+
+    /// The stream's call from its head (`BridgegenStream<…>.throwing`, or only `.throwing` below
+    /// the type it broke from, `continuing` its statement) on.
+    private func printStreamCall(
+        _ head: String, continuing: Bool, options: [Sourced], stop: String?, register: String, typesLine: Int?,
+        into printer: inout CodePrinter, _ printRegister: (inout CodePrinter) -> Void
+    ) {
+        func start(_ text: String, from line: Int?) {
+            if continuing { printer.continuation(text, from: line) } else { printer.line(text, from: line) }
+        }
         guard stop == nil else {
-            printer.line(head + "(", from: typesLine)
+            start(head + "(", from: typesLine)
             printer.indented {
                 $0.commaSeparated(options + [Sourced("register: " + register)])
                 $0.indented(printRegister)
@@ -52,9 +75,9 @@ extension Planner {
         let oneLine = head + "(" + options.map(\.text).joined(separator: ", ") + ")"
         if printer.fits(oneLine + " " + register) {
             let anchored = options.first { $0.anchor && $0.line != nil }
-            printer.line(oneLine + " " + register, from: anchored?.line ?? typesLine)
+            start(oneLine + " " + register, from: anchored?.line ?? typesLine)
         } else {
-            printer.line(head + "(", from: typesLine)
+            start(head + "(", from: typesLine)
             printer.indented { $0.commaSeparated(options) }
             printer.continuation(") " + register)
         }
@@ -125,23 +148,26 @@ extension Planner {
         return adapter.returnsVoid || adapter.resultType == made.type ? made.type : "(\(made.type), \(adapter.resultType))"
     }
 
-    /// An `async` legacy method with a per-item callback (`@stream @finish(returned)`): called in a
-    /// task, which is the stream's token (its end cancels the task); the method's return ends
-    /// the stream, its error fails it.
+    /// An `async` legacy method (`@stream @finish(returned)` with a per-item callback, or an
+    /// observer's registration that returns its token): called in the task of a
+    /// `BridgegenAsyncRegistration`, the stream's token, since the stream is handed out before the
+    /// call returns. The stream's end cancels the task; a per-item call's return ends the stream,
+    /// a registration's token is stopped once it arrives; an error fails the stream.
     func printAsyncRegister(_ site: AdapterSite, _ call: SDKCall, into printer: inout CodePrinter) {
         let events = site.names.events
-        // An observer's registration returns its token (the task's value); a per-item call's
-        // return ends the stream.
         let registers = site.cancellation.tokenArrivesLater
-        printer.block("return _Concurrency.Task {") { printer in
-            printer.block("do {", close: "} catch {") { printer in
-                let token = registers ? Self.freeName("token", taken: Set(site.adapter.parameters.map(\.name) + [events])) : nil
-                printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: token, into: &printer) {
-                    printStreamHandler(site.adapter, call, events: events, into: &$0)
-                }
-                // Cancelled, the task's stream has ended already: the consumer left, nothing to end.
-                printer.line(token.map { "return " + $0 } ?? "if !_Concurrency.Task.isCancelled { \(events).finish() }")
+        let throwing = call.legacyCall.isThrowing
+        let token = registers ? Self.freeName("token", taken: Set(site.adapter.parameters.map(\.name) + [events])) : nil
+        func printCall(_ printer: inout CodePrinter) {
+            printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: token, into: &printer) {
+                printStreamHandler(site.adapter, call, events: events, into: &$0)
             }
+            // Cancelled, the task's stream has ended already: the consumer left, nothing to end.
+            printer.line(token.map { "return " + $0 } ?? "if !_Concurrency.Task.isCancelled { \(events).finish() }")
+        }
+        printer.block("return BridgegenAsyncRegistration {") { printer in
+            guard throwing else { return printCall(&printer) }
+            printer.block("do {", close: "} catch {", printCall)
             printer.indented {
                 $0.line("if !_Concurrency.Task.isCancelled { \(events).finish(throwing: error) }")
                 if registers { $0.line("throw error") }
@@ -198,7 +224,10 @@ extension Planner {
 
     /// `BridgegenStream<Element, Token>.throwing` (or `.events`, `.shared`, `.sharedThrowing`).
     func streamHead(_ site: AdapterSite, _ stream: StreamOptions) -> String {
-        "BridgegenStream<\(Self.spelled(site.adapter.resultType)), \(Self.spelled(site.cancellation.tokenType))>"
+        // An async registration's token arrives later: the stream holds the registration.
+        let token = Self.spelled(site.cancellation.tokenType)
+        return "BridgegenStream<\(Self.spelled(site.adapter.resultType)), "
+            + (site.cancellation.tokenArrivesLater ? "BridgegenAsyncRegistration<\(token)>>" : "\(token)>")
             + (stream.shared ? (stream.isThrowing ? ".sharedThrowing" : ".shared") : (stream.isThrowing ? ".throwing" : ".events"))
     }
 

@@ -6,7 +6,7 @@ import Foundation
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_3
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_4
 
 #sourceLocation(file:"ClosureRoles.bridge",line:3)
 /// Outcomes through several closures: each closure has one role, and none stays a parameter.
@@ -419,12 +419,12 @@ extension PhotoIndex {
     #sourceLocation(file:"ClosureRoles.bridge",line:70)
     func scan(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
         #sourceLocation(file:"ClosureRoles.bridge",line:70)
-        BridgegenStream<Photo, _Concurrency.Task<Swift.Void, Swift.Never>>.throwing(
+        BridgegenStream<Photo, BridgegenAsyncRegistration<Swift.Void>>.throwing(
             "PhotoIndex.scan(matching:)",
-            stop: { token in token.cancel() },
+            stop: { token in token.stop() },
             register: { events in
                 #sourceLocation()
-                return _Concurrency.Task {
+                return BridgegenAsyncRegistration {
                     do {
                         #sourceLocation(file:"ClosureRoles.bridge",line:70)
                         try await self.scan(
@@ -455,15 +455,14 @@ extension PhotoIndex {
     #sourceLocation(file:"ClosureRoles.bridge",line:77)
     func addObserver() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
         #sourceLocation(file:"ClosureRoles.bridge",line:74)
-        BridgegenStream<Photo, _Concurrency.Task<PhotoObservation, any Swift.Error>>.throwing(
+        BridgegenStream<Photo, BridgegenAsyncRegistration<PhotoObservation>>.throwing(
             "PhotoIndex.addObserver()",
-            stop: { task in
-                task.cancel()
-                _Concurrency.Task { (try? await task.value)?.cancel() }
+            stop: { registration in
+                registration.stop { token in token.cancel() }
             },
             register: { events in
                 #sourceLocation()
-                return _Concurrency.Task {
+                return BridgegenAsyncRegistration {
                     do {
                         #sourceLocation(file:"ClosureRoles.bridge",line:77)
                         let token = try await self.addObserver({ value in

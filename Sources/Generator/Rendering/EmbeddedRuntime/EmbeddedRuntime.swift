@@ -2,13 +2,14 @@
 
 extension GeneratedFile {
     /// The `BridgegenRuntime` API version generated code needs: `BridgegenRuntimeVersion.current`.
-    public static let runtimeVersion = 3
+    public static let runtimeVersion = 4
 }
 
 /// The sources of the BridgegenRuntime module, byte for byte (`bridgegen support`); one
 /// generated file per source file, beside this one.
 enum EmbeddedRuntime {
     static let files: [(name: String, source: String)] = [
+        fileAsyncRegistration,
         fileBlocking,
         fileBridgegenError,
         fileBridgegenMisuse,

@@ -1,0 +1,107 @@
+// A registration made by an `async` SDK method, which a stream adapter hands out before it returns.
+
+import Dispatch
+import Foundation
+
+/// The token of a stream whose SDK call is itself `async`: an observer's registration that
+/// returns its token once it is set up (Appwrite's `Realtime.subscribe(channel:callback:queries:)
+/// async throws -> RealtimeSubscription`), or a method that calls a closure per item and returns
+/// when the items are over (SQLiteNIO's `query(_:_:_:) async throws`). A stream is handed out
+/// before either returns, so the call runs in a task of its own; this object is that task, the
+/// token once it arrives, and the one stop.
+///
+/// The call is made in the task exactly as the app would make it there; the object it is made on,
+/// its arguments and the token need not be `Sendable` (SDKs that predate Swift concurrency rarely
+/// say so), as the SDK's own callbacks already cross threads without saying so either.
+///
+/// Stopping cancels the task (the SDK sees the cancellation as any Swift code does), then stops
+/// the token: at once when it has arrived, or as soon as the call returns it, so a stop during a
+/// slow registration still removes the registration. A call that has not begun when the stream
+/// ends is never made. The token's stop may be `async` and may throw (Appwrite's `close() async
+/// throws`); it runs in a task of its own, never inside `Task.cancel()` or the SDK's callback.
+public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable {
+    // @unchecked: the state is only touched while its lock is held; the token goes from the task
+    // that made the call to the task that stops it, and nowhere else.
+    private enum State {
+        /// The call has not returned (or not begun); `stop` is the stop asked for meanwhile.
+        case calling(stop: ((Token) async -> Swift.Void)?, stopped: Swift.Bool)
+        case registered(Token)
+        /// Stopped, or the call failed: nothing is left to stop.
+        case over
+    }
+
+    private let state = BridgegenLocked(State.calling(stop: nil, stopped: false))
+    /// The call's task, kept once it is made; or `cancelled` when a stop came before that.
+    private let task = BridgegenLocked<(task: _Concurrency.Task<Swift.Void, Swift.Never>?, cancelled: Swift.Bool)>((nil, false))
+
+    /// Starts `call` in a task of its own. Its error was reported by `call` itself (the adapter
+    /// fails the stream with it); here it only means that there is no token to stop.
+    public init(_ call: @escaping () async throws -> Token) {
+        let work = BridgegenUnchecked(call)
+        let task = _Concurrency.Task { [self] in
+            let begins = state.withLock { state -> Swift.Bool in
+                if case .calling(_, stopped: true) = state { return false }
+                return true
+            }
+            guard begins else { return }
+            let token: Token
+            do {
+                token = try await work.value()
+            } catch {
+                state.withLock { $0 = .over }
+                return
+            }
+            let pending = state.withLock { state -> ((Token) async -> Swift.Void)? in
+                guard case .calling(let stop, let stopped) = state else { return nil }
+                state = stopped ? .over : .registered(token)
+                return stopped ? stop : nil
+            }
+            // Not here: this task is cancelled, and a stop that awaits would see that and give up.
+            if let pending { Self.run(pending, on: token) }
+        }
+        // A stop that came before the task was kept cancels it here.
+        let cancelled = self.task.withLock { held -> Swift.Bool in
+            held.task = task
+            return held.cancelled
+        }
+        if cancelled { task.cancel() }
+    }
+
+    /// Ends the registration once: cancels the call's task and stops the token, now or when the
+    /// call returns it. A second stop does nothing.
+    public func stop(_ stopToken: @escaping (Token) async -> Swift.Void) {
+        let (stops, token) = state.withLock { state -> (Swift.Bool, Token?) in
+            switch state {
+            case .calling(nil, stopped: false):
+                state = .calling(stop: stopToken, stopped: true)
+                return (true, nil)
+            case .registered(let token):
+                state = .over
+                return (true, token)
+            case .calling, .over:
+                return (false, nil)
+            }
+        }
+        guard stops else { return }
+        let running = task.withLock { held -> _Concurrency.Task<Swift.Void, Swift.Never>? in
+            held.cancelled = true
+            return held.task
+        }
+        running?.cancel()
+        guard let token else { return }
+        Self.run(stopToken, on: token)
+    }
+
+    /// The token's stop, in a task of its own: never inside `Task.cancel()` or the SDK's callback,
+    /// and never in the cancelled task of the call.
+    private static func run(_ stop: @escaping (Token) async -> Swift.Void, on token: Token) {
+        let work = BridgegenUnchecked({ await stop(token) })
+        _Concurrency.Task.detached { await work.value() }
+    }
+
+    /// Ends a call whose token is nothing to stop (a per-item call, which its return ends): the
+    /// task is cancelled, and a call that has not begun is never made.
+    public func stop() where Token == Swift.Void {
+        stop { _ in }
+    }
+}
