@@ -119,10 +119,12 @@ extension StarterBlock {
         return callback
     }
 
-    /// The one callback of an `async` method of a `Sendable` type that returns a token with a
-    /// stop method: an observer's registration, a stream until the token stops it.
+    /// The one callback of an `async` method that returns a token with a stop method: an
+    /// observer's registration, a stream until the token stops it. The type need not be
+    /// `Sendable` (Appwrite's `Realtime` is not): the adapter's registration task takes it along
+    /// as the SDK's own callbacks take their objects across threads (decision 169).
     func asyncRegistration(_ function: FunctionDecl, tokens: TokenMethods) -> (Parameter, String, String)? {
-        guard function.isAsync, isSendable, !function.name.name.hasPrefix("_"), let returned = function.returnType, !returned.isVoid,
+        guard function.isAsync, !function.name.name.hasPrefix("_"), let returned = function.returnType, !returned.isVoid,
             let stop = tokens.stopMethod(of: returned.description)
         else { return nil }
         let aliases = closureAliases

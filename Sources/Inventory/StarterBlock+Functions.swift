@@ -114,12 +114,17 @@ extension StarterBlock {
         }
         // An async method that registers an observer and returns the token that stops it
         // (SQLiteNIO's `addUpdateObserver(lifetime:_:) async throws -> SQLiteHookToken`).
-        if let (callback, token, stop) = asyncRegistration(function, tokens: tokens) {
+        if let (callback, returned, stop) = asyncRegistration(function, tokens: tokens) {
             var entry = Entry(member: member, role: .callback)
+            let effects = tokens.stopEffects(of: returned)
+            // `some AuthStateChangeListenerRegistration`, said as the protocol.
+            let token = ["some ", "any "].first(where: returned.hasPrefix).map { String(returned.dropFirst($0.count)) } ?? returned
             let name = callback.label?.name ?? callback.name.name
             entry.annotations = [
                 ("@stream", "'\(function.name.name)' is async, registers '\(name)' and returns the \(token) that stops it"),
-                (stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())", "the returned \(token) has \(stop)()"),
+                stop == "cancel" && effects.isEmpty
+                    ? ("@cancel(token)", "the returned \(token) has cancel()")
+                    : ("@cancel(token: \(effects)\(stop)())", "the returned \(token) has \(stop)()\(effects.isEmpty ? "" : ", " + effects.split(separator: " ").map { $0 == "try" ? "throwing" : "async" }.joined(separator: " and "))"),
             ]
             if let result = resultType(of: callback) {
                 if Self.registersForResults(function.name.name) {

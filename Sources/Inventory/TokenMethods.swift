@@ -251,6 +251,10 @@ struct TokenMethods {
     func canResume(_ type: String) -> Bool { withoutArguments[Self.bareName(type)]?.contains("resume") == true }
 
     static func bareName(_ type: String) -> String {
+        // An opaque or existential token (Supabase's `some AuthStateChangeListenerRegistration`)
+        // is its protocol's.
+        var type = type
+        for keyword in ["some ", "any "] where type.hasPrefix(keyword) { type = String(type.dropFirst(keyword.count)) }
         // The generic arguments go first: `RetryHandler<Storefront.QueryRoot>` is `RetryHandler`.
         let bare = String((type.hasSuffix("?") ? String(type.dropLast()) : type).prefix { $0 != "<" })
         return bare.split(separator: ".").last.map(String.init) ?? bare
@@ -272,6 +276,21 @@ struct TokenMethods {
             name = superclass
         }
         return nil
+    }
+
+    /// How the stop method of `type` is called, `try await ` for Appwrite's
+    /// `RealtimeSubscription.close() async throws`; empty for a plain one or one not declared here.
+    func stopEffects(of type: String) -> String {
+        guard let stop = stopMethod(of: type) else { return "" }
+        var name = Self.bareName(type)
+        for _ in 0..<8 {
+            if let function = functions[name]?.first(where: { $0.name.name == stop && $0.parameters.allSatisfy { $0.defaultValue != nil } }) {
+                return (function.throwsClause != nil ? "try " : "") + (function.isAsync ? "await " : "")
+            }
+            guard let superclass = superclasses[name] else { break }
+            name = superclass
+        }
+        return ""
     }
 
     /// `start()` of a task type that also has a stop (pCloud's `CallTask`, whose

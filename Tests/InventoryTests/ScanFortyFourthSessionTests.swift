@@ -1,0 +1,71 @@
+@testable import DeclParser
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// What the forty-fourth session taught (decision 169): an `async` registration is a stream on
+/// any type, and its token's stop is written with the effects the token declares.
+@Suite struct ScanFortyFourthSessionTests: ScanTesting {
+    /// Appwrite's `Realtime.subscribe(channel:callback:queries:) async throws ->
+    /// RealtimeSubscription`: a class that is not `Sendable`, a subscription whose stop is
+    /// `async throws`. A stream, stopped with `try await`.
+    @Test func anAsyncRegistrationOfAClassThatIsNotSendableIsAStream() throws {
+        let text = scan(
+            """
+            public class RealtimeResponseEvent {}
+            public class RealtimeSubscription {
+                public func unsubscribe() async throws {}
+            }
+            open class Realtime {
+                public func subscribe(channel: String, callback: @escaping (RealtimeResponseEvent) -> Void, queries: [String] = []) async throws -> RealtimeSubscription {
+                    fatalError()
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                """
+                    // scan: @stream because 'subscribe' is async, registers 'callback' and returns the RealtimeSubscription that stops it
+                    @stream
+                    // scan: @cancel(token: try await unsubscribe()) because the returned RealtimeSubscription has unsubscribe(), throwing and async
+                    @cancel(token: try await unsubscribe())
+                    public func subscribe(
+                """),
+            "\(text)")
+        let generated = try generate(text)
+        #expect(
+            generated.contains(
+                "func subscribe(channel: String, queries: [String] = []) -> _Concurrency.AsyncThrowingStream<RealtimeResponseEvent, any Swift.Error> {"),
+            "\(generated)")
+        #expect(generated.contains("registration.stop { token in try? await token.unsubscribe() }"), "\(generated)")
+    }
+
+    /// Supabase's `AuthClient.onAuthStateChange(_:) async -> some
+    /// AuthStateChangeListenerRegistration`: an actor's registration that cannot fail, its token
+    /// opaque; the protocol's `remove()` stops it.
+    @Test func anOpaqueTokenIsStoppedThroughItsProtocol() throws {
+        let text = scan(
+            """
+            public enum AuthChangeEvent: Sendable { case signedIn }
+            public typealias AuthStateChangeListener = @Sendable (_ event: AuthChangeEvent, _ session: String?) -> Void
+            public protocol AuthStateChangeListenerRegistration: Sendable {
+                func remove()
+            }
+            public actor AuthClient {
+                @discardableResult
+                public func onAuthStateChange(_ listener: @escaping AuthStateChangeListener) async -> some AuthStateChangeListenerRegistration {
+                    fatalError()
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    // scan: @cancel(token: remove()) because the returned AuthStateChangeListenerRegistration has remove()\n    @cancel(token: remove())"),
+            "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func onAuthStateChange() -> _Concurrency.AsyncStream<(AuthChangeEvent, String?)> {"), "\(generated)")
+        #expect(generated.contains("BridgegenAsyncRegistration<any AuthStateChangeListenerRegistration>"), "\(generated)")
+    }
+}
