@@ -98,7 +98,7 @@ import TestSupport
     @Test func anActorsRegistrationStreamsItsChanges() async throws {
         let store = SessionStore(user: "ann")
         var seen: [String] = []
-        for await (event, user) in await store.changes() {
+        for await (event, user) in store.changes() {
             seen.append("\(event):\(user ?? "-")")
             if event == .initial { await store.signIn("bob") }
             if seen.count == 2 { break }

@@ -36,7 +36,7 @@ import Testing
         let generated = try generate(text)
         #expect(
             generated.contains(
-                "func subscribe(channel: String, queries: [String] = []) -> _Concurrency.AsyncThrowingStream<RealtimeResponseEvent, any Swift.Error> {"),
+                "nonisolated func subscribe(channel: String, queries: [String] = []) -> _Concurrency.AsyncThrowingStream<RealtimeResponseEvent, any Swift.Error> {"),
             "\(generated)")
         #expect(generated.contains("registration.stop { token in try? await token.unsubscribe() }"), "\(generated)")
     }
@@ -65,7 +65,7 @@ import Testing
                 "    // scan: @cancel(token: remove()) because the returned AuthStateChangeListenerRegistration has remove()\n    @cancel(token: remove())"),
             "\(text)")
         let generated = try generate(text)
-        #expect(generated.contains("func onAuthStateChange() -> _Concurrency.AsyncStream<(AuthChangeEvent, String?)> {"), "\(generated)")
+        #expect(generated.contains("nonisolated func onAuthStateChange() -> _Concurrency.AsyncStream<(AuthChangeEvent, String?)> {"), "\(generated)")
         #expect(generated.contains("BridgegenAsyncRegistration<any AuthStateChangeListenerRegistration>"), "\(generated)")
     }
 }

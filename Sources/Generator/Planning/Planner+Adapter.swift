@@ -263,6 +263,10 @@ extension Planner {
         // `nonisolated(nonsending)`: the adapter runs on its caller's actor, as Swift imports
         // Objective-C async methods, so non-Sendable SDK objects and results never cross actors.
         if !(adapter.options.isMainActor || adapter.stream != nil) { head += "nonisolated(nonsending) " }
+        // A stream whose SDK call is `async` makes that call in a task of its own, awaiting it
+        // as any caller would: the adapter needs no isolation, so an actor's (Supabase's
+        // `AuthClient`) is called without `await`, and a fake's protocol can require it.
+        if adapter.stream != nil, !adapter.options.isMainActor, adapter.call?.legacyCall.isAsync == true { head += "nonisolated " }
         if adapter.isGetter {
             return Signature(
                 head: Sourced(head + "var " + adapter.name + ": " + Self.spelled(adapter.resultType), from: adapter.signatureLine),

@@ -20,7 +20,7 @@ extension LiveChannel {
     ///
     /// Bridged from `LiveChannel.subscribe(topic:callback:queries:)`.
     #sourceLocation(file:"AsyncRegistrations.bridge",line:13)
-    func events(topic: String, queries: [String] = []) -> _Concurrency.AsyncThrowingStream<LiveEvent, any Swift.Error> {
+    nonisolated func events(topic: String, queries: [String] = []) -> _Concurrency.AsyncThrowingStream<LiveEvent, any Swift.Error> {
         #sourceLocation(file:"AsyncRegistrations.bridge",line:9)
         BridgegenStream<LiveEvent, BridgegenAsyncRegistration<LiveSubscription>>.throwing(
             "LiveChannel.events(topic:queries:)",
@@ -61,7 +61,7 @@ extension SessionStore {
     #sourceLocation()
     /// Bridged from `SessionStore.onChange(_:)`.
     #sourceLocation(file:"AsyncRegistrations.bridge",line:24)
-    func changes() -> _Concurrency.AsyncStream<(SessionEvent, String?)> {
+    nonisolated func changes() -> _Concurrency.AsyncStream<(SessionEvent, String?)> {
         #sourceLocation(file:"AsyncRegistrations.bridge",line:19)
         BridgegenStream<(SessionEvent, String?), BridgegenAsyncRegistration<any ChangeRegistration>>
             .events(

@@ -417,7 +417,7 @@ extension PhotoIndex {
     /// Bridged from `PhotoIndex.scan(matching:_:)`.
     /// Closures: `onRow` is the events, its return the end, or what it throws the error.
     #sourceLocation(file:"ClosureRoles.bridge",line:70)
-    func scan(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+    nonisolated func scan(matching pattern: String) -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
         #sourceLocation(file:"ClosureRoles.bridge",line:70)
         BridgegenStream<Photo, BridgegenAsyncRegistration<Swift.Void>>.throwing(
             "PhotoIndex.scan(matching:)",
@@ -453,7 +453,7 @@ extension PhotoIndex {
     ///
     /// Bridged from `PhotoIndex.addObserver(_:)`.
     #sourceLocation(file:"ClosureRoles.bridge",line:77)
-    func addObserver() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
+    nonisolated func addObserver() -> _Concurrency.AsyncThrowingStream<Photo, any Swift.Error> {
         #sourceLocation(file:"ClosureRoles.bridge",line:74)
         BridgegenStream<Photo, BridgegenAsyncRegistration<PhotoObservation>>.throwing(
             "PhotoIndex.addObserver()",
