@@ -15,6 +15,7 @@ public final class LiveChannel {
         var callbacks: [Int: (LiveEvent) -> Void] = [:]
         var nextID = 0
         var calls = 0
+        var inProgress = 0
         var holds = false
         var held: [CheckedContinuation<Void, Never>] = []
         var refuses = false
@@ -53,6 +54,8 @@ public final class LiveChannel {
     }
     /// How many times `subscribe` was called (made, not only returned).
     public var subscribeCalls: Int { state.withLock { $0.calls } }
+    /// `subscribe` calls that have not returned (or thrown) yet.
+    public var subscribesInProgress: Int { state.withLock { $0.inProgress } }
     /// The callbacks registered now.
     public var subscriberCount: Int { state.withLock { $0.callbacks.count } }
     /// Registrations waiting for `holdsRegistrations` to become false.
@@ -67,8 +70,10 @@ public final class LiveChannel {
     ) async throws -> LiveSubscription {
         let (holds, refuses) = state.withLock { state -> (Bool, Bool) in
             state.calls += 1
+            state.inProgress += 1
             return (state.holds, state.refuses)
         }
+        defer { state.withLock { $0.inProgress -= 1 } }
         if holds {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let goesOn = state.withLock { state -> Bool in
