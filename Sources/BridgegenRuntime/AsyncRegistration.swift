@@ -14,11 +14,14 @@ import Foundation
 /// its arguments and the token need not be `Sendable` (SDKs that predate Swift concurrency rarely
 /// say so), as the SDK's own callbacks already cross threads without saying so either.
 ///
-/// Stopping cancels the task (the SDK sees the cancellation as any Swift code does), then stops
-/// the token: at once when it has arrived, or as soon as the call returns it, so a stop during a
-/// slow registration still removes the registration. A call that has not begun when the stream
-/// ends is never made. The token's stop may be `async` and may throw (Appwrite's `close() async
-/// throws`); it runs in a task of its own, never inside `Task.cancel()` or the SDK's callback.
+/// However the stream ends, a call that has not begun is never made. A per-item call is ended by
+/// cancelling its task (`stop()`: the SDK sees the cancellation as any Swift code does). A
+/// registration is not cancelled half-way: it is let finish, and its token stopped as soon as it
+/// arrives (`stop(_:)`), since an SDK cancelled between keeping the callback and returning the
+/// token that removes it (Appwrite's `subscribe` keeps it, then awaits its socket) leaves the
+/// callback registered with nothing to remove it by. The token's stop may be `async` and may
+/// throw (Appwrite's `close() async throws`); it runs in a task of its own, never inside
+/// `Task.cancel()` or the SDK's callback, and its error is dropped.
 public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable {
     // @unchecked: the state is only touched while its lock is held; the token goes from the task
     // that made the call to the task that stops it, and nowhere else.
@@ -31,13 +34,24 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
     }
 
     private let state = BridgegenLocked(State.calling(stop: nil, stopped: false))
-    /// The call's task, kept once it is made; or `cancelled` when a stop came before that.
+    /// The call's task, kept once it is made; or `cancelled` when a stop that cancels came first.
     private let task = BridgegenLocked<(task: _Concurrency.Task<Swift.Void, Swift.Never>?, cancelled: Swift.Bool)>((nil, false))
 
-    /// Starts `call` in a task of its own. Its error was reported by `call` itself (the adapter
-    /// fails the stream with it); here it only means that there is no token to stop.
+    /// Starts `call` in a task of its own. An error it throws means that there is no token to
+    /// stop; the adapter that passes no `failed` reports it itself (a per-item call fails its
+    /// stream unless it was cancelled).
     public init(_ call: @escaping () async throws -> Token) {
-        let work = BridgegenUnchecked(call)
+        start(call, failed: nil)
+    }
+
+    /// A registration that throws: its error fails the stream (`events`), unless the stream had
+    /// ended already, when the error is no one's.
+    public init<Element>(failing events: BridgegenStreamEvents<Element>, _ call: @escaping () async throws -> Token) {
+        start(call, failed: { events.finish(throwing: $0) })
+    }
+
+    private func start(_ call: @escaping () async throws -> Token, failed: ((any Swift.Error) -> Swift.Void)?) {
+        let work = BridgegenUnchecked((call: call, failed: failed))
         let task = _Concurrency.Task { [self] in
             let begins = state.withLock { state -> Swift.Bool in
                 if case .calling(_, stopped: true) = state { return false }
@@ -46,9 +60,14 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
             guard begins else { return }
             let token: Token
             do {
-                token = try await work.value()
+                token = try await work.value.call()
             } catch {
-                state.withLock { $0 = .over }
+                let open = state.withLock { state -> Swift.Bool in
+                    defer { state = .over }
+                    if case .calling(_, stopped: false) = state { return true }
+                    return false
+                }
+                if open { work.value.failed?(error) }
                 return
             }
             let pending = state.withLock { state -> ((Token) async -> Swift.Void)? in
@@ -56,10 +75,9 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
                 state = stopped ? .over : .registered(token)
                 return stopped ? stop : nil
             }
-            // Not here: this task is cancelled, and a stop that awaits would see that and give up.
             if let pending { Self.run(pending, on: token) }
         }
-        // A stop that came before the task was kept cancels it here.
+        // A stop that cancels, come before the task was kept, cancels it here.
         let cancelled = self.task.withLock { held -> Swift.Bool in
             held.task = task
             return held.cancelled
@@ -67,10 +85,20 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
         if cancelled { task.cancel() }
     }
 
-    /// Ends the registration once: cancels the call's task and stops the token, now or when the
-    /// call returns it. A second stop does nothing.
+    /// Ends the registration once: the token is stopped now, or as soon as the call returns it;
+    /// a call not yet begun is never made. A second stop does nothing.
     public func stop(_ stopToken: @escaping (Token) async -> Swift.Void) {
-        let (stops, token) = state.withLock { state -> (Swift.Bool, Token?) in
+        end(cancelling: false, stopToken)
+    }
+
+    /// Ends a call whose token is nothing to stop (a per-item call, which its return ends): its
+    /// task is cancelled, and a call not yet begun is never made.
+    public func stop() where Token == Swift.Void {
+        end(cancelling: true, nil)
+    }
+
+    private func end(cancelling: Swift.Bool, _ stopToken: ((Token) async -> Swift.Void)?) {
+        let (ends, token) = state.withLock { state -> (Swift.Bool, Token?) in
             switch state {
             case .calling(nil, stopped: false):
                 state = .calling(stop: stopToken, stopped: true)
@@ -82,26 +110,20 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
                 return (false, nil)
             }
         }
-        guard stops else { return }
-        let running = task.withLock { held -> _Concurrency.Task<Swift.Void, Swift.Never>? in
-            held.cancelled = true
-            return held.task
+        guard ends else { return }
+        if cancelling {
+            let running = task.withLock { held -> _Concurrency.Task<Swift.Void, Swift.Never>? in
+                held.cancelled = true
+                return held.task
+            }
+            running?.cancel()
         }
-        running?.cancel()
-        guard let token else { return }
-        Self.run(stopToken, on: token)
+        if let token, let stopToken { Self.run(stopToken, on: token) }
     }
 
-    /// The token's stop, in a task of its own: never inside `Task.cancel()` or the SDK's callback,
-    /// and never in the cancelled task of the call.
+    /// The token's stop, in a task of its own: never inside `Task.cancel()` or the SDK's callback.
     private static func run(_ stop: @escaping (Token) async -> Swift.Void, on token: Token) {
         let work = BridgegenUnchecked({ await stop(token) })
         _Concurrency.Task.detached { await work.value() }
-    }
-
-    /// Ends a call whose token is nothing to stop (a per-item call, which its return ends): the
-    /// task is cancelled, and a call that has not begun is never made.
-    public func stop() where Token == Swift.Void {
-        stop { _ in }
     }
 }

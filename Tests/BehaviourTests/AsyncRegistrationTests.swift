@@ -50,7 +50,7 @@ import TestSupport
     @Test func aConsumerThatLeavesDuringTheRegistrationStillClosesItsToken() async throws {
         let channel = LiveChannel()
         channel.holdsRegistrations = true
-        let log = MisuseLog.install(for: "LiveChannel.events")
+        let log = MisuseLog.install(for: "LiveChannel.events(topic:")
         do {
             let stream = channel.events(topic: "photos")
             #expect(await eventually { channel.heldRegistrations == 1 })

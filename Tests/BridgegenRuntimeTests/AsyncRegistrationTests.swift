@@ -69,13 +69,15 @@ import Testing
         #expect(!record.stopSawCancellation)
     }
 
-    /// The stop comes while the call is suspended: the call goes on (it is only cancelled), and
-    /// its token is stopped as soon as it returns — in a task that is not cancelled.
+    /// The stop comes while the call is suspended: the call is not cancelled (an SDK cancelled
+    /// half-way may keep the callback with no token to remove it), and its token is stopped as
+    /// soon as it returns, in a task that is not cancelled.
     @Test func aStopDuringTheCallStopsTheTokenWhenItArrives() async {
         let record = Record()
         let registration = BridgegenAsyncRegistration<Int> {
             record.called()
             await record.wait()
+            try Task.checkCancellation()
             return 8
         }
         #expect(await Self.settle { record.isWaiting })
@@ -90,22 +92,45 @@ import Testing
         #expect(record.stops == [8])
     }
 
-    /// The call sees the stop as a cancellation; one that throws leaves nothing to stop.
-    @Test func aCallThatFailsLeavesNothingToStop() async {
+    /// A per-item call (no token) is ended by cancelling it.
+    @Test func aPerItemCallIsCancelled() async {
         let record = Record()
-        let registration = BridgegenAsyncRegistration<Int> {
+        let cancelled = BridgegenLocked(false)
+        let registration = BridgegenAsyncRegistration<Void> {
             record.called()
             await record.wait()
-            try Task.checkCancellation()
-            return 9
+            cancelled.withLock { $0 = Task.isCancelled }
         }
         #expect(await Self.settle { record.isWaiting })
-        registration.stop { record.stopped($0) }
+        registration.stop()
         record.open()
-        try? await Task.sleep(nanoseconds: 5_000_000)
-        registration.stop { record.stopped($0) }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-        #expect(record.calls == 1 && record.stops.isEmpty)
+        #expect(await Self.settle { cancelled.withLock { $0 } })
+    }
+
+    /// A call that fails has nothing to stop; its error fails the stream while it is open, and
+    /// is no one's once the stream has ended.
+    @Test func aCallThatFailsLeavesNothingToStop() async {
+        struct Refused: Error {}
+        for stopsFirst in [false, true] {
+            let record = Record()
+            let failures = BridgegenLocked(0)
+            let events = BridgegenStreamEvents<Int>(
+                "test", canThrow: false, yield: { _ in nil }, end: { error in if error != nil { failures.withLock { $0 += 1 } } })
+            let registration = BridgegenAsyncRegistration<Int>(failing: events) {
+                record.called()
+                await record.wait()
+                throw Refused()
+            }
+            #expect(await Self.settle { record.isWaiting })
+            if stopsFirst { registration.stop { record.stopped($0) } }
+            record.open()
+            try? await Task.sleep(nanoseconds: 5_000_000)
+            registration.stop { record.stopped($0) }
+            try? await Task.sleep(nanoseconds: 5_000_000)
+            #expect(record.calls == 1 && record.stops.isEmpty)
+            #expect(failures.withLock { $0 } == (stopsFirst ? 0 : 1), "stopsFirst \(stopsFirst)")
+            withExtendedLifetime(events) {}
+        }
     }
 
     /// Stopped at once, over and over: whenever the stop lands, a call that was made and returned

@@ -64,14 +64,19 @@ public final class LiveChannel {
     public var subscriptions: [LiveSubscription] { state.withLock { $0.subscriptions } }
 
     /// Registers `callback` for every event sent on `topic` from now on, once the (simulated)
-    /// socket is open; the subscription it returns removes it.
+    /// socket is open; the subscription it returns removes it. As Appwrite's, it keeps the
+    /// callback first and then waits for the socket, and a task cancelled meanwhile gets
+    /// `CancellationError` with the callback left registered: only an adapter that lets the
+    /// registration finish can remove it.
     public func subscribe(
         topic: String, callback: @escaping (LiveEvent) -> Void, queries: [String] = []
     ) async throws -> LiveSubscription {
-        let (holds, refuses) = state.withLock { state -> (Bool, Bool) in
+        let (id, holds, refuses) = state.withLock { state -> (Int, Bool, Bool) in
             state.calls += 1
             state.inProgress += 1
-            return (state.holds, state.refuses)
+            state.nextID += 1
+            state.callbacks[state.nextID] = callback
+            return (state.nextID, state.holds, state.refuses)
         }
         defer { state.withLock { $0.inProgress -= 1 } }
         if holds {
@@ -84,13 +89,12 @@ public final class LiveChannel {
                 if goesOn { continuation.resume() }
             }
         }
-        if refuses { throw LiveError.refused }
-        let (id, greets) = state.withLock { state -> (Int, Bool) in
-            state.nextID += 1
-            state.callbacks[state.nextID] = callback
-            return (state.nextID, state.greets)
+        if refuses {
+            state.withLock { $0.callbacks[id] = nil }
+            throw LiveError.refused
         }
-        if greets { callback(LiveEvent(topic: topic, payload: "hello")) }
+        try Task.checkCancellation()
+        if state.withLock({ $0.greets }) { callback(LiveEvent(topic: topic, payload: "hello")) }
         let subscription = LiveSubscription { [state] in
             let fails = state.withLock { state -> Bool in
                 state.callbacks[id] = nil
@@ -100,6 +104,13 @@ public final class LiveChannel {
         }
         state.withLock { $0.subscriptions.append(subscription) }
         return subscription
+    }
+
+    /// The same for several topics (Appwrite has one overload per way of naming channels).
+    public func subscribe(
+        topics: [String], callback: @escaping (LiveEvent) -> Void, queries: [String] = []
+    ) async throws -> LiveSubscription {
+        try await subscribe(topic: topics.joined(separator: ","), callback: callback, queries: queries)
     }
 
     /// Sends `payload` to every registered callback, on the calling thread.

@@ -10,7 +10,8 @@ import TestSupport
 /// at a random moment (before, during or after the registration), or cancelled before it asked.
 /// Every trial must end, call `subscribe` at most once (never for a task cancelled before it
 /// asked), close every subscription it returned exactly once, leave no callback registered, and
-/// leave the channel released.
+/// leave the channel released. (It uses `events(topics:)`; `AsyncRegistrationTests` counts the
+/// reports of `events(topic:)`.)
 @Suite struct AsyncRegistrationStressTests {
     enum Consumer: CaseIterable, Sendable {
         case breakAfterFirst, cancelAfterDelay, cancelledBeforeStart
@@ -74,7 +75,7 @@ import TestSupport
             let consumer = Task {
                 if trial.consumer == .cancelledBeforeStart { withUnsafeCurrentTask { $0?.cancel() } }
                 do {
-                    for try await _ in box.channel.events(topic: "photos") where trial.consumer == .breakAfterFirst { break }
+                    for try await _ in box.channel.events(topics: ["photos"]) where trial.consumer == .breakAfterFirst { break }
                 } catch {}
             }
             if trial.consumer == .cancelAfterDelay {
@@ -97,7 +98,7 @@ import TestSupport
     }
 
     @Test func randomizedAsyncRegistrationInterleavings() async throws {
-        let log = MisuseLog.install(for: "LiveChannel.")
+        let log = MisuseLog.install(for: "LiveChannel.events(topics:")
         defer { _ = log.all }
         let trials = drawTrials(seed: 0x5EED_A5C1, { Trial.random(using: &$0) }, canEnd: \.canEnd)
         try await runInBatches(trials) { trial in

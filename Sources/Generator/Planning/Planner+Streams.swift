@@ -151,8 +151,9 @@ extension Planner {
     /// An `async` legacy method (`@stream @finish(returned)` with a per-item callback, or an
     /// observer's registration that returns its token): called in the task of a
     /// `BridgegenAsyncRegistration`, the stream's token, since the stream is handed out before the
-    /// call returns. The stream's end cancels the task; a per-item call's return ends the stream,
-    /// a registration's token is stopped once it arrives; an error fails the stream.
+    /// call returns. A per-item call's return ends the stream, and the stream's end cancels it; a
+    /// registration is let finish, and its token stopped once it arrives. An error fails the
+    /// stream.
     func printAsyncRegister(_ site: AdapterSite, _ call: SDKCall, into printer: inout CodePrinter) {
         let events = site.names.events
         let registers = site.cancellation.tokenArrivesLater
@@ -165,13 +166,15 @@ extension Planner {
             // Cancelled, the task's stream has ended already: the consumer left, nothing to end.
             printer.line(token.map { "return " + $0 } ?? "if !_Concurrency.Task.isCancelled { \(events).finish() }")
         }
+        // A registration's error fails the stream unless it has ended (the runtime knows);
+        // a per-item call's, unless its task was cancelled, which is how its stream ends.
+        guard !registers || !throwing else {
+            return printer.block("return BridgegenAsyncRegistration(failing: \(events)) {", printCall)
+        }
         printer.block("return BridgegenAsyncRegistration {") { printer in
             guard throwing else { return printCall(&printer) }
             printer.block("do {", close: "} catch {", printCall)
-            printer.indented {
-                $0.line("if !_Concurrency.Task.isCancelled { \(events).finish(throwing: error) }")
-                if registers { $0.line("throw error") }
-            }
+            printer.indented { $0.line("if !_Concurrency.Task.isCancelled { \(events).finish(throwing: error) }") }
             printer.line("}")
         }
     }

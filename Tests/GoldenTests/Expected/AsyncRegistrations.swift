@@ -29,40 +29,66 @@ extension LiveChannel {
             },
             register: { events in
                 #sourceLocation()
-                return BridgegenAsyncRegistration {
-                    do {
-                        #sourceLocation(file:"AsyncRegistrations.bridge",line:13)
-                        let token = try await self.subscribe(
-                            topic: topic,
-                            callback: { value in
-                                #sourceLocation()
-                                events.yield(value)
-                                #sourceLocation(file:"AsyncRegistrations.bridge",line:12)
-                            },
-                            queries: queries
-                        )
-                        #sourceLocation()
-                        return token
-                    } catch {
-                        if !_Concurrency.Task.isCancelled { events.finish(throwing: error) }
-                        throw error
-                    }
+                return BridgegenAsyncRegistration(failing: events) {
+                    #sourceLocation(file:"AsyncRegistrations.bridge",line:13)
+                    let token = try await self.subscribe(
+                        topic: topic,
+                        callback: { value in
+                            #sourceLocation()
+                            events.yield(value)
+                            #sourceLocation(file:"AsyncRegistrations.bridge",line:12)
+                        },
+                        queries: queries
+                    )
+                    #sourceLocation()
+                    return token
+                }
+            }
+        )
+    }
+
+    /// Every event on any of `topics`, until the consumer stops.
+    ///
+    /// Bridged from `LiveChannel.subscribe(topics:callback:queries:)`.
+    #sourceLocation(file:"AsyncRegistrations.bridge",line:19)
+    nonisolated func events(topics: [String], queries: [String] = []) -> _Concurrency.AsyncThrowingStream<LiveEvent, any Swift.Error> {
+        #sourceLocation(file:"AsyncRegistrations.bridge",line:15)
+        BridgegenStream<LiveEvent, BridgegenAsyncRegistration<LiveSubscription>>.throwing(
+            "LiveChannel.events(topics:queries:)",
+            stop: { registration in
+                registration.stop { token in try? await token.close() }
+            },
+            register: { events in
+                #sourceLocation()
+                return BridgegenAsyncRegistration(failing: events) {
+                    #sourceLocation(file:"AsyncRegistrations.bridge",line:19)
+                    let token = try await self.subscribe(
+                        topics: topics,
+                        callback: { value in
+                            #sourceLocation()
+                            events.yield(value)
+                            #sourceLocation(file:"AsyncRegistrations.bridge",line:18)
+                        },
+                        queries: queries
+                    )
+                    #sourceLocation()
+                    return token
                 }
             }
         )
     }
 }
 
-#sourceLocation(file:"AsyncRegistrations.bridge",line:15)
+#sourceLocation(file:"AsyncRegistrations.bridge",line:21)
 /// An actor's registration that cannot fail (Supabase's `onAuthStateChange`): the token is
 /// opaque (`some ChangeRegistration`, held as `any`) and its stop synchronous.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension SessionStore {
     #sourceLocation()
     /// Bridged from `SessionStore.onChange(_:)`.
-    #sourceLocation(file:"AsyncRegistrations.bridge",line:24)
+    #sourceLocation(file:"AsyncRegistrations.bridge",line:30)
     nonisolated func changes() -> _Concurrency.AsyncStream<(SessionEvent, String?)> {
-        #sourceLocation(file:"AsyncRegistrations.bridge",line:19)
+        #sourceLocation(file:"AsyncRegistrations.bridge",line:25)
         BridgegenStream<(SessionEvent, String?), BridgegenAsyncRegistration<any ChangeRegistration>>
             .events(
                 "SessionStore.changes()",
@@ -72,7 +98,7 @@ extension SessionStore {
                 register: { events in
                     #sourceLocation()
                     return BridgegenAsyncRegistration {
-                        #sourceLocation(file:"AsyncRegistrations.bridge",line:24)
+                        #sourceLocation(file:"AsyncRegistrations.bridge",line:30)
                         let token = await self.onChange({ event, user in
                             #sourceLocation()
                             events.yield((event, user))

@@ -462,18 +462,13 @@ extension PhotoIndex {
             },
             register: { events in
                 #sourceLocation()
-                return BridgegenAsyncRegistration {
-                    do {
-                        #sourceLocation(file:"ClosureRoles.bridge",line:77)
-                        let token = try await self.addObserver({ value in
-                            #sourceLocation()
-                            events.yield(value)
-                        })
-                        return token
-                    } catch {
-                        if !_Concurrency.Task.isCancelled { events.finish(throwing: error) }
-                        throw error
-                    }
+                return BridgegenAsyncRegistration(failing: events) {
+                    #sourceLocation(file:"ClosureRoles.bridge",line:77)
+                    let token = try await self.addObserver({ value in
+                        #sourceLocation()
+                        events.yield(value)
+                    })
+                    return token
                 }
             }
         )
