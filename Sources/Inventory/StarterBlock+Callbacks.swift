@@ -125,7 +125,7 @@ extension StarterBlock {
     /// as the SDK's own callbacks take their objects across threads (decision 169).
     func asyncRegistration(_ function: FunctionDecl, tokens: TokenMethods) -> (Parameter, String, String)? {
         guard function.isAsync, !function.name.name.hasPrefix("_"), let returned = function.returnType, !returned.isVoid,
-            let stop = tokens.stopMethod(of: returned.description)
+            let stop = tokens.stopMethod(of: returned.description), !Self.registersInCallersIsolation(function)
         else { return nil }
         let aliases = closureAliases
         let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) }
@@ -136,6 +136,14 @@ extension StarterBlock {
                 || Self.namesObserver(function.name.name)
         else { return nil }
         return (callback, returned.description, stop)
+    }
+
+    /// An async method that takes its caller's isolation (RealmSwift's `observe(keyPaths:on:
+    /// _isolation: isolated (any Actor)? = #isolation, _:) async -> NotificationToken`, whose
+    /// objects belong to the caller's thread): it must be called where the app is, and a stream
+    /// adapter calls it from a task of its own.
+    static func registersInCallersIsolation(_ function: FunctionDecl) -> Bool {
+        function.parameters.contains { $0.type.description.hasPrefix("isolated ") }
     }
 
     /// A closure parameter that returns nothing (directly, optional, or through one of the

@@ -285,6 +285,10 @@ extension StarterBlock {
                 entry.contextReason = "a log sink: where the SDK writes its log, not an outcome to await"
             } else if function.name.name.hasPrefix("_") {
                 entry.contextReason = "its underscore says it is not meant for apps: bridge the method it serves"
+            } else if function.isAsync, Self.registersInCallersIsolation(function), function.parameters.contains(where: {
+                Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
+            }) {
+                entry.contextReason = "an async method that takes its caller's isolation: call it where the app is; a stream adapter would make the call from a task of its own"
             } else if function.isAsync, function.parameters.contains(where: {
                 Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
             }) {

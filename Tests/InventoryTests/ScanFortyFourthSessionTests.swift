@@ -68,4 +68,27 @@ import Testing
         #expect(generated.contains("nonisolated func onAuthStateChange() -> _Concurrency.AsyncStream<(AuthChangeEvent, String?)> {"), "\(generated)")
         #expect(generated.contains("BridgegenAsyncRegistration<any AuthStateChangeListenerRegistration>"), "\(generated)")
     }
+
+    /// RealmSwift's actor overload `observe(keyPaths:on:_isolation:_:) async -> NotificationToken`
+    /// takes its caller's isolation: its objects belong to the caller's thread, so it cannot be
+    /// called from the adapter's task of its own. Said, not bridged.
+    @Test func anAsyncRegistrationInItsCallersIsolationIsLeftToTheApp() throws {
+        let text = scan(
+            """
+            public final class NotificationToken { public func invalidate() {} }
+            public enum ObjectChange<T> { case deleted }
+            public class Object {
+                public func observe<A: Actor, T: Object>(
+                    keyPaths: [String]? = nil, on actor: A,
+                    _isolation: isolated (any Actor)? = #isolation,
+                    _ block: @Sendable @escaping (isolated A, ObjectChange<T>) -> Void
+                ) async -> NotificationToken { fatalError() }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// Object: observe(keyPaths:on:_isolation:_:) — an async method that takes its caller's isolation: call it where the app is; a stream adapter would make the call from a task of its own"),
+            "\(text)")
+    }
 }
