@@ -37,9 +37,8 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
     /// The call's task, kept once it is made; or `cancelled` when a stop that cancels came first.
     private let task = BridgegenLocked<(task: _Concurrency.Task<Swift.Void, Swift.Never>?, cancelled: Swift.Bool)>((nil, false))
 
-    /// Starts `call` in a task of its own. An error it throws means that there is no token to
-    /// stop; the adapter that passes no `failed` reports it itself (a per-item call fails its
-    /// stream unless it was cancelled).
+    /// Starts `call` in a task of its own. An error it throws only means that there is no token
+    /// to stop: a per-item call's adapter fails its stream itself, unless it was cancelled.
     public init(_ call: @escaping () async throws -> Token) {
         start(call, failed: nil)
     }

@@ -308,8 +308,9 @@ public struct Cancellation: Hashable, Sendable {
     public var startMethod: String?
     /// After cancelling, wait for the SDK's own answer instead of throwing at once.
     public var waitForCompletion = false
-    /// The token is the value of a task that registers asynchronously (an `async` method that
-    /// returns it): stopping cancels the task, then stops the token it returns.
+    /// The token is returned by a call that registers asynchronously (an `async` method): the
+    /// stream holds a `BridgegenAsyncRegistration`, and stopping lets the call finish, then stops
+    /// the token it returns.
     public var tokenArrivesLater = false
     /// The token's stop throws (`@cancel(token: try close())`): its error is dropped, as a stop
     /// has no one to report to.

@@ -272,8 +272,6 @@ extension Analyzer {
         return depth == 0 && !inside.isEmpty && !inside.hasSuffix(":")
     }
 
-    /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`
-    /// when written with colons (a reference, not a call).
     /// `try await close()` → (`close()`, [try, await]): the effects a token's stop is written with.
     static func strippingEffects(_ text: String) -> (call: String, effects: Set<String>) {
         var rest = Substring(text)
@@ -285,6 +283,8 @@ extension Analyzer {
         return (String(rest), effects)
     }
 
+    /// `name()`, `name(_:)` or `name(label:)` split into the name and its labels; `isReference`
+    /// when written with colons (a reference, not a call).
     static func callReference(_ text: String) -> (name: String, labels: [String], isReference: Bool)? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
         let name = String(text[..<open])

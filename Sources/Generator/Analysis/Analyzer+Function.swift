@@ -244,8 +244,8 @@ extension Analyzer {
         }
         if isAsyncCall {
             // The async call runs in a task (a `BridgegenAsyncRegistration`), the stream's token:
-            // its end cancels the task; an observer's token, once the call returns it, is stopped
-            // too.
+            // a per-item call is cancelled when the stream ends; an observer's registration is let
+            // finish, and the token it returns stopped.
             if endsWithReturn {
                 cancellation = Cancellation()
                 cancellation.strategy = .token(method: "stop", optional: false)
