@@ -19,18 +19,40 @@ import Foundation
 /// registration is not cancelled half-way: it is let finish, and its token stopped as soon as it
 /// arrives (`stop(_:)`), since an SDK cancelled between keeping the callback and returning the
 /// token that removes it (Appwrite's `subscribe` keeps it, then awaits its socket) leaves the
-/// callback registered with nothing to remove it by. The token's stop may be `async` and may
-/// throw (Appwrite's `close() async throws`); it runs in a task of its own, never inside
-/// `Task.cancel()` or the SDK's callback, and its error is dropped.
+/// callback registered with nothing to remove it by. The token's stop runs where the stream stops
+/// its SDK (a thread of Dispatch), never inside `Task.cancel()` or the SDK's callback; it may be
+/// `async` and may throw (Appwrite's `close() async throws`, `stop(awaiting:)`), and then runs in
+/// a task of its own, its error dropped.
 public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable {
     // @unchecked: the state is only touched while its lock is held; the token goes from the task
     // that made the call to the task that stops it, and nowhere else.
     private enum State {
         /// The call has not returned (or not begun); `stop` is the stop asked for meanwhile.
-        case calling(stop: ((Token) async -> Swift.Void)?, stopped: Swift.Bool)
+        case calling(stop: Stop?, stopped: Swift.Bool)
         case registered(Token)
         /// Stopped, or the call failed: nothing is left to stop.
         case over
+    }
+
+    /// The token's stop: a plain one runs on a thread of Dispatch (the main one when it was asked
+    /// for there), never on one of Swift's few cooperative threads, which an SDK stop that blocks
+    /// would hold (SQLiteNIO's `cancel()` can deadlock with its own hook); one that awaits runs in
+    /// a task of its own.
+    private enum Stop {
+        case plain((Token) -> Swift.Void, onMainThread: Swift.Bool)
+        case awaiting((Token) async -> Swift.Void)
+
+        func run(on token: Token) {
+            switch self {
+            case .plain(let stop, let onMainThread):
+                let work = BridgegenUnchecked({ stop(token) })
+                let queue = onMainThread ? Dispatch.DispatchQueue.main : Dispatch.DispatchQueue.global()
+                queue.async { work.value() }
+            case .awaiting(let stop):
+                let work = BridgegenUnchecked({ await stop(token) })
+                _Concurrency.Task.detached { await work.value() }
+            }
+        }
     }
 
     private let state = BridgegenLocked(State.calling(stop: nil, stopped: false))
@@ -69,12 +91,14 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
                 if open { work.value.failed?(error) }
                 return
             }
-            let pending = state.withLock { state -> ((Token) async -> Swift.Void)? in
+            let pending = state.withLock { state -> Stop? in
                 guard case .calling(let stop, let stopped) = state else { return nil }
                 state = stopped ? .over : .registered(token)
                 return stopped ? stop : nil
             }
-            if let pending { Self.run(pending, on: token) }
+            // Not on this task's thread: a stop that blocks would hold one of Swift's few
+            // cooperative threads.
+            pending?.run(on: token)
         }
         // A stop that cancels, come before the task was kept, cancels it here.
         let cancelled = self.task.withLock { held -> Swift.Bool in
@@ -84,23 +108,32 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
         if cancelled { task.cancel() }
     }
 
-    /// Ends the registration once: the token is stopped now, or as soon as the call returns it;
-    /// a call not yet begun is never made. A second stop does nothing.
-    public func stop(_ stopToken: @escaping (Token) async -> Swift.Void) {
-        end(cancelling: false, stopToken)
+    /// Ends the registration once: the token is stopped now (on this thread, where the stream
+    /// stops its SDK), or as soon as the call returns it; a call not yet begun is never made. A
+    /// second stop does nothing.
+    public func stop(_ stopToken: @escaping (Token) -> Swift.Void) {
+        if let token = end(cancelling: false, .plain(stopToken, onMainThread: Foundation.Thread.isMainThread)) { stopToken(token) }
+    }
+
+    /// `stop(_:)` for a token whose stop is `async` (Appwrite's `close() async throws`): it runs
+    /// in a task of its own.
+    public func stop(awaiting stopToken: @escaping (Token) async -> Swift.Void) {
+        let stop = Stop.awaiting(stopToken)
+        if let token = end(cancelling: false, stop) { stop.run(on: token) }
     }
 
     /// Ends a call whose token is nothing to stop (a per-item call, which its return ends): its
     /// task is cancelled, and a call not yet begun is never made.
     public func stop() where Token == Swift.Void {
-        end(cancelling: true, nil)
+        _ = end(cancelling: true, nil)
     }
 
-    private func end(cancelling: Swift.Bool, _ stopToken: ((Token) async -> Swift.Void)?) {
+    /// Returns the token to stop now, if it has arrived; else keeps `stop` for when it does.
+    private func end(cancelling: Swift.Bool, _ stop: Stop?) -> Token? {
         let (ends, token) = state.withLock { state -> (Swift.Bool, Token?) in
             switch state {
             case .calling(nil, stopped: false):
-                state = .calling(stop: stopToken, stopped: true)
+                state = .calling(stop: stop, stopped: true)
                 return (true, nil)
             case .registered(let token):
                 state = .over
@@ -109,7 +142,7 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
                 return (false, nil)
             }
         }
-        guard ends else { return }
+        guard ends else { return nil }
         if cancelling {
             let running = task.withLock { held -> _Concurrency.Task<Swift.Void, Swift.Never>? in
                 held.cancelled = true
@@ -117,12 +150,6 @@ public final class BridgegenAsyncRegistration<Token>: @unchecked Swift.Sendable 
             }
             running?.cancel()
         }
-        if let token, let stopToken { Self.run(stopToken, on: token) }
-    }
-
-    /// The token's stop, in a task of its own: never inside `Task.cancel()` or the SDK's callback.
-    private static func run(_ stop: @escaping (Token) async -> Swift.Void, on token: Token) {
-        let work = BridgegenUnchecked({ await stop(token) })
-        _Concurrency.Task.detached { await work.value() }
+        return token
     }
 }

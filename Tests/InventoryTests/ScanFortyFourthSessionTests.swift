@@ -38,7 +38,7 @@ import Testing
             generated.contains(
                 "nonisolated func subscribe(channel: String, queries: [String] = []) -> _Concurrency.AsyncThrowingStream<RealtimeResponseEvent, any Swift.Error> {"),
             "\(generated)")
-        #expect(generated.contains("registration.stop { token in try? await token.unsubscribe() }"), "\(generated)")
+        #expect(generated.contains("registration.stop(awaiting: { token in try? await token.unsubscribe() })"), "\(generated)")
     }
 
     /// Supabase's `AuthClient.onAuthStateChange(_:) async -> some

@@ -74,8 +74,9 @@ extension Planner {
         case .none:
             return nil
         case .token(let method, let optional) where plan.tokenArrivesLater:
-            let effects = (plan.stopThrows ? "try? " : "") + (plan.stopIsAsync ? "await " : "")
-            return ["{ registration in", "    registration.stop { token in \(effects)token\(optional ? "?" : "").\(method)() }", "}"]
+            // A stop that awaits runs in a task of its own; a plain one where the stream stops.
+            let stop = "token in " + (plan.stopThrows ? "try? " : "") + (plan.stopIsAsync ? "await " : "") + "token\(optional ? "?" : "").\(method)()"
+            return ["{ registration in", "    registration.stop" + (plan.stopIsAsync ? "(awaiting: { \(stop) })" : " { \(stop) }"), "}"]
                 .joined(separator: "\n")
         case .token(let method, let optional):
             let effects = (plan.returnsSelf && plan.stopAnswers ? "_ = " : "") + (plan.stopThrows ? "try? " : "")

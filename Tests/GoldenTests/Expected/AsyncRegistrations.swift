@@ -25,7 +25,7 @@ extension LiveChannel {
         BridgegenStream<LiveEvent, BridgegenAsyncRegistration<LiveSubscription>>.throwing(
             "LiveChannel.events(topic:queries:)",
             stop: { registration in
-                registration.stop { token in try? await token.close() }
+                registration.stop(awaiting: { token in try? await token.close() })
             },
             register: { events in
                 #sourceLocation()
@@ -56,7 +56,7 @@ extension LiveChannel {
         BridgegenStream<LiveEvent, BridgegenAsyncRegistration<LiveSubscription>>.throwing(
             "LiveChannel.events(topics:queries:)",
             stop: { registration in
-                registration.stop { token in try? await token.close() }
+                registration.stop(awaiting: { token in try? await token.close() })
             },
             register: { events in
                 #sourceLocation()
