@@ -289,13 +289,21 @@ extension StarterBlock {
                 Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
             }) {
                 entry.contextReason = "an async method that takes its caller's isolation: call it where the app is; a stream adapter would make the call from a task of its own"
-            } else if function.isAsync, function.parameters.contains(where: {
+            } else if function.isAsync, let callback = function.parameters.first(where: {
                 Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
             }) {
-                // Appwrite's `Realtime.subscribe(channel:callback:queries:) async throws ->
-                // RealtimeSubscription`: said, where the generic reason was a riddle. Not an
-                // async method's body or transform (`transaction(_ body:) async`): work.
-                entry.contextReason = "an async method: call it as it is; a closure it keeps and calls after it returns (an observer's handler) is yours to turn into a stream by hand"
+                // An async registration whose token scan cannot stop (its type is not declared
+                // here): said, where the generic reason was a riddle. Not an async method's body
+                // or transform (`transaction(_ body:) async`): work. A scoped form (SQLiteNIO's
+                // `withUpdateObserver(_:body:) async throws -> T`) keeps the callback only while
+                // its body runs.
+                let name = callback.label?.name ?? callback.name.name
+                if let body = function.parameters.first(where: { $0 != callback && $0.type.description.contains("async") && $0.type.description.contains("->") }) {
+                    let bodyName = body.label?.name ?? body.name.name
+                    entry.contextReason = "an async method that calls '\(name)' while '\(bodyName)' runs: call it as it is, and listen in '\(bodyName)'"
+                } else {
+                    entry.contextReason = "an async method: call it as it is; a closure it keeps and calls after it returns (an observer's handler) is yours to turn into a stream by hand"
+                }
             }
             let aliases = closureAliases
             entry.marksContext = function.parameters.contains {

@@ -91,4 +91,22 @@ import Testing
                 "// Object: observe(keyPaths:on:_isolation:_:) — an async method that takes its caller's isolation: call it where the app is; a stream adapter would make the call from a task of its own"),
             "\(text)")
     }
+
+    /// SQLiteNIO's scoped form `withUpdateObserver(_:body:) async throws -> T` keeps the callback
+    /// only while its body runs (a new user found the generic reason, "a closure it keeps and
+    /// calls after it returns", untrue of it).
+    @Test func aScopedAsyncFormSaysItsCallbackLastsWhileItsBodyRuns() throws {
+        let text = scan(
+            """
+            public struct SQLiteUpdateEvent: Sendable {}
+            public typealias SQLiteUpdateHookCallback = @Sendable (SQLiteUpdateEvent) -> Void
+            public final class SQLiteConnection: Sendable {
+                public func withUpdateObserver<T>(_ callback: @escaping SQLiteUpdateHookCallback, body: () async throws -> T) async throws -> T {
+                    fatalError()
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("an async method that calls 'callback' while 'body' runs: call it as it is, and listen in 'body'"), "\(text)")
+    }
 }
