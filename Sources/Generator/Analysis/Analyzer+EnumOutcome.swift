@@ -55,7 +55,7 @@ extension Analyzer {
                     return .some(nil)
                 }
                 if kind == "finish" {
-                    ends.append(.init(name: name, arity: item.payload.count))
+                    ends.append(endCase(item, scope: scope))
                 } else if item.payload.count == 1, errorKind(item.payload[0].type, scope: scope) == .nonOptional || Self.mayBeAnError(item.payload[0].type) {
                     failure = name
                 } else {
@@ -105,14 +105,16 @@ extension Analyzer {
                 }
                 failure = name
             default:
-                ends.append(.init(name: name, arity: item.payload.count))
+                ends.append(endCase(item, scope: scope))
             }
         }
         // The cases no annotation names, by their associated values.
         var values: [EnumCaseDecl] = []
         for item in cases where !named.contains(item.name.name) {
-            if item.payload.isEmpty {
-                ends.append(.init(name: item.name.name, arity: 0))
+            // An end named so whose one value is an optional error (`completed(Error?)`) ends or fails.
+            let end = endCase(item, scope: scope)
+            if item.payload.isEmpty || (item.payload.count == 1 && end.errorIndex != nil && ClosureRoleNames.endCases.contains(item.name.name.lowercased())) {
+                ends.append(end)
             } else if failure == nil, item.payload.count == 1, errorKind(item.payload[0].type, scope: scope) == .nonOptional {
                 failure = item.name.name
             } else {
@@ -167,6 +169,15 @@ extension Analyzer {
             value: value.map { .init(name: $0.name.name, arity: $0.payload.count) }, failure: failure, ends: ends,
             line: decl.location.line, through: through)
         return .some((outcome, valueType))
+    }
+
+    /// An end case, and which of its associated values is an optional error (SwiftyBluetooth's
+    /// `.scanStopped(peripherals: [Peripheral], error: SBError?)`, the last of a scan's events):
+    /// a stream that ends with it fails with that error when it is not nil, where dropping it
+    /// would report a scan that broke off as one that finished.
+    func endCase(_ item: EnumCaseDecl, scope: String) -> EnumOutcome.Case {
+        let errors = item.payload.indices.filter { errorKind(item.payload[$0].type, scope: scope) == .optional }
+        return .init(name: item.name.name, arity: item.payload.count, errorIndex: errors.count == 1 ? errors[0] : nil)
     }
 
     /// Whether a type is an enum the file declares whose cases are named as an outcome (a

@@ -47,7 +47,7 @@ extension Analyzer {
         }
         guard valid else { return nil }
         var canFail = shape.errorName != nil || shape.failureName != nil || shape.flag != nil || function.throwsClause != nil
-            || shape.enumOutcome?.failure != nil || shape.parameters.contains { $0.role == .thunk }
+            || shape.enumOutcome?.canFail == true || shape.parameters.contains { $0.role == .thunk }
         if shape.result != nil, let resolved = try? resolver.resolve(completion.type, scope: scope),
             case .function(let closure) = resolved.strippingAttributes.unwrappingOptional.strippingAttributes.kind,
             let (_, failure) = closure.parameters.compactMap({ resultArguments($0.type, scope: scope) }).first

@@ -319,6 +319,8 @@ public struct EnumOutcome: Hashable, Sendable {
         public var name: String
         /// Its associated values (bound as `value`, or `value0`, `value1`, …).
         public var arity: Int
+        /// Of an end case: which of its values is an optional error, thrown when it is not nil.
+        public var errorIndex: Int? = nil
     }
 
     /// The case whose associated values are the value or the event; nil: there is no value
@@ -335,6 +337,8 @@ public struct EnumOutcome: Hashable, Sendable {
     /// The value is the enum itself, whichever case but the failure it is (Swift-Kuery's
     /// `QueryResult` under `@failure(.error)`): `value` and `ends` are then empty.
     public var isWholeValue = false
+    /// Whether a call can fail: a failure case, or an end case that carries an optional error.
+    public var canFail: Bool { failure != nil || ends.contains { $0.errorIndex != nil } }
     /// The property of the struct the callback gets that holds the enum (`status` of
     /// `Web3Response`), if the enum is not the argument itself.
     public var through: String? = nil

@@ -165,8 +165,9 @@ extension Planner {
         let cases = outcome.through.map { "Cases of its `\($0)`" } ?? "Cases"
         if outcome.isWholeValue {
             let ends = outcome.ends.map { "`.\($0.name)`" }.joined(separator: " and ")
+            let thrown = Self.thrownEndErrors(outcome)
             let parts = [outcome.failure.map { "`.\($0)` is the error" }, ends.isEmpty ? nil : "\(ends) the last event"].compactMap { $0 }
-            return "\(cases): " + (parts + ["every other case \(isStream ? "an event" : "the value")"]).joined(separator: ", ") + "."
+            return "\(cases): " + (parts + ["every other case \(isStream ? "an event" : "the value")"]).joined(separator: ", ") + "." + thrown
         }
         var parts: [String] = []
         // A value case of nothing (Swift-Kuery's `.successNoData` for a command): the one-shot
@@ -179,7 +180,14 @@ extension Planner {
             let dropped = outcome.ends.contains { $0.arity > 0 } ? " (values dropped)" : ""
             parts.append(ends + (isStream ? " the end" : outcome.value == nil ? " the success" : succeedsBare ? " succeed too" + dropped : " no value (nil)"))
         }
-        return "\(cases): " + parts.joined(separator: ", ") + "."
+        return "\(cases): " + parts.joined(separator: ", ") + "." + thrownEndErrors(outcome)
+    }
+
+    /// " `.scanStopped` throws the error it carries, when not nil.", for end cases that carry one.
+    static func thrownEndErrors(_ outcome: EnumOutcome) -> String {
+        let failing = outcome.ends.filter { $0.errorIndex != nil }.map { "`.\($0.name)`" }
+        guard !failing.isEmpty else { return "" }
+        return " " + failing.joined(separator: " and ") + (failing.count == 1 ? " throws the error it carries" : " throw the error each carries") + ", when not nil."
     }
 
     /// One adapter, from the lines its header template renders to its last brace.

@@ -143,14 +143,18 @@ extension Planner {
         // it; a stream's end case is yielded too, and then ends it.
         if outcome.isWholeValue {
             if let failure = outcome.failure { branch(".\(failure)(let error)", actions.failure + "error)") }
-            if actions.isStream, !outcome.ends.isEmpty {
-                line += 2
-                printer.line("case " + outcome.ends.map { "." + $0.name }.joined(separator: ", ") + ":", from: line - 1)
-                printer.indented {
-                    $0.line(actions.receiver + actions.success + subject + ")", from: line)
-                    $0.line(actions.receiver + actions.neither, from: line + 1)
+            if actions.isStream {
+                let plain = outcome.ends.filter { $0.errorIndex == nil }
+                let groups = (plain.isEmpty ? [] : [plain]) + outcome.ends.filter { $0.errorIndex != nil }.map { [$0] }
+                for group in groups {
+                    line += 2
+                    printer.line("case " + group.map(Self.endPattern).joined(separator: ", ") + ":", from: line - 1)
+                    printer.indented {
+                        $0.line(actions.receiver + actions.success + subject + ")", from: line)
+                        $0.line(Self.endStatement(group[0], actions.neither, actions), from: line + 1)
+                    }
+                    line += 1
                 }
-                line += 1
             }
             line += 2
             printer.line("default:", from: line - 1)
@@ -173,9 +177,25 @@ extension Planner {
         if !outcome.ends.isEmpty {
             let end =
                 actions.isStream ? actions.neither : outcome.value.map { $0.arity > 0 } == true ? actions.success + "nil)" : actions.successVoid
-            branch(outcome.ends.map { "." + $0.name }.joined(separator: ", "), end)
+            let plain = outcome.ends.filter { $0.errorIndex == nil }
+            if !plain.isEmpty { branch(plain.map(Self.endPattern).joined(separator: ", "), end) }
+            for failing in outcome.ends where failing.errorIndex != nil {
+                branch(Self.endPattern(failing), Self.endStatement(failing, end, actions), whole: true)
+            }
         }
         printer.line("}", from: line + 1)
+    }
+
+    /// `.completed`, or `.scanStopped(_, let error)` for an end case that carries an optional error.
+    static func endPattern(_ end: EnumOutcome.Case) -> String {
+        guard let index = end.errorIndex else { return "." + end.name }
+        return ".\(end.name)(" + (0..<end.arity).map { $0 == index ? "let error" : "_" }.joined(separator: ", ") + ")"
+    }
+
+    /// An end case's statement: `end`, or, when it carries an optional error, the failure first.
+    static func endStatement(_ end: EnumOutcome.Case, _ statement: String, _ actions: OutcomeActions) -> String {
+        guard end.errorIndex != nil else { return actions.receiver + statement }
+        return "if let error { \(actions.receiver)\(actions.failure)error) } else { \(actions.receiver)\(statement) }"
     }
 
     /// The condition under which the status `name` says the call failed.
