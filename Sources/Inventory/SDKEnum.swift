@@ -32,7 +32,22 @@ struct SDKEnum {
                 ["error", "failure", "failed"].contains(item.name.name.lowercased()) && item.payload.count == 1
                     && !type.unusedCases.contains(item.name.name)
                     && item.payload[0].type.strippingAttributes.description.hasSuffix("Error")
-            }) else { return nil }
+            }) else {
+                // Or the steps of a piece of work, the last of which carries an optional error
+                // (SwiftyBluetooth's `PeripheralScanResult`: `.scanStarted`, `.scanResult(…)`,
+                // `.scanStopped(peripherals:error: SBError?)`): a stream's events, whole, that
+                // end with that case and fail with its error.
+                guard let last = decl.cases.first(where: Self.isLastStep), decl.cases.contains(where: { $0.name.name != last.name.name }) else {
+                    return nil
+                }
+                lastStep = last.name.name
+                name = type.name
+                declaration = lines
+                caseNames = decl.cases.map(\.name.name)
+                emptyCases = decl.cases.filter { $0.payload.isEmpty }.map(\.name.name)
+                genericCount = decl.genericParameters.count
+                return
+            }
             errorCase = failure.name.name
             valueCases = decl.cases.filter { !$0.payload.isEmpty && $0.name.name != failure.name.name }.map(\.name.name)
             // The one value case is the value only when no other case is left (Bluejay's
@@ -54,6 +69,22 @@ struct SDKEnum {
             return (item.name.name, "(" + payload.joined(separator: ", ") + ")")
         }
     }
+
+    /// A case named for the end of the work (`scanStopped`, `finished`, `completed`) with one
+    /// optional error among its values.
+    static func isLastStep(_ item: EnumCaseDecl) -> Bool {
+        guard let word = ClosureRoleNames.camelWords(item.name.name).last?.lowercased(),
+            word == "stopped" || ClosureRoleNames.endCases.contains(word)
+        else { return false }
+        return item.payload.filter { element in
+            guard case .optional(let wrapped) = element.type.strippingAttributes.kind else { return false }
+            return wrapped.strippingAttributes.description.hasSuffix("Error")
+        }.count == 1
+    }
+
+    /// Of an enum of steps (not named as an outcome, no failure case): the last step, which
+    /// carries an optional error.
+    var lastStep: String?
 
     static func carriesUnthrownError(_ item: EnumCaseDecl) -> Bool {
         guard ClosureRoleNames.failureCases.contains(item.name.name.lowercased()), let first = item.payload.first else { return false }

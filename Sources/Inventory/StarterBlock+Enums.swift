@@ -67,6 +67,14 @@ extension StarterBlock {
                         ? ("", "as written, each event is the whole \(handed.name): \(others)")
                         : ("", "as written, the value is the whole \(handed.name): \(others); where a call only succeeds or fails, leave the value unused" + onlyAnswer))
             }
+        } else if let last = handed.lastStep {
+            // The steps of one piece of work (SwiftyBluetooth's scan): a stream, by the other
+            // evidence, of each step whole, the last ending it and failing with its error.
+            // Called once, the enum is the value, as any other.
+            if let stream = annotations.firstIndex(where: { $0.annotation == "@stream" }) {
+                annotations[stream] = ("@stream(results)", annotations[stream].why + ": each '\(handed.name)' is an event, whole")
+                annotations.append(("@finish(.\(last))", "'.\(last)' of '\(handed.name)' is the last event: yielded, then the stream ends, failing with its error when that is not nil"))
+            }
         } else if let event = handed.eventCase {
             annotations.removeAll { $0.annotation == "@stream" || $0.annotation.isEmpty }
             annotations.insert(

@@ -355,6 +355,15 @@ extension StarterBlock {
         let documentedOnce = documentedFrequencyReading(
             of: function, callbacks: callbacks, once: once, streamFromName: streamFromName, streamFromToken: &streamFromToken,
             into: &annotations)
+        // A stream only its documentation tells (SwiftyBluetooth's `scanForPeripherals(…,
+        // completion:)`, "called multiple times"), beside a call of the receiver that undoes it
+        // (`stopScan()`): that call stops it when the consumer leaves.
+        if !once, annotations.contains(where: { $0.annotation == "@stream" }), !annotations.contains(where: { $0.annotation.hasPrefix("@cancel") }),
+            callbacks.count == 1, !function.isAsync, function.returnType?.isVoid ?? true,
+            let stop = tokens.stopMethod(pairedWith: function.name.name, of: type).map({ $0 + "()" }) ?? tokens.undoingCall(of: function, in: type)
+        {
+            annotations.append(("@cancel(\(stop))", "'\(stop)' undoes what '\(function.name.name)' does"))
+        }
         // What the value it returns says: a future that ends the items or fails the call, a
         // request it sends, a task it starts.
         returnedValueReadings(of: function, callbacks: callbacks, returnedType: returnedType, tokens: tokens, into: &annotations)

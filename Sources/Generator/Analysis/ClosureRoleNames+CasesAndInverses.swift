@@ -86,6 +86,10 @@ extension ClosureRoleNames {
         // `end`/`stop` before the whole name (Bluejay's `endListen(to:)` of `listen(to:…)`).
         if let first = method.first {
             found += ["end", "stop"].map { $0 + first.uppercased() + method.dropFirst() }
+            // `stop` before its verb alone (SwiftyBluetooth's `stopScan()` of
+            // `scanForPeripherals(…)`), where words follow it.
+            let words = camelWords(method)
+            if words.count > 1, let verb = words.first { found.append("stop" + verb.prefix(1).uppercased() + verb.dropFirst()) }
         }
         // An observer's own stop (LaunchDarkly's `stopObserving(owner:)` of every
         // `observe…(owner:handler:)`).
