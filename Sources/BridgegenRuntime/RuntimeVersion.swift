@@ -14,11 +14,15 @@
 /// of with a wall of errors about the runtime's types (SwiftProtobuf checks its runtime the same
 /// way). Bump it, and rename the marker, whenever generated code and runtime change together.
 public enum BridgegenRuntimeVersion {
-    public static let current = 4
+    public static let current = 5
 }
 
-/// The marker generated code of runtime API version 4 names (a stream whose SDK call is `async`,
-/// `BridgegenAsyncRegistration`). Not for use by hand.
+/// The marker generated code of runtime API version 5 names (a handler that asks whether to go
+/// on is answered `BridgegenStreamEvents.isOpen`). Not for use by hand.
+public enum BridgegenRuntimeVersion_5 {}
+
+/// Version 4's marker (a stream whose SDK call is `async`, `BridgegenAsyncRegistration`): what
+/// files generated for it call, this runtime still has.
 public enum BridgegenRuntimeVersion_4 {}
 
 /// Version 3's marker (a callback property's stream,

@@ -60,6 +60,14 @@ public final class BridgegenStreamEvents<Element>: @unchecked Swift.Sendable {
         }
     }
 
+    /// Whether the stream still takes events: what the adapter answers a handler that asks
+    /// whether to go on (Mapbox's `observeDataSource(with: (CameraOptions) -> Bool)`, "`true` to
+    /// stay subscribed and `false` to unsubscribe"), after each event, so the SDK stops calling
+    /// once the consumer has left or the stream has ended.
+    @inlinable public var isOpen: Swift.Bool {
+        ending.withLock { $0 == nil }
+    }
+
     /// Whether the SDK ended the stream with its `@until` event: then it is not stopped.
     @inlinable var endedByTerminalEvent: Swift.Bool {
         ending.withLock { $0 == .byTerminalEvent }

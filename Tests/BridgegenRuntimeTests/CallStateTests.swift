@@ -265,11 +265,35 @@ import Testing
     }
 
     @Test func theVersionIsTheOneGeneratedCodeNames() {
-        #expect(BridgegenRuntimeVersion.current == 4)
+        #expect(BridgegenRuntimeVersion.current == 5)
+        let _: BridgegenRuntimeVersion_5.Type = BridgegenRuntimeVersion_5.self
+        // Version 1's to 4's files call nothing this runtime lacks: their markers stay.
         let _: BridgegenRuntimeVersion_4.Type = BridgegenRuntimeVersion_4.self
-        // Version 1's to 3's files call nothing this runtime lacks: their markers stay.
         let _: BridgegenRuntimeVersion_3.Type = BridgegenRuntimeVersion_3.self
         let _: BridgegenRuntimeVersion_2.Type = BridgegenRuntimeVersion_2.self
         let _: BridgegenRuntimeVersion_1.Type = BridgegenRuntimeVersion_1.self
+    }
+
+    /// What a handler that asks whether to go on is answered: open until the consumer leaves or
+    /// the SDK ends the stream, then closed for good.
+    @Test func eventsAreOpenUntilTheStreamEnds() async {
+        let handed = BridgegenLocked<BridgegenStreamEvents<Int>?>(nil)
+        let stream = BridgegenStream<Int, Swift.Void>.events("Feed.frames()") { events in handed.withLock { $0 = events } }
+        var iterator = stream.makeAsyncIterator()
+        let events = handed.withLock { $0 }
+        #expect(events?.isOpen == true)
+        events?.yield(1)
+        #expect(await iterator.next() == 1)
+        events?.finish()
+        #expect(events?.isOpen == false)
+        #expect(await iterator.next() == nil)
+        let left = BridgegenLocked<BridgegenStreamEvents<Int>?>(nil)
+        let task = Task {
+            for await _ in BridgegenStream<Int, Swift.Void>.events("Feed.frames()", register: { events in left.withLock { $0 = events } }) {}
+        }
+        while left.withLock({ $0 == nil }) { await Task.yield() }
+        task.cancel()
+        _ = await task.value
+        #expect(left.withLock { $0?.isOpen } == false)
     }
 }

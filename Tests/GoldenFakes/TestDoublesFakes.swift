@@ -7,7 +7,7 @@ import Foundation
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_4
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_5
 
 /// A stand-in for `Terminal` in tests. Each method runs its script (`…Script.respond(…)`)
 /// where the adapter calls the SDK, through the same runtime, and records its calls.

@@ -94,6 +94,12 @@ extension Analyzer {
                 progress: annotations.progress)
         else { return nil }
         shape.progress = annotations.progress.map(\.name)
+        // A stream's handler that returns `Bool` (Analyzer+Shape lets it): it asks whether to go on.
+        if isStream, let resolved = try? resolver.resolve(completionParameter.type, scope: scope),
+            case .function(let closure) = resolved.unwrappingOptional.strippingAttributes.kind, !closure.result.isVoid
+        {
+            shape.answersWhetherOpen = true
+        }
         // `@success(returned)`: the returned `Bool` says whether the completion will come.
         if let location = annotations.succeedsWithReturned {
             guard !isStream, !roles.valueIsOptional, function.returnType?.strippingAttributes.description == "Bool" else {

@@ -24,10 +24,18 @@ extension Analyzer {
         // Only diagnostics use it: made when one is reported, not for every function.
         var where_: String { "completion handler '\(parameter.name.name)'" }
 
-        if !closure.result.isVoid {
+        // A stream's handler that returns `Bool` asks whether to go on (Mapbox's
+        // `observeDataSource(with: (CameraOptions) -> Bool)`, "`true` to stay subscribed and
+        // `false` to unsubscribe"; AMSMB2's `fetchedData`, "`false` to abort reading"): the
+        // adapter answers whether the stream is still open.
+        let answersWhetherOpen = annotations.stream != nil && closure.result.strippingAttributes.description == "Bool"
+        if !closure.result.isVoid, !answersWhetherOpen {
             diagnostics.error(
                 "\(where_) returns '\(closure.result)'; a completion handler must return Void", at: parameter.type.location,
-                notes: [.init("mark the parameter that reports the outcome with '@completion(name)'")])
+                notes: [
+                    .init("mark the parameter that reports the outcome with '@completion(name)'"),
+                    .init("a handler of events that returns 'Bool' for whether to go on is a stream's: add '@stream', and the adapter answers whether it is still consumed"),
+                ])
             return nil
         }
         // A handler typed `throws` or `async` is fine: bridgegen's closure never throws or

@@ -217,6 +217,9 @@ public struct CompletionShape: Hashable, Sendable {
     /// `@progress(name)`: closures that report progress on the way, passed through; named in the
     /// doc comment, where a reviewer sees that they are no part of the outcome.
     public var progress: [String] = []
+    /// A stream's handler that returns `Bool` for whether to go on (Mapbox's `observeDataSource(with:
+    /// (CameraOptions) -> Bool)`): answered whether the stream is still open, after each event.
+    public var answersWhetherOpen = false
     /// `@failure(nil)`: a nil value fails the call (the values are unwrapped).
     public var nilIsFailure = false
     /// `@asyncError(thrown: 1, unless: .none)`: the case of the failure-only callback's error that

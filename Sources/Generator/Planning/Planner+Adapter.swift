@@ -115,6 +115,10 @@ extension Planner {
         var leftOut = call.completion.leftOut.isEmpty
             ? [] : ["Left out of the value: " + call.completion.leftOut.map(SwiftLiteral.commentSafe).joined(separator: "; ") + "."]
         if call.completion.nilIsFailure { leftOut.append("A nil value is the failure: it throws `BridgegenError.noResult`.") }
+        if call.completion.answersWhetherOpen {
+            leftOut.append(
+                "`\(SwiftLiteral.commentSafe(call.completionName))` is answered `true` while the stream is consumed, `false` once it has ended: the SDK stops calling.")
+        }
         if !call.completion.progress.isEmpty {
             leftOut.append(
                 call.completion.progress.map { "`\(SwiftLiteral.commentSafe($0))`" }.joined(separator: " and ")

@@ -100,6 +100,12 @@ extension Planner {
     /// The stream's event handler: yields each event, and ends the stream on the SDK's failure
     /// (or on both value and error being nil, the usual way such callbacks say "no more").
     func printStreamHandler(_ adapter: Adapter, _ call: SDKCall, events target: String, into printer: inout CodePrinter) {
+        printEvents(adapter, call, events: target, into: &printer)
+        // A handler that asks whether to go on: yes while the stream is consumed.
+        if call.completion.answersWhetherOpen { printer.line("return \(target).isOpen") }
+    }
+
+    private func printEvents(_ adapter: Adapter, _ call: SDKCall, events target: String, into printer: inout CodePrinter) {
         let plan = call.completion
         var events = target
         if let until = call.until {

@@ -5,7 +5,7 @@ import FixtureSDK
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_4
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_5
 
 #sourceLocation(file:"ChainedHalves.bridge",line:2)
 /// Both halves of one outcome, each set by a call that returns the object for chaining (ALCamera's

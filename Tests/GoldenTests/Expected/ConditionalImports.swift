@@ -9,7 +9,7 @@ import Foundation
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_4
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_5
 
 #sourceLocation(file:"ConditionalImports.bridge",line:6)
 /// `#if` around imports: one .bridge file for Linux, where `URLRequest` lives in

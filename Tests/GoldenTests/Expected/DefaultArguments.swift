@@ -6,7 +6,7 @@ import Foundation
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_4
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_5
 
 #sourceLocation(file:"DefaultArguments.bridge",line:3)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)

@@ -5,7 +5,7 @@ import FixtureSDK
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_4
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_5
 
 #sourceLocation(file:"GenericOverloads.bridge",line:2)
 /// Overloads that differ only in a generic constraint generate as overloads with the same

@@ -5,7 +5,7 @@ import FixtureSDK
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_4
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_5
 
 /// A main-thread SDK: the adapter is main-actor isolated, so the SDK is started on the main
 /// thread, and its cancel is dispatched there asynchronously.

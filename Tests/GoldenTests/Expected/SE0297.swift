@@ -6,7 +6,7 @@ import Foundation
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_4
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_5
 
 #sourceLocation(file:"SE0297.bridge",line:3)
 /// SE-0297 as the Swift compiler applies it. Each declaration's documentation says how Swift

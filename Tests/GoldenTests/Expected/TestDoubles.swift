@@ -6,7 +6,7 @@ import Foundation
 
 // A compile error here means BridgegenRuntime is not the version this file was generated for:
 // use the same bridgegen release for the generator and the runtime.
-private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_4
+private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRuntimeVersion_5
 
 #sourceLocation(file:"TestDoubles.bridge",line:2)
 /// `--test-doubles`: besides the adapters, a protocol of the type's async surface

@@ -2,7 +2,7 @@
 
 extension GeneratedFile {
     /// The `BridgegenRuntime` API version generated code needs: `BridgegenRuntimeVersion.current`.
-    public static let runtimeVersion = 4
+    public static let runtimeVersion = 5
 }
 
 /// The sources of the BridgegenRuntime module, byte for byte (`bridgegen support`); one
