@@ -231,3 +231,24 @@ struct DocumentedFrequency: Equatable {
         return found
     }
 }
+
+extension DocumentedFrequency {
+    /// Whether a method's documentation says the `Bool` its handler returns decides whether the
+    /// events go on: "Returns `true` to stay subscribed and `false` to unsubscribe" (Mapbox's
+    /// `observeDataSource(with:)`), "return `true` if they want to continuing or `false` to abort
+    /// reading" (AMSMB2's `fetchedData`). Not a predicate's "returns true if the item matches".
+    static func saysAnswerGoesOn(_ documentation: [String]) -> Bool {
+        let text = documentation.joined(separator: " ").lowercased().replacingOccurrences(of: "`", with: "")
+        let goesOn = ["to stay subscribed", "to unsubscribe", "to abort", "to stop", "to continue", "to keep", "continuing", "to cancel"]
+        for answer in ["true", "false"] {
+            var rest = text[...]
+            while let found = rest.range(of: answer) {
+                // The few words after the answer (`false to unsubscribe`, `true if they want to continuing`).
+                let after = String(rest[found.upperBound...].prefix(40))
+                if goesOn.contains(where: after.contains) { return true }
+                rest = rest[found.upperBound...]
+            }
+        }
+        return false
+    }
+}

@@ -262,6 +262,12 @@ struct SourceDeclarations {
                     && !(modifier + 1 < index && tokens[modifier + 1].isPunctuation("("))
             }
             member.documentation = tokens[declarationStart].documentation
+            // On the declaration too: what it says of its closures decides which are callbacks
+            // (a handler whose `Bool` answers whether to go on, DocumentedFrequency).
+            if case .function(var function)? = member.declaration {
+                function.documentation = member.documentation
+                member.declaration = .function(function)
+            }
             if Self.documentedInternal(member.documentation) { member.isPublic = false }
             member.hasAccessors = kind == .property && end < tokens.count && tokens[end].isPunctuation("{")
             if kind == .property, end < tokens.count, tokens[end].isPunctuation("=") { member.madeType = madeType(after: end) }

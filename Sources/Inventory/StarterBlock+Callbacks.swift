@@ -112,7 +112,7 @@ extension StarterBlock {
             !synchronousMethods.contains(function.fullName)
         else { return nil }
         let aliases = closureAliases
-        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) }
+        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation) }
         guard callbacks.count == 1, let callback = callbacks.first,
             ClosureRoleNames.isPerItemBesideFuture(name: callback.name.name, label: callback.label?.name)
         else { return nil }
@@ -128,7 +128,7 @@ extension StarterBlock {
             let stop = tokens.stopMethod(of: returned.description), !Self.registersInCallersIsolation(function)
         else { return nil }
         let aliases = closureAliases
-        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) }
+        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation) }
         // A closure named like a completion, unless the method is named like an observer (Apollo's
         // `watch(query:…, resultHandler:) async -> GraphQLQueryWatcher<Query>`).
         guard callbacks.count == 1, let callback = callbacks.first,
@@ -184,7 +184,7 @@ extension StarterBlock {
             return false
         }
         return function.parameters.contains {
-            Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
+            Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes, documentation: function.documentation)
         }
     }
 
@@ -289,8 +289,9 @@ extension StarterBlock {
     /// hands the app a result or an event, directly or through one of the SDK's closure aliases.
     static func isCallback(
         _ parameter: Parameter, aliases closureAliases: [String: FunctionTypeSyntax], method: String = "init", returns: String? = nil,
-        owner: String? = nil, declared: Set<String> = []
+        owner: String? = nil, declared: Set<String> = [], documentation: [String] = []
     ) -> Bool {
+        let answersGoingOn = DocumentedFrequency.saysAnswerGoesOn(documentation)
         if namesConfiguration(parameter) { return false }
         // `= nil`: an optional closure, which escapes, also behind a typealias of one
         // (Swift-SMTP's `progress: Progress = nil`, `typealias Progress = ((Mail, Error?) -> Void)?`).
@@ -326,7 +327,8 @@ extension StarterBlock {
         if case .function(let closure) = type.kind {
             if handsAClosure(closure) { return false }
             // Work the SDK runs for the caller (`schedule(_ action: () -> Void)`) is not a callback.
-            return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
+            return CallbackShape.deliversResults(
+                closure, name: parameter.name.name, label: parameter.label?.name, returns: returns, answersGoingOn: answersGoingOn)
                 && !CallbackShape.isWork(
                     name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
                     returns: returns, owner: owner, closureThrows: closure.throwsClause != nil,
@@ -342,7 +344,8 @@ extension StarterBlock {
             // is named for work itself (ABSmartly's `Scheduler.schedule(after:execute: Work)`; not
             // an `Action`, which a control's event runs too).
             let workByName = ["work", "job", "task", "operation"].contains(last.name.name.lowercased())
-            return CallbackShape.deliversResults(closure, name: parameter.name.name, label: parameter.label?.name, returns: returns)
+            return CallbackShape.deliversResults(
+                closure, name: parameter.name.name, label: parameter.label?.name, returns: returns, answersGoingOn: answersGoingOn)
                 && !((closure.throwsClause != nil || workByName) && CallbackShape.isWork(
                     name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
                     returns: returns, owner: owner, closureThrows: closure.throwsClause != nil,

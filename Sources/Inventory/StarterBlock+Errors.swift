@@ -11,7 +11,7 @@ extension StarterBlock {
     /// would not compile.
     func errorNamedNonError(in function: FunctionDecl, tokens: TokenMethods) -> String? {
         let aliases = closureAliases
-        for parameter in function.parameters where Self.isCallback(parameter, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) {
+        for parameter in function.parameters where Self.isCallback(parameter, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation) {
             if let (handed, _) = SDKEnum.handedOver(by: parameter, in: type, enums: enums, aliases: aliases, enumAliases: enumAliases),
                 let failure = handed.failureTypes.map(TokenMethods.bareName).first(where: { isNamedLikeAnErrorButNone($0, tokens: tokens) })
             {
@@ -33,7 +33,7 @@ extension StarterBlock {
     func errorNamedOtherwise(in function: FunctionDecl) -> (position: Int, type: String)? {
         let aliases = closureAliases
         let callbacks = function.parameters.filter {
-            Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes)
+            Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation)
         }
         guard callbacks.count == 1, let closure = closureType(of: callbacks[0]) else { return nil }
         var found: (position: Int, type: String)?
@@ -56,7 +56,7 @@ extension StarterBlock {
     func successFlagNotes(of function: FunctionDecl) -> [(annotation: String, why: String)] {
         let aliases = closureAliases
         let callbacks = function.parameters.filter {
-            Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes)
+            Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation)
         }
         guard callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
             case .named(let components) = closure.parameters[0].type.strippingAttributes.kind, let last = components.last,
@@ -81,7 +81,7 @@ extension StarterBlock {
     func statusEnumNote(of function: FunctionDecl) -> (annotation: String, why: String)? {
         let aliases = closureAliases
         let callbacks = function.parameters.filter {
-            Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes)
+            Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation)
         }
         guard callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.parameters.count == 1,
             case let status = TokenMethods.bareName(closure.parameters[0].type.strippingAttributes.unwrappingOptional.description),

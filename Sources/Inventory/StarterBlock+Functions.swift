@@ -286,11 +286,11 @@ extension StarterBlock {
             } else if function.name.name.hasPrefix("_") {
                 entry.contextReason = "its underscore says it is not meant for apps: bridge the method it serves"
             } else if function.isAsync, Self.registersInCallersIsolation(function), function.parameters.contains(where: {
-                Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
+                Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes, documentation: function.documentation)
             }) {
                 entry.contextReason = "an async method that takes its caller's isolation: call it where the app is; a stream adapter would make the call from a task of its own"
             } else if function.isAsync, let callback = function.parameters.first(where: {
-                Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
+                Self.isCallback($0, aliases: closureAliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes, documentation: function.documentation)
             }) {
                 // An async registration whose token scan cannot stop (its type is not declared
                 // here): said, where the generic reason was a riddle. Not an async method's body

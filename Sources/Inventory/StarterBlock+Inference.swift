@@ -14,7 +14,7 @@ extension StarterBlock {
         // closure beside a failure closure a one-shot, whatever the method is called.
         let aliases = closureAliases
         let callbacks = function.parameters.filter {
-            Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes)
+            Self.isCallback($0, aliases: aliases, method: function.name.name, returns: function.returnType?.description, owner: type, declared: declaredTypes, documentation: function.documentation)
         }
         // A synchronous call that reports progress and returns (or throws) its outcome (Zip's
         // `zipFiles(…, progress:) throws`): `@blocking`, its return the value.
@@ -349,6 +349,23 @@ extension StarterBlock {
                 || callbacks[0].type.strippingAttributes.description.hasSuffix("<\(element)>")
         {
             annotations.insert(("@stream", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' is called for each \(element) of the array"), at: 0)
+        }
+        // A handler whose `Bool` answers whether the events go on (only the documentation makes
+        // it a callback: StarterBlock+Callbacks): called for each, until it answers false.
+        if let asking = callbacks.first(where: { closureType(of: $0).map { !$0.result.isVoid } == true }) {
+            annotations.removeAll { $0.annotation == "@stream" }
+            annotations.insert(
+                ("@stream", "its documentation says what '\(asking.label?.name ?? asking.name.name)' answers decides whether the events go on: the stream answers true while it is consumed, false once it has ended"),
+                at: 0)
+            // Beside a completion (AMSMB2's `contents(atPath:offset:fetchedData:completionHandler:)`):
+            // the answering closure has the events, the completion ends them.
+            let others = function.parameters.filter { isClosure($0) && $0 != asking }
+            if others.count == 1, let end = others.first,
+                callbacks.contains(end) || Analyzer.looksLikeCompletion(end.name.name) || Analyzer.looksLikeCompletion(end.label?.name)
+            {
+                annotations.insert(("@event(\(asking.name.name))", "'\(asking.label?.name ?? asking.name.name)' is called for each event, answering whether to go on"), at: 1)
+                annotations.insert(("@finish(\(end.name.name))", "'\(end.label?.name ?? end.name.name)' is called once, when the events are over"), at: 2)
+            }
         }
         // What the documentation says of how often the one callback comes, above what names
         // suggest; said where stronger evidence disagrees.

@@ -39,7 +39,7 @@ extension StarterBlock {
     private func arguments(of entry: Entry) -> String? {
         guard case .function(let function)? = entry.member.declaration else { return nil }
         let aliases = closureAliases
-        let types = function.parameters.filter { !Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) }
+        let types = function.parameters.filter { !Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation) }
             .map { $0.type.strippingAttributes.description.filter { !$0.isWhitespace } }
         let isStatic = function.modifiers.contains { ["static", "class"].contains($0.name) }
         return (isStatic ? "static " : "") + function.fullName + " " + types.joined(separator: ", ")

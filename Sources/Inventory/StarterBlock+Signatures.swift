@@ -11,7 +11,7 @@ extension StarterBlock {
     /// (`onError(_:)`, `catch(_:)`), which is a stream or a promise's half.
     func failureOnlyCallback(of function: FunctionDecl, annotations: [(annotation: String, why: String)]) -> String? {
         let aliases = closureAliases
-        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes) }
+        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation) }
         guard callbacks.count == 1, let callback = callbacks.first, let closure = closureType(of: callback), closure.parameters.count == 1,
             !annotations.contains(where: { $0.annotation.hasPrefix("@stream") }),
             !ClosureRoleNames.namesFailure(method: function.name.name),

@@ -71,4 +71,47 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("func sync() async throws -> SyncResult {"), "\(generated)")
     }
+
+    /// Mapbox's `ViewportState.observeDataSource(with:) -> Cancelable`, whose handler "Returns
+    /// `true` to stay subscribed and `false` to unsubscribe" (decision 171): a stream, answered
+    /// whether it is still consumed, stopped through its token.
+    @Test func aHandlerThatAnswersWhetherToGoOnIsAStream() throws {
+        let text = scan(
+            """
+            public protocol Cancelable { func cancel() }
+            public struct CameraOptions {}
+            public protocol ViewportState: AnyObject {
+                /// - Parameters:
+                ///   - handler: A closure that is invoked whenever its camera changes. Returns
+                ///              `true` to stay subscribed and `false` to unsubscribe.
+                func observeDataSource(with handler: @escaping (_ camera: CameraOptions) -> Bool) -> Cancelable
+            }
+            """
+        ).text
+        #expect(text.contains("    @stream\n    // scan: @cancel(token) because the returned Cancelable has cancel()\n    @cancel(token)\n"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("return events.isOpen"), "\(generated)")
+    }
+
+    /// AMSMB2's `contents(atPath:offset:fetchedData:completionHandler:)`: "return `true` if they
+    /// want to continuing or `false` to abort reading", beside a completion: the events and
+    /// their end. Without such words a closure that answers `Bool` is a predicate: no callback.
+    @Test func anAnsweringHandlerBesideACompletionHasTheEvents() throws {
+        let text = scan(
+            """
+            public final class SMB2Manager {
+                public typealias SimpleCompletionHandler = ((_ error: Error?) -> Void)?
+                /// - fetchedData: returns data portion fetched. User must return `true` if they want to continuing or `false` to abort reading.
+                open func contents(atPath path: String, fetchedData: @escaping (_ offset: Int64, _ data: Data) -> Bool, completionHandler: SimpleCompletionHandler) {}
+                /// Removes the files that match.
+                open func removeItems(where match: @escaping (_ name: String) -> Bool, completionHandler: SimpleCompletionHandler) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @event(fetchedData)\n"), "\(text)")
+        #expect(text.contains("    @finish(completionHandler)\n"), "\(text)")
+        #expect(!text.contains("@event(match)"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func contents(atPath path: String) -> _Concurrency.AsyncThrowingStream<(Int64, Data), any Swift.Error> {"), "\(generated)")
+    }
 }

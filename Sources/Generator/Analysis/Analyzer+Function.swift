@@ -157,6 +157,23 @@ extension Analyzer {
             let type = function.parameters[index].type
             let isInout = type.isInout
             let name = Naming.escaped(function.parameters[index].name.name)
+            // A stream that keeps, as a parameter, a closure of values that answers `Bool` (AMSMB2's
+            // `fetchedData`, which a starter without its roles bridged as a stream of `Void`):
+            // likely the events, answering whether to go on; a predicate stays, so it is said.
+            if isStream, let resolved = try? resolver.resolve(type, scope: scope),
+                case .function(let kept) = resolved.unwrappingOptional.strippingAttributes.kind, !kept.parameters.isEmpty,
+                kept.result.strippingAttributes.description == "Bool"
+            {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "'\(function.parameters[index].name.name)' gets values and returns 'Bool', but stays a parameter of the stream '\(function.fullName)'",
+                        at: function.parameters[index].location,
+                        notes: [
+                            .init(
+                                "if it gets the events and answers whether to go on, name it '@event(\(function.parameters[index].name.name))' (and the closure that ends them '@finish(name)'); if it is a predicate, leave it")
+                        ]))
+            }
             if let guardable = guardableCallback(type, scope: scope) {
                 guarded[name] = guardable.arity
                 if guardable.isOptional { guardedOptional.insert(name) }

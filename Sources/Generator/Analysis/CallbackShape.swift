@@ -14,10 +14,14 @@ public enum CallbackShape {
     /// or when it is named per item (`onRow`) of a method that returns
     /// a future (PostgresNIO's `query(_:onRow:) -> EventLoopFuture<Void>`). The future reports
     /// the outcome; the closure may throw to stop the rows, which an adapter's never does.
+    ///
+    /// `answersGoingOn`: the method's documentation says the closure's `Bool` answers whether the
+    /// events go on (Mapbox's "`true` to stay subscribed and `false` to unsubscribe"): a handler of
+    /// events, which a stream adapter answers, not a predicate.
     public static func deliversResults(
-        _ closure: FunctionTypeSyntax, name: String? = nil, label: String? = nil, returns: String? = nil
+        _ closure: FunctionTypeSyntax, name: String? = nil, label: String? = nil, returns: String? = nil, answersGoingOn: Bool = false
     ) -> Bool {
-        guard closure.result.isVoid, !closure.isAsync,
+        guard closure.result.isVoid || (answersGoingOn && closure.result.strippingAttributes.description == "Bool"), !closure.isAsync,
             !closure.parameters.contains(where: { parameter in
                 if parameter.type.isInout { return true }
                 // A function behind another module's typealias, which only `@escaping` shows
