@@ -161,6 +161,7 @@ public struct Scan {
             by: spelled, among: dependencies.aliases, besides: Set((aliases + valueAliases).map(\.name)))
         aliases += borrowed
         let nilReading = Self.nilWithoutErrorReading(nilAndNil, optionalReturns: optionalReturns, types: types)
+        types = Self.followingDocumentationLinks(types)
         let merged = Self.merging(types)
         var tokens = TokenMethods(types: merged, includesInternal: includesInternal)
         let stoppingOnRelease = Self.typesStoppingOnRelease(in: files)

@@ -114,4 +114,27 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("func contents(atPath path: String) -> _Concurrency.AsyncThrowingStream<(Int64, Data), any Swift.Error> {"), "\(generated)")
     }
+
+    /// A conformer documented only by a link to the requirement (Mapbox's "See
+    /// ``ViewportState/observeDataSource(with:)``.") reads as the requirement's documentation.
+    @Test func aMethodDocumentedByALinkReadsAsTheLinkedOne() throws {
+        let text = scan(
+            """
+            public protocol Cancelable { func cancel() }
+            public struct CameraOptions {}
+            public protocol ViewportState: AnyObject {
+                /// - handler: Returns `true` to stay subscribed and `false` to unsubscribe.
+                func observeDataSource(with handler: @escaping (_ camera: CameraOptions) -> Bool) -> Cancelable
+            }
+            public final class OverviewViewportState {}
+            extension OverviewViewportState: ViewportState {
+                /// See ``ViewportState/observeDataSource(with:)``.
+                public func observeDataSource(with handler: @escaping (CameraOptions) -> Bool) -> Cancelable { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.components(separatedBy: "@stream\n").count == 3, "\(text)")
+        #expect(Scan.linkTarget(in: ["See ``ViewportState/observeDataSource(with:)``."]) == "ViewportState/observeDataSource(with:)")
+        #expect(Scan.linkTarget(in: ["Uses ``Cancelable``."]) == nil)
+    }
 }
