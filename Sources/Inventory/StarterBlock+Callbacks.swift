@@ -284,6 +284,19 @@ extension StarterBlock {
         return closure.parameters.contains { $0.type.strippingAttributes.unwrappingOptional.description == handle }
     }
 
+    /// A page handler's flag that says the pages are over (EVCloudKitDao's `completionHandler:
+    /// (_ results: [T], _ isFinished: Bool) -> Bool`, whose answer asks for the next page): a
+    /// closure that answers `Bool` and is handed a `Bool` named so is a stream's, until it.
+    static func finishedFlag(of closure: FunctionTypeSyntax) -> String? {
+        guard closure.result.strippingAttributes.description == "Bool" else { return nil }
+        return closure.parameters.compactMap { parameter -> String? in
+            guard parameter.type.strippingAttributes.description == "Bool", let name = parameter.secondName ?? parameter.label,
+                ["isfinished", "finished", "isdone", "done", "islast", "last", "iscomplete", "completed"].contains(name.lowercased())
+            else { return nil }
+            return name
+        }.first
+    }
+
     /// A callback parameter: it outlives the call (`@escaping`, or an optional closure; a
     /// non-escaping closure runs before the method returns: `create(table:) { t in … }`) and
     /// hands the app a result or an event, directly or through one of the SDK's closure aliases.
@@ -328,7 +341,8 @@ extension StarterBlock {
             if handsAClosure(closure) { return false }
             // Work the SDK runs for the caller (`schedule(_ action: () -> Void)`) is not a callback.
             return CallbackShape.deliversResults(
-                closure, name: parameter.name.name, label: parameter.label?.name, returns: returns, answersGoingOn: answersGoingOn)
+                closure, name: parameter.name.name, label: parameter.label?.name, returns: returns,
+                answersGoingOn: answersGoingOn || Self.finishedFlag(of: closure) != nil)
                 && !CallbackShape.isWork(
                     name: parameter.name.name, label: parameter.label?.name, parameterCount: closure.parameters.count, method: method,
                     returns: returns, owner: owner, closureThrows: closure.throwsClause != nil,

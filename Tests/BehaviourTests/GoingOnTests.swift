@@ -57,4 +57,23 @@ import Testing
         #expect(await eventually { early.isDone })
         #expect(early.handedOut < 1000)
     }
+
+    /// Pages until the one handed `isFinished`, which is yielded and ends the stream; a consumer
+    /// that stops after the first page answers the next `false`, and no page after it is read.
+    @Test func pagesEndWithTheLastOrStopWhenTheConsumerLeaves() async throws {
+        let reader = ChunkReader()
+        var pages: [[String]] = []
+        for try await (page, _) in reader.pages(size: 3) { pages.append(page) }
+        #expect(pages == [["a", "b", "c"], ["d"]])
+        reader.failure = .radioOff
+        await #expect(throws: ScanError.radioOff) {
+            for try await _ in reader.pages(size: 3) {}
+        }
+        let early = ChunkReader()
+        early.chunks = (1...1000).map(String.init)
+        early.pause = 0.001
+        for try await _ in early.pages(size: 10) { break }
+        #expect(await eventually { early.isDone })
+        #expect(early.handedOut < 1000)
+    }
 }

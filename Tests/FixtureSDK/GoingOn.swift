@@ -104,4 +104,28 @@ public final class ChunkReader: @unchecked Sendable {
             completion(failure)
         }
     }
+
+    /// The chunks as pages of `size`, each with whether it is the last (like EVCloudKitDao's
+    /// `query(…, completionHandler: (_ results: [T], _ isFinished: Bool) -> Bool, errorHandler:)`):
+    /// the next page is read only when the handler answers `true`; `failure` goes to
+    /// `errorHandler` instead of the last page.
+    public func pages(size: Int, handler: @escaping (_ page: [String], _ isFinished: Bool) -> Bool, errorHandler: ((Error) -> Void)? = nil) {
+        let chunks = chunks
+        let failure = failure
+        let pause = pause
+        let handlers = UncheckedBox((handler, errorHandler))
+        DispatchQueue.global().async { [self] in
+            let (handler, errorHandler) = handlers.value
+            defer { done.withLock { $0 = true } }
+            var start = 0
+            while start < chunks.count {
+                let end = min(start + size, chunks.count)
+                if end == chunks.count, let failure { return errorHandler?(failure) ?? () }
+                count.withLock { $0 += end - start }
+                guard handler(Array(chunks[start..<end]), end == chunks.count) else { return }
+                start = end
+                if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+            }
+        }
+    }
 }

@@ -137,4 +137,27 @@ import Testing
         #expect(Scan.linkTarget(in: ["See ``ViewportState/observeDataSource(with:)``."]) == "ViewportState/observeDataSource(with:)")
         #expect(Scan.linkTarget(in: ["Uses ``Cancelable``."]) == nil)
     }
+
+    /// EVCloudKitDao's `query(_:orderBy:completionHandler: (_ results: [T], _ isFinished: Bool)
+    /// -> Bool, errorHandler:)`, whose documentation says nothing of the answer: a page handler
+    /// by its flag, a stream of the pages until the one handed `isFinished`, failed by the error
+    /// closure.
+    @Test func aPageHandlerHandedAFinishedFlagIsAStreamUntilIt() throws {
+        let text = scan(
+            """
+            public final class Dao {
+                /// Query a record type.
+                open func query(_ type: String, completionHandler: @escaping (_ results: [String], _ isFinished: Bool) -> Bool, errorHandler: ((_ error: Error) -> Void)? = nil) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "    @stream\n    // scan: @event(completionHandler) because 'completionHandler' is called for each event, answering whether to go on\n    @event(completionHandler)\n"
+                    + "    // scan: @failure(errorHandler) because 'errorHandler' is called with the error that stops the events\n    @failure(errorHandler)\n"),
+            "\(text)")
+        #expect(text.contains("    @until({ _, isFinished in isFinished }, inclusive: true)\n"), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("func query(_ type: String) -> _Concurrency.AsyncThrowingStream<([String], Bool), any Swift.Error> {"), "\(generated)")
+    }
 }

@@ -69,3 +69,38 @@ extension ChunkReader {
         #sourceLocation()
     }
 }
+
+#sourceLocation(file:"GoingOn.bridge",line:18)
+/// Pages, each handed with whether it is the last (like EVCloudKitDao's `query(…,
+/// completionHandler: (_ results: [T], _ isFinished: Bool) -> Bool, errorHandler:)`): the next
+/// page comes only when the handler answers `true`, and the last one ends the stream.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension ChunkReader {
+    #sourceLocation()
+    /// Bridged from `ChunkReader.pages(size:handler:errorHandler:)`.
+    /// Closures: `handler` is the events, `errorHandler` the error.
+    /// `handler` is answered `true` while the stream is consumed, `false` once it has ended: the SDK stops calling.
+    #sourceLocation(file:"GoingOn.bridge",line:24)
+    func pages(size: Int) -> _Concurrency.AsyncThrowingStream<([String], Bool), any Swift.Error> {
+        #sourceLocation(file:"GoingOn.bridge",line:24)
+        BridgegenStream<([String], Bool), Swift.Void>.throwing(
+            "ChunkReader.pages(size:)"
+        ) { events in
+            #sourceLocation(file:"GoingOn.bridge",line:24)
+            self.pages(
+                size: size,
+                handler: { page, isFinished in
+                    #sourceLocation(file:"GoingOn.bridge",line:23)
+                    let isLast = ({ _, isFinished in isFinished })(page, isFinished)
+                    #sourceLocation()
+                    let callback = events.callback(isLast: isLast, inclusive: true)
+                    callback.yield((page, isFinished))
+                    return events.isOpen
+                    #sourceLocation(file:"GoingOn.bridge",line:23)
+                },
+                errorHandler: { error in events.finish(throwing: error) }
+            )
+        }
+        #sourceLocation()
+    }
+}
