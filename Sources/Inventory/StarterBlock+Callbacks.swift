@@ -290,8 +290,9 @@ extension StarterBlock {
     static func finishedFlag(of closure: FunctionTypeSyntax) -> String? {
         guard closure.result.strippingAttributes.description == "Bool" else { return nil }
         return closure.parameters.compactMap { parameter -> String? in
+            // Named for the end: `isFinished`, `done`, `isLastPage` (a new user's), `completed`.
             guard parameter.type.strippingAttributes.description == "Bool", let name = parameter.secondName ?? parameter.label,
-                ["isfinished", "finished", "isdone", "done", "islast", "last", "iscomplete", "completed"].contains(name.lowercased())
+                ClosureRoleNames.camelWords(name).contains(where: { ["finished", "done", "last", "complete", "completed", "final"].contains($0.lowercased()) })
             else { return nil }
             return name
         }.first

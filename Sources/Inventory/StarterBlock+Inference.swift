@@ -353,7 +353,8 @@ extension StarterBlock {
         // A handler whose `Bool` answers whether the events go on (only the documentation makes
         // it a callback: StarterBlock+Callbacks): called for each, until it answers false.
         if let asking = callbacks.first(where: { closureType(of: $0).map { !$0.result.isVoid } == true }), let closure = closureType(of: asking) {
-            let name = asking.label?.name ?? asking.name.name
+            // By its parameter's name (`handler`), not its label (`with`).
+            let name = asking.name.name
             // Or a page handler handed a flag that says the pages are over (EVCloudKitDao's
             // `(_ results: [T], _ isFinished: Bool) -> Bool`): the stream ends after that page.
             let finished = Self.finishedFlag(of: closure)
@@ -369,7 +370,7 @@ extension StarterBlock {
             let others = function.parameters.filter { isClosure($0) && $0 != asking }
             var next = 1
             if others.count == 1, let other = others.first {
-                let otherName = other.label?.name ?? other.name.name
+                let otherName = other.name.name
                 let fails = ClosureRoleNames.plays(.failure, name: other.name.name, label: other.label?.name)
                 if fails || callbacks.contains(other) || Analyzer.looksLikeCompletion(other.name.name) || Analyzer.looksLikeCompletion(other.label?.name) {
                     annotations.insert(("@event(\(asking.name.name))", "'\(name)' is called for each event, answering whether to go on"), at: next)

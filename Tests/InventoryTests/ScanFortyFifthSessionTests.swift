@@ -157,6 +157,13 @@ import Testing
                     + "    // scan: @failure(errorHandler) because 'errorHandler' is called with the error that stops the events\n    @failure(errorHandler)\n"),
             "\(text)")
         #expect(text.contains("    @until({ _, isFinished in isFinished }, inclusive: true)\n"), "\(text)")
+        // A new user's `isLastPage` says the end as well; a `Bool` named otherwise does not.
+        let (flagged, _) = Parser.parse(Array("typealias H = (_ items: [String], _ isLastPage: Bool) -> Bool\ntypealias P = (_ item: String, _ selected: Bool) -> Bool".utf8))
+        let closures = flagged.declarations.compactMap { declaration -> FunctionTypeSyntax? in
+            guard case .typeAlias(let alias) = declaration, case .function(let closure) = alias.type.kind else { return nil }
+            return closure
+        }
+        #expect(closures.map(StarterBlock.finishedFlag(of:)) == ["isLastPage", nil])
         let generated = try generate(text)
         #expect(generated.contains("func query(_ type: String) -> _Concurrency.AsyncThrowingStream<([String], Bool), any Swift.Error> {"), "\(generated)")
     }

@@ -117,7 +117,7 @@ extension Planner {
         if call.completion.nilIsFailure { leftOut.append("A nil value is the failure: it throws `BridgegenError.noResult`.") }
         if call.completion.answersWhetherOpen {
             leftOut.append(
-                "`\(SwiftLiteral.commentSafe(call.completionName))` is answered `true` while the stream is consumed, `false` once it has ended: the SDK stops calling.")
+                "`\(SwiftLiteral.commentSafe(call.completionName))` is answered `true` until the stream ends, then `false`: events are buffered, not held back until the consumer asks.")
         }
         if !call.completion.progress.isEmpty {
             leftOut.append(

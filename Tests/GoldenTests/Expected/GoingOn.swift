@@ -16,7 +16,7 @@ private typealias BridgegenRuntimeVersionCheck = BridgegenRuntime.BridgegenRunti
 extension CameraFeed {
     #sourceLocation()
     /// Bridged from `CameraFeed.observe(with:)`.
-    /// `handler` is answered `true` while the stream is consumed, `false` once it has ended: the SDK stops calling.
+    /// `handler` is answered `true` until the stream ends, then `false`: events are buffered, not held back until the consumer asks.
     #sourceLocation(file:"GoingOn.bridge",line:9)
     func observe() -> _Concurrency.AsyncStream<Int> {
         #sourceLocation(file:"GoingOn.bridge",line:6)
@@ -43,7 +43,7 @@ extension ChunkReader {
     #sourceLocation()
     /// Bridged from `ChunkReader.read(path:chunk:completion:)`.
     /// Closures: `chunk` is the events, `completion` the end or the error.
-    /// `chunk` is answered `true` while the stream is consumed, `false` once it has ended: the SDK stops calling.
+    /// `chunk` is answered `true` until the stream ends, then `false`: events are buffered, not held back until the consumer asks.
     #sourceLocation(file:"GoingOn.bridge",line:16)
     func read(path: String) -> _Concurrency.AsyncThrowingStream<String, any Swift.Error> {
         #sourceLocation(file:"GoingOn.bridge",line:16)
@@ -79,7 +79,7 @@ extension ChunkReader {
     #sourceLocation()
     /// Bridged from `ChunkReader.pages(size:handler:errorHandler:)`.
     /// Closures: `handler` is the events, `errorHandler` the error.
-    /// `handler` is answered `true` while the stream is consumed, `false` once it has ended: the SDK stops calling.
+    /// `handler` is answered `true` until the stream ends, then `false`: events are buffered, not held back until the consumer asks.
     #sourceLocation(file:"GoingOn.bridge",line:24)
     func pages(size: Int) -> _Concurrency.AsyncThrowingStream<([String], Bool), any Swift.Error> {
         #sourceLocation(file:"GoingOn.bridge",line:24)
