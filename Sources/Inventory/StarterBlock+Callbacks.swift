@@ -284,20 +284,6 @@ extension StarterBlock {
         return closure.parameters.contains { $0.type.strippingAttributes.unwrappingOptional.description == handle }
     }
 
-    /// A page handler's flag that says the pages are over (EVCloudKitDao's `completionHandler:
-    /// (_ results: [T], _ isFinished: Bool) -> Bool`, whose answer asks for the next page): a
-    /// closure that answers `Bool` and is handed a `Bool` named so is a stream's, until it.
-    static func finishedFlag(of closure: FunctionTypeSyntax) -> String? {
-        guard closure.result.strippingAttributes.description == "Bool" else { return nil }
-        return closure.parameters.compactMap { parameter -> String? in
-            // Named for the end: `isFinished`, `done`, `isLastPage` (a new user's), `completed`.
-            guard parameter.type.strippingAttributes.description == "Bool", let name = parameter.secondName ?? parameter.label,
-                ClosureRoleNames.camelWords(name).contains(where: { ["finished", "done", "last", "complete", "completed", "final"].contains($0.lowercased()) })
-            else { return nil }
-            return name
-        }.first
-    }
-
     /// A callback parameter: it outlives the call (`@escaping`, or an optional closure; a
     /// non-escaping closure runs before the method returns: `create(table:) { t in … }`) and
     /// hands the app a result or an event, directly or through one of the SDK's closure aliases.

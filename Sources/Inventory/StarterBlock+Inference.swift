@@ -350,45 +350,8 @@ extension StarterBlock {
         {
             annotations.insert(("@stream", "'\(callbacks[0].label?.name ?? callbacks[0].name.name)' is called for each \(element) of the array"), at: 0)
         }
-        // A handler whose `Bool` answers whether the events go on (only the documentation makes
-        // it a callback: StarterBlock+Callbacks): called for each, until it answers false.
-        if let asking = callbacks.first(where: { closureType(of: $0).map { !$0.result.isVoid } == true }), let closure = closureType(of: asking) {
-            // By its parameter's name (`handler`), not its label (`with`).
-            let name = asking.name.name
-            // Or a page handler handed a flag that says the pages are over (EVCloudKitDao's
-            // `(_ results: [T], _ isFinished: Bool) -> Bool`): the stream ends after that page.
-            let finished = Self.finishedFlag(of: closure)
-            annotations.removeAll { $0.annotation == "@stream" }
-            annotations.insert(
-                ("@stream", finished == nil
-                    ? "its documentation says what '\(name)' answers decides whether the events go on: the stream answers true while it is consumed, false once it has ended"
-                    : "'\(name)' is handed '\(finished!)' and answers whether to go on: a page handler, answered true while the stream is consumed"),
-                at: 0)
-            // Beside a completion (AMSMB2's `contents(atPath:offset:fetchedData:completionHandler:)`):
-            // the answering closure has the events, the completion ends them; beside a failure
-            // closure (EVCloudKitDao's `errorHandler`), that fails them.
-            let others = function.parameters.filter { isClosure($0) && $0 != asking }
-            var next = 1
-            if others.count == 1, let other = others.first {
-                let otherName = other.name.name
-                let fails = ClosureRoleNames.plays(.failure, name: other.name.name, label: other.label?.name)
-                if fails || callbacks.contains(other) || Analyzer.looksLikeCompletion(other.name.name) || Analyzer.looksLikeCompletion(other.label?.name) {
-                    annotations.insert(("@event(\(asking.name.name))", "'\(name)' is called for each event, answering whether to go on"), at: next)
-                    annotations.insert(
-                        fails
-                            ? ("@failure(\(other.name.name))", "'\(otherName)' is called with the error that stops the events")
-                            : ("@finish(\(other.name.name))", "'\(otherName)' is called once, when the events are over"),
-                        at: next + 1)
-                    next += 2
-                }
-            }
-            if let finished {
-                let arguments = closure.parameters.map { parameter in (parameter.secondName ?? parameter.label) == finished ? finished : "_" }
-                annotations.insert(
-                    ("@until({ \(arguments.joined(separator: ", ")) in \(finished) }, inclusive: true)", "the page handed '\(finished)' true is the last: yielded, then the stream ends"),
-                    at: next)
-            }
-        }
+        // A handler whose `Bool` answers whether the events go on (StarterBlock+Answering).
+        answeringReadings(of: function, callbacks: callbacks, into: &annotations)
         // What the documentation says of how often the one callback comes, above what names
         // suggest; said where stronger evidence disagrees.
         let documentedOnce = documentedFrequencyReading(
