@@ -196,8 +196,20 @@ public struct Scan {
             guard member.kind == .property, case .context(let property)? = member.declaration, let type = property.type else { return nil }
             return StarterBlock.withoutSomeOrAny(type.strippingAttributes.unwrappingOptional.description)
         })
-        let publiclyAdopted = Set(types.filter { publicTypeNames.contains($0.name) }.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) })
-            .union(handedToApps)
+        // A composition's alias adopts each of its protocols (Gini's `DefaultDocumentService:
+        // DefaultDocumentServiceProtocol`, `= DocumentService & V2DocumentService`).
+        var composed: [String: [String]] = [:]
+        for alias in compositions {
+            guard let equals = alias.text.firstIndex(of: "=") else { continue }
+            composed[alias.name] = alias.text[alias.text.index(after: equals)...].split(separator: "&")
+                .map { String($0.trimmingCharacters(in: .whitespaces).prefix { $0 != "<" }) }
+        }
+        func adopted(by types: [SourceType]) -> Set<String> {
+            let named = types.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) }
+            return Set(named + named.flatMap { composed[$0] ?? [] })
+        }
+        let publiclyAdopted = adopted(by: types.filter { publicTypeNames.contains($0.name) }).union(handedToApps)
+        let adoptedInModule = adopted(by: types)
         let valueHolders = Self.valueHolders(of: types)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
         let calledOnValues = Self.requirementsCalledOnValues(types, in: files)
@@ -291,6 +303,7 @@ public struct Scan {
             (block.superclass, block.requirementsServed) = servedBy[type.name] ?? (nil, [:])
             block.heldBy = type.kind == .protocol ? holders[type.name] : nil
             block.isAdoptedPublicly = publiclyAdopted.contains(type.name)
+            block.isAdoptedInModule = adoptedInModule.contains(type.name) || publiclyAdopted.contains(type.name)
             block.requirementsCalledOnValues = calledOnValues
             block.requirementNames = Set(
                 moduleTypes.declarations(of: type.name).filter { $0.kind == .protocol }.flatMap(\.members).compactMap { member in

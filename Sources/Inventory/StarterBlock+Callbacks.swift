@@ -80,15 +80,22 @@ extension StarterBlock {
     /// no app code calls it, so an adapter would be unused.
     func delegateMethodCalledByHolder(_ function: FunctionDecl) -> String? {
         guard let heldBy, let holder = heldBy.split(separator: ".").first.map(String.init),
-            type.hasSuffix("Delegate") || type.hasSuffix("DataSource"),
             requirementNames.contains(function.fullName), requirementsCalledOnValues.contains(function.name.name)
         else { return nil }
-        if let first = function.parameters.first, first.label == nil,
+        let namedDelegate = type.hasSuffix("Delegate") || type.hasSuffix("DataSource")
+        if namedDelegate, let first = function.parameters.first, first.label == nil,
             Self.withoutSomeOrAny(first.type.strippingAttributes.unwrappingOptional.description) == holder
         {
             return "a delegate method: the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)' with itself first; your delegate implements it"
         }
         guard !isAdoptedPublicly else { return nil }
+        // A protocol of another name may be the library's own seam, implemented inside it
+        // (SignalR's `HttpClientProtocol`, Gigya's `BusinessApiServiceProtocol`) and called by
+        // apps as well: only one that nothing in the module adopts is the app's to implement.
+        guard namedDelegate || !isAdoptedInModule else { return nil }
+        guard namedDelegate else {
+            return "the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)', and nothing in it adopts \(type): your code implements it and the library calls it"
+        }
         return "a delegate method: the library keeps a \(type) in '\(heldBy)' and calls '\(function.name.name)', and none of its public types adopts \(type); your delegate implements it"
     }
 

@@ -158,6 +158,9 @@ struct StarterBlock {
     /// A protocol's: a public type of the module adopts it (the library's own implementation,
     /// which an app may call), or a public protocol's property hands one to the app's type.
     var isAdoptedPublicly = false
+    /// A protocol's: some type of the module adopts it, or another protocol refines it, at any
+    /// access level. One that nothing adopts is there for the app to implement.
+    var isAdoptedInModule = false
     /// A value type's block of callback properties, set through the object's property that keeps
     /// the value (`TableDirector.scrollViewEvents`; Scan.valueHolders): `@bridge(through:)`.
     var reachedThrough: String?

@@ -205,10 +205,10 @@ import Testing
         #expect(text.components(separatedBy: "an associated type of").count == 2, "\(text)")
     }
 
-    /// A protocol the library keeps a value of (Pusher's `Authorizer` in `AuthMethod.authorizer`):
-    /// the app may implement it and the library calls its requirement, said at each. Also one
-    /// the module conforms a type to (Starscream's `CertificatePinning`, GRDB's writers): who
-    /// calls is then a question for the reviewer, as it is for the others.
+    /// A protocol the library keeps a value of (Pusher's `Authorizer` in `AuthMethod.authorizer`)
+    /// and calls, which nothing in the module adopts: the app implements it, not bridged
+    /// (decision 172). One the module conforms a type to (Starscream's `CertificatePinning`,
+    /// GRDB's writers): who calls is then a question for the reviewer, said at each.
     @Test func aProtocolTheLibraryHoldsSaysWhoCalls() {
         let text = scan(
             """
@@ -240,7 +240,9 @@ import Testing
         // Kept, never called (the twenty-sixth session's outside try): nothing said of it.
         #expect(!text.contains("calls 'load' itself"), "\(text)")
         #expect(
-            text.contains("// scan: the library keeps a Authorizer in 'Options.authorizer' and calls 'fetchAuthValue' itself: if your code only implements it, mark it '@context'"),
+            text.contains(
+                "// Authorizer: fetchAuthValue(socketID:completionHandler:) — the library keeps a Authorizer in 'Options.authorizer' and calls 'fetchAuthValue', and nothing in it adopts Authorizer: your code implements it and the library calls it"
+            ),
             "\(text)")
         #expect(text.contains("// scan: the library keeps a DatabaseWriter in 'Pool.writer' and calls 'write' itself"), "\(text)")
     }

@@ -257,6 +257,9 @@ import Testing
             extension Database {
                 public func query(_ sql: String, completion: @escaping ([String]?, Error?) -> Void) {}
             }
+            public final class Connection: Database {
+                public func send(_ command: String, completion: @escaping (Error?) -> Void) {}
+            }
             struct LoggingDatabase {
                 let database: Database
                 func run() { database.send("PING") { _ in } }

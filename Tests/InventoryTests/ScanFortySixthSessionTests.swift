@@ -1,0 +1,75 @@
+@testable import DeclParser
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// What the forty-sixth session taught (decision 172): a protocol the library keeps in a property
+/// and calls, and that nothing in the module adopts, is the app's to implement, whatever its
+/// name; an adapter on it would be an async call nobody makes.
+@Suite struct ScanFortySixthSessionTests: ScanTesting {
+    /// Hyperwallet's `HyperwalletAuthenticationTokenProvider`, handed to `Hyperwallet.setup(_:)`,
+    /// kept, and asked for a token before each call: the app implements it. Not named like a
+    /// delegate, so before only a note said so, beside an adapter.
+    @Test func aProviderNothingAdoptsIsTheAppsToImplement() {
+        let text = scan(
+            """
+            public protocol TokenProvider {
+                func retrieveToken(completionHandler: @escaping (String?, Error?) -> Void)
+            }
+            public final class Wallet {
+                private var provider: TokenProvider
+                public init(provider: TokenProvider) { self.provider = provider }
+                public func user(completion: @escaping (String?, Error?) -> Void) {
+                    provider.retrieveToken { token, error in completion(token, error) }
+                }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// TokenProvider: retrieveToken(completionHandler:) — the library keeps a TokenProvider in 'Wallet.provider' and calls 'retrieveToken', and nothing in it adopts TokenProvider: your code implements it and the library calls it"
+            ), "\(text)")
+        #expect(!text.contains("extension TokenProvider {"), "\(text)")
+        #expect(text.contains("extension Wallet {"), "\(text)")
+    }
+
+    /// SignalR's `HttpClientProtocol`, kept and called by the library, and adopted by its own
+    /// `DefaultHttpClient` (internal): the library's seam, which apps call too. Bridged, with the
+    /// note that says the other reading. Gini's `DocumentService`, adopted through a
+    /// composition's alias (`DefaultDocumentServiceProtocol = DocumentService & V2`), likewise.
+    @Test func aProtocolTheModuleAdoptsStaysBridged() {
+        let text = scan(
+            """
+            public protocol HttpClientProtocol {
+                func get(url: URL, completionHandler: @escaping (Data?, Error?) -> Void)
+            }
+            class DefaultHttpClient: HttpClientProtocol {
+                func get(url: URL, completionHandler: @escaping (Data?, Error?) -> Void) {}
+            }
+            public protocol DocumentService: AnyObject {
+                func fetchDocument(with id: String, completion: @escaping (Result<String, Error>) -> Void)
+            }
+            protocol V2DocumentService: AnyObject {}
+            typealias DefaultDocumentServiceProtocol = DocumentService & V2DocumentService
+            public final class DefaultDocumentService: DefaultDocumentServiceProtocol {
+                public func fetchDocument(with id: String, completion: @escaping (Result<String, Error>) -> Void) {}
+            }
+            public final class Connection {
+                var httpClient: HttpClientProtocol = DefaultHttpClient()
+                var documents: DocumentService = DefaultDocumentService()
+                public func start() {
+                    httpClient.get(url: URL(fileURLWithPath: "/")) { _, _ in }
+                    documents.fetchDocument(with: "") { _ in }
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("extension HttpClientProtocol {"), "\(text)")
+        #expect(
+            text.contains(
+                "the library keeps a HttpClientProtocol in 'Connection.httpClient' and calls 'get' itself: if your code only implements it, mark it '@context'"
+            ), "\(text)")
+        #expect(!text.contains("nothing in it adopts HttpClientProtocol"), "\(text)")
+        #expect(!text.contains("nothing in it adopts DocumentService"), "\(text)")
+    }
+}
