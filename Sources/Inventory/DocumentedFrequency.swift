@@ -23,6 +23,8 @@ struct DocumentedFrequency: Equatable {
     static let repeatedThings: Set<String> = [
         "event", "events", "change", "changes", "update", "updates", "message", "messages", "row", "rows", "chunk",
         "chunks", "frame", "frames", "packet", "packets", "notification", "notifications", "response", "responses",
+        // "returns a block with heartbeat serie for each iteration until done" (HealthKitReporter).
+        "iteration", "iterations",
     ]
     /// Verbs a closure is the object of ("called once", "call the closure once").
     static let callingVerbs: Set<String> = [
@@ -57,18 +59,37 @@ struct DocumentedFrequency: Equatable {
     /// completion) and sentences about calling the method itself.
     static func read(_ documentation: [String], callback: String, otherParameters: Set<String>, method: String = "") -> DocumentedFrequency? {
         let others = Set(otherParameters.map { $0.lowercased() })
-        let prose = documentation.filter { line in
-            let words = Self.words(of: line)
-            guard let first = words.first else { return true }
-            // `- Parameter name:` / `- parameter name:` / `- name:` (under `- Parameters:`).
-            let named = first == "parameter" && words.count > 1 ? words[1] : first
-            return !(line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("-") && others.contains(named))
-        }
         // A list item (`- completion: callback to be executed on completion`) is a sentence of
         // its own, not the end of the one above it (WordPressKit's "…, whenever noteIds is
-        // present)" then the parameter list).
-        let sentences = prose.map { line in line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("-") ? ". " + line + " ." : line }
-            .joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }).map { words(of: String($0)) }
+        // present)" then the parameter list). Its lines wrapped go on with it, up to a blank
+        // line or the next item (HealthKitReporter's "- Parameter dataHandler: returns a block
+        // with heartbeat serie for each" then "iteration until done is True."); the items of the
+        // other parameters are left out, wrapped lines too.
+        var prose: [String] = []
+        var paragraphs: [String] = []
+        var item: (kept: Bool, open: Bool) = (true, false)
+        for line in documentation {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            let words = Self.words(of: line)
+            if trimmed.hasPrefix("-") {
+                // `- Parameter name:` / `- parameter name:` / `- name:` (under `- Parameters:`).
+                let named = words.first == "parameter" && words.count > 1 ? words[1] : words.first ?? ""
+                item = (!others.contains(named), true)
+                if item.kept {
+                    prose.append(line)
+                    paragraphs.append(". " + line + " .")
+                }
+            } else if item.open && !trimmed.isEmpty {
+                guard item.kept, let last = paragraphs.popLast() else { continue }
+                prose.append(line)
+                paragraphs.append(last.dropLast(2) + " " + line + " .")
+            } else {
+                item = (true, false)
+                prose.append(line)
+                paragraphs.append(line)
+            }
+        }
+        let sentences = paragraphs.joined(separator: " ").split(whereSeparator: { ".!?;".contains($0) }).map { words(of: String($0)) }
         // Not a sentence about another parameter ("any filters attached to the request … are only
         // executed once", AlamofireImage's, beside its `filter:`), unless it names the callback too.
         // Nor one with no subject, which is the method's own ("May be called multiple times",

@@ -72,4 +72,39 @@ import Testing
         #expect(!text.contains("nothing in it adopts HttpClientProtocol"), "\(text)")
         #expect(!text.contains("nothing in it adopts DocumentService"), "\(text)")
     }
+
+    /// HealthKitReporter's `heartbeatSeriesQuery(…, dataHandler:)`, "- Parameter dataHandler:
+    /// returns a block with heartbeat serie for each" wrapped onto "iteration until **done** …
+    /// is True.": a parameter's item goes on over its wrapped lines, and an iteration comes many
+    /// times. Another parameter's wrapped lines say nothing of the callback.
+    @Test func aParametersWrappedLinesAreItsOwn() {
+        let text = scan(
+            """
+            public struct Serie {}
+            public final class Reader {
+                /**
+                 Queries heartbeat series.
+                 - Parameter limit: **Int** limit of the elements.
+                 - Parameter dataHandler: returns a block with heartbeat serie for each
+                 iteration until **done** of **HeartbeatSerie**  is True.
+                 - Throws: HealthKitError.invalidType
+                 */
+                public func heartbeatSeriesQuery(limit: Int, dataHandler: @escaping (Serie?, Error?) -> Void) throws -> Int { 0 }
+                /// Downloads a file.
+                /// - Parameter progress: reports the bytes written for each
+                ///   iteration of the transfer.
+                /// - Parameter completion: the file's location.
+                public func download(progress: @escaping (Int64) -> Void, completion: @escaping (URL?, Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                """
+                    // scan: @stream because its documentation says 'each iteration'
+                    @stream
+                    public func heartbeatSeriesQuery(
+                """), "\(text)")
+        #expect(text.components(separatedBy: "    @stream\n").count == 2, "\(text)")
+    }
 }
