@@ -211,6 +211,7 @@ public struct Scan {
         let publiclyAdopted = adopted(by: types.filter { publicTypeNames.contains($0.name) }).union(handedToApps)
         let adoptedInModule = adopted(by: types)
         let valueHolders = Self.valueHolders(of: types)
+        let executors = Self.executors(of: types)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
         let calledOnValues = Self.requirementsCalledOnValues(types, in: files)
         let closureProperties = Self.closureProperties(of: types, aliases: aliases)
@@ -305,6 +306,7 @@ public struct Scan {
             block.isAdoptedPublicly = publiclyAdopted.contains(type.name)
             block.isAdoptedInModule = adoptedInModule.contains(type.name) || publiclyAdopted.contains(type.name)
             block.requirementsCalledOnValues = calledOnValues
+            block.executors = executors
             block.requirementNames = Set(
                 moduleTypes.declarations(of: type.name).filter { $0.kind == .protocol }.flatMap(\.members).compactMap { member in
                     if case .function(let function)? = member.declaration { return function.fullName }

@@ -387,6 +387,10 @@ extension StarterBlock {
             entry.refusal =
                 "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value, or, if it is safe to share between threads, declare 'extension \(notAnError): @retroactive @unchecked Sendable, @retroactive Error {}' in your code and bridge this as written"
         }
+        if let (returned, executor) = executorOfReturned(function, tokens: tokens) {
+            entry.refusal =
+                "returns a '\(returned)' that runs only once handed to '\(executor)': an adapter would drop it unstarted and wait until it is cancelled; write this one by hand where both are in reach (hand the value over, and stop it the same way when the task is cancelled)"
+        }
         if let failure = failureOnlyCallback(of: function, annotations: entry.annotations) {
             return addContext(
                 member, function,

@@ -161,6 +161,9 @@ struct StarterBlock {
     /// A protocol's: some type of the module adopts it, or another protocol refines it, at any
     /// access level. One that nothing adopts is there for the app to implement.
     var isAdoptedInModule = false
+    /// The module's methods that run a value handed to them, by the type they take
+    /// (Scan.executors).
+    var executors: [String: String] = [:]
     /// A value type's block of callback properties, set through the object's property that keeps
     /// the value (`TableDirector.scrollViewEvents`; Scan.valueHolders): `@bridge(through:)`.
     var reachedThrough: String?

@@ -107,4 +107,32 @@ import Testing
                 """), "\(text)")
         #expect(text.components(separatedBy: "    @stream\n").count == 2, "\(text)")
     }
+
+    /// HealthKitReporter's `HealthKitReader.sampleQuery(…, resultsHandler:) throws -> SampleQuery`
+    /// returns a HealthKit query that runs only once the app hands it to `HealthKitManager.
+    /// executeQuery(_ query: Query)` (HealthKit's `HKHealthStore.execute(_:)`): an adapter
+    /// dropped it and waited until cancelled. Refused, with the method that runs it. A query
+    /// no method of the module takes stays bridged.
+    @Test func aValueThatRunsOnlyWhenHandedOverIsRefused() {
+        let text = scan(
+            """
+            public class Query {}
+            public class SampleQuery: Query {}
+            public class Report {}
+            public class HealthKitManager {
+                public func executeQuery(_ query: Query) {}
+                public func stopQuery(_ query: Query) {}
+            }
+            public class HealthKitReader {
+                public func sampleQuery(limit: Int, resultsHandler: @escaping ([String], Error?) -> Void) throws -> SampleQuery { SampleQuery() }
+                public func report(resultsHandler: @escaping ([String], Error?) -> Void) -> Report { Report() }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "// Not bridgeable as written: returns a 'SampleQuery' that runs only once handed to 'HealthKitManager.executeQuery(_:)': an adapter would drop it unstarted and wait until it is cancelled;"
+            ), "\(text)")
+        #expect(text.contains("\n    public func report(resultsHandler: @escaping ([String], Error?) -> Void) -> Report\n"), "\(text)")
+    }
 }
