@@ -38,8 +38,12 @@ extension StarterBlock {
         if let returnedType, function.returnType.map({ !$0.isVoid }) == true, !tokens.isResumable(returnedType),
             let start = tokens.startMethod(of: returnedType), !streams, !annotations.contains(where: { $0.annotation.hasPrefix("@start") })
         {
-            notes.append(
-                ("", "the returned \(returnedType) has \(start)(): if it may not be started when '\(function.name.name)' is called, write '@start(\(start)())'"))
+            if tokens.isMadeSuspended(returnedType) {
+                notes.append(("@start(\(start)())", "the module documents that it makes a \(returnedType) suspended: \(start)() starts it once the callback is set"))
+            } else {
+                notes.append(
+                    ("", "the returned \(returnedType) has \(start)(): if it may not be started when '\(function.name.name)' is called, write '@start(\(start)())'"))
+            }
         }
         if !streams, Self.namesObserver(function.name.name), let inverse = tokens.answeringInverse(of: function, in: type) {
             notes.append(

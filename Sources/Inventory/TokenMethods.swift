@@ -8,6 +8,9 @@ struct TokenMethods {
     /// Types that can be suspended and resumed (`suspend()` and `resume()`), as a task is.
     private var resumable: Set<String> = []
     private var startedByResume: Set<String> = []
+    /// Types a method of the module documents that it returns suspended (pCloud's
+    /// `createCallTask(…)`: "- returns: An instance of `CallTask` in suspended state.").
+    private var madeSuspended: Set<String> = []
     /// A class's superclass (the first name it inherits), where the sources declare it.
     private var superclasses: [String: String] = [:]
     /// Each type's methods that take no argument (`stopListening`), for start/stop pairs.
@@ -50,6 +53,12 @@ struct TokenMethods {
             }
             for member in type.members where member.kind == .function && member.isStatic && (member.isPublic || includesInternal) {
                 if case .function(let function)? = member.declaration { staticFunctions[name, default: []].append(function) }
+            }
+            for member in type.members where member.kind == .function && (member.isPublic || includesInternal) {
+                guard case .function(let function)? = member.declaration, let returned = function.returnType, !returned.isVoid,
+                    member.documentation.contains(where: Self.saysReturnedSuspended)
+                else { continue }
+                madeSuspended.insert(Self.bareName(returned.strippingAttributes.unwrappingOptional.description))
             }
             for member in type.members where member.kind == .function && !member.isStatic && (member.isPublic || includesInternal) {
                 // Callable as `name()`: no parameters, or only ones with defaults (NIO's
@@ -295,6 +304,17 @@ struct TokenMethods {
 
     /// `start()` of a task type that also has a stop (pCloud's `CallTask`, whose
     /// `addCompletionBlock(_:)` returns the task, unstarted until `start()`).
+    /// A `- returns:` line that says the value comes suspended or unstarted.
+    static func saysReturnedSuspended(_ line: String) -> Bool {
+        let words = line.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" })
+        guard let returns = words.firstIndex(where: { $0 == "returns" || $0 == "-returns" }) else { return false }
+        let rest = words[returns...]
+        return rest.contains("suspended") || zip(rest, rest.dropFirst()).contains { $0 == "not" && $1 == "started" }
+    }
+
+    /// Whether a method of the module documents that it returns `type` suspended.
+    func isMadeSuspended(_ type: String) -> Bool { madeSuspended.contains(Self.bareName(type)) }
+
     func startMethod(of type: String) -> String? {
         let name = Self.bareName(type)
         guard withoutArguments[name]?.contains("start") == true, stopMethod(of: type) != nil else { return nil }

@@ -135,4 +135,41 @@ import Testing
             ), "\(text)")
         #expect(text.contains("\n    public func report(resultsHandler: @escaping ([String], Error?) -> Void) -> Report\n"), "\(text)")
     }
+
+    /// pCloud's `CallTask.addCompletionBlock(_:) -> CallTask`, whose client documents "- returns:
+    /// An instance of `CallTask` in suspended state.": the adapter starts it once its callback
+    /// is set, instead of a note that asks. A task nothing says is made suspended keeps the note.
+    @Test func aTaskTheModuleSaysItMakesSuspendedIsStarted() throws {
+        let text = scan(
+            """
+            public final class CallTask {
+                @discardableResult public func addCompletionBlock(_ block: @escaping (Result<Int, Error>) -> Void) -> CallTask { self }
+                @discardableResult public func start() -> CallTask { self }
+                public func cancel() {}
+            }
+            public final class UploadTask {
+                @discardableResult public func addCompletionBlock(_ block: @escaping (Result<Int, Error>) -> Void) -> UploadTask { self }
+                @discardableResult public func start() -> UploadTask { self }
+                public func cancel() {}
+            }
+            public final class Client {
+                /// Creates a call.
+                /// - returns: An instance of `CallTask` in suspended state.
+                public func createCallTask() -> CallTask { CallTask() }
+                public func createUploadTask() -> UploadTask { UploadTask() }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                """
+                    // scan: @start(start()) because the module documents that it makes a CallTask suspended: start() starts it once the callback is set
+                    @start(start())
+                """), "\(text)")
+        #expect(
+            text.contains("// scan: the returned UploadTask has start(): if it may not be started when 'addCompletionBlock' is called, write '@start(start())'"),
+            "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("start: { token in token.start() }"), "\(generated)")
+    }
 }
