@@ -98,12 +98,20 @@ extension StarterBlock {
     // So is one made by a method of URLSession's names (RequestKit's `RequestKitURLSession.
     // dataTask(with:completionHandler:) -> URLSessionDataTaskProtocol`, a seam that mirrors
     // URLSession, whose tasks are made suspended).
-    let namedAsURLSessions = ["dataTask", "uploadTask", "downloadTask"].contains(function.name.name)
+    // Or named for one after a prefix of the library's (Tealium's `tealiumDataTask(with:
+    // completionHandler:)`, Lottie's `lottieDataTask`).
+    let namedAsURLSessions = ["dataTask", "uploadTask", "downloadTask"].contains { kind in
+        let name = function.name.name
+        return name == kind || (name.hasSuffix(kind.prefix(1).uppercased() + kind.dropFirst()) && name.dropLast(kind.count).last?.isLowercase == true)
+    }
     if let returnedType, function.returnType.map({ !$0.isVoid }) == true,
         tokens.isResumable(returnedType) || (namedAsURLSessions && tokens.canResume(returnedType)),
         // One with no stop (MeiliSearch's seam, whose one method is `resume()`) all the same:
         // unstarted, the call would wait until it is cancelled.
-        tokens.stopMethod(of: returnedType) != nil || tokens.isStartedByResume(returnedType), !annotations.contains(where: { $0.annotation == "@stream" })
+        // So is a URLSession-named method's, whose task is suspended by that convention
+        // (Tealium's `URLSessionDataTaskProtocol`, whose one method is `resume()`).
+        tokens.stopMethod(of: returnedType) != nil || tokens.isStartedByResume(returnedType) || namedAsURLSessions,
+        !annotations.contains(where: { $0.annotation == "@stream" })
     {
         annotations.append(
             ("@start(resume())",

@@ -172,4 +172,31 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("start: { token in token.start() }"), "\(generated)")
     }
+
+    /// Tealium's `URLSessionProtocol.tealiumDataTask(with:completionHandler:) ->
+    /// URLSessionDataTaskProtocol`, whose one method is `resume()`: named as URLSession's after
+    /// a prefix of the library's, and suspended by that convention, stop or no stop.
+    @Test func aDataTaskNamedAfterAPrefixIsResumed() throws {
+        let text = scan(
+            """
+            public protocol URLSessionDataTaskProtocol {
+                func resume()
+            }
+            public protocol URLSessionProtocol {
+                func tealiumDataTask(with url: URL, completionHandler: @escaping (Data?, URLResponse?, Error?) -> Void) -> URLSessionDataTaskProtocol
+            }
+            public final class DefaultSession: URLSessionProtocol {
+                public func tealiumDataTask(with url: URL, completionHandler: @escaping (Data?, URLResponse?, Error?) -> Void) -> URLSessionDataTaskProtocol { fatalError() }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                """
+                    // scan: @start(resume()) because 'tealiumDataTask' is named as URLSession's, whose tasks are made suspended: resume() starts the returned URLSessionDataTaskProtocol
+                    @start(resume())
+                """), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("start: { token in token.resume() }"), "\(generated)")
+    }
 }
