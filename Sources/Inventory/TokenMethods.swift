@@ -302,8 +302,6 @@ struct TokenMethods {
         return ""
     }
 
-    /// `start()` of a task type that also has a stop (pCloud's `CallTask`, whose
-    /// `addCompletionBlock(_:)` returns the task, unstarted until `start()`).
     /// A `- returns:` line that says the value comes suspended or unstarted.
     static func saysReturnedSuspended(_ line: String) -> Bool {
         let words = line.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" })
@@ -315,6 +313,8 @@ struct TokenMethods {
     /// Whether a method of the module documents that it returns `type` suspended.
     func isMadeSuspended(_ type: String) -> Bool { madeSuspended.contains(Self.bareName(type)) }
 
+    /// `start()` of a task type that also has a stop (pCloud's `CallTask`, whose
+    /// `addCompletionBlock(_:)` returns the task, unstarted until `start()`).
     func startMethod(of type: String) -> String? {
         let name = Self.bareName(type)
         guard withoutArguments[name]?.contains("start") == true, stopMethod(of: type) != nil else { return nil }
