@@ -104,13 +104,16 @@ extension StarterBlock {
         let name = function.name.name
         return name == kind || (name.hasSuffix(kind.prefix(1).uppercased() + kind.dropFirst()) && name.dropLast(kind.count).last?.isLowercase == true)
     }
+    // Or of a protocol the module makes URLSession's tasks adopt (VimeoNetworking's
+    // `SessionManaging.request(_:parameters:then:) -> Task?`, `extension URLSessionTask: Task`).
+    let aURLSessionTask = returnedType.map(tokens.isAdoptedByURLSessionTasks) ?? false
     if let returnedType, function.returnType.map({ !$0.isVoid }) == true,
-        tokens.isResumable(returnedType) || (namedAsURLSessions && tokens.canResume(returnedType)),
+        tokens.isResumable(returnedType) || ((namedAsURLSessions || aURLSessionTask) && tokens.canResume(returnedType)),
         // One with no stop (MeiliSearch's seam, whose one method is `resume()`) all the same:
         // unstarted, the call would wait until it is cancelled.
         // So is a URLSession-named method's, whose task is suspended by that convention
         // (Tealium's `URLSessionDataTaskProtocol`, whose one method is `resume()`).
-        tokens.stopMethod(of: returnedType) != nil || tokens.isStartedByResume(returnedType) || namedAsURLSessions,
+        tokens.stopMethod(of: returnedType) != nil || tokens.isStartedByResume(returnedType) || namedAsURLSessions || aURLSessionTask,
         !annotations.contains(where: { $0.annotation == "@stream" })
     {
         annotations.append(
@@ -119,7 +122,9 @@ extension StarterBlock {
                 ? "the returned \(returnedType) documents resume() as what starts it"
                 : tokens.isResumable(returnedType)
                     ? "the returned \(returnedType) can be suspended and resumed: resume() starts it"
-                    : "'\(function.name.name)' is named as URLSession's, whose tasks are made suspended: resume() starts the returned \(returnedType)"))
+                    : namedAsURLSessions
+                        ? "'\(function.name.name)' is named as URLSession's, whose tasks are made suspended: resume() starts the returned \(returnedType)"
+                        : "the module makes URLSession's tasks adopt \(returnedType), and they are made suspended: resume() starts it"))
     }
     }
 }

@@ -11,6 +11,9 @@ struct TokenMethods {
     /// Types a method of the module documents that it returns suspended (pCloud's
     /// `createCallTask(…)`: "- returns: An instance of `CallTask` in suspended state.").
     private var madeSuspended: Set<String> = []
+    /// Protocols the module makes Foundation's tasks adopt (VimeoNetworking's `extension
+    /// URLSessionTask: Task`): what such a type is, is a URLSession task, made suspended.
+    private var adoptedByURLSessionTasks: Set<String> = []
     /// A class's superclass (the first name it inherits), where the sources declare it.
     private var superclasses: [String: String] = [:]
     /// Each type's methods that take no argument (`stopListening`), for start/stop pairs.
@@ -41,6 +44,9 @@ struct TokenMethods {
             let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
             if type.kind != .extension { declared.insert(name) }
             if type.kind == .class, let first = type.inherits.first { superclasses[name] = first }
+            if type.kind == .extension, ["URLSessionTask", "URLSessionDataTask", "URLSessionUploadTask", "URLSessionDownloadTask"].contains(name) {
+                adoptedByURLSessionTasks.formUnion(type.inherits.map { Self.bareName($0) })
+            }
             // A closure property called as a stop (roberthein/Observable's `Disposable.dispose: () -> ()`).
             for member in type.members where member.kind == .property && !member.isStatic && (member.isPublic || includesInternal)
                 && Self.stopMethods.contains(member.name)
@@ -258,6 +264,9 @@ struct TokenMethods {
 
     /// Whether `type` has a `resume()` an app can call.
     func canResume(_ type: String) -> Bool { withoutArguments[Self.bareName(type)]?.contains("resume") == true }
+
+    /// Whether the module makes Foundation's URLSession tasks adopt `type`.
+    func isAdoptedByURLSessionTasks(_ type: String) -> Bool { adoptedByURLSessionTasks.contains(Self.bareName(type)) }
 
     static func bareName(_ type: String) -> String {
         // An opaque or existential token (Supabase's `some AuthStateChangeListenerRegistration`)

@@ -199,4 +199,34 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("start: { token in token.resume() }"), "\(generated)")
     }
+
+    /// VimeoNetworking's `SessionManaging.request(_:parameters:then:) -> Task?`, where the module
+    /// declares `protocol Task { func cancel(); func resume() }` and `extension URLSessionTask:
+    /// Task`: the task is a URLSession task, made suspended, so the adapter resumes it.
+    @Test func aProtocolURLSessionTasksAdoptIsResumed() throws {
+        let text = scan(
+            """
+            public protocol Task {
+                var id: Int { get }
+                func cancel()
+                func resume()
+            }
+            extension URLSessionTask: Task {
+                public var id: Int { return self.taskIdentifier }
+            }
+            public protocol SessionManaging {
+                func request(_ url: URL, then callback: @escaping (Result<Data, Error>) -> Void) -> Task?
+            }
+            public final class Manager: SessionManaging {
+                public func request(_ url: URL, then callback: @escaping (Result<Data, Error>) -> Void) -> Task? { nil }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                """
+                    // scan: @start(resume()) because the module makes URLSession's tasks adopt Task?, and they are made suspended: resume() starts it
+                    @start(resume())
+                """), "\(text)")
+    }
 }
