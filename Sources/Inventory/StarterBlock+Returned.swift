@@ -106,7 +106,8 @@ extension StarterBlock {
     }
     // Or of a protocol the module makes URLSession's tasks adopt (VimeoNetworking's
     // `SessionManaging.request(_:parameters:then:) -> Task?`, `extension URLSessionTask: Task`).
-    let aURLSessionTask = returnedType.map(tokens.isAdoptedByURLSessionTasks) ?? false
+    // Or one the module documents it returns suspended (decision 175, as `start()` is).
+    let aURLSessionTask = returnedType.map { tokens.isAdoptedByURLSessionTasks($0) || tokens.isMadeSuspended($0) } ?? false
     if let returnedType, function.returnType.map({ !$0.isVoid }) == true,
         tokens.isResumable(returnedType) || ((namedAsURLSessions || aURLSessionTask) && tokens.canResume(returnedType)),
         // One with no stop (MeiliSearch's seam, whose one method is `resume()`) all the same:
@@ -124,7 +125,9 @@ extension StarterBlock {
                     ? "the returned \(returnedType) can be suspended and resumed: resume() starts it"
                     : namedAsURLSessions
                         ? "'\(function.name.name)' is named as URLSession's, whose tasks are made suspended: resume() starts the returned \(returnedType)"
-                        : "the module makes URLSession's tasks adopt \(returnedType), and they are made suspended: resume() starts it"))
+                        : tokens.isMadeSuspended(returnedType)
+                            ? "the module documents that it makes a \(returnedType) suspended: resume() starts it"
+                            : "the module makes URLSession's tasks adopt \(returnedType), and they are made suspended: resume() starts it"))
     }
     }
 }

@@ -229,4 +229,28 @@ import Testing
                     @start(resume())
                 """), "\(text)")
     }
+
+    /// The same evidence for a task that `resume()` starts: "- returns: A download, suspended."
+    /// beside a `resume()` and a `cancel()` (no `suspend()`, no URLSession name).
+    @Test func aTaskTheModuleSaysItMakesSuspendedIsResumed() {
+        let text = scan(
+            """
+            public final class Download {
+                public func resume() {}
+                public func cancel() {}
+            }
+            public final class Downloader {
+                /// Makes a download.
+                /// - returns: A download, suspended.
+                public func fetch(_ url: URL, completion: @escaping (Result<Data, Error>) -> Void) -> Download { Download() }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                """
+                    // scan: @start(resume()) because the module documents that it makes a Download suspended: resume() starts it
+                    @start(resume())
+                """), "\(text)")
+    }
 }
