@@ -204,7 +204,13 @@ import TestSupport
         let late: [BridgegenMisuse.Kind] = [.callbackAfterCancellation, .eventAfterConsumerLeft]
         #expect(await eventually { log.all.contains { $0.kind == .callbackAfterCancellation } && log.all.allSatisfy { late.contains($0.kind) } })
         try await Task.sleep(for: .milliseconds(50))
-        #expect(log.all.allSatisfy { late.contains($0.kind) } && log.all.count <= 2, "\(log.all)")
+        // At most one report per late callback: each data callback after the first (the SDK
+        // stops sending once cancelled, so how many came depends only on how soon the stop ran)
+        // and the one answer to the cancel. A count bound in milliseconds would fail on a busy
+        // machine; this one fails only if a callback is reported twice or one is invented.
+        let sent = sdk.sentCount
+        #expect(sent >= 1)
+        #expect(log.all.allSatisfy { late.contains($0.kind) } && log.all.count <= sent, "\(log.all), \(sent) sent")
     }
 
     /// The consumer's task cancelled while events come: the loop just ends, without an error
