@@ -41,15 +41,7 @@ extension Scan {
         func refined(_ name: String, seen: Set<String> = []) -> [String] {
             (refines[name] ?? []).filter { !seen.contains($0) && requirements[$0] != nil }.flatMap { [$0] + refined($0, seen: seen.union([name])) }
         }
-        // A typealias of a composition of protocols adopted as one (GiniPayApiLib's
-        // `typealias DefaultDocumentServiceProtocol = DocumentService & V2DocumentService`).
-        var compositions: [String: [String]] = [:]
-        for alias in aliases {
-            guard case .typeAlias(let decl)? = alias.declaration, case let parts = decl.type.description.components(separatedBy: " & "),
-                parts.count > 1
-            else { continue }
-            compositions[decl.name.name] = parts.map { $0.trimmingCharacters(in: .whitespaces) }
-        }
+        let compositions = Self.compositions(aliases)
         var conformances: [String: [String]] = [:]
         for type in types where type.kind != .protocol {
             conformances[type.name, default: []] += type.inherits.flatMap { compositions[$0] ?? [$0] }.flatMap {
@@ -358,5 +350,21 @@ extension Scan {
             }
         }
         return holders
+    }
+}
+
+extension Scan {
+    /// Each typealias of a composition of protocols, by name: the protocols it joins, adopted as
+    /// one (GiniPayApiLib's `typealias DefaultDocumentServiceProtocol = DocumentService &
+    /// V2DocumentService`).
+    static func compositions(_ aliases: [SourceMember]) -> [String: [String]] {
+        var compositions: [String: [String]] = [:]
+        for alias in aliases {
+            guard case .typeAlias(let decl)? = alias.declaration, case let parts = decl.type.description.components(separatedBy: " & "),
+                parts.count > 1
+            else { continue }
+            compositions[decl.name.name] = parts.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        return compositions
     }
 }

@@ -198,18 +198,15 @@ public struct Scan {
         })
         // A composition's alias adopts each of its protocols (Gini's `DefaultDocumentService:
         // DefaultDocumentServiceProtocol`, `= DocumentService & V2DocumentService`).
-        var composed: [String: [String]] = [:]
-        for alias in compositions {
-            guard let equals = alias.text.firstIndex(of: "=") else { continue }
-            composed[alias.name] = alias.text[alias.text.index(after: equals)...].split(separator: "&")
-                .map { String($0.trimmingCharacters(in: .whitespaces).prefix { $0 != "<" }) }
-        }
-        func adopted(by types: [SourceType]) -> Set<String> {
-            let named = types.flatMap(\.inherits).map { String($0.prefix { $0 != "<" }) }
+        let composed = Self.compositions(compositions).mapValues { $0.map { String($0.prefix { $0 != "<" }) } }
+        // What the named types inherit (a protocol's refinements too) and what their aliases compose.
+        let moduleTypes = ModuleTypes(types)
+        func adopted(by names: some Sequence<String>) -> Set<String> {
+            let named = names.flatMap { moduleTypes.inherits[$0] ?? [] }
             return Set(named + named.flatMap { composed[$0] ?? [] })
         }
-        let publiclyAdopted = adopted(by: types.filter { publicTypeNames.contains($0.name) }).union(handedToApps)
-        let adoptedInModule = adopted(by: types)
+        let publiclyAdopted = adopted(by: publicTypeNames).union(handedToApps)
+        let adoptedInModule = adopted(by: moduleTypes.inherits.keys)
         let valueHolders = Self.valueHolders(of: types)
         let executors = Self.executors(of: types)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
@@ -255,7 +252,6 @@ public struct Scan {
         // A type's block (or the free functions', named ""), with what the whole module says
         // (read once: a module of thousands of types, SwiftyDropbox's, made a block each).
         let resultAliases = Set(aliases.filter(StarterBlock.aliasesResult).map(\.name))
-        let moduleTypes = ModuleTypes(types)
         let mergedTypes = ModuleTypes(merged)
         let dependencyTypes = ModuleTypes(dependencies.types)
         let subclasses = Dictionary(grouping: types.filter { $0.kind == .class && $0.inherits.first != nil }, by: { $0.inherits[0] })
