@@ -283,6 +283,25 @@ extension StarterBlock {
     }
 
     /// A type named for what stops a registration (`NotificationToken`, `Disposable`, …).
+    /// The method the documentation says stops what the call returns, "call `invalidate()` on the
+    /// token" (Realm's `observe(_:) -> NotificationToken`, an alias of an Objective-C class whose
+    /// declaration the Swift sources do not have): the stop scan cannot read from the token's type.
+    static func stopNamedInDocumentation(_ lines: [String], returned: String) -> String? {
+        let text = lines.joined(separator: " ")
+        let bare = TokenMethods.bareName(withoutSomeOrAny(returned)).lowercased()
+        var rest = text[...]
+        while let call = rest.range(of: "call `", options: .caseInsensitive) {
+            rest = rest[call.upperBound...]
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            let after = rest.dropFirst(name.count)
+            guard !name.isEmpty, after.hasPrefix("()` on the ") else { continue }
+            // "on the token", "on the returned token", "on the notification token".
+            let object = after.dropFirst("()` on the ".count).prefix(40).lowercased()
+            if ["token", "subscription", bare].contains(where: { !$0.isEmpty && object.contains($0) }) { return String(name) }
+        }
+        return nil
+    }
+
     static func namesToken(_ type: String) -> Bool {
         let bare = TokenMethods.bareName(withoutSomeOrAny(type))
         return ["Token", "Subscription", "Registration", "Disposable", "Cancellable", "Handle", "Observation"].contains(where: bare.hasSuffix)

@@ -1,0 +1,50 @@
+@testable import DeclParser
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// What the forty-seventh session taught: a token of another module still has its stop written
+/// down where the library says how to use it.
+@Suite struct ScanFortySeventhSessionTests: ScanTesting {
+    /// Realm's `observe(_:) -> NotificationToken`: an alias of Objective-C's `RLMNotificationToken`,
+    /// which the Swift sources do not declare, and documented "To stop receiving updates, call
+    /// `invalidate()` on the token." Before, the starter asked for the stop, and a stream the
+    /// consumer left kept its registration, warned at generate.
+    @Test func aTokensStopNamedByTheDocumentationStopsTheStream() throws {
+        let text = scan(
+            """
+            public typealias NotificationToken = RLMNotificationToken
+            public final class Realm {
+                /// Adds a notification handler for changes made to this Realm, and returns a
+                /// notification token. Notification handlers are called after each write
+                /// transaction is committed.
+                ///
+                /// You must retain the returned token for as long as you want updates to be sent
+                /// to the block. To stop receiving updates, call `invalidate()` on the token.
+                public func observe(_ block: @escaping (Notification, Realm) -> Void) -> NotificationToken { fatalError() }
+                /// Observes the results, and returns a token.
+                public func observe(on queue: DispatchQueue?, _ block: @escaping (Notification) -> Void) -> NotificationToken { fatalError() }
+            }
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @cancel(token: invalidate()) because its documentation says to call invalidate() on the NotificationToken it returns
+                @cancel(token: invalidate())
+                public func observe(_ block:
+            """), "\(text)")
+        // Without such a sentence, the starter still asks.
+        #expect(text.contains("""
+                // scan: the NotificationToken it returns is not declared in these sources: write '@cancel(token: method())' with the method that stops it
+                public func observe(on queue:
+            """), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("token.invalidate()"), "\(swift)")
+    }
+
+    /// A sentence that names a method called on something else is no stop.
+    @Test func aCallOnAnotherObjectIsNoStop() {
+        #expect(StarterBlock.stopNamedInDocumentation(["Call `refresh()` on the realm first."], returned: "NotificationToken") == nil)
+        #expect(StarterBlock.stopNamedInDocumentation(["call `stop()` on the returned subscription"], returned: "RTSubscription?") == "stop")
+        #expect(StarterBlock.stopNamedInDocumentation(["Call `cancel()` on the `ListenerRegistration`."], returned: "ListenerRegistration") == "cancel")
+    }
+}
