@@ -283,21 +283,23 @@ extension StarterBlock {
     }
 
     /// A type named for what stops a registration (`NotificationToken`, `Disposable`, …).
-    /// The method the documentation says stops what the call returns, "call `invalidate()` on the
+    /// The method the documentation says stops what the call returns: "call `invalidate()` on the
     /// token" (Realm's `observe(_:) -> NotificationToken`, an alias of an Objective-C class whose
-    /// declaration the Swift sources do not have): the stop scan cannot read from the token's type.
+    /// declaration the Swift sources do not have), "the `invalidate()` method should be called on
+    /// it", "`ProgressNotificationToken.invalidate()`": the stop scan cannot read from the type.
     static func stopNamedInDocumentation(_ lines: [String], returned: String) -> String? {
         let text = lines.joined(separator: " ")
-        let bare = TokenMethods.bareName(withoutSomeOrAny(returned)).lowercased()
-        var rest = text[...]
-        while let call = rest.range(of: "call `", options: .caseInsensitive) {
-            rest = rest[call.upperBound...]
-            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            let after = rest.dropFirst(name.count)
-            guard !name.isEmpty, after.hasPrefix("()` on the ") else { continue }
-            // "on the token", "on the returned token", "on the notification token".
-            let object = after.dropFirst("()` on the ".count).prefix(40).lowercased()
-            if ["token", "subscription", bare].contains(where: { !$0.isEmpty && object.contains($0) }) { return String(name) }
+        let bare = TokenMethods.bareName(withoutSomeOrAny(returned))
+        let parts = text.components(separatedBy: "`")
+        // Every other part is a code span: `[Type.]name()`.
+        for index in stride(from: 1, to: parts.count - 1, by: 2) where parts[index].hasSuffix("()") {
+            let path = parts[index].dropLast(2).split(separator: ".")
+            guard let name = path.last, path.count <= 2, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+            if path.count == 2 { if path[0] == bare { return String(name) } else { continue } }
+            let before = parts[index - 1].lowercased(), after = parts[(index + 1)...].joined(separator: "`").prefix(60).lowercased()
+            let onTheToken = after.hasPrefix(" on the ") && ["token", "subscription", bare.lowercased()].contains { after.prefix(40).contains($0) }
+            if (before.hasSuffix("call ") || before.hasSuffix("calling ")) && onTheToken { return String(name) }
+            if after.hasPrefix(" method should be called on ") { return String(name) }
         }
         return nil
     }

@@ -46,5 +46,12 @@ import Testing
         #expect(StarterBlock.stopNamedInDocumentation(["Call `refresh()` on the realm first."], returned: "NotificationToken") == nil)
         #expect(StarterBlock.stopNamedInDocumentation(["call `stop()` on the returned subscription"], returned: "RTSubscription?") == "stop")
         #expect(StarterBlock.stopNamedInDocumentation(["Call `cancel()` on the `ListenerRegistration`."], returned: "ListenerRegistration") == "cancel")
+        // Realm's `addProgressNotification(for:mode:block:) -> ProgressNotificationToken?`.
+        #expect(
+            StarterBlock.stopNamedInDocumentation(
+                ["The token returned by this method must be retained as long as progress", "notifications are desired, and the `invalidate()` method should be called on it"],
+                returned: "ProgressNotificationToken?") == "invalidate")
+        #expect(StarterBlock.stopNamedInDocumentation(["until it is unregistered by calling `ProgressNotificationToken.invalidate()`."], returned: "ProgressNotificationToken?") == "invalidate")
+        #expect(StarterBlock.stopNamedInDocumentation(["`Realm.refresh()` first"], returned: "ProgressNotificationToken?") == nil)
     }
 }
