@@ -241,6 +241,15 @@ extension StarterBlock {
                 member, function,
                 reason: "returns a \(bare), which takes back what this call starts when it is released (its deinit calls '\(verb)'): an adapter would drop it at once and wait for nothing; bridge a method of yours that keeps it while you listen")
         }
+        // Several handles at once (CwlSignal's `SignalChannel.subscribe(context:_:) -> (input:,
+        // output:)`, whose input cancels the signal when released): an adapter returns only what
+        // the callback gets, so it would drop them the moment the call returns.
+        if takesCallback(function), case .tuple(let parts)? = function.returnType?.strippingAttributes.kind, parts.count > 1 {
+            let names = parts.map { $0.label.map { "'\($0)'" } ?? $0.type.description }.joined(separator: ", ")
+            return addContext(
+                member, function,
+                reason: "returns a tuple (\(names)) beside its callback: an adapter would drop it as the call returns, and the caller needs its parts (to send, to stop); bridge a method of yours that keeps them while you listen")
+        }
         // An operator of a chain (CwlSignal's `SignalInterface.onValue(context:_:) ->
         // Signal<OutputValue>`, beside dozens more that return a `Signal`): the value it returns
         // runs the closure as it is used, a "do" operator. Not the receiver's own type, returned

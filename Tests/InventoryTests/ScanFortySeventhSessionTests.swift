@@ -54,4 +54,24 @@ import Testing
         #expect(StarterBlock.stopNamedInDocumentation(["until it is unregistered by calling `ProgressNotificationToken.invalidate()`."], returned: "ProgressNotificationToken?") == "invalidate")
         #expect(StarterBlock.stopNamedInDocumentation(["`Realm.refresh()` first"], returned: "ProgressNotificationToken?") == nil)
     }
+
+    /// CwlSignal's `SignalChannel.subscribe(context:_:) -> (input: InputInterface, output:
+    /// SignalOutput<…>)`: the input is how the caller sends, and releasing it cancels the signal.
+    /// Before, a one-shot dropped the tuple, and the call ended with `.cancelled` at once.
+    @Test func aTupleOfHandlesIsRefused() {
+        let text = scan(
+            """
+            public final class SignalOutput<Value> { public func cancel() {} }
+            public struct SignalChannel<InputInterface, Value> {
+                public func subscribe(_ handler: @escaping (Result<Value, Error>) -> Void) -> (input: InputInterface, output: SignalOutput<Value>) { fatalError() }
+                public func subscribeValues(_ handler: @escaping (Value) -> Void) -> SignalOutput<Value> { fatalError() }
+            }
+            """
+        ).text
+        #expect(
+            text.contains(
+                "@context  // returns a tuple ('input', 'output') beside its callback: an adapter would drop it as the call returns, and the caller needs its parts (to send, to stop); bridge a method of yours that keeps them while you listen\n    public func subscribe("
+            ), "\(text)")
+        #expect(text.contains("@cancel(token)\n    public func subscribeValues("), "\(text)")
+    }
 }
