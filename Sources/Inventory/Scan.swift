@@ -370,9 +370,12 @@ public struct Scan {
                 guard member.kind == .initializer, case .context(let initializer)? = member.declaration else { return [] }
                 return initializer.parameters.filter { $0.type.description.contains("->") || block.closureType(of: $0) != nil }.map(\.name.name)
             })
-            // A reconnect the app calls: not a retry strategy's (Swift-ActionCableClient's
+            // A reconnect the app calls, or the library's own (SwiftPhoenixClient's `Socket.reconnectAfter`,
+            // CocoaMQTT's `autoReconnect`): not a hook announcing a retry (Swift-ActionCableClient's
             // `willReconnect`, whose retried drops the library keeps to itself).
-            block.reconnectMember = members.first { $0.kind == .function && $0.name.hasPrefix("reconnect") }.map { $0.name + "()" }
+            block.reconnectMember =
+                members.first { $0.kind == .function && $0.name.hasPrefix("reconnect") }.map { $0.name + "()" }
+                ?? members.first { $0.kind == .property && ["reconnect", "autoReconnect"].contains(where: $0.name.hasPrefix) }?.name
             block.streamedProperties = Set(
                 members.filter { member in
                     block.isCallbackProperty(member) && !StarterBlock.isUnavailable(member)

@@ -89,8 +89,13 @@ extension StarterBlock {
         if once, callbacks.count == 1, ClosureRoleNames.eventName(function.name.name).hasPrefix("on"),
             ClosureRoleNames.camelWords(function.name.name).contains(where: { ["close", "closed", "disconnect", "disconnected"].contains($0) })
         {
-            annotations.append(
-                ("", "one-shot: '\(function.name.name)' is named for an end, which comes once; if the SDK reconnects and calls it for each connection, add '@stream'"))
+            if let reconnect = reconnectMember {
+                // SwiftPhoenixClient's `Socket.onClose(callback:)`, beside `reconnectAfter`.
+                annotations.insert(("@stream", "'\(function.name.name)' comes once per connection, and \(Self.bareTypeName(type)) reconnects ('\(reconnect)'): called for each"), at: 0)
+            } else {
+                annotations.append(
+                    ("", "one-shot: '\(function.name.name)' is named for an end, which comes once; if the SDK reconnects and calls it for each connection, add '@stream'"))
+            }
         }
         if let note = cancellationNote(of: function, callbacks: callbacks) { annotations.append(note) }
         // A builder-style method returns `Self`: the block's own type. An opaque or existential

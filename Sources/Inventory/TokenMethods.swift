@@ -188,6 +188,9 @@ struct TokenMethods {
         guard let returned = function.returnType?.strippingAttributes.description, returned != "Void", returned != "()" else { return nil }
         let name = function.name.name
         var inverses = name == "on" || name == "once" ? ["off"] : ClosureRoleNames.inverses(of: name)
+        // `off` of an `on<Event>` too (SwiftPhoenixClient's `Socket.onClose(callback:) -> String`
+        // and `off(_ refs: [String])`).
+        if name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true { inverses.append("off") }
         // The bare inverse verb, or `…From…` of `…To…`, taking the id back (`unsubscribe(id:)`,
         // `unsubscribeFromBlocks(id:)` of `subscribeToBlocks(onEvent:) -> Int`): the id's type
         // says it is this registration's.
@@ -230,6 +233,10 @@ struct TokenMethods {
                 } else if taken.contains(type), !tookToken {
                     // SwiftPhoenixClient's `off(_ event: String, ref: Int? = nil)` of `on(_:callback:) -> Int`.
                     arguments.append(label + "$token")
+                    tookToken = true
+                } else if type == "[\(returned)]", !tookToken {
+                    // Or several at once (its `Socket.off(_ refs: [String])`).
+                    arguments.append(label + "[$token]")
                     tookToken = true
                 } else if parameter.defaultValue == nil, case .function(let closure) = parameter.type.strippingAttributes.kind, closure.result.isVoid {
                     // A report of the stop's own failure (`cancelDidFail:`): nothing to do with it

@@ -74,4 +74,34 @@ import Testing
             ), "\(text)")
         #expect(text.contains("@cancel(token)\n    public func subscribeValues("), "\(text)")
     }
+
+    /// SwiftPhoenixClient's `Socket.onClose(callback:)`: a socket that reconnects by itself
+    /// (`reconnectAfter`, its back-off) calls its close callbacks at each close. Before, a
+    /// one-shot took the first close and reported every later one as a misuse. A channel, which
+    /// does not reconnect, still closes once.
+    @Test func aCloseOfAnObjectThatReconnectsIsAStream() throws {
+        let text = scan(
+            """
+            public class Socket {
+                public var reconnectAfter: (Int) -> TimeInterval = { _ in 10 }
+                @discardableResult
+                public func onClose(callback: @escaping (Int, String?) -> Void) -> String { "" }
+                public func off(_ refs: [String]) {}
+            }
+            public class Channel {
+                @discardableResult
+                public func onClose(_ callback: @escaping (String) -> Void) -> Int { 0 }
+            }
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @stream because 'onClose' comes once per connection, and Socket reconnects ('reconnectAfter'): called for each
+                @stream
+                // scan: @cancel(off([$token])) because 'off([$token])' takes the String 'onClose' returns
+                @cancel(off([$token]))
+            """), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("self.off([returnedToken])"), "\(swift)")
+        #expect(text.contains("// scan: one-shot: 'onClose' is named for an end, which comes once; if the SDK reconnects and calls it for each connection, add '@stream'\n    @discardableResult\n    public func onClose(_ callback:"), "\(text)")
+    }
 }
