@@ -190,7 +190,9 @@ struct TokenMethods {
         var inverses = name == "on" || name == "once" ? ["off"] : ClosureRoleNames.inverses(of: name)
         // `off` of an `on<Event>` too (SwiftPhoenixClient's `Socket.onClose(callback:) -> String`
         // and `off(_ refs: [String])`).
-        if name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true { inverses.append("off") }
+        // (and its `delegateOnClose(to:callback:)`, which hands the owner back weakly).
+        let event = name.hasPrefix("delegateOn") ? name.dropFirst("delegate".count) : name[...]
+        if event.count > 2, event.lowercased().hasPrefix("on"), event.dropFirst(2).first?.isUppercase == true { inverses.append("off") }
         // The bare inverse verb, or `…From…` of `…To…`, taking the id back (`unsubscribe(id:)`,
         // `unsubscribeFromBlocks(id:)` of `subscribeToBlocks(onEvent:) -> Int`): the id's type
         // says it is this registration's.

@@ -86,6 +86,8 @@ import Testing
                 public var reconnectAfter: (Int) -> TimeInterval = { _ in 10 }
                 @discardableResult
                 public func onClose(callback: @escaping (Int, String?) -> Void) -> String { "" }
+                @discardableResult
+                public func delegateOnClose<T: AnyObject>(to owner: T, callback: @escaping ((T, (Int, String?)) -> Void)) -> String { "" }
                 public func off(_ refs: [String]) {}
             }
             public class Channel {
@@ -98,6 +100,12 @@ import Testing
                 // scan: @stream because 'onClose' comes once per connection, and Socket reconnects ('reconnectAfter'): called for each
                 @stream
                 // scan: @cancel(off([$token])) because 'off([$token])' takes the String 'onClose' returns
+                @cancel(off([$token]))
+            """), "\(text)")
+        #expect(text.contains("""
+                // scan: @stream because 'delegateOnClose' comes once per connection, and Socket reconnects ('reconnectAfter'): called for each
+                @stream
+                // scan: @cancel(off([$token])) because 'off([$token])' takes the String 'delegateOnClose' returns
                 @cancel(off([$token]))
             """), "\(text)")
         let swift = try generate(text)
