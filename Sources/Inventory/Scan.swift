@@ -228,6 +228,7 @@ public struct Scan {
         let errorTypes = Self.errorTypes(types + dependencies.types)
         let declaredTypes = Set(types.filter { $0.kind != .extension }.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
         let failureCarriers = Self.failureCarriers(types)
+        let reentrantOutcomes = Self.reentrantOutcomes(types)
         let unreachable = Self.unreachableTypes(types, topLevel: freeMembers + aliases + valueAliases)
         let unadopted = Self.unadoptedProtocols(types, topLevel: freeMembers + aliases + valueAliases)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
@@ -275,6 +276,7 @@ public struct Scan {
             block.stoppingOnRelease = stoppingOnRelease
             block.progressesOnlyReport = progressesOnlyReport
             block.failureCarriers = failureCarriers
+            block.reentrantOutcomes = reentrantOutcomes
             block.enumAliases = typesEnumAliases
             block.cFunctionAliases = cFunctionAliases
             return block

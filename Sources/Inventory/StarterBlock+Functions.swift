@@ -365,6 +365,11 @@ extension StarterBlock {
         var documented = function
         documented.documentation = member.documentation
         entry.annotations = inferredAnnotations(of: documented, tokens: tokens)
+        if let reentrant = reentrantAnnotations(of: function) {
+            entry.annotations = reentrant + entry.annotations.filter {
+                !["@stream", "@until", "@success(", "@completion("].contains(where: $0.annotation.hasPrefix) && !$0.why.hasPrefix("one-shot")
+            }
+        }
         // A stream of nothing but errors (LiveKit's `PreConnectAudioBuffer.setErrorHandler(_:)`,
         // for a background send's failures): each is an element, which may be only for a log.
         let closures = function.parameters.compactMap { closureType(of: $0) }
@@ -390,7 +395,7 @@ extension StarterBlock {
             entry.annotations.append(
                 ("@asyncError(thrown: \(position))", "'\(error)' is the SDK's error (it conforms to 'Error'), which generate cannot tell by its name"))
         }
-        if let notAnError = errorNamedNonError(in: function, tokens: tokens),
+        if let notAnError = errorNamedNonError(in: function, tokens: tokens), !entry.annotations.contains(where: { $0.annotation == "@stream(results)" }),
             !entry.annotations.contains(where: { $0.annotation.hasPrefix("@asyncError(message:") && $0.why.contains("'\(notAnError)?'") })
         {
             entry.refusal =

@@ -76,6 +76,8 @@ struct StarterBlock {
     var unadoptedNote: String?
     /// The module's types that carry their own failure, with the property that holds it.
     var failureCarriers: [String: FailureCarrier] = [:]
+    /// Outcome enums a value of which can carry a keeper of the completion (Scan.reentrantOutcomes).
+    var reentrantOutcomes: [String: ReentrantOutcome] = [:]
 
     /// A type's public optional `error` (or `failure`) of an error type: the failure it carries.
     struct FailureCarrier {

@@ -112,4 +112,51 @@ import Testing
         #expect(swift.contains("self.off([returnedToken])"), "\(swift)")
         #expect(text.contains("// scan: one-shot: 'onClose' is named for an end, which comes once; if the SDK reconnects and calls it for each connection, add '@stream'\n    @discardableResult\n    public func onClose(_ callback:"), "\(text)")
     }
+
+    /// Gigya's `login(loginId:password:params:completion:)`: a `.failure` whose `interruption` can
+    /// carry a resolver that keeps the login's completion and calls it again once the app acts on
+    /// it (sets the missing account fields, links the accounts). Before, it was refused, with the
+    /// advice to make the failure an `Error` and bridge a one-shot, which would end at the
+    /// interruption and drop what the resolver brings.
+    @Test func anOutcomeThatCarriesAKeeperOfItsCompletionIsAStreamUntilOneDoesNot() throws {
+        let text = scan(
+            """
+            public enum LoginResult<T> {
+                case success(data: T)
+                case failure(LoginApiError<T>)
+            }
+            public struct LoginApiError<T> {
+                public let error: Error
+                public let interruption: Interruptions<T>?
+            }
+            public enum Interruptions<T> {
+                case pendingRegistration(resolver: PendingRegistrationResolver<T>)
+                case pendingVerification(regToken: String)
+                case conflictingAccount(resolver: LinkAccountsResolver<T>)
+            }
+            public final class PendingRegistrationResolver<T> {
+                let completion: (LoginResult<T>) -> Void
+                init(completion: @escaping (LoginResult<T>) -> Void) { self.completion = completion }
+                public func setAccount(params: [String: Any]) {}
+            }
+            public final class LinkAccountsResolver<T> {
+                let completion: (LoginResult<T>) -> Void
+                init(completion: @escaping (LoginResult<T>) -> Void) { self.completion = completion }
+            }
+            public final class Core<T> {
+                public func login(loginId: String, password: String, completion: @escaping (LoginResult<T>) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @stream(results) because 'completion' gets a value that can carry a 'LinkAccountsResolver' or a 'PendingRegistrationResolver', which keeps 'completion' and calls it again once you act on it: each outcome is an element
+                @stream(results)
+                // scan: @until({ value in if case .failure(let payload) = value, let interruption = payload.interruption { switch interruption { case .pendingRegistration, .conflictingAccount: return false; default: return true } }; return true }, inclusive: true) because the stream ends with the first outcome that carries none of them
+                @until({ value in if case .failure(let payload) = value, let interruption = payload.interruption { switch interruption { case .pendingRegistration, .conflictingAccount: return false; default: return true } }; return true }, inclusive: true)
+                public func login(
+            """), "\(text)")
+        #expect(!text.contains("is named like an error"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func login(loginId: String, password: String) -> _Concurrency.AsyncStream<LoginResult<T>>"), "\(swift)")
+    }
 }
