@@ -93,6 +93,8 @@ extension StarterBlock {
         return [
             ("@stream(results)", "'\(name)' gets a value that can carry \(keepers), which keeps '\(name)' and calls it again once you act on it: each outcome is an element"),
             ("@until(\(outcome.predicate), inclusive: true)", "the stream ends with the first outcome that carries none of them"),
+            // Read off the types, not off the calls: what to write if the calls say otherwise.
+            ("", "read off the types, not the calls: if '\(name)' is called once whatever the outcome carries, remove '@stream(results)' and '@until' for a one-shot"),
         ]
     }
 }

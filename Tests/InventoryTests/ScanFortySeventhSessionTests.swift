@@ -153,6 +153,7 @@ import Testing
                 @stream(results)
                 // scan: @until({ value in if case .failure(let payload) = value, let interruption = payload.interruption { switch interruption { case .pendingRegistration, .conflictingAccount: return false; default: return true } }; return true }, inclusive: true) because the stream ends with the first outcome that carries none of them
                 @until({ value in if case .failure(let payload) = value, let interruption = payload.interruption { switch interruption { case .pendingRegistration, .conflictingAccount: return false; default: return true } }; return true }, inclusive: true)
+                // scan: read off the types, not the calls: if 'completion' is called once whatever the outcome carries, remove '@stream(results)' and '@until' for a one-shot
                 public func login(
             """), "\(text)")
         #expect(!text.contains("is named like an error"), "\(text)")
