@@ -160,4 +160,27 @@ import Testing
         let swift = try generate(text)
         #expect(swift.contains("func login(loginId: String, password: String) -> _Concurrency.AsyncStream<LoginResult<T>>"), "\(swift)")
     }
+
+    /// WordPressAuthenticator's `NUXViewController.dismissBlock: ((_ cancelled: Bool) -> Void)?`,
+    /// called once as the flow is dismissed: named with a verb of what a screen does, it was
+    /// taken for code the library runs (as `presentHandler` is not) and left out of the starter
+    /// without a word. ProcedureKit's `transformChildErrorBlock` stays work.
+    @Test func aBlockTellingTheScreenWasDismissedIsACallback() {
+        let text = scan(
+            """
+            open class NUXViewController: UIViewController {
+                public var dismissBlock: ((_ cancelled: Bool) -> Void)?
+                public var transformErrorBlock: ((Error) -> Void)?
+                func dismiss(cancelled: Bool) { dismissBlock?(cancelled) }
+            }
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @once because 'dismissBlock' is named for how the NUXViewController's screen ends, which comes once
+                @once
+                // scan: if the same NUXViewController is shown again and calls 'dismissBlock' each time, write '@stream' instead
+                public var dismissBlock: ((_ cancelled: Bool) -> Void)?
+            """), "\(text)")
+        #expect(text.contains("// Context: the type's other members, checked for name collisions.\n    public var transformErrorBlock:"), "\(text)")
+    }
 }

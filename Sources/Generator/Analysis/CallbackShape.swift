@@ -112,9 +112,14 @@ extension CallbackShape {
             // A reused cell handed over to fill in before it is shown (Owl's `dequeue`).
             "dequeue",
         ]
+        // A `…Block` of what the screen does is told it did it (WordPressAuthenticator's
+        // `NUXViewController.dismissBlock: ((_ cancelled: Bool) -> Void)?`, called as the flow is
+        // dismissed); one of work stays work (ProcedureKit's `transformChildErrorBlock`).
+        let toldVerbs = ["present", "dismiss", "show", "hide"]
         return verbs.contains { verb in
             name == verb || (name.hasPrefix(verb) && name.dropFirst(verb.count).first?.isUppercase == true
-                && !name.hasSuffix("Handler") && !name.hasSuffix("Completion") && !name.hasSuffix("Callback"))
+                && !name.hasSuffix("Handler") && !name.hasSuffix("Completion") && !name.hasSuffix("Callback")
+                && !(toldVerbs.contains(verb) && name.hasSuffix("Block")))
         }
             // Or named for the configuration it is (DropDown's `customCellConfiguration`, run for
             // each cell it lays out): the caller's code, run as the library's work.
