@@ -307,6 +307,37 @@ extension Scan {
         Set(callbackCalls(in: files).filter { $0.arguments.hasPrefix("nil,\"") }.map(\.method))
     }
 
+    /// Methods whose bodies call back with a flag named `isDegraded` (ZLPhotoBrowser's
+    /// `fetchImage(for:size:progress:completion: (UIImage?, Bool) -> Void)`: `completion(image,
+    /// isDegraded)`, as Photos' opportunistic delivery hands a degraded image first and then the
+    /// final one), and those that hand their completion to one of their type's (its
+    /// `fetchOriginalImage`, to its private `fetchImage`). By `Type.method`, the flag's position
+    /// among the arguments.
+    static func methodsCallingBackWithDegradedFlags(in files: [File], handOvers: [String: [String: Set<String>]]) -> [String: Int] {
+        var found: [String: Int] = [:]
+        for (method, arguments) in callbackCalls(in: files) {
+            // The arguments up to the call's closing parenthesis, split at its own commas.
+            var parts: [String] = [""]
+            var depth = 0
+            for character in arguments {
+                if "([{".contains(character) { depth += 1 }
+                if ")]}".contains(character) {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                if character == ",", depth == 0 { parts.append("") } else { parts[parts.count - 1].append(character) }
+            }
+            if let position = parts.firstIndex(where: { ["isDegraded", "degraded"].contains($0) }) { found[method] = position }
+        }
+        func bare(_ signature: String) -> Substring { signature.prefix { $0 != "(" } }
+        for (type, methods) in handOvers {
+            for (signature, callees) in methods where found[type + "." + bare(signature)] == nil {
+                if let position = callees.lazy.compactMap({ found[type + "." + bare($0)] }).first { found[type + "." + bare(signature)] = position }
+            }
+        }
+        return found
+    }
+
     /// Methods whose bodies call back with `(true, nil)` and with `(false, error)` (Appcues's
     /// `show(experienceID:completion:)`: `completion?(true, nil)`, `completion?(false, error)`):
     /// the flag says whether the call succeeded, `@asyncError(zeroArgument: 1)`. By

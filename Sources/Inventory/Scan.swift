@@ -248,6 +248,7 @@ public struct Scan {
                 type.inherits.first.map { (StarterBlock.bareTypeName(type.name), StarterBlock.bareTypeName(String($0.prefix { $0 != "<" }))) }
             }, uniquingKeysWith: { first, _ in first })
         let closureUses = Self.closureUses(in: files, superclasses: superclasses)
+        let withDegradedFlags = Self.methodsCallingBackWithDegradedFlags(in: files, handOvers: closureUses.handOvers)
         let initializersCallingBack = Self.initializersCallingBack(in: files)
         var blocks: [StarterBlock] = []
         // A type's block (or the free functions', named ""), with what the whole module says
@@ -313,6 +314,7 @@ public struct Scan {
             block.calledByOwnExtensions = ownCalls[type.name] ?? []
             block.callsBackWithMessages = withMessages
             block.callsBackWithFlags = withFlags
+            block.callsBackWithDegradedFlags = withDegradedFlags
             block.callsBackWithNoValueAndMessage = withNoValueAndMessage
             block.wrappedInContinuations = wrappedInContinuations
             block.registersTargetActions = registeringTargetActions

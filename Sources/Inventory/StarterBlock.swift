@@ -183,6 +183,8 @@ struct StarterBlock {
     /// Methods whose bodies call back with `(true, nil)` and `(false, error)`, as `Type.method`
     /// (Scan+OwnCalls.swift).
     var callsBackWithFlags: Set<String> = []
+    /// Methods that call back with a flag named `isDegraded`, by `Type.method`: its position.
+    var callsBackWithDegradedFlags: [String: Int] = [:]
     /// Methods that call back with `(nil, "a text")`: the text is the failure (Scan+OwnCalls.swift).
     var callsBackWithNoValueAndMessage: Set<String> = []
     /// Callback methods, by name, that a public async method of the module wraps in a

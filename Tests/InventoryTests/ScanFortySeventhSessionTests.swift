@@ -183,4 +183,46 @@ import Testing
             """), "\(text)")
         #expect(text.contains("// Context: the type's other members, checked for name collisions.\n    public var transformErrorBlock:"), "\(text)")
     }
+
+    /// ZLPhotoBrowser's `fetchImage(for:size:completion: (UIImage?, Bool) -> Void)`, whose body
+    /// calls `completion(image, isDegraded)` for each of Photos' deliveries: a degraded image,
+    /// then the final one. As a plain one-shot it returned the blurred preview and reported the
+    /// final image as a misuse. `fetchOriginalImage` hands its completion to `fetchImage`.
+    @Test func aCallbackHandedADegradedFlagWaitsForTheFinalValue() throws {
+        let text = scan(
+            """
+            public class PhotoManager: NSObject {
+                public class func fetchImage(for asset: Asset, size: CGSize, completion: @escaping (UIImage?, Bool) -> Void) -> Int {
+                    return Manager.default.requestImage(for: asset) { image, info in
+                        let isDegraded = (info?["degraded"] as? Bool ?? false)
+                        completion(image, isDegraded)
+                    }
+                }
+                public class func fetchOriginalImage(for asset: Asset, completion: @escaping (UIImage?, Bool) -> Void) -> Int {
+                    return fetchImage(for: asset, size: .zero, completion: completion)
+                }
+                public class func fetchData(for asset: Asset, completion: @escaping (Data, Bool) -> Void) {
+                    Manager.default.requestData(for: asset) { data, info in
+                        let isDegraded = (info?["degraded"] as? Bool ?? false)
+                        completion(data, isDegraded)
+                    }
+                }
+                public class func fetchFlag(for asset: Asset, completion: @escaping (UIImage?, Bool) -> Void) {
+                    completion(nil, true)
+                }
+            }
+            """
+        ).text
+        for name in ["fetchImage", "fetchOriginalImage"] {
+            #expect(text.contains("""
+                    // scan: @until({ value, isDegraded in !isDegraded || value == nil }) because the library calls 'completion' with 'isDegraded': a degraded value first, then the final one (or nil, once, when it fails)
+                    @until({ value, isDegraded in !isDegraded || value == nil })
+                    public class func \(name)(
+                """), "\(text)")
+        }
+        #expect(text.contains("@until({ _, isDegraded in !isDegraded })\n    public class func fetchData("), "\(text)")
+        #expect(!text.contains("@until({ value, isDegraded in !isDegraded || value == nil })\n    public class func fetchFlag("), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func fetchImage(for asset: Asset, size: CGSize) async throws -> (UIImage?, Bool)"), "\(swift)")
+    }
 }
