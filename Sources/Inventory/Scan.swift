@@ -229,6 +229,7 @@ public struct Scan {
         let declaredTypes = Set(types.filter { $0.kind != .extension }.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
         let failureCarriers = Self.failureCarriers(types)
         let reentrantOutcomes = Self.reentrantOutcomes(types)
+        let foreignStops = Self.stopsCalledOnValues(in: files)
         let unreachable = Self.unreachableTypes(types, topLevel: freeMembers + aliases + valueAliases)
         let unadopted = Self.unadoptedProtocols(types, topLevel: freeMembers + aliases + valueAliases)
         let sendableTypes = Set(types.filter { $0.inherits.contains("Sendable") }.map(\.name))
@@ -278,6 +279,7 @@ public struct Scan {
             block.progressesOnlyReport = progressesOnlyReport
             block.failureCarriers = failureCarriers
             block.reentrantOutcomes = reentrantOutcomes
+            block.foreignStops = foreignStops
             block.enumAliases = typesEnumAliases
             block.cFunctionAliases = cFunctionAliases
             return block

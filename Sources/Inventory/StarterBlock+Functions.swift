@@ -365,14 +365,7 @@ extension StarterBlock {
         var documented = function
         documented.documentation = member.documentation
         entry.annotations = inferredAnnotations(of: documented, tokens: tokens)
-        if let degraded = degradedFirstAnnotation(of: function), !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") }) {
-            entry.annotations.insert(degraded, at: 0)
-        }
-        if let reentrant = reentrantAnnotations(of: function) {
-            entry.annotations = reentrant + entry.annotations.filter {
-                !["@stream", "@until", "@success(", "@completion("].contains(where: $0.annotation.hasPrefix) && !$0.why.hasPrefix("one-shot")
-            }
-        }
+        entry.annotations = withModuleReadings(entry.annotations, of: function, tokens: tokens)
         // A stream of nothing but errors (LiveKit's `PreConnectAudioBuffer.setErrorHandler(_:)`,
         // for a background send's failures): each is an element, which may be only for a log.
         let closures = function.parameters.compactMap { closureType(of: $0) }

@@ -76,6 +76,8 @@ struct StarterBlock {
     var unadoptedNote: String?
     /// The module's types that carry their own failure, with the property that holds it.
     var failureCarriers: [String: FailureCarrier] = [:]
+    /// Stops the module calls on values of types it does not declare (Scan.stopsCalledOnValues).
+    var foreignStops: [String: String] = [:]
     /// Outcome enums a value of which can carry a keeper of the completion (Scan.reentrantOutcomes).
     var reentrantOutcomes: [String: ReentrantOutcome] = [:]
 

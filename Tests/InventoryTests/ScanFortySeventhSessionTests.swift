@@ -225,4 +225,35 @@ import Testing
         let swift = try generate(text)
         #expect(swift.contains("func fetchImage(for asset: Asset, size: CGSize) async throws -> (UIImage?, Bool)"), "\(swift)")
     }
+
+    /// MapboxMaps' `onEvery(event:handler:) -> Cancelable`: a protocol of MapboxCommon, which these
+    /// sources do not declare, and which the module itself keeps (`var errorToken: Cancelable?`)
+    /// and stops (`errorToken?.cancel()`). Before, the stream ended and the registration stayed
+    /// (generate warned). A type generate knows already (`URLSessionDataTask`, started too) is
+    /// left to generate.
+    @Test func aForeignTokenStopsAsTheModuleStopsIt() throws {
+        let text = scan(
+            """
+            public final class MapboxMap {
+                /// Listens to every event of the type.
+                @discardableResult
+                public func onEvery(event: String, handler: @escaping (String) -> Void) -> Cancelable { fatalError() }
+                public func load(url: URL, completion: @escaping (Data?, Error?) -> Void) -> URLSessionDataTask { fatalError() }
+                func style() {
+                    var errorToken: Cancelable?
+                    errorToken = onEvery(event: "error") { _ in errorToken?.cancel() }
+                    var task: URLSessionDataTask?
+                    task?.cancel()
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("""
+                // scan: @cancel(token) because the module stops the Cancelables it keeps with cancel(), a type these sources do not declare
+                @cancel(token)
+            """), "\(text)")
+        #expect(!text.contains("@cancel(token)\n    public func load("), "\(text)")
+        let file = Scan.File(path: "Timers.swift", bytes: Array("var timer: Timer?\ntimer?.invalidate()\nlet other: Timer\nanotherTimer.cancel()".utf8))
+        #expect(Scan.stopsCalledOnValues(in: [file]) == ["Timer": "invalidate"])
+    }
 }

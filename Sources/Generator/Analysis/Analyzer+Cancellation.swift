@@ -4,13 +4,13 @@ import DeclParser
 /// inferred from the token the legacy declaration returns.
 extension Analyzer {
     /// Token types whose `cancel()` stops the work they stand for.
-    static let cancellableTokens: Set<String> = [
+    public static let cancellableTokens: Set<String> = [
         "Operation", "BlockOperation", "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask",
         "URLSessionUploadTask", "URLSessionStreamTask", "URLSessionWebSocketTask", "Progress", "Cancellable",
         "AnyCancellable", "DispatchWorkItem", "_Concurrency.Task",
     ]
     /// Tokens the SDK returns suspended: the adapter calls `resume()` once it holds them.
-    static let suspendedTokens: Set<String> = [
+    public static let suspendedTokens: Set<String> = [
         "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask", "URLSessionUploadTask", "URLSessionStreamTask",
         "URLSessionWebSocketTask",
     ]
