@@ -39,7 +39,7 @@ extension Scan {
         var outcomes: [String: StarterBlock.ReentrantOutcome] = [:]
         for (outcome, kept) in keepers {
             guard let cases = enums[outcome] else { continue }
-            // The cases of `type` some payload of which is a keeper, with the keepers.
+            // The cases of an enum some payload of which is a keeper, with the keepers.
             func casesCarrying(_ cases: [EnumCaseDecl]) -> (names: [String], keepers: Set<String>) {
                 let carrying = cases.filter { $0.payload.contains { kept.contains(bare($0.type)) } }
                 return (carrying.map(\.name.name), Set(carrying.flatMap { $0.payload.map { bare($0.type) }.filter(kept.contains) }))
@@ -90,11 +90,14 @@ extension StarterBlock {
         else { return nil }
         let name = parameter.label?.name ?? parameter.name.name
         let keepers = outcome.keepers.map { "a '\($0)'" }.joined(separator: " or ")
+        // An enum generate reads as an outcome (pasted with the starter) is kept whole with
+        // `results`; any other is an element as it is.
+        let stream = enums[TokenMethods.bareName(closure.parameters[0].type.strippingAttributes.description)] == nil ? "@stream" : "@stream(results)"
         return [
-            ("@stream(results)", "'\(name)' gets a value that can carry \(keepers), which keeps '\(name)' and calls it again once you act on it: each outcome is an element"),
+            (stream, "'\(name)' gets a value that can carry \(keepers), which keeps '\(name)' and calls it again once you act on it: each outcome is an element"),
             ("@until(\(outcome.predicate), inclusive: true)", "the stream ends with the first outcome that carries none of them"),
             // Read off the types, not off the calls: what to write if the calls say otherwise.
-            ("", "read off the types, not the calls: if '\(name)' is called once whatever the outcome carries, remove '@stream(results)' and '@until' for a one-shot"),
+            ("", "read off the types, not the calls: if '\(name)' is called once whatever the outcome carries, remove '\(stream)' and '@until' for a one-shot"),
         ]
     }
 }

@@ -256,4 +256,30 @@ import Testing
         let file = Scan.File(path: "Timers.swift", bytes: Array("var timer: Timer?\ntimer?.invalidate()\nlet other: Timer\nanotherTimer.cancel()".utf8))
         #expect(Scan.stopsCalledOnValues(in: [file]) == ["Timer": "invalidate"])
     }
+
+    /// The keeper in a case of the outcome itself (a `.needsConsent(ConsentRequest)` whose request
+    /// keeps the completion and calls it once the user answers): that case goes on, any other ends.
+    @Test func aCaseThatCarriesAKeeperItselfGoesOn() throws {
+        let text = scan(
+            """
+            public enum SignInOutcome {
+                case signedIn(String)
+                case needsConsent(ConsentRequest)
+                case failed(String)
+            }
+            public final class ConsentRequest {
+                let completion: (SignInOutcome) -> Void
+                init(completion: @escaping (SignInOutcome) -> Void) { self.completion = completion }
+                public func accept() {}
+            }
+            public final class Auth {
+                public func signIn(completion: @escaping (SignInOutcome) -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("    @stream\n"), "\(text)")
+        #expect(text.contains("    @until({ value in if case .needsConsent = value { return false }; return true }, inclusive: true)\n"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func signIn() -> _Concurrency.AsyncStream<SignInOutcome>"), "\(swift)")
+    }
 }
