@@ -27,28 +27,22 @@ extension Scan {
                 }
             }
             guard !typeOf.isEmpty else { continue }
-            // `token.cancel()`, `token?.cancel()`.
-            for (name, type) in typeOf {
-                for stop in stops {
-                    let calls = [name + "." + stop + "()", name + "?." + stop + "()"].map { occurrences(of: $0, in: text) }.reduce(0, +)
-                    if calls > 0 { counts[type, default: [:]][stop, default: 0] += calls }
+            // `token.cancel()`, `self.token?.cancel()`: the name before each stop call, looked up.
+            for stop in stops {
+                var rest = text[...]
+                while let found = rest.range(of: "." + stop + "()") {
+                    var before = rest[..<found.lowerBound]
+                    if before.last == "?" { before = before.dropLast() }
+                    let name = String(before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+                    let preceding = before.dropLast(name.count).last
+                    if let type = typeOf[name], !(preceding.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) {
+                        counts[type, default: [:]][stop, default: 0] += 1
+                    }
+                    rest = rest[found.upperBound...]
                 }
             }
         }
         return counts.compactMapValues { byStop in byStop.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
-    }
-
-    /// How often `word` occurs in `text` as a whole name (not the tail of a longer one:
-    /// `token.cancel()` is not in `errorToken.cancel()`).
-    private static func occurrences(of word: String, in text: String) -> Int {
-        var count = 0
-        var rest = text[...]
-        while let found = rest.range(of: word) {
-            let before = rest[..<found.lowerBound].last
-            if !(before.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ?? false) { count += 1 }
-            rest = rest[found.upperBound...]
-        }
-        return count
     }
 }
 
