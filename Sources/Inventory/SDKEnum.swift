@@ -11,12 +11,18 @@ struct SDKEnum {
     var declaration: [String]
     var caseNames: [String]
 
-    init?(_ type: SourceType) {
+    /// An enum's cases as generate reads them, with the lines that declare it: nil for one the
+    /// .bridge language cannot read, which is no help.
+    static func read(_ type: SourceType) -> (decl: EnumDecl, lines: [String])? {
         guard type.kind == .enum, !type.cases.isEmpty, let bare = type.name.split(separator: ".").last else { return nil }
         let lines = ["enum \(bare)\(type.genericParameters) {"] + type.cases.map { "    " + $0 } + ["}"]
-        // Read back as generate will: an enum the .bridge language cannot read is no help.
         let (file, diagnostics) = Parser.parse(Array(lines.joined(separator: "\n").utf8))
         guard diagnostics.isEmpty, case .enumDecl(let decl)? = file.declarations.first else { return nil }
+        return (decl, lines)
+    }
+
+    init?(_ type: SourceType) {
+        guard let (decl, lines) = Self.read(type) else { return nil }
         // Cases named for events (Gigya's `GigyaPluginEvent`: `onBeforeValidation(event:)`,
         // `onLogin(account:)`, `onHide(event:)`, … `error(event:)`): each call is one, a stream
         // of the enum, whole.

@@ -26,11 +26,8 @@ extension Scan {
         }
         guard !keepers.isEmpty else { return [:] }
         var enums: [String: [EnumCaseDecl]] = [:]
-        for type in types where type.kind == .enum && !type.cases.isEmpty {
-            let text = "enum \(TokenMethods.bareName(type.name))\(type.genericParameters) {\n" + type.cases.joined(separator: "\n") + "\n}"
-            let (file, diagnostics) = Parser.parse(Array(text.utf8))
-            guard diagnostics.isEmpty, case .enumDecl(let decl)? = file.declarations.first else { continue }
-            enums[TokenMethods.bareName(type.name)] = decl.cases
+        for type in types {
+            if let (decl, _) = SDKEnum.read(type) { enums[TokenMethods.bareName(type.name)] = decl.cases }
         }
         let properties = Dictionary(
             types.filter { $0.kind == .struct || $0.kind == .class }.map { type in
