@@ -48,8 +48,8 @@ extension Scan {
 
 extension StarterBlock {
     /// `@cancel(token)` (or `token: stop()`) for a method that returns a type these sources do not
-    /// declare and that the module stops so (Scan.stopsCalledOnValues), where nothing else said
-    /// how to stop it: without it the stream ends and the registration stays.
+    /// declare, whose stop its documentation names or the module calls (Scan.stopsCalledOnValues),
+    /// where nothing else said how to stop it: without it the stream ends and the registration stays.
     func foreignStopAnnotation(of function: FunctionDecl, tokens: TokenMethods, given annotations: [(annotation: String, why: String)])
         -> (annotation: String, why: String)?
     {
@@ -60,11 +60,18 @@ extension StarterBlock {
         let bare = TokenMethods.bareName(Self.withoutSomeOrAny(type))
         // Not one generate knows the stop (and start) of already (`URLSessionDataTask`, `Operation`).
         guard type != "Self", bare != Self.bareTypeName(self.type), !tokens.declares(bare), !Analyzer.cancellableTokens.contains(bare),
-            !Analyzer.suspendedTokens.contains(bare), let stop = foreignStops[bare]
+            !Analyzer.suspendedTokens.contains(bare)
         else { return nil }
-        return (
-            stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())",
-            "the module stops the \(bare)s it keeps with \(stop)(), a type these sources do not declare"
-        )
+        // What the method's documentation says to call on it (Realm's "call `invalidate()` on the
+        // token"), else what the module calls on the values it keeps.
+        let (stop, why): (String, String)
+        if let documented = Self.stopNamedInDocumentation(function.documentation, returned: type) {
+            (stop, why) = (documented, "its documentation says to call \(documented)() on the \(returned) it returns")
+        } else if let called = foreignStops[bare] {
+            (stop, why) = (called, "the module stops the \(bare)s it keeps with \(called)(), a type these sources do not declare")
+        } else {
+            return nil
+        }
+        return (stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())", why)
     }
 }

@@ -172,11 +172,9 @@ extension StarterBlock {
             // A token of another module (Realm's `observe(_:) -> NotificationToken`, an alias of
             // Objective-C's `RLMNotificationToken`): a stream still, whose stop the sources do not show.
             annotations.insert(("@stream", "'\(function.name.name)' returns a token and calls back until it is stopped"), at: 0)
-            if let stop = Self.stopNamedInDocumentation(function.documentation, returned: returnedType) {
-                annotations.append((stop == "cancel" ? "@cancel(token)" : "@cancel(token: \(stop)())", "its documentation says to call \(stop)() on the \(returned) it returns"))
-            } else {
-                annotations.append(("", "the \(returned) it returns is not declared in these sources: write '@cancel(token: method())' with the method that stops it"))
-            }
+            // Its stop, where the documentation or the module's own calls show it, replaces the
+            // note (withModuleReadings).
+            annotations.append(("", "the \(returned) it returns is not declared in these sources: write '@cancel(token: method())' with the method that stops it"))
             streamFromToken = true
         }
         // An id the receiver's inverse takes back (socket.io's `on(_:callback:) -> UUID` and
