@@ -124,7 +124,13 @@ import Testing
             #expect(await Self.settle { record.isWaiting })
             if stopsFirst { registration.stop { record.stopped($0) } }
             record.open()
-            try? await Task.sleep(nanoseconds: 5_000_000)
+            if !stopsFirst {
+                // The stream must see the failure before the stop; under load the failing task
+                // may need longer than any fixed sleep to run.
+                #expect(await Self.settle { failures.withLock { $0 } == 1 })
+            } else {
+                try? await Task.sleep(nanoseconds: 5_000_000)
+            }
             registration.stop { record.stopped($0) }
             try? await Task.sleep(nanoseconds: 5_000_000)
             #expect(record.calls == 1 && record.stops.isEmpty)
