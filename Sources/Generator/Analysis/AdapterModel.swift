@@ -99,6 +99,9 @@ public struct Adapter: Hashable, Sendable {
     /// `@stream` on an initializer: the adapter is a static factory that makes the object with
     /// bridgegen's handler and returns it with the stream.
     public var makes: MadeObject? = nil
+    /// A stream of several event closures: the enum its elements are, one case per closure,
+    /// generated beside the block (`resultType` names it).
+    public var eventEnum: EventEnum? = nil
 
     public enum Start: Hashable, Sendable {
         /// The legacy method, called with bridgegen's completion handler.
@@ -354,4 +357,28 @@ public struct AdapterParameter: Hashable, Sendable {
     public enum ProgressStream: Hashable, Sendable {
         case required, optional
     }
+}
+
+/// The element of a stream whose SDK reports through several event closures (BTKit's
+/// `connect(…, connected:heartbeat:disconnected:)`): no SDK type says "one of these", so
+/// bridgegen declares one, at the top level (a protocol cannot nest it), next to the block.
+public struct EventEnum: Hashable, Sendable {
+    public struct Case: Hashable, Sendable {
+        /// `connected`, from the closure's label (`onLoading` → `loading`, `keyDownHandler` → `keyDown`).
+        public var name: String
+        /// The closure's arguments, as the SDK types them (the caller's object handed back is left out).
+        public var payload: [String]
+        /// The closure's parameter name in the SDK's declaration, for the doc comment.
+        public var closure: String
+        /// The `.bridge` line of the closure parameter: its types are repeated there.
+        public var line: Int
+    }
+
+    /// `BTBackgroundConnectEvent`: the extended type's name and the adapter's, so that two
+    /// adapters' enums differ unless they are the same.
+    public var name: String
+    public var cases: [Case]
+    /// False for a second adapter with the same enum (an overload with more parameters): the
+    /// first one's declaration serves both.
+    public var isDeclared = true
 }

@@ -17,6 +17,8 @@ extension Analyzer {
         var others: [(index: Int, role: OutcomeClosure.Role)] = []
         /// A closure says the one-shot ended without a value: the value is optional.
         var valueIsOptional: Bool { others.contains { if case .noValue = $0.role { true } else { false } } }
+        /// A stream's several event closures: the value's is the first of them.
+        var hasSeveralEvents: Bool { others.contains { if case .event = $0.role { true } else { false } } }
     }
 
     static func plays(_ role: ClosureRoleNames.Role, _ parameter: Parameter) -> Bool {
@@ -48,6 +50,11 @@ extension Analyzer {
                         "'@\(kind)' names \(isStream ? "a one-shot's value" : "a stream's events"), but '\(function.fullName)' is \(isStream ? "a stream" : "a one-shot")",
                         at: location, notes: [.init(isStream ? "write '@event(\(name))'" : "write '@success(\(name))', or add '@stream' if it is called for every event")])
                     return nil
+                }
+                // Several event closures on a stream: each is a case of one event enum.
+                if kind == "event", roles.value != nil, roles.valueRole == .event {
+                    roles.others.append((index, .event(case: "", arity: closureArity(function.parameters[index].type, scope: scope))))
+                    continue
                 }
                 guard roles.value == nil else {
                     diagnostics.error(

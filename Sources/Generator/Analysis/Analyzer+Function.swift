@@ -64,9 +64,15 @@ extension Analyzer {
         // Which closure delivers the value, and which report the rest of the outcome; else which
         // parameter is the completion handler.
         let isStream = annotations.stream != nil
-        guard let roles = closureRoles(function, annotations: annotations, scope: scope, isStream: isStream),
+        guard var roles = closureRoles(function, annotations: annotations, scope: scope, isStream: isStream),
             let completionIndex = roles.value ?? selectCompletion(function, annotations: annotations, scope: scope)
         else { return nil }
+        // Several event closures: each a case of one enum, the stream's element.
+        var eventsShape: (shape: CompletionShape, cases: [EventEnum.Case])?
+        if roles.hasSeveralEvents {
+            guard let several = severalEventsShape(function, roles: &roles, value: completionIndex, scope: scope) else { return nil }
+            eventsShape = several
+        }
         let outcomeRoles = Dictionary(roles.others.map { ($0.index, $0.role) }, uniquingKeysWith: { first, _ in first })
         let completionParameter = function.parameters[completionIndex]
         // A C function pointer (BlueSignals' `trap(signal:action: SigActionHandler)`, `typealias
@@ -87,8 +93,8 @@ extension Analyzer {
             return nil
         }
         guard
-            var (shape, valueType) = analyseShape(
-                of: completionParameter, in: function, annotations: annotations, scope: scope),
+            var (shape, valueType) = eventsShape.map({ ($0.shape, "Void") })
+                ?? analyseShape(of: completionParameter, in: function, annotations: annotations, scope: scope),
             checkNoOutcomeLeft(
                 function, value: completionIndex, roles: roles, shape: shape, scope: scope, isStream: isStream,
                 progress: annotations.progress)
@@ -125,7 +131,7 @@ extension Analyzer {
             }
         }
         // A closure that says "no value" makes the value optional (Maybe's `onCompleted`).
-        let resultType = roles.valueIsOptional && valueType != "Void" ? Self.optional(valueType) : valueType
+        var resultType = roles.valueIsOptional && valueType != "Void" ? Self.optional(valueType) : valueType
 
         // The other parameters are forwarded.
         var parameters: [AdapterParameter] = []
@@ -228,6 +234,8 @@ extension Analyzer {
                     progressStream: .optional))
         }
         if annotations.swiftPrivate && !baseName.hasPrefix("__") { baseName = "__" + baseName }
+        let eventEnum = eventsShape.map { EventEnum(name: Self.eventEnumName(typeName: typeName, adapterBaseName: baseName), cases: $0.cases) }
+        if let eventEnum { resultType = eventEnum.name }
         let escapedName = Naming.escaped(baseName)
         let adapterName = annotations.isGetter ? baseName : Adapter.swiftName(baseName, parameters)
         if annotations.isGetter && !checkGetter(function, parameters: parameters, resultType: resultType, annotations: annotations) {
@@ -361,7 +369,8 @@ extension Analyzer {
             start: .call(call), options: options, location: function.location)
         adapter.isGetter = annotations.isGetter
         adapter.signatureLine = function.funcKeywordLocation.line
-        adapter.resultLine = resultType == "Void" ? nil : firstParameterTypeLine(of: completionParameter)
+        adapter.resultLine = resultType == "Void" || eventEnum != nil ? nil : firstParameterTypeLine(of: completionParameter)
+        adapter.eventEnum = eventEnum
         if let annotation = annotations.stream {
             guard
                 var stream = checkStream(
@@ -378,7 +387,7 @@ extension Analyzer {
                 case .failure, .failureText, .failureAmong, .failureWithoutError, .finish(.optionalError), .finish(.completion),
                     .finish(.result):
                     return true
-                case .finish(.plain), .noValue, .afterEither, .cancelledByUser: return false
+                case .finish(.plain), .noValue, .afterEither, .cancelledByUser, .event: return false
                 }
             }
             adapter.stream = stream

@@ -235,6 +235,13 @@ extension Analyzer {
                     readCaseRoles(attribute, into: &result)
                     continue
                 }
+                // `@event(connected, heartbeat, disconnected)`: a stream's several event closures.
+                if attribute.name.name == "event", let arguments = attribute.arguments, arguments.count > 1,
+                    arguments.allSatisfy({ $0.label == nil && Naming.isValidIdentifier($0.text) })
+                {
+                    for argument in arguments { result.closureRoles.append((argument.text, "event", argument.location)) }
+                    continue
+                }
                 let usage = Annotations.usage(attribute.name.name)
                 guard let name = singleIdentifier(attribute, usage: usage) else { continue }
                 result.closureRoles.append((name, attribute.name.name, attribute.location))

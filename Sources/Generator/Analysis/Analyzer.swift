@@ -80,6 +80,7 @@ public struct Analyzer: Sendable {
                 if let adapter = analyseDelegate(decl, generated: &generated) { delegates.append(adapter) }
             }
         }
+        checkEventEnums(&blocks)
         // After the plain imports, as swift-format orders them.
         return BridgeModel(imports: imports + conditionalImports, blocks: blocks, delegates: delegates)
     }

@@ -142,6 +142,10 @@ public struct OutcomeClosure: Hashable, Sendable {
         /// failure:completion:)`, whose `completion?()` follows either): no outcome of its own,
         /// nothing to do. Its `arity` arguments are ignored.
         case afterEither(arity: Int)
+        /// One of a stream's several event closures (BTKit's `connect(…, connected:heartbeat:
+        /// disconnected:)`): each call is an element, its `arity` arguments the payload of its
+        /// case of the stream's generated event enum (`Adapter.eventEnum`).
+        case event(case: String, arity: Int)
     }
 
     public enum Finish: Hashable, Sendable {
@@ -222,6 +226,9 @@ public struct CompletionShape: Hashable, Sendable {
     public var answersWhetherOpen = false
     /// `@failure(nil)`: a nil value fails the call (the values are unwrapped).
     public var nilIsFailure = false
+    /// One of several event closures: its values are yielded as this case of the stream's event
+    /// enum, as they come (none of them an error or a flag).
+    public var eventCase: String? = nil
     /// `@asyncError(thrown: 1, unless: .none)`: the case of the failure-only callback's error that
     /// means success (SwiftMQTT's `MQTTSessionError.none`); any other is thrown.
     public var successCase: String? = nil

@@ -134,9 +134,11 @@ extension Planner {
             return [caseRoles(outcome, isStream: adapter.stream != nil, isStatus: status != nil)] + [status].compactMap { $0 }
         }
         var parts: [String] = []
+        var events = [call.completionName]
         for argument in call.legacyCall.arguments {
             guard case .outcome(_, _, let closure) = argument else { continue }
             switch closure.role {
+            case .event: events.append(closure.parameterName)
             case .failure: parts.append("`\(closure.parameterName)` the error")
             case .failureText(let arity, _):
                 parts.append(
@@ -158,6 +160,11 @@ extension Planner {
             parts.append(call.legacyCall.isAsync ? "its return the end, or what it throws the error" : "the returned future the end or the error")
         }
         if call.failsWithReturned { parts.append("the returned future the error") }
+        if adapter.eventEnum != nil, case let events = events.map({ "`\(SwiftLiteral.commentSafe($0))`" }), let last = events.last {
+            let named = events.count == 2 ? events.joined(separator: " and ") : events.dropLast().joined(separator: ", ") + " and " + last
+            let rest = parts.isEmpty ? "" : "; " + parts.map(SwiftLiteral.commentSafe).joined(separator: ", ")
+            return ["Closures: \(named) are the events, each yielded as its case of `\(adapter.resultType)`\(rest)."] + leftOut
+        }
         guard !parts.isEmpty else { return leftOut }
         let value = call.completionRole == .event || adapter.stream != nil ? "the events" : "the value"
         let name = SwiftLiteral.commentSafe(call.completionName)

@@ -325,6 +325,11 @@ extension Planner {
             return "{ \(parameters)\(target).resume(returning: nil) }"
         case .afterEither(let arity):
             return arity == 0 ? "{}" : "{ " + Array(repeating: "_", count: arity).joined(separator: ", ") + " in }"
+        case .event(let name, let arity):
+            let values = arity == 1 ? ["value"] : (0..<arity).map { "value\($0)" }
+            let parameters = (closure.handsBack ? ["_"] : []) + values
+            let payload = values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
+            return "{ " + (parameters.isEmpty ? "" : parameters.joined(separator: ", ") + " in ") + "\(target).yield(.\(name)\(payload)) }"
         case .finish(.completion):
             return endOnFailureCase(parameters: handedBack + "completion", named: "completion", target: target)
         case .finish(.result(let position, let arity)):

@@ -238,6 +238,10 @@ extension Planner {
         let errorName = plan.errorName
         let success: String
         switch values.count {
+        case _ where plan.eventCase != nil:
+            // One of several event closures: its values are its case's payload.
+            let payload = values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
+            success = actions.receiver + actions.success + "." + (plan.eventCase ?? "") + payload + ")"
         case 0: success = actions.receiver + actions.successVoid
         case 1: success = actions.receiver + actions.success + values[0] + ")"
         default: success = actions.receiver + actions.success + "(" + values.joined(separator: ", ") + "))"

@@ -118,6 +118,7 @@ public struct Planner: Sendable {
         // A free function's adapter: at the top level, calling the SDK's function by its name.
         if block.isFreeFunction {
             for (adapter, header) in zip(block.adapters, headers) {
+                printEventEnum(of: adapter, access: block.access, into: &printer)
                 var adapter = adapter
                 adapter.attributes.insert(availability, at: 0)
                 let site = AdapterSite(adapter, receivers: Receivers(instance: "", type: ""))
@@ -132,6 +133,7 @@ public struct Planner: Sendable {
             return
         }
         func printBody(_ printer: inout CodePrinter) {
+            for adapter in block.adapters { printEventEnum(of: adapter, access: block.access, into: &printer) }
             // The doc lines and attributes, then the head: one statement, whose head lands on the
             // extended type's line (no directive may stand between attributes and declaration).
             let lines = block.documentation.map { "/// " + SwiftLiteral.commentSafe($0) } + [availability] + block.attributes
@@ -164,5 +166,23 @@ public struct Planner: Sendable {
         printer.line("#if " + condition)
         printer.indented(printBody)
         printer.line("#endif")
+    }
+
+    /// The enum of a stream's several event closures, before the block it serves (at the top
+    /// level: a protocol cannot nest a type), each case's types mapped to its closure's line.
+    func printEventEnum(of adapter: Adapter, access: AccessLevel, into printer: inout CodePrinter) {
+        guard let events = adapter.eventEnum, events.isDeclared else { return }
+        printer.line("/// The events of `\(SwiftLiteral.commentSafe(adapter.sourceName))`:")
+        printer.line("/// one case per closure that reports them, its payload what the SDK handed the closure.")
+        for attribute in adapter.attributes where attribute.hasPrefix("@available") { printer.line(attribute) }
+        printer.block(Self.accessPrefix(access) + "enum " + events.name + " {", from: adapter.signatureLine) { printer in
+            for (index, event) in events.cases.enumerated() {
+                if index > 0 { printer.blankLine() }
+                printer.line("/// `\(SwiftLiteral.commentSafe(event.closure))` was called.")
+                let payload = event.payload.isEmpty ? "" : "(" + event.payload.joined(separator: ", ") + ")"
+                printer.line("case " + Naming.escaped(event.name) + payload, from: event.line)
+            }
+        }
+        printer.blankLine()
     }
 }

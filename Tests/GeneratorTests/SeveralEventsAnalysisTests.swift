@@ -1,0 +1,87 @@
+import DeclParser
+@testable import Generator
+import Testing
+
+/// `@event(a, b, …)`: a stream's several event closures, each a case of one enum bridgegen
+/// declares (docs/language.md, "What each closure is"); and what it refuses, at the line.
+@Suite struct SeveralEventsAnalysisTests {
+    func output(_ declarations: String) throws -> GeneratorPipeline.Output {
+        let source = "import Foundation\n\nextension Link {\n" + declarations + "\n}\n"
+        return try GeneratorPipeline.standard().generate(source: Array(source.utf8), path: "L.bridge", displayName: "L.bridge")
+    }
+
+    func errors(_ declarations: String) throws -> [String] {
+        try output(declarations).reports.filter { $0.diagnostic.severity == .error }.map(\.formatted)
+    }
+
+    @Test func caseNamesDropTheWordsEveryCallbackHas() {
+        #expect(Analyzer.eventCaseName("onLoading") == "loading")
+        #expect(Analyzer.eventCaseName("keyDownHandler") == "keyDown")
+        #expect(Analyzer.eventCaseName("receivedMessage") == "receivedMessage")
+        #expect(Analyzer.eventCaseName("once") == "once")
+        #expect(Analyzer.eventCaseName("Handler") == "handler")
+        #expect(Analyzer.eventEnumName(typeName: "Store<Item>", adapterBaseName: "`watch`") == "StoreWatchEvent")
+    }
+
+    @Test func overloadsWithTheSameEventsShareOneEnum() throws {
+        let text = try #require(
+            try output(
+                """
+                    @stream @event(up, down) @cancel(token: invalidate())
+                    func keys(up: @escaping (Int) -> Void, down: @escaping (Int) -> Void) -> Token
+                    @stream @event(up, down) @cancel(token: invalidate())
+                    func keys(scope: String, up: @escaping (Int) -> Void, down: @escaping (Int) -> Void) -> Token
+                """
+            ).text)
+        #expect(text.components(separatedBy: "enum LinkKeysEvent {").count == 2, "\(text)")
+        #expect(text.contains("func keys(scope: String) -> _Concurrency.AsyncStream<LinkKeysEvent>"), "\(text)")
+    }
+
+    @Test func overloadsWithOtherEventsUnderOneNameAreRefused() throws {
+        let errors = try errors(
+            """
+                @stream @event(up, down) @cancel(token: invalidate())
+                func keys(up: @escaping (Int) -> Void, down: @escaping (Int) -> Void) -> Token
+                @stream @event(up, held) @cancel(token: invalidate())
+                func keys(scope: String, up: @escaping (Int) -> Void, held: @escaping (Int) -> Void) -> Token
+            """)
+        #expect(errors.count == 1 && errors[0].contains("L.bridge:6:"), "\(errors)")
+        #expect(errors.first?.contains("would be declared as 'LinkKeysEvent'") == true, "\(errors)")
+    }
+
+    @Test func twoClosuresOfOneCaseNameAreRefused() throws {
+        let errors = try errors(
+            """
+                @stream @event(onChange, change)
+                func watch(onChange: @escaping (Int) -> Void, change: @escaping (String) -> Void)
+            """)
+        #expect(errors.count == 1 && errors[0].contains("both be the case '.change'"), "\(errors)")
+    }
+
+    @Test func aPayloadOfTheMethodsOwnTypeParameterIsRefused() throws {
+        let errors = try errors(
+            """
+                @stream @event(inserted, deleted)
+                func watch<T: Record>(inserted: @escaping (T) -> Void, deleted: @escaping (String) -> Void)
+            """)
+        #expect(errors.count == 1 && errors[0].contains("the method's own type parameter"), "\(errors)")
+    }
+
+    @Test func anAnsweringClosureIsNoCase() throws {
+        let errors = try errors(
+            """
+                @stream @event(row, more)
+                func watch(row: @escaping (Int) -> Void, more: @escaping () -> Bool)
+            """)
+        #expect(errors.count == 1 && errors[0].contains("'more' returns a value or throws"), "\(errors)")
+    }
+
+    @Test func severalEventsOnAOneShotAreRefused() throws {
+        let errors = try errors(
+            """
+                @event(up, down)
+                func keys(up: @escaping (Int) -> Void, down: @escaping (Int) -> Void)
+            """)
+        #expect(!errors.isEmpty && errors[0].contains("names a stream's events"), "\(errors)")
+    }
+}
