@@ -488,7 +488,7 @@ extension StarterBlock {
             successNilNote(callbacks: callbacks, into: &annotations)
         }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
-        if let note = eventsBesideLastNote(callbacks: callbacks, annotations: annotations) { annotations.append(note) }
+        annotations += severalEventsRoles(of: function, callbacks: callbacks, annotations: annotations)
         if let name = taskMethodAsyncName(of: function, callbacks: callbacks) { annotations.append(name) }
         closingAnnotations(of: function, callbacks: callbacks, once: once, into: &annotations)
         return annotations

@@ -28,30 +28,4 @@ extension StarterBlock {
         }
         return handsValue ? (name(event), name(end)) : nil
     }
-
-    /// Three closures or more, none but the last named for an outcome (BTKit's `connect(for:
-    /// connected:heartbeat:disconnected:) -> ObservationToken?`, EVCloudKitDao's
-    /// `fetchChangeNotifications(_:inserted:updated:deleted:completed:)`): generate makes the
-    /// last the completion and passes the others through while the call waits, a one-shot that
-    /// waits for the disconnection. What an expert would write, a stream of the events until the
-    /// last, is one annotation away: said.
-    func eventsBesideLastNote(callbacks: [Parameter], annotations: [(annotation: String, why: String)]) -> (annotation: String, why: String)? {
-        guard callbacks.count >= 3,
-            !annotations.contains(where: { !$0.annotation.isEmpty && !$0.annotation.hasPrefix("@cancel") }),
-            callbacks.dropLast().allSatisfy({
-                !ClosureRoleNames.namesOutcome(name: $0.name.name, label: $0.label?.name)
-                    && !ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name)
-            }),
-            // The last may be named for the end (EVCloudKitDao's `fetchChangeNotifications(_:
-            // inserted:updated:deleted:completed:)`), not for a failure.
-            let end = callbacks.last, !ClosureRoleNames.plays(.failure, name: end.name.name, label: end.label?.name)
-        else { return nil }
-        let names = callbacks.map { $0.label?.name ?? $0.name.name }
-        guard let last = names.last, let event = names.dropLast().last else { return nil }
-        let kept = names.dropLast().map { "'\($0)'" }.joined(separator: ", ")
-        return (
-            "",
-            "as written, a one-shot that waits for '\(last)' and passes \(kept) through while it waits; if '\(event)' is called for each event until '\(last)', write '@stream @event(\(event)) @finish(\(last))'"
-        )
-    }
 }

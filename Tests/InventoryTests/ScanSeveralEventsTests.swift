@@ -1,0 +1,80 @@
+@testable import DeclParser
+@testable import Generator
+@testable import Inventory
+import Testing
+
+/// Closures each called for its own kind of event (decision 183): scan names them all events of
+/// one stream where the method registers them until a token stops them, or hands each change to
+/// its closure until a last one, handed nothing, says they are over; elsewhere it says so.
+@Suite struct ScanSeveralEventsTests: ScanTesting {
+    /// BTKit's `connect(for:uuid:connected:heartbeat:disconnected:) -> ObservationToken?`. Before,
+    /// a one-shot that waited for `disconnected` and kept the other two as parameters.
+    @Test func aRegistrationOfSeveralEventClosuresIsAStreamOfTheirEnum() throws {
+        let text = scan(
+            """
+            public final class ObservationToken {
+                public func invalidate() {}
+            }
+            public struct Reading {}
+            public final class Sensor {
+                @discardableResult
+                public func connect<T: AnyObject>(for observer: T, uuid: String, connected: ((T, Bool) -> Void)? = nil, heartbeat: ((T, Reading) -> Void)? = nil, disconnected: ((T, Error?) -> Void)? = nil) -> ObservationToken? { nil }
+            }
+            """
+        ).text
+        #expect(text.contains("@stream\n"), "\(text)")
+        #expect(text.contains("@event(connected, heartbeat, disconnected)\n"), "\(text)")
+        #expect(text.contains("// scan: if 'disconnected' ends the events, take it out of '@event' and write '@finish(disconnected)'"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("func connect<T: AnyObject>(for observer: T, uuid: String) -> _Concurrency.AsyncStream<SensorConnectEvent>"), "\(swift)")
+        #expect(swift.contains("case disconnected(Error?)"), "\(swift)")
+    }
+
+    /// EVCloudKitDao's `fetchChangeNotifications(_:inserted:updated:deleted:completed:)`: each
+    /// change to its closure, then `completed()`.
+    @Test func changesUntilAnEndHandedNothingAreAStreamThatEnds() throws {
+        let text = scan(
+            """
+            public final class Store {
+                public func fetchChanges(_ since: String?, inserted: @escaping (_ id: String, _ item: Int) -> Void, updated: @escaping (_ id: String, _ item: Int) -> Void, deleted: @escaping (_ id: String) -> Void, completed: @escaping () -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@event(inserted, updated, deleted)\n"), "\(text)")
+        #expect(text.contains("@finish(completed)\n"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("completed: { events.finish() }"), "\(swift)")
+    }
+
+    /// Sendbird's `initialize(applicationId:startHandler:migrationHandler:completionHandler:)`:
+    /// hooks handed nothing, and a completion that hands an error. A one-shot, as before, with
+    /// what to write if the closures are events after all.
+    @Test func hooksBesideACompletionStayAOneShotAndTheStarterSaysTheOtherReading() throws {
+        let text = scan(
+            """
+            public final class App {
+                public static func initialize(applicationId: String, startHandler: (() -> Void)? = nil, migrationHandler: (() -> Void)? = nil, completionHandler: @escaping (_ error: Error?) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("    @stream\n"), "\(text)")
+        #expect(
+            text.contains(
+                "if each is called for its own kind of event until 'completionHandler', write '@stream @event(startHandler, migrationHandler) @finish(completionHandler)'"),
+            "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("async throws {"), "\(swift)")
+    }
+
+    /// Without a token, and without an end handed nothing, nothing says the closures go on.
+    @Test func closuresWithoutARegistrationAreNoStream() {
+        let text = scan(
+            """
+            public final class Picker {
+                public func pick(selected: @escaping (Int) -> Void, previewed: @escaping (Int) -> Void) {}
+            }
+            """
+        ).text
+        #expect(!text.contains("@event("), "\(text)")
+    }
+}
