@@ -130,19 +130,23 @@ extension StarterBlock {
     /// observer's registration, a stream until the token stops it. The type need not be
     /// `Sendable` (Appwrite's `Realtime` is not): the adapter's registration task takes it along
     /// as the SDK's own callbacks take their objects across threads (decision 169).
-    func asyncRegistration(_ function: FunctionDecl, tokens: TokenMethods) -> (Parameter, String, String)? {
+    func asyncRegistration(_ function: FunctionDecl, tokens: TokenMethods) -> ([Parameter], String, String)? {
         guard function.isAsync, !function.name.name.hasPrefix("_"), let returned = function.returnType, !returned.isVoid,
             let stop = tokens.stopMethod(of: returned.description), !Self.registersInCallersIsolation(function)
         else { return nil }
         let aliases = closureAliases
         let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation) }
+        // Several closures, each for its own kind of event.
+        if callbacks.count > 1 {
+            return severalEvents(of: function, callbacks: callbacks, registered: true) == nil ? nil : (callbacks, returned.description, stop)
+        }
         // A closure named like a completion, unless the method is named like an observer (Apollo's
         // `watch(query:…, resultHandler:) async -> GraphQLQueryWatcher<Query>`).
         guard callbacks.count == 1, let callback = callbacks.first,
             !Analyzer.looksLikeCompletion(callback.name.name) || ClosureRoleNames.namesPerItem(callback.name.name)
                 || Self.namesObserver(function.name.name)
         else { return nil }
-        return (callback, returned.description, stop)
+        return ([callback], returned.description, stop)
     }
 
     /// An async method that takes its caller's isolation (RealmSwift's `observe(keyPaths:on:

@@ -114,18 +114,20 @@ extension StarterBlock {
         }
         // An async method that registers an observer and returns the token that stops it
         // (SQLiteNIO's `addUpdateObserver(lifetime:_:) async throws -> SQLiteHookToken`).
-        if let (callback, returned, stop) = asyncRegistration(function, tokens: tokens) {
+        if let (callbacks, returned, stop) = asyncRegistration(function, tokens: tokens) {
             var entry = Entry(member: member, role: .callback)
-            let effects = tokens.stopEffects(of: returned)
-            // `some AuthStateChangeListenerRegistration`, said as the protocol.
-            let token = ["some ", "any "].first(where: returned.hasPrefix).map { String(returned.dropFirst($0.count)) } ?? returned
+            let (token, cancel) = Self.tokenStop(returned, stop: stop, tokens: tokens)
+            let callback = callbacks[0]
             let name = callback.label?.name ?? callback.name.name
-            entry.annotations = [
-                ("@stream", "'\(function.name.name)' is async, registers '\(name)' and returns the \(token) that stops it"),
-                stop == "cancel" && effects.isEmpty
-                    ? ("@cancel(token)", "the returned \(token) has cancel()")
-                    : ("@cancel(token: \(effects)\(stop)())", "the returned \(token) has \(stop)()\(effects.isEmpty ? "" : ", " + effects.split(separator: " ").map { $0 == "try" ? "throwing" : "async" }.joined(separator: " and "))"),
-            ]
+            // Several closures, each for its own kind of event (Courier's `addInboxListener(
+            // onLoading:onError:onUnreadCountChanged:…) async -> CourierInboxListener`).
+            if callbacks.count > 1, let (events, end) = severalEvents(of: function, callbacks: callbacks, registered: true) {
+                entry.annotations = [("@stream", "'\(function.name.name)' is async, registers \(callbacks.count) closures, each for its own kind of event, and returns the \(token) that stops them"), cancel]
+                    + eventRoles(events, end: end)
+                entries.append(entry)
+                return
+            }
+            entry.annotations = [("@stream", "'\(function.name.name)' is async, registers '\(name)' and returns the \(token) that stops it"), cancel]
             if let result = resultType(of: callback) {
                 if Self.registersForResults(function.name.name) {
                     entry.annotations[0] = ("@stream(results)", entry.annotations[0].why + "; a \(result) per call, which a failure does not end")
@@ -494,5 +496,19 @@ extension StarterBlock {
             entry.annotations.append(note)
         }
         entries.append(entry)
+    }
+
+    /// The token an async registration returns, said as its protocol (`some
+    /// AuthStateChangeListenerRegistration`), and the `@cancel` that stops it.
+    static func tokenStop(_ returned: String, stop: String, tokens: TokenMethods) -> (token: String, cancel: (annotation: String, why: String)) {
+        let effects = tokens.stopEffects(of: returned)
+        let token = ["some ", "any "].first(where: returned.hasPrefix).map { String(returned.dropFirst($0.count)) } ?? returned
+        let effectsSaid = effects.isEmpty ? "" : ", " + effects.split(separator: " ").map { $0 == "try" ? "throwing" : "async" }.joined(separator: " and ")
+        return (
+            token,
+            stop == "cancel" && effects.isEmpty
+                ? ("@cancel(token)", "the returned \(token) has cancel()")
+                : ("@cancel(token: \(effects)\(stop)())", "the returned \(token) has \(stop)()\(effectsSaid)")
+        )
     }
 }

@@ -13,56 +13,84 @@ extension StarterBlock {
     func severalEventsRoles(
         of function: FunctionDecl, callbacks: [Parameter], annotations: [(annotation: String, why: String)]
     ) -> [(annotation: String, why: String)] {
-        guard callbacks.count >= 2,
-            !annotations.contains(where: { !$0.annotation.isEmpty && !$0.annotation.hasPrefix("@cancel") }),
-            // The last may be named for the end, none for a failure or progress.
-            callbacks.dropLast().allSatisfy({
-                !ClosureRoleNames.namesOutcome(name: $0.name.name, label: $0.label?.name)
-                    && !ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name)
-            }),
-            let last = callbacks.last, !ClosureRoleNames.plays(.failure, name: last.name.name, label: last.label?.name),
-            !ClosureRoleNames.namesProgress(name: last.name.name, label: last.label?.name),
-            case let closures = callbacks.map({ closureType(of: $0) }), closures.allSatisfy({ $0?.result.isVoid == true })
+        guard callbacks.count >= 2, !annotations.contains(where: { !$0.annotation.isEmpty && !$0.annotation.hasPrefix("@cancel") })
         else { return [] }
-        func name(_ parameter: Parameter) -> String { parameter.label?.name ?? parameter.name.name }
-        let names = callbacks.map(name)
-        // An end handed nothing, named so (`completed`, `finished`, `done`), after two events or more.
-        let endsLast = callbacks.count >= 3 && closures.last??.parameters.isEmpty == true
-            && ClosureRoleNames.plays(.finish, name: last.name.name, label: last.label?.name)
-            && !Analyzer.looksLikeCompletion(last.name.name) && !Analyzer.looksLikeCompletion(last.label?.name)
         let stoppedByToken = annotations.contains { $0.annotation.hasPrefix("@cancel(token") }
-        let events = endsLast ? Array(callbacks.dropLast()) : callbacks
-        let generics = Set(function.genericParameters.map(\.name.name))
-        let eventsHandValues = events.allSatisfy { event in
-            guard let closure = closureType(of: event) else { return false }
-            let handedBack = Analyzer.handsBackArgument(closure.parameters, of: function) ? 1 : 0
-            let payload = closure.parameters.dropFirst(handedBack)
-            // A payload of the method's own type parameter cannot be a case of an enum declared once.
-            return !payload.isEmpty && !payload.contains { Self.identifiers(in: $0.type.description).contains(where: generics.contains) }
-        }
-        guard eventsHandValues, stoppedByToken || endsLast,
-            events.allSatisfy({ !ClosureRoleNames.namesOutcome(name: $0.name.name, label: $0.label?.name) })
-        else {
-            guard callbacks.count >= 3, let event = names.dropLast().last, let end = names.last else { return [] }
+        guard let (events, end) = severalEvents(of: function, callbacks: callbacks, registered: stoppedByToken) else {
+            // Three or more, none but the last named for an outcome: said.
+            let names = callbacks.map(Self.callbackName)
+            guard callbacks.count >= 3, let event = names.dropLast().last, let end = names.last,
+                callbacks.dropLast().allSatisfy({
+                    !ClosureRoleNames.namesOutcome(name: $0.name.name, label: $0.label?.name)
+                        && !ClosureRoleNames.namesProgress(name: $0.name.name, label: $0.label?.name)
+                }),
+                !ClosureRoleNames.plays(.failure, name: callbacks[callbacks.count - 1].name.name, label: callbacks[callbacks.count - 1].label?.name)
+            else { return [] }
             let kept = names.dropLast().map { "'\($0)'" }.joined(separator: ", ")
             return [
                 ("",
                  "as written, a one-shot that waits for '\(end)' and passes \(kept) through while it waits; if each is called for its own kind of event until '\(end)', write '@stream @event(\(names.dropLast().joined(separator: ", "))) @finish(\(end))'; if only '\(event)' is, '@stream @event(\(event)) @finish(\(end))'")
             ]
         }
-        let listed = events.map(name).joined(separator: ", ")
+        let why = end.map { "'\(function.name.name)' hands each change to the closure of its kind, until '\(Self.callbackName($0))' says they are over" }
+            ?? "'\(function.name.name)' registers \(events.count) closures, each for its own kind of event, until the returned token stops them"
+        return [("@stream", why)] + eventRoles(events, end: end)
+    }
+
+    /// `@event(…)`, `@finish(…)` and what to write if a closure is read wrong.
+    func eventRoles(_ events: [Parameter], end: Parameter?) -> [(annotation: String, why: String)] {
+        let names = events.map(Self.callbackName)
         var roles: [(annotation: String, why: String)] = [
-            ("@stream",
-             stoppedByToken
-                ? "'\(function.name.name)' registers \(events.count) closures, each for its own kind of event, until the returned token stops them"
-                : "'\(function.name.name)' hands each change to the closure of its kind, until '\(names.last ?? "")' says they are over"),
-            ("@event(\(listed))",
-             events.map { "'\(name($0))'" }.joined(separator: ", ") + " are each called for their own kind of event: the stream's elements are an enum of them, in the order the SDK calls them"),
+            ("@event(\(names.joined(separator: ", ")))",
+             names.map { "'\($0)'" }.joined(separator: ", ")
+                + " are each called for their own kind of event: the stream's elements are an enum of them, in the order the SDK calls them")
         ]
-        if endsLast { roles.append(("@finish(\(names.last ?? ""))", "'\(names.last ?? "")' is handed nothing and named for the end")) }
-        if !endsLast, let last = names.last {
+        if let end {
+            roles.append(("@finish(\(Self.callbackName(end)))", "'\(Self.callbackName(end))' is handed nothing and named for the end"))
+        } else if let last = names.last, let word = ClosureRoleNames.camelWords(last).last,
+            ["disconnect", "disconnected", "close", "closed", "end", "ended", "finish", "finished", "stop", "stopped", "terminated", "lost"].contains(word)
+        {
+            // Named for an end, but a registration's: BTKit's link reconnects after `disconnected`.
             roles.append(("", "if '\(last)' ends the events, take it out of '@event' and write '@finish(\(last))'"))
+        }
+        // A registration's error closure is one more event: a listener that reports an error
+        // and stays registered (Courier's `onError`, "the listener stays registered") would lose
+        // what comes after, were it the stream's failure.
+        if end == nil, let failure = events.first(where: { ClosureRoleNames.plays(.failure, name: $0.name.name, label: $0.label?.name) }) {
+            let name = Self.callbackName(failure)
+            roles.append(("", "'\(name)' is yielded as an event, and the stream goes on; if an error ends the registration, take it out of '@event' and write '@failure(\(name))'"))
         }
         return roles
     }
+
+    /// The event closures of a stream of several, and the closure that ends them, if any: each
+    /// returns nothing and hands a value (beside the caller's object handed back), none is named
+    /// for a completion, a success or progress, and their values name no type parameter of the
+    /// method (the enum of them is declared once, outside it). A failure's name is an event's
+    /// too in a registration (`registered`: a token stops it). nil without the evidence that
+    /// they go on: a registration, or an end handed nothing after two events or more.
+    func severalEvents(of function: FunctionDecl, callbacks: [Parameter], registered: Bool) -> (events: [Parameter], end: Parameter?)? {
+        guard callbacks.count >= 2, let last = callbacks.last else { return nil }
+        let closures = callbacks.compactMap { closureType(of: $0) }
+        guard closures.count == callbacks.count, closures.allSatisfy({ $0.result.isVoid && $0.throwsClause == nil && !$0.isAsync }) else { return nil }
+        let endsLast = callbacks.count >= 3 && closures[closures.count - 1].parameters.isEmpty
+            && ClosureRoleNames.plays(.finish, name: last.name.name, label: last.label?.name)
+            && !Analyzer.looksLikeCompletion(last.name.name) && !Analyzer.looksLikeCompletion(last.label?.name)
+        guard registered || endsLast else { return nil }
+        let events = endsLast ? Array(callbacks.dropLast()) : callbacks
+        let generics = Set(function.genericParameters.map(\.name.name))
+        for event in events {
+            let (name, label) = (event.name.name, event.label?.name)
+            guard !ClosureRoleNames.namesProgress(name: name, label: label), !Analyzer.looksLikeCompletion(name), !Analyzer.looksLikeCompletion(label),
+                !ClosureRoleNames.namesOutcome(name: name, label: label) || registered && ClosureRoleNames.plays(.failure, name: name, label: label),
+                let closure = closureType(of: event)
+            else { return nil }
+            let payload = closure.parameters.dropFirst(Analyzer.handsBackArgument(closure.parameters, of: function) ? 1 : 0)
+            guard !payload.isEmpty, !payload.contains(where: { Self.identifiers(in: $0.type.description).contains(where: generics.contains) })
+            else { return nil }
+        }
+        return (events, endsLast ? last : nil)
+    }
+
+    static func callbackName(_ parameter: Parameter) -> String { parameter.label?.name ?? parameter.name.name }
 }

@@ -77,4 +77,32 @@ import Testing
         ).text
         #expect(!text.contains("@event("), "\(text)")
     }
+
+    /// Courier's `addInboxListener(onLoading:onError:onUnreadCountChanged:…) async ->
+    /// CourierInboxListener`: an async registration of several closures. Before, `@context`,
+    /// "yours to turn into a stream by hand". The error closure is one more event: the
+    /// listener stays registered after it.
+    @Test func anAsyncRegistrationOfSeveralEventClosuresIsAStreamOfTheirEnum() throws {
+        let text = scan(
+            """
+            public final class InboxListener { public func remove() {} }
+            public struct Feed {}
+            public final class Courier {
+                @discardableResult public func addInboxListener(
+                    onLoading: ((_ isRefresh: Bool) -> Void)? = nil,
+                    onError: ((_ error: Error) -> Void)? = nil,
+                    onUnreadCountChanged: ((_ unreadCount: Int) -> Void)? = nil,
+                    onTotalCountChanged: ((_ totalCount: Int, _ feed: Feed) -> Void)? = nil
+                ) async -> InboxListener { InboxListener() }
+            }
+            """
+        ).text
+        #expect(text.contains("@cancel(token: remove())\n"), "\(text)")
+        #expect(text.contains("@event(onLoading, onError, onUnreadCountChanged, onTotalCountChanged)\n"), "\(text)")
+        #expect(text.contains("'onError' is yielded as an event, and the stream goes on"), "\(text)")
+        #expect(!text.contains("if 'onTotalCountChanged' ends the events"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("case error(Error)"), "\(swift)")
+        #expect(swift.contains("registration.stop { token in token.remove() }"), "\(swift)")
+    }
 }
