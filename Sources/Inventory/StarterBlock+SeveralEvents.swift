@@ -67,8 +67,9 @@ extension StarterBlock {
     /// returns nothing and hands a value (beside the caller's object handed back), none is named
     /// for a completion, a success or progress, and their values name no type parameter of the
     /// method (the enum of them is declared once, outside it). A failure's name is an event's
-    /// too in a registration (`registered`: a token stops it). nil without the evidence that
-    /// they go on: a registration, or an end handed nothing after two events or more.
+    /// too in a registration (`registered`: a token stops it) of two other events or more. nil
+    /// without the evidence that they go on: a registration, or an end handed nothing after two
+    /// events or more.
     func severalEvents(of function: FunctionDecl, callbacks: [Parameter], registered: Bool) -> (events: [Parameter], end: Parameter?)? {
         guard callbacks.count >= 2, let last = callbacks.last else { return nil }
         let closures = callbacks.compactMap { closureType(of: $0) }
@@ -89,6 +90,10 @@ extension StarterBlock {
             guard !payload.isEmpty, !payload.contains(where: { Self.identifiers(in: $0.type.description).contains(where: generics.contains) })
             else { return nil }
         }
+        // An error closure is one event among several others, not the other half of a pair
+        // (BTKit's `serveUART(…, request:response:failure:)`, whose failure ends the service).
+        let failures = events.filter { ClosureRoleNames.plays(.failure, name: $0.name.name, label: $0.label?.name) }
+        guard failures.isEmpty || events.count - failures.count >= 2 else { return nil }
         return (events, endsLast ? last : nil)
     }
 

@@ -105,4 +105,19 @@ import Testing
         #expect(swift.contains("case error(Error)"), "\(swift)")
         #expect(swift.contains("registration.stop { token in token.remove() }"), "\(swift)")
     }
+
+    /// BTKit's `serveUART(_:for:_:request:response:failure:) -> ObservationToken`: one event and
+    /// a failure are a pair, not several events: no enum of them.
+    @Test func aFailureBesideOneEventIsNoEventOfAnEnum() {
+        let text = scan(
+            """
+            public final class ObservationToken { public func invalidate() {} }
+            public final class Scanner {
+                @discardableResult
+                public func serve<T: AnyObject>(_ observer: T, request: ((T, Int) -> Void)?, failure: ((T, Error) -> Void)?) -> ObservationToken { ObservationToken() }
+            }
+            """
+        ).text
+        #expect(!text.contains("@event(request, failure)"), "\(text)")
+    }
 }
