@@ -21,6 +21,8 @@ import Testing
         #expect(Analyzer.eventCaseName("once") == "once")
         #expect(Analyzer.eventCaseName("Handler") == "handler")
         #expect(Analyzer.eventEnumName(typeName: "Store<Item>", adapterBaseName: "`watch`") == "StoreWatchEvent")
+        #expect(Analyzer.eventEnumName(typeName: "SensorLink", adapterBaseName: "connectEvents") == "SensorLinkConnectEvent")
+        #expect(Analyzer.eventEnumName(typeName: "Link", adapterBaseName: "events") == "LinkEventsEvent")
     }
 
     @Test func overloadsWithTheSameEventsShareOneEnum() throws {

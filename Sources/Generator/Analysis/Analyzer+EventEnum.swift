@@ -85,11 +85,18 @@ extension Analyzer {
     }
 
     /// The enum's name: the extended type's (its last component, without generic arguments)
-    /// and the adapter's base name, `BTBackground` + `connect` → `BTBackgroundConnectEvent`.
+    /// and the adapter's base name, `BTBackground` + `connect` → `BTBackgroundConnectEvent`
+    /// (`connectEvents` too).
     static func eventEnumName(typeName: String, adapterBaseName: String) -> String {
         let type = typeName.split(separator: "<").first.map(String.init) ?? typeName
         let last = type.split(separator: ".").map(String.init).joined()
-        let base = adapterBaseName.filter { $0 != "`" }
+        var base = adapterBaseName.filter { $0 != "`" }
+        // `@asyncName(connectEvents)`, as the warning about a shadowed name suggests: not
+        // `…ConnectEventsEvent`.
+        for suffix in ["Events", "Event", "Stream"] where base.hasSuffix(suffix) && base.count > suffix.count {
+            base.removeLast(suffix.count)
+            break
+        }
         return last + base.prefix(1).uppercased() + base.dropFirst() + "Event"
     }
 
