@@ -37,19 +37,24 @@ extension StarterBlock {
     /// disposable's or a token's cleanup, a button's action, a logger, an observer or listener
     /// made to be handed to another call; so only a class of those names, with one callback
     /// named for no outcome (not `completion`, `onInitialized`, `didCancel`). Its name, or nil.
-    func eventHandlerOfInitializer(_ member: SourceMember) -> String? {
+    /// Several such callbacks, each for its own kind of event (HotKey's `keyDownHandler:` and
+    /// `keyUpHandler:`), are the cases of one stream's enum (decision 183): their names.
+    func eventHandlersOfInitializer(_ member: SourceMember) -> [String]? {
         guard !isView, !isValueType, case .context(let initializer)? = member.declaration, initializer.function != nil else { return nil }
         let aliases = closureAliases
         let callbacks = initializer.parameters.filter { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
-        guard callbacks.count == 1, let callback = callbacks.first else { return nil }
-        let words = [callback.name.name, callback.label?.name ?? ""].flatMap(ClosureRoleNames.camelWords)
         let once = ["completion", "complete", "completed", "done", "finish", "finished", "cancel", "ready", "initialized", "loaded", "result"]
-        guard !words.contains(where: once.contains), closureType(of: callback) != nil else { return nil }
+        guard !callbacks.isEmpty,
+            callbacks.allSatisfy({ callback in
+                let words = [callback.name.name, callback.label?.name ?? ""].flatMap(ClosureRoleNames.camelWords)
+                return !words.contains(where: once.contains) && closureType(of: callback)?.result.isVoid == true
+            })
+        else { return nil }
         let owner = String(Self.bareTypeName(type).reversed().drop(while: \.isNumber).reversed())
         let sources = ["Tap", "Monitor", "Watcher", "Instrument", "Scheduler", "HotKey", "Recorder"]
-        let sink = [callback.name.name, callback.label?.name ?? ""].contains { $0.hasSuffix("Sink") }
+        let sink = callbacks.count == 1 && [callbacks[0].name.name, callbacks[0].label?.name ?? ""].contains { $0.hasSuffix("Sink") }
         guard sources.contains(where: owner.hasSuffix) || sink else { return nil }
-        return callback.label?.name ?? callback.name.name
+        return callbacks.map { $0.label?.name ?? $0.name.name }
     }
 
     /// The one callback of an initializer whose body calls it and never keeps it (ClosureUses),

@@ -421,13 +421,17 @@ struct StarterBlock {
                     ("@once", "the body calls '\(completion)' and does not keep it: the work it starts calls back once; a factory, 'make', returns the \(Self.bareTypeName(type)) when it has"),
                     ("", "as written, the factory returns the \(Self.bareTypeName(type)), with any value '\(completion)' hands over besides it; if '\(completion)' waits for a later call of yours (a start, a presentation), remove '@once': the factory would wait for ever"),
                 ]
-            } else if entry.initializerWithCallback, let handler = eventHandlerOfInitializer(member) {
+            } else if entry.initializerWithCallback, let handlers = eventHandlersOfInitializer(member) {
                 entry.initializerWithCallback = false
                 entry.role = .callback
+                let handler = handlers.map { "'\($0)'" }.joined(separator: " and ")
                 entry.annotations = [
-                    ("@stream", "the \(Self.bareTypeName(type)) it makes keeps '\(handler)' and calls it for each event: a factory, 'makeWithEvents', returns the object and the stream"),
-                    ("", "as written, the object is yours to start and stop, and the stream's end stops nothing; if '\(handler)' is called once, remove '@stream' and bridge a method of yours that calls the initializer"),
+                    ("@stream", "the \(Self.bareTypeName(type)) it makes keeps \(handler) and calls \(handlers.count == 1 ? "it" : "each") for \(handlers.count == 1 ? "each event" : "its own kind of event"): a factory, 'makeWithEvents', returns the object and the stream"),
+                    ("", "as written, the object is yours to start and stop, and the stream's end stops nothing; if \(handler) \(handlers.count == 1 ? "is" : "are") called once, remove '@stream' and bridge a method of yours that calls the initializer"),
                 ]
+                if handlers.count > 1 {
+                    entry.annotations.insert(("@event(\(handlers.joined(separator: ", ")))", "\(handler) are each called for their own kind of event: the stream's elements are an enum of them, in the order the object calls them"), at: 1)
+                }
             } else if entry.initializerWithCallback, let kept = callbacksKeptInStreamedProperties(member) {
                 // Its callbacks are the properties' (CollectionKit's `BasicProvider.init(…,
                 // tapHandler:)` keeps `tapHandler`, bridged above as a stream): nothing to warn.

@@ -23,6 +23,7 @@ import Testing
         #expect(Analyzer.eventEnumName(typeName: "Store<Item>", adapterBaseName: "`watch`") == "StoreWatchEvent")
         #expect(Analyzer.eventEnumName(typeName: "SensorLink", adapterBaseName: "connectEvents") == "SensorLinkConnectEvent")
         #expect(Analyzer.eventEnumName(typeName: "Link", adapterBaseName: "events") == "LinkEventsEvent")
+        #expect(Analyzer.eventEnumName(typeName: "HotKey", adapterBaseName: "init") == "HotKeyEvent")
     }
 
     @Test func overloadsWithTheSameEventsShareOneEnum() throws {

@@ -120,4 +120,23 @@ import Testing
         ).text
         #expect(!text.contains("@event(request, failure)"), "\(text)")
     }
+
+    /// HotKey's `init(keyCombo:keyDownHandler:keyUpHandler:)`: an object named for a source of
+    /// events, with two closures each for its own kind: a factory returns it and one stream of
+    /// both (before, only an initializer of one such closure was bridged).
+    @Test func anEventSourcesInitializerOfSeveralEventClosuresMakesOneStream() throws {
+        let text = scan(
+            """
+            public struct KeyCombo {}
+            public final class HotKey {
+                public init(keyCombo: KeyCombo, keyDownHandler: (() -> Void)? = nil, keyUpHandler: (() -> Void)? = nil) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@stream\n"), "\(text)")
+        #expect(text.contains("@event(keyDownHandler, keyUpHandler)\n"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("static func makeWithEvents(keyCombo: KeyCombo) -> (HotKey, _Concurrency.AsyncStream<HotKeyEvent>)"), "\(swift)")
+        #expect(swift.contains("case keyUp\n"), "\(swift)")
+    }
 }

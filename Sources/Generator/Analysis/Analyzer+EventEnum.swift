@@ -97,6 +97,8 @@ extension Analyzer {
             base.removeLast(suffix.count)
             break
         }
+        // An initializer's: the object's own events (`HotKeyEvent`).
+        if base == "init" { base = "" }
         return last + base.prefix(1).uppercased() + base.dropFirst() + "Event"
     }
 
