@@ -87,4 +87,15 @@ import Testing
             """)
         #expect(!errors.isEmpty && errors[0].contains("names a stream's events"), "\(errors)")
     }
+
+    @Test func whatReadsOneCallbacksArgumentsIsRefused() throws {
+        for annotation in ["@stream @until({ _ in true })", "@stream @nullableResult", "@stream(results)"] {
+            let errors = try errors(
+                """
+                    \(annotation) @event(up, down)
+                    func keys(up: @escaping (Int?) -> Void, down: @escaping (Int) -> Void)
+                """)
+            #expect(errors.count == 1 && errors[0].contains("several event closures"), "\(annotation): \(errors)")
+        }
+    }
 }

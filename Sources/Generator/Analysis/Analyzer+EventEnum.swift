@@ -14,8 +14,23 @@ extension Analyzer {
     /// as its case, none of them read as an error or a flag. nil, said, when a closure cannot be
     /// a case (it returns a value, or its payload needs the method's own type parameter).
     mutating func severalEventsShape(
-        _ function: FunctionDecl, roles: inout ClosureRoles, value: Int, scope: String
+        _ function: FunctionDecl, annotations: FunctionAnnotations, roles: inout ClosureRoles, value: Int, scope: String
     ) -> (shape: CompletionShape, cases: [EventEnum.Case])? {
+        // What reads one closure's arguments has nothing to read here: the payloads are as they
+        // come. Said, never ignored.
+        let reading = ["until", "nullableResult", "lent", "asyncError"]
+        for attribute in function.attributes where reading.contains(attribute.name.name) {
+            diagnostics.error(
+                "'@\(attribute.name.name)' reads one callback's arguments, but '\(function.fullName)' has several event closures, whose arguments are their cases' payloads as they come",
+                at: attribute.location, notes: [.init("remove '@\(attribute.name.name)', or name one closure '@event' and bridge the others as you need")])
+            return nil
+        }
+        if let stream = annotations.stream, stream.keepsResults {
+            diagnostics.error(
+                "'@stream(results)' keeps one callback's Results, but '\(function.fullName)' has several event closures, each a case of the stream's enum",
+                at: stream.location, notes: [.init("write '@stream': a Result handed to an event closure is its case's payload already")])
+            return nil
+        }
         let indices = [value] + roles.others.compactMap { if case .event = $0.role { return $0.index } else { return nil } }
         var cases: [EventEnum.Case] = []
         var shape = CompletionShape(parameters: [])

@@ -70,7 +70,7 @@ extension Analyzer {
         // Several event closures: each a case of one enum, the stream's element.
         var eventsShape: (shape: CompletionShape, cases: [EventEnum.Case])?
         if roles.hasSeveralEvents {
-            guard let several = severalEventsShape(function, roles: &roles, value: completionIndex, scope: scope) else { return nil }
+            guard let several = severalEventsShape(function, annotations: annotations, roles: &roles, value: completionIndex, scope: scope) else { return nil }
             eventsShape = several
         }
         let outcomeRoles = Dictionary(roles.others.map { ($0.index, $0.role) }, uniquingKeysWith: { first, _ in first })
