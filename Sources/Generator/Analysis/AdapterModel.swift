@@ -297,7 +297,8 @@ public struct Cancellation: Hashable, Sendable {
         /// Call `name(label: token)` on the receiver with the returned token (`cancelRequest(_:)`).
         case receiverWithToken(name: String, label: String?)
         /// Call `call`, as written, on the receiver (`cancelGeocode()`; a delegate block's
-        /// `stopUpdatingLocation()`).
+        /// `stopUpdatingLocation()`); or from the adapter's own `self` when it starts with `self.`
+        /// (`self.manager.stopQuery($token)`, the holder's in a `@bridge(through:)` block).
         case receiver(call: String)
     }
 
@@ -309,6 +310,8 @@ public struct Cancellation: Hashable, Sendable {
     public var returnsSelf = false
     /// The name of the method that starts a token returned suspended (`resume`).
     public var startMethod: String?
+    /// Or the call, from the adapter's `self`, that starts it (`self.manager.executeQuery($token)`).
+    public var startCall: String?
     /// After cancelling, wait for the SDK's own answer instead of throwing at once.
     public var waitForCompletion = false
     /// The token is returned by a call that registers asynchronously (an `async` method): the

@@ -222,6 +222,13 @@ extension Analyzer {
             else { return nil }
             if case .identifier("none") = argument.value {
                 cancellation.startMethod = nil
+            } else if argument.value.text.hasPrefix("self."), argument.value.text.contains("$token"), Self.isCallWithArguments(argument.value.text) {
+                // `@start(self.manager.executeQuery($token))`: another object runs what the
+                // method returns (HealthKitReporter's queries, HealthKit's `execute(_:)`).
+                guard cancellation.usesToken || needsToken(attribute) else { return nil }
+                cancellation.startMethod = nil
+                cancellation.startCall = Self.spacedLabels(argument.value.text)
+                cancellation.expressionLine = cancellation.expressionLine ?? argument.location.line
             } else if let call = Self.callReference(argument.value.text), call.labels.isEmpty, !call.isReference {
                 guard cancellation.usesToken || needsToken(attribute) else { return nil }
                 cancellation.startMethod = call.name
@@ -247,6 +254,13 @@ extension Analyzer {
 
     /// `unsubscribe(from: channels)` for the normalized `unsubscribe(from:channels)`: a space after
     /// each argument label's colon, as Swift is written.
+    /// `self.manager.stopQuery`: a method reached from the adapter's own `self` (in a
+    /// `@bridge(through:)` block, the holder), not from the receiver.
+    static func isSelfPath(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return parts.count >= 3 && parts[0] == "self" && parts.dropFirst().allSatisfy(Naming.isValidIdentifier)
+    }
+
     static func spacedLabels(_ text: String) -> String {
         var spaced = ""
         var characters = text[...]
@@ -259,7 +273,8 @@ extension Analyzer {
 
     /// `name(label: value, …)`: a call with arguments (not a reference like `name(label:)`).
     static func isCallWithArguments(_ text: String) -> Bool {
-        guard let open = text.firstIndex(of: "("), text.hasSuffix(")"), Naming.isValidIdentifier(String(text[..<open])) else {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")"), Naming.isValidIdentifier(String(text[..<open])) || isSelfPath(String(text[..<open]))
+        else {
             return false
         }
         var depth = 0

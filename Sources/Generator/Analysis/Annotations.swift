@@ -80,7 +80,7 @@ enum Annotations {
             usage: "'@cancel(token)', '@cancel(token: method())', '@cancel(using: cancelMethod(_:))', '@cancel(receiverMethod())' or '@cancel(none)'",
             notOnNotification: "the observer is removed when the stream ends"),
         Spec(
-            name: "start", places: [.function, .delegateAdapter], labels: [""], usage: "'@start(resume())' or '@start(none)'",
+            name: "start", places: [.function, .delegateAdapter], labels: [""], usage: "'@start(resume())', '@start(self.manager.execute($token))' or '@start(none)'",
             notOnStream: "streams start when they are created", notOnNotification: "the observer is added when the function is called"),
         Spec(
             name: "progressStream", places: .function, labels: [""],

@@ -97,6 +97,8 @@ extension Planner {
         // hand-read of ALCamera's `onSuccess()`, whose own examples call `fetch()`).
         let started = adapter.options.cancellation.startMethod.map { start in
             script != nil ? [] : ["Starts the work itself, calling `\(SwiftLiteral.commentSafe(start))()` on what the SDK returns once its closures are set: do not call it too."]
+        } ?? adapter.options.cancellation.startCall.map { call in
+            script != nil ? [] : ["Starts the work itself, `\(SwiftLiteral.commentSafe(call))` with what the SDK returns once its closures are set: do not do it too."]
         } ?? []
         let docLines = documentation + (documentation.isEmpty ? [] : [""]) + [provenance] + made + Self.closureRoles(of: adapter) + started + blocking
         return try templates.render(

@@ -88,9 +88,13 @@ extension Planner {
             // `$token` is the token the start call returned.
             let token = call.contains("$token") ? "returnedToken" : "_"
             let written = call.replacingOccurrences(of: "$token", with: "returnedToken")
-            let answer = call.hasSuffix("()") || !plan.stopAnswers ? "" : "_ = "
-            guard token != "_" else { return "{ _ in \(answer)\(receiver).\(written) }" }
-            return "{ \(token) in \(unwrapping(token, plan))\(answer)\(receiver).\(written)\(unwrapped(plan)) }"
+            // `self.manager.stopQuery($token)`: from the adapter's own `self`, an object the block
+            // does not declare, whose answer may be `Void` (`_ =` would warn) or not (`let _ =`
+            // never does).
+            let answer = call.hasPrefix("self.") ? "let _ = " : call.hasSuffix("()") || !plan.stopAnswers ? "" : "_ = "
+            let target = call.hasPrefix("self.") ? written : receiver + "." + written
+            guard token != "_" else { return "{ _ in \(answer)\(target) }" }
+            return "{ \(token) in \(unwrapping(token, plan))\(answer)\(target)\(unwrapped(plan)) }"
         }
     }
 
@@ -122,6 +126,15 @@ extension Planner {
                 Sourced(
                     (isStream ? "stop: " : "cancel: ") + stop, from: plan.expressionLine ?? adapter.signatureLine,
                     anchor: plan.expressionLine != nil))
+        }
+        if let call = plan.startCall {
+            // Another object runs what the method returned (`self.manager.executeQuery($token)`);
+            // whether it answers is not known: `let _ =` is silent either way.
+            let written = call.replacingOccurrences(of: "$token", with: "token")
+            options.append(
+                Sourced(
+                    "start: { token in \(unwrapping("token", plan))let _ = \(written)\(unwrapped(plan)) }",
+                    from: plan.expressionLine ?? adapter.signatureLine, anchor: plan.expressionLine != nil))
         }
         if let start = plan.startMethod {
             let discard = plan.returnsSelf && plan.startAnswers ? "_ = " : ""
