@@ -13,7 +13,12 @@ extension StarterBlock {
     func severalEventsRoles(
         of function: FunctionDecl, callbacks: [Parameter], annotations: [(annotation: String, why: String)]
     ) -> [(annotation: String, why: String)] {
-        guard callbacks.count >= 2, !annotations.contains(where: { !$0.annotation.isEmpty && !$0.annotation.hasPrefix("@cancel") })
+        // A plain `@stream` another reading wrote (an observer's name, a returned token) is no
+        // reading of the closures: without `@event`, the last would be the elements and the
+        // others would stay parameters (outside try: `observe(onInsert:onModify:onDelete:)`).
+        let streamed = annotations.contains { $0.annotation == "@stream" }
+        guard callbacks.count >= 2,
+            !annotations.contains(where: { !$0.annotation.isEmpty && !$0.annotation.hasPrefix("@cancel") && $0.annotation != "@stream" })
         else { return [] }
         let stoppedByToken = annotations.contains { $0.annotation.hasPrefix("@cancel(token") }
         guard let (events, end) = severalEvents(of: function, callbacks: callbacks, registered: stoppedByToken) else {
@@ -34,7 +39,7 @@ extension StarterBlock {
         }
         let why = end.map { "'\(function.name.name)' hands each change to the closure of its kind, until '\(Self.callbackName($0))' says they are over" }
             ?? "'\(function.name.name)' registers \(events.count) closures, each for its own kind of event, until the returned token stops them"
-        return [("@stream", why)] + eventRoles(events, end: end)
+        return (streamed ? [] : [("@stream", why)]) + eventRoles(events, end: end)
     }
 
     /// `@event(…)`, `@finish(…)` and what to write if a closure is read wrong.
@@ -64,8 +69,9 @@ extension StarterBlock {
     }
 
     /// The event closures of a stream of several, and the closure that ends them, if any: each
-    /// returns nothing and hands a value (beside the caller's object handed back), none is named
-    /// for a completion, a success or progress, and their values name no type parameter of the
+    /// returns nothing and hands a value (beside the caller's object handed back; in a
+    /// registration, one may hand nothing), none is named for a completion, a success or an end
+    /// (nor for progress, but in a registration), and their values name no type parameter of the
     /// method (the enum of them is declared once, outside it). A failure's name is an event's
     /// too in a registration (`registered`: a token stops it) of two other events or more. nil
     /// without the evidence that they go on: a registration, or an end handed nothing after two
@@ -74,22 +80,35 @@ extension StarterBlock {
         guard callbacks.count >= 2, let last = callbacks.last else { return nil }
         let closures = callbacks.compactMap { closureType(of: $0) }
         guard closures.count == callbacks.count, closures.allSatisfy({ $0.result.isVoid && $0.throwsClause == nil && !$0.isAsync }) else { return nil }
+        // Named for the end (`completed`, `finished`, `done`, `onFinished`), not a completion
+        // handler's name: `completionHandler: () -> Void` is left to the one-shot readings.
+        let lastName = Self.callbackName(last)
+        let endWords = ["completed", "complete", "finished", "finish", "done", "ended", "end"]
         let endsLast = callbacks.count >= 3 && closures[closures.count - 1].parameters.isEmpty
-            && ClosureRoleNames.plays(.finish, name: last.name.name, label: last.label?.name)
-            && !Analyzer.looksLikeCompletion(last.name.name) && !Analyzer.looksLikeCompletion(last.label?.name)
+            && (ClosureRoleNames.plays(.finish, name: last.name.name, label: last.label?.name)
+                || ClosureRoleNames.camelWords(lastName).last.map(endWords.contains) == true)
+            && !lastName.lowercased().contains("completion")
         guard registered || endsLast else { return nil }
         let events = endsLast ? Array(callbacks.dropLast()) : callbacks
         let generics = Set(function.genericParameters.map(\.name.name))
         for event in events {
             let (name, label) = (event.name.name, event.label?.name)
-            guard !ClosureRoleNames.namesProgress(name: name, label: label), !Analyzer.looksLikeCompletion(name), !Analyzer.looksLikeCompletion(label),
-                !ClosureRoleNames.namesOutcome(name: name, label: label) || registered && ClosureRoleNames.plays(.failure, name: name, label: label),
+            // `onUpdate` of a registration is its updates, not a one-shot's progress.
+            guard registered || !ClosureRoleNames.namesProgress(name: name, label: label), !Analyzer.looksLikeCompletion(name),
+                !Analyzer.looksLikeCompletion(label),
+                // Named for an event (`onChange`, `onUpdate`) is what an event closure is; named
+                // for a success or an end is not; for a failure, only in a registration.
+                !ClosureRoleNames.plays(.success, name: name, label: label), !ClosureRoleNames.plays(.finish, name: name, label: label),
+                registered || !ClosureRoleNames.plays(.failure, name: name, label: label),
                 let closure = closureType(of: event)
             else { return nil }
             let payload = closure.parameters.dropFirst(Analyzer.handsBackArgument(closure.parameters, of: function) ? 1 : 0)
-            guard !payload.isEmpty, !payload.contains(where: { Self.identifiers(in: $0.type.description).contains(where: generics.contains) })
+            // A registration's closure handed nothing is an event too (`onReset`); elsewhere a
+            // hook (Sendbird's `startHandler`).
+            guard !payload.isEmpty || registered, !payload.contains(where: { Self.identifiers(in: $0.type.description).contains(where: generics.contains) })
             else { return nil }
         }
+        guard events.contains(where: { event in closureType(of: event).map { !$0.parameters.isEmpty } == true }) else { return nil }
         // An error closure is one event among several others, not the other half of a pair
         // (BTKit's `serveUART(…, request:response:failure:)`, whose failure ends the service).
         let failures = events.filter { ClosureRoleNames.plays(.failure, name: $0.name.name, label: $0.label?.name) }

@@ -139,4 +139,27 @@ import Testing
         #expect(swift.contains("static func makeWithEvents(keyCombo: KeyCombo) -> (HotKey, _Concurrency.AsyncStream<HotKeyEvent>)"), "\(swift)")
         #expect(swift.contains("case keyUp\n"), "\(swift)")
     }
+
+    /// Found trying it from outside: an observer's name already said `@stream`, and the last
+    /// closure became the elements while the others stayed parameters, without a word; and
+    /// `onUpdate` or `onChange`, named for an event, were taken for progress and refused; a
+    /// registration's closure handed nothing (`onReset`) was no event; bare `finished` and
+    /// `done` were no end.
+    @Test func namesThatSayEventsOrEndsDoNotStopTheReading() throws {
+        let text = scan(
+            """
+            public final class Token { public func invalidate() {} }
+            public final class Store {
+                public func observe(onInsert: @escaping (Int) -> Void, onUpdate: @escaping (String) -> Void, onReset: @escaping () -> Void) -> Token { Token() }
+                public func pull(inserted: @escaping (Int) -> Void, changed: @escaping (String) -> Void, done: @escaping () -> Void) {}
+            }
+            """
+        ).text
+        #expect(text.contains("@event(onInsert, onUpdate, onReset)\n"), "\(text)")
+        #expect(text.components(separatedBy: "    @stream\n").count == 3, "\(text)")
+        #expect(text.contains("@event(inserted, changed)\n    // scan: @finish(done)"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("case reset\n"), "\(swift)")
+        #expect(swift.contains("func observe() -> _Concurrency.AsyncStream<StoreObserveEvent>"), "\(swift)")
+    }
 }
