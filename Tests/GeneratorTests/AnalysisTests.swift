@@ -79,8 +79,8 @@ import Testing
         let (_, streamed) = analyse(
             """
             @stream @event(onRow)
-            func query(_ sql: String, onRow: @escaping (String) -> Void, onMetadata: @escaping (Int) -> Void)
-            @context func query(_ sql: String, onMetadata: @escaping (Int) -> Void) -> [String]
+            func query(_ sql: String, onRow: @escaping (String) -> Void, onMetadata: @escaping (Int) throws -> Void)
+            @context func query(_ sql: String, onMetadata: @escaping (Int) throws -> Void) -> [String]
             """)
         #expect(streamed.map(\.message) == ["the stream function 'query(_:onMetadata:)' has the same name as 'query(_:onMetadata:)' of the type"])
         #expect(streamed.first?.notes.first?.message == "'query(_:onMetadata:)' is declared here; a call of either that does not say which type it wants is ambiguous")

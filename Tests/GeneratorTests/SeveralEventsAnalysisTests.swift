@@ -98,4 +98,25 @@ import Testing
             #expect(errors.count == 1 && errors[0].contains("several event closures"), "\(annotation): \(errors)")
         }
     }
+
+    /// A stream that keeps, as a parameter, another closure of values: it reports what the
+    /// stream does not carry, said with the annotation that carries it, or `@progress(name)`
+    /// that says it is the caller's own hook (found trying it from outside: an observer's
+    /// `onInsert` and `onModify` stayed parameters of a stream of `onDelete`'s values).
+    @Test func aClosureOfValuesKeptBesideTheEventsIsSaid() throws {
+        let warned = try output(
+            """
+                @stream @cancel(token: invalidate())
+                func observe(onInsert: @escaping (Int) -> Void, onModify: @escaping (String) -> Void, onDelete: @escaping (Double) -> Void) -> Token
+            """
+        ).reports.map(\.formatted)
+        #expect(warned.count == 2 && warned.allSatisfy { $0.contains("gets values but stays a parameter of the stream") }, "\(warned)")
+        #expect(warned.first?.contains("'@event(onInsert, onModify, onDelete)'") == true, "\(warned)")
+        let said = try output(
+            """
+                @stream @progress(onInsert, onModify) @cancel(token: invalidate())
+                func observe(onInsert: @escaping (Int) -> Void, onModify: @escaping (String) -> Void, onDelete: @escaping (Double) -> Void) -> Token
+            """)
+        #expect(said.reports.isEmpty, "\(said.reports.map(\.formatted))")
+    }
 }

@@ -139,4 +139,19 @@ extension Analyzer {
             }
         }
     }
+
+    /// The escaping closures of values that answer nothing and play no role of the outcome,
+    /// nor of progress (`@progress`): kept as parameters of a stream, they report what the
+    /// stream does not carry.
+    func keptValueClosures(_ function: FunctionDecl, besides roles: [Int], annotations: FunctionAnnotations, scope: String) -> [Int] {
+        function.parameters.indices.filter { index in
+            let parameter = function.parameters[index]
+            guard !roles.contains(index), !annotations.progress.contains(where: { $0.name == parameter.name.name || $0.name == parameter.label?.name }),
+                let closure = resolvedClosure(parameter.type, scope: scope)
+            else { return false }
+            // One that throws is the caller's to stop the call with (MySQLNIO's `onMetadata: …
+            // throws -> ()`), no event.
+            return !closure.parameters.isEmpty && closure.result.isVoid && closure.throwsClause == nil && isEscaping(parameter.type, scope: scope)
+        }
+    }
 }

@@ -220,6 +220,13 @@ extension Analyzer {
                 guard let name = singleIdentifier(attribute, usage: Annotations.usage("userCancel")) else { continue }
                 result.closureRoles.append((name, "userCancel", attribute.location))
             case "progress":
+                // `@progress(onInsert, onModify)`: several closures passed through.
+                if let arguments = attribute.arguments, arguments.count > 1,
+                    arguments.allSatisfy({ $0.label == nil && Naming.isValidIdentifier($0.text) })
+                {
+                    for argument in arguments { result.progress.append((argument.text, argument.location)) }
+                    continue
+                }
                 guard let name = singleIdentifier(attribute, usage: Annotations.usage("progress")) else { continue }
                 result.progress.append((name, attribute.location))
             case "failure" where Self.failureHalfReference(function)?.attribute == attribute:

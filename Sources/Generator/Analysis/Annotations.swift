@@ -88,8 +88,8 @@ enum Annotations {
             notOnStream: "the stream itself carries the events", notOnNotification: "the stream itself carries the values"),
         Spec(
             name: "progress", places: .function, labels: [""],
-            usage: "'@progress(closureName)' naming a closure that reports progress on the way (an optional per-page update beside the completion that hands the whole outcome)",
-            notOnStream: "the stream itself carries the events", notOnNotification: "there is no closure"),
+            usage: "'@progress(closureName)' naming a closure that reports progress on the way (an optional per-page update beside the completion that hands the whole outcome), or, on a stream, a closure of the caller's that is no event of it",
+            notOnNotification: "there is no closure"),
         Spec(
             name: "stream", places: [.function, .delegateAdapter], labels: ["", "bufferingNewest", "bufferingOldest", "replay"],
             required: false,
