@@ -36,3 +36,54 @@ extension StarterBlock {
         return taken.flatMap { executors[$0] }.map { (returned, $0) }
     }
 }
+
+/// Where an adapter reaches both a factory and the object that runs what it makes: a class of
+/// the module that keeps each in a property (HealthKitReporter's `HealthKitReporter`, with
+/// `reader: HealthKitReader` and `manager: HealthKitManager`).
+struct ExecutorReach: Equatable {
+    /// `HealthKitReporter.reader`: the factory's holder and property, for `@bridge(through:)`.
+    var through: String
+    /// `manager`: the holder's property of the object that runs the value.
+    var runner: String
+    /// `executeQuery`, and the runner's method that stops such a value (`stopQuery`), if any.
+    var start: String
+    var stop: String?
+}
+
+extension Scan {
+    /// Per factory type, per executor (`HealthKitManager.executeQuery(_:)`): where a class of
+    /// the module keeps both, and how the executor's type stops what it runs (a method named
+    /// `stop…`, `cancel…` or `remove…` that takes what the executor takes). Public classes and
+    /// properties only: the adapter extends the holder, so the app reaches it.
+    static func executorReaches(of types: [SourceType], executors: [String: String]) -> [String: [String: ExecutorReach]] {
+        var reaches: [String: [String: ExecutorReach]] = [:]
+        for (taken, executor) in executors {
+            guard case let parts = executor.split(separator: ".").map(String.init), parts.count >= 2,
+                let method = parts.last?.prefix(while: { $0 != "(" })
+            else { continue }
+            let runnerType = parts.dropLast().joined(separator: ".")
+            let stop = types.filter { $0.name == runnerType }.flatMap(\.members).compactMap { member -> String? in
+                guard member.isPublic, case .function(let function)? = member.declaration, function.parameters.count == 1,
+                    function.parameters[0].label == nil,
+                    function.parameters[0].type.strippingAttributes.unwrappingOptional.description == taken,
+                    ["stop", "cancel", "remove"].contains(ClosureRoleNames.camelWords(function.name.name).first ?? "")
+                else { return nil }
+                return function.name.name
+            }.sorted().first
+            for holder in types where holder.kind == .class && holder.isPublic {
+                let properties = holder.members.filter { $0.kind == .property && !$0.isStatic && $0.isPublic }.compactMap { member -> (String, String)? in
+                    guard case .context(let property)? = member.declaration,
+                        let written = property.type.map({ $0.strippingAttributes.description }) ?? member.madeType
+                    else { return nil }
+                    return (member.name, written)
+                }
+                guard let runner = properties.first(where: { $0.1 == runnerType })?.0 else { continue }
+                for (name, type) in properties where type != runnerType && type.first?.isUppercase == true {
+                    reaches[type, default: [:]][executor] = reaches[type]?[executor]
+                        ?? ExecutorReach(through: holder.name + "." + name, runner: runner, start: String(method), stop: stop)
+                }
+            }
+        }
+        return reaches
+    }
+}

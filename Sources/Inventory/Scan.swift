@@ -209,6 +209,7 @@ public struct Scan {
         let adoptedInModule = adopted(by: moduleTypes.inherits.keys)
         let valueHolders = Self.valueHolders(of: types)
         let executors = Self.executors(of: types)
+        let executorReaches = Self.executorReaches(of: types, executors: executors)
         let ownCalls = Self.requirementsCalledByOwnExtensions(types, in: files)
         let calledOnValues = Self.requirementsCalledOnValues(types, in: files)
         let closureProperties = Self.closureProperties(of: types, aliases: aliases)
@@ -308,6 +309,7 @@ public struct Scan {
             block.isAdoptedInModule = adoptedInModule.contains(type.name) || publiclyAdopted.contains(type.name)
             block.requirementsCalledOnValues = calledOnValues
             block.executors = executors
+            block.executorReaches = executorReaches[type.name] ?? [:]
             block.requirementNames = Set(
                 moduleTypes.declarations(of: type.name).filter { $0.kind == .protocol }.flatMap(\.members).compactMap { member in
                     if case .function(let function)? = member.declaration { return function.fullName }
@@ -398,6 +400,15 @@ public struct Scan {
             // unless an object keeps the value, whose property the adapter sets them through.
             let valueProperties = block.isValueType ? members.filter { block.isCallbackProperty($0, ofAValueToo: true) }.map(\.name) : []
             var heldBlocks: [StarterBlock] = []
+            // A factory's methods whose values another object runs: bridged through the holder
+            // that keeps both (HealthKitReporter's queries), in a block of their own.
+            for through in Array(Set(block.entries.compactMap(\.through))).sorted() {
+                var held = unfilled
+                held.reachedThrough = through
+                held.entries = block.entries.filter { $0.through == through }
+                block.entries.removeAll { $0.through == through }
+                heldBlocks.append(held)
+            }
             for holder in valueProperties.isEmpty ? [] : valueHolders[type.name] ?? [] {
                 var held = unfilled
                 held.reachedThrough = holder

@@ -30,6 +30,10 @@ struct StarterBlock {
         /// A callback scan refuses (marked `@context`, with `contextReason` saying why and what
         /// to write): listed and counted as not bridgeable, not among closures that are no callbacks.
         var refusedCallback = false
+        /// The holder's property it is bridged through (`HealthKitReporter.reader`): its
+        /// adapter stands where the object that runs what it returns is in reach, in a block of
+        /// its own (ExecutorReach).
+        var through: String?
     }
 
     var type: String
@@ -170,7 +174,11 @@ struct StarterBlock {
     var executors: [String: String] = [:]
     /// A value type's block of callback properties, set through the object's property that keeps
     /// the value (`TableDirector.scrollViewEvents`; Scan.valueHolders): `@bridge(through:)`.
+    /// Or a factory's methods whose values another object runs (`HealthKitReporter.reader`).
     var reachedThrough: String?
+    /// Where the type's values are run by another object the same holder keeps, by executor
+    /// (`HealthKitManager.executeQuery(_:)`; Scan.executorReaches).
+    var executorReaches: [String: ExecutorReach] = [:]
     /// A method of the type that reconnects (Perfect-Mosquitto's `reconnect(_:)`): its
     /// disconnections come once per connection, so more than once.
     var reconnectMember: String?

@@ -175,7 +175,10 @@ struct StarterFile {
             let blockStart = lines.count
             if let holder = block.reachedThrough {
                 let (owner, property) = (holder.split(separator: ".").dropLast().joined(separator: "."), holder.split(separator: ".").last ?? "")
-                lines.append("// scan: @bridge(through: \(holder)) because \(block.type) is a value: the library reads its callbacks from the one a \(owner) keeps in '\(property)', where the adapters set them")
+                lines.append(
+                    block.isValueType
+                        ? "// scan: @bridge(through: \(holder)) because \(block.type) is a value: the library reads its callbacks from the one a \(owner) keeps in '\(property)', where the adapters set them"
+                        : "// scan: @bridge(through: \(holder)) because what these return runs only once another object runs it, which a \(owner) keeps beside its '\(property)': the adapters extend \(owner)")
                 lines.append("@bridge(through: \(holder))")
             }
             if !block.isFreeFunctions {
