@@ -51,12 +51,32 @@ extension StarterBlock {
     /// closure that answers `Bool` and is handed a `Bool` named so is a stream's, until it.
     static func finishedFlag(of closure: FunctionTypeSyntax) -> String? {
         guard closure.result.strippingAttributes.description == "Bool" else { return nil }
-        return closure.parameters.compactMap { parameter -> String? in
+        return doneFlag(of: closure)
+    }
+
+    /// A `Bool` handed to a callback, named for the end (`done`, `isFinished`, `isLast`).
+    static func doneFlag(of closure: FunctionTypeSyntax) -> String? {
+        closure.parameters.compactMap { parameter -> String? in
             // Named for the end: `isFinished`, `done`, `isLastPage` (a new user's), `completed`.
             guard parameter.type.strippingAttributes.description == "Bool", let name = parameter.secondName ?? parameter.label,
                 ClosureRoleNames.camelWords(name).contains(where: { ["finished", "done", "last", "complete", "completed", "final"].contains($0.lowercased()) })
             else { return nil }
             return name
         }.first
+    }
+
+    /// A stream's callback handed a `Bool` named for the end beside its values
+    /// (HealthKitReporter's voltage measurements, `(_ measurement: VoltageMeasurement?, _ done:
+    /// Bool, _ error: Error?)`, done once per sample of several): as written, the flag is part of
+    /// each element; said, with what to write if it ends the events.
+    func doneFlagNote(callbacks: [Parameter], annotations: [(annotation: String, why: String)]) -> (annotation: String, why: String)? {
+        guard annotations.contains(where: { $0.annotation == "@stream" }), !annotations.contains(where: { $0.annotation.hasPrefix("@until") }),
+            callbacks.count == 1, let closure = closureType(of: callbacks[0]), closure.result.isVoid, let flag = Self.doneFlag(of: closure)
+        else { return nil }
+        let arguments = closure.parameters.map { parameter in (parameter.secondName ?? parameter.label) == flag ? flag : "_" }
+        return (
+            "",
+            "'\(flag)' is handed beside each value: as written, part of each element; if it says the events are over, write '@until({ \(arguments.joined(separator: ", ")) in \(flag) }, inclusive: true)'"
+        )
     }
 }

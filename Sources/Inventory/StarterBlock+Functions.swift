@@ -399,9 +399,7 @@ extension StarterBlock {
             entry.refusal =
                 "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value, or, if it is safe to share between threads, declare 'extension \(notAnError): @retroactive @unchecked Sendable, @retroactive Error {}' in your code and bridge this as written"
         }
-        if let (returned, executor) = executorOfReturned(function, tokens: tokens), let reach = executorReaches[executor],
-            !entry.annotations.contains(where: { $0.annotation.hasPrefix("@stream") })
-        {
+        if let (returned, executor) = executorOfReturned(function, tokens: tokens), let reach = executorReaches[executor] {
             // Bridged where both are in reach: the holder runs what the method returns, and
             // stops it the same way (HealthKitReporter's queries).
             let (holder, property) = (reach.through.split(separator: ".").dropLast().joined(separator: "."), reach.through.split(separator: ".").last ?? "")

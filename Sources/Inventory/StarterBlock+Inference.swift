@@ -489,6 +489,7 @@ extension StarterBlock {
         }
         annotations += readings(of: function, callbacks: callbacks, annotations: annotations, tokens: tokens)
         annotations += severalEventsRoles(of: function, callbacks: callbacks, annotations: annotations)
+        if let note = doneFlagNote(callbacks: callbacks, annotations: annotations) { annotations.append(note) }
         if let name = taskMethodAsyncName(of: function, callbacks: callbacks) { annotations.append(name) }
         closingAnnotations(of: function, callbacks: callbacks, once: once, into: &annotations)
         return annotations

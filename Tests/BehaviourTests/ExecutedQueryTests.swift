@@ -48,4 +48,18 @@ import TestSupport
         #expect(samples == [1])
         #expect(await eventually { log.all.map(\.kind) == [.duplicateCallback] })
     }
+
+    /// An observer query's stream: executed once it is made, every change an element, and the
+    /// consumer's leaving stops it once.
+    @Test func anObserverQueryIsExecutedAndStoppedWhenTheConsumerLeaves() async throws {
+        let reporter = QueryReporter()
+        var changes: [Int] = []
+        for try await change in reporter.changesQuery() {
+            changes.append(change)
+            if changes.count == 3 { break }
+        }
+        #expect(changes == [1, 2, 3])
+        #expect(reporter.manager.executions == 1)
+        #expect(await eventually { reporter.manager.stops == 1 })
+    }
 }

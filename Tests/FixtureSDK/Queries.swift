@@ -9,11 +9,14 @@ public enum QueryError: Error, Equatable, Sendable {
 public final class SampleQuery: @unchecked Sendable {
     // @unchecked: `handler` is set once, at creation; `state` is locked.
     let limit: Int
+    /// An observer query (HealthKit's `HKObserverQuery`): it answers on every change until stopped.
+    let repeats: Bool
     let handler: (SampleQuery?, [Int], Error?) -> Void
     let state = Locked((executed: false, stopped: false))
 
-    init(limit: Int, handler: @escaping (SampleQuery?, [Int], Error?) -> Void) {
+    init(limit: Int, repeats: Bool = false, handler: @escaping (SampleQuery?, [Int], Error?) -> Void) {
         self.limit = limit
+        self.repeats = repeats
         self.handler = handler
     }
 }
@@ -27,6 +30,11 @@ public final class QueryReader: Sendable {
     public func samplesQuery(limit: Int, resultsHandler: @escaping (SampleQuery?, [Int], Error?) -> Void) throws -> SampleQuery {
         guard limit >= 0 else { throw QueryError.invalidType }
         return SampleQuery(limit: limit, handler: resultsHandler)
+    }
+
+    /// The samples added since, once per change, until the query is stopped.
+    public func changesQuery(updateHandler: @escaping (SampleQuery?, Int, Error?) -> Void) throws -> SampleQuery {
+        SampleQuery(limit: 0, repeats: true) { query, samples, error in updateHandler(query, samples.first ?? 0, error) }
     }
 }
 
@@ -48,11 +56,21 @@ public final class QueryManager: @unchecked Sendable {
     public func executeQuery(_ query: SampleQuery) {
         counts.withLock { $0.executed += 1 }
         query.state.withLock { $0.executed = true }
+        guard !query.repeats else { return change(1, of: query) }
         FixtureScheduler.shared.async(after: delay) { [answersTwice] in
             guard !query.state.withLock({ $0.stopped }) else { return }
             let samples = Array(1...max(query.limit, 1)).prefix(query.limit)
             query.handler(query, Array(samples), nil)
             if answersTwice { query.handler(query, [], nil) }
+        }
+    }
+
+    /// An observer query's changes, one every `delay`, until it is stopped.
+    private func change(_ count: Int, of query: SampleQuery) {
+        FixtureScheduler.shared.async(after: delay) { [self] in
+            guard !query.state.withLock({ $0.stopped }) else { return }
+            query.handler(query, [count], nil)
+            change(count + 1, of: query)
         }
     }
 

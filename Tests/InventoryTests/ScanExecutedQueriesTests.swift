@@ -43,4 +43,26 @@ import Testing
         let text = scan(Self.reporterLike).text
         #expect(text.contains("// Not bridgeable as written: returns a 'SampleQuery' that runs only once handed to 'Manager.executeQuery(_:)'"), "\(text)")
     }
+
+    /// An observer query, a stream: executed once it is made, stopped when the stream ends; a
+    /// `done` flag beside each value is said (HealthKitReporter's voltage measurements).
+    @Test func anObserverQueryIsAStreamExecutedAndStoppedByTheHolder() throws {
+        let text = scan(
+            Self.reporterLike + """
+
+                extension Reader {
+                    /// Calls the handler for each iteration of the measurements.
+                    public func measurementsQuery(dataHandler: @escaping (_ value: Int?, _ done: Bool, _ error: Error?) -> Void) throws -> SampleQuery { SampleQuery() }
+                }
+                public final class Reporter {
+                    public let reader = Reader()
+                    public let manager = Manager()
+                }
+                """
+        ).text
+        #expect(text.contains("// scan: 'done' is handed beside each value: as written, part of each element; if it says the events are over, write '@until({ _, done, _ in done }, inclusive: true)'"), "\(text)")
+        let swift = try generate(text)
+        #expect(swift.contains("let _ = self.manager.executeQuery(started)\n"), "\(swift)")
+        #expect(swift.contains("stop: { returnedToken in let _ = self.manager.stopQuery(returnedToken) }"), "\(swift)")
+    }
 }

@@ -34,6 +34,9 @@ extension Analyzer {
         var valid = true
         for attribute in function.attributes {
             guard let reason = Annotations.specs[attribute.name.name]?.notOnStream else { continue }
+            // Another object runs what the registration returns (`@start(self.manager.
+            // executeQuery($token))`): run once the stream has it.
+            if attribute.name.name == "start", cancellation.startCall != nil { continue }
             diagnostics.error(
                 "'@\(attribute.name.name)' does not apply to a '@stream' adapter", at: attribute.location,
                 notes: [.init("\(reason); remove '@\(attribute.name.name)'")])

@@ -127,9 +127,10 @@ extension Planner {
                     (isStream ? "stop: " : "cancel: ") + stop, from: plan.expressionLine ?? adapter.signatureLine,
                     anchor: plan.expressionLine != nil))
         }
-        if let call = plan.startCall {
+        if let call = plan.startCall, !isStream {
             // Another object runs what the method returned (`self.manager.executeQuery($token)`);
-            // whether it answers is not known: `let _ =` is silent either way.
+            // whether it answers is not known: `let _ =` is silent either way. A stream's runs in
+            // its register closure (Planner+Streams).
             let written = call.replacingOccurrences(of: "$token", with: "token")
             options.append(
                 Sourced(

@@ -23,8 +23,20 @@ extension Planner {
             // `@failure(returned)`: its failure fails it (its success says the registration took).
             let usesReturned = call.finishesWithReturned || call.failsWithReturned
             let returned = usesReturned ? Self.freeName("returned", taken: Set(adapter.parameters.map(\.name))) : nil
-            printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: returned, into: &printer) {
+            // `@start(self.manager.executeQuery($token))`: another object runs what the
+            // registration returned, before the stream holds it.
+            let started = site.cancellation.startCall != nil && returned == nil ? Self.freeName("started", taken: Set(adapter.parameters.map(\.name))) : nil
+            printLegacyCall(site, call, handlerHead: closureHead(call.completion.parameters), assigningTo: returned ?? started, into: &printer) {
                 printStreamHandler(adapter, call, events: names.events, into: &$0)
+            }
+            if let started, let start = site.cancellation.startCall {
+                let written = start.replacingOccurrences(of: "$token", with: started)
+                if site.cancellation.tokenType.hasSuffix("?") {
+                    printer.line("if let \(started) { let _ = \(written) }", from: site.cancellation.expressionLine)
+                } else {
+                    printer.line("let _ = " + written, from: site.cancellation.expressionLine)
+                }
+                return printer.line("return " + started)
             }
             guard let returned else { return }
             printer.block("\(returned).whenComplete { result in", from: call.returnedLine) {

@@ -45,4 +45,35 @@ extension QueryReporter {
             )
         }
     }
+
+    /// Every change, until the consumer leaves: then the manager stops the query.
+    ///
+    /// Bridged from `QueryReader.changesQuery(updateHandler:)`, set through `QueryReporter.reader`.
+    /// Left out of the value: the `SampleQuery` it gets first (the object the method returns).
+    /// Starts the work itself, `self.manager.executeQuery($token)` with what the SDK returns once its closures are set: do not do it too.
+    #sourceLocation(file:"ExecutedQueries.bridge",line:18)
+    func changesQuery() -> _Concurrency.AsyncThrowingStream<Int, any Swift.Error> {
+        #sourceLocation(file:"ExecutedQueries.bridge",line:15)
+        BridgegenStream<Int, SampleQuery>.throwing(
+            "QueryReporter.changesQuery()",
+            stop: { returnedToken in let _ = self.manager.stopQuery(returnedToken) },
+            register: { events in
+                #sourceLocation(file:"ExecutedQueries.bridge",line:18)
+                let started = try self.reader.changesQuery(
+                    updateHandler: { receiver, value, error in
+                        #sourceLocation()
+                        if let error {
+                            events.finish(throwing: error)
+                        } else {
+                            events.yield(value)
+                        }
+                    }
+                )
+                #sourceLocation(file:"ExecutedQueries.bridge",line:17)
+                let _ = self.manager.executeQuery(started)
+                #sourceLocation()
+                return started
+            }
+        )
+    }
 }
