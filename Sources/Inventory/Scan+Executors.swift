@@ -24,6 +24,20 @@ extension Scan {
 }
 
 extension StarterBlock {
+    /// Bridged where both are in reach: the holder runs what the method returns, and stops it
+    /// the same way (HealthKitReporter's queries), in a block of its own (`through`).
+    func bridge(_ entry: inout Entry, through reach: ExecutorReach, returned: String, executor: String) {
+        let (holder, property) = (reach.through.split(separator: ".").dropLast().joined(separator: "."), reach.through.split(separator: ".").last ?? "")
+        entry.annotations.removeAll { $0.annotation.hasPrefix("@cancel") || $0.annotation.hasPrefix("@start") || $0.why.contains("@cancel(") }
+        entry.annotations.append(
+            ("@start(self.\(reach.runner).\(reach.start)($token))",
+             "the \(returned) it returns runs only once handed to '\(executor)': \(holder) keeps this \(Self.bareTypeName(type)) in '\(property)' and that one in '\(reach.runner)'"))
+        if let stop = reach.stop {
+            entry.annotations.append(("@cancel(self.\(reach.runner).\(stop)($token))", "'\(stop)(_:)' stops what '\(reach.start)(_:)' runs"))
+        }
+        entry.through = reach.through
+    }
+
     /// The method that runs what `function` returns (`SampleQuery` by `executeQuery(_ query:
     /// Query)`, a type named for the one it takes, as HealthKit's query classes are), when the
     /// returned value has no start of its own: an adapter would drop it, unstarted, and wait

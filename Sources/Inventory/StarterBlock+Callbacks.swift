@@ -466,4 +466,18 @@ extension StarterBlock {
         (type.name.hasSuffix("Delegate") || type.name.hasSuffix("Observer") || type.name.hasSuffix("Listener"))
             && type.members.contains { $0.kind == .function } && !type.isService
     }
+
+    /// The token an async registration returns, said as its protocol (`some
+    /// AuthStateChangeListenerRegistration`), and the `@cancel` that stops it.
+    static func tokenStop(_ returned: String, stop: String, tokens: TokenMethods) -> (token: String, cancel: (annotation: String, why: String)) {
+        let effects = tokens.stopEffects(of: returned)
+        let token = ["some ", "any "].first(where: returned.hasPrefix).map { String(returned.dropFirst($0.count)) } ?? returned
+        let effectsSaid = effects.isEmpty ? "" : ", " + effects.split(separator: " ").map { $0 == "try" ? "throwing" : "async" }.joined(separator: " and ")
+        return (
+            token,
+            stop == "cancel" && effects.isEmpty
+                ? ("@cancel(token)", "the returned \(token) has cancel()")
+                : ("@cancel(token: \(effects)\(stop)())", "the returned \(token) has \(stop)()\(effectsSaid)")
+        )
+    }
 }

@@ -400,17 +400,7 @@ extension StarterBlock {
                 "'\(notAnError)' is named like an error but is not an 'Error' in these sources: generate would throw it; bridge a method of yours that hands it over as part of the value, or, if it is safe to share between threads, declare 'extension \(notAnError): @retroactive @unchecked Sendable, @retroactive Error {}' in your code and bridge this as written"
         }
         if let (returned, executor) = executorOfReturned(function, tokens: tokens), let reach = executorReaches[executor] {
-            // Bridged where both are in reach: the holder runs what the method returns, and
-            // stops it the same way (HealthKitReporter's queries).
-            let (holder, property) = (reach.through.split(separator: ".").dropLast().joined(separator: "."), reach.through.split(separator: ".").last ?? "")
-            entry.annotations.removeAll { $0.annotation.hasPrefix("@cancel") || $0.annotation.hasPrefix("@start") || $0.why.contains("@cancel(") }
-            entry.annotations.append(
-                ("@start(self.\(reach.runner).\(reach.start)($token))",
-                 "the \(returned) it returns runs only once handed to '\(executor)': \(holder) keeps this \(Self.bareTypeName(type)) in '\(property)' and that one in '\(reach.runner)'"))
-            if let stop = reach.stop {
-                entry.annotations.append(("@cancel(self.\(reach.runner).\(stop)($token))", "'\(stop)(_:)' stops what '\(reach.start)(_:)' runs"))
-            }
-            entry.through = reach.through
+            bridge(&entry, through: reach, returned: returned, executor: executor)
         } else if let (returned, executor) = executorOfReturned(function, tokens: tokens) {
             entry.refusal =
                 "returns a '\(returned)' that runs only once handed to '\(executor)': an adapter would drop it unstarted and wait until it is cancelled; write this one by hand where both are in reach (hand the value over, and stop it the same way when the task is cancelled)"
@@ -508,19 +498,5 @@ extension StarterBlock {
             entry.annotations.append(note)
         }
         entries.append(entry)
-    }
-
-    /// The token an async registration returns, said as its protocol (`some
-    /// AuthStateChangeListenerRegistration`), and the `@cancel` that stops it.
-    static func tokenStop(_ returned: String, stop: String, tokens: TokenMethods) -> (token: String, cancel: (annotation: String, why: String)) {
-        let effects = tokens.stopEffects(of: returned)
-        let token = ["some ", "any "].first(where: returned.hasPrefix).map { String(returned.dropFirst($0.count)) } ?? returned
-        let effectsSaid = effects.isEmpty ? "" : ", " + effects.split(separator: " ").map { $0 == "try" ? "throwing" : "async" }.joined(separator: " and ")
-        return (
-            token,
-            stop == "cancel" && effects.isEmpty
-                ? ("@cancel(token)", "the returned \(token) has cancel()")
-                : ("@cancel(token: \(effects)\(stop)())", "the returned \(token) has \(stop)()\(effectsSaid)")
-        )
     }
 }

@@ -140,6 +140,26 @@ extension Analyzer {
         }
     }
 
+    /// A stream that keeps, as parameters, closures of values that answer nothing: the SDK
+    /// calls them for events the stream does not carry (an observer's `onInsert` beside its
+    /// `onDelete`, bridged as the elements). Said, with the annotation that carries them all.
+    mutating func warnKeptValueClosures(_ function: FunctionDecl, events: Int, besides roles: [Int], annotations: FunctionAnnotations, scope: String) {
+        let kept = keptValueClosures(function, besides: [events] + roles, annotations: annotations, scope: scope)
+        func name(_ index: Int) -> String { function.parameters[index].label?.name ?? function.parameters[index].name.name }
+        let all = (kept + [events]).sorted().map(name).joined(separator: ", ")
+        for index in kept {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "'\(name(index))' gets values but stays a parameter of the stream '\(function.fullName)', whose elements are what '\(name(events))' gets",
+                    at: function.parameters[index].location,
+                    notes: [
+                        .init("if it reports events too, name each closure that does: '@event(\(all))' makes the elements an enum of them"),
+                        .init("if it is the caller's own hook, no event of the stream, write '@progress(\(name(index)))': it stays a parameter, passed through"),
+                    ]))
+        }
+    }
+
     /// The escaping closures of values that answer nothing and play no role of the outcome,
     /// nor of progress (`@progress`): kept as parameters of a stream, they report what the
     /// stream does not carry.

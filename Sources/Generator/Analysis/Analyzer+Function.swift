@@ -133,10 +133,10 @@ extension Analyzer {
         // A closure that says "no value" makes the value optional (Maybe's `onCompleted`).
         var resultType = roles.valueIsOptional && valueType != "Void" ? Self.optional(valueType) : valueType
 
-        // A stream that keeps, as parameters, closures of values that answer nothing: the SDK
-        // calls them for events the stream does not carry (an observer's `onInsert` beside its
-        // `onDelete`, bridged as the elements). Said, with the annotation that carries them all.
-        let keptEvents = isStream && !roles.hasSeveralEvents ? keptValueClosures(function, besides: [completionIndex] + roles.others.map(\.index), annotations: annotations, scope: scope) : []
+        // Closures of values a stream would keep as parameters: events it would not carry, said.
+        if isStream, !roles.hasSeveralEvents {
+            warnKeptValueClosures(function, events: completionIndex, besides: roles.others.map(\.index), annotations: annotations, scope: scope)
+        }
 
         // The other parameters are forwarded.
         var parameters: [AdapterParameter] = []
@@ -183,20 +183,6 @@ extension Analyzer {
                         notes: [
                             .init(
                                 "if it gets the events and answers whether to go on, name it '@event(\(function.parameters[index].name.name))' (and the closure that ends them '@finish(name)'); if it is a predicate, leave it")
-                        ]))
-            }
-            if keptEvents.contains(index) {
-                let kept = function.parameters[index].label?.name ?? function.parameters[index].name.name
-                let events = completionParameter.label?.name ?? completionParameter.name.name
-                let all = (keptEvents + [completionIndex]).sorted().map { function.parameters[$0].label?.name ?? function.parameters[$0].name.name }
-                diagnostics.append(
-                    Diagnostic(
-                        .warning,
-                        "'\(kept)' gets values but stays a parameter of the stream '\(function.fullName)', whose elements are what '\(events)' gets",
-                        at: function.parameters[index].location,
-                        notes: [
-                            .init("if it reports events too, name each closure that does: '@event(\(all.joined(separator: ", ")))' makes the elements an enum of them"),
-                            .init("if it is the caller's own hook, no event of the stream, write '@progress(\(kept))': it stays a parameter, passed through"),
                         ]))
             }
             if let guardable = guardableCallback(type, scope: scope) {
