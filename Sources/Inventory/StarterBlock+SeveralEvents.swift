@@ -16,7 +16,12 @@ extension StarterBlock {
         // A plain `@stream` another reading wrote (an observer's name, a returned token) is no
         // reading of the closures: without `@event`, the last would be the elements and the
         // others would stay parameters (outside try: `observe(onInsert:onModify:onDelete:)`).
+        // Not one whose closures' names say the roles already, an event's and a failure's or an
+        // end's (Kinvey's `subscribe(…, onNext:onStatus:onError:)`: `onNext` the events, `onError`
+        // the failure), as generate reads them.
         let streamed = annotations.contains { $0.annotation == "@stream" }
+        func plays(_ role: ClosureRoleNames.Role) -> Bool { callbacks.contains { ClosureRoleNames.plays(role, name: $0.name.name, label: $0.label?.name) } }
+        if streamed, plays(.event), plays(.failure) || plays(.finish) { return [] }
         guard callbacks.count >= 2,
             !annotations.contains(where: { !$0.annotation.isEmpty && !$0.annotation.hasPrefix("@cancel") && $0.annotation != "@stream" })
         else { return [] }

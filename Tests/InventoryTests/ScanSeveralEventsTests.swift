@@ -162,4 +162,21 @@ import Testing
         #expect(swift.contains("case reset\n"), "\(swift)")
         #expect(swift.contains("func observe() -> _Concurrency.AsyncStream<StoreObserveEvent>"), "\(swift)")
     }
+
+    /// Kinvey's `subscribe(options:subscription:onNext:onStatus:onError:)`: an observer's
+    /// `@stream` whose closures' names say the roles (`onNext` the events, `onError` the
+    /// failure) is left to them, not read as several events.
+    @Test func namedRolesAreNotSeveralEvents() {
+        let text = scan(
+            """
+            public final class Request { public func cancel() {} }
+            public enum Status { case connected }
+            public final class DataStore<T> {
+                public func subscribe(subscription: @escaping () -> Void, onNext: @escaping (T) -> Void, onStatus: @escaping (Status) -> Void, onError: @escaping (Error) -> Void) -> Request { Request() }
+            }
+            """
+        ).text
+        #expect(text.contains("    @stream\n"), "\(text)")
+        #expect(!text.contains("@event("), "\(text)")
+    }
 }
