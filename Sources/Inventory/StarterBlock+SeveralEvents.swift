@@ -110,7 +110,9 @@ extension StarterBlock {
             let payload = closure.parameters.dropFirst(Analyzer.handsBackArgument(closure.parameters, of: function) ? 1 : 0)
             // A registration's closure handed nothing is an event too (`onReset`); elsewhere a
             // hook (Sendbird's `startHandler`).
-            guard !payload.isEmpty || registered, !payload.contains(where: { Self.identifiers(in: $0.type.description).contains(where: generics.contains) })
+            // Nor through a generic alias's argument (AWSAppSync's `OperationResultHandler<BaseQuery>`).
+            guard !payload.isEmpty || registered, !payload.contains(where: { Self.identifiers(in: $0.type.description).contains(where: generics.contains) }),
+                !Self.identifiers(in: event.type.description).contains(where: generics.contains)
             else { return nil }
         }
         guard events.contains(where: { event in closureType(of: event).map { !$0.parameters.isEmpty } == true }) else { return nil }

@@ -119,4 +119,30 @@ import Testing
             """)
         #expect(said.reports.isEmpty, "\(said.reports.map(\.formatted))")
     }
+
+    /// A generic alias's parameter used as a type's qualifier (`Operation.Data`) is substituted
+    /// too: AWSAppSync's `OperationResultHandler<Operation>`. Before, a handler of
+    /// `OperationResultHandler<MyQuery>` returned `GraphQLResult<Operation.Data>`, Foundation's
+    /// `Operation`, which does not compile; and one of the method's own type parameter hid it
+    /// from the check that refuses an event enum of one.
+    @Test func aGenericAliasParameterThatQualifiesATypeIsSubstituted() throws {
+        let source = """
+            import Foundation
+
+            typealias Handler<Operation: GraphQLOperation> = (_ result: GraphQLResult<Operation.Data>?, _ error: Error?) -> Void
+
+            extension Client {
+                func fetch(query: MyQuery, resultHandler: @escaping Handler<MyQuery>)
+                @stream @event(base, delta) @cancel(token)
+                func sync<Q: GraphQLQuery>(query: Q, base: @escaping Handler<Q>, delta: @escaping Handler<Q>) -> Cancellable
+            }
+            """
+        let output = try GeneratorPipeline.standard().generate(source: Array(source.utf8), path: "A.bridge", displayName: "A.bridge")
+        let errors = output.reports.filter { $0.diagnostic.severity == .error }.map(\.formatted)
+        #expect(errors.count == 1 && errors[0].contains("'base' hands the stream a 'Q'"), "\(errors)")
+        let fetch = try GeneratorPipeline.standard().generate(
+            source: Array(source.replacingOccurrences(of: "@stream @event(base, delta) @cancel(token)", with: "@context").utf8), path: "A.bridge",
+            displayName: "A.bridge")
+        #expect(fetch.text?.contains("async throws -> GraphQLResult<MyQuery.Data> {") == true, "\(fetch.reports.map(\.formatted))")
+    }
 }

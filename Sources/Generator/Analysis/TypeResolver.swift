@@ -166,6 +166,14 @@ struct TypeResolver: Sendable {
                 {
                     return replacement
                 }
+                // A member of a parameter (`Operation.Data` in `typealias Handler<Operation> =
+                // (GraphQLResult<Operation.Data>?) -> Void`): of what replaces it.
+                if components.count > 1, components[0].genericArguments.isEmpty, let replacement = substitutions[components[0].name.name],
+                    case .named(let replaced) = replacement.kind
+                {
+                    let rest = components.dropFirst().map { TypeNameComponent(name: $0.name, genericArguments: $0.genericArguments.map(go)) }
+                    return TypeSyntax(.named(replaced + rest), at: type.location)
+                }
                 kind = .named(components.map { TypeNameComponent(name: $0.name, genericArguments: $0.genericArguments.map(go)) })
             case .optional(let wrapped): kind = .optional(go(wrapped))
             case .implicitlyUnwrappedOptional(let wrapped): kind = .implicitlyUnwrappedOptional(go(wrapped))
