@@ -111,8 +111,12 @@ extension StarterBlock {
             // A registration's closure handed nothing is an event too (`onReset`); elsewhere a
             // hook (Sendbird's `startHandler`).
             // Nor through a generic alias's argument (AWSAppSync's `OperationResultHandler<BaseQuery>`).
+            let aliasArguments: [TypeSyntax] = {
+                guard case .named(let components) = event.type.strippingAttributes.unwrappingOptional.strippingAttributes.kind else { return [] }
+                return components.last?.genericArguments ?? []
+            }()
             guard !payload.isEmpty || registered, !payload.contains(where: { Self.identifiers(in: $0.type.description).contains(where: generics.contains) }),
-                !Self.identifiers(in: event.type.description).contains(where: generics.contains)
+                !aliasArguments.contains(where: { Self.identifiers(in: $0.description).contains(where: generics.contains) })
             else { return nil }
         }
         guard events.contains(where: { event in closureType(of: event).map { !$0.parameters.isEmpty } == true }) else { return nil }

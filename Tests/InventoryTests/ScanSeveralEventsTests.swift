@@ -179,4 +179,22 @@ import Testing
         #expect(text.contains("    @stream\n"), "\(text)")
         #expect(!text.contains("@event("), "\(text)")
     }
+
+    /// AWSAppSync's `sync<BaseQuery, …>(…, baseQueryResultHandler: OperationResultHandler<BaseQuery>,
+    /// …) -> Cancellable`: events of the method's own type parameters, through a generic alias,
+    /// cannot be cases of an enum declared once: not read as several events.
+    @Test func eventsOfTheMethodsTypeParametersThroughAnAliasAreNotAnEnum() {
+        let text = scan(
+            """
+            public protocol GraphQLQuery { associatedtype Data }
+            public struct GraphQLResult<Data> {}
+            public typealias OperationResultHandler<Operation: GraphQLQuery> = (_ result: GraphQLResult<Operation.Data>?, _ error: Error?) -> Void
+            public final class Cancellable { public func cancel() {} }
+            public final class Client {
+                public func sync<Base: GraphQLQuery, Delta: GraphQLQuery>(base: Base, baseHandler: @escaping OperationResultHandler<Base>, delta: Delta, deltaHandler: @escaping OperationResultHandler<Delta>) -> Cancellable { Cancellable() }
+            }
+            """
+        ).text
+        #expect(!text.contains("@event("), "\(text)")
+    }
 }
