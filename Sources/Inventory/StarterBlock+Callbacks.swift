@@ -126,29 +126,6 @@ extension StarterBlock {
         return callback
     }
 
-    /// The one callback of an `async` method that returns a token with a stop method: an
-    /// observer's registration, a stream until the token stops it. The type need not be
-    /// `Sendable` (Appwrite's `Realtime` is not): the adapter's registration task takes it along
-    /// as the SDK's own callbacks take their objects across threads (decision 169).
-    func asyncRegistration(_ function: FunctionDecl, tokens: TokenMethods) -> ([Parameter], String, String)? {
-        guard function.isAsync, !function.name.name.hasPrefix("_"), let returned = function.returnType, !returned.isVoid,
-            let stop = tokens.stopMethod(of: returned.description), !Self.registersInCallersIsolation(function)
-        else { return nil }
-        let aliases = closureAliases
-        let callbacks = function.parameters.filter { Self.isCallback($0, aliases: aliases, method: function.name.name, owner: type, declared: declaredTypes, documentation: function.documentation) }
-        // Several closures, each for its own kind of event.
-        if callbacks.count > 1 {
-            return severalEvents(of: function, callbacks: callbacks, registered: true) == nil ? nil : (callbacks, returned.description, stop)
-        }
-        // A closure named like a completion, unless the method is named like an observer (Apollo's
-        // `watch(query:…, resultHandler:) async -> GraphQLQueryWatcher<Query>`).
-        guard callbacks.count == 1, let callback = callbacks.first,
-            !Analyzer.looksLikeCompletion(callback.name.name) || ClosureRoleNames.namesPerItem(callback.name.name)
-                || Self.namesObserver(function.name.name)
-        else { return nil }
-        return ([callback], returned.description, stop)
-    }
-
     /// An async method that takes its caller's isolation (RealmSwift's `observe(keyPaths:on:
     /// _isolation: isolated (any Actor)? = #isolation, _:) async -> NotificationToken`, whose
     /// objects belong to the caller's thread): it must be called where the app is, and a stream
@@ -465,19 +442,5 @@ extension StarterBlock {
     static func isDelegateProtocol(_ type: SourceType) -> Bool {
         (type.name.hasSuffix("Delegate") || type.name.hasSuffix("Observer") || type.name.hasSuffix("Listener"))
             && type.members.contains { $0.kind == .function } && !type.isService
-    }
-
-    /// The token an async registration returns, said as its protocol (`some
-    /// AuthStateChangeListenerRegistration`), and the `@cancel` that stops it.
-    static func tokenStop(_ returned: String, stop: String, tokens: TokenMethods) -> (token: String, cancel: (annotation: String, why: String)) {
-        let effects = tokens.stopEffects(of: returned)
-        let token = ["some ", "any "].first(where: returned.hasPrefix).map { String(returned.dropFirst($0.count)) } ?? returned
-        let effectsSaid = effects.isEmpty ? "" : ", " + effects.split(separator: " ").map { $0 == "try" ? "throwing" : "async" }.joined(separator: " and ")
-        return (
-            token,
-            stop == "cancel" && effects.isEmpty
-                ? ("@cancel(token)", "the returned \(token) has cancel()")
-                : ("@cancel(token: \(effects)\(stop)())", "the returned \(token) has \(stop)()\(effectsSaid)")
-        )
     }
 }

@@ -114,28 +114,7 @@ extension StarterBlock {
         }
         // An async method that registers an observer and returns the token that stops it
         // (SQLiteNIO's `addUpdateObserver(lifetime:_:) async throws -> SQLiteHookToken`).
-        if let (callbacks, returned, stop) = asyncRegistration(function, tokens: tokens) {
-            var entry = Entry(member: member, role: .callback)
-            let (token, cancel) = Self.tokenStop(returned, stop: stop, tokens: tokens)
-            let callback = callbacks[0]
-            let name = callback.label?.name ?? callback.name.name
-            // Several closures, each for its own kind of event (Courier's `addInboxListener(
-            // onLoading:onError:onUnreadCountChanged:…) async -> CourierInboxListener`).
-            if callbacks.count > 1, let (events, end) = severalEvents(of: function, callbacks: callbacks, registered: true) {
-                entry.annotations = [("@stream", "'\(function.name.name)' is async, registers \(callbacks.count) closures, each for its own kind of event, and returns the \(token) that stops them"), cancel]
-                    + eventRoles(events, end: end)
-                entries.append(entry)
-                return
-            }
-            entry.annotations = [("@stream", "'\(function.name.name)' is async, registers '\(name)' and returns the \(token) that stops it"), cancel]
-            if let result = resultType(of: callback) {
-                if Self.registersForResults(function.name.name) {
-                    entry.annotations[0] = ("@stream(results)", entry.annotations[0].why + "; a \(result) per call, which a failure does not end")
-                } else {
-                    entry.annotations.append(
-                        ("", "'\(name)' gets a \(result) per call: the stream ends at the first failure; if the SDK goes on after one, write '@stream(results)'"))
-                }
-            }
+        if let entry = asyncRegistrationEntry(member, function, tokens: tokens) {
             entries.append(entry)
             return
         }
