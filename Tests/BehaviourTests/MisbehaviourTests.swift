@@ -5,11 +5,12 @@ import Foundation
 import Testing
 
 /// The SDK as an adversary: calling back twice, never, after release, or racing cancellation.
-/// Serialized because the misuse handler is global.
+/// Serialized because the misuse handler is global. Each log names one adapter: other suites
+/// make other `PaymentsClient` adapters misbehave at the same time.
 @Suite(.serialized) struct MisbehaviourTests {
     @Test(arguments: [CallbackMode.twice, .twiceOnAnotherThread])
     func doubleCallbackFirstResultWins(mode: CallbackMode) async throws {
-        let log = MisuseLog.install(for: "PaymentsClient.")
+        let log = MisuseLog.install(for: "PaymentsClient.receipt(id:)")
         let client = PaymentsClient()
         client.mode = mode
         #expect(try await client.receipt(id: "first").id == "first")
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func cancellationWhileWaitingThrowsPromptly() async throws {
-        let log = MisuseLog.install(for: "PaymentsClient.")
+        let log = MisuseLog.install(for: "PaymentsClient.receipt(id:)")
         let client = PaymentsClient()
         client.mode = .never
         let task = Task { try await client.receipt(id: "slow").id }
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func lateCallbackAfterCancellationIsDroppedAndReported() async throws {
-        let log = MisuseLog.install(for: "PaymentsClient.")
+        let log = MisuseLog.install(for: "PaymentsClient.refund(id:)")
         let task = Task {
             let client = PaymentsClient()
             client.mode = .never
