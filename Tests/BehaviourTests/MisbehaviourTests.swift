@@ -36,11 +36,15 @@ import Testing
 
     @Test func callbackReleasedLaterEndsTheCall() async throws {
         let log = MisuseLog.install(for: "PaymentsClient.refund(id:)")
-        let client = PaymentsClient()
-        client.mode = .never
-        let task = Task { try await client.refund(id: "late") }
-        #expect(await eventually { Fixture.heldCount > 0 })
-        Fixture.releaseHeldCallbacks()
+        let task = Fixture.$holder.withValue(#function) {
+            Task {
+                let client = PaymentsClient()
+                client.mode = .never
+                try await client.refund(id: "late")
+            }
+        }
+        #expect(await eventually { Fixture.heldCount(by: #function) > 0 })
+        Fixture.releaseHeldCallbacks(of: #function)
         await #expect(throws: BridgegenError.callbackDropped(adapter: "PaymentsClient.refund(id:)")) {
             try await withWatchdog { try await task.value }
         }
@@ -51,13 +55,17 @@ import Testing
 
     @Test func cancellationWhileWaitingThrowsPromptly() async throws {
         let log = MisuseLog.install(for: "PaymentsClient.receipt(id:)")
-        let client = PaymentsClient()
-        client.mode = .never
-        let task = Task { try await client.receipt(id: "slow").id }
-        #expect(await eventually { Fixture.heldCount > 0 })
+        let task = Fixture.$holder.withValue(#function) {
+            Task {
+                let client = PaymentsClient()
+                client.mode = .never
+                return try await client.receipt(id: "slow").id
+            }
+        }
+        #expect(await eventually { Fixture.heldCount(by: #function) > 0 })
         task.cancel()
         await #expect(throws: CancellationError.self) { try await withWatchdog { try await task.value } }
-        Fixture.releaseHeldCallbacks()
+        Fixture.releaseHeldCallbacks(of: #function)
         #expect(log.all.isEmpty)
     }
 
@@ -78,16 +86,18 @@ import Testing
 
     @Test func lateCallbackAfterCancellationIsDroppedAndReported() async throws {
         let log = MisuseLog.install(for: "PaymentsClient.refund(id:)")
-        let task = Task {
-            let client = PaymentsClient()
-            client.mode = .never
-            try await client.refund(id: "x")
+        let task = Fixture.$holder.withValue(#function) {
+            Task {
+                let client = PaymentsClient()
+                client.mode = .never
+                try await client.refund(id: "x")
+            }
         }
-        #expect(await eventually { Fixture.heldCount > 0 })
+        #expect(await eventually { Fixture.heldCount(by: #function) > 0 })
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         // The SDK calls back after all: dropped, reported as late, never a second resume.
-        Fixture.callHeldCallbacks()
+        Fixture.callHeldCallbacks(of: #function)
         #expect(log.all.map(\.kind) == [.callbackAfterCancellation])
     }
 

@@ -41,7 +41,11 @@ public enum FixtureError: Error, Equatable, Sendable {
 /// libdispatch and makes correct adapters look hung.
 public enum Fixture {
     static var scheduler: FixtureScheduler { .shared }
-    private static let held = Locked<[() -> Void]>([])
+    private static let held = Locked<[(holder: String?, body: () -> Void)]>([])
+
+    /// Whose closures `.never` keeps: suites run in parallel, and one suite releasing or calling
+    /// another's held closures would end that suite's calls under it.
+    @TaskLocal public static var holder: String?
 
     /// Calls `body` as `mode` says: once, twice, on another thread, never, or drops it.
     public static func deliver(_ mode: CallbackMode, _ body: @escaping () -> Void) {
@@ -59,31 +63,34 @@ public enum Fixture {
                 body()
             }
         case .never:
-            held.withLock { $0.append(body) }
+            let holder = Self.holder
+            held.withLock { $0.append((holder, body)) }
         case .dropped:
             break
         }
     }
 
-    /// How many closures `.never` currently keeps; tests wait for one before cancelling.
-    public static var heldCount: Int { held.withLock { $0.count } }
+    /// How many closures `.never` keeps for `holder`; tests wait for one before cancelling.
+    public static func heldCount(by holder: String) -> Int {
+        held.withLock { $0.count { $0.holder == holder } }
+    }
 
-    /// Releases every closure kept by `.never` without calling it.
-    public static func releaseHeldCallbacks() {
-        let released = held.withLock { held -> [() -> Void] in
-            defer { held = [] }
-            return held
-        }
+    /// Releases the closures `.never` keeps for `holder` without calling them.
+    public static func releaseHeldCallbacks(of holder: String) {
+        let released = takeHeld(of: holder)
         _ = released
     }
 
-    /// Calls every closure kept by `.never` (a late callback), then releases them.
-    public static func callHeldCallbacks() {
-        let callbacks = held.withLock { held -> [() -> Void] in
-            defer { held = [] }
-            return held
+    /// Calls the closures `.never` keeps for `holder` (a late callback), then releases them.
+    public static func callHeldCallbacks(of holder: String) {
+        for callback in takeHeld(of: holder) { callback() }
+    }
+
+    private static func takeHeld(of holder: String) -> [() -> Void] {
+        held.withLock { held in
+            defer { held.removeAll { $0.holder == holder } }
+            return held.filter { $0.holder == holder }.map(\.body)
         }
-        for callback in callbacks { callback() }
     }
 
     static let mainQueueKey = DispatchSpecificKey<Bool>()
