@@ -40,13 +40,14 @@ extension Scan {
     }
 
     /// Where nil without an error is a value, from what every file showed (decision 96): the
-    /// public methods whose bodies call back so, the callbacks (by name) that the library's
-    /// helpers call so, and whether it is the whole library's. A value bound from a function
-    /// counts where that function returns an optional. A closure called so outside the public
-    /// methods is evidence for the methods whose callback has its name (SignalR's
-    /// `invocationDidComplete`), else for all.
+    /// public methods whose bodies call back so, the callbacks (by name, or by name and alias:
+    /// `StarterBlock.closureKey`) that the library's helpers call so, and whether it is the whole
+    /// library's. A value bound from a function counts where that function returns an optional.
+    /// A closure called so outside the public methods is evidence for the methods whose callback
+    /// has its name (SignalR's `invocationDidComplete`), and its alias where it has one
+    /// (decision 186), else for all.
     static func nilWithoutErrorReading(
-        _ evidence: NilAndNilEvidence, optionalReturns: Set<String>, types: [SourceType]
+        _ evidence: NilAndNilEvidence, optionalReturns: Set<String>, types: [SourceType], closureAliases: Set<String>
     ) -> (everywhere: Bool, methods: Set<String>, callbacks: Set<String>) {
         var methods = evidence.methods
         var callees = evidence.callees
@@ -56,11 +57,18 @@ extension Scan {
             case .callee(let callee): callees.insert(callee)
             }
         }
-        let callbackNames = Set(
-            types.flatMap(\.members).compactMap { member -> FunctionDecl? in
-                if case .function(let function)? = member.declaration, member.isPublic { function } else { nil }
-            }.flatMap { $0.parameters.filter { $0.type.description.contains("->") }.map(\.name.name) })
-        return (!callees.subtracting(callbackNames).isEmpty, methods, callees.intersection(callbackNames))
+        let callbacks = types.flatMap(\.members).compactMap { member -> FunctionDecl? in
+            if case .function(let function)? = member.declaration, member.isPublic { function } else { nil }
+        }.flatMap(\.parameters)
+        // A helper's closure of a typealias (`completion: TokenCompletionCallback`) reaches the
+        // public callbacks of that name and alias; one spelled out, every public callback of its
+        // name spelled out (decision 96); one that reaches none, the whole library (a generic
+        // HTTP helper's `completionHandler`, to which every method hands its own).
+        let names = Set(callbacks.filter { $0.type.description.contains("->") }.map(\.name.name))
+        let keys = Set(callbacks.map { StarterBlock.closureKey(name: $0.name.name, type: $0.type.description) }
+            .filter { $0.contains(":") && closureAliases.contains(String($0.split(separator: " ").last ?? "")) })
+        let reaching = callees.filter { keys.contains($0) || names.contains($0) }
+        return (callees.count > reaching.count, methods, reaching)
     }
 
     /// Values that carry their own failure (Web3.swift's `Web3Response<Result>`, whose `error:

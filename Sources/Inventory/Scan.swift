@@ -160,7 +160,10 @@ public struct Scan {
         let borrowed = Self.aliasesUsed(
             by: spelled, among: dependencies.aliases, besides: Set((aliases + valueAliases).map(\.name)))
         aliases += borrowed
-        let nilReading = Self.nilWithoutErrorReading(nilAndNil, optionalReturns: optionalReturns, types: types)
+        let closureAliasNames = Set(aliases.map(\.name))
+            .union(types.flatMap(\.members).filter { $0.kind == .typeAlias && $0.text.contains("->") }.map(\.name))
+        let nilReading = Self.nilWithoutErrorReading(
+            nilAndNil, optionalReturns: optionalReturns, types: types, closureAliases: closureAliasNames)
         types = Self.followingDocumentationLinks(types)
         let merged = Self.merging(types)
         var tokens = TokenMethods(types: merged, includesInternal: includesInternal)

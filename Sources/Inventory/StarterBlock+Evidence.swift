@@ -57,7 +57,9 @@ extension StarterBlock {
                 let callee = String(call[..<open].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
                 // `invocationDidComplete` (SignalR) names a completion as much as `completion` does.
                 guard Analyzer.looksLikeCompletion(callee) || callee.hasSuffix("Complete") else { continue }
-                if argument == "nil" || Self.isDictionaryLookup(argument, in: text) {
+                // Every value nil too (ForgeRock's `completion(nil, nil, nil)` of `(T?, Node?, Error?)`).
+                let allNil = argument.split(separator: ",").allSatisfy { $0.trimmingCharacters(in: .whitespaces) == "nil" }
+                if allNil || Self.isDictionaryLookup(argument, in: text) {
                     calls = callee
                 } else if let made = Self.madeValue(argument) {
                     // A value made in place (FilesProvider's `completionHandler(LocalFileObject(
@@ -91,10 +93,11 @@ extension StarterBlock {
             }
             guard calls != nil || boundBy != nil else { continue }
             // The nearest declaration above: a public method's name, or the library at large.
-            let enclosing = lines[..<index].last { candidate in
+            let enclosingIndex = lines[..<index].lastIndex { candidate in
                 let words = candidate.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 return words.contains("func") || words.contains { $0.hasPrefix("init(") || $0 == "init" }
             }
+            let enclosing = enclosingIndex.map { lines[$0] }
             let words = enclosing?.split(whereSeparator: { $0 == " " || $0 == "\t" }) ?? []
             var method: String?
             if let funcIndex = words.firstIndex(of: "func"), funcIndex + 1 < words.count,
@@ -107,7 +110,15 @@ extension StarterBlock {
             } else if let method {
                 evidence.methods.insert(method)
             } else if let callee = calls {
-                evidence.callees.insert(callee)
+                // By its type too where the helper declares it (decision 186), and not from a
+                // helper that never hands it a value.
+                guard let start = enclosingIndex else {
+                    evidence.callees.insert(callee)
+                    continue
+                }
+                if Self.mayHandAValue(to: callee, helperAt: start, in: lines) {
+                    evidence.callees.insert(Self.calleeKey(callee, helperAt: start, in: lines))
+                }
             }
         }
         return evidence
@@ -419,7 +430,8 @@ extension StarterBlock {
         // completion:)`, which calls back with (nil, nil) when no one is signed in), Swift callers
         // see as written.
         if isObjC, isProtocol { return [] }
-        let callbackNames = Set(function.parameters.filter(isClosure).map(\.name.name))
+        let closures = function.parameters.filter(isClosure)
+        let callbackNames = Set(closures.map(\.name.name) + closures.map { Self.closureKey(name: $0.name.name, type: $0.type.description) })
         // The error first (`(Error?, T?)`, WordPressKit's `loadNotes`): rarer, and a convention of
         // its own; only a callback of its name called so counts, not the library at large.
         let errorFirst = closure.parameters.first.map { $0.type.strippingAttributes.description.contains("Error") } ?? false

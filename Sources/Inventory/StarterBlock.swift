@@ -128,7 +128,7 @@ struct StarterBlock {
     var answersNilWithoutError = false
     /// The public methods whose own bodies call their completion with `(nil, nil)`.
     var answersNilWithoutErrorIn: Set<String> = []
-    /// The callbacks, by parameter name, that the library's helpers call with `(nil, nil)`.
+    /// The callbacks, by parameter name or `closureKey`, that the library's helpers call with `(nil, nil)`.
     var answersNilWithoutErrorVia: Set<String> = []
     /// The protocol's associated types, when the block is a protocol's.
     var associatedTypes: Set<String> = []
