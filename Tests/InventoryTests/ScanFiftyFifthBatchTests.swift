@@ -82,7 +82,7 @@ import Testing
                 public class Store {
                     var cache: [Int: Thing] = [:]
                     func request(then completion: @escaping (Any?, Error?) -> ()) {
-                        completion(nil, nil)
+                        if Bool.random() { completion(nil, nil) } else { completion(1, nil) }
                     }
                     public func load(id: Int, then completion: @escaping (Thing?, Error?) -> ()) {
                         request { data, error in

@@ -19,6 +19,7 @@ import Testing
                         completion(nil, nil)
                         return
                     }
+                    completion(url, nil)
                 }
                 public func getDM(for userId: Int, then completion: @escaping (DM?, RequestError?) -> ()) {
                     guard self.dms[userId] == nil else {
@@ -77,6 +78,8 @@ import Testing
                 func request(completion: @escaping (Token?, AuthError?) -> Void) {
                     if Bool.random() {
                         completion(nil, nil)
+                    } else {
+                        completion(Token(), nil)
                     }
                 }
             }
@@ -142,7 +145,7 @@ import Testing
                 }
                 func check() throws {}
                 func request(completion: @escaping (Token?, Error?) -> Void) {
-                    completion(nil, nil)
+                    if Bool.random() { completion(nil, nil) } else { completion(Token(), nil) }
                 }
             }
             """

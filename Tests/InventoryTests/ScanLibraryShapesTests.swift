@@ -477,7 +477,7 @@ import Testing
             public final class Redis {
                 public func get(_ key: String, callback: @escaping (String?, Error?) -> Void) {}
                 private func stringResponseHandler(_ response: Int, callback: (String?, Error?) -> Void) {
-                    callback(nil, nil)
+                    if response == 0 { callback(nil, nil) } else { callback(String(response), nil) }
                 }
             }
             """
