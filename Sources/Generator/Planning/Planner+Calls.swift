@@ -343,7 +343,9 @@ extension Planner {
             let values = arity == 1 ? ["value"] : (0..<arity).map { "value\($0)" }
             let parameters = (closure.handsBack ? ["_"] : []) + values
             let payload = values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
-            return "{ " + (parameters.isEmpty ? "" : parameters.joined(separator: ", ") + " in ") + "\(target).yield(.\(name)\(payload)) }"
+            // On lines of its own, as the first event's closure is (the handler's own shape).
+            return ["{" + (parameters.isEmpty ? "" : " " + parameters.joined(separator: ", ") + " in"), "    \(target).yield(.\(name)\(payload))", "}"]
+                .joined(separator: "\n")
         case .finish(.completion):
             return endOnFailureCase(parameters: handedBack + "completion", named: "completion", target: target)
         case .finish(.result(let position, let arity)):

@@ -54,8 +54,12 @@ extension DeviceLink {
                         events.yield(.connected(value))
                         #sourceLocation(file:"SeveralEvents.bridge",line:10)
                     },
-                    heartbeat: { _, value in events.yield(.heartbeat(value)) },
-                    disconnected: { _, value in events.yield(.disconnected(value)) }
+                    heartbeat: { _, value in
+                        events.yield(.heartbeat(value))
+                    },
+                    disconnected: { _, value in
+                        events.yield(.disconnected(value))
+                    }
                 )
             }
         )
@@ -98,9 +102,11 @@ extension InboxFeed {
                     onLoading: {
                         #sourceLocation()
                         events.yield(.loading)
-                        #sourceLocation(file:"SeveralEvents.bridge",line:19)
+                        #sourceLocation(file:"SeveralEvents.bridge",line:20)
                     },
-                    onCount: { value in events.yield(.count(value)) },
+                    onCount: { value in
+                        events.yield(.count(value))
+                    },
                     onError: { error in events.finish(throwing: error) },
                     onDone: { events.finish() }
                 )
