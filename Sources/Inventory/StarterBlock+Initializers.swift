@@ -71,4 +71,24 @@ extension StarterBlock {
         guard callbacks.count == 1, let callback = callbacks.first else { return nil }
         return callback.label?.name ?? callback.name.name
     }
+
+    /// An initializer that keeps its completion for a run that a method of the object starts
+    /// (Kingfisher's `ImagePrefetcher(urls:options:progressBlock:completionHandler:)`, which
+    /// does nothing until `start()` and ends early on `stop()`; decision 187): the class has a
+    /// `start()` and a stop of its own, and the initializer's callbacks are one completion and
+    /// any progress. Its start and stop, or nil.
+    func startedInitializer(_ member: SourceMember, tokens: TokenMethods) -> (completion: String, start: String, stop: String)? {
+        guard !isView, !isValueType, !type.contains("<"), case .context(let initializer)? = member.declaration,
+            let function = initializer.function, !initializer.isFailable, !function.isAsync,
+            let start = tokens.startMethod(of: type), let stop = tokens.stopMethod(of: type)
+        else { return nil }
+        let aliases = closureAliases
+        let callbacks = initializer.parameters.filter { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
+        let completions = callbacks.filter { Analyzer.looksLikeCompletion($0.name.name) || Analyzer.looksLikeCompletion($0.label?.name) }
+        guard completions.count == 1, let completion = completions.first,
+            callbacks.allSatisfy({ $0.name.name == completion.name.name || $0.name.name.lowercased().contains("progress") }),
+            closureType(of: completion)?.result.isVoid == true
+        else { return nil }
+        return (completion.label?.name ?? completion.name.name, start, stop)
+    }
 }

@@ -429,6 +429,16 @@ struct StarterBlock {
                     ("@once", "the body calls '\(completion)' and does not keep it: the work it starts calls back once; a factory, 'make', returns the \(Self.bareTypeName(type)) when it has"),
                     ("", "as written, the factory returns the \(Self.bareTypeName(type)), with any value '\(completion)' hands over besides it; if '\(completion)' waits for a later call of yours (a start, a presentation), remove '@once': the factory would wait for ever"),
                 ]
+            } else if entry.initializerWithCallback, let started = startedInitializer(member, tokens: tokens) {
+                // Unless it keeps it for a run the object's own `start()` begins (decision 187).
+                entry.initializerWithCallback = false
+                entry.role = .callback
+                let owner = Self.bareTypeName(type)
+                entry.annotations = [
+                    ("@once", "the \(owner) keeps '\(started.completion)' for the run its '\(started.start)()' begins: 'run' makes it, starts it and returns what '\(started.completion)' hands"),
+                    ("@start(\(started.start)())", "the \(owner) does nothing until '\(started.start)()'"),
+                    ("@cancel(token: \(started.stop)())", "'\(started.stop)()' stops the run when the task is cancelled"),
+                ]
             } else if entry.initializerWithCallback, let handlers = eventHandlersOfInitializer(member) {
                 entry.initializerWithCallback = false
                 entry.role = .callback

@@ -54,4 +54,33 @@ struct InitializerCallTests {
         task.cancel()
         await #expect(throws: CancellationError.self) { try await withWatchdog(seconds: 30) { try await task.value } }
     }
+
+    /// Started by a method of its own (decision 187): the object is made, started once, and
+    /// the call returns what the completion hands; nothing stops it when it ran to the end.
+    @Test func aPrefetcherIsStartedAndItsOutcomeReturned() async throws {
+        let (fetched, failed) = try await withWatchdog { try await Prefetcher.run(names: ["a", "!b", "c"], tag: "ran") }
+        #expect(fetched == ["a", "c"] && failed == ["!b"])
+        #expect(Prefetcher.counts.starts("ran") == 1)
+        #expect(Prefetcher.counts.stops("ran") == 0)
+    }
+
+    /// Cancelled while it runs, the object is stopped once and the call throws at once; the
+    /// completion its stop sends is dropped and reported, never a second resume. Cancelled
+    /// before it began, nothing is made or started.
+    @Test func aCancelledRunStopsThePrefetcherOnce() async throws {
+        let log = MisuseLog.install(for: "Prefetcher.run")
+        let task = Task { try await Prefetcher.run(names: ["a"], tag: "cancelled", delay: 60) }
+        #expect(await eventually { Prefetcher.counts.starts("cancelled") == 1 })
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await withWatchdog(seconds: 30) { try await task.value } }
+        #expect(await eventually { Prefetcher.counts.stops("cancelled") == 1 })
+        #expect(await eventually { log.all.map(\.kind) == [.callbackAfterCancellation] })
+
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Prefetcher.run(names: ["a"], tag: "early")
+        }
+        await #expect(throws: CancellationError.self) { try await withWatchdog { try await early.value } }
+        #expect(Prefetcher.counts.starts("early") == 0 && Prefetcher.counts.stops("early") == 0)
+    }
 }

@@ -61,3 +61,56 @@ public final class Tracker: @unchecked Sendable {
         }
     }
 }
+
+/// Does nothing until `start()` (Kingfisher's `ImagePrefetcher`): then fetches its names on the
+/// fixture's thread and calls `completionHandler` once with the names fetched and the names that
+/// failed (those starting with "!"). `stop()` ends a run early, as Kingfisher's does: every name
+/// not fetched is reported failed, and the completion still comes. Starts and stops are counted
+/// per `tag`, since the adapter keeps the object to itself.
+public final class Prefetcher: @unchecked Sendable {
+    // @unchecked: `completion` is read and cleared only under `lock`.
+    private let lock = NSLock()
+    private var completion: (([String], [String]) -> Void)?
+    private let names: [String]
+    private let tag: String
+    private let delay: TimeInterval
+
+    public static let counts = PrefetchCounts()
+
+    public init(names: [String], tag: String, delay: TimeInterval = 0.01, completionHandler: @escaping (_ fetched: [String], _ failed: [String]) -> Void) {
+        self.names = names
+        self.tag = tag
+        self.delay = delay
+        completion = completionHandler
+    }
+
+    public func start() {
+        Self.counts.add(start: tag)
+        Fixture.scheduler.async(after: delay) { [weak self] in
+            guard let self else { return }
+            self.complete(fetched: self.names.filter { !$0.hasPrefix("!") }, failed: self.names.filter { $0.hasPrefix("!") })
+        }
+    }
+
+    public func stop() {
+        Self.counts.add(stop: tag)
+        complete(fetched: [], failed: names)
+    }
+
+    private func complete(fetched: [String], failed: [String]) {
+        let completion = lock.withLock {
+            defer { self.completion = nil }
+            return self.completion
+        }
+        completion?(fetched, failed)
+    }
+}
+
+/// How many times the prefetchers of each tag were started and stopped.
+public final class PrefetchCounts: Sendable {
+    private let counts = Locked([String: (starts: Int, stops: Int)]())
+    func add(start tag: String) { counts.withLock { $0[tag, default: (0, 0)].starts += 1 } }
+    func add(stop tag: String) { counts.withLock { $0[tag, default: (0, 0)].stops += 1 } }
+    public func starts(_ tag: String) -> Int { counts.withLock { $0[tag]?.starts ?? 0 } }
+    public func stops(_ tag: String) -> Int { counts.withLock { $0[tag]?.stops ?? 0 } }
+}

@@ -59,4 +59,36 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("static nonisolated(nonsending) func make(sceneName name: String) async throws -> SceneView {"), "\(generated)")
     }
+
+    /// Kingfisher's `ImagePrefetcher` whole (decision 187): the initializer keeps its completion
+    /// for the run `start()` begins, and `stop()` ends it. The object is the call's token.
+    @Test func anInitializerKeptForTheObjectsOwnStartIsRun() throws {
+        let library = """
+            public final class Prefetcher {
+                public init(urls: [String], progressBlock: (([String], [String]) -> Void)? = nil, completionHandler: (([String], [String]) -> Void)? = nil) {
+                    self.completionHandler = completionHandler
+                }
+                public func start() {}
+                public func stop() {}
+            }
+            """
+        let text = scan(library).text
+        #expect(text.contains("""
+                // scan: @once because the Prefetcher keeps 'completionHandler' for the run its 'start()' begins: 'run' makes it, starts it and returns what 'completionHandler' hands
+                @once
+                // scan: @start(start()) because the Prefetcher does nothing until 'start()'
+                @start(start())
+                // scan: @cancel(token: stop()) because 'stop()' stops the run when the task is cancelled
+                @cancel(token: stop())
+            """), "\(text)")
+        let generated = try generate(text)
+        #expect(generated.contains("static nonisolated(nonsending) func run(urls: [String], progressBlock: "), "\(generated)")
+        #expect(generated.contains("async throws -> ([String], [String]) {"), "\(generated)")
+        // No stop of its own, or a callback that is no completion: left unbridged, as before.
+        for variant in [library.replacingOccurrences(of: "public func stop() {}", with: ""),
+                        library.replacingOccurrences(of: "progressBlock", with: "itemBlock")] {
+            #expect(!scan(variant).text.contains("@start(start())"), "\(variant)")
+        }
+    }
 }
+

@@ -58,16 +58,31 @@ extension Analyzer {
 /// one that is not the object itself. An extension cannot add an async initializer to a class.
 /// The object cannot be stopped (nothing was returned yet): a cancelled call throws at once and
 /// the object is dropped. Not an `init?` (no object, no completion: the call would never end).
+/// With `@start(method())` the object is the call's token instead: started once made, stopped
+/// by `@cancel`, and the call, `run`, returns what the completion hands (decision 187).
 extension Analyzer {
     mutating func analyseInitializerCall(
         _ member: ContextDecl, typeName: String, scope: String, access: AccessLevel, block: AdapterOptions
     ) -> Adapter? {
         guard let function = member.function else { return nil }
-        let inapplicable = ["cancel", "until", "retry", "blocking", "notification", "progressStream"]
+        // An object that does nothing until a method of its own starts it (Kingfisher's
+        // `ImagePrefetcher`, `start()`): the object is the call's token, started once made and
+        // stopped by `@cancel` when the task is cancelled (decision 187).
+        let starts = function.attributes.contains { $0.name.name == "start" }
+        let inapplicable = ["until", "retry", "blocking", "notification", "progressStream"] + (starts ? [] : ["cancel"])
         if let attribute = function.attributes.first(where: { inapplicable.contains($0.name.name) }) {
             diagnostics.error(
                 "'@\(attribute.name.name)' does not apply to an initializer's one-shot: nothing stops the object it makes, and it is made once",
-                at: attribute.location, notes: [.init("remove '@\(attribute.name.name)'")])
+                at: attribute.location,
+                notes: [.init(attribute.name.name == "cancel"
+                    ? "remove '@cancel', or start the object with '@start(method())' where a method of its own starts its work"
+                    : "remove '@\(attribute.name.name)'")])
+            return nil
+        }
+        if starts, typeName.contains("<") {
+            diagnostics.error(
+                "'@start' on an initializer of a generic type cannot name the object it starts", at: function.location,
+                notes: [.init("bridge a method of yours that makes the object and starts it")])
             return nil
         }
         if member.isFailable {
@@ -87,6 +102,10 @@ extension Analyzer {
         var plain = function
         plain.throwsClause = nil
         plain.attributes.removeAll { $0.name.name == "once" }
+        if starts {
+            let components = typeName.split(separator: ".").map { TypeNameComponent(name: Identifier(String($0), at: function.location)) }
+            plain.returnType = TypeSyntax(.named(components), at: function.location)
+        }
         guard var adapter = analyseFunction(plain, typeName: typeName, scope: scope, access: access, block: block),
             adapter.stream == nil, var call = adapter.call
         else { return nil }
@@ -94,7 +113,8 @@ extension Analyzer {
         call.legacyCall.isThrowing = function.throwsClause != nil
         adapter.start = .call(call)
         if !function.attributes.contains(where: { $0.name.name == "asyncName" }) {
-            adapter.name = "make"
+            // Started, the object is spent once it has called back: the call is its run.
+            adapter.name = starts ? "run" : "make"
             adapter.adapterName = Adapter.swiftName(adapter.name, adapter.parameters)
         }
         adapter.isStatic = true

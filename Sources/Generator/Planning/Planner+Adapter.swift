@@ -83,7 +83,14 @@ extension Planner {
             ? [] : ["Calls the SDK on \(adapter.isStatic ? "one queue shared by static methods" : "the object's serial queue"), not where it is awaited: it blocks until \(until)."]
         // An initializer's stream or one-shot: what the caller gets, and what its end does not do.
         let made = adapter.makes.map { made in
-            adapter.stream == nil
+            Self.startsMadeObject(adapter)
+                ? [
+                    "Makes the `\(SwiftLiteral.commentSafe(made.type))` with bridgegen's completion and starts it; returns what the completion hands once it has come.",
+                    adapter.options.cancellation.strategy == .none
+                        ? "Nothing stops the object: a cancelled call throws `CancellationError` at once and drops it."
+                        : "A cancelled call stops the object, once.",
+                ]
+                : adapter.stream == nil
                 ? [
                     "Makes the `\(SwiftLiteral.commentSafe(made.type))` with bridgegen's completion; returns it once that has come.",
                     "Nothing stops the object: a cancelled call throws `CancellationError` at once and drops it.",
@@ -96,7 +103,7 @@ extension Planner {
         // What starts the SDK's work, which a caller who also calls it would start twice (the
         // hand-read of ALCamera's `onSuccess()`, whose own examples call `fetch()`).
         let started = adapter.options.cancellation.startMethod.map { start in
-            script != nil ? [] : ["Starts the work itself, calling `\(SwiftLiteral.commentSafe(start))()` on what the SDK returns once its closures are set: do not call it too."]
+            script != nil || Self.startsMadeObject(adapter) ? [] : ["Starts the work itself, calling `\(SwiftLiteral.commentSafe(start))()` on what the SDK returns once its closures are set: do not call it too."]
         } ?? adapter.options.cancellation.startCall.map { call in
             script != nil ? [] : ["Starts the work itself, `\(SwiftLiteral.commentSafe(call))` with what the SDK returns once its closures are set: do not do it too."]
         } ?? []

@@ -131,6 +131,9 @@ extension Planner {
     func printMadeCall(_ site: AdapterSite, into printer: inout CodePrinter) {
         guard let made = site.adapter.makes, let call = site.adapter.call else { return }
         let site = AdapterSite(site.adapter, receivers: Receivers(instance: made.type, type: made.type), script: site.script)
+        // Started by a method of its own, the object is the call's token, as a method's returned
+        // task is: made, started and stopped by the call, which returns what the completion hands.
+        if Self.startsMadeObject(site.adapter) { return printCallBody(site, into: &printer) }
         let names = site.names
         let taken = Set(site.adapter.parameters.map(\.name) + [names.call, names.continuation])
         let object = Self.freeName("made", taken: taken)
@@ -152,11 +155,19 @@ extension Planner {
         printer.line(head.hasPrefix("let") ? "return (\(object)!, \(value))" : "return \(object)!")
     }
 
+    /// Whether an initializer's one-shot starts the object it makes (`@start(start())`,
+    /// decision 187): the object is then the call's token, and the call returns what the
+    /// completion hands, as a method's does.
+    static func startsMadeObject(_ adapter: Adapter) -> Bool {
+        adapter.makes != nil && adapter.stream == nil
+            && (adapter.options.cancellation.startMethod != nil || adapter.options.cancellation.startCall != nil)
+    }
+
     /// What an initializer's one-shot returns: the object; the object and the completion's value
     /// when it hands one that is not the object itself (Tealium's `enableCompletion:
     /// (Result<Bool, Error>) -> Void`).
     static func madeResult(of adapter: Adapter) -> String? {
-        guard let made = adapter.makes, adapter.stream == nil else { return nil }
+        guard let made = adapter.makes, adapter.stream == nil, !startsMadeObject(adapter) else { return nil }
         return adapter.returnsVoid || adapter.resultType == made.type ? made.type : "(\(made.type), \(adapter.resultType))"
     }
 

@@ -106,3 +106,39 @@ extension Tracker {
         return (made!, value)
     }
 }
+
+#sourceLocation(file:"InitializerCalls.bridge",line:23)
+/// An object that does nothing until it is started (Kingfisher's `ImagePrefetcher`): the
+/// object is the call's token, started once made and stopped if the task is cancelled; the call
+/// returns what the completion hands.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Prefetcher {
+    #sourceLocation()
+    /// Fetches every name, then says which were fetched and which failed.
+    ///
+    /// Bridged from `Prefetcher.init(names:tag:delay:completionHandler:)`.
+    /// Makes the `Prefetcher` with bridgegen's completion and starts it; returns what the completion hands once it has come.
+    /// A cancelled call stops the object, once.
+    #sourceLocation(file:"InitializerCalls.bridge",line:32)
+    static nonisolated(nonsending) func run(names: [String], tag: String, delay: TimeInterval = 0.01) async throws -> ([String], [String]) {
+        #sourceLocation(file:"InitializerCalls.bridge",line:29)
+        let call = BridgegenCall<([String], [String]), Prefetcher>(
+            "Prefetcher.run(names:tag:delay:)",
+            cancel: { token in token.stop() },
+            start: { token in token.start() }
+        )
+        #sourceLocation()
+        return try await call.run { continuation in
+            #sourceLocation(file:"InitializerCalls.bridge",line:32)
+            Prefetcher.init(
+                names: names,
+                tag: tag,
+                delay: delay,
+                completionHandler: { fetched, failed in
+                    #sourceLocation()
+                    continuation.resume(returning: (fetched, failed))
+                }
+            )
+        }
+    }
+}
