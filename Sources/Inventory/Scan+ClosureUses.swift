@@ -342,6 +342,12 @@ extension Scan {
                 // `to chipItem:`: the label first; `completion:`: one name for both.
                 label = cursor > 1 ? tokens[cursor - 2].word ?? parameterName : parameterName
             }
+            // `@escaping View.DownloadClosure`: a closure of a typealias (Lottie's), which may
+            // hand values.
+            if parameterName != nil, depth == 1, token.word == "escaping", previous?.isPunctuation("@") == true {
+                isClosure = true
+                getsValues = true
+            }
             if parameterName != nil, token.isPunctuation("->") {
                 isClosure = true
                 // Not one that gets nothing (`next: @escaping () -> Void`), which says nothing of nil.

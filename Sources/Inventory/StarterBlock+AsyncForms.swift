@@ -97,7 +97,10 @@ extension StarterBlock {
         let labels = Self.labels(of: function)
         return (handOvers[function.fullName] ?? []).sorted().first { callee in
             let calleeLabels = callee.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":").map { $0.lowercased() }
-            return calleeLabels == labels && !functionNames.contains(String(callee.prefix { $0 != "(" }))
+            // Nor an initializer of a type the module declares (AlertsPickers'
+            // `addTelegramPicker(selection:)`, which makes `TelegramPickerViewController(selection:)`).
+            let name = String(callee.prefix { $0 != "(" })
+            return calleeLabels == labels && !functionNames.contains(name) && !declaredTypes.contains(name)
         }
     }
 

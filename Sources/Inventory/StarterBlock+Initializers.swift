@@ -84,7 +84,12 @@ extension StarterBlock {
         else { return nil }
         let aliases = closureAliases
         let callbacks = initializer.parameters.filter { Self.isCallback($0, aliases: aliases, declared: declaredTypes) }
-        let completions = callbacks.filter { Analyzer.looksLikeCompletion($0.name.name) || Analyzer.looksLikeCompletion($0.label?.name) }
+        // Named for the end itself: a `callback` or a `handler` of a start/stop object is as
+        // likely a timer's tick (Chime's `IntervalScheduler(intervalMs:callback:)`).
+        let ends = ["complet", "finish", "done"]
+        let completions = callbacks.filter { callback in
+            [callback.name.name, callback.label?.name ?? ""].contains { name in ends.contains(where: name.lowercased().contains) }
+        }
         guard completions.count == 1, let completion = completions.first,
             callbacks.allSatisfy({ $0.name.name == completion.name.name || $0.name.name.lowercased().contains("progress") }),
             closureType(of: completion)?.result.isVoid == true

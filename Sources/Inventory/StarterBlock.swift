@@ -429,16 +429,6 @@ struct StarterBlock {
                     ("@once", "the body calls '\(completion)' and does not keep it: the work it starts calls back once; a factory, 'make', returns the \(Self.bareTypeName(type)) when it has"),
                     ("", "as written, the factory returns the \(Self.bareTypeName(type)), with any value '\(completion)' hands over besides it; if '\(completion)' waits for a later call of yours (a start, a presentation), remove '@once': the factory would wait for ever"),
                 ]
-            } else if entry.initializerWithCallback, let started = startedInitializer(member, tokens: tokens) {
-                // Unless it keeps it for a run the object's own `start()` begins (decision 187).
-                entry.initializerWithCallback = false
-                entry.role = .callback
-                let owner = Self.bareTypeName(type)
-                entry.annotations = [
-                    ("@once", "the \(owner) keeps '\(started.completion)' for the run its '\(started.start)()' begins: 'run' makes it, starts it and returns what '\(started.completion)' hands"),
-                    ("@start(\(started.start)())", "the \(owner) does nothing until '\(started.start)()'"),
-                    ("@cancel(token: \(started.stop)())", "'\(started.stop)()' stops the run when the task is cancelled"),
-                ]
             } else if entry.initializerWithCallback, let handlers = eventHandlersOfInitializer(member) {
                 entry.initializerWithCallback = false
                 entry.role = .callback
@@ -450,6 +440,17 @@ struct StarterBlock {
                 if handlers.count > 1 {
                     entry.annotations.insert(("@event(\(handlers.joined(separator: ", ")))", "\(handler) are each called for their own kind of event: the stream's elements are an enum of them, in the order the object calls them"), at: 1)
                 }
+            } else if entry.initializerWithCallback, let started = startedInitializer(member, tokens: tokens) {
+                // Unless it keeps it for a run the object's own `start()` begins (decision 187); an
+                // object named for a source of events (a scheduler's `callback`) is one above.
+                entry.initializerWithCallback = false
+                entry.role = .callback
+                let owner = Self.bareTypeName(type)
+                entry.annotations = [
+                    ("@once", "the \(owner) keeps '\(started.completion)' for the run its '\(started.start)()' begins: 'run' makes it, starts it and returns what '\(started.completion)' hands"),
+                    ("@start(\(started.start)())", "the \(owner) does nothing until '\(started.start)()'"),
+                    ("@cancel(token: \(started.stop)())", "'\(started.stop)()' stops the run when the task is cancelled"),
+                ]
             } else if entry.initializerWithCallback, let kept = callbacksKeptInStreamedProperties(member) {
                 // Its callbacks are the properties' (CollectionKit's `BasicProvider.init(…,
                 // tapHandler:)` keeps `tapHandler`, bridged above as a stream): nothing to warn.

@@ -84,11 +84,33 @@ import Testing
         let generated = try generate(text)
         #expect(generated.contains("static nonisolated(nonsending) func run(urls: [String], progressBlock: "), "\(generated)")
         #expect(generated.contains("async throws -> ([String], [String]) {"), "\(generated)")
-        // No stop of its own, or a callback that is no completion: left unbridged, as before.
+        // No stop of its own, a callback that is no completion, or one named for no end (a
+        // timer's tick, as likely): left unbridged, as before.
         for variant in [library.replacingOccurrences(of: "public func stop() {}", with: ""),
-                        library.replacingOccurrences(of: "progressBlock", with: "itemBlock")] {
+                        library.replacingOccurrences(of: "progressBlock", with: "itemBlock"),
+                        library.replacingOccurrences(of: "completionHandler", with: "callback")] {
             #expect(!scan(variant).text.contains("@start(start())"), "\(variant)")
         }
+    }
+
+    /// Lottie's `init(url:…, closure: @escaping LottieAnimationView.DownloadClosure, …)`: a
+    /// closure of a typealias is read in the body as one spelled out is (decision 188).
+    @Test func aClosureOfATypealiasIsReadInTheBody() {
+        let text = scan(
+            """
+            public final class View {
+                public typealias DownloadClosure = (Error?) -> Void
+                public init(animation: Int?) {}
+            }
+            extension View {
+                public convenience init(url: URL, closure: @escaping View.DownloadClosure) {
+                    self.init(animation: nil)
+                    Loader.load(url: url, done: { animation in closure(nil) })
+                }
+            }
+            """
+        ).text
+        #expect(text.contains("// scan: @once because the body calls 'closure' and does not keep it"), "\(text)")
     }
 }
 

@@ -35,8 +35,21 @@ import Testing
                 }
                 func load(on queue: DispatchQueue, completion: @escaping (Int) -> Void) {}
             }
+            public typealias PickSelection = (Int) -> Void
+            final class PickerViewController {
+                init(selection: @escaping PickSelection) {}
+            }
+            extension UIAlertController {
+                public func addPicker(selection: @escaping PickSelection) {
+                    let picker = PickerViewController(selection: selection)
+                    show(picker)
+                }
+            }
             """
         ).text
+        // An initializer of the module's own type is no other module's method (AlertsPickers'
+        // `addTelegramPicker(selection:)`, whose typealiased closure scan now sees handed on).
+        #expect(!text.contains("'PickerViewController(selection:)' of UIAlertController"), "\(text)")
         #expect(
             text.contains(
                 "@context  // it hands its closure to 'present(completion:)' of PKPaymentAuthorizationController, which another module declares: call that module's method, or its async form (Objective-C's are imported as async)\n    public func presentSheet("
