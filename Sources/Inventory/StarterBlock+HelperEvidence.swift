@@ -42,7 +42,8 @@ extension StarterBlock {
             var type = ""
             for character in rest {
                 if "([<".contains(character) { depth += 1 }
-                if ")]>".contains(character) {
+                // Not the `>` of a closure's `->`, which closes nothing.
+                if ")]".contains(character) || (character == ">" && type.last != "-") {
                     if depth == 0 { break }
                     depth -= 1
                 }

@@ -90,4 +90,16 @@ import Testing
         let text = scan(library).text
         #expect(text.contains(Self.asAssumed + " 'advance' never"), "\(text)")
     }
+
+    /// The key a helper's closure is known by: its alias where it has one, its name where its
+    /// type is spelled out (a closure's `->` closes no bracket), from a header of several lines.
+    @Test func aHelpersClosureIsKeyedByItsAlias() {
+        let spelled: [Substring] = ["func retrieve(completion: @escaping (Token?, Error?) -> Void, queue: Int) {"]
+        #expect(StarterBlock.calleeKey("completion", helperAt: 0, in: spelled) == "completion")
+        let aliased: [Substring] = ["func retrieve(", "    completion: @escaping TokenCallback,", "    queue: Int", ") {"]
+        #expect(StarterBlock.calleeKey("completion", helperAt: 0, in: aliased) == "completion: TokenCallback")
+        let generic: [Substring] = ["func request<T>(then completion: @escaping ResultCallback<T>) {"]
+        #expect(StarterBlock.calleeKey("completion", helperAt: 0, in: generic) == "completion: ResultCallback")
+    }
 }
+
