@@ -84,8 +84,9 @@ import TestSupport
             }
             await consumer.value
             await opener.value
-            // The stop runs in a task of its own once the registration has returned its token.
-            await settle {
+            // The stop runs in a task of its own once the registration has returned its token:
+            // on a loaded machine (load 6 on 2 cores) that task can wait longer than 2 s to run.
+            await settle(timeout: 15) {
                 channel.subscriptions.allSatisfy { $0.closeCount >= 1 } && channel.subscriberCount == 0
                     && channel.subscribesInProgress == 0
             }

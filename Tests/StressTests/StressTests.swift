@@ -155,10 +155,10 @@ func callOnce(
     return await task.value
 }
 
-/// Waits, never blocking a thread, until `done` holds or two seconds have passed; the
+/// Waits, never blocking a thread, until `done` holds or `timeout` seconds have passed; the
 /// fixture's pending work (late callbacks, handed-off stops) runs meanwhile.
-func settle(until done: () -> Bool) async {
-    let deadline = Date().addingTimeInterval(2)
+func settle(timeout: TimeInterval = 2, until done: () -> Bool) async {
+    let deadline = Date().addingTimeInterval(timeout)
     while !done() && Date() < deadline {
         Fixture.drain()
         try? await Task.sleep(nanoseconds: 500_000)
