@@ -11,7 +11,7 @@ import Foundation
 /// callback before `subscribe` returns (Supabase's `initialSession`); `closeFails` makes
 /// `close()` throw after it has removed the callback.
 public final class LiveChannel {
-    private struct State {
+    fileprivate struct State {
         var callbacks: [Int: (LiveEvent) -> Void] = [:]
         var nextID = 0
         var calls = 0
@@ -62,6 +62,8 @@ public final class LiveChannel {
     public var heldRegistrations: Int { state.withLock { $0.held.count } }
     /// Every subscription `subscribe` returned, in order.
     public var subscriptions: [LiveSubscription] { state.withLock { $0.subscriptions } }
+    /// The same counts, readable once the channel is gone.
+    public var probe: LiveChannelProbe { LiveChannelProbe(state: state) }
 
     /// Registers `callback` for every event sent on `topic` from now on, once the (simulated)
     /// socket is open; the subscription it returns removes it. As Appwrite's, it keeps the
@@ -118,6 +120,17 @@ public final class LiveChannel {
         let callbacks = state.withLock { Array($0.callbacks.values) }
         for callback in callbacks { callback(LiveEvent(topic: topic, payload: payload)) }
     }
+}
+
+/// A channel's counts, kept by what it shares with its subscriptions rather than by the channel:
+/// a test that waits for an adapter to let go of the channel (its registration over, so no
+/// `subscribe` can still come) reads them afterwards.
+public struct LiveChannelProbe: @unchecked Sendable {
+    fileprivate let state: Locked<LiveChannel.State>
+    public var subscribeCalls: Int { state.withLock { $0.calls } }
+    public var subscribesInProgress: Int { state.withLock { $0.inProgress } }
+    public var subscriberCount: Int { state.withLock { $0.callbacks.count } }
+    public var subscriptions: [LiveSubscription] { state.withLock { $0.subscriptions } }
 }
 
 /// One event: a class, not `Sendable`, as Appwrite's `RealtimeResponseEvent`.

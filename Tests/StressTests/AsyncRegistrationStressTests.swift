@@ -60,7 +60,7 @@ import TestSupport
 
     static func run(_ trial: Trial) async -> (Observation, Bool) {
         weak var weakChannel: LiveChannel?
-        let observation: Observation = await {
+        let probe: LiveChannelProbe = await {
             let channel = LiveChannel()
             weakChannel = channel
             channel.holdsRegistrations = trial.holds
@@ -84,17 +84,20 @@ import TestSupport
             }
             await consumer.value
             await opener.value
-            // The stop runs in a task of its own once the registration has returned its token:
-            // on a loaded machine (load 6 on 2 cores) that task can wait longer than 2 s to run.
-            await settle(timeout: 15) {
-                channel.subscriptions.allSatisfy { $0.closeCount >= 1 } && channel.subscriberCount == 0
-                    && channel.subscribesInProgress == 0
-            }
-            try? await Task.sleep(nanoseconds: 200_000)
-            return Observation(
-                calls: channel.subscribeCalls, closes: channel.subscriptions.map(\.closeCount), subscribers: channel.subscriberCount)
+            return channel.probe
         }()
-        await settle { weakChannel == nil }
+        // The consumer may have left before the adapter's registration task even ran, so no
+        // count says yet whether a `subscribe` is still to come; that task holds the channel
+        // until its registration has returned or thrown. Once it lets go, only the stop can be
+        // pending: it runs in a task of its own, which on a loaded machine (load 6 on 2 cores)
+        // can wait longer than 2 s to run.
+        await settle(timeout: 15) { weakChannel == nil }
+        await settle(timeout: 15) {
+            probe.subscriptions.allSatisfy { $0.closeCount >= 1 } && probe.subscriberCount == 0 && probe.subscribesInProgress == 0
+        }
+        try? await Task.sleep(nanoseconds: 200_000)
+        let observation = Observation(
+            calls: probe.subscribeCalls, closes: probe.subscriptions.map(\.closeCount), subscribers: probe.subscriberCount)
         return (observation, weakChannel == nil)
     }
 
