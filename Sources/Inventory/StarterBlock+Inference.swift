@@ -92,6 +92,7 @@ extension StarterBlock {
             if let reconnect = reconnectMember {
                 // SwiftPhoenixClient's `Socket.onClose(callback:)`, beside `reconnectAfter`.
                 annotations.insert(("@stream", "'\(function.name.name)' comes once per connection, and \(Self.bareTypeName(type)) reconnects ('\(reconnect)'): called for each"), at: 0)
+                annotations.insert(("", Self.onlyWhenGivingUp(function.name.name, owner: Self.bareTypeName(type))), at: 1)
             } else {
                 annotations.append(
                     ("", "one-shot: '\(function.name.name)' is named for an end, which comes once; if the SDK reconnects and calls it for each connection, add '@stream'"))

@@ -21,6 +21,12 @@ extension StarterBlock {
         return rest.first.map(ends.contains) ?? false
     }
 
+    /// The doubt of a loss read as once per connection: a client may retry a drop silently and
+    /// report only the loss it gives up on (ActionCableClient's `onDisconnected`).
+    static func onlyWhenGivingUp(_ name: String, owner: String) -> String {
+        "if the \(owner) retries a drop without calling '\(name)', and calls it only when it gives up, write '@once' instead"
+    }
+
     /// A callback property's annotations and notes: `@once` where its name says an end, else a
     /// stream; and what makes that reading doubtful (decisions 81, 85, 87).
     func propertyAnnotations(_ member: SourceMember) -> [(annotation: String, why: String)] {
@@ -38,6 +44,9 @@ extension StarterBlock {
             // A client the app reconnects (Perfect-Mosquitto's `reconnect(_:)`) disconnects once
             // per connection: `OnDisconnect` is called for each.
             annotations.append(("@stream", "'\(member.name)' comes once per connection, and \(owner) reconnects ('\(reconnect)'): called for each"))
+            // Unless its own reconnects are silent and only the loss it gives up on is reported
+            // (ActionCableClient's `onDisconnected`, not called for a drop it retries): then once.
+            annotations.append(("", Self.onlyWhenGivingUp(member.name, owner: owner)))
         } else if ClosureRoleNames.namesOnce(property: member.name, closure: propertyClosure(member)) {
             let isResult = ClosureRoleNames.camelWords(member.name).contains("result")
             annotations.append(("@once", "'\(member.name)' is named for \(isResult ? "the result" : "an end"), which comes once"))

@@ -99,12 +99,14 @@ import Testing
         #expect(text.contains("""
                 // scan: @stream because 'onClose' comes once per connection, and Socket reconnects ('reconnectAfter'): called for each
                 @stream
+                // scan: if the Socket retries a drop without calling 'onClose', and calls it only when it gives up, write '@once' instead
                 // scan: @cancel(off([$token])) because 'off([$token])' takes the String 'onClose' returns
                 @cancel(off([$token]))
             """), "\(text)")
         #expect(text.contains("""
                 // scan: @stream because 'delegateOnClose' comes once per connection, and Socket reconnects ('reconnectAfter'): called for each
                 @stream
+                // scan: if the Socket retries a drop without calling 'delegateOnClose', and calls it only when it gives up, write '@once' instead
                 // scan: @cancel(off([$token])) because 'off([$token])' takes the String 'delegateOnClose' returns
                 @cancel(off([$token]))
             """), "\(text)")

@@ -53,6 +53,7 @@ import Testing
             """
         ).text
         #expect(text.contains("// scan: @stream because 'OnDisconnect' comes once per connection, and Mosquitto reconnects ('reconnect()')"), "\(text)")
+        #expect(text.contains("// scan: if the Mosquitto retries a drop without calling 'OnDisconnect', and calls it only when it gives up, write '@once' instead"), "\(text)")
         #expect(text.contains("// scan: @once because 'onDisconnected' is named for an end"), "\(text)")
     }
 
