@@ -184,12 +184,19 @@ extension StarterBlock {
         }
         // A step of a promise's chain (Then's `chain(_:) -> Promise<T>`, `finally(_:)`): the
         // promise is awaited where its chain ends, not each step. Not a registration for its
-        // outcome (`onSuccess`, `whenComplete`), which is that awaiting.
+        // outcome (`onSuccess`, `whenComplete`), which is that awaiting. One that returns
+        // nothing and hands its callback a value has no next link (Deferred's `upon(_:execute:)`):
+        // it hands over the outcome, which the future may give to a wait of its own (SmokeHTTP's
+        // `EventLoopFuture.completeWithResult(on:…)`, beside NIO's `get()`).
         if ClosureRoleNames.isFuture(type) || ["Promise", "Futur"].contains(where: type.contains), !isStreamOfFutures,
             !["on", "when", "observe", "subscribe"].contains(where: function.name.name.hasPrefix)
         {
+            let handsOverOutcome = function.returnType.map(\.isVoid) ?? true
+                && callbacks.contains { closureType(of: $0).map { !$0.parameters.isEmpty } ?? false }
             notes.append(
-                ("", "'\(function.name.name)' is a step of the promise: as written, a one-shot of this step; if the promise is awaited where its chain ends, mark it '@context'"))
+                !handsOverOutcome
+                    ? ("", "'\(function.name.name)' is a step of the promise: as written, a one-shot of this step; if the promise is awaited where its chain ends, mark it '@context'")
+                    : ("", "'\(function.name.name)' hands over the \(Self.bareTypeName(type))'s outcome: as written, a one-shot of it; if the \(Self.bareTypeName(type)) is awaited in another way (an async form of its own, or where its chain ends), mark it '@context'"))
         }
         // A method handed an error beside its completion (OAuthSwift's static
         // `completionHandler(completionHandler:request:data:resp:error:)`, which maps a

@@ -171,7 +171,13 @@ extension CallbackShape {
         // whose callback cannot throw, reports the outcome.
         let chainTypes = ["Promise", "Guarantee", "Future", "Finalizer", "Thenable"]
         let isChain = { (type: String?) in type.map { type in chainTypes.contains(where: type.contains) } == true }
-        if name == "body", isChain(returns) || isChain(owner) { return true }
+        // Not a method of one that returns nothing and hands its `body` the outcome (Deferred's
+        // `FutureProtocol.upon(_:execute body: (Value) -> Void)`, "call some body closure once
+        // the value is determined"; PromiseKit's `AnyPromise.pipe(to body: (Result<Any?>) ->
+        // Void)`): no next link, so that body is the outcome's one callback.
+        let returnsNothing = returns.map { ["", "Void", "()"].contains($0) } ?? true
+        let registersForOutcome = returnsNothing && parameterCount > 0 && !closureThrows
+        if name == "body", isChain(returns) || (isChain(owner) && !registersForOutcome) { return true }
         if closureThrows, isChain(returns), isChain(owner) { return true }
         // `asyncRead(_ value:)`, `spawnConcurrentRead(_:)`: the method runs the closure
         // asynchronously as its work (GRDB's reads and writes), handing it a connection valid
