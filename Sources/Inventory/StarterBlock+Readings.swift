@@ -191,7 +191,7 @@ extension StarterBlock {
         if ClosureRoleNames.isFuture(type) || ["Promise", "Futur"].contains(where: type.contains), !isStreamOfFutures,
             !["on", "when", "observe", "subscribe"].contains(where: function.name.name.hasPrefix)
         {
-            let handsOverOutcome = function.returnType.map(\.isVoid) ?? true
+            let handsOverOutcome = (function.returnType.map(\.isVoid) ?? true)
                 && callbacks.contains { closureType(of: $0).map { !$0.parameters.isEmpty } ?? false }
             notes.append(
                 !handsOverOutcome
