@@ -7,7 +7,10 @@ extension StarterBlock {
     /// The end of the note on a closure type of another module; the summary counts its method
     /// as not bridgeable, since generate cannot bridge it until the typealias is pasted.
     static let pasteAlias =
-        "scan again with '--dependency' and the sources of the module that declares it, or paste its typealias into this file; else generate cannot see the closure"
+        "scan again with '--dependency' and the sources of the module that declares it, or paste its typealias into this file; " + unseenClosure
+
+    /// The end of every note on a closure type generate cannot see: the method is refused.
+    static let unseenClosure = "else generate cannot see the closure"
 
     func readings(
         of function: FunctionDecl, callbacks: [Parameter], annotations: [(annotation: String, why: String)], tokens: TokenMethods
@@ -16,10 +19,14 @@ extension StarterBlock {
         var notes: [(annotation: String, why: String)] = []
         // A closure type of another module (KituraKit's `respondWith: @escaping
         // CodableResultClosure<O>`, a typealias of KituraContracts): generate cannot see it.
+        // An associated type of the protocol itself, even one whose default is a closure (ReSwift's
+        // `StoreType.DispatchCallback = (State) -> Void`), is what each conforming type sets it to.
         for callback in callbacks where closureType(of: callback) == nil {
             let name = TokenMethods.bareName(callback.type.strippingAttributes.unwrappingOptional.description)
             notes.append(
-                ("", "'\(name)' is not declared in these sources: " + Self.pasteAlias))
+                associatedTypes.contains(name)
+                    ? ("", "'\(name)' is an associated type of \(Self.bareTypeName(type)), which each conforming type sets: bridge the method of a conforming type that declares it a closure; " + Self.unseenClosure)
+                    : ("", "'\(name)' is not declared in these sources: " + Self.pasteAlias))
         }
         // A value named for an outcome that these sources do not declare (Swift-Kuery-PostgreSQL's
         // `onCompletion: (QueryResult) -> ()`, an enum of SwiftKuery's with an `.error` case; a

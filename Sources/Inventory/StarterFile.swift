@@ -67,7 +67,7 @@ struct StarterFile {
                 else { continue }
                 // A closure type of another module is why (the outside try saw only generate's "no
                 // completion handler found" where docs/migrating.md promises scan's word).
-                if let alias = blocks[owner.block].entries[owner.entry].annotations.first(where: { $0.why.hasSuffix(StarterBlock.pasteAlias) }) {
+                if let alias = blocks[owner.block].entries[owner.entry].annotations.first(where: { $0.why.hasSuffix(StarterBlock.unseenClosure) }) {
                     blocks[owner.block].entries[owner.entry].refusal = alias.why
                     blocks[owner.block].entries[owner.entry].refusalNote = "generate says: " + error.message
                 } else {
@@ -88,7 +88,7 @@ struct StarterFile {
             + unbridged.initializersOnly.map(\.methods.count).reduce(0, +)
         for entry in blocks.flatMap(\.entries) where entry.role == .callback {
             result.apis += 1
-            if entry.refusal != nil || entry.annotations.contains(where: { $0.why.hasSuffix(StarterBlock.pasteAlias) }) {
+            if entry.refusal != nil || entry.annotations.contains(where: { $0.why.hasSuffix(StarterBlock.unseenClosure) }) {
                 result.notBridgeable += 1
             } else if entry.annotations.allSatisfy({ $0.annotation.isEmpty }) {
                 // Notes only (what was assumed): nothing inferred, bridged as written.
